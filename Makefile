@@ -1,0 +1,32 @@
+# The two commands a fresh clone needs: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test install lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make run: embedded Redis + RQ worker + gunicorn + demo games at http://127.0.0.1:8000
+run: install
+	$(BIN)/ludolog serve
+
+## make test: every test, against a real embedded Redis and real RQ workers
+test: install
+	$(BIN)/python -m pytest -q
+
+lint: install
+	$(BIN)/ruff check engine service workers replay_ui tests bench
+
+bench: install
+	$(BIN)/ludolog bench all
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

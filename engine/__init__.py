@@ -1,0 +1,25 @@
+"""ludolog's pure rules engine: stdlib only, deterministic, no I/O, no clock, no randomness.
+
+Use :func:`get_rules` to find a game's rules, :func:`replay` to fold a history.
+"""
+
+from engine.core.errors import (
+    EngineError,
+    EventOrderError,
+    IllegalActionError,
+    NotationError,
+    SetupError,
+    StateFormatError,
+    UnknownGameError,
+)
+from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
+from engine.core.fold import apply_event, check_action, draw_chance, fold, random_playout, replay, start
+from engine.core.protocol import CHANCE, Outcome, Rules, Setup
+from engine.core.registry import get_rules, register, registered_games, unregister
+
+__all__ = [
+    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventOrderError",
+    "IllegalActionError", "NotationError", "Outcome", "Rules", "SetupError", "StateFormatError",
+    "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold", "game_created",
+    "get_rules", "random_playout", "register", "registered_games", "replay", "start", "unregister",
+]

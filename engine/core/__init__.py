@@ -1,0 +1,1 @@
+"""The game-independent core: protocol, events, errors, fold/check loop, registry."""

@@ -1,0 +1,69 @@
+"""The engine's error tree.
+
+Every error the engine raises is an :class:`EngineError`. Each concrete error also
+derives from the builtin it refines (``ValueError``, ``LookupError``) so that callers
+who only know the builtins still catch them, the way python-chess does.
+
+Messages are lower case, quote the input, and say what was expected and where:
+``illegal action 'build harbor' at seq 212: seat 2 has 4 doubloons, needs 5``.
+"""
+
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Root of every error the engine raises."""
+
+
+class UnknownGameError(EngineError, LookupError):
+    """No rules are registered under the requested game name."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown game {name!r}: expected one of {', '.join(known) or '(none)'}")
+
+
+class SetupError(EngineError, ValueError):
+    """A game setup (players, options, component set) is not acceptable."""
+
+
+class NotationError(EngineError, ValueError):
+    """A text does not parse as an action in the game's notation."""
+
+    def __init__(self, text: str, expected: str) -> None:
+        self.text = text
+        self.expected = expected
+        super().__init__(f"cannot parse action {text!r}: expected {expected}")
+
+
+class StateFormatError(EngineError, ValueError):
+    """A dumped state (a snapshot) cannot be loaded."""
+
+
+class IllegalActionError(EngineError, ValueError):
+    """An action breaks the rules in the state it was tried in.
+
+    ``reason`` says why in the rule's terms; ``rule`` optionally names the rule
+    (``"builder: no duplicates"``); ``seq`` is the event position once known.
+    """
+
+    def __init__(self, action: str, reason: str, *, rule: str | None = None, seq: int | None = None) -> None:
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+        self.seq = seq
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        where = f" at seq {self.seq}" if self.seq is not None else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"illegal action {self.action!r}{where}: {self.reason}{rule}"
+
+    def at_seq(self, seq: int) -> "IllegalActionError":
+        """The same error, placed at event ``seq``."""
+        return IllegalActionError(self.action, self.reason, rule=self.rule, seq=seq)
+
+
+class EventOrderError(IllegalActionError):
+    """An event's type or actor does not fit the state (a player moved out of turn, say)."""

@@ -1,0 +1,45 @@
+"""Find a game's rules by name.
+
+Built-in games are imported lazily on first use, so that importing ``engine`` stays
+cheap and a broken game cannot break the others. Tests may register extra games.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.core.errors import UnknownGameError
+from engine.core.protocol import Rules
+
+#: name → "module:attribute" of the game's rules object.
+BUILTIN_GAMES: dict[str, str] = {}
+
+_registered: dict[str, Rules] = {}
+
+
+def register(rules: Rules) -> Rules:
+    """Make ``rules`` findable under ``rules.name``; returns it."""
+    _registered[rules.name] = rules
+    return rules
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered with :func:`register` (used by tests)."""
+    _registered.pop(name, None)
+
+
+def registered_games() -> list[str]:
+    """Names of every game with rules, sorted."""
+    return sorted(set(BUILTIN_GAMES) | set(_registered))
+
+
+def get_rules(name: str) -> Rules:
+    """The rules object of game ``name``; raises UnknownGameError."""
+    if name in _registered:
+        return _registered[name]
+    target = BUILTIN_GAMES.get(name)
+    if target is None:
+        raise UnknownGameError(name, registered_games())
+    module_name, attribute = target.split(":")
+    rules: Rules = getattr(importlib.import_module(module_name), attribute)
+    return register(rules)

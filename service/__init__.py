@@ -1,0 +1,1 @@
+"""Storage and the web: the Redis event store, snapshots, the Flask app, API and auth."""

@@ -1,0 +1,170 @@
+"""The all-games conformance suite (after OpenSpiel's): every registered game obeys the protocol.
+
+Parametrised over every game the registry knows, plus the test-only Pig. Each check runs
+on seeded random playouts over every supported player count.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine import CHANCE, IllegalActionError, Setup, apply_event, fold, random_playout, replay
+from engine.core.fold import check_action
+
+SEEDS = (1, 2, 3)
+
+
+def _setups(rules):
+    for n in range(rules.min_players, rules.max_players + 1):
+        yield Setup(tuple(f"P{i}" for i in range(n)))
+
+
+def _cases():
+    for name in engine.registered_games():
+        rules = engine.get_rules(name)
+        for setup in _setups(rules):
+            for seed in SEEDS:
+                yield pytest.param(name, setup, seed, id=f"{name}-{len(setup.players)}p-s{seed}")
+
+
+CASES = list(_cases())
+_playouts: dict = {}
+
+
+def _playout(name, setup, seed):
+    key = (name, setup.players, seed)
+    if key not in _playouts:
+        _playouts[key] = random_playout(engine.get_rules(name), setup, random.Random(seed))
+    return _playouts[key]
+
+
+def _states(playout):
+    """Every state of a playout, from the initial one to the final one."""
+    rules = playout.rules
+    _, state = engine.start(playout.events[0])
+    yield state
+    for event in playout.events[1:]:
+        state = apply_event(rules, state, event, check=False)
+        yield state
+
+
+def _dump(rules, state):
+    return json.loads(json.dumps(rules.dump_state(state), sort_keys=True))
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_playout_ends_with_no_actor_and_an_outcome(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    assert rules.current_actor(playout.state) is None
+    assert rules.legal_actions(playout.state) == () or list(rules.legal_actions(playout.state)) == []
+    outcome = rules.outcome(playout.state)
+    assert outcome is not None
+    assert len(outcome.scores) == len(setup.players)
+    assert outcome.winners and all(0 <= w < len(setup.players) for w in outcome.winners)
+    json.dumps(outcome.to_json())
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_replay_with_checks_equals_live_play(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules, state = replay(playout.events, check=True)
+    assert _dump(rules, state) == _dump(rules, playout.state)
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_resuming_from_a_dumped_snapshot_equals_full_replay(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    cut = random.Random(seed).randrange(1, len(playout.events))
+    _, state = replay(playout.events[:cut], check=False)
+    snapshot = json.loads(json.dumps(rules.dump_state(state)))
+    resumed = fold(rules, rules.load_state(snapshot), playout.events[cut:], check=True)
+    assert _dump(rules, resumed) == _dump(rules, playout.state)
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_every_state_round_trips_through_json(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    for state in _states(playout):
+        dumped = _dump(rules, state)
+        assert _dump(rules, rules.load_state(dumped)) == dumped
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_every_listed_action_applies_and_unlisted_ones_are_refused(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    universe = {rules.parse_action(e.action) for e in playout.events[1:]}
+    for state in _states(playout):
+        actor = rules.current_actor(state)
+        if actor is None:
+            continue
+        if actor == CHANCE:
+            listed = [a for a, w in rules.chance_outcomes(state)]
+            assert all(isinstance(w, int) and w >= 0 for _, w in rules.chance_outcomes(state))
+            assert rules.legal_actions(state) == () or not list(rules.legal_actions(state))
+        else:
+            listed = list(rules.legal_actions(state))
+            assert listed, "a seat to act must have at least one legal action"
+            assert len(set(listed)) == len(listed), "legal actions must be distinct"
+        for action in listed:
+            check_action(rules, state, actor, action)
+            rules.apply(state, action)
+        for action in universe.difference(listed):
+            with pytest.raises(IllegalActionError):
+                check_action(rules, state, actor, action)
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_notation_round_trips_and_describe_speaks(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    states = _states(playout)
+    for event in playout.events[1:]:
+        state = next(states)
+        action = rules.parse_action(event.action)
+        assert rules.format_action(action) == event.action
+        assert rules.parse_action(rules.format_action(action)) == action
+        sentence = rules.describe(state, action)
+        assert isinstance(sentence, str) and sentence.strip()
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_views_are_json_and_seat_views_hide_no_more_than_needed(name, setup, seed):
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    for i, state in enumerate(_states(playout)):
+        if i % 7:
+            continue
+        json.dumps(rules.view(state, None))
+        for seat in range(len(setup.players)):
+            json.dumps(rules.view(state, seat))
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
+def test_playouts_are_deterministic(name, setup, seed):
+    rules = engine.get_rules(name)
+    again = random_playout(rules, setup, random.Random(seed))
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in _playout(name, setup, seed).events]
+
+
+def test_a_player_moving_out_of_turn_is_refused_with_the_seq():
+    playout = _playout("pig", Setup(("A", "B")), 1)
+    rules, state = replay(playout.events[:3])
+    wrong = playout.events[3]
+    bad = engine.Event(wrong.seq, engine.ACTION_TAKEN if wrong.actor == CHANCE else engine.ACTION_TAKEN, 1 - (rules.current_actor(state) if isinstance(rules.current_actor(state), int) else 0), "roll")
+    with pytest.raises(IllegalActionError) as err:
+        apply_event(rules, state, bad)
+    assert f"at seq {wrong.seq}" in str(err.value)
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(engine.UnknownGameError) as err:
+        engine.get_rules("chess")
+    assert "'chess'" in str(err.value) and "pig" in str(err.value)

@@ -1,0 +1,1 @@
+"""RQ jobs: fold events into snapshots, import uploads; the reconciler."""
