@@ -1,0 +1,85 @@
+"""Every Redis key ludolog uses, built in this one module.
+
+All keys of one game carry the hash tag ``{gid}`` so that a Redis Cluster keeps a
+game on one node, which the append script and multi-key reads rely on. Keys that
+span games (the game index, users) have no tag and are only ever touched one key
+per command.
+"""
+
+from __future__ import annotations
+
+PREFIX = "ll"
+
+
+def _game(gid: str) -> str:
+    return f"{PREFIX}:g:{{{gid}}}"
+
+
+def game_meta_for(gid: str) -> str:
+    """Hash: game name, rules version, setup, owner, visibility, source, created."""
+    return f"{_game(gid)}:meta"
+
+
+def branches_for(gid: str) -> str:
+    """Hash: branch id → branch record (JSON: parent, fork seq, owner, name, seed)."""
+    return f"{_game(gid)}:branches"
+
+
+def branch_head_for(gid: str) -> str:
+    """Hash: branch id → seq of its last event (the fork seq for a fork with no events)."""
+    return f"{_game(gid)}:heads"
+
+
+def events_for(gid: str, bid: str) -> str:
+    """Stream of a branch's own events; entry id ``<seq>-1`` so that XRANGE reads by seq."""
+    return f"{_game(gid)}:b:{bid}:events"
+
+
+def idempotency_for(gid: str, bid: str, key: str) -> str:
+    """String: the stored result of an append made with idempotency key ``key``."""
+    return f"{_game(gid)}:b:{bid}:idem:{key}"
+
+
+def snapshot_seqs_for(gid: str, bid: str) -> str:
+    """Sorted set of the seqs at which a branch has snapshots (score = seq)."""
+    return f"{_game(gid)}:b:{bid}:snapseqs"
+
+
+def snapshots_for(gid: str, bid: str) -> str:
+    """Hash: seq → snapshot JSON (rules version + dumped state)."""
+    return f"{_game(gid)}:b:{bid}:snaps"
+
+
+def fold_pending_for(gid: str, bid: str) -> str:
+    """String set while a fold job for the branch is queued (batches appends into one job)."""
+    return f"{_game(gid)}:b:{bid}:foldpending"
+
+
+def annotations_for(gid: str) -> str:
+    """Stream of a game's annotation events (added, edited, deleted, restored)."""
+    return f"{_game(gid)}:annotations"
+
+
+def games_index() -> str:
+    """Sorted set of every game id, scored by creation time (ms)."""
+    return f"{PREFIX}:games"
+
+
+def user_for(name: str) -> str:
+    """Hash: a user's record (password hash, created)."""
+    return f"{PREFIX}:user:{name}"
+
+
+def token_for(token_hash: str) -> str:
+    """String: the user name a hashed API token belongs to."""
+    return f"{PREFIX}:token:{token_hash}"
+
+
+def upload_for(uid: str) -> str:
+    """Hash: an upload's status, progress and report."""
+    return f"{PREFIX}:upload:{uid}"
+
+
+def upload_by_digest_for(digest: str) -> str:
+    """String: the upload id of a file with this content digest (same file → same game)."""
+    return f"{PREFIX}:upload-digest:{digest}"
