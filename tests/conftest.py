@@ -6,3 +6,28 @@ import engine
 from tests.games.pig import PIG
 
 engine.register(PIG)
+
+import pathlib
+
+import pytest
+import redis
+
+from service.redis_server import EmbeddedRedis
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> EmbeddedRedis:
+    """One real redis-server (the embedded one) for the whole test session."""
+    server = EmbeddedRedis(pathlib.Path(tmp_path_factory.mktemp("redis")))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_client(redis_server: EmbeddedRedis) -> redis.Redis:
+    """A client on an emptied database: each test starts from nothing."""
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    yield client
+    client.close()

@@ -1,0 +1,101 @@
+"""Playing on a branch: check a player's action, draw the chance events that follow, append.
+
+This is the one place where the service makes moves. Chance is drawn from the branch's
+seed and the seq being drawn (``chance_uniform``), so the same seed and history always
+give the same draws, and a fork (with a seed of its own) can draw differently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine import CHANCE, Event, IllegalActionError, Setup, action_event, check_action, draw_chance, get_rules
+from engine.core.protocol import Rules, State
+from service.snapshots import StateReader
+from service.store.errors import ConflictError
+from service.store.games import MAIN, GameRecord, GameStore
+
+AppendListener = Callable[[str, str], None]
+
+
+def chance_uniform(seed: str, seq: int) -> float:
+    """A number in [0, 1) fixed by (seed, seq): the draw for the chance event at ``seq``."""
+    digest = hashlib.sha256(f"{seed}:{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+def draw_chance_events(rules: Rules, state: State, seed: str, next_seq: int, **meta: Any) -> tuple[list[Event], State]:
+    """The chance events due now (none if a seat is to act), and the state after them."""
+    events: list[Event] = []
+    while rules.current_actor(state) == CHANCE:
+        seq = next_seq + len(events)
+        action = draw_chance(rules.chance_outcomes(state), chance_uniform(seed, seq))
+        events.append(action_event(seq, CHANCE, rules.format_action(action), **meta))
+        state = rules.apply(state, action)
+    return events, state
+
+
+class PlayService:
+    """Creates live games and appends players' actions with the chance that follows."""
+
+    def __init__(self, games: GameStore, reader: StateReader, on_append: AppendListener | None = None) -> None:
+        self.games = games
+        self.reader = reader
+        self.on_append = on_append or (lambda gid, bid: None)
+
+    def create_game(self, game: str, players: Sequence[str], *, owner: str | None, seed: str | None = None,
+                    visibility: str = "public", options: Mapping[str, Any] | None = None, title: str = "") -> tuple[GameRecord, int]:
+        """A new live game, with any opening chance (a shuffle, say) already drawn; returns it and its head."""
+        rules = get_rules(game)
+        setup = Setup(tuple(players), dict(options or {}))
+        state = rules.initial_state(setup)  # raises SetupError before anything is stored
+        record = self.games.create_game(game, rules.version, setup, owner=owner, seed=seed, visibility=visibility,
+                                        title=title, meta={"author": owner, "time": time.time()})
+        seed_used = self.games.branch(record.id, MAIN).seed
+        events, _ = draw_chance_events(rules, state, seed_used, 2, author="server", time=time.time())
+        head = self.games.append(record.id, MAIN, events, 1).last_seq if events else 1
+        self.on_append(record.id, MAIN)
+        return record, head
+
+    def play(self, gid: str, bid: str, notation: str, expected_seq: int, *, author: str | None,
+             idempotency_key: str | None = None) -> list[Event]:
+        """Append a player's action at ``expected_seq`` + 1 and the chance events it leads to.
+
+        Raises ConflictError for a stale ``expected_seq``, NotationError for text that is
+        not an action, IllegalActionError (placed at its seq) for one the rules refuse.
+        """
+        if idempotency_key:
+            replayed = self._replayed(gid, bid, idempotency_key)
+            if replayed is not None:
+                return replayed
+        position = self.reader.position(gid, bid)
+        if position.seq != expected_seq:
+            raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {position.seq}",
+                                expected_seq=expected_seq, head=position.seq)
+        rules, state = position.rules, position.state
+        events = self._player_event(rules, state, notation, expected_seq + 1, author)
+        state = rules.apply(state, rules.parse_action(notation))
+        chance, _ = draw_chance_events(rules, state, self.games.branch(gid, bid).seed, expected_seq + 2,
+                                       author="server", time=time.time())
+        result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key)
+        self.on_append(gid, bid)
+        return self.games.events_between(gid, bid, result.first_seq - 1, result.last_seq)
+
+    def _player_event(self, rules: Rules, state: State, notation: str, seq: int, author: str | None) -> list[Event]:
+        actor = rules.current_actor(state)
+        action = rules.parse_action(notation)
+        if actor == CHANCE:
+            raise IllegalActionError(notation, "chance is to act: the server draws it", rule="chance", seq=seq)
+        try:
+            check_action(rules, state, actor, action)
+        except IllegalActionError as exc:
+            raise exc.at_seq(seq) from None
+        return [action_event(seq, actor, rules.format_action(action), author=author, time=time.time())]
+
+    def _replayed(self, gid: str, bid: str, key: str) -> list[Event] | None:
+        """The events a previous append with this idempotency key stored, if any."""
+        prior = self.games.idempotent_result(gid, bid, key)
+        return None if prior is None else self.games.events_between(gid, bid, prior.first_seq - 1, prior.last_seq)

@@ -1,0 +1,68 @@
+"""The stores of one process, built once from the configuration.
+
+Web workers, RQ workers and the CLI all get their Redis connections here, so that
+LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import redis
+
+from service.config import Config
+from service.snapshots import SnapshotStore, StateReader
+from service.store.games import GameStore
+
+
+@dataclass
+class Stores:
+    """Connections and stores for one process."""
+
+    config: Config
+
+    @cached_property
+    def redis(self) -> redis.Redis:
+        """The event store's Redis."""
+        if not self.config.redis_url:
+            raise RuntimeError("LUDOLOG_REDIS_URL is not set (ludolog serve sets it for its children)")
+        return redis.Redis.from_url(self.config.redis_url)
+
+    @cached_property
+    def queue_redis(self) -> redis.Redis:
+        """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
+        url = self.config.effective_queue_url
+        return redis.Redis.from_url(url) if url and url != self.config.redis_url else self.redis
+
+    @cached_property
+    def games(self) -> GameStore:
+        """Games, branches, events."""
+        return GameStore(self.redis)
+
+    @cached_property
+    def snapshots(self) -> SnapshotStore:
+        """Snapshots."""
+        return SnapshotStore(self.redis)
+
+    @cached_property
+    def reader(self) -> StateReader:
+        """State at any seq."""
+        return StateReader(self.games, self.snapshots)
+
+
+_current: Stores | None = None
+
+
+def current_stores() -> Stores:
+    """This process's stores, from the environment (created on first use)."""
+    global _current
+    if _current is None:
+        _current = Stores(Config())
+    return _current
+
+
+def reset_stores() -> None:
+    """Forget this process's stores (after a fork, or when the environment changed)."""
+    global _current
+    _current = None

@@ -1,0 +1,290 @@
+"""The event store: games, branches and their append-only event streams on Redis.
+
+One stream per branch. The main branch holds the whole log; a fork records its
+parent and fork point, and its own stream holds only the events after that point
+(copy on write), so reading a branch walks its ancestry: each ancestor's events up to
+the point where the next branch forked, then the branch's own. Appends go through
+``append.lua``, which checks the expected head seq atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from importlib import resources
+from typing import Any
+
+import redis
+
+from engine import Event, Setup, game_created
+from service import keys
+from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
+
+MAIN = "main"
+VISIBILITIES = ("public", "unlisted", "private")
+IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
+_APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A line of play: ``main``, or a fork of ``parent`` after event ``fork_seq``."""
+
+    id: str
+    name: str
+    owner: str | None
+    seed: str
+    parent: str | None = None
+    fork_seq: int = 0
+    created: float = 0.0
+    incomplete: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe record."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What a game is: which rules, set up how, whose, who may see it, where it came from."""
+
+    id: str
+    game: str
+    rules_version: str
+    setup: Setup
+    owner: str | None
+    visibility: str = "public"
+    source: str = "live"
+    created: float = 0.0
+    title: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe record."""
+        data = asdict(self)
+        data["setup"] = self.setup.to_json()
+        return data
+
+    @classmethod
+    def from_hash(cls, raw: dict[str, str]) -> GameRecord:
+        """The record from the game's meta hash."""
+        return cls(
+            id=raw["id"], game=raw["game"], rules_version=raw["rules_version"],
+            setup=Setup.from_json(json.loads(raw["setup"])), owner=raw.get("owner") or None,
+            visibility=raw.get("visibility", "public"), source=raw.get("source", "live"),
+            created=float(raw.get("created", 0)), title=raw.get("title", ""), extra=json.loads(raw.get("extra", "{}")),
+        )
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    """Seqs an append stored (or, for a retried idempotent append, stored the first time)."""
+
+    first_seq: int
+    last_seq: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Part of a branch's history that lives in one stream: seqs ``first`` to ``last``."""
+
+    branch: str
+    first: int
+    last: int | None
+
+
+def new_id(nbytes: int = 6) -> str:
+    """A short random, URL-safe id."""
+    return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
+
+
+def _encode(event: Event) -> str:
+    return json.dumps(event.to_json(), separators=(",", ":"))
+
+
+def _decode(fields: dict[bytes, bytes] | dict[str, str]) -> Event:
+    raw = fields.get(b"e") if b"e" in fields else fields.get("e")  # type: ignore[call-overload]
+    return Event.from_json(json.loads(raw))
+
+
+class GameStore:
+    """Games, branches and events on one Redis connection (decode_responses=False)."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+        self._append = client.register_script(_APPEND_SCRIPT)
+
+    # -- games ---------------------------------------------------------------------------
+    def create_game(self, game: str, rules_version: str, setup: Setup, *, owner: str | None, seed: str | None = None,
+                    visibility: str = "public", source: str = "live", title: str = "", gid: str | None = None,
+                    extra: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> GameRecord:
+        """Store a new game with its ``game_created`` event at seq 1 on branch ``main``."""
+        if visibility not in VISIBILITIES:
+            raise InvalidRequestError(f"visibility {visibility!r}: expected one of {', '.join(VISIBILITIES)}")
+        gid = gid or new_id()
+        now = time.time()
+        record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra or {})
+        main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_id(8), created=now)
+        first = game_created(game, rules_version, setup, **(meta or {}))
+        meta_hash = {k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
+                     for k, v in record.to_json().items()}
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hsetnx(keys.game_meta_for(gid), "id", gid)
+            pipe.hset(keys.game_meta_for(gid), mapping=meta_hash)
+            pipe.hset(keys.branches_for(gid), MAIN, json.dumps(main.to_json()))
+            pipe.hset(keys.branch_head_for(gid), MAIN, 1)
+            pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(first)}, id="1-1")
+            created_now = pipe.execute()[0]
+        if not created_now:
+            raise ConflictError(f"game {gid!r} exists already", game=gid)
+        self.redis.zadd(keys.games_index(), {gid: int(now * 1000)})
+        return record
+
+    def game(self, gid: str) -> GameRecord:
+        """The game's record; raises NotFoundError."""
+        raw = self.redis.hgetall(keys.game_meta_for(gid))
+        if not raw:
+            raise NotFoundError(f"no game {gid!r}", game=gid)
+        return GameRecord.from_hash({k.decode(): v.decode() for k, v in raw.items()})
+
+    def set_game_fields(self, gid: str, **fields: Any) -> None:
+        """Update metadata fields (title, visibility, extra) of an existing game."""
+        self.game(gid)
+        encoded = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
+        self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
+
+    def game_ids(self, *, newest_first: bool = True, limit: int = 200, offset: int = 0) -> list[str]:
+        """Ids of games, by creation time."""
+        fetch = self.redis.zrevrange if newest_first else self.redis.zrange
+        return [g.decode() for g in fetch(keys.games_index(), offset, offset + limit - 1)]
+
+    # -- branches --------------------------------------------------------------------------
+    def branches(self, gid: str) -> dict[str, Branch]:
+        """Every branch of the game by id; raises NotFoundError for an unknown game."""
+        raw = self.redis.hgetall(keys.branches_for(gid))
+        if not raw:
+            raise NotFoundError(f"no game {gid!r}", game=gid)
+        return {k.decode(): Branch(**json.loads(v)) for k, v in raw.items()}
+
+    def branch(self, gid: str, bid: str) -> Branch:
+        """One branch; raises NotFoundError."""
+        raw = self.redis.hget(keys.branches_for(gid), bid)
+        if raw is None:
+            self.branches(gid)  # an unknown game says so rather than "no branch"
+            raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+        return Branch(**json.loads(raw))
+
+    def head(self, gid: str, bid: str) -> int:
+        """Seq of the branch's last event."""
+        raw = self.redis.hget(keys.branch_head_for(gid), bid)
+        if raw is None:
+            self.branch(gid, bid)
+            raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+        return int(raw)
+
+    def heads(self, gid: str) -> dict[str, int]:
+        """Head seq of every branch."""
+        return {k.decode(): int(v) for k, v in self.redis.hgetall(keys.branch_head_for(gid)).items()}
+
+    def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "", seed: str | None = None,
+             bid: str | None = None, incomplete: bool = False) -> Branch:
+        """A new branch whose history is ``parent``'s events 1..``at``, then its own."""
+        parent_head = self.head(gid, parent)
+        if not 1 <= at <= parent_head:
+            raise InvalidRequestError(f"cannot fork branch {parent!r} at seq {at}: expected 1 to {parent_head}",
+                                      branch=parent, at=at, head=parent_head)
+        bid = bid or new_id(4)
+        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hsetnx(keys.branches_for(gid), bid, json.dumps(branch.to_json()))
+            pipe.hsetnx(keys.branch_head_for(gid), bid, at)
+            created, _ = pipe.execute()
+        if not created:
+            raise ConflictError(f"branch {bid!r} exists already in game {gid!r}", game=gid, branch=bid)
+        return branch
+
+    def segments(self, gid: str, bid: str, branches: dict[str, Branch] | None = None) -> list[Segment]:
+        """The streams a branch's history is read from, root first."""
+        branches = branches if branches is not None else self.branches(gid)
+        if bid not in branches:
+            raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+        chain: list[Segment] = []
+        upto: int | None = None
+        current: str | None = bid
+        while current is not None:
+            branch = branches[current]
+            chain.append(Segment(current, branch.fork_seq + 1, upto))
+            upto, current = branch.fork_seq, branch.parent
+        return chain[::-1]
+
+    # -- events ------------------------------------------------------------------------------
+    def append(self, gid: str, bid: str, events: Sequence[Event], expected_seq: int, *,
+               idempotency_key: str | None = None) -> AppendResult:
+        """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``.
+
+        Raises ConflictError (with the actual head) when another write got there first.
+        With an idempotency key, a retry of an append that succeeded returns its result.
+        """
+        if not events:
+            raise InvalidRequestError("nothing to append")
+        numbered = [e.with_seq(expected_seq + i) for i, e in enumerate(events, start=1)]
+        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
+        args = [bid, expected_seq, "1" if idempotency_key else "0", IDEMPOTENCY_TTL_SECONDS, *map(_encode, numbered)]
+        status, value = (part.decode() for part in self._append(keys=keys_, args=args))
+        if status == "nobranch":
+            self.branch(gid, bid)
+            raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+        if status == "conflict":
+            raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {value}",
+                                expected_seq=expected_seq, head=int(value))
+        first, last = (int(x) for x in value.split(":"))
+        return AppendResult(first, last, duplicate=status == "duplicate")
+
+    def idempotent_result(self, gid: str, bid: str, key: str) -> AppendResult | None:
+        """What an earlier append with idempotency key ``key`` stored, if it did."""
+        raw = self.redis.get(keys.idempotency_for(gid, bid, key))
+        if raw is None:
+            return None
+        first, last = (int(x) for x in raw.decode().split(":"))
+        return AppendResult(first, last, duplicate=True)
+
+    def events(self, gid: str, bid: str, *, after: int = 0, limit: int | None = None,
+               branches: dict[str, Branch] | None = None) -> list[Event]:
+        """The branch's events with seq > ``after``, at most ``limit`` of them, in order."""
+        return list(self.iter_events(gid, bid, after=after, upto=None, limit=limit, branches=branches))
+
+    def events_between(self, gid: str, bid: str, after: int, upto: int, *, branches: dict[str, Branch] | None = None) -> list[Event]:
+        """The branch's events with ``after`` < seq ≤ ``upto``."""
+        return list(self.iter_events(gid, bid, after=after, upto=upto, branches=branches))
+
+    def iter_events(self, gid: str, bid: str, *, after: int = 0, upto: int | None = None, limit: int | None = None,
+                    branches: dict[str, Branch] | None = None, page: int = 2000) -> Iterator[Event]:
+        """Events of a branch with ``after`` < seq ≤ ``upto``, read a page at a time."""
+        remaining = limit if limit is not None else float("inf")
+        for segment in self.segments(gid, bid, branches):
+            low = max(after + 1, segment.first)
+            bounds = [x for x in (upto, segment.last) if x is not None]
+            high = min(bounds) if bounds else None
+            while remaining > 0 and (high is None or low <= high):
+                count = int(min(page, remaining))
+                rows = self.redis.xrange(keys.events_for(gid, segment.branch), f"{low}-1",
+                                         f"{high}-1" if high is not None else "+", count=count)
+                for _, fields in rows:
+                    yield _decode(fields)
+                remaining -= len(rows)
+                if len(rows) < count:
+                    break
+                low = int(rows[-1][0].split(b"-")[0]) + 1
+            if remaining <= 0:
+                return
+
+    def first_event(self, gid: str) -> Event:
+        """The game's ``game_created`` event."""
+        rows = self.redis.xrange(keys.events_for(gid, MAIN), "1-1", "1-1")
+        if not rows:
+            raise NotFoundError(f"no game {gid!r}", game=gid)
+        return _decode(rows[0][1])

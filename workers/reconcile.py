@@ -1,0 +1,66 @@
+"""The reconciler: make every branch's snapshots true again.
+
+Runs when a worker starts and as ``ludolog reconcile``. For each branch it drops
+snapshots made by another rules version and folds any branch whose snapshots stop
+short of its head (a lost job, a worker killed mid-fold, a new rules version).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import get_rules
+from service.snapshots import SnapshotStore
+from service.store.games import GameStore
+from workers.fold import fold_snapshots
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class ReconcileReport:
+    """What the reconciler did."""
+
+    branches: int = 0
+    rebuilt: list[tuple[str, str]] = field(default_factory=list)
+    dropped_snapshots: int = 0
+    log_only: int = 0
+
+
+def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: Progress | None = None) -> ReconcileReport:
+    """Check and repair the snapshots of every branch of every game."""
+    report = ReconcileReport()
+    gids = games.game_ids(limit=10**9)
+    for done, gid in enumerate(gids, start=1):
+        record = games.game(gid)
+        if record.source == "bga-log":
+            report.log_only += 1
+        else:
+            version = get_rules(record.game).version
+            for bid, head in games.heads(gid).items():
+                report.branches += 1
+                report.dropped_snapshots += _drop_other_versions(snapshots, gid, bid, version)
+                missing = expected_snapshot_seqs(games.branch(gid, bid).fork_seq, head, every) - set(snapshots.seqs(gid, bid))
+                if missing:
+                    # A gap below the newest snapshot cannot be folded onto it: rebuild the branch's whole set.
+                    snapshots.delete(gid, bid, snapshots.seqs(gid, bid))
+                    fold_snapshots(games, snapshots, gid, bid, every)
+                    report.rebuilt.append((gid, bid))
+        if progress:
+            progress(done, len(gids))
+    return report
+
+
+def expected_snapshot_seqs(fork_seq: int, head: int, every: int) -> set[int]:
+    """The seqs at which a branch forked at ``fork_seq`` with ``head`` should have snapshots."""
+    if head <= fork_seq:
+        return set()
+    first = (fork_seq // every + 1) * every
+    return set(range(first, head + 1, every)) | {head}
+
+
+def _drop_other_versions(snapshots: SnapshotStore, gid: str, bid: str, version: str) -> int:
+    stale = [s for s in snapshots.seqs(gid, bid) if (snap := snapshots.get(gid, bid, s)) and snap.rules_version != version]
+    snapshots.delete(gid, bid, stale)
+    return len(stale)
