@@ -12,7 +12,9 @@ from engine.core.errors import UnknownGameError
 from engine.core.protocol import Rules
 
 #: name → "module:attribute" of the game's rules object.
-BUILTIN_GAMES: dict[str, str] = {}
+BUILTIN_GAMES: dict[str, str] = {
+    "puerto_rico": "engine.puerto_rico:RULES",
+}
 
 _registered: dict[str, Rules] = {}
 

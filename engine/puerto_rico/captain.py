@@ -1,0 +1,174 @@
+"""The captain phase ("A kapitány"): forced loading round after round, then storage.
+
+From the captain in order, a player who can load must load one kind per turn, as many barrels
+as fit. A ship carries one kind; a kind on one ship goes on no other; a full ship takes
+nothing; of the empty ships the one that takes the most barrels (any of those that take them
+all). One VP per barrel, +1 on the captain's first loading (privilege), +1 per loading with a
+working harbor. A working wharf ships all barrels of one kind, once per phase and optional.
+The loading ends when every player in turn has passed or been unable to load. Then each player
+keeps one barrel (windrose) plus all barrels of one kind per small warehouse and two per large
+warehouse; the rest go back. Last, full ships are emptied into the supply.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SETUP, SMALL_WAREHOUSE, WHARF
+from engine.puerto_rico.flow import end_phase
+from engine.puerto_rico.notation import LOAD_ACTIONS, PASS, WHARF_ACTIONS, Action, keep_action
+from engine.puerto_rico.state import LOAD, STORE, Player, State, add_at, set_at, with_player
+
+
+def capacities(state: State) -> tuple[int, ...]:
+    """Cargo ship capacities for this player count."""
+    return SETUP[state.n].ship_capacities
+
+
+def begin(state: State) -> State:
+    """Loading starts with the captain."""
+    state = state._replace(phase=LOAD, step=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
+    return advance(state)
+
+
+def ship_choices(state: State, good: int, amount: int) -> tuple[int, ...]:
+    """The ships (indexes) ``amount`` barrels of ``good`` may go onto, by the ship-choice rules."""
+    caps, kinds, loads = capacities(state), state.ship_goods, state.ship_loads
+    if good in kinds:
+        i = kinds.index(good)
+        return (i,) if loads[i] < caps[i] else ()
+    empty = [i for i in range(3) if kinds[i] < 0]
+    if not empty:
+        return ()
+    taking_all = tuple(i for i in empty if caps[i] >= amount)
+    return taking_all or (max(empty, key=lambda i: caps[i]),)
+
+
+def cargo_options(state: State, seat: int) -> list[Action]:
+    """Every (good, ship) load open to ``seat``."""
+    caps = capacities(state)
+    goods = state.players[seat].goods
+    return [LOAD_ACTIONS[good, caps[i]] for good in range(5) if goods[good] for i in ship_choices(state, good, goods[good])]
+
+
+def options(state: State) -> tuple[Action, ...]:
+    """Loads, then wharf shipments; pass only when no cargo ship can take anything."""
+    seat = state.turn
+    player = state.players[seat]
+    actions = cargo_options(state, seat)
+    can_load = bool(actions)
+    if player.city[WHARF] > 0 and not state.wharf_used[seat]:
+        actions.extend(WHARF_ACTIONS[g] for g in range(5) if player.goods[g])
+    if actions and not can_load:
+        actions.append(PASS)
+    return tuple(actions)
+
+
+def advance(state: State) -> State:
+    """Skip players who cannot load; after a full turn of the table without a load, store."""
+    n = state.n
+    while state.step < n:
+        if options(state):
+            return state
+        state = state._replace(step=state.step + 1, turn=(state.turn + 1) % n)
+    return begin_storage(state)
+
+
+def score(state: State, seat: int, player: Player, barrels: int) -> State:
+    """VP for one loading: a VP per barrel, the captain's first-load point, the harbor point."""
+    points = barrels + (1 if player.city[HARBOR] > 0 else 0)
+    if seat == state.chooser and not state.captain_bonus_used:
+        points += 1
+        state = state._replace(captain_bonus_used=True)
+    # VP owed after the bank runs out still count; running out ends the game after this round.
+    bank = state.vp_bank - min(state.vp_bank, points)
+    state = state._replace(vp_bank=bank, end_triggered=state.end_triggered or bank == 0)
+    return with_player(state, seat, player._replace(vp=player.vp + points))
+
+
+def apply(state: State, action: Action) -> State:
+    """Load on a ship, ship with the wharf, or pass."""
+    seat, n = state.turn, state.n
+    op = action[0]
+    if op == "pass":
+        return advance(state._replace(step=state.step + 1, turn=(seat + 1) % n))
+    player = state.players[seat]
+    good = action[1]
+    if op == "load":
+        i = capacities(state).index(action[2])
+        barrels = min(player.goods[good], action[2] - state.ship_loads[i])
+        state = state._replace(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
+    else:
+        barrels = player.goods[good]
+        state = state._replace(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
+    state = score(state, seat, player._replace(goods=add_at(player.goods, good, -barrels)), barrels)
+    return advance(state._replace(step=0, turn=(seat + 1) % n))
+
+
+# --- storage at the end of the captain phase ---------------------------------------------
+
+
+def keep_choices(player: Player) -> tuple[tuple[int, ...], ...]:
+    """Every distinct way to keep the most barrels: warehoused kinds whole, one on the windrose."""
+    goods = player.goods
+    kinds = [g for g in range(5) if goods[g]]
+    stores = (1 if player.city[SMALL_WAREHOUSE] > 0 else 0) + (2 if player.city[LARGE_WAREHOUSE] > 0 else 0)
+    if len(kinds) <= stores:
+        return (goods,)
+    seen: dict[tuple[int, ...], None] = {}
+    for stored in combinations(kinds, stores):
+        for windrose in kinds:
+            if windrose not in stored:
+                kept = tuple(goods[g] if g in stored else (1 if g == windrose else 0) for g in range(5))
+                seen.setdefault(kept)
+    return tuple(seen)
+
+
+def begin_storage(state: State) -> State:
+    """Storage goes in order from the captain."""
+    return advance_storage(state._replace(phase=STORE, step=0))
+
+
+def storage_options(state: State) -> tuple[Action, ...]:
+    """The keep actions of the player at ``turn`` (empty when only one outcome is possible)."""
+    choices = keep_choices(state.players[state.turn])
+    return tuple(keep_action(k) for k in choices) if len(choices) > 1 else ()
+
+
+def advance_storage(state: State) -> State:
+    """Store without asking where there is no choice; stop at the first real choice."""
+    n = state.n
+    while state.step < n:
+        seat = (state.chooser + state.step) % n
+        state = state._replace(turn=seat)
+        choices = keep_choices(state.players[seat])
+        if len(choices) > 1:
+            return state
+        state = keep(state, seat, choices[0])._replace(step=state.step + 1)
+    return unload_full_ships(state)
+
+
+def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
+    """``seat`` keeps ``kept``; the rest of their barrels go back to the supply."""
+    player = state.players[seat]
+    if kept == player.goods:
+        return state
+    supply = tuple(s + g - k for s, g, k in zip(state.goods_supply, player.goods, kept, strict=True))
+    return with_player(state, seat, player._replace(goods=kept))._replace(goods_supply=supply)
+
+
+def apply_storage(state: State, action: Action) -> State:
+    """Keep the chosen barrels."""
+    state = keep(state, state.turn, action[1])
+    return advance_storage(state._replace(step=state.step + 1))
+
+
+def unload_full_ships(state: State) -> State:
+    """Full ships go back empty, their barrels to the supply; the phase ends."""
+    caps = capacities(state)
+    supply, kinds, loads = state.goods_supply, state.ship_goods, state.ship_loads
+    for i in range(3):
+        if loads[i] == caps[i]:
+            supply = add_at(supply, kinds[i], loads[i])
+            kinds, loads = set_at(kinds, i, -1), set_at(loads, i, 0)
+    return end_phase(state._replace(goods_supply=supply, ship_goods=kinds, ship_loads=loads))

@@ -1,0 +1,130 @@
+"""Static tables of Puerto Rico: goods, plantations, buildings, roles and the setup table.
+
+Facts from the Hungarian rulebook (``seeds/000_5b4231598f131950.txt``, "A játék elemei",
+"Játékelőkészületek") and the Chinese building table (``seeds/004_fd617da41adeacb7.txt``).
+Everything is indexed by small integers so the rules can use tuples instead of dicts.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# Goods (and the plantations that grow them), in the order of their trading price.
+CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
+GOODS = (CORN, INDIGO, SUGAR, TOBACCO, COFFEE)
+GOOD_NAMES = ("corn", "indigo", "sugar", "tobacco", "coffee")
+#: Trading-house price of one barrel, by kind.
+PRICES = (0, 1, 2, 3, 4)
+#: Barrels in the game: corn 10, indigo 11, sugar 11, tobacco 9, coffee 9.
+BARRELS = (10, 11, 11, 9, 9)
+
+#: Island tiles: the five plantation kinds and the quarry (index 5).
+QUARRY = 5
+TILE_NAMES = (*GOOD_NAMES, "quarry")
+#: Plantation tiles in the game: coffee 8, tobacco 9, corn 10, sugar 11, indigo 12.
+PLANTATIONS = (10, 12, 11, 9, 8)
+QUARRIES = 8
+ISLAND_SPACES = 12
+CITY_SPACES = 12
+
+
+class Building(NamedTuple):
+    """One kind of building: ``vp`` is also its column (the most quarries that discount it)."""
+
+    name: str
+    cost: int
+    vp: int
+    circles: int
+    copies: int
+    produces: int  # the good a production building processes, -1 for violet buildings
+    large: bool
+
+
+def _production(name: str, cost: int, vp: int, circles: int, copies: int, good: int) -> Building:
+    return Building(name, cost, vp, circles, copies, good, False)
+
+
+def _violet(name: str, cost: int, vp: int, copies: int = 2) -> Building:
+    return Building(name, cost, vp, 1, copies, -1, False)
+
+
+def _large(name: str) -> Building:
+    return Building(name, 10, 4, 1, 1, -1, True)
+
+
+#: The 23 kinds of building (49 tiles), in the bank board's column order.
+BUILDINGS: tuple[Building, ...] = (
+    _production("small indigo plant", 1, 1, 1, 4, INDIGO),
+    _production("small sugar mill", 2, 1, 1, 4, SUGAR),
+    _violet("small market", 1, 1),
+    _violet("hacienda", 2, 1),
+    _violet("construction hut", 2, 1),
+    _violet("small warehouse", 3, 1),
+    _production("indigo plant", 3, 2, 3, 3, INDIGO),
+    _production("sugar mill", 4, 2, 3, 3, SUGAR),
+    _violet("hospice", 4, 2),
+    _violet("office", 5, 2),
+    _violet("large market", 5, 2),
+    _violet("large warehouse", 6, 2),
+    _production("tobacco storage", 5, 3, 3, 3, TOBACCO),
+    _production("coffee roaster", 6, 3, 2, 3, COFFEE),
+    _violet("factory", 7, 3),
+    _violet("university", 8, 3),
+    _violet("harbor", 8, 3),
+    _violet("wharf", 9, 3),
+    _large("guild hall"),
+    _large("residence"),
+    _large("fortress"),
+    _large("customs house"),
+    _large("city hall"),
+)
+BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
+BUILDING_INDEX = {name: i for i, name in enumerate(BUILDING_NAMES)}
+(
+    SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL, SMALL_MARKET, HACIENDA, CONSTRUCTION_HUT, SMALL_WAREHOUSE,
+    INDIGO_PLANT, SUGAR_MILL, HOSPICE, OFFICE, LARGE_MARKET, LARGE_WAREHOUSE,
+    TOBACCO_STORAGE, COFFEE_ROASTER, FACTORY, UNIVERSITY, HARBOR, WHARF,
+    GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL,
+) = range(len(BUILDINGS))
+N_BUILDINGS = len(BUILDINGS)
+TOTAL_BUILDINGS = sum(b.copies for b in BUILDINGS)  # 49
+#: City spaces each building takes (large buildings take two).
+SPACES = tuple(2 if b.large else 1 for b in BUILDINGS)
+COSTS = tuple(b.cost for b in BUILDINGS)
+COLUMNS = tuple(b.vp for b in BUILDINGS)
+CIRCLES = tuple(b.circles for b in BUILDINGS)
+IS_VIOLET = tuple(b.produces < 0 for b in BUILDINGS)
+SMALL_PRODUCTION = (SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL)
+LARGE_PRODUCTION = (INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE, COFFEE_ROASTER)
+#: Production buildings by the good they process.
+PRODUCERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, b in enumerate(BUILDINGS) if b.produces == good) for good in GOODS
+)
+
+# Role cards. Two prospector cards exist (5 players use both), each holding its own doubloons.
+SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR_2 = range(8)
+ROLE_NAMES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector", "prospector2")
+#: The role cards in play by player count ("5) a szerepkártyák").
+ROLE_CARDS = {3: 6, 4: 7, 5: 8}
+
+
+class SetupRow(NamedTuple):
+    """One column of the rulebook's setup table."""
+
+    doubloons: int
+    vp_chips: int
+    colonist_supply: int
+    colonist_ship: int
+    ship_capacities: tuple[int, ...]
+    starting_plantations: tuple[int, ...]  # by seat, the governor (seat 0) first
+
+
+SETUP = {
+    3: SetupRow(2, 75, 55, 3, (4, 5, 6), (INDIGO, INDIGO, CORN)),
+    4: SetupRow(3, 100, 75, 4, (5, 6, 7), (INDIGO, INDIGO, CORN, CORN)),
+    5: SetupRow(4, 122, 95, 5, (6, 7, 8), (INDIGO, INDIGO, INDIGO, CORN, CORN)),
+}
+#: Trading house spaces.
+TRADING_HOUSE_SPACES = 4
+#: Factory doubloons by the number of kinds produced ("Gyár": 2 → 1, 3 → 2, 4 → 3, 5 → 5).
+FACTORY_BONUS = (0, 0, 1, 2, 3, 5)

@@ -1,0 +1,66 @@
+"""The craftsman phase ("Az iparos"): production for everyone, then the privilege barrel.
+
+Corn comes from each occupied corn plantation; the other goods from occupied plantations up
+to the colonists on the matching production buildings. Players take their goods in order
+from the craftsman, each only what the supply still holds. A working factory pays 1/2/3/5
+doubloons for 2/3/4/5 kinds received. Then the craftsman may take one more barrel of a kind
+he produced ("csak olyan árut választhat, amelynek előállítására képes"), if the supply has it.
+"""
+
+from __future__ import annotations
+
+from engine.puerto_rico.components import CORN, FACTORY, FACTORY_BONUS, PRODUCERS
+from engine.puerto_rico.flow import end_phase
+from engine.puerto_rico.notation import EXTRA_ACTIONS, PASS, Action
+from engine.puerto_rico.state import CRAFT, Player, State, add_at, with_player
+
+
+def production(player: Player) -> tuple[int, ...]:
+    """Barrels per good the player's occupied plantations and staffed buildings make."""
+    made = [player.island_workers[CORN]]
+    city = player.city
+    for good in range(1, 5):
+        staffed = sum(city[b] for b in PRODUCERS[good] if city[b] > 0)
+        made.append(min(player.island_workers[good], staffed))
+    return tuple(made)
+
+
+def begin(state: State) -> State:
+    """Everyone produces in order from the craftsman; the craftsman then decides on the extra."""
+    n = state.n
+    supply = list(state.goods_supply)
+    players = list(state.players)
+    received_by_chooser: tuple[bool, ...] = (False,) * 5
+    for k in range(n):
+        seat = (state.chooser + k) % n
+        player = players[seat]
+        made = production(player)
+        received = tuple(min(m, s) for m, s in zip(made, supply, strict=True))
+        supply = [s - r for s, r in zip(supply, received, strict=True)]
+        kinds = sum(1 for r in received if r)
+        money = player.doubloons + (FACTORY_BONUS[kinds] if player.city[FACTORY] > 0 else 0)
+        goods = tuple(g + r for g, r in zip(player.goods, received, strict=True))
+        players[seat] = player._replace(goods=goods, doubloons=money)
+        if k == 0:
+            received_by_chooser = tuple(r > 0 for r in received)
+    state = state._replace(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
+    state = state._replace(phase=CRAFT, turn=state.chooser, step=0)
+    return state if options(state) else end_phase(state)
+
+
+def options(state: State) -> tuple[Action, ...]:
+    """The privilege barrels the craftsman may take, then pass."""
+    actions = [EXTRA_ACTIONS[g] for g in range(5) if state.produced[g] and state.goods_supply[g]]
+    if actions:
+        actions.append(PASS)
+    return tuple(actions)
+
+
+def apply(state: State, action: Action) -> State:
+    """Take the privilege barrel (or pass); the phase ends."""
+    if action[0] == "extra":
+        good = action[1]
+        player = state.players[state.chooser]
+        state = with_player(state, state.chooser, player._replace(goods=add_at(player.goods, good, 1)))
+        state = state._replace(goods_supply=add_at(state.goods_supply, good, -1))
+    return end_phase(state._replace(produced=(False,) * 5))

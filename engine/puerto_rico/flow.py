@@ -1,0 +1,40 @@
+"""The round's skeleton: who picks the next role, the end of a phase, the end of a round.
+
+Every phase module ends by calling :func:`end_phase`; it hands the next role pick to the
+next player clockwise from the governor, or closes the round ("Új kör": one doubloon on each
+role card nobody chose, the governor card passes left) and ends the game after the round in
+which a trigger happened ("A játék vége").
+"""
+
+from __future__ import annotations
+
+from engine.puerto_rico.state import OVER, ROLE, State
+
+
+def end_phase(state: State) -> State:
+    """The state after the current role's phase: the next pick, or the end of the round."""
+    n = state.n
+    if state.picks < n:
+        return state._replace(phase=ROLE, turn=(state.governor + state.picks) % n, step=0)
+    return end_round(state)
+
+
+def end_round(state: State) -> State:
+    """Doubloons on unchosen roles, the governor passes left; the game ends if a trigger fired."""
+    coins = tuple(c if taken else c + 1 for c, taken in zip(state.role_coins, state.roles_taken, strict=True))
+    governor = (state.governor + 1) % state.n
+    state = state._replace(
+        role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, step=0, turn=governor,
+    )
+    if state.end_triggered:
+        return state._replace(phase=OVER)
+    return state._replace(phase=ROLE, round=state.round + 1)
+
+
+def take_colonist(state: State) -> tuple[State, bool]:
+    """One colonist from the supply, else from the colonist ship (hospice, university)."""
+    if state.colonist_supply > 0:
+        return state._replace(colonist_supply=state.colonist_supply - 1), True
+    if state.colonist_ship > 0:
+        return state._replace(colonist_ship=state.colonist_ship - 1), True
+    return state, False

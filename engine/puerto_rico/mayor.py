@@ -1,0 +1,124 @@
+"""The mayor phase ("A polgármester"): new colonists arrive and every player places them.
+
+The mayor may take one colonist from the supply (privilege); the ship's colonists are handed
+out one at a time from the mayor clockwise. Then, in order from the mayor, each player lifts
+all their colonists and places them again one per action. Empty circles must be filled as
+far as possible ("Az üres karikákat a lehetőségek határáig fel kell tölteni"); colonists stay
+in San Juan only when no empty circle is left. A player with at least as many colonists as
+circles has no choice, so they are placed at once. Otherwise placements go in slot order
+(a slot is a plantation kind, the quarry or a building) so that each arrangement has exactly
+one action sequence, and a slot is offered only if the circles from it onwards can still
+take every colonist left. Last the mayor refills the ship: one colonist per empty building
+circle of all players, at least one per player; a supply that cannot do it ends the game.
+"""
+
+from __future__ import annotations
+
+from engine.puerto_rico.components import CIRCLES, N_BUILDINGS
+from engine.puerto_rico.flow import end_phase
+from engine.puerto_rico.notation import PLACE_ACTIONS, Action
+from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, add_at, colonists_of, with_player
+
+#: Slots 0-5 are island tile kinds; slot 6 + b is building b.
+BUILDING_SLOT = 6
+N_SLOTS = BUILDING_SLOT + N_BUILDINGS
+
+
+def begin(state: State) -> State:
+    """Privilege colonist, hand out the ship's colonists, then placement from the mayor."""
+    n, mayor = state.n, state.chooser
+    players = list(state.players)
+    supply = state.colonist_supply
+    if supply > 0:
+        players[mayor] = players[mayor]._replace(san_juan=players[mayor].san_juan + 1)
+        supply -= 1
+    ship = state.colonist_ship
+    for k in range(n):
+        seat = (mayor + k) % n
+        share = ship // n + (1 if k < ship % n else 0)
+        players[seat] = players[seat]._replace(san_juan=players[seat].san_juan + share)
+    state = state._replace(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, step=0)
+    return advance(state)
+
+
+def free_circles(player: Player) -> list[int]:
+    """Empty circles per slot."""
+    free = [count - workers for count, workers in zip(player.island, player.island_workers, strict=True)]
+    free.extend(CIRCLES[b] - w if w >= 0 else 0 for b, w in enumerate(player.city))
+    return free
+
+
+def lift_all(player: Player) -> Player:
+    """The player's colonists all back in San Juan, ready to be placed again."""
+    return player._replace(
+        island_workers=(0,) * 6,
+        city=tuple(0 if w > 0 else w for w in player.city),
+        san_juan=colonists_of(player),
+    )
+
+
+def fill_all(player: Player) -> Player:
+    """Every circle staffed; the colonists left over stay in San Juan."""
+    city = tuple(CIRCLES[b] if w >= 0 else NOT_OWNED for b, w in enumerate(player.city))
+    circles = sum(player.island) + sum(CIRCLES[b] for b, w in enumerate(player.city) if w >= 0)
+    return player._replace(island_workers=player.island, city=city, san_juan=colonists_of(player) - circles)
+
+
+def advance(state: State) -> State:
+    """Place for each player without a choice; stop at the first one with a choice."""
+    n = state.n
+    while state.step < n:
+        seat = (state.chooser + state.step) % n
+        player = lift_all(state.players[seat])
+        circles = sum(free_circles(player))
+        if 0 < player.san_juan < circles:
+            return with_player(state, seat, player)._replace(turn=seat, last_slot=0)
+        state = with_player(state, seat, fill_all(player))._replace(step=state.step + 1)
+    return refill_ship(state)
+
+
+def refill_ship(state: State) -> State:
+    """The ship gets one colonist per empty building circle, at least one per player."""
+    empty = sum(CIRCLES[b] - w for p in state.players for b, w in enumerate(p.city) if w >= 0)
+    needed = max(state.n, empty)
+    if state.colonist_supply >= needed:
+        state = state._replace(colonist_ship=needed, colonist_supply=state.colonist_supply - needed)
+    else:
+        # "nincs elég telepes a telepeshajó feltöltésére": the game ends after this round.
+        state = state._replace(colonist_ship=state.colonist_supply, colonist_supply=0, end_triggered=True)
+    return end_phase(state)
+
+
+def options(state: State) -> tuple[Action, ...]:
+    """The slots the next colonist may go to (see the module docstring)."""
+    player = state.players[state.turn]
+    pool = player.san_juan
+    free = free_circles(player)
+    actions = []
+    room_from_here = sum(free[state.last_slot :])
+    for slot in range(state.last_slot, N_SLOTS):
+        if free[slot] and room_from_here >= pool:
+            actions.append(PLACE_ACTIONS[slot])
+        room_from_here -= free[slot]
+        if room_from_here < pool:
+            break
+    return tuple(actions)
+
+
+def place(player: Player, slot: int) -> Player:
+    """One colonist from San Juan onto ``slot``."""
+    if slot < BUILDING_SLOT:
+        player = player._replace(island_workers=add_at(player.island_workers, slot, 1))
+    else:
+        player = player._replace(city=add_at(player.city, slot - BUILDING_SLOT, 1))
+    return player._replace(san_juan=player.san_juan - 1)
+
+
+def apply(state: State, action: Action) -> State:
+    """Place one colonist; the player's placement ends when San Juan is empty."""
+    seat, slot = state.turn, action[1]
+    player = place(state.players[seat], slot)
+    state = with_player(state, seat, player)._replace(last_slot=slot)
+    if player.san_juan:
+        return state
+    return advance(state._replace(step=state.step + 1))

@@ -1,0 +1,149 @@
+"""Puerto Rico action notation: one short lower-case line per action.
+
+Actions are small interned tuples; their notation is::
+
+    role settler | role mayor | role builder | role craftsman | role trader | role captain
+    role prospector | role prospector2      (5 players have two prospector cards)
+    plant corn      settler: take the face-up corn plantation (indigo, sugar, tobacco, coffee)
+    quarry          settler: take a quarry (the settler's privilege, or a construction hut)
+    hacienda        settler: draw the top face-down plantation with a hacienda (before taking)
+    place corn      mayor: put one colonist on an empty circle of a corn plantation
+    place quarry    ... of a quarry
+    place harbor    ... of a building (its full name: place small indigo plant)
+    build harbor    builder: build a building (full name: build small sugar mill)
+    extra sugar     craftsman: the privilege barrel of a kind produced this phase
+    sell tobacco    trader: sell one barrel
+    load sugar 7    captain: load sugar on the cargo ship of capacity 7
+    wharf tobacco   captain: ship every tobacco barrel with the wharf
+    keep 1 corn 4 sugar   captain's end: the barrels kept (windrose + warehouses), goods in
+                    price order (corn, indigo, sugar, tobacco, coffee); "keep nothing" keeps none
+    pass            decline where the rules allow it
+    draw corn       chance: a corn plantation comes off the face-down stack
+    reshuffle       chance: the discarded plantations are shuffled into a new stack
+
+Parsing is cached: events carry notation, so folding a log parses the same few texts
+again and again.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.core.errors import NotationError
+from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, ROLE_NAMES, TILE_NAMES
+
+Action = tuple
+
+PASS: Action = ("pass",)
+QUARRY_TAKE: Action = ("quarry",)
+HACIENDA_TAKE: Action = ("hacienda",)
+RESHUFFLE: Action = ("reshuffle",)
+
+ROLE_ACTIONS = tuple(("role", r) for r in range(len(ROLE_NAMES)))
+PLANT_ACTIONS = tuple(("plant", g) for g in range(5))
+#: Mayor slots: the six island tile kinds, then the 23 buildings (slot 6 + building index).
+PLACE_ACTIONS = tuple(("place", s) for s in range(len(TILE_NAMES) + len(BUILDING_NAMES)))
+BUILD_ACTIONS = tuple(("build", b) for b in range(len(BUILDING_NAMES)))
+EXTRA_ACTIONS = tuple(("extra", g) for g in range(5))
+SELL_ACTIONS = tuple(("sell", g) for g in range(5))
+WHARF_ACTIONS = tuple(("wharf", g) for g in range(5))
+DRAW_ACTIONS = tuple(("draw", g) for g in range(5))
+#: Load actions by (good, ship capacity); capacities run from 4 to 8 over all player counts.
+LOAD_ACTIONS = {(g, c): ("load", g, c) for g in range(5) for c in range(4, 9)}
+
+SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
+
+EXPECTED = (
+    "one of: role <role>, plant <good>, quarry, hacienda, place <tile or building>, build <building>, "
+    "extra <good>, sell <good>, load <good> <ship capacity>, wharf <good>, keep <count> <good>... | keep nothing, "
+    "pass, draw <good>, reshuffle"
+)
+
+
+def _fixed_notations() -> dict[Action, str]:
+    table: dict[Action, str] = {PASS: "pass", QUARRY_TAKE: "quarry", HACIENDA_TAKE: "hacienda", RESHUFFLE: "reshuffle"}
+    table.update({a: f"role {ROLE_NAMES[a[1]]}" for a in ROLE_ACTIONS})
+    table.update({a: f"plant {GOOD_NAMES[a[1]]}" for a in PLANT_ACTIONS})
+    table.update({a: f"place {SLOT_NAMES[a[1]]}" for a in PLACE_ACTIONS})
+    table.update({a: f"build {BUILDING_NAMES[a[1]]}" for a in BUILD_ACTIONS})
+    table.update({a: f"extra {GOOD_NAMES[a[1]]}" for a in EXTRA_ACTIONS})
+    table.update({a: f"sell {GOOD_NAMES[a[1]]}" for a in SELL_ACTIONS})
+    table.update({a: f"wharf {GOOD_NAMES[a[1]]}" for a in WHARF_ACTIONS})
+    table.update({a: f"draw {GOOD_NAMES[a[1]]}" for a in DRAW_ACTIONS})
+    table.update({a: f"load {GOOD_NAMES[a[1]]} {a[2]}" for a in LOAD_ACTIONS.values()})
+    return table
+
+
+FORMATS: dict[Action, str] = _fixed_notations()
+PARSES: dict[str, Action] = {text: action for action, text in FORMATS.items()}
+
+
+@lru_cache(maxsize=4096)
+def keep_action(kept: tuple[int, ...]) -> Action:
+    """The interned storage action keeping ``kept`` barrels per good."""
+    return ("keep", kept)
+
+
+def format_keep(kept: tuple[int, ...]) -> str:
+    """``keep 1 corn 4 sugar`` (or ``keep nothing``)."""
+    parts = [f"{count} {GOOD_NAMES[g]}" for g, count in enumerate(kept) if count]
+    return "keep " + (" ".join(parts) if parts else "nothing")
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action``."""
+    text = FORMATS.get(action)
+    if text is not None:
+        return text
+    if isinstance(action, tuple) and len(action) == 2 and action[0] == "keep":
+        return format_keep(action[1])
+    raise NotationError(repr(action), "a puerto rico action tuple")
+
+
+def _parse_keep(text: str, words: list[str]) -> Action:
+    expected = "keep <count> <good> ... with goods in the order corn, indigo, sugar, tobacco, coffee, or keep nothing"
+    if words == ["nothing"]:
+        return keep_action((0,) * 5)
+    if not words or len(words) % 2:
+        raise NotationError(text, expected)
+    kept = [0] * 5
+    last = -1
+    for count_text, good_name in zip(words[::2], words[1::2], strict=True):
+        if not count_text.isdigit() or good_name not in GOOD_NAMES or int(count_text) == 0:
+            raise NotationError(text, expected)
+        good = GOOD_NAMES.index(good_name)
+        if good <= last:
+            raise NotationError(text, expected)
+        kept[good] = int(count_text)
+        last = good
+    return keep_action(tuple(kept))
+
+
+@lru_cache(maxsize=8192)
+def parse_action(text: str) -> Action:
+    """The action written ``text``; raises NotationError saying what was expected."""
+    action = PARSES.get(text)
+    if action is not None:
+        return action
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a string")
+    normal = " ".join(text.strip().lower().split())
+    if normal != text:
+        return parse_action(normal)
+    verb, _, rest = normal.partition(" ")
+    if verb == "keep":
+        return _parse_keep(text, rest.split())
+    raise NotationError(text, _expected_for(verb))
+
+
+def _expected_for(verb: str) -> str:
+    """What may follow a known verb, or the whole notation for an unknown one."""
+    choices = {
+        "role": ROLE_NAMES, "plant": GOOD_NAMES, "extra": GOOD_NAMES, "sell": GOOD_NAMES, "wharf": GOOD_NAMES,
+        "draw": GOOD_NAMES, "place": SLOT_NAMES, "build": BUILDING_NAMES,
+    }
+    if verb in choices:
+        return f"{verb} followed by one of: {', '.join(choices[verb])}"
+    if verb == "load":
+        return "load <good> <ship capacity 4-8>, e.g. load corn 6"
+    return EXPECTED

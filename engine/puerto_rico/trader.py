@@ -1,0 +1,65 @@
+"""The trader phase ("A kereskedő"): each player may sell one barrel into the trading house.
+
+The house has four spaces and buys one barrel of each kind only, unless the seller has a
+working office. Price by kind (corn 0 … coffee 4); the trader +1 (privilege, only when
+selling), a working small market +1, a working large market +2. At the end a full house is
+emptied into the supply; otherwise its barrels stay.
+"""
+
+from __future__ import annotations
+
+from engine.puerto_rico.components import LARGE_MARKET, OFFICE, PRICES, SMALL_MARKET, TRADING_HOUSE_SPACES
+from engine.puerto_rico.flow import end_phase
+from engine.puerto_rico.notation import PASS, SELL_ACTIONS, Action
+from engine.puerto_rico.state import TRADE, Player, State, add_at, with_player
+
+
+def begin(state: State) -> State:
+    """The trader phase starts with the trader."""
+    return advance(state._replace(phase=TRADE, step=0))
+
+
+def sale_price(player: Player, good: int, is_trader: bool) -> int:
+    """Doubloons for one barrel of ``good``."""
+    bonus = (1 if is_trader else 0) + (1 if player.city[SMALL_MARKET] > 0 else 0) + (2 if player.city[LARGE_MARKET] > 0 else 0)
+    return PRICES[good] + bonus
+
+
+def options(state: State) -> tuple[Action, ...]:
+    """The barrels the player at ``turn`` may sell, then pass (empty: cannot sell)."""
+    house = state.trading_house
+    if len(house) >= TRADING_HOUSE_SPACES:
+        return ()
+    player = state.players[state.turn]
+    office = player.city[OFFICE] > 0
+    actions = [SELL_ACTIONS[g] for g in range(5) if player.goods[g] and (office or g not in house)]
+    if actions:
+        actions.append(PASS)
+    return tuple(actions)
+
+
+def advance(state: State) -> State:
+    """On to the next player who can sell; at the end, empty a full trading house."""
+    n = state.n
+    while state.step < n:
+        state = state._replace(turn=(state.chooser + state.step) % n)
+        if options(state):
+            return state
+        state = state._replace(step=state.step + 1)
+    if len(state.trading_house) >= TRADING_HOUSE_SPACES:
+        supply = state.goods_supply
+        for good in state.trading_house:
+            supply = add_at(supply, good, 1)
+        state = state._replace(goods_supply=supply, trading_house=())
+    return end_phase(state)
+
+
+def apply(state: State, action: Action) -> State:
+    """Sell one barrel (or pass)."""
+    if action[0] == "sell":
+        seat, good = state.turn, action[1]
+        player = state.players[seat]
+        money = player.doubloons + sale_price(player, good, seat == state.chooser)
+        state = with_player(state, seat, player._replace(doubloons=money, goods=add_at(player.goods, good, -1)))
+        state = state._replace(trading_house=state.trading_house + (good,))
+    return advance(state._replace(step=state.step + 1))
