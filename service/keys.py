@@ -61,8 +61,13 @@ def annotations_for(gid: str) -> str:
 
 
 def games_index() -> str:
-    """Sorted set of every game id, scored by creation time (ms)."""
+    """Sorted set of every game id, scored by creation order (see :func:`games_counter`)."""
     return f"{PREFIX}:games"
+
+
+def games_counter() -> str:
+    """Integer counting games created: the index's scores, so that order never ties."""
+    return f"{PREFIX}:games:count"
 
 
 def user_for(name: str) -> str:

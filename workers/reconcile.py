@@ -53,10 +53,14 @@ def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: 
 
 
 def expected_snapshot_seqs(fork_seq: int, head: int, every: int) -> set[int]:
-    """The seqs at which a branch forked at ``fork_seq`` with ``head`` should have snapshots."""
-    if head <= fork_seq:
+    """The seqs at which a branch forked at ``fork_seq`` with ``head`` should have snapshots.
+
+    Never seq 1: the state after ``game_created`` is the initial state, cheaper to make than to load.
+    """
+    base = max(fork_seq, 1)
+    if head <= base:
         return set()
-    first = (fork_seq // every + 1) * every
+    first = (base // every + 1) * every
     return set(range(first, head + 1, every)) | {head}
 
 

@@ -6,11 +6,13 @@ LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from functools import cached_property
 
 import redis
 
+import engine
 from service.config import Config
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
@@ -54,11 +56,22 @@ class Stores:
 _current: Stores | None = None
 
 
+def load_game_plugins(spec: str) -> list[str]:
+    """Register extra games named ``module:attribute,…`` (LUDOLOG_GAME_PLUGINS); returns their names."""
+    names = []
+    for target in filter(None, (part.strip() for part in spec.split(","))):
+        module_name, _, attribute = target.partition(":")
+        rules = getattr(importlib.import_module(module_name), attribute or "RULES")
+        names.append(engine.register(rules).name)
+    return names
+
+
 def current_stores() -> Stores:
     """This process's stores, from the environment (created on first use)."""
     global _current
     if _current is None:
         _current = Stores(Config())
+        load_game_plugins(_current.config.game_plugins)
     return _current
 
 

@@ -141,7 +141,7 @@ class GameStore:
             created_now = pipe.execute()[0]
         if not created_now:
             raise ConflictError(f"game {gid!r} exists already", game=gid)
-        self.redis.zadd(keys.games_index(), {gid: int(now * 1000)})
+        self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())})
         return record
 
     def game(self, gid: str) -> GameRecord:

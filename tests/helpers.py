@@ -1,0 +1,74 @@
+"""Helpers shared by the service and worker tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import CHANCE, Setup, action_event, draw_chance, fold, get_rules
+from service.snapshots import SnapshotStore
+from service.store.games import MAIN, GameStore
+
+ROOT = Path(__file__).resolve().parents[1]
+PIG_PLUGIN = "tests.games.pig:PIG"
+
+
+def pig_events(count: int, seed: int = 0, players: int = 2):
+    """``count`` legal Pig events after game_created, on a game whose target is never reached."""
+    rules = get_rules("pig")
+    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(players)), {"target": 10**9}))
+    rng, events = random.Random(seed), []
+    for seq in range(2, count + 2):
+        actor = rules.current_actor(state)
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        events.append(action_event(seq, actor, action))
+        state = rules.apply(state, action)
+    return events
+
+
+def make_pig_game(games: GameStore, count: int, *, seed: int = 0, gid: str | None = None) -> str:
+    """A stored Pig game with ``count`` events after game_created; returns its id."""
+    record = games.create_game("pig", "1", Setup(("P0", "P1"), {"target": 10**9}), owner="ann", gid=gid)
+    events = pig_events(count, seed)
+    for start in range(0, count, 1000):
+        games.append(record.id, MAIN, events[start:start + 1000], 1 + start)
+    return record.id
+
+
+def assert_snapshots_equal_full_folds(games: GameStore, snapshots: SnapshotStore, gid: str, bid: str = MAIN) -> int:
+    """Every snapshot of the branch equals folding its events from scratch; returns how many."""
+    record = games.game(gid)
+    rules = get_rules(record.game)
+    events = games.events(gid, bid)
+    state, checked, by_seq = rules.initial_state(record.setup), 0, {}
+    wanted = set(snapshots.seqs(gid, bid))
+    for event in events[1:]:
+        state = fold(rules, state, [event], check=False)
+        if event.seq in wanted:
+            by_seq[event.seq] = json.dumps(rules.dump_state(state), sort_keys=True)
+    for seq in wanted:
+        stored = snapshots.get(gid, bid, seq)
+        assert stored.rules_version == rules.version
+        assert json.dumps(stored.state, sort_keys=True) == by_seq[seq], f"snapshot at seq {seq} differs from a full fold"
+        checked += 1
+    return checked
+
+
+def ludolog_env(redis_url: str, **extra: str) -> dict[str, str]:
+    """Environment for a ludolog child process talking to ``redis_url`` and knowing Pig."""
+    return {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_GAME_PLUGINS": PIG_PLUGIN,
+            "PYTHONPATH": str(ROOT), **extra}
+
+
+def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen:
+    """A real ``ludolog worker`` process in its own session (so its work horse can be killed with it)."""
+    return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", *args], cwd=ROOT,
+                            env=ludolog_env(redis_url, **env), start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
