@@ -17,7 +17,7 @@ from engine.puerto_rico.state import BUILD, Player, State, add_at, city_spaces_u
 
 def begin(state: State) -> State:
     """The builder phase starts with the builder."""
-    return advance(state._replace(phase=BUILD, step=0))
+    return advance(state.evolve(phase=BUILD, step=0))
 
 
 def price(player: Player, building: int, is_builder: bool) -> int:
@@ -47,10 +47,10 @@ def advance(state: State) -> State:
     """On to the next player who can build; after the last one, the phase ends."""
     n = state.n
     while state.step < n:
-        state = state._replace(turn=(state.chooser + state.step) % n)
+        state = state.evolve(turn=(state.chooser + state.step) % n)
         if options(state):
             return state
-        state = state._replace(step=state.step + 1)
+        state = state.evolve(step=state.step + 1)
     return end_phase(state)
 
 
@@ -58,7 +58,7 @@ def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
         state = build(state, state.turn, action[1])
-    return advance(state._replace(step=state.step + 1))
+    return advance(state.evolve(step=state.step + 1))
 
 
 def build(state: State, seat: int, building: int) -> State:
@@ -69,8 +69,8 @@ def build(state: State, seat: int, building: int) -> State:
     if player.city[UNIVERSITY] > 0:
         state, got = take_colonist(state)
         workers = 1 if got else 0
-    player = player._replace(doubloons=player.doubloons - cost, city=set_at(player.city, building, workers))
-    state = with_player(state, seat, player)._replace(building_supply=add_at(state.building_supply, building, -1))
+    player = player.evolve(doubloons=player.doubloons - cost, city=set_at(player.city, building, workers))
+    state = with_player(state, seat, player).evolve(building_supply=add_at(state.building_supply, building, -1))
     if city_spaces_used(player) >= CITY_SPACES:
-        state = state._replace(end_triggered=True)
+        state = state.evolve(end_triggered=True)
     return state

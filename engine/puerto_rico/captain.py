@@ -27,7 +27,7 @@ def capacities(state: State) -> tuple[int, ...]:
 
 def begin(state: State) -> State:
     """Loading starts with the captain."""
-    state = state._replace(phase=LOAD, step=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
+    state = state.evolve(phase=LOAD, step=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
     return advance(state)
 
 
@@ -70,7 +70,7 @@ def advance(state: State) -> State:
     while state.step < n:
         if options(state):
             return state
-        state = state._replace(step=state.step + 1, turn=(state.turn + 1) % n)
+        state = state.evolve(step=state.step + 1, turn=(state.turn + 1) % n)
     return begin_storage(state)
 
 
@@ -79,11 +79,11 @@ def score(state: State, seat: int, player: Player, barrels: int) -> State:
     points = barrels + (1 if player.city[HARBOR] > 0 else 0)
     if seat == state.chooser and not state.captain_bonus_used:
         points += 1
-        state = state._replace(captain_bonus_used=True)
+        state = state.evolve(captain_bonus_used=True)
     # VP owed after the bank runs out still count; running out ends the game after this round.
     bank = state.vp_bank - min(state.vp_bank, points)
-    state = state._replace(vp_bank=bank, end_triggered=state.end_triggered or bank == 0)
-    return with_player(state, seat, player._replace(vp=player.vp + points))
+    state = state.evolve(vp_bank=bank, end_triggered=state.end_triggered or bank == 0)
+    return with_player(state, seat, player.evolve(vp=player.vp + points))
 
 
 def apply(state: State, action: Action) -> State:
@@ -91,18 +91,18 @@ def apply(state: State, action: Action) -> State:
     seat, n = state.turn, state.n
     op = action[0]
     if op == "pass":
-        return advance(state._replace(step=state.step + 1, turn=(seat + 1) % n))
+        return advance(state.evolve(step=state.step + 1, turn=(seat + 1) % n))
     player = state.players[seat]
     good = action[1]
     if op == "load":
         i = capacities(state).index(action[2])
         barrels = min(player.goods[good], action[2] - state.ship_loads[i])
-        state = state._replace(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
+        state = state.evolve(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
     else:
         barrels = player.goods[good]
-        state = state._replace(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
-    state = score(state, seat, player._replace(goods=add_at(player.goods, good, -barrels)), barrels)
-    return advance(state._replace(step=0, turn=(seat + 1) % n))
+        state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
+    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels)
+    return advance(state.evolve(step=0, turn=(seat + 1) % n))
 
 
 # --- storage at the end of the captain phase ---------------------------------------------
@@ -126,7 +126,7 @@ def keep_choices(player: Player) -> tuple[tuple[int, ...], ...]:
 
 def begin_storage(state: State) -> State:
     """Storage goes in order from the captain."""
-    return advance_storage(state._replace(phase=STORE, step=0))
+    return advance_storage(state.evolve(phase=STORE, step=0))
 
 
 def storage_options(state: State) -> tuple[Action, ...]:
@@ -140,11 +140,11 @@ def advance_storage(state: State) -> State:
     n = state.n
     while state.step < n:
         seat = (state.chooser + state.step) % n
-        state = state._replace(turn=seat)
+        state = state.evolve(turn=seat)
         choices = keep_choices(state.players[seat])
         if len(choices) > 1:
             return state
-        state = keep(state, seat, choices[0])._replace(step=state.step + 1)
+        state = keep(state, seat, choices[0]).evolve(step=state.step + 1)
     return unload_full_ships(state)
 
 
@@ -154,13 +154,13 @@ def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
     if kept == player.goods:
         return state
     supply = tuple(s + g - k for s, g, k in zip(state.goods_supply, player.goods, kept, strict=True))
-    return with_player(state, seat, player._replace(goods=kept))._replace(goods_supply=supply)
+    return with_player(state, seat, player.evolve(goods=kept)).evolve(goods_supply=supply)
 
 
 def apply_storage(state: State, action: Action) -> State:
     """Keep the chosen barrels."""
     state = keep(state, state.turn, action[1])
-    return advance_storage(state._replace(step=state.step + 1))
+    return advance_storage(state.evolve(step=state.step + 1))
 
 
 def unload_full_ships(state: State) -> State:
@@ -171,4 +171,4 @@ def unload_full_ships(state: State) -> State:
         if loads[i] == caps[i]:
             supply = add_at(supply, kinds[i], loads[i])
             kinds, loads = set_at(kinds, i, -1), set_at(loads, i, 0)
-    return end_phase(state._replace(goods_supply=supply, ship_goods=kinds, ship_loads=loads))
+    return end_phase(state.evolve(goods_supply=supply, ship_goods=kinds, ship_loads=loads))

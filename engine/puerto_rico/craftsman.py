@@ -40,11 +40,11 @@ def begin(state: State) -> State:
         kinds = sum(1 for r in received if r)
         money = player.doubloons + (FACTORY_BONUS[kinds] if player.city[FACTORY] > 0 else 0)
         goods = tuple(g + r for g, r in zip(player.goods, received, strict=True))
-        players[seat] = player._replace(goods=goods, doubloons=money)
+        players[seat] = player.evolve(goods=goods, doubloons=money)
         if k == 0:
             received_by_chooser = tuple(r > 0 for r in received)
-    state = state._replace(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
-    state = state._replace(phase=CRAFT, turn=state.chooser, step=0)
+    state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
+    state = state.evolve(phase=CRAFT, turn=state.chooser, step=0)
     return state if options(state) else end_phase(state)
 
 
@@ -61,6 +61,6 @@ def apply(state: State, action: Action) -> State:
     if action[0] == "extra":
         good = action[1]
         player = state.players[state.chooser]
-        state = with_player(state, state.chooser, player._replace(goods=add_at(player.goods, good, 1)))
-        state = state._replace(goods_supply=add_at(state.goods_supply, good, -1))
-    return end_phase(state._replace(produced=(False,) * 5))
+        state = with_player(state, state.chooser, player.evolve(goods=add_at(player.goods, good, 1)))
+        state = state.evolve(goods_supply=add_at(state.goods_supply, good, -1))
+    return end_phase(state.evolve(produced=(False,) * 5))

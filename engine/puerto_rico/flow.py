@@ -15,7 +15,7 @@ def end_phase(state: State) -> State:
     """The state after the current role's phase: the next pick, or the end of the round."""
     n = state.n
     if state.picks < n:
-        return state._replace(phase=ROLE, turn=(state.governor + state.picks) % n, step=0)
+        return state.evolve(phase=ROLE, turn=(state.governor + state.picks) % n, step=0)
     return end_round(state)
 
 
@@ -23,18 +23,18 @@ def end_round(state: State) -> State:
     """Doubloons on unchosen roles, the governor passes left; the game ends if a trigger fired."""
     coins = tuple(c if taken else c + 1 for c, taken in zip(state.role_coins, state.roles_taken, strict=True))
     governor = (state.governor + 1) % state.n
-    state = state._replace(
+    state = state.evolve(
         role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, step=0, turn=governor,
     )
     if state.end_triggered:
-        return state._replace(phase=OVER)
-    return state._replace(phase=ROLE, round=state.round + 1)
+        return state.evolve(phase=OVER)
+    return state.evolve(phase=ROLE, round=state.round + 1)
 
 
 def take_colonist(state: State) -> tuple[State, bool]:
     """One colonist from the supply, else from the colonist ship (hospice, university)."""
     if state.colonist_supply > 0:
-        return state._replace(colonist_supply=state.colonist_supply - 1), True
+        return state.evolve(colonist_supply=state.colonist_supply - 1), True
     if state.colonist_ship > 0:
-        return state._replace(colonist_ship=state.colonist_ship - 1), True
+        return state.evolve(colonist_ship=state.colonist_ship - 1), True
     return state, False

@@ -30,14 +30,14 @@ def begin(state: State) -> State:
     players = list(state.players)
     supply = state.colonist_supply
     if supply > 0:
-        players[mayor] = players[mayor]._replace(san_juan=players[mayor].san_juan + 1)
+        players[mayor] = players[mayor].evolve(san_juan=players[mayor].san_juan + 1)
         supply -= 1
     ship = state.colonist_ship
     for k in range(n):
         seat = (mayor + k) % n
         share = ship // n + (1 if k < ship % n else 0)
-        players[seat] = players[seat]._replace(san_juan=players[seat].san_juan + share)
-    state = state._replace(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, step=0)
+        players[seat] = players[seat].evolve(san_juan=players[seat].san_juan + share)
+    state = state.evolve(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, step=0)
     return advance(state)
 
 
@@ -50,7 +50,7 @@ def free_circles(player: Player) -> list[int]:
 
 def lift_all(player: Player) -> Player:
     """The player's colonists all back in San Juan, ready to be placed again."""
-    return player._replace(
+    return player.evolve(
         island_workers=(0,) * 6,
         city=tuple(0 if w > 0 else w for w in player.city),
         san_juan=colonists_of(player),
@@ -61,7 +61,7 @@ def fill_all(player: Player) -> Player:
     """Every circle staffed; the colonists left over stay in San Juan."""
     city = tuple(CIRCLES[b] if w >= 0 else NOT_OWNED for b, w in enumerate(player.city))
     circles = sum(player.island) + sum(CIRCLES[b] for b, w in enumerate(player.city) if w >= 0)
-    return player._replace(island_workers=player.island, city=city, san_juan=colonists_of(player) - circles)
+    return player.evolve(island_workers=player.island, city=city, san_juan=colonists_of(player) - circles)
 
 
 def advance(state: State) -> State:
@@ -72,8 +72,8 @@ def advance(state: State) -> State:
         player = lift_all(state.players[seat])
         circles = sum(free_circles(player))
         if 0 < player.san_juan < circles:
-            return with_player(state, seat, player)._replace(turn=seat, last_slot=0)
-        state = with_player(state, seat, fill_all(player))._replace(step=state.step + 1)
+            return with_player(state, seat, player).evolve(turn=seat, last_slot=0)
+        state = with_player(state, seat, fill_all(player)).evolve(step=state.step + 1)
     return refill_ship(state)
 
 
@@ -82,10 +82,10 @@ def refill_ship(state: State) -> State:
     empty = sum(CIRCLES[b] - w for p in state.players for b, w in enumerate(p.city) if w >= 0)
     needed = max(state.n, empty)
     if state.colonist_supply >= needed:
-        state = state._replace(colonist_ship=needed, colonist_supply=state.colonist_supply - needed)
+        state = state.evolve(colonist_ship=needed, colonist_supply=state.colonist_supply - needed)
     else:
         # "nincs elég telepes a telepeshajó feltöltésére": the game ends after this round.
-        state = state._replace(colonist_ship=state.colonist_supply, colonist_supply=0, end_triggered=True)
+        state = state.evolve(colonist_ship=state.colonist_supply, colonist_supply=0, end_triggered=True)
     return end_phase(state)
 
 
@@ -108,17 +108,16 @@ def options(state: State) -> tuple[Action, ...]:
 def place(player: Player, slot: int) -> Player:
     """One colonist from San Juan onto ``slot``."""
     if slot < BUILDING_SLOT:
-        player = player._replace(island_workers=add_at(player.island_workers, slot, 1))
-    else:
-        player = player._replace(city=add_at(player.city, slot - BUILDING_SLOT, 1))
-    return player._replace(san_juan=player.san_juan - 1)
+        return player.evolve(island_workers=add_at(player.island_workers, slot, 1), san_juan=player.san_juan - 1)
+    return player.evolve(city=add_at(player.city, slot - BUILDING_SLOT, 1), san_juan=player.san_juan - 1)
 
 
 def apply(state: State, action: Action) -> State:
     """Place one colonist; the player's placement ends when San Juan is empty."""
     seat, slot = state.turn, action[1]
     player = place(state.players[seat], slot)
-    state = with_player(state, seat, player)._replace(last_slot=slot)
+    players = state.players
+    players = players[:seat] + (player,) + players[seat + 1 :]
     if player.san_juan:
-        return state
-    return advance(state._replace(step=state.step + 1))
+        return state.evolve(players=players, last_slot=slot)
+    return advance(state.evolve(players=players, last_slot=slot, step=state.step + 1))

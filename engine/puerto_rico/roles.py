@@ -34,8 +34,8 @@ def apply(state: State, action: Action) -> State:
     begin = PHASE_BEGIN.get(card)
     if begin is None:  # a prospector: one doubloon, nothing else
         money += 1
-    state = with_player(state, seat, player._replace(doubloons=money))
-    state = state._replace(
+    state = with_player(state, seat, player.evolve(doubloons=money))
+    state = state.evolve(
         role_coins=set_at(state.role_coins, card, 0),
         roles_taken=set_at(state.roles_taken, card, True),
         picks=state.picks + 1,

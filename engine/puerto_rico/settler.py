@@ -17,7 +17,7 @@ from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, add_at,
 
 def begin(state: State) -> State:
     """The settler phase starts with the settler."""
-    return advance(state._replace(phase=SETTLE, step=0, hacienda_used=False))
+    return advance(state.evolve(phase=SETTLE, step=0, hacienda_used=False))
 
 
 def options(state: State) -> tuple[Action, ...]:
@@ -40,35 +40,35 @@ def advance(state: State) -> State:
     """Move to the next player with a choice; after the last one, refill the face-up row."""
     n = state.n
     while state.step < n:
-        state = state._replace(turn=(state.chooser + state.step) % n)
+        state = state.evolve(turn=(state.chooser + state.step) % n)
         if options(state):
             return state
-        state = state._replace(step=state.step + 1, hacienda_used=False)
+        state = state.evolve(step=state.step + 1, hacienda_used=False)
     discards = tuple(d + f for d, f in zip(state.discards, state.face_up, strict=True))
-    return resolve_draws(state._replace(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
+    return resolve_draws(state.evolve(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
 
 
 def apply(state: State, action: Action) -> State:
     """Take a plantation or quarry, draw with the hacienda, or pass."""
     op = action[0]
     if op == "hacienda":
-        return state._replace(phase=HACIENDA_DRAW, hacienda_used=True)
+        return state.evolve(phase=HACIENDA_DRAW, hacienda_used=True)
     if op == "plant":
-        state = _settle(state._replace(face_up=add_at(state.face_up, action[1], -1)), action[1])
+        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1])
     elif op == "quarry":
-        state = _settle(state._replace(quarries=state.quarries - 1), QUARRY)
-    return advance(state._replace(step=state.step + 1, hacienda_used=False))
+        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY)
+    return advance(state.evolve(step=state.step + 1, hacienda_used=False))
 
 
 def _settle(state: State, tile: int) -> State:
     """Put ``tile`` on the island; a working hospice staffs it from the supply (else the ship)."""
     seat = state.turn
     player = state.players[seat]
-    player = player._replace(island=add_at(player.island, tile, 1))
+    player = player.evolve(island=add_at(player.island, tile, 1))
     if player.city[HOSPICE] > 0:
         state, got = take_colonist(state)
         if got:
-            player = player._replace(island_workers=add_at(player.island_workers, tile, 1))
+            player = player.evolve(island_workers=add_at(player.island_workers, tile, 1))
     return with_player(state, seat, player)
 
 
@@ -76,15 +76,15 @@ def draw_for_hacienda(state: State, good: int) -> State:
     """The hacienda's face-down plantation goes onto the island (no hospice colonist)."""
     seat = state.turn
     player = state.players[seat]
-    state = with_player(state, seat, player._replace(island=add_at(player.island, good, 1)))
-    return advance(state._replace(phase=SETTLE, stack=add_at(state.stack, good, -1)))
+    state = with_player(state, seat, player.evolve(island=add_at(player.island, good, 1)))
+    return advance(state.evolve(phase=SETTLE, stack=add_at(state.stack, good, -1)))
 
 
 def resolve_draws(state: State) -> State:
     """Wait for chance while the row needs refilling and tiles are left; else end the phase."""
     if state.to_draw > 0 and (any(state.stack) or any(state.discards)):
         return state
-    return end_phase(state._replace(to_draw=0))
+    return end_phase(state.evolve(to_draw=0))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -97,9 +97,9 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
 def apply_chance(state: State, action: Action) -> State:
     """Turn up a drawn plantation (row or hacienda), or reshuffle the discards into the stack."""
     if action[0] == "reshuffle":
-        return resolve_draws(state._replace(stack=state.discards, discards=(0,) * 5))
+        return resolve_draws(state.evolve(stack=state.discards, discards=(0,) * 5))
     good = action[1]
     if state.phase == HACIENDA_DRAW:
         return draw_for_hacienda(state, good)
-    state = state._replace(stack=add_at(state.stack, good, -1), face_up=add_at(state.face_up, good, 1))
-    return resolve_draws(state._replace(to_draw=state.to_draw - 1))
+    state = state.evolve(stack=add_at(state.stack, good, -1), face_up=add_at(state.face_up, good, 1))
+    return resolve_draws(state.evolve(to_draw=state.to_draw - 1))

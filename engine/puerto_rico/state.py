@@ -28,6 +28,16 @@ PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "ca
 
 NOT_OWNED = -1
 
+_new_tuple = tuple.__new__
+
+
+def _evolve(record: tuple, index: dict[str, int], changes: dict[str, object]) -> tuple:
+    """``record`` with ``changes``: like NamedTuple._replace, several times faster (the fold's hot path)."""
+    values = list(record)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _new_tuple(type(record), values)
+
 
 class Player(NamedTuple):
     """One player's board and purse.
@@ -44,6 +54,10 @@ class Player(NamedTuple):
     island_workers: tuple[int, ...]
     city: tuple[int, ...]
     san_juan: int
+
+    def evolve(self, **changes: object) -> Player:
+        """A copy with ``changes``."""
+        return _evolve(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
 
 
 class State(NamedTuple):
@@ -80,10 +94,18 @@ class State(NamedTuple):
     produced: tuple[bool, ...]  # craftsman: the kinds the craftsman received this phase
     end_triggered: bool
 
+    def evolve(self, **changes: object) -> State:
+        """A copy with ``changes``."""
+        return _evolve(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+
     @property
     def n(self) -> int:
         """The number of players."""
         return len(self.names)
+
+
+_PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
+_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
 
 
 def city_spaces_used(player: Player) -> int:
@@ -100,7 +122,7 @@ def colonists_of(player: Player) -> int:
 def with_player(state: State, seat: int, player: Player) -> State:
     """``state`` with one player board replaced."""
     players = state.players
-    return state._replace(players=players[:seat] + (player,) + players[seat + 1 :])
+    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
 
 
 def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

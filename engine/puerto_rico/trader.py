@@ -16,7 +16,7 @@ from engine.puerto_rico.state import TRADE, Player, State, add_at, with_player
 
 def begin(state: State) -> State:
     """The trader phase starts with the trader."""
-    return advance(state._replace(phase=TRADE, step=0))
+    return advance(state.evolve(phase=TRADE, step=0))
 
 
 def sale_price(player: Player, good: int, is_trader: bool) -> int:
@@ -42,15 +42,15 @@ def advance(state: State) -> State:
     """On to the next player who can sell; at the end, empty a full trading house."""
     n = state.n
     while state.step < n:
-        state = state._replace(turn=(state.chooser + state.step) % n)
+        state = state.evolve(turn=(state.chooser + state.step) % n)
         if options(state):
             return state
-        state = state._replace(step=state.step + 1)
+        state = state.evolve(step=state.step + 1)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         supply = state.goods_supply
         for good in state.trading_house:
             supply = add_at(supply, good, 1)
-        state = state._replace(goods_supply=supply, trading_house=())
+        state = state.evolve(goods_supply=supply, trading_house=())
     return end_phase(state)
 
 
@@ -60,6 +60,6 @@ def apply(state: State, action: Action) -> State:
         seat, good = state.turn, action[1]
         player = state.players[seat]
         money = player.doubloons + sale_price(player, good, seat == state.chooser)
-        state = with_player(state, seat, player._replace(doubloons=money, goods=add_at(player.goods, good, -1)))
-        state = state._replace(trading_house=state.trading_house + (good,))
-    return advance(state._replace(step=state.step + 1))
+        state = with_player(state, seat, player.evolve(doubloons=money, goods=add_at(player.goods, good, -1)))
+        state = state.evolve(trading_house=state.trading_house + (good,))
+    return advance(state.evolve(step=state.step + 1))
