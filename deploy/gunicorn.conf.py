@@ -1,0 +1,103 @@
+"""gunicorn settings for the ludolog web process.
+
+    gunicorn -c deploy/gunicorn.conf.py 'service.app:create_app()'
+
+Everything that differs between machines comes from the same LUDOLOG_* environment variables the
+rest of ludolog reads (see service/config.py and deploy/env.example), so that systemd, the Procfile
+and docker-compose all run this one file unchanged. Only settings that differ from gunicorn's
+defaults are set, each with the reason.
+
+Names starting with an underscore are helpers; every other lower-case name here is a gunicorn
+setting (tests/deploy checks that gunicorn knows each one).
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _env_int(name: str, default: int) -> int:
+    """A whole-number setting from the environment; a clear error instead of a traceback."""
+    raw = os.environ.get(name, "")
+    if raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise SystemExit(f"{name}={raw!r}: expected a whole number") from exc
+
+
+def _bind_address(host: str, port: int) -> str:
+    """host:port for gunicorn; IPv6 literals need brackets, a unix: socket path is taken as is."""
+    if host.startswith("unix:"):
+        return host
+    if ":" in host and not host.startswith("["):
+        return f"[{host}]:{port}"
+    return f"{host}:{port}"
+
+
+# The app itself, so that `gunicorn -c deploy/gunicorn.conf.py` alone also works; a module:callable
+# given on the command line takes precedence.
+wsgi_app = "service.app:create_app()"
+
+# Loopback by default like the rest of ludolog: a web node is exposed on purpose (LUDOLOG_HOST=0.0.0.0
+# behind a balancer or in a container), never by accident.
+bind = [_bind_address(os.environ.get("LUDOLOG_HOST", "127.0.0.1"), _env_int("LUDOLOG_PORT", 8000))]
+
+# One process per core: the work of a request (routing, marshmallow, JSON, folding the events after a
+# snapshot through the engine) is Python and holds the GIL, so only processes use more cores. The
+# default of 2 matches the 2-core machine ludolog is developed and measured on.
+workers = max(1, _env_int("LUDOLOG_WEB_WORKERS", 2))
+
+# A few threads per process: part of every request is waiting for Redis round trips, and threads
+# overlap those waits. More than a handful buys nothing because the CPU-bound part serialises on
+# the GIL; processes (above) are what scale the CPU part.
+worker_class = "gthread"
+threads = max(1, _env_int("LUDOLOG_WEB_THREADS", 4))
+
+# Each request does a bounded amount of work (one append or one state read: a snapshot plus at most
+# K events). 30 s only catches a worker that is truly stuck, e.g. on a Redis that stopped answering;
+# gunicorn then kills and replaces it. Uploads are imported by RQ workers, not in the request.
+timeout = 30
+
+# On SIGTERM/HUP, requests in flight get this long to finish. Kept below the supervisors' stop
+# timeouts (systemd TimeoutStopSec=35, compose stop_grace_period 35s) so that gunicorn, not the
+# supervisor's SIGKILL, ends a slow request.
+graceful_timeout = 25
+
+# Longer than the default 2 s so that a client or balancer re-uses its connection between the moves
+# of a game instead of reconnecting; gthread parks idle connections in its poller, not in a thread.
+# Behind a balancer whose idle timeout is longer than this, raise it above the balancer's.
+keepalive = 5
+
+# Recycle a process after a few thousand requests (jittered so they do not all restart together):
+# a cheap guard against slow memory growth in a long-lived process (caches, fragmentation).
+max_requests = 2000
+max_requests_jitter = 200
+
+# NOT preloaded (gunicorn's default, stated on purpose): with preload the app factory would run in
+# the master and every forked worker would inherit the same Redis connection pool and sockets,
+# interleaving replies between processes. Loading the app in each worker after fork gives each its
+# own pool; it also lets a HUP reload pick up new code.
+preload_app = False
+
+# Logs to stdout/stderr: journald (systemd), docker logs and honcho all collect them from there.
+accesslog = "-"
+errorlog = "-"
+loglevel = os.environ.get("LUDOLOG_LOG_LEVEL", "info").lower()
+# The standard combined format plus the request time in milliseconds (%(M)s) and the client's
+# X-Request-ID when a balancer sets one, so that a slow request can be found and followed.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms rid=%({x-request-id}i)s'
+
+# The heartbeat file each worker touches: on tmpfs so that a slow disk can never make gunicorn think
+# a healthy worker is stuck (gunicorn's documented advice, and /tmp in containers is often overlayfs).
+worker_tmp_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+
+# Newer gunicorn opens a control socket at one fixed path per user ($XDG_RUNTIME_DIR/gunicorn.ctl or
+# ~/.gunicorn/): two gunicorns of one user (make run next to a test, or a home directory made read-only
+# by systemd) would fight over it. ludolog is managed by signals (HUP, TERM) through its supervisor.
+# Older gunicorn versions ignore this unknown name.
+control_socket_disable = True
+
+# A recognisable name in ps/top (with setproctitle installed).
+proc_name = "ludolog-web"
