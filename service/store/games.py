@@ -102,8 +102,18 @@ def new_id(nbytes: int = 6) -> str:
     return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
 
 
-def _encode(event: Event) -> str:
-    return json.dumps(event.to_json(), separators=(",", ":"))
+def _parse_stored_result(text: str) -> AppendResult:
+    """The result an idempotent append stored as ``first:last``."""
+    first, last = (int(x) for x in text.split(":"))
+    return AppendResult(first, last, duplicate=True)
+
+
+def _encode(event: Event, seq: int | None = None) -> str:
+    """The stored JSON of ``event``, numbered ``seq`` when given (the append hot path)."""
+    data = event.to_json()
+    if seq is not None:
+        data["seq"] = seq
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _decode(fields: dict[bytes, bytes] | dict[str, str]) -> Event:
@@ -231,26 +241,42 @@ class GameStore:
         """
         if not events:
             raise InvalidRequestError("nothing to append")
-        numbered = [e.with_seq(expected_seq + i) for i, e in enumerate(events, start=1)]
         keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
-        args = [bid, expected_seq, "1" if idempotency_key else "0", IDEMPOTENCY_TTL_SECONDS, *map(_encode, numbered)]
-        status, value = (part.decode() for part in self._append(keys=keys_, args=args))
-        if status == "nobranch":
-            self.branch(gid, bid)
-            raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
-        if status == "conflict":
-            raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {value}",
-                                expected_seq=expected_seq, head=int(value))
-        first, last = (int(x) for x in value.split(":"))
-        return AppendResult(first, last, duplicate=status == "duplicate")
+        ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
+        try:
+            reply = self._run_append(keys_, [bid, expected_seq, ttl, *(_encode(e, expected_seq + i) for i, e in enumerate(events, 1))])
+        except redis.exceptions.ResponseError as exc:
+            raise self._append_error(gid, bid, expected_seq, str(exc)) from None
+        if isinstance(reply, int):
+            return AppendResult(expected_seq + 1, reply)
+        return _parse_stored_result(reply.decode().removeprefix("DUPLICATE "))
+
+    def _append_error(self, gid: str, bid: str, expected_seq: int, reply: str) -> Exception:
+        if reply.startswith("CONFLICT"):
+            head = int(reply.split()[1])
+            return ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {head}",
+                                 expected_seq=expected_seq, head=head)
+        if reply == "NOBRANCH":
+            self.branch(gid, bid)  # raises "no game" for an unknown game
+            return NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+        return InvalidRequestError(f"append refused by Redis: {reply}")
+
+    def _run_append(self, keys_: list[str], args: list[Any]) -> Any:
+        """EVALSHA the append script (loading it once if the server lost it).
+
+        Called directly rather than through redis-py's Script wrapper: appends are the hot
+        path, and the wrapper's per-call checks cost about a tenth of an append.
+        """
+        try:
+            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)  # type: ignore[no-any-return]
+        except redis.exceptions.NoScriptError:
+            self.redis.script_load(_APPEND_SCRIPT)
+            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)  # type: ignore[no-any-return]
 
     def idempotent_result(self, gid: str, bid: str, key: str) -> AppendResult | None:
         """What an earlier append with idempotency key ``key`` stored, if it did."""
         raw = self.redis.get(keys.idempotency_for(gid, bid, key))
-        if raw is None:
-            return None
-        first, last = (int(x) for x in raw.decode().split(":"))
-        return AppendResult(first, last, duplicate=True)
+        return None if raw is None else _parse_stored_result(raw.decode())
 
     def events(self, gid: str, bid: str, *, after: int = 0, limit: int | None = None,
                branches: dict[str, Branch] | None = None) -> list[Event]:

@@ -1,0 +1,55 @@
+"""``ludolog bench``: run the benchmark suites and print their figures as one table."""
+
+from __future__ import annotations
+
+import platform
+from collections.abc import Callable
+from typing import Any
+
+Row = dict[str, Any]
+
+
+def _suites() -> dict[str, Callable[[bool], list[Row]]]:
+    from bench import engine as engine_bench
+    from bench import store as store_bench
+
+    suites: dict[str, Callable[[bool], list[Row]]] = {
+        "store": lambda quick: store_bench.run(quick=quick),
+        "engine": lambda quick: [{"suite": "engine", **r} for r in engine_bench.run(seconds=0.5 if quick else 3.0)],
+    }
+    try:
+        from bench import importer as import_bench
+    except ImportError:
+        pass
+    else:
+        suites["import"] = lambda quick: import_bench.run(quick=quick)
+    return suites
+
+
+def format_rows(rows: list[Row]) -> str:
+    """A plain-text table of benchmark rows."""
+    lines = [f"{'suite':<7} {'metric':<58} {'value':>12}  {'unit':<12} note"]
+    for row in rows:
+        label = row.get("metric", "")
+        if row.get("game"):
+            label = f"{row['game']}: {label}"
+        value = row["value"]
+        shown = f"{value:,.2f}" if isinstance(value, float) and value < 100 else f"{value:,.0f}"
+        lines.append(f"{row.get('suite', ''):<7} {label:<58} {shown:>12}  {row.get('unit', ''):<12} {row.get('note', '')}")
+    return "\n".join(lines)
+
+
+def run_suites(name: str, *, quick: bool = False) -> list[Row]:
+    """Run one suite (or ``all``) and print its table."""
+    suites = _suites()
+    if name != "all" and name not in suites:
+        raise SystemExit(f"bench: the {name!r} suite is not available yet (have: {', '.join(suites)})")
+    chosen = suites if name == "all" else {name: suites[name]}
+    print(f"ludolog bench {name}{' --quick' if quick else ''} on {platform.node()} "
+          f"({platform.python_implementation()} {platform.python_version()}, {platform.machine()})")
+    rows: list[Row] = []
+    for suite_name, suite in chosen.items():
+        print(f"running {suite_name} …", flush=True)
+        rows += suite(quick)
+    print(format_rows(rows))
+    return rows

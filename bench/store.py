@@ -1,0 +1,218 @@
+"""Store speed (``ludolog bench store``), measured side by side in one run.
+
+* appends/s through the store (the Lua script with the expected-seq check), against raw
+  redis-py ``XADD`` on the same server: the price of the check;
+* the state at a random seq of a 1,000-event branch, p50 and p99, with and without
+  snapshots, in-process (the StateReader, its cache off);
+* the same over HTTP through gunicorn, and appends/s over HTTP with 8 clients.
+
+It starts its own embedded Redis (and gunicorn) in a temporary directory, so it never
+touches a real database.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from engine import Setup, action_event, get_rules, random_playout, registered_games
+from service.config import ROOT
+from service.redis_server import EmbeddedRedis, free_port
+from service.snapshots import SnapshotStore, StateReader
+from service.store.games import MAIN, GameStore
+from service.store.users import UserStore
+from workers.fold import fold_snapshots
+
+Row = dict[str, Any]
+SNAPSHOT_EVERY = 50
+
+
+def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
+    return {"suite": "store", "metric": metric, "value": value, "unit": unit, "note": note}
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def bench_appends(client: redis.Redis, count: int, rounds: int = 10) -> list[Row]:
+    """Sequential single-event appends: the store's checked append vs raw XADD, interleaved.
+
+    Both sides serialise the same event per append (a raw client must too). They run in
+    alternating rounds and the median round of each is reported, so that other load on
+    the machine weighs on both alike.
+    """
+    games = GameStore(client)
+    gid = games.create_game("puerto_rico", "bench", Setup(("A", "B", "C")), owner=None).id
+    event = action_event(0, 0, "pass")
+    per_round, head = count // rounds, 1
+    store_rates, raw_rates = [], []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for _ in range(per_round):
+            head = games.append(gid, MAIN, [event], head).last_seq
+        store_rates.append(per_round / (time.perf_counter() - started))
+        started = time.perf_counter()
+        for seq in range(per_round):
+            client.xadd("bench:raw", {"e": json.dumps(event.with_seq(seq).to_json(), separators=(",", ":"))})
+        raw_rates.append(per_round / (time.perf_counter() - started))
+    store_rate, raw_rate = statistics.median(store_rates), statistics.median(raw_rates)
+    return [_row("append (store, expected-seq Lua)", store_rate, "appends/s", f"median of {rounds} rounds"),
+            _row("append (raw XADD)", raw_rate, "appends/s", f"median of {rounds} rounds"),
+            _row("store / raw", store_rate / raw_rate, "ratio", "target >= 0.8")]
+
+
+def long_game(min_events: int = 1000) -> tuple[str, Setup, list]:
+    """A real game's history of at least ``min_events`` events (a seeded random playout)."""
+    game = "puerto_rico" if "puerto_rico" in registered_games() else registered_games()[0]
+    rules = get_rules(game)
+    setup = Setup(tuple(f"P{i}" for i in range(rules.max_players)))
+    best: list = []
+    for seed in range(50):
+        events = random_playout(rules, setup, random.Random(seed), check=False).events
+        best = max(best, events, key=len)
+        if len(best) >= min_events:
+            break
+    return game, setup, best[:min_events] if len(best) >= min_events else best
+
+
+def store_long_game(games: GameStore, snapshots: SnapshotStore) -> tuple[str, int]:
+    """Store the long game, fold its snapshots; returns its id and head."""
+    game, setup, events = long_game()
+    rules = get_rules(game)
+    gid = games.create_game(game, rules.version, setup, owner="bench").id
+    games.append(gid, MAIN, events[1:], 1)
+    fold_snapshots(games, snapshots, gid, MAIN, SNAPSHOT_EVERY)
+    return gid, len(events)
+
+
+def bench_state_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head: int, reads: int) -> list[Row]:
+    """State at random seqs, p50/p99, with and without snapshots (in-process, no cache)."""
+    rows = []
+    for label, use in (("with snapshots", True), ("without snapshots", False)):
+        reader = StateReader(games, snapshots, use_snapshots=use, cache_size=0)
+        rng, samples = random.Random(7), []
+        for _ in range(reads):
+            seq = rng.randint(1, head)
+            started = time.perf_counter()
+            reader.position(gid, MAIN, seq)
+            samples.append((time.perf_counter() - started) * 1000)
+        p50, p99 = _percentiles(samples)
+        rows += [_row(f"state at random seq of {head} ({label}) p50", p50, "ms"),
+                 _row(f"state at random seq of {head} ({label}) p99", p99, "ms", "target <= 5 ms" if use else "")]
+    return rows
+
+
+class Gunicorn:
+    """gunicorn serving the app against the bench's Redis."""
+
+    def __init__(self, redis_url: str) -> None:
+        self.port = free_port()
+        env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": "2"}
+        self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                                         "service.app:create_app()"], cwd=ROOT, env=env,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.request("GET", "/healthz")
+                return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not start")
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
+        """One request; returns (status, parsed JSON)."""
+        own = conn is None
+        conn = conn or http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        data = json.loads(response.read() or b"null")
+        if own:
+            conn.close()
+        return response.status, data
+
+    def stop(self) -> None:
+        """Stop gunicorn."""
+        self.process.terminate()
+        self.process.wait(15)
+
+
+def bench_http_reads(web: Gunicorn, gid: str, head: int, reads: int) -> list[Row]:
+    """State at random seqs over HTTP, one keep-alive client."""
+    conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+    rng, samples = random.Random(11), []
+    for _ in range(reads):
+        seq = rng.randint(1, head)
+        started = time.perf_counter()
+        status, _ = web.request("GET", f"/api/games/{gid}/branches/{MAIN}/state?at={seq}", conn=conn)
+        samples.append((time.perf_counter() - started) * 1000)
+        assert status == 200, status
+    p50, p99 = _percentiles(samples)
+    return [_row(f"HTTP state at random seq of {head} p50", p50, "ms"),
+            _row(f"HTTP state at random seq of {head} p99", p99, "ms", "target <= 15 ms")]
+
+
+def bench_http_appends(web: Gunicorn, token: str, clients: int, seconds: float) -> list[Row]:
+    """Appends/s over HTTP: ``clients`` threads, each playing its own game (GET legal, POST the first)."""
+    game = "puerto_rico" if "puerto_rico" in registered_games() else registered_games()[0]
+    counts = [0] * clients
+    deadline = time.monotonic() + seconds
+
+    def client(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+        _, created = web.request("POST", "/api/games", {"game": game, "players": ["A", "B", "C", "D"]}, token, conn)
+        gid, seq = created["id"], created["seq"]
+        while time.monotonic() < deadline:
+            _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
+            if not legal["actions"]:
+                return
+            status, done = web.request("POST", f"/api/games/{gid}/branches/main/actions",
+                                       {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token, conn)
+            assert status == 201, done
+            counts[i] += 1
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - started
+    return [_row(f"HTTP appends with {clients} clients", sum(counts) / elapsed, "appends/s",
+                 "each after a GET of the legal moves; 2 gunicorn workers")]
+
+
+def run(quick: bool = False) -> list[Row]:
+    """Every store figure, on a fresh embedded Redis."""
+    with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp)) as server:
+        client = redis.Redis.from_url(server.url)
+        games, snapshots = GameStore(client), SnapshotStore(client)
+        rows = bench_appends(client, 2000 if quick else 20000)
+        gid, head = store_long_game(games, snapshots)
+        rows += bench_state_reads(games, snapshots, gid, head, 200 if quick else 2000)
+        token = UserStore(client).add("bench")
+        web = Gunicorn(server.url)
+        try:
+            rows += bench_http_reads(web, gid, head, 200 if quick else 2000)
+            rows += bench_http_appends(web, token, 8, 2 if quick else 10)
+        finally:
+            web.stop()
+    return rows
