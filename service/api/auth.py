@@ -1,0 +1,106 @@
+"""Who is asking, and what they may see.
+
+A request is authenticated by ``Authorization: Bearer TOKEN`` (tokens from ``ludolog user
+add``), or by the signed session cookie the UI sets at sign-in (``session["user"]``). A
+cookie is sent by the browser on its own, so a cookie-authenticated request that changes
+something must also carry the page's CSRF token (``X-CSRF-Token``, see :func:`csrf_token`);
+a bearer token cannot be forged that way and needs nothing more.
+
+Visibility: public and unlisted games are readable by anyone with the id; a private game
+is readable by its owner only, and answers 404 (as if it did not exist) to everyone else.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import g, request, session
+
+from service.api.context import api
+from service.api.errors import ApiError
+from service.store.errors import ForbiddenError, NotFoundError
+from service.store.games import Branch, GameRecord
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSRF_HEADER = "X-CSRF-Token"
+_ANONYMOUS = ""
+
+
+def current_user() -> str | None:
+    """The caller's user name, or None; a bad bearer token is a 401, never anonymous."""
+    if "ludolog_user" not in g:
+        g.ludolog_user = _bearer_user() or _session_user() or _ANONYMOUS
+    return g.ludolog_user or None
+
+
+def require_user() -> str:
+    """The caller's user name; 401 when the request is not authenticated."""
+    user = current_user()
+    if user is None:
+        raise ApiError(401, "unauthorized",
+                       "authentication required: send 'Authorization: Bearer TOKEN' (tokens come from 'ludolog user add')")
+    return user
+
+
+def _bearer_user() -> str | None:
+    header = request.headers.get("Authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "unauthorized", "malformed Authorization header: expected 'Bearer TOKEN'")
+    user = api().users.user_for_token(token.strip())
+    if user is None:
+        raise ApiError(401, "unauthorized", "unknown or revoked API token")
+    return user
+
+
+def _session_user() -> str | None:
+    """The signed-in user of the session cookie (only when the app has a secret key)."""
+    user = session.get("user") if request.cookies else None
+    if not user:
+        return None
+    if request.method not in SAFE_METHODS and not _csrf_ok():
+        raise ApiError(403, "csrf", f"a signed-in request that changes something needs the {CSRF_HEADER} header of the page")
+    return str(user)
+
+
+def csrf_token() -> str:
+    """The session's CSRF token (created on first use), for the UI to put in its pages."""
+    if "csrf" not in session:
+        session["csrf"] = secrets.token_urlsafe(32)
+    return str(session["csrf"])
+
+
+def _csrf_ok() -> bool:
+    expected, sent = session.get("csrf"), request.headers.get(CSRF_HEADER)
+    return bool(expected and sent) and hmac.compare_digest(str(expected), sent)
+
+
+def can_read(record: GameRecord, user: str | None) -> bool:
+    """Anyone reads public and unlisted games; only the owner reads a private one."""
+    return record.visibility != "private" or (user is not None and user == record.owner)
+
+
+def is_listed_for(record: GameRecord, user: str | None) -> bool:
+    """Listings show public games, plus the caller's own games of any visibility."""
+    return record.visibility == "public" or (user is not None and user == record.owner)
+
+
+def readable_game(gid: str) -> GameRecord:
+    """The game if the caller may read it; otherwise the same 404 as an unknown game."""
+    record = api().games.game(gid)
+    if not can_read(record, current_user()):
+        raise NotFoundError(f"no game {gid!r}", game=gid)
+    return record
+
+
+def owned_branch(gid: str, bid: str, user: str) -> Branch:
+    """The branch if ``user`` owns it (only the owner appends); 403 otherwise."""
+    branch = api().games.branch(gid, bid)
+    if branch.owner is None or branch.owner != user:
+        owner = f"{branch.owner}'s" if branch.owner else "nobody's"
+        raise ForbiddenError(f"branch {bid!r} is {owner}: only its owner may play on it; fork it to play your own line",
+                             game=gid, branch=bid)
+    return branch

@@ -1,0 +1,164 @@
+"""Branches: their events, the state and legal actions at any seq, playing on, forking."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from engine import CHANCE
+from service.api.auth import owned_branch, readable_game, require_user
+from service.api.context import api
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import load_body, load_query
+from service.api.schemas import (
+    ActionResultSchema,
+    ActionSchema,
+    AtQuery,
+    EventsPageSchema,
+    EventsQuery,
+    ForkCreatedSchema,
+    ForkSchema,
+    LegalSchema,
+    StateQuery,
+    StateSchema,
+)
+from service.play import draw_chance_events
+from service.snapshots import Position
+from service.store.games import GameRecord
+
+bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
+
+#: Games imported from a log without rules behind them: browsable and annotatable only.
+LOG_ONLY_SOURCE = "bga-log"
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+_IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9._:~-]{1,128}$")
+
+
+def _refuse_log_only(record: GameRecord, what: str) -> None:
+    if record.source == LOG_ONLY_SOURCE:
+        raise ApiError(422, "log_only", f"log-only games cannot be {what}", game=record.id)
+
+
+def _view(record: GameRecord, position: Position, view: str) -> Any:
+    """The state as ``view`` sees it: full (``dump_state``), spectator (no seat), or one seat."""
+    rules, state = position.rules, position.state
+    if view == "full":
+        return rules.dump_state(state)
+    if view == "spectator":
+        return rules.view(state, None)
+    seat, seats = int(view), len(record.setup.players)
+    if seat >= seats:
+        raise ApiError(400, "invalid", f"invalid query string: view {view!r}: expected full, spectator or a seat 0 to {seats - 1}",
+                       fields={"view": [f"no seat {seat}"]}, location="query")
+    return rules.view(state, seat)
+
+
+@bp.get("/<bid>/events")
+@documented("A branch's events after a seq (its parent's up to the fork point, then its own)", response=EventsPageSchema,
+            query=EventsQuery, errors=(400, 404))
+def list_events(gid: str, bid: str) -> ResponseReturnValue:
+    """At most ``limit`` events with seq > ``after``, and the branch head."""
+    readable_game(gid)
+    query = load_query(EventsQuery)
+    games = api().games
+    branches = games.branches(gid)
+    head = games.head(gid, bid)
+    events = games.events(gid, bid, after=query["after"], limit=query["limit"], branches=branches)
+    return jsonify({"events": [e.to_json() for e in events], "head": head})
+
+
+@bp.get("/<bid>/state")
+@documented("The state after any seq (default the head), in full or as a seat or spectator sees it", response=StateSchema,
+            query=StateQuery, errors=(400, 404, 422),
+            description="view=full (default) is the complete state (rules.dump_state): live games are played hot-seat by "
+                        "their owner, so nothing is secret between users. view=spectator or view=<seat> hide what that "
+                        "viewer may not see (rules.view).")
+def show_state(gid: str, bid: str) -> ResponseReturnValue:
+    """``{"seq", "head", "actor", "state", "outcome"}``."""
+    record = readable_game(gid)
+    query = load_query(StateQuery)
+    position = api().stores.reader.position(gid, bid, query.get("at"))
+    rules, state = position.rules, position.state
+    outcome = rules.outcome(state)
+    return jsonify({
+        "seq": position.seq, "head": position.head, "actor": rules.current_actor(state),
+        "state": _view(record, position, query["view"]), "outcome": outcome.to_json() if outcome is not None else None,
+    })
+
+
+@bp.get("/<bid>/legal")
+@documented("The legal actions at a seq, each with its sentence (none when chance is to act or the game is over)",
+            response=LegalSchema, query=AtQuery, errors=(400, 404, 422))
+def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
+    """``{"seq", "actor", "actions": [{"action", "text"}]}``."""
+    readable_game(gid)
+    query = load_query(AtQuery)
+    position = api().stores.reader.position(gid, bid, query.get("at"))
+    rules, state = position.rules, position.state
+    actor = rules.current_actor(state)
+    actions = [] if actor is None or actor == CHANCE else [
+        {"action": rules.format_action(a), "text": rules.describe(state, a)} for a in rules.legal_actions(state)
+    ]
+    return jsonify({"seq": position.seq, "actor": actor, "actions": actions})
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get(IDEMPOTENCY_HEADER)
+    if key is None:
+        return None
+    if not _IDEMPOTENCY_KEY.match(key):
+        raise ApiError(400, "invalid", f"{IDEMPOTENCY_HEADER} header: expected 1 to 128 letters, digits or . _ : ~ -",
+                       header=IDEMPOTENCY_HEADER)
+    return key
+
+
+@bp.post("/<bid>/actions")
+@documented("Play: append the owner's action after expected_seq, and the chance events the server draws after it",
+            response=ActionResultSchema, status=201, body=ActionSchema, errors=(400, 403, 404, 409, 413, 422), auth="required",
+            headers=((IDEMPOTENCY_HEADER, "a retry with the same key returns the first answer and stores nothing more"),),
+            description="409 when expected_seq is not the head (details.head says where it is); 422 when the rules refuse "
+                        "the action (the message names the rule and the seq). A refused request appends nothing.")
+def play_action(gid: str, bid: str) -> ResponseReturnValue:
+    """201 ``{"seq": new head, "events": [...]}``."""
+    user = require_user()
+    record = readable_game(gid)
+    owned_branch(gid, bid, user)
+    _refuse_log_only(record, "played on")
+    key = _idempotency_key()
+    body = load_body(ActionSchema)
+    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key)
+    return jsonify({"seq": events[-1].seq, "events": [e.to_json() for e in events]}), 201
+
+
+@bp.post("")
+@documented("Fork: a new branch (the caller's) from any seq of a branch", response=ForkCreatedSchema, status=201,
+            body=ForkSchema, errors=(400, 404, 409, 413, 422), auth="required",
+            description="Anyone who can read the game may fork it. If chance is due at the fork point, the new branch "
+                        "draws it from its own seed, so a fork can explore other dice. Log-only games cannot be forked (422).")
+def fork_branch(gid: str) -> ResponseReturnValue:
+    """201 ``{"branch": id, "seq": head}``."""
+    user = require_user()
+    record = readable_game(gid)
+    _refuse_log_only(record, "forked")
+    body = load_body(ForkSchema)
+    context = api()
+    branch = context.games.fork(gid, body["source"], body["at"], owner=user, name=body["name"])
+    head = _draw_pending_chance(gid, branch.id, branch.seed)
+    return jsonify({"branch": branch.id, "seq": head}), 201
+
+
+def _draw_pending_chance(gid: str, bid: str, seed: str) -> int:
+    """Draw the chance due at a new branch's head, so that a player can act on it; its head."""
+    context = api()
+    position = context.stores.reader.position(gid, bid)
+    events, _ = draw_chance_events(position.rules, position.state, seed, position.seq + 1, author="server", time=time.time())
+    if not events:
+        return position.seq
+    result = context.games.append(gid, bid, events, position.seq)
+    context.play.on_append(gid, bid)
+    return result.last_seq

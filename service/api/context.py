@@ -1,0 +1,48 @@
+"""The service objects one app uses, built once in the app factory from :class:`Stores`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+
+from service.play import PlayService
+from service.store.annotations import AnnotationStore
+from service.store.context import Stores
+from service.store.games import GameStore
+from service.store.users import UserStore
+from workers.queue import FoldScheduler, make_queue
+
+EXTENSION = "ludolog"
+
+
+@dataclass(frozen=True)
+class ApiContext:
+    """Stores and services the views call; one per app, shared by its threads."""
+
+    stores: Stores
+    annotations: AnnotationStore
+    users: UserStore
+    play: PlayService
+
+    @property
+    def games(self) -> GameStore:
+        """Games, branches, events."""
+        return self.stores.games
+
+    @classmethod
+    def build(cls, stores: Stores) -> ApiContext:
+        """Everything from the process's stores; appends schedule a fold job per branch update."""
+        scheduler = FoldScheduler(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name))
+        return cls(
+            stores=stores,
+            annotations=AnnotationStore(stores.redis),
+            users=UserStore(stores.redis),
+            play=PlayService(stores.games, stores.reader, on_append=scheduler),
+        )
+
+
+def api() -> ApiContext:
+    """The current app's :class:`ApiContext`."""
+    context: ApiContext = current_app.extensions[EXTENSION]
+    return context

@@ -1,0 +1,58 @@
+"""Describing each view for OpenAPI next to the view itself.
+
+``@documented(...)`` records a view's query, body and response schemas and the error
+statuses it may answer; :mod:`service.api.openapi` walks the app's URL map and turns
+those records into the spec, so a route cannot exist without its description (a test
+checks that every API rule carries one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from marshmallow import Schema
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: How a view authenticates: "none" (ignores tokens), "optional" (a token widens what is
+#: visible), "required" (401 without one).
+AUTH_MODES = ("none", "optional", "required")
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What OpenAPI needs to know about one view."""
+
+    summary: str
+    response: type[Schema] | None
+    status: int = 200
+    query: type[Schema] | None = None
+    body: type[Schema] | None = None
+    errors: tuple[int, ...] = ()
+    auth: str = "optional"
+    headers: tuple[tuple[str, str], ...] = ()
+    tag: str = "games"
+    description: str = ""
+    body_required: bool = True
+
+
+def documented(summary: str, *, response: type[Schema] | None, status: int = 200, query: type[Schema] | None = None,
+               body: type[Schema] | None = None, errors: tuple[int, ...] = (), auth: str = "optional",
+               headers: tuple[tuple[str, str], ...] = (), tag: str = "games", description: str = "",
+               body_required: bool = True) -> Callable[[F], F]:
+    """Attach an :class:`Operation` to a view (put it below the route decorator)."""
+    if auth not in AUTH_MODES:
+        raise ValueError(f"auth {auth!r}: expected one of {AUTH_MODES}")
+
+    def mark(view: F) -> F:
+        view.openapi = Operation(summary, response, status, query, body, errors, auth, headers, tag, description, body_required)  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+def operation_of(view: Callable[..., Any] | None) -> Operation | None:
+    """The view's :class:`Operation`, if it has one."""
+    return getattr(view, "openapi", None)

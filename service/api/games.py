@@ -1,0 +1,119 @@
+"""Games: list the visible ones, create a live one, show one with its branch tree."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, jsonify, url_for
+from flask.typing import ResponseReturnValue
+
+from engine import EngineError
+from service.api.auth import current_user, is_listed_for, readable_game, require_user
+from service.api.context import api
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import load_body, load_query
+from service.api.schemas import GameCreatedSchema, GameCreateSchema, GameDetailSchema, GameListQuery, GameListSchema
+from service.store.errors import NotFoundError, StoreError
+from service.store.games import MAIN, Branch, GameRecord
+
+bp = Blueprint("games", __name__, url_prefix="/api/games")
+
+_SCAN_PAGE = 200
+
+
+def game_summary(record: GameRecord) -> dict[str, Any]:
+    """A game as listings show it."""
+    return {
+        "id": record.id, "game": record.game, "title": record.title, "players": list(record.setup.players),
+        "owner": record.owner, "visibility": record.visibility, "source": record.source, "created": record.created,
+    }
+
+
+def branch_json(branch: Branch, head: int) -> dict[str, Any]:
+    """A branch for the tree; the seed is left out because it decides the branch's future draws."""
+    return {
+        "id": branch.id, "name": branch.name, "owner": branch.owner, "parent": branch.parent, "fork_seq": branch.fork_seq,
+        "head": head, "created": branch.created, "incomplete": branch.incomplete,
+    }
+
+
+def _all_records() -> Iterator[GameRecord]:
+    """Every game, newest first, read a page of ids at a time."""
+    games = api().games
+    offset = 0
+    while ids := games.game_ids(limit=_SCAN_PAGE, offset=offset):
+        for gid in ids:
+            try:
+                yield games.game(gid)
+            except NotFoundError:  # removed between the index read and now
+                continue
+        offset += len(ids)
+
+
+def _matches(record: GameRecord, query: dict[str, Any]) -> bool:
+    if "game" in query and record.game != query["game"]:
+        return False
+    if "source" in query and record.source != query["source"]:
+        return False
+    if "player" in query:
+        wanted = query["player"].casefold()
+        return any(p.casefold() == wanted for p in record.setup.players)
+    return True
+
+
+@bp.get("")
+@documented("List games: public ones and the caller's own (unlisted and private included)", response=GameListSchema,
+            query=GameListQuery, errors=(400,))
+def list_games() -> ResponseReturnValue:
+    """Newest first, filtered, paged by limit/offset over the visible games."""
+    query = load_query(GameListQuery)
+    user = current_user()
+    found: list[dict[str, Any]] = []
+    skipped = 0
+    for record in _all_records():
+        if not (is_listed_for(record, user) and _matches(record, query)):
+            continue
+        if skipped < query["offset"]:
+            skipped += 1
+            continue
+        found.append(game_summary(record))
+        if len(found) == query["limit"]:
+            break
+    return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"]})
+
+
+@bp.post("")
+@documented("Create a live game; the caller owns it and its main branch", response=GameCreatedSchema, status=201,
+            body=GameCreateSchema, errors=(400, 413, 422), auth="required")
+def create_game() -> ResponseReturnValue:
+    """201 with the new game's id and head; opening chance (bluffs, shuffles) is already drawn."""
+    user = require_user()
+    body = load_body(GameCreateSchema)
+    try:
+        record, head = api().play.create_game(body["game"], body["players"], owner=user, seed=body.get("seed"),
+                                              visibility=body["visibility"], options=body["options"], title=body["title"])
+    except (EngineError, StoreError):
+        raise
+    except (TypeError, ValueError, KeyError) as exc:
+        # The rules choked on an option they do not validate themselves: still the request's fault.
+        raise ApiError(422, "bad_setup", f"setup refused by the {body['game']!r} rules: {exc!r}", game=body["game"]) from exc
+    response = jsonify({"id": record.id, "branch": MAIN, "seq": head})
+    response.headers["Location"] = url_for("games.show_game", gid=record.id)
+    return response, 201
+
+
+@bp.get("/<gid>")
+@documented("A game: metadata, players and the branch tree", response=GameDetailSchema, errors=(404,))
+def show_game(gid: str) -> ResponseReturnValue:
+    """Every branch with its parent, fork point, owner, name and head."""
+    record = readable_game(gid)
+    games = api().games
+    heads = games.heads(gid)
+    branches = sorted(games.branches(gid).values(), key=lambda b: (b.created, b.id))
+    body = game_summary(record) | {
+        "rules_version": record.rules_version, "options": dict(record.setup.options), "extra": record.extra,
+        "branches": [branch_json(b, heads.get(b.id, b.fork_seq)) for b in branches],
+    }
+    return jsonify(body)

@@ -1,0 +1,305 @@
+"""marshmallow schemas of the JSON API: what requests may carry and what responses hold.
+
+Request schemas validate input at the edge (unknown fields are refused, so a typo is an
+error rather than silently ignored). Response schemas document the answers for
+``/api/openapi.json``, and the tests check real answers against them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from service.store.annotations import GLYPHS, MAX_TEXT
+from service.store.games import VISIBILITIES
+
+VIEW_PATTERN = re.compile(r"^(full|spectator|\d{1,2})$")
+MAX_EVENTS_PAGE = 5000
+DEFAULT_EVENTS_PAGE = 500
+MAX_GAMES_PAGE = 200
+
+
+class StrictInt(fields.Integer):
+    """An integer that must be a JSON number: no strings, floats or booleans."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        result: int = super()._validated(value)
+        return result
+
+
+class Strict(Schema):
+    """Base of request schemas: unknown fields are refused."""
+
+    class Meta:
+        unknown = RAISE
+
+
+def _seq(description: str) -> fields.Integer:
+    return fields.Integer(validate=validate.Range(min=1), metadata={"description": description})
+
+
+# -- requests: query strings ----------------------------------------------------------------
+class GameListQuery(Strict):
+    """Filters and paging of ``GET /api/games``."""
+
+    game = fields.String(metadata={"description": "only games of these rules (e.g. pig, puerto_rico)"})
+    player = fields.String(metadata={"description": "only games with a player of this name (case-insensitive)"})
+    source = fields.String(metadata={"description": "only games from this source (live, bga-log, …)"})
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class EventsQuery(Strict):
+    """Paging of a branch's events."""
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "events with seq greater than this"})
+    limit = fields.Integer(load_default=DEFAULT_EVENTS_PAGE, validate=validate.Range(min=1, max=MAX_EVENTS_PAGE))
+
+
+class StateQuery(Strict):
+    """Which state, seen by whom."""
+
+    at = _seq("the seq to show the state after (default: the head)")
+    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+                         metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
+
+
+class AtQuery(Strict):
+    """A position on a branch."""
+
+    at = _seq("the seq (default: the head)")
+
+
+class AnnotationListQuery(Strict):
+    """Filter of a game's annotations."""
+
+    branch = fields.String(metadata={"description": "only annotations on this branch"})
+
+
+class VersionQuery(Strict):
+    """Optimistic concurrency for a change without a body."""
+
+    expected_version = fields.Integer(validate=validate.Range(min=1))
+
+
+# -- requests: bodies -----------------------------------------------------------------------
+class GameCreateSchema(Strict):
+    """``POST /api/games``: a live game to play."""
+
+    game = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={"description": "registered rules name"})
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=60)), required=True, validate=validate.Length(min=1, max=12),
+                          metadata={"description": "player names in seat order"})
+    seed = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "seed of the chance draws (default: random)"})
+    visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
+    options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "game options, as the rules define them"})
+    title = fields.String(load_default="", validate=validate.Length(max=200))
+
+
+class ActionSchema(Strict):
+    """``POST …/actions``: a player's action, placed after ``expected_seq``."""
+
+    action = fields.String(required=True, validate=validate.Length(min=1, max=500),
+                           metadata={"description": "the action in the game's notation"})
+    expected_seq = StrictInt(required=True, validate=validate.Range(min=1),
+                             metadata={"description": "the branch head the action was chosen at"})
+
+
+class ForkSchema(Strict):
+    """``POST /api/games/<gid>/branches``: a new branch from ``from`` after event ``at``."""
+
+    source = fields.String(required=True, data_key="from", metadata={"description": "the branch to fork"})
+    at = StrictInt(required=True, validate=validate.Range(min=1), metadata={"description": "the fork keeps events 1..at"})
+    name = fields.String(load_default="", validate=validate.Length(max=80))
+
+
+class AnnotationCreateSchema(Strict):
+    """``POST /api/games/<gid>/annotations``: a comment and/or glyph on (branch, seq)."""
+
+    branch = fields.String(required=True)
+    seq = StrictInt(required=True, validate=validate.Range(min=1))
+    text = fields.String(load_default="", validate=validate.Length(max=MAX_TEXT))
+    glyph = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(GLYPHS))
+
+
+class AnnotationPatchSchema(Strict):
+    """``PATCH …/annotations/<aid>``: new text and/or glyph (null clears the glyph)."""
+
+    text = fields.String(validate=validate.Length(max=MAX_TEXT))
+    glyph = fields.String(allow_none=True, validate=validate.OneOf(GLYPHS))
+    expected_version = StrictInt(validate=validate.Range(min=1), metadata={"description": "409 unless the annotation is at this version"})
+
+    @validates_schema
+    def _something_to_change(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "text" not in data and "glyph" not in data:
+            raise ValidationError("nothing to change: give text and/or glyph")
+
+
+class VersionBodySchema(Strict):
+    """An optional ``expected_version`` (undo)."""
+
+    expected_version = StrictInt(validate=validate.Range(min=1))
+
+
+# -- responses ------------------------------------------------------------------------------
+class ErrorBodySchema(Schema):
+    """What went wrong."""
+
+    code = fields.String(required=True, metadata={"description": "stable, machine-readable"})
+    message = fields.String(required=True, metadata={"description": "for people"})
+    details = fields.Dict(required=True)
+
+
+class ErrorSchema(Schema):
+    """Every error answer."""
+
+    error = fields.Nested(ErrorBodySchema, required=True)
+
+
+def _actor(**kwargs: Any) -> fields.Raw:
+    return fields.Raw(allow_none=True, metadata={"description": "a seat number, \"chance\", or null when the game is over"}, **kwargs)
+
+
+class HealthSchema(Schema):
+    """``GET /healthz``."""
+
+    redis = fields.Boolean(required=True)
+    workers = fields.Integer(required=True, allow_none=True, metadata={"description": "RQ workers seen (null if the queue is unreachable)"})
+    version = fields.String(required=True)
+
+
+class GameSummarySchema(Schema):
+    """A game in a listing."""
+
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    players = fields.List(fields.String(), required=True)
+    owner = fields.String(required=True, allow_none=True)
+    visibility = fields.String(required=True)
+    source = fields.String(required=True)
+    created = fields.Float(required=True)
+
+
+class GameListSchema(Schema):
+    """``GET /api/games``."""
+
+    games = fields.List(fields.Nested(GameSummarySchema), required=True)
+    limit = fields.Integer(required=True)
+    offset = fields.Integer(required=True)
+
+
+class GameCreatedSchema(Schema):
+    """``POST /api/games``."""
+
+    id = fields.String(required=True)
+    branch = fields.String(required=True)
+    seq = fields.Integer(required=True, metadata={"description": "head of main (after any opening chance draws)"})
+
+
+class BranchSchema(Schema):
+    """One branch of the tree (its seed stays secret: it decides future draws)."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    owner = fields.String(required=True, allow_none=True)
+    parent = fields.String(required=True, allow_none=True)
+    fork_seq = fields.Integer(required=True, metadata={"description": "events 1..fork_seq are the parent's"})
+    head = fields.Integer(required=True)
+    created = fields.Float(required=True)
+    incomplete = fields.Boolean(required=True)
+
+
+class GameDetailSchema(GameSummarySchema):
+    """``GET /api/games/<gid>``."""
+
+    rules_version = fields.String(required=True)
+    options = fields.Dict(required=True)
+    extra = fields.Dict(required=True)
+    branches = fields.List(fields.Nested(BranchSchema), required=True)
+
+
+class EventSchema(Schema):
+    """One event of a branch."""
+
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True, metadata={"description": "game_created, action_taken or chance_drawn"})
+    actor = _actor(required=True)
+    action = fields.String(required=True, allow_none=True, metadata={"description": "notation; null for game_created"})
+    v = fields.Integer(required=True)
+    meta = fields.Dict(required=True)
+    data = fields.Dict(metadata={"description": "game_created only: game, rules version, setup"})
+
+
+class EventsPageSchema(Schema):
+    """``GET …/events``."""
+
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    head = fields.Integer(required=True)
+
+
+class StateSchema(Schema):
+    """``GET …/state``."""
+
+    seq = fields.Integer(required=True)
+    head = fields.Integer(required=True)
+    actor = _actor(required=True)
+    state = fields.Raw(required=True, metadata={"description": "the game's state, as the rules dump or view it"})
+    outcome = fields.Dict(required=True, allow_none=True, metadata={"description": "scores and winners once the game is over"})
+
+
+class LegalActionSchema(Schema):
+    """A legal action with its sentence."""
+
+    action = fields.String(required=True)
+    text = fields.String(required=True)
+
+
+class LegalSchema(Schema):
+    """``GET …/legal``."""
+
+    seq = fields.Integer(required=True)
+    actor = _actor(required=True)
+    actions = fields.List(fields.Nested(LegalActionSchema), required=True)
+
+
+class ActionResultSchema(Schema):
+    """``POST …/actions``: the events stored (the player's and the chance draws after it)."""
+
+    seq = fields.Integer(required=True, metadata={"description": "the new head"})
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class ForkCreatedSchema(Schema):
+    """``POST /api/games/<gid>/branches``."""
+
+    branch = fields.String(required=True)
+    seq = fields.Integer(required=True, metadata={"description": "head of the new branch (chance due at the fork point is drawn)"})
+
+
+class AnnotationSchema(Schema):
+    """A comment and/or glyph on a move."""
+
+    id = fields.String(required=True)
+    branch = fields.String(required=True)
+    seq = fields.Integer(required=True)
+    author = fields.String(required=True)
+    text = fields.String(required=True)
+    glyph = fields.String(required=True, allow_none=True)
+    deleted = fields.Boolean(required=True)
+    version = fields.Integer(required=True)
+    created = fields.Float(required=True)
+    updated = fields.Float(required=True)
+    history = fields.List(fields.Dict(), metadata={"description": "every version, oldest first (single-annotation reads only)"})
+
+
+class AnnotationListSchema(Schema):
+    """``GET /api/games/<gid>/annotations``."""
+
+    annotations = fields.List(fields.Nested(AnnotationSchema), required=True)

@@ -1,0 +1,32 @@
+"""The Flask app factory: ``gunicorn 'service.app:create_app()'``.
+
+Each web process builds one app; its stores (Redis connections, the state reader's cache)
+live as long as the process. Tests pass their own :class:`Config` and :class:`Stores`.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from service import api
+from service.config import Config
+from service.store.context import Stores
+
+
+def create_app(config: Config | None = None, stores: Stores | None = None) -> Flask:
+    """A ludolog app for ``config`` (default: from the environment), using ``stores`` if given."""
+    config = config or (stores.config if stores is not None else Config())
+    stores = stores or Stores(config)
+    app = Flask(__name__, static_folder=None)  # the UI blueprint brings its own static files
+    app.config.update(
+        # Without a configured key there are no sessions (and so no cookie sign-in): a random
+        # per-process key would sign users out whenever a request lands on another worker.
+        SECRET_KEY=config.secret_key,
+        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        LUDOLOG=config,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
+    api.init_app(app, stores)
+    return app
