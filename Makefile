@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install browser lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,14 @@ install: $(STAMP)
 run: install
 	$(BIN)/ludolog serve
 
-## make test: every test, against a real embedded Redis and real RQ workers
-test: install
+## Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser of its own)
+browser:
+	@test -x /usr/bin/chromium || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+
+## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium
+test: install browser
 	$(BIN)/python -m pytest -q
 
 lint: install

@@ -38,6 +38,7 @@ class Config:
     secret_key: str | None = field(default_factory=lambda: os.environ.get("LUDOLOG_SECRET_KEY") or None)
     web_workers: int = field(default_factory=lambda: _env_int("LUDOLOG_WEB_WORKERS", 2))
     queue_name: str = field(default_factory=lambda: os.environ.get("LUDOLOG_QUEUE", "ludolog"))
+    redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
 
     @property

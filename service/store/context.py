@@ -29,6 +29,9 @@ class Stores:
         """The event store's Redis."""
         if not self.config.redis_url:
             raise RuntimeError("LUDOLOG_REDIS_URL is not set (ludolog serve sets it for its children)")
+        if self.config.redis_cluster:
+            # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
+            return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
         return redis.Redis.from_url(self.config.redis_url)
 
     @cached_property
