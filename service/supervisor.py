@@ -10,6 +10,7 @@ then stops them in that order instead of all at once.
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -31,8 +32,22 @@ class Supervisor:
         self.stopping = False
 
     def child_env(self, redis_url: str) -> dict[str, str]:
-        """The environment every child gets: the store's address and our settings."""
-        return {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "PYTHONUNBUFFERED": "1"}
+        """The environment every child gets: the store's address, one secret key, our settings."""
+        return {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_SECRET_KEY": self.secret_key(), "PYTHONUNBUFFERED": "1"}
+
+    def secret_key(self) -> str:
+        """LUDOLOG_SECRET_KEY, or one kept in the data directory so that sign-ins survive a restart.
+
+        Every gunicorn worker must share it, or a session cookie signed by one is refused by another.
+        """
+        if self.config.secret_key:
+            return self.config.secret_key
+        path = Path(self.config.data_dir) / "secret_key"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
 
     def start_redis(self) -> str:
         """The event store's URL, starting the embedded server if none is configured."""
