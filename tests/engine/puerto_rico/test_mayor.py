@@ -64,7 +64,7 @@ def test_rearranging_lifts_every_colonist_and_extra_ones_stay_in_san_juan():
     anna = board(island={"corn": 1}, workers={"corn": 1}, city={"small market": 0}, san_juan=2)
     state = choose(game(boards={0: anna}, colonist_ship=4), "mayor")
     player = state.players[0]
-    assert player.island_workers[0] == 1 and player.city[2] == 1 and player.san_juan == 3  # 1 placed + 2 in San Juan + privilege + 1 from the ship = 5 for 2 circles
+    assert player.island_workers[0] == 1 and player.city[2] == 1 and player.san_juan == 3  # 1 + 2 + privilege + 1 = 5 for 2 circles
 
 
 def test_the_ship_is_refilled_with_the_empty_building_circles_at_least_the_players():
