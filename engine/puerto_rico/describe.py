@@ -97,12 +97,12 @@ def _load(state: State, action: Action, who: str) -> str:
     i = captain.capacities(state).index(capacity)
     barrels = min(state.players[state.turn].goods[good], capacity - state.ship_loads[i])
     points = _points(state, barrels)
-    return f"{who} ships {barrels} {GOOD_NAMES[good]} on the {capacity}-ship for {_plural(points, 'VP')}"
+    return f"{who} ships {barrels} {GOOD_NAMES[good]} on the {capacity}-ship for {points} VP"
 
 
 def _wharf(state: State, action: Action, who: str) -> str:
     barrels = state.players[state.turn].goods[action[1]]
-    return f"{who} ships {barrels} {GOOD_NAMES[action[1]]} from the wharf for {_plural(_points(state, barrels), 'VP')}"
+    return f"{who} ships {barrels} {GOOD_NAMES[action[1]]} from the wharf for {_points(state, barrels)} VP"
 
 
 def _keep(state: State, action: Action, who: str) -> str:
