@@ -58,6 +58,11 @@ def json_body(*, optional: bool = False) -> Any:
     is served, and one that sent something else gets the parse error, which says more.
     """
     raw = request.get_data(cache=True)
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # A body sent without a length (chunked) is cut at the cap by werkzeug, silently:
+        # reaching the cap means there was more, so refuse it rather than parse a stump.
+        raise RequestEntityTooLarge()
     if not raw.strip():
         if optional:
             return {}
