@@ -75,7 +75,7 @@ def csrf_token() -> str:
 
 def _csrf_ok() -> bool:
     expected, sent = session.get("csrf"), request.headers.get(CSRF_HEADER)
-    return bool(expected and sent) and hmac.compare_digest(str(expected), sent)
+    return bool(expected) and sent is not None and hmac.compare_digest(str(expected), sent)
 
 
 def can_read(record: GameRecord, user: str | None) -> bool:

@@ -183,3 +183,13 @@ def test_log_only_games_cannot_be_forked_or_played(client, users, redis_client):
     response = client.post(branch_url(record.id, what="actions"), json={"action": "b1", "expected_seq": 1}, headers=users.auth("alice"))
     assert_error(response, 422, "log_only")
     assert client.get(branch_url(record.id, what="events")).get_json()["head"] == 1
+
+
+def test_appends_queue_a_fold_job(client, users, new_game, redis_client):
+    from rq import Queue
+    from rq.serializers import JSONSerializer
+
+    gid = new_game()["id"]
+    play(client, gid, "roll", users.auth("alice"))
+    jobs = Queue("ludolog-test", connection=redis_client, serializer=JSONSerializer).jobs
+    assert [job.args for job in jobs] == [[gid, "main"]]  # batched: one pending fold per branch
