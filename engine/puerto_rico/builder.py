@@ -20,6 +20,11 @@ def begin(state: State) -> State:
     return advance(state.evolve(phase=BUILD, step=0))
 
 
+#: Cost after the quarry discount, by occupied quarries (0-8) and building: a table, since legal-move
+#: listing prices every building for every player.
+QUARRY_PRICES = tuple(tuple(COSTS[b] - min(q, COLUMNS[b]) for b in range(N_BUILDINGS)) for q in range(9))
+
+
 def price(player: Player, building: int, is_builder: bool) -> int:
     """What ``player`` pays for ``building``: quarries up to the column, the privilege, floor 0."""
     discount = min(player.island_workers[QUARRY], COLUMNS[building]) + (1 if is_builder else 0)
@@ -28,15 +33,21 @@ def price(player: Player, building: int, is_builder: bool) -> int:
 
 def options(state: State) -> tuple[Action, ...]:
     """Every building the player at ``turn`` may build now, then pass (empty: nothing to build)."""
-    seat = state.turn
+    return options_for(state, state.turn)
+
+
+def options_for(state: State, seat: int) -> tuple[Action, ...]:
+    """Every building ``seat`` may build now, then pass."""
     player = state.players[seat]
     free_spaces = CITY_SPACES - city_spaces_used(player)
-    is_builder = seat == state.chooser
-    supply, city, money = state.building_supply, player.city, player.doubloons
+    # Comparing the undiscounted-floor price with the money is enough: money is never negative.
+    budget = player.doubloons + (1 if seat == state.chooser else 0)
+    prices = QUARRY_PRICES[player.island_workers[QUARRY]]
+    supply, city = state.building_supply, player.city
     actions = [
         BUILD_ACTIONS[b]
         for b in range(N_BUILDINGS)
-        if supply[b] and city[b] < 0 and SPACES[b] <= free_spaces and price(player, b, is_builder) <= money
+        if supply[b] and city[b] < 0 and SPACES[b] <= free_spaces and prices[b] <= budget
     ]
     if actions:
         actions.append(PASS)
@@ -45,12 +56,12 @@ def options(state: State) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can build; after the last one, the phase ends."""
-    n = state.n
-    while state.step < n:
-        state = state.evolve(turn=(state.chooser + state.step) % n)
-        if options(state):
-            return state
-        state = state.evolve(step=state.step + 1)
+    n, step = state.n, state.step
+    while step < n:
+        seat = (state.chooser + step) % n
+        if options_for(state, seat):
+            return state.evolve(turn=seat, step=step)
+        step += 1
     return end_phase(state)
 
 

@@ -53,7 +53,11 @@ def cargo_options(state: State, seat: int) -> list[Action]:
 
 def options(state: State) -> tuple[Action, ...]:
     """Loads, then wharf shipments; pass only when no cargo ship can take anything."""
-    seat = state.turn
+    return options_for(state, state.turn)
+
+
+def options_for(state: State, seat: int) -> tuple[Action, ...]:
+    """The loading options of ``seat`` now."""
     player = state.players[seat]
     actions = cargo_options(state, seat)
     can_load = bool(actions)
@@ -66,12 +70,12 @@ def options(state: State) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """Skip players who cannot load; after a full turn of the table without a load, store."""
-    n = state.n
-    while state.step < n:
-        if options(state):
-            return state
-        state = state.evolve(step=state.step + 1, turn=(state.turn + 1) % n)
-    return begin_storage(state)
+    n, step, seat = state.n, state.step, state.turn
+    while step < n:
+        if options_for(state, seat):
+            return state.evolve(step=step, turn=seat) if step != state.step or seat != state.turn else state
+        step, seat = step + 1, (seat + 1) % n
+    return begin_storage(state.evolve(step=step, turn=seat))
 
 
 def score(state: State, seat: int, player: Player, barrels: int) -> State:
@@ -137,15 +141,15 @@ def storage_options(state: State) -> tuple[Action, ...]:
 
 def advance_storage(state: State) -> State:
     """Store without asking where there is no choice; stop at the first real choice."""
-    n = state.n
-    while state.step < n:
-        seat = (state.chooser + state.step) % n
-        state = state.evolve(turn=seat)
+    n, step = state.n, state.step
+    while step < n:
+        seat = (state.chooser + step) % n
         choices = keep_choices(state.players[seat])
         if len(choices) > 1:
-            return state
-        state = keep(state, seat, choices[0]).evolve(step=state.step + 1)
-    return unload_full_ships(state)
+            return state.evolve(turn=seat, step=step)
+        state = keep(state, seat, choices[0])
+        step += 1
+    return unload_full_ships(state.evolve(step=step))
 
 
 def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:

@@ -54,7 +54,7 @@ def explain(state: State, action: Action) -> tuple[str, str]:
     """(reason, rule) for an action that is not legal in ``state``."""
     try:
         format_action(action)
-    except ValueError:
+    except (ValueError, TypeError, IndexError, KeyError):  # any shape that is not one of our actions
         return "not a puerto rico action", "notation"
     op = action[0]
     phase = state.phase

@@ -44,8 +44,7 @@ def begin(state: State) -> State:
 def free_circles(player: Player) -> list[int]:
     """Empty circles per slot."""
     free = [count - workers for count, workers in zip(player.island, player.island_workers, strict=True)]
-    free.extend(CIRCLES[b] - w if w >= 0 else 0 for b, w in enumerate(player.city))
-    return free
+    return free + [c - w if w >= 0 else 0 for c, w in zip(CIRCLES, player.city, strict=True)]
 
 
 def lift_all(player: Player) -> Player:

@@ -22,7 +22,11 @@ def begin(state: State) -> State:
 
 def options(state: State) -> tuple[Action, ...]:
     """What the settler at ``turn`` may do: plant, quarry, hacienda, pass (empty: nothing to do)."""
-    seat = state.turn
+    return options_for(state, state.turn)
+
+
+def options_for(state: State, seat: int) -> tuple[Action, ...]:
+    """What ``seat`` may do in the settler phase now."""
     player = state.players[seat]
     if sum(player.island) >= ISLAND_SPACES:
         return ()
@@ -38,12 +42,13 @@ def options(state: State) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """Move to the next player with a choice; after the last one, refill the face-up row."""
-    n = state.n
-    while state.step < n:
-        state = state.evolve(turn=(state.chooser + state.step) % n)
-        if options(state):
-            return state
-        state = state.evolve(step=state.step + 1, hacienda_used=False)
+    n, step = state.n, state.step
+    while step < n:
+        seat = (state.chooser + step) % n
+        if options_for(state, seat):
+            return state.evolve(turn=seat, step=step)
+        step += 1
+        state = state.evolve(hacienda_used=False) if state.hacienda_used else state
     discards = tuple(d + f for d, f in zip(state.discards, state.face_up, strict=True))
     return resolve_draws(state.evolve(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
 

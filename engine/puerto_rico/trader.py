@@ -27,10 +27,15 @@ def sale_price(player: Player, good: int, is_trader: bool) -> int:
 
 def options(state: State) -> tuple[Action, ...]:
     """The barrels the player at ``turn`` may sell, then pass (empty: cannot sell)."""
+    return options_for(state, state.turn)
+
+
+def options_for(state: State, seat: int) -> tuple[Action, ...]:
+    """The barrels ``seat`` may sell now, then pass."""
     house = state.trading_house
     if len(house) >= TRADING_HOUSE_SPACES:
         return ()
-    player = state.players[state.turn]
+    player = state.players[seat]
     office = player.city[OFFICE] > 0
     actions = [SELL_ACTIONS[g] for g in range(5) if player.goods[g] and (office or g not in house)]
     if actions:
@@ -40,12 +45,13 @@ def options(state: State) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can sell; at the end, empty a full trading house."""
-    n = state.n
-    while state.step < n:
-        state = state.evolve(turn=(state.chooser + state.step) % n)
-        if options(state):
-            return state
-        state = state.evolve(step=state.step + 1)
+    n, step = state.n, state.step
+    while step < n:
+        seat = (state.chooser + step) % n
+        if options_for(state, seat):
+            return state.evolve(turn=seat, step=step)
+        step += 1
+    state = state.evolve(step=step)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         supply = state.goods_supply
         for good in state.trading_house:
