@@ -3,7 +3,7 @@
 :func:`init_app` wires it all into an app made by :func:`service.app.create_app`.
 """
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 
 from service.api import annotations, branches, games, health, openapi
 from service.api.context import EXTENSION, ApiContext
@@ -14,10 +14,17 @@ from service.store.context import Stores
 BLUEPRINTS = (health.bp, games.bp, branches.bp, annotations.bp, openapi.bp)
 
 
+API_PATHS = ("/api/", "/healthz")
+
+
 def _harden(response: Response) -> Response:
-    """API answers are data, never pages: forbid content sniffing and framing."""
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Cache-Control", "no-store")
+    """API answers are data, never pages: no content sniffing, and no caching of live state.
+
+    Only API paths: the UI's pages and static files (another blueprint) set their own headers.
+    """
+    if request.path.startswith(API_PATHS):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Cache-Control", "no-store")
     return response
 
 
