@@ -17,7 +17,7 @@ from __future__ import annotations
 from engine.puerto_rico.components import CIRCLES, N_BUILDINGS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import PLACE_ACTIONS, Action
-from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, add_at, colonists_of, with_player
+from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, colonists_of, with_player
 
 #: Slots 0-5 are island tile kinds; slot 6 + b is building b.
 BUILDING_SLOT = 6
@@ -105,10 +105,14 @@ def options(state: State) -> tuple[Action, ...]:
 
 
 def place(player: Player, slot: int) -> Player:
-    """One colonist from San Juan onto ``slot``."""
+    """One colonist from San Juan onto ``slot`` (positional construction: the hottest path of a fold)."""
+    doubloons, vp, goods, island, workers, city, san_juan = player
     if slot < BUILDING_SLOT:
-        return player.evolve(island_workers=add_at(player.island_workers, slot, 1), san_juan=player.san_juan - 1)
-    return player.evolve(city=add_at(player.city, slot - BUILDING_SLOT, 1), san_juan=player.san_juan - 1)
+        workers = workers[:slot] + (workers[slot] + 1,) + workers[slot + 1 :]
+    else:
+        b = slot - BUILDING_SLOT
+        city = city[:b] + (city[b] + 1,) + city[b + 1 :]
+    return Player(doubloons, vp, goods, island, workers, city, san_juan - 1)
 
 
 def apply(state: State, action: Action) -> State:
