@@ -179,7 +179,7 @@ def bench_http_appends(web: Gunicorn, token: str, clients: int, seconds: float) 
     def client(i: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
         _, created = web.request("POST", "/api/games", {"game": game, "players": ["A", "B", "C", "D"]}, token, conn)
-        gid, seq = created["id"], created["seq"]
+        gid = created["id"]
         while time.monotonic() < deadline:
             _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
             if not legal["actions"]:

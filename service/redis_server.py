@@ -39,6 +39,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def _port_in_use(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
 class EmbeddedRedis:
     """A redis-server child process on 127.0.0.1:``port`` keeping its data in ``data_dir``."""
 
@@ -68,18 +73,26 @@ class EmbeddedRedis:
         return args
 
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
-        """Start the server and wait until it answers PING."""
+        """Start the server and wait until it (and not another one on the port) answers."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(self.command_line(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if _port_in_use(self.port):
+            raise RuntimeError(f"port {self.port} is in use (another `ludolog serve`? set LUDOLOG_REDIS_PORT)")
+        # Its own session: a Ctrl-C meant for the parent must not stop Redis before the
+        # processes that write to it have stopped.
+        self.process = subprocess.Popen(self.command_line(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        start_new_session=True)
         deadline = time.monotonic() + timeout
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"redis-server exited at start (code {self.process.returncode}): {err or 'see ' + str(self.data_dir / 'redis.log')}")
+                log = self.data_dir / "redis.log"
+                raise RuntimeError(f"redis-server exited at start (code {self.process.returncode}): {err or f'see {log}'}")
             try:
-                if client.ping():
+                if client.info("server")["process_id"] == self.process.pid:
                     return self
+                # Another server answers on our port: ours will fail to bind and exit.
+                time.sleep(0.05)
             except redis.exceptions.ConnectionError:
                 time.sleep(0.05)
             except redis.exceptions.BusyLoadingError:

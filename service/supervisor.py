@@ -22,6 +22,10 @@ from service.config import ROOT, Config
 from service.redis_server import EmbeddedRedis
 
 
+def _raise_keyboard_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 class Supervisor:
     """Owns the child processes of ``ludolog serve``."""
 
@@ -99,7 +103,10 @@ class Supervisor:
 
     def run(self) -> int:
         """Start everything and supervise until interrupted; returns the exit code."""
-        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        # Explicit handlers: a shell starting us in the background may have set SIGINT to "ignore",
+        # which Python would otherwise inherit, and SIGTERM must stop us as cleanly as Ctrl-C.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
         try:
             env = self.child_env(self.start_redis())
             self.spawn("worker", [sys.executable, "-m", "service.cli", "worker"], env)

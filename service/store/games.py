@@ -142,15 +142,21 @@ class GameStore:
         first = game_created(game, rules_version, setup, **(meta or {}))
         meta_hash = {k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
                      for k, v in record.to_json().items()}
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hsetnx(keys.game_meta_for(gid), "id", gid)
-            pipe.hset(keys.game_meta_for(gid), mapping=meta_hash)
+        meta_key = keys.game_meta_for(gid)
+        with self.redis.pipeline() as pipe:
+            # WATCH, then check: MULTI alone would not stop at an existing id, and would overwrite it.
+            pipe.watch(meta_key)
+            if pipe.exists(meta_key):
+                raise ConflictError(f"game {gid!r} exists already", game=gid)
+            pipe.multi()
+            pipe.hset(meta_key, mapping=meta_hash)
             pipe.hset(keys.branches_for(gid), MAIN, json.dumps(main.to_json()))
             pipe.hset(keys.branch_head_for(gid), MAIN, 1)
             pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(first)}, id="1-1")
-            created_now = pipe.execute()[0]
-        if not created_now:
-            raise ConflictError(f"game {gid!r} exists already", game=gid)
+            try:
+                pipe.execute()
+            except redis.WatchError:
+                raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
         self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())})
         return record
 

@@ -142,6 +142,15 @@ def test_unknown_games_and_branches_are_not_found(store, gid):
         store.events("zzz", MAIN)
 
 
+def test_creating_a_game_with_a_taken_id_is_refused_and_changes_nothing(store):
+    store.create_game("pig", "1", Setup(("A", "B")), owner="ann", gid="g1", title="first")
+    with pytest.raises(ConflictError, match="exists already"):
+        store.create_game("pig", "1", Setup(("X", "Y", "Z")), owner="eve", gid="g1", title="second")
+    record = store.game("g1")
+    assert (record.owner, record.title, record.setup.players) == ("ann", "first", ("A", "B"))
+    assert seqs(store.events("g1", MAIN)) == [1]
+
+
 def test_games_are_listed_newest_first(store):
     ids = [store.create_game("pig", "1", Setup(("A", "B")), owner=None).id for _ in range(3)]
     assert store.game_ids()[:3] == ids[::-1]
