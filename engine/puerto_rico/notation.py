@@ -28,11 +28,12 @@ again and again.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.core.errors import NotationError
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, ROLE_NAMES, TILE_NAMES
 
-Action = tuple
+Action = tuple[Any, ...]
 
 PASS: Action = ("pass",)
 QUARRY_TAKE: Action = ("quarry",)

@@ -22,7 +22,7 @@ def dump_state(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for name, value in zip(STATE_FIELDS, state, strict=True):
         if name == "players":
-            data[name] = [_dump_player(p) for p in value]
+            data[name] = [_dump_player(p) for p in state.players]
         else:
             data[name] = list(value) if isinstance(value, tuple) else value
     return data
@@ -55,7 +55,7 @@ def _bools(value: Any, length: int, what: str) -> tuple[bool, ...]:
 def _load_player(raw: Any, seat: int) -> Player:
     if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
         raise StateFormatError(f"bad puerto rico state: player {seat} must have the fields {', '.join(PLAYER_FIELDS)}")
-    values = {}
+    values: dict[str, Any] = {}
     for name in PLAYER_FIELDS:
         where = f"players[{seat}].{name}"
         values[name] = _ints(raw[name], _TUPLE_LENGTHS[name], where) if name in _TUPLE_LENGTHS else _int(raw[name], where)

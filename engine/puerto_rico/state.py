@@ -8,7 +8,7 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.core.errors import SetupError
 from engine.puerto_rico.components import (
@@ -31,7 +31,7 @@ NOT_OWNED = -1
 _new_tuple = tuple.__new__
 
 
-def _evolve(record: tuple, index: dict[str, int], changes: dict[str, object]) -> tuple:
+def _evolve(record: tuple[Any, ...], index: dict[str, int], changes: dict[str, object]) -> tuple[Any, ...]:
     """``record`` with ``changes``: like NamedTuple._replace, several times faster (the fold's hot path)."""
     values = list(record)
     for name, value in changes.items():
@@ -130,7 +130,7 @@ def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     return values[:index] + (values[index] + delta,) + values[index + 1 :]
 
 
-def set_at(values: tuple, index: int, value: object) -> tuple:
+def set_at(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     """``values`` with ``value`` at ``index``."""
     return values[:index] + (value,) + values[index + 1 :]
 

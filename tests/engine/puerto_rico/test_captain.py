@@ -144,3 +144,32 @@ def test_running_out_of_vp_chips_still_counts_the_points_and_ends_the_game():
     még megszerzett győzelmi pontjaikat." (after the chips run out, points are still counted)."""
     state = play(choose(game(boards={0: board(goods={"corn": 5})}, vp_bank=3), "captain"), "load corn 5")
     assert state.players[0].vp == 6 and state.vp_bank == 0 and state.end_triggered
+
+
+def test_a_full_ship_takes_nothing_and_its_kind_cannot_go_elsewhere():
+    """ "Megtelt hajóra már nem lehet árut rakni." (a full ship takes nothing) … "csak olyant, amilyenből még nincsen
+    egy másik hajón" (only a kind not on another ship): corn on a full 5-ship cannot be loaded at all."""
+    state = game(boards={0: board(goods={"corn": 2, "sugar": 1})}, ship_goods=(CORN, -1, -1), ship_loads=(5, 0, 0))
+    state = choose(state, "captain")
+    assert legal(state) == ["load sugar 6", "load sugar 7"]
+    with pytest.raises(IllegalActionError, match=r"the 5-ship is full \[captain: full ship\]"):
+        RULES.check(state, RULES.parse_action("load corn 5"))
+
+
+def test_a_player_who_passes_on_the_wharf_is_asked_again_while_others_load():
+    """ "A kapitány-fázis addig folytatódik, ... amíg van olyan játékos, aki képes árut behajózni" (the phase goes on
+    while someone can load); the wharf may be used at any of the player's turns ("hogy mikor, azt szabadon eldöntheti")."""
+    boards = {0: board(goods={"corn": 2, "coffee": 1}), 1: board(goods={"indigo": 2}, city={"wharf": 1})}
+    state = game(boards=boards, ship_goods=(INDIGO, -1, -1), ship_loads=(5, 0, 0))
+    state = play(choose(state, "captain"), "load corn 7")
+    assert state.turn == 1 and legal(state) == ["wharf indigo", "pass"]
+    state = play(state, "pass", "load coffee 6")
+    assert state.turn == 1 and legal(state) == ["wharf indigo", "pass"]
+    state = play(state, "pass")
+    assert state.phase == ROLE and state.players[1].goods[INDIGO] == 1  # passed twice, keeps one on the windrose
+
+
+def test_actions_of_another_phase_are_refused_with_the_phase_named():
+    state = choose(game(), "settler")
+    with pytest.raises(IllegalActionError, match=r"waiting for a plantation to be taken \(settler\), not for a build action"):
+        RULES.check(state, RULES.parse_action("build harbor"))
