@@ -16,9 +16,9 @@ from engine import CHANCE, Event, IllegalActionError, Setup, action_event, check
 from engine.core.protocol import Rules, State
 from service.snapshots import StateReader
 from service.store.errors import ConflictError
-from service.store.games import MAIN, GameRecord, GameStore
+from service.store.games import MAIN, Branch, GameRecord, GameStore
 
-AppendListener = Callable[[str, str], None]
+AppendListener = Callable[[str, str], object]
 
 
 def chance_uniform(seed: str, seq: int) -> float:
@@ -59,6 +59,22 @@ class PlayService:
         head = self.games.append(record.id, MAIN, events, 1).last_seq if events else 1
         self.on_append(record.id, MAIN)
         return record, head
+
+    def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "") -> tuple[Branch, int]:
+        """A new branch of ``parent`` after event ``at``, owned by ``owner``; returns it and its head.
+
+        If chance is due at the fork point, the new branch draws it at once from its own
+        seed, so that its owner can act, and a fork can explore other dice.
+        """
+        branch = self.games.fork(gid, parent, at, owner=owner, name=name)
+        position = self.reader.position(gid, branch.id)
+        events, _ = draw_chance_events(position.rules, position.state, branch.seed, position.seq + 1,
+                                       author="server", time=time.time())
+        if not events:
+            return branch, position.seq
+        head = self.games.append(gid, branch.id, events, position.seq).last_seq
+        self.on_append(gid, branch.id)
+        return branch, head
 
     def play(self, gid: str, bid: str, notation: str, expected_seq: int, *, author: str | None,
              idempotency_key: str | None = None) -> list[Event]:

@@ -10,6 +10,7 @@ another rules version.
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -98,6 +99,7 @@ class StateReader:
         self.use_snapshots = use_snapshots
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, str, int], State] = OrderedDict()
+        self._lock = threading.Lock()
 
     def position(self, gid: str, bid: str, seq: int | None = None) -> Position:
         """The state at ``seq`` (default: the head); raises InvalidRequestError out of range."""
@@ -109,9 +111,8 @@ class StateReader:
         if not 1 <= seq <= head:
             raise InvalidRequestError(f"seq {seq} is out of range: branch {bid!r} has events 1 to {head}", at=seq, head=head)
         owner = self._stream_holding(gid, bid, seq, branches)
-        cached = self._cache.get((gid, owner, seq))
+        cached = self._recall((gid, owner, seq))
         if cached is not None:
-            self._cache.move_to_end((gid, owner, seq))
             return Position(rules, cached, seq, head)
         state = self._compute(gid, bid, seq, rules, record.setup, branches)
         self._remember((gid, owner, seq), state)
@@ -143,7 +144,15 @@ class StateReader:
                 return segment.branch
         return bid
 
+    def _recall(self, key: tuple[str, str, int]) -> State | None:
+        with self._lock:  # gunicorn's threaded workers share this reader
+            state = self._cache.get(key)
+            if state is not None:
+                self._cache.move_to_end(key)
+            return state
+
     def _remember(self, key: tuple[str, str, int], state: State) -> None:
-        self._cache[key] = state
-        if len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
+        with self._lock:
+            self._cache[key] = state
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)

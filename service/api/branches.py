@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -27,7 +26,6 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
-from service.play import draw_chance_events
 from service.snapshots import Position
 from service.store.games import GameRecord
 
@@ -147,18 +145,5 @@ def fork_branch(gid: str) -> ResponseReturnValue:
     _refuse_log_only(record, "forked")
     body = load_body(ForkSchema)
     context = api()
-    branch = context.games.fork(gid, body["source"], body["at"], owner=user, name=body["name"])
-    head = _draw_pending_chance(gid, branch.id, branch.seed)
+    branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"])
     return jsonify({"branch": branch.id, "seq": head}), 201
-
-
-def _draw_pending_chance(gid: str, bid: str, seed: str) -> int:
-    """Draw the chance due at a new branch's head, so that a player can act on it; its head."""
-    context = api()
-    position = context.stores.reader.position(gid, bid)
-    events, _ = draw_chance_events(position.rules, position.state, seed, position.seq + 1, author="server", time=time.time())
-    if not events:
-        return position.seq
-    result = context.games.append(gid, bid, events, position.seq)
-    context.play.on_append(gid, bid)
-    return result.last_seq

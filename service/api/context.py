@@ -33,11 +33,7 @@ class ApiContext:
     @classmethod
     def build(cls, stores: Stores) -> ApiContext:
         """Everything from the process's stores; appends schedule a fold job per branch update."""
-        scheduler = FoldScheduler(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name))
-
-        def schedule_fold(gid: str, bid: str) -> None:
-            scheduler(gid, bid)  # whether a job was queued or one was pending already does not matter here
-
+        schedule_fold = FoldScheduler(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name))
         return cls(
             stores=stores,
             annotations=AnnotationStore(stores.redis),
