@@ -94,9 +94,12 @@ class PlayService:
         rules, state = position.rules, position.state
         events = self._player_event(rules, state, notation, expected_seq + 1, author)
         state = rules.apply(state, rules.parse_action(notation))
-        chance, _ = draw_chance_events(rules, state, self.games.branch(gid, bid).seed, expected_seq + 2,
-                                       author="server", time=time.time())
+        chance, state = draw_chance_events(rules, state, self.games.branch(gid, bid).seed, expected_seq + 2,
+                                           author="server", time=time.time())
         result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key)
+        if not result.duplicate:
+            # The next request on this branch starts from here: spare it the fold.
+            self.reader.remember(gid, bid, result.last_seq, state)
         self.on_append(gid, bid)
         return self.games.events_between(gid, bid, result.first_seq - 1, result.last_seq)
 

@@ -144,6 +144,10 @@ class StateReader:
                 return segment.branch
         return bid
 
+    def remember(self, gid: str, bid: str, seq: int, state: State) -> None:
+        """Cache ``state`` as branch ``bid``'s state after its own event ``seq`` (just appended)."""
+        self._remember((gid, bid, seq), state)
+
     def _recall(self, key: tuple[str, str, int]) -> State | None:
         with self._lock:  # gunicorn's threaded workers share this reader
             state = self._cache.get(key)
