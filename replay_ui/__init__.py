@@ -1,1 +1,24 @@
-"""The replay UI: a Flask blueprint with pages, templates, static JS/CSS and board renderers."""
+"""The replay UI: a Flask blueprint with pages, templates, static JS/CSS and board renderers.
+
+Register it on an app made by :func:`service.app.create_app`::
+
+    from replay_ui import blueprint
+    app.register_blueprint(blueprint)
+
+Pages are thin HTML shells; the JS modules under ``static/js`` draw the board from the
+state JSON of the API, and the UI-only JSON endpoints here (``timeline.json``,
+``states.json``) hand the browser what the engine says about every position in bulk, so
+stepping through a game never waits on the network. No rule of any game lives here.
+"""
+
+from flask import Blueprint
+
+from replay_ui.blueprint import blueprint
+from replay_ui import accounts, csrf, views  # noqa: F401  (they attach their routes and hooks)
+
+__all__ = ["blueprint", "create_blueprint"]
+
+
+def create_blueprint() -> Blueprint:
+    """The UI blueprint (one per process: its routes are attached at import time)."""
+    return blueprint

@@ -1,0 +1,81 @@
+"""Puerto Rico for the UI: component tables for the board, round and role marks, running scores.
+
+Everything here is read from ``engine.puerto_rico``: the components module's tables, the
+state's fields and the scoring module's functions. The board renderer
+(``static/js/boards/puerto_rico.js``) gets the tables as JSON so it never copies them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.puerto_rico import components as pr
+from engine.puerto_rico import scoring
+from engine.puerto_rico.state import PHASE_NAMES, State
+from replay_ui.games import GenericAdapter
+
+
+def _role_label(card: int) -> str:
+    """Both prospector cards read "prospector" on the table."""
+    return "prospector" if card >= pr.PROSPECTOR else pr.ROLE_NAMES[card]
+
+
+class PuertoRicoAdapter(GenericAdapter):
+    """Marks each move with its round and role; scores are chips + buildings + bonuses so far."""
+
+    renderer = "puerto_rico"
+
+    def __init__(self) -> None:
+        self._role: str | None = None
+        self._round = 0
+        self._taken: dict[int, int] = {}  # role card -> seat that chose it this round
+
+    def components(self, players: int) -> dict[str, Any]:
+        """The static tables the board draws with, for a game of ``players``."""
+        setup = pr.SETUP[players]
+        return {
+            "goods": list(pr.GOOD_NAMES),
+            "tiles": list(pr.TILE_NAMES),
+            "prices": list(pr.PRICES),
+            "barrels": list(pr.BARRELS),
+            "roles": [_role_label(c) for c in range(pr.ROLE_CARDS[players])],
+            "role_ids": list(pr.ROLE_NAMES[: pr.ROLE_CARDS[players]]),
+            "buildings": [b._asdict() for b in pr.BUILDINGS],
+            "ship_capacities": list(setup.ship_capacities),
+            "trading_house_spaces": pr.TRADING_HOUSE_SPACES,
+            "island_spaces": pr.ISLAND_SPACES,
+            "city_spaces": pr.CITY_SPACES,
+            "quarries": pr.QUARRIES,
+            "vp_chips": setup.vp_chips,
+            "phases": list(PHASE_NAMES),
+        }
+
+    def start_round(self, state: State) -> None:
+        """A new round forgets the role being played."""
+        if state.round != self._round:
+            self._round, self._role, self._taken = state.round, None, {}
+
+    def marks(self, state: State, action_text: str | None) -> dict[str, Any]:
+        """The round the move belongs to and the role whose phase it is part of."""
+        self.start_round(state)
+        if action_text and action_text.startswith("role "):
+            card = pr.ROLE_NAMES.index(action_text[5:])
+            self._role = _role_label(card)
+            self._taken[card] = state.turn
+            return {"round": state.round, "role": self._role, "pick": True}
+        return {"round": state.round, "role": self._role}
+
+    def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
+        """Round, phase, governor and the seat to act, for the caption above the board."""
+        # Only cards the state still shows as taken: at the end of a round they all return.
+        taken = [self._taken.get(card) if is_taken else None for card, is_taken in enumerate(state.roles_taken)]
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase], "governor": state.governor, "turn": state.turn,
+                "taken": taken}
+
+    def scores(self, state: State) -> list[int]:
+        """Per seat: VP chips + building VP + bonuses of occupied large buildings, as if it ended now."""
+        totals = []
+        for player in state.players:
+            parts = scoring.details(player)
+            totals.append(parts["chips"] + parts["buildings"] + parts["bonus"])
+        return totals

@@ -1,0 +1,168 @@
+// The Puerto Rico board, drawn from a state as the API serves it (dump_state, or a seat's
+// view with hidden VP chips as null and the face-down stack as a count). Static tables
+// (buildings, ships, role cards) come from the engine through the page data: nothing here
+// knows a rule; it only lays out what the state says.
+
+import { el } from "../dom.js";
+
+// Two letters per tile kind: corn and coffee share a first letter.
+const ABBREVIATIONS = { corn: "Co", indigo: "In", sugar: "Su", tobacco: "To", coffee: "Cf", quarry: "Q" };
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+function coin(n, label = "doubloons") {
+  return el("span", { class: "coin", title: `${n} ${label}`, "aria-label": `${n} ${label}` }, String(n));
+}
+
+function vpChip(n, label = "VP chips") {
+  const hidden = n === null || n === undefined;
+  return el("span", { class: "vp", title: hidden ? `${label} hidden in this view` : `${n} ${label}`,
+                      "aria-label": hidden ? `${label} hidden` : `${n} ${label}` }, hidden ? "?" : String(n));
+}
+
+function barrel(kind, count, names) {
+  return el("span", { class: `barrel g-${names[kind]}`, title: `${count} ${names[kind]}` }, String(count));
+}
+
+function colonist(filled = true) {
+  return el("span", { class: filled ? "colonist" : "circle", "aria-hidden": "true" });
+}
+
+function tile(kind, tiles, occupied) {
+  const name = tiles[kind];
+  return el("span", { class: `tile g-${name}`, title: `${name}${occupied ? ", occupied" : ""}` },
+    el("span", { class: "tile-letter", text: ABBREVIATIONS[name] || name.slice(0, 2) }), occupied === null ? null : colonist(occupied));
+}
+
+function rolesRow(state, ctx) {
+  const { components: C, names } = ctx;
+  const taken = ctx.position?.taken || [];
+  return el("div", { class: "pr-roles", role: "list", "aria-label": "Role cards" },
+    C.roles.map((role, card) => {
+      const isTaken = state.roles_taken[card];
+      const by = taken[card];
+      return el("div", { class: `role-card${isTaken ? " taken" : ""}`, role: "listitem" },
+        el("span", { class: "role-name", text: role }),
+        state.role_coins[card] ? coin(state.role_coins[card], "doubloons on the card") : null,
+        isTaken ? el("span", { class: "role-by", text: by !== null && by !== undefined ? names[by] : "taken" }) : null);
+    }));
+}
+
+function shipsBox(state, C) {
+  const goods = C.goods;
+  const ships = C.ship_capacities.map((capacity, i) => {
+    const kind = state.ship_goods[i], load = state.ship_loads[i];
+    const slots = Array.from({ length: capacity }, (_, j) =>
+      el("span", { class: j < load && kind >= 0 ? `slot g-${goods[kind]}` : "slot" }));
+    const label = kind >= 0 ? `${load}/${capacity} ${goods[kind]}` : `empty, ${capacity}`;
+    return el("div", { class: "ship", title: `cargo ship: ${label}` },
+      el("span", { class: "ship-cap", text: String(capacity) }), el("span", { class: "slots" }, slots));
+  });
+  return el("div", { class: "box ships" }, el("h3", { text: "Cargo ships" }), ships);
+}
+
+function tradingHouse(state, C) {
+  const slots = Array.from({ length: C.trading_house_spaces }, (_, i) => {
+    const kind = state.trading_house[i];
+    return el("span", { class: kind === undefined ? "slot big" : `slot big g-${C.goods[kind]}`,
+                        title: kind === undefined ? "free" : C.goods[kind] });
+  });
+  return el("div", { class: "box trading" }, el("h3", { text: "Trading house" }), el("div", { class: "slots" }, slots));
+}
+
+function colonistsBox(state) {
+  return el("div", { class: "box colonists" }, el("h3", { text: "Colonists" }),
+    el("div", { class: "kv" }, el("span", { text: "ship" }), el("strong", { class: "num", text: String(state.colonist_ship) }), colonist()),
+    el("div", { class: "kv" }, el("span", { text: "supply" }), el("strong", { class: "num", text: String(state.colonist_supply) })));
+}
+
+function bankBox(state, C) {
+  return el("div", { class: "box bank" }, el("h3", { text: "Bank" }),
+    el("div", { class: "kv" }, el("span", { text: "VP chips" }), vpChip(state.vp_bank, "VP chips left")),
+    el("div", { class: "barrels" }, C.goods.map((_, k) => barrel(k, state.goods_supply[k], C.goods))));
+}
+
+function plantationsBox(state, C) {
+  const faceUp = [];
+  state.face_up.forEach((count, kind) => { for (let i = 0; i < count; i++) faceUp.push(tile(kind, C.tiles, null)); });
+  const stack = Array.isArray(state.stack) ? sum(state.stack) : state.stack;
+  return el("div", { class: "box plantations" }, el("h3", { text: "Plantations" }),
+    el("div", { class: "tiles" }, faceUp.length ? faceUp : el("span", { class: "muted", text: "none face up" })),
+    el("div", { class: "kv small" },
+      el("span", { text: `quarries ${state.quarries}` }), el("span", { text: `face down ${stack}` }),
+      el("span", { text: `discarded ${sum(state.discards)}` })));
+}
+
+function buildingBank(state, C) {
+  const columns = [1, 2, 3, 4].map((vp) => el("div", { class: "bank-col" },
+    el("h4", { text: `${vp} VP` }),
+    C.buildings.map((b, i) => b.vp !== vp ? null : el("div", {
+      class: `bank-item ${b.produces >= 0 ? "prod g-" + C.goods[b.produces] : "violet"}${state.building_supply[i] ? "" : " sold-out"}`,
+      title: `${b.name}: cost ${b.cost}, ${b.vp} VP, ${plural(b.circles, "circle")}, ${state.building_supply[i]} left`,
+    }, el("span", { class: "b-name", text: b.name }), el("span", { class: "b-cost", text: String(b.cost) }),
+       el("span", { class: "b-left", text: `×${state.building_supply[i]}` })))));
+  return el("div", { class: "pr-bankboard", "aria-label": "Buildings in the bank" }, columns);
+}
+
+function island(player, C) {
+  const cells = [];
+  player.island.forEach((count, kind) => {
+    for (let i = 0; i < count; i++) cells.push(tile(kind, C.tiles, i < player.island_workers[kind]));
+  });
+  while (cells.length < C.island_spaces) cells.push(el("span", { class: "tile empty", "aria-hidden": "true" }));
+  return el("div", { class: "island", "aria-label": `island: ${sum(player.island)} of ${C.island_spaces} spaces` }, cells);
+}
+
+function city(player, C) {
+  const cells = [];
+  let used = 0;
+  player.city.forEach((workers, i) => {
+    if (workers < 0) return;
+    const b = C.buildings[i];
+    used += b.large ? 2 : 1;
+    const circles = Array.from({ length: b.circles }, (_, j) => colonist(j < workers));
+    cells.push(el("div", {
+      class: `building ${b.large ? "large " : ""}${b.produces >= 0 ? "prod g-" + C.goods[b.produces] : "violet"}`,
+      title: `${b.name}: ${workers} of ${b.circles} colonists, ${b.vp} VP`,
+    }, el("span", { class: "b-name", text: b.name }), el("span", { class: "b-foot" },
+       el("span", { class: "circles" }, circles), el("span", { class: "b-vp", text: String(b.vp) }))));
+  });
+  for (; used < C.city_spaces; used++) cells.push(el("div", { class: "building empty", "aria-hidden": "true" }));
+  return el("div", { class: "city", "aria-label": "city" }, cells);
+}
+
+function playerBoard(player, seat, state, ctx) {
+  const { components: C, names } = ctx;
+  const pos = ctx.position || {};
+  const toAct = ctx.actor === seat;
+  const score = pos.scores ? pos.scores[seat] : undefined;
+  const goods = C.goods.map((_, k) => player.goods[k] ? barrel(k, player.goods[k], C.goods) : null).filter(Boolean);
+  return el("article", { class: `pr-player${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s board` },
+    el("header", {},
+      el("h3", { text: names[seat] }),
+      state.governor === seat ? el("span", { class: "badge gov", title: "governor", text: "Governor" }) : null,
+      toAct ? el("span", { class: "badge act", text: "to act" }) : null,
+      el("span", { class: "spacer" }),
+      coin(player.doubloons), vpChip(player.vp),
+      score !== undefined && score !== null ? el("span", { class: "score", title: "score so far", text: `${score} pts` }) : null),
+    el("div", { class: "pr-player-body" },
+      el("div", {}, island(player, C),
+        el("div", { class: "sanjuan", title: "San Juan: colonists not placed" },
+          el("span", { text: "San Juan" }), player.san_juan ? colonist() : null, el("strong", { text: String(player.san_juan) }),
+          el("span", { class: "spacer" }),
+          goods.length ? goods : el("span", { class: "muted", text: "no barrels" }))),
+      city(player, C)));
+}
+
+/** Draw the board of `state` into `container`. */
+export function renderBoard(container, state, ctx) {
+  const C = ctx.components;
+  const board = el("div", { class: "pr" },
+    rolesRow(state, ctx),
+    el("div", { class: "pr-common" }, shipsBox(state, C), tradingHouse(state, C), colonistsBox(state),
+       bankBox(state, C), plantationsBox(state, C)),
+    buildingBank(state, C),
+    el("div", { class: `pr-players n${state.players.length}` },
+      state.players.map((p, seat) => playerBoard(p, seat, state, ctx))));
+  container.replaceChildren(board);
+}

@@ -1,0 +1,85 @@
+// The score chart: one line per player over the seqs, a marker at the current position,
+// a dot per player at each round start; clicking anywhere jumps to the nearest position.
+
+import { el, svg } from "./dom.js";
+
+const W = 1000, H = 180, PAD_L = 34, PAD_R = 10, PAD_T = 10, PAD_B = 22;
+
+export class ScoreChart {
+  constructor(container, onSelect) {
+    this.container = container;
+    this.onSelect = onSelect;
+    this.marker = null;
+  }
+
+  /** Draw the chart for `positions` (index = seq - 1); hidden if no position has scores. */
+  render(positions, players) {
+    const series = players.map((_, seat) => positions.map((p) => p.scores ? p.scores[seat] : null));
+    const known = series.flat().filter((v) => v !== null && v !== undefined);
+    if (!known.length) { this.container.replaceChildren(); return false; }
+    this.count = positions.length;
+    this.max = Math.max(5, ...known);
+    const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img",
+                                "aria-label": "Score of every player over the game" });
+    chart.append(...this.axes(positions));
+    series.forEach((values, seat) => chart.append(...this.line(values, seat, players[seat], positions)));
+    this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
+    chart.append(this.marker);
+    chart.addEventListener("click", (event) => this.onSelect(this.seqAt(chart, event)));
+    const legend = el("ul", { class: "legend" }, players.map((name, seat) =>
+      el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name }),
+         series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null)));
+    this.container.replaceChildren(chart, legend);
+    return true;
+  }
+
+  x(seq) { return PAD_L + (W - PAD_L - PAD_R) * (this.count <= 1 ? 0 : (seq - 1) / (this.count - 1)); }
+  y(value) { return H - PAD_B - (H - PAD_T - PAD_B) * (value / this.max); }
+
+  axes(positions) {
+    const parts = [svg("line", { class: "axis", x1: PAD_L, x2: W - PAD_R, y1: H - PAD_B, y2: H - PAD_B })];
+    const step = this.max > 40 ? 10 : 5;
+    for (let v = 0; v <= this.max; v += step) {
+      parts.push(svg("line", { class: "grid", x1: PAD_L, x2: W - PAD_R, y1: this.y(v), y2: this.y(v) }),
+                 svg("text", { class: "tick", x: PAD_L - 6, y: this.y(v) + 4, "text-anchor": "end" }, String(v)));
+    }
+    let lastRound = null;
+    positions.forEach((p, i) => {
+      if (p.round && p.round !== lastRound && p.round % 5 === 0) {
+        parts.push(svg("text", { class: "tick", x: this.x(i + 1), y: H - 6, "text-anchor": "middle" }, `R${p.round}`));
+      }
+      lastRound = p.round ?? lastRound;
+    });
+    return parts;
+  }
+
+  line(values, seat, name, positions) {
+    const points = [];
+    values.forEach((v, i) => { if (v !== null && v !== undefined) points.push(`${this.x(i + 1).toFixed(1)},${this.y(v).toFixed(1)}`); });
+    if (!points.length) return [];
+    const parts = [svg("polyline", { class: `series p${seat}`, points: points.join(" ") })];
+    let lastRound = null;
+    positions.forEach((p, i) => {
+      if (p.round !== lastRound && values[i] !== null && values[i] !== undefined) {
+        parts.push(svg("circle", { class: `dot p${seat}`, cx: this.x(i + 1), cy: this.y(values[i]), r: 4 },
+          svg("title", {}, `${name}: ${values[i]} at round ${p.round} (seq ${i + 1})`)));
+      }
+      lastRound = p.round;
+    });
+    return parts;
+  }
+
+  seqAt(chart, event) {
+    const box = chart.getBoundingClientRect();
+    const x = (event.clientX - box.left) * (W / box.width);
+    const ratio = Math.min(1, Math.max(0, (x - PAD_L) / (W - PAD_L - PAD_R)));
+    return Math.round(1 + ratio * (this.count - 1));
+  }
+
+  /** Move the current-position marker. */
+  mark(seq) {
+    if (!this.marker) return;
+    this.marker.setAttribute("x1", this.x(seq));
+    this.marker.setAttribute("x2", this.x(seq));
+  }
+}

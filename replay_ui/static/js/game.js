@@ -1,0 +1,294 @@
+// The game page: steps through a branch without reloading, keeps a URL per position
+// (/games/<gid>/b/<bid>/<seq>, via history.pushState), and draws the board from a client
+// cache of states that is filled a window at a time ahead of where the user is going.
+
+import { api } from "./api.js";
+import { rendererFor } from "./boards/index.js";
+import { Branches } from "./branches.js";
+import { ScoreChart } from "./chart.js";
+import { el, pageData } from "./dom.js";
+import { MoveList } from "./movelist.js";
+import { Notes } from "./notes.js";
+import { Picker } from "./picker.js";
+
+const page = pageData();
+const $ = (id) => document.getElementById(id);
+const enc = encodeURIComponent;
+const uiRoot = `/games/${enc(page.gid)}`;
+const branchApi = `/api/games/${enc(page.gid)}/branches/${enc(page.bid)}`;
+const uiBranch = `${uiRoot}/b/${enc(page.bid)}`;
+const WINDOW_BEHIND = 16, WINDOW_AHEAD = 48, PREFETCH_MARGIN = 12;
+
+const app = {
+  head: page.head,
+  seq: page.seq || page.head,
+  view: new URLSearchParams(location.search).get("view") || "full",
+  timeline: null,
+  states: new Map(),
+  loading: new Map(), // first seq of a window being fetched -> its promise
+  renderToken: 0,
+  board: rendererFor(page.renderer),
+  branch: null,
+};
+
+// ---- states: a cache filled by windows of states.json --------------------------------------
+function fetchWindow(from, to) {
+  if (app.loading.has(from)) return app.loading.get(from);
+  const view = app.view;
+  const url = `${uiBranch}/states.json?from=${from}&to=${to}&view=${enc(view)}`;
+  const promise = api(url).then((body) => {
+    if (view !== app.view) return;
+    for (const [seq, state] of Object.entries(body.states)) app.states.set(Number(seq), state);
+  }).finally(() => app.loading.delete(from));
+  app.loading.set(from, promise);
+  return promise;
+}
+
+async function stateAt(seq) {
+  if (!app.states.has(seq)) {
+    for (const pending of app.loading.values()) await pending;
+    if (!app.states.has(seq)) await fetchWindow(Math.max(1, seq - WINDOW_BEHIND), Math.min(app.head, seq + WINDOW_AHEAD));
+  }
+  return app.states.get(seq);
+}
+
+function prefetchAround(seq) {
+  const ahead = Math.min(app.head, seq + PREFETCH_MARGIN), behind = Math.max(1, seq - PREFETCH_MARGIN);
+  if (!app.states.has(ahead)) {
+    let from = seq;
+    while (app.states.has(from) && from < ahead) from++;
+    fetchWindow(from, Math.min(app.head, from + WINDOW_AHEAD)).catch(() => {});
+  }
+  if (!app.states.has(behind)) {
+    let to = seq;
+    while (app.states.has(to) && to > behind) to--;
+    fetchWindow(Math.max(1, to - WINDOW_AHEAD), to).catch(() => {});
+  }
+}
+
+// ---- drawing a position -----------------------------------------------------------------------
+function positionInfo(seq) {
+  return app.timeline ? app.timeline.positions[seq - 1] || null : null;
+}
+
+function captionFor(seq, state) {
+  const info = positionInfo(seq);
+  const names = page.players;
+  const parts = [];
+  if (info && info.round) parts.push(`Round ${info.round}`);
+  if (info && info.phase && info.phase !== "over") parts.push(`${info.phase} phase`);
+  if (info && info.governor !== undefined) parts.push(`governor ${names[info.governor]}`);
+  const actor = info ? info.actor : null;
+  if (typeof actor === "number") parts.push(`${names[actor]} to act`);
+  else if (actor === "chance") parts.push("chance to draw");
+  else if (seq === app.head && app.timeline && app.timeline.outcome) {
+    const o = app.timeline.outcome;
+    const winners = o.winners.map((s) => names[s]).join(" and ");
+    parts.push(`game over: ${winners} ${o.winners.length > 1 ? "share the win" : "wins"} with ${o.scores[o.winners[0]]}`);
+  }
+  return parts.join(" · ");
+}
+
+function draw(seq, state) {
+  const info = positionInfo(seq);
+  app.board.renderBoard($("board"), state, {
+    components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
+  });
+  $("board").dataset.seq = String(seq);
+  $("caption").textContent = captionFor(seq, state);
+  $("scrubber").value = String(seq);
+  $("seq-label").textContent = `${seq} / ${app.head}`;
+  moves.highlight(seq);
+  chart.mark(seq);
+  syncJumpSelects(seq);
+  notes.show(seq);
+  updatePicker(seq);
+}
+
+function urlFor(seq) {
+  return `${uiBranch}/${seq}${app.view !== "full" ? "?view=" + enc(app.view) : ""}`;
+}
+
+/** Show position `seq`; `push` adds a history entry (not when answering back/forward). */
+async function goTo(seq, { push = true } = {}) {
+  seq = Math.max(1, Math.min(app.head, Math.round(seq)));
+  const token = ++app.renderToken;
+  const state = await stateAt(seq);
+  if (token !== app.renderToken || !state) return; // a later step superseded this one
+  app.seq = seq;
+  draw(seq, state);
+  if (push && location.pathname + location.search !== urlFor(seq)) history.pushState({ seq }, "", urlFor(seq));
+  prefetchAround(seq);
+}
+
+// ---- navigation -------------------------------------------------------------------------------
+function roundStarts() {
+  // The position where a round starts: just before its first role pick.
+  const starts = [];
+  if (!app.timeline) return starts;
+  for (const move of app.timeline.moves) {
+    if (move.pick && !starts.some((s) => s.round === move.round)) starts.push({ round: move.round, seq: move.seq - 1 });
+  }
+  return starts;
+}
+
+function nextRound(direction) {
+  const starts = roundStarts();
+  if (direction > 0) {
+    const next = starts.find((s) => s.seq > app.seq);
+    return goTo(next ? next.seq : app.head);
+  }
+  const previous = starts.filter((s) => s.seq < app.seq).pop();
+  return goTo(previous ? previous.seq : 1);
+}
+
+function fillJumpSelects() {
+  const rounds = $("jump-round"), roles = $("jump-role");
+  rounds.replaceChildren(el("option", { value: "", text: "jump to…" }),
+    ...roundStarts().map((s) => el("option", { value: String(s.seq), text: `Round ${s.round}` })));
+  const picks = app.timeline ? app.timeline.moves.filter((m) => m.pick) : [];
+  roles.replaceChildren(el("option", { value: "", text: "jump to…" }),
+    ...picks.map((m) => el("option", { value: String(m.seq), text: `R${m.round} ${page.players[m.actor]}: ${m.role}` })));
+  rounds.disabled = !rounds.options.length || rounds.options.length < 2;
+  roles.disabled = roles.options.length < 2;
+}
+
+function syncJumpSelects(seq) {
+  $("jump-round").value = "";
+  $("jump-role").value = "";
+}
+
+function onKey(event) {
+  const target = event.target;
+  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  const actions = {
+    ArrowLeft: () => goTo(app.seq - 1), ArrowRight: () => goTo(app.seq + 1),
+    Home: () => goTo(1), End: () => goTo(app.head),
+    r: () => nextRound(1), R: () => nextRound(-1),
+  };
+  const action = actions[event.key];
+  if (action) { event.preventDefault(); action(); }
+}
+
+function bindControls() {
+  $("nav-first").addEventListener("click", () => goTo(1));
+  $("nav-prev").addEventListener("click", () => goTo(app.seq - 1));
+  $("nav-next").addEventListener("click", () => goTo(app.seq + 1));
+  $("nav-last").addEventListener("click", () => goTo(app.head));
+  $("nav-round").addEventListener("click", () => nextRound(1));
+  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("jump-round").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
+  $("jump-role").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
+  $("view-select").value = app.view;
+  $("view-select").addEventListener("change", (e) => changeView(e.target.value));
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", () => {
+    const match = location.pathname.match(/\/(\d+)$/);
+    const view = new URLSearchParams(location.search).get("view") || "full";
+    if (view !== app.view) { app.view = view; $("view-select").value = view; reloadForView(); }
+    goTo(match ? Number(match[1]) : app.head, { push: false });
+  });
+}
+
+async function changeView(view) {
+  app.view = view;
+  await reloadForView();
+  await goTo(app.seq);
+}
+
+async function reloadForView() {
+  app.states.clear();
+  app.loading.clear();
+  await loadTimeline();
+}
+
+// ---- timeline, picker, notes, chart ----------------------------------------------------------
+const moves = new MoveList($("moves"), (seq) => goTo(seq));
+const chart = new ScoreChart($("chart"), (seq) => goTo(seq));
+const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
+                          onChange: (seq, list) => moves.setNotes(seq, list) });
+const picker = new Picker({ branchApi, onPlayed: afterPlay });
+const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq });
+
+async function loadTimeline() {
+  app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+  app.head = app.timeline.head;
+  $("scrubber").max = String(app.head);
+  moves.render(app.timeline.moves, page.players, notes.bySeq);
+  $("chart-section").hidden = !chart.render(app.timeline.positions, page.players);
+  fillJumpSelects();
+}
+
+function updatePicker(seq) {
+  const branch = branches.current;
+  const info = positionInfo(seq);
+  const mine = page.user && branch && branch.owner === page.user;
+  if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
+  picker.show(seq, page.players[info.actor]);
+}
+
+async function afterPlay(newHead) {
+  await loadTimeline();
+  await branches.load();
+  await goTo(newHead || app.head);
+}
+
+function showBranchLabel() {
+  const branch = branches.current;
+  if (!branch) return;
+  const where = branch.parent ? ` (fork of ${branch.parent} at move ${branch.fork_seq})` : "";
+  $("branch-label").textContent = `branch ${branch.name || branch.id}${where} · ${branch.owner || "no owner"}`;
+}
+
+// ---- log-only games: the rendered lines of each move ----------------------------------------
+function linesOf(event) {
+  const meta = event.meta || {};
+  const raw = meta.lines || meta.text || meta.line || event.action || event.type;
+  return (Array.isArray(raw) ? raw : [raw]).map((line) => typeof line === "string" ? line : line.text || "");
+}
+
+async function startLogOnly() {
+  const events = [];
+  let after = 0;
+  for (;;) {
+    const pageOfEvents = await api(`${branchApi}/events?after=${after}&limit=5000`);
+    events.push(...pageOfEvents.events);
+    if (!pageOfEvents.events.length || events[events.length - 1].seq >= pageOfEvents.head) break;
+    after = events[events.length - 1].seq;
+  }
+  app.head = events.length ? events[events.length - 1].seq : 1;
+  const timelineMoves = events.filter((e) => e.seq > 1).map((e) => ({ seq: e.seq, actor: e.actor, text: linesOf(e).join(" ") }));
+  app.timeline = { moves: timelineMoves, positions: [], head: app.head, outcome: null };
+  for (const e of events) app.states.set(e.seq, { lines: linesOf(e), seq: e.seq });
+  app.board = { renderBoard: (container, _state, ctx) => renderLog(container, events, app.seq) };
+  $("scrubber").max = String(app.head);
+  moves.render(timelineMoves, page.players, notes.bySeq);
+  for (const id of ["jump-round", "jump-role", "view-select"]) $(id).disabled = true;
+}
+
+function renderLog(container, events, seq) {
+  const shown = events.filter((e) => e.seq > 1 && e.seq <= seq).slice(-12);
+  container.replaceChildren(el("div", { class: "log-only" },
+    el("p", { class: "muted", text: "A log-only game: no rules engine behind it, so these are the log's own lines." }),
+    el("ol", { class: "log-lines" }, shown.map((e) => el("li", { class: e.seq === seq ? "current" : "" },
+      el("span", { class: "mv-seq", text: String(e.seq) }), linesOf(e).map((line) => el("span", { class: "log-line", text: line })))))));
+}
+
+// ---- start ------------------------------------------------------------------------------------
+async function start() {
+  bindControls();
+  await Promise.all([notes.load().catch(() => {}), branches.load().then(showBranchLabel).catch(() => {})]);
+  if (page.log_only) await startLogOnly();
+  else await Promise.all([loadTimeline(), stateAt(app.seq)]);
+  history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
+  await goTo(app.seq, { push: false });
+  document.body.dataset.ready = "true";
+}
+
+start().catch((error) => {
+  $("caption").replaceChildren(el("span", { class: "error", text: `Could not load the game: ${error.message}` }));
+});
+
+// For the browser tests and for curious users: the current position.
+window.ludolog = { goTo, get seq() { return app.seq; }, get head() { return app.head; } };

@@ -1,0 +1,98 @@
+// The move list: moves grouped by round and by role, in the engine's sentences, the
+// current one highlighted, annotations (glyph and comment) inline under their move.
+
+import { el } from "./dom.js";
+
+function groupLabel(move, players) {
+  if (!move.role) return "Setup";
+  const who = typeof move.actor === "number" && move.pick ? players[move.actor] + ": " : "";
+  return who + move.role;
+}
+
+/** Split moves into rounds, and each round into runs of one role. */
+export function groupMoves(moves, players) {
+  const rounds = [];
+  let round = null, group = null;
+  for (const move of moves) {
+    const number = move.round ?? null;
+    if (!round || round.number !== number) {
+      round = { number, groups: [] };
+      rounds.push(round);
+      group = null;
+    }
+    if (!group || move.pick || group.role !== (move.role ?? null)) {
+      group = { role: move.role ?? null, label: groupLabel(move, players), moves: [] };
+      round.groups.push(group);
+    }
+    group.moves.push(move);
+  }
+  return rounds;
+}
+
+export class MoveList {
+  constructor(container, onSelect) {
+    this.container = container;
+    this.onSelect = onSelect;
+    this.items = new Map();
+    this.current = null;
+  }
+
+  /** Build the whole list (once per timeline). */
+  render(moves, players, notesBySeq) {
+    this.items.clear();
+    const rounds = groupMoves(moves, players);
+    const sections = rounds.map((round) => el("section", { class: "round" },
+      round.number !== null ? el("h3", { class: "round-h", text: `Round ${round.number}` }) : null,
+      round.groups.map((group) => el("div", { class: "role-group" },
+        el("h4", { text: group.label }),
+        el("ol", {}, group.moves.map((move) => this.item(move, notesBySeq.get(move.seq) || [])))))));
+    this.container.replaceChildren(...sections);
+    if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: "No moves yet." }));
+    this.current = null;
+  }
+
+  item(move, notes) {
+    const button = el("button", { type: "button", class: "mv", tabindex: "-1", dataset: { seq: move.seq },
+                                  onclick: () => this.onSelect(move.seq) },
+      el("span", { class: "mv-seq", text: String(move.seq) }), el("span", { class: "mv-text", text: move.text }),
+      el("span", { class: "mv-glyphs" }));
+    const li = el("li", { class: move.actor === "chance" ? "chance" : "" }, button, el("ul", { class: "inline-notes" }));
+    this.items.set(move.seq, li);
+    this.setNotes(move.seq, notes);
+    return li;
+  }
+
+  /** Show `notes` under move `seq` (text as text: never markup). */
+  setNotes(seq, notes) {
+    const li = this.items.get(seq);
+    if (!li) return;
+    const glyphs = notes.map((n) => n.glyph).filter(Boolean).join(" ");
+    li.querySelector(".mv-glyphs").textContent = glyphs;
+    li.querySelector(".inline-notes").replaceChildren(...notes.filter((n) => n.text).map((n) =>
+      el("li", {}, el("span", { class: "note-author", text: n.author + ": " }), el("span", { class: "note-text", text: n.text }))));
+  }
+
+  /** Highlight move `seq` (none for the starting position) and keep it in view. */
+  highlight(seq) {
+    if (this.current) {
+      this.current.classList.remove("current");
+      this.current.querySelector(".mv").setAttribute("tabindex", "-1");
+      this.current.querySelector(".mv").removeAttribute("aria-current");
+    }
+    this.current = this.items.get(seq) || null;
+    if (!this.current) return;
+    this.current.classList.add("current");
+    const button = this.current.querySelector(".mv");
+    button.setAttribute("tabindex", "0");
+    button.setAttribute("aria-current", "step");
+    scrollIntoList(this.container, this.current);
+  }
+}
+
+// Scroll only the list (scrollIntoView would also scroll the page around the board).
+// The sticky round header covers the top of the list, hence the margin.
+function scrollIntoList(list, item) {
+  const box = list.getBoundingClientRect(), at = item.getBoundingClientRect(), margin = 28;
+  if (at.top < box.top + margin) list.scrollTop -= box.top + margin - at.top;
+  else if (at.bottom > box.bottom - 8) list.scrollTop += at.bottom - box.bottom + margin;
+}

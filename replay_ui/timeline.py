@@ -1,0 +1,79 @@
+"""A branch's timeline: every move with the engine's sentence, its round and role, and what
+the board caption and the score chart need at every position, from one fold of the branch.
+
+The browser fetches it once per branch (``timeline.json``) so that stepping, the move list,
+jumping by round or role and the chart never wait on the server. Built with the rules'
+public methods (``parse_action``, ``describe``, ``apply``, ``current_actor``, ``outcome``)
+and the game's UI adapter; cached per (game, branch, head, view) since events never change.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from engine import CHANCE, Event, Rules, Setup
+from replay_ui.games import adapter_for
+
+_CACHE: OrderedDict[tuple[str, str, int, str, float], dict[str, Any]] = OrderedDict()
+_CACHE_SIZE = 32
+_LOCK = threading.Lock()
+
+
+def _actor_json(actor: Any) -> Any:
+    return "chance" if actor == CHANCE else actor
+
+
+def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], hidden_scores: Sequence[int] = ()) -> dict[str, Any]:
+    """Moves (seq 2…), and per position (seq 1…head) the caption facts and scores.
+
+    ``hidden_scores``: seats whose running score the viewer may not see (their VP chips are
+    face down), reported as None.
+    """
+    adapter = adapter_for(rules.name)
+    state = rules.initial_state(setup)
+    names = tuple(setup.players)
+    moves: list[dict[str, Any]] = []
+    positions = [_position(rules, adapter, state, names, hidden_scores)]
+    for event in events:
+        if event.seq == 1 or event.action is None:
+            continue
+        action = rules.parse_action(event.action)
+        move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
+                "text": rules.describe(state, action)}
+        move.update(adapter.marks(state, event.action))
+        moves.append(move)
+        state = rules.apply(state, action)
+        positions.append(_position(rules, adapter, state, names, hidden_scores))
+    outcome = rules.outcome(state)
+    return {
+        "game": rules.name, "players": list(names), "head": events[-1].seq if events else 1, "moves": moves,
+        "positions": positions, "outcome": outcome.to_json() if outcome is not None else None,
+    }
+
+
+def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
+    actor = rules.current_actor(state)
+    info: dict[str, Any] = {"actor": _actor_json(actor)}
+    info.update(adapter.position(state, names))
+    scores = adapter.scores(state)
+    if scores is not None:
+        info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]
+    return info
+
+
+def cached_timeline(key: tuple[str, str, int, str, float], make: Any) -> dict[str, Any]:
+    """The timeline for ``key`` (game, branch, head, view, game created), built by ``make()`` once."""
+    with _LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    timeline: dict[str, Any] = make()
+    with _LOCK:
+        _CACHE[key] = timeline
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return timeline

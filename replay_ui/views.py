@@ -1,0 +1,143 @@
+"""The pages (home, game) and the UI-only JSON endpoints the game page steps with.
+
+Pages are shells: the data comes from the JSON API and from the two endpoints here, which
+exist for speed (one fold of a branch gives every sentence and score; one request gives a
+window of states for the client cache). Both read through the same visibility check as the
+API, so a private game stays invisible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from engine import UnknownGameError, apply_event, get_rules, registered_games
+from replay_ui.accounts import signed_in_user
+from replay_ui.blueprint import blueprint
+from replay_ui.csrf import csrf_token, sessions_enabled
+from replay_ui.games import adapter_for
+from replay_ui.timeline import build_timeline, cached_timeline
+from service.api.auth import current_user, readable_game
+from service.api.context import api
+from service.store.errors import NotFoundError
+from service.store.games import MAIN, GameRecord
+
+LOG_ONLY_SOURCE = "bga-log"
+MAX_STATES_WINDOW = 64
+TEST_ONLY_GAMES = {"pig"}
+
+
+@blueprint.app_context_processor
+def page_globals() -> dict[str, Any]:
+    """What every page's header needs: the signed-in user and the CSRF token."""
+    return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled()}
+
+
+@blueprint.after_request
+def harden_pages(response: Any) -> Any:
+    """No inline script runs on our pages, whatever text ends up in them; no framing."""
+    if response.mimetype == "text/html":
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+        )
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    return response
+
+
+@blueprint.get("/")
+def home() -> ResponseReturnValue:
+    """The games list with filters, the upload form and the new-game form."""
+    games = [g for g in registered_games() if g not in TEST_ONLY_GAMES]
+    return render_template("home.html", games=games, filters={k: request.args.get(k, "") for k in ("game", "player", "source")})
+
+
+def _not_found(message: str) -> ResponseReturnValue:
+    return render_template("error.html", status=404, title="Not found", message=message), 404
+
+
+@blueprint.get("/games/<gid>")
+def game_redirect(gid: str) -> ResponseReturnValue:
+    """A game's address without a branch: its main branch at the head."""
+    return redirect(url_for("replay_ui.game_page", gid=gid, bid=MAIN))
+
+
+@blueprint.get("/games/<gid>/b/<bid>")
+@blueprint.get("/games/<gid>/b/<bid>/<int:seq>")
+def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue:
+    """The game page at a position (default: the branch's head)."""
+    try:
+        record = readable_game(gid)
+        head = api().games.head(gid, bid)
+    except NotFoundError as exc:
+        return _not_found(exc.message)
+    if seq is not None and not 1 <= seq <= head:
+        return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head))
+    return render_template("game.html", record=record, page=_page_data(record, bid, seq, head))
+
+
+def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict[str, Any]:
+    """The JSON the game page's scripts start from (embedded with ``tojson``, so it is escaped)."""
+    log_only = record.source == LOG_ONLY_SOURCE
+    adapter = adapter_for(record.game)
+    players = list(record.setup.players)
+    try:
+        known = get_rules(record.game) is not None and not log_only
+    except UnknownGameError:
+        known = False
+    return {
+        "gid": record.id, "bid": bid, "seq": seq, "head": head, "game": record.game, "title": record.title,
+        "source": record.source, "owner": record.owner, "players": players, "user": current_user(),
+        "log_only": log_only or not known, "renderer": adapter.renderer if known else "generic",
+        "components": adapter.components(len(players)) if known else {},
+        "base": url_for("replay_ui.game_page", gid=record.id, bid=bid),
+    }
+
+
+def _view_seat(view: str, players: int) -> int | None | str:
+    """``full``, None (spectator) or a seat number; 400 for anything else."""
+    if view in ("full", "spectator"):
+        return "full" if view == "full" else None
+    if view.isdigit() and int(view) < players:
+        return int(view)
+    abort(400, f"view {view!r}: expected full, spectator or a seat 0 to {players - 1}")
+
+
+def _state_json(rules: Any, state: Any, seat: int | None | str) -> Any:
+    return rules.dump_state(state) if seat == "full" else rules.view(state, seat)
+
+
+@blueprint.get("/games/<gid>/b/<bid>/timeline.json")
+def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
+    """Every move's sentence, round and role; per position the caption facts and scores."""
+    record = readable_game(gid)
+    games = api().games
+    head = games.head(gid, bid)
+    view = request.args.get("view", "full")
+    seat = _view_seat(view, len(record.setup.players))
+    hidden = () if seat == "full" else tuple(s for s in range(len(record.setup.players)) if s != seat)
+    rules = get_rules(record.game)
+    key = (gid, bid, head, view, record.created)
+    timeline = cached_timeline(key, lambda: build_timeline(rules, record.setup, games.events(gid, bid), hidden))
+    response = jsonify(timeline)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blueprint.get("/games/<gid>/b/<bid>/states.json")
+def states_json(gid: str, bid: str) -> ResponseReturnValue:
+    """The states after seqs ``from``…``to`` (at most 64) as ``view`` sees them: one fold, one request."""
+    record = readable_game(gid)
+    seat = _view_seat(request.args.get("view", "full"), len(record.setup.players))
+    first = request.args.get("from", type=int) or 1
+    position = api().stores.reader.position(gid, bid, max(1, first))
+    last = min(request.args.get("to", type=int) or position.seq, position.head, position.seq + MAX_STATES_WINDOW - 1)
+    rules, state = position.rules, position.state
+    states = {position.seq: _state_json(rules, state, seat)}
+    for event in api().games.events_between(gid, bid, position.seq, last):
+        state = apply_event(rules, state, event, check=False)
+        states[event.seq] = _state_json(rules, state, seat)
+    return jsonify({"head": position.head, "states": states})

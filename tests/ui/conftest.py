@@ -1,0 +1,121 @@
+"""Fixtures of the UI tests: an app with the UI blueprint on the embedded Redis, demo games,
+a real HTTP server in a thread, and headless Debian Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from flask import Flask
+from werkzeug.serving import make_server
+
+from service.app import create_app
+from service.config import Config
+from service.demo import load_demo
+from service.redis_server import EmbeddedRedis
+from service.store.context import Stores
+
+CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DEMO_PR = "demo-puerto-rico-1"
+
+
+def build_app(redis_url: str) -> Flask:
+    """A ludolog app with the UI (registered here if the factory does not do it yet)."""
+    config = Config(redis_url=redis_url, queue_redis_url=None, secret_key="ui-test-secret", queue_name="ludolog-ui-test")
+    app = create_app(config, Stores(config))
+    if "replay_ui" not in app.blueprints:
+        from replay_ui import blueprint
+
+        app.register_blueprint(blueprint)
+    app.testing = True
+    return app
+
+
+@pytest.fixture
+def app(redis_server: EmbeddedRedis, redis_client: redis.Redis) -> Flask:
+    """A fresh app on an emptied Redis, with the demo games loaded."""
+    app = build_app(redis_server.url)
+    load_demo(Stores(Config(redis_url=redis_server.url)).games, per_game=1)
+    return app
+
+
+@dataclass
+class LiveServer:
+    """The app served over real HTTP on 127.0.0.1."""
+
+    url: str
+    app: Flask
+    _server: Any = field(repr=False, default=None)
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[LiveServer]:
+    """``app`` behind werkzeug's threaded server on a free port, for the browser."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield LiveServer(f"http://127.0.0.1:{server.server_port}", app, server)
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium (never a downloaded one); skips when it is not installed."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@dataclass
+class Watched:
+    """A page with every console error, page error and dialog it produced."""
+
+    page: Any
+    errors: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        """No console error and no uncaught exception happened, and no dialog opened."""
+        assert not self.errors, self.errors
+        assert not self.dialogs, self.dialogs
+
+
+@pytest.fixture
+def watched(browser: Any) -> Iterator[Watched]:
+    """A fresh browser context (own cookies) and page at a laptop's size, watched for errors."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    watched = Watched(page)
+    page.on("console", lambda msg: watched.errors.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: watched.errors.append(f"page error: {exc}"))
+
+    def on_dialog(dialog: Any) -> None:
+        watched.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    yield watched
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """test-artifacts/ (gitignored), for screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,246 @@
+"""The replay UI in headless Chromium: stepping, URLs, jumps, forks, play, annotations, XSS.
+
+Each test gets a fresh Redis with the demo games and its own browser context (cookies).
+Timings are measured and printed, never asserted (see DESIGN.md: speed is reported).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import DEMO_PR, LiveServer, Watched
+
+pytestmark = pytest.mark.timeout(120)
+
+XSS_SCRIPT = "<script>window.__xss = 1; alert('xss')</script>"
+XSS_IMG = "<img src=x onerror=\"window.__xss = 2; alert('xss')\">"
+
+
+def open_game(watched: Watched, server: LiveServer, seq: int | None = None, bid: str = "main", gid: str = DEMO_PR) -> Any:
+    """Open a game page and wait until its scripts have drawn the board."""
+    page = watched.page
+    page.goto(f"{server.url}/games/{gid}/b/{bid}" + (f"/{seq}" if seq else ""))
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
+def board_seq(page: Any) -> int:
+    """The seq the board shows now."""
+    return int(page.get_attribute("#board", "data-seq"))
+
+
+def wait_board(page: Any, seq: int) -> None:
+    """Wait until the board shows position ``seq``."""
+    page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=seq)
+
+
+def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password: str = "correct horse") -> None:
+    """Create an account through the sign-up form (which signs in)."""
+    page = watched.page
+    page.goto(f"{server.url}/signup")
+    page.fill("#name", name)
+    page.fill("#password", password)
+    page.fill("#password2", password)
+    page.click("button[type=submit]")
+    page.wait_for_selector(f"text=Signed in as")
+
+
+def test_step_with_keys_url_follows_and_reload_keeps_position(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    page = open_game(watched, live_server, 300)
+    assert board_seq(page) == 300
+    before = page.inner_html("#board")
+    page.keyboard.press("ArrowRight")
+    wait_board(page, 301)
+    assert page.url.endswith(f"/games/{DEMO_PR}/b/main/301")
+    assert page.inner_html("#board") != before, "the board did not change"
+    assert page.locator("#moves li.current .mv-seq").inner_text() == "301"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_board(page, 299)
+    assert page.url.endswith("/299")
+    page.keyboard.press("Home")
+    wait_board(page, 1)
+    page.keyboard.press("End")
+    head = page.evaluate("window.ludolog.head")
+    wait_board(page, head)
+    assert "game over" in page.inner_text("#caption")
+    page.go_back()
+    wait_board(page, 1)
+    page.go_back()
+    wait_board(page, 299)
+    page.go_forward()
+    wait_board(page, 1)
+    page.goto(f"{live_server.url}/games/{DEMO_PR}/b/main/299")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert board_seq(page) == 299
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366, "the page scrolls sideways"
+    watched.assert_clean()
+
+
+def test_step_time_and_screenshots(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    """Measure key-press-to-new-board time; save the board at three positions."""
+    page = open_game(watched, live_server, 200)
+    timings = page.evaluate("""async () => {
+        const board = document.getElementById('board');
+        const times = [];
+        for (let i = 0; i < 40; i++) {
+            const want = String(Number(board.dataset.seq) + 1);
+            const t0 = performance.now();
+            document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
+            while (board.dataset.seq !== want) await new Promise(r => setTimeout(r, 0));
+            times.push(performance.now() - t0);
+            await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+        }
+        times.sort((a, b) => a - b);
+        return {median: times[times.length >> 1], p90: times[Math.floor(times.length * 0.9)], max: times[times.length - 1]};
+    }""")
+    print(f"\nstep to new board: median {timings['median']:.1f} ms, p90 {timings['p90']:.1f} ms, max {timings['max']:.1f} ms")
+    (artifacts / "step-time.txt").write_text(f"{timings}\n")
+    for seq in (8, 300, page.evaluate("window.ludolog.head")):
+        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
+        wait_board(page, seq)
+        page.screenshot(path=str(artifacts / f"game-{DEMO_PR}-{seq}.png"))
+        page.screenshot(path=str(artifacts / f"game-{DEMO_PR}-{seq}-full.png"), full_page=True)
+    watched.assert_clean()
+
+
+def test_jump_to_round_and_role(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 5)
+    page.select_option("#jump-round", label="Round 10")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 10')")
+    seq = board_seq(page)
+    assert page.url.endswith(f"/{seq}")
+    page.keyboard.press("r")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 11')")
+    label = page.locator("#jump-role option").nth(5).inner_text()
+    page.select_option("#jump-role", label=label)
+    role = label.split(": ")[1]
+    page.wait_for_function("role => document.querySelector('#moves li.current .mv-text').textContent.includes('chooses the ' + role)", arg=role)
+    watched.assert_clean()
+
+
+def test_score_chart_click_jumps(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 1)
+    chart = page.locator("svg.chart")
+    box = chart.bounding_box()
+    chart.click(position={"x": box["width"] * 0.75, "y": box["height"] / 2})
+    page.wait_for_function("() => Number(document.getElementById('board').dataset.seq) > 500")
+    watched.assert_clean()
+
+
+def test_fork_play_a_legal_move_and_see_the_branch(live_server: LiveServer, watched: Watched) -> None:
+    sign_up(watched, live_server)
+    page = open_game(watched, live_server, 300)
+    page.fill("#fork-name", "what if")
+    page.click("#fork-button")
+    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#branch-tree li.here > a").inner_text() == "what if"
+    assert "from main at move 300" in page.inner_text("#branch-tree")
+    head = page.evaluate("window.ludolog.head")
+    page.wait_for_selector("#picker button.pick")
+    first = page.locator("#picker button.pick").first
+    action = first.get_attribute("data-action")
+    first.click()
+    page.wait_for_function("head => window.ludolog.head > head && window.ludolog.seq === window.ludolog.head", arg=head)
+    new_head = page.evaluate("window.ludolog.head")
+    assert page.locator(f"#moves li.current .mv-seq").inner_text() == str(new_head)
+    assert f"{new_head} moves" in page.inner_text("#branch-tree li.here")
+    assert action
+    watched.assert_clean()
+
+
+def test_annotate_reload_edit_delete_undo_and_xss_stays_inert(live_server: LiveServer, watched: Watched) -> None:
+    sign_up(watched, live_server)
+    page = open_game(watched, live_server, 120)
+    comment = f"{XSS_SCRIPT} and {XSS_IMG}"
+    page.select_option("#note-glyph", "!?")
+    page.fill("#note-text", comment)
+    page.click("#note-save")
+    page.wait_for_selector("#notes-list .note")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#notes-list .note .note-text").inner_text() == comment
+    assert page.locator("#notes-list .glyph").inner_text() == "!?"
+    inline = page.locator("#moves li.current .inline-notes .note-text").inner_text()
+    assert inline == comment and page.locator("#moves li.current .mv-glyphs").inner_text() == "!?"
+    assert page.locator("#moves img, #notes-list img, #moves script, #notes-list script").count() == 0
+    page.click("#notes-list button:has-text('Edit')")
+    page.fill("#note-text", "a clearer comment")
+    page.click("#note-save")
+    page.wait_for_selector("#notes-list .note-text:has-text('a clearer comment')")
+    page.click("#note-undo")
+    page.wait_for_function("text => document.querySelector('#notes-list .note-text')?.textContent === text", arg=comment)
+    page.click("#notes-list button:has-text('Delete')")
+    page.wait_for_selector("#notes-list .muted")
+    page.click("#note-undo")
+    page.wait_for_selector("#notes-list .note")
+    assert page.evaluate("window.__xss") is None
+    watched.assert_clean()
+
+
+def test_views_hide_other_players_chips(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 600)
+    page.select_option("#view-select", "1")
+    page.wait_for_url(re.compile(r"\?view=1$"))
+    page.wait_for_function("() => document.querySelectorAll('.pr-player .vp').length === 5")
+    chips = page.locator(".pr-player header .vp").all_inner_texts()
+    assert chips[1] != "?" and all(c == "?" for i, c in enumerate(chips) if i != 1), chips
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#view-select").input_value() == "1"
+    watched.assert_clean()
+
+
+def test_home_lists_games_and_starts_a_live_game(live_server: LiveServer, watched: Watched) -> None:
+    sign_up(watched, live_server, "starter")
+    page = watched.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator(f"#games-table a[href='/games/{DEMO_PR}']").count() == 1
+    page.select_option("#new-game", "puerto_rico")
+    page.fill("#new-players", "Ann\nBob\nCid")
+    page.fill("#new-seed", "7")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/[^/]+/b/main/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#picker button.pick")
+    assert "Choose a role" in page.inner_text("#picker")
+    page.goto(live_server.url + "/?player=nobody-at-all")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.inner_text("#games-status") == "No games match."
+    watched.assert_clean()
+
+
+def test_upload_form_reports_missing_uploads_or_progress(live_server: LiveServer, watched: Watched) -> None:
+    sign_up(watched, live_server, "uploader")
+    page = watched.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    page.fill("#upload-text", "not a real log")
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_function("() => !/Uploading/.test(document.getElementById('upload-status').textContent)")
+    status = page.inner_text("#upload-status")
+    assert status, "the upload form said nothing"
+    if live_server.app.url_map.bind("").test("/api/uploads", method="POST") is False:
+        assert "not available" in status
+
+
+def test_no_console_errors_on_any_page(live_server: LiveServer, watched: Watched) -> None:
+    page = watched.page
+    for path in ("/", "/signin", "/signup", f"/games/{DEMO_PR}", "/games/nope/b/main"):
+        page.goto(live_server.url + path)
+        page.wait_for_load_state("networkidle")
+    sign_up(watched, live_server, "viewer")
+    open_game(watched, live_server, 50)
+    page.keyboard.press("ArrowRight")
+    wait_board(page, 51)
+    # A 404 page is an error document, not a script error: leave its network line out.
+    errors = [e for e in watched.errors if "404" not in e]
+    assert not errors, errors
+    assert not watched.dialogs
