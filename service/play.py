@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine import CHANCE, Event, IllegalActionError, Setup, action_event, check_action, draw_chance, get_rules
-from engine.core.protocol import Rules, State
+from engine import CHANCE, Event, IllegalActionError, action_event, check_action, draw_chance, get_rules
+from engine.core.protocol import Rules, Setup, State
 from service.snapshots import StateReader
 from service.store.errors import ConflictError
 from service.store.games import MAIN, Branch, GameRecord, GameStore

@@ -22,6 +22,7 @@ from engine.core.protocol import State
 from service import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
+from service.store.replies import as_bytes_list
 
 
 @dataclass(frozen=True)
@@ -58,12 +59,12 @@ class SnapshotStore:
 
     def nearest(self, gid: str, bid: str, at: int, floor: int = 0) -> Snapshot | None:
         """The branch's own snapshot with the highest seq in [floor, at]."""
-        found = self.redis.zrevrangebyscore(keys.snapshot_seqs_for(gid, bid), at, floor, start=0, num=1)
+        found = as_bytes_list(self.redis.zrevrangebyscore(keys.snapshot_seqs_for(gid, bid), at, floor, start=0, num=1))
         return self.get(gid, bid, int(found[0])) if found else None
 
     def seqs(self, gid: str, bid: str) -> list[int]:
         """Seqs of every snapshot of the branch, ascending."""
-        return [int(s) for s in self.redis.zrange(keys.snapshot_seqs_for(gid, bid), 0, -1)]
+        return [int(s) for s in as_bytes_list(self.redis.zrange(keys.snapshot_seqs_for(gid, bid), 0, -1))]
 
     def delete(self, gid: str, bid: str, seqs: list[int]) -> None:
         """Remove the snapshots at ``seqs``."""

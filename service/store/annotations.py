@@ -19,6 +19,7 @@ import redis
 from service import keys
 from service.store.errors import ConflictError, ForbiddenError, InvalidRequestError, NotFoundError
 from service.store.games import new_id
+from service.store.replies import as_stream
 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
 MAX_TEXT = 10_000
@@ -80,7 +81,8 @@ def _next_version(current: Annotation | None, event: dict[str, Any]) -> Annotati
                           event.get("glyph"), False, 1, event["time"], event["time"])
     if event["type"] == DELETED:
         return replace(current, deleted=True, version=current.version + 1, updated=event["time"])
-    return replace(current, text=event.get("text") if event.get("text") is not None else current.text,
+    text = event.get("text")
+    return replace(current, text=text if text is not None else current.text,
                    glyph=event["glyph"] if "glyph" in event else current.glyph,
                    deleted=False, version=current.version + 1, updated=event["time"])
 
@@ -92,7 +94,7 @@ class AnnotationStore:
         self.redis = client
 
     def _events(self, gid: str) -> list[dict[str, Any]]:
-        return [json.loads(fields[b"e"]) for _, fields in self.redis.xrange(keys.annotations_for(gid))]
+        return [json.loads(fields[b"e"]) for _, fields in as_stream(self.redis.xrange(keys.annotations_for(gid)))]
 
     def all(self, gid: str, *, branch: str | None = None, include_deleted: bool = False) -> list[Annotation]:
         """The game's current annotations, ordered by branch and seq."""
@@ -151,8 +153,8 @@ class AnnotationStore:
         """
         key = keys.annotations_for(gid)
         with self.redis.pipeline() as pipe:
-            pipe.watch(key)
-            current = fold_annotations([json.loads(f[b"e"]) for _, f in pipe.xrange(key)]).get(aid)
+            pipe.watch(key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+            current = fold_annotations([json.loads(f[b"e"]) for _, f in as_stream(pipe.xrange(key))]).get(aid)
             if current is None:
                 raise NotFoundError(f"no annotation {aid!r} in game {gid!r}", annotation=aid)
             if current.author != author:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import redis
+from redis import Redis
 
 import engine
 from service.config import Config
@@ -25,7 +26,7 @@ class Stores:
     config: Config
 
     @cached_property
-    def redis(self) -> redis.Redis:
+    def redis(self) -> Redis:
         """The event store's Redis."""
         if not self.config.redis_url:
             raise RuntimeError("LUDOLOG_REDIS_URL is not set (ludolog serve sets it for its children)")
@@ -35,7 +36,7 @@ class Stores:
         return redis.Redis.from_url(self.config.redis_url)
 
     @cached_property
-    def queue_redis(self) -> redis.Redis:
+    def queue_redis(self) -> Redis:
         """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
         url = self.config.effective_queue_url
         return redis.Redis.from_url(url) if url and url != self.config.redis_url else self.redis

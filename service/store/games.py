@@ -12,16 +12,19 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any
 
 import redis
+from redis.typing import EncodableT, FieldT
 
-from engine import Event, Setup, game_created
+from engine import Event, game_created
+from engine.core.protocol import Setup
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
+from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
 
 MAIN = "main"
 VISIBILITIES = ("public", "unlisted", "private")
@@ -116,9 +119,8 @@ def _encode(event: Event, seq: int | None = None) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _decode(fields: dict[bytes, bytes] | dict[str, str]) -> Event:
-    raw = fields.get(b"e") if b"e" in fields else fields.get("e")  # type: ignore[call-overload]
-    return Event.from_json(json.loads(raw))
+def _decode(fields: dict[bytes, bytes]) -> Event:
+    return Event.from_json(json.loads(stream_field(fields, b"e")))
 
 
 class GameStore:
@@ -140,12 +142,14 @@ class GameStore:
         record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra or {})
         main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_id(8), created=now)
         first = game_created(game, rules_version, setup, **(meta or {}))
-        meta_hash = {k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
-                     for k, v in record.to_json().items()}
+        meta_hash: Mapping[FieldT, EncodableT] = {
+            k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
+            for k, v in record.to_json().items()
+        }
         meta_key = keys.game_meta_for(gid)
         with self.redis.pipeline() as pipe:
             # WATCH, then check: MULTI alone would not stop at an existing id, and would overwrite it.
-            pipe.watch(meta_key)
+            pipe.watch(meta_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
             if pipe.exists(meta_key):
                 raise ConflictError(f"game {gid!r} exists already", game=gid)
             pipe.multi()
@@ -162,7 +166,7 @@ class GameStore:
 
     def game(self, gid: str) -> GameRecord:
         """The game's record; raises NotFoundError."""
-        raw = self.redis.hgetall(keys.game_meta_for(gid))
+        raw = as_bytes_hash(self.redis.hgetall(keys.game_meta_for(gid)))
         if not raw:
             raise NotFoundError(f"no game {gid!r}", game=gid)
         return GameRecord.from_hash({k.decode(): v.decode() for k, v in raw.items()})
@@ -170,25 +174,25 @@ class GameStore:
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
         self.game(gid)
-        encoded = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
+        encoded: Mapping[FieldT, EncodableT] = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
         self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
 
     def game_ids(self, *, newest_first: bool = True, limit: int = 200, offset: int = 0) -> list[str]:
         """Ids of games, by creation time."""
         fetch = self.redis.zrevrange if newest_first else self.redis.zrange
-        return [g.decode() for g in fetch(keys.games_index(), offset, offset + limit - 1)]
+        return as_text_list(fetch(keys.games_index(), offset, offset + limit - 1))
 
     # -- branches --------------------------------------------------------------------------
     def branches(self, gid: str) -> dict[str, Branch]:
         """Every branch of the game by id; raises NotFoundError for an unknown game."""
-        raw = self.redis.hgetall(keys.branches_for(gid))
+        raw = as_bytes_hash(self.redis.hgetall(keys.branches_for(gid)))
         if not raw:
             raise NotFoundError(f"no game {gid!r}", game=gid)
         return {k.decode(): Branch(**json.loads(v)) for k, v in raw.items()}
 
     def branch(self, gid: str, bid: str) -> Branch:
         """One branch; raises NotFoundError."""
-        raw = self.redis.hget(keys.branches_for(gid), bid)
+        raw = as_optional_bytes(self.redis.hget(keys.branches_for(gid), bid))
         if raw is None:
             self.branches(gid)  # an unknown game says so rather than "no branch"
             raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
@@ -196,7 +200,7 @@ class GameStore:
 
     def head(self, gid: str, bid: str) -> int:
         """Seq of the branch's last event."""
-        raw = self.redis.hget(keys.branch_head_for(gid), bid)
+        raw = as_optional_bytes(self.redis.hget(keys.branch_head_for(gid), bid))
         if raw is None:
             self.branch(gid, bid)
             raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
@@ -204,7 +208,7 @@ class GameStore:
 
     def heads(self, gid: str) -> dict[str, int]:
         """Head seq of every branch."""
-        return {k.decode(): int(v) for k, v in self.redis.hgetall(keys.branch_head_for(gid)).items()}
+        return {k.decode(): int(v) for k, v in as_bytes_hash(self.redis.hgetall(keys.branch_head_for(gid))).items()}
 
     def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "", seed: str | None = None,
              bid: str | None = None, incomplete: bool = False) -> Branch:
@@ -274,14 +278,14 @@ class GameStore:
         path, and the wrapper's per-call checks cost about a tenth of an append.
         """
         try:
-            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)  # type: ignore[no-any-return]
+            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)
         except redis.exceptions.NoScriptError:
             self.redis.script_load(_APPEND_SCRIPT)
-            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)  # type: ignore[no-any-return]
+            return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)
 
     def idempotent_result(self, gid: str, bid: str, key: str) -> AppendResult | None:
         """What an earlier append with idempotency key ``key`` stored, if it did."""
-        raw = self.redis.get(keys.idempotency_for(gid, bid, key))
+        raw = as_optional_bytes(self.redis.get(keys.idempotency_for(gid, bid, key)))
         return None if raw is None else _parse_stored_result(raw.decode())
 
     def events(self, gid: str, bid: str, *, after: int = 0, limit: int | None = None,
@@ -303,8 +307,8 @@ class GameStore:
             high = min(bounds) if bounds else None
             while remaining > 0 and (high is None or low <= high):
                 count = int(min(page, remaining))
-                rows = self.redis.xrange(keys.events_for(gid, segment.branch), f"{low}-1",
-                                         f"{high}-1" if high is not None else "+", count=count)
+                rows = as_stream(self.redis.xrange(keys.events_for(gid, segment.branch), f"{low}-1",
+                                                   f"{high}-1" if high is not None else "+", count=count))
                 for _, fields in rows:
                     yield _decode(fields)
                 remaining -= len(rows)
@@ -316,7 +320,7 @@ class GameStore:
 
     def first_event(self, gid: str) -> Event:
         """The game's ``game_created`` event."""
-        rows = self.redis.xrange(keys.events_for(gid, MAIN), "1-1", "1-1")
+        rows = as_stream(self.redis.xrange(keys.events_for(gid, MAIN), "1-1", "1-1"))
         if not rows:
             raise NotFoundError(f"no game {gid!r}", game=gid)
         return _decode(rows[0][1])

@@ -12,11 +12,14 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Mapping
 
 import redis
+from redis.typing import EncodableT, FieldT
 
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
+from service.store.replies import as_optional_bytes
 
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
@@ -55,7 +58,9 @@ class UserStore:
             raise InvalidRequestError(f"user name {name!r}: expected 2 to 40 letters, digits, '_', '.' or '-'", field="name")
         if password is not None and len(password) < 8:
             raise InvalidRequestError("password too short: at least 8 characters", field="password")
-        record = {"name": name, "created": str(time.time()), "password": hash_password(password) if password else ""}
+        record: Mapping[FieldT, EncodableT] = {
+            "name": name, "created": str(time.time()), "password": hash_password(password) if password else "",
+        }
         if not self.redis.hsetnx(keys.user_for(name), "name", name):
             raise ConflictError(f"user {name!r} exists already", user=name)
         self.redis.hset(keys.user_for(name), mapping=record)
@@ -75,10 +80,12 @@ class UserStore:
 
     def user_for_token(self, token: str) -> str | None:
         """The user a token belongs to, or None."""
-        name = self.redis.get(keys.token_for(hash_token(token)))
+        name = as_optional_bytes(self.redis.get(keys.token_for(hash_token(token))))
         return name.decode() if name else None
 
     def check_password(self, name: str, password: str) -> bool:
         """True if ``name`` exists and ``password`` is theirs."""
-        stored = self.redis.hget(keys.user_for(name), "password")
-        return bool(stored) and verify_password(password, stored.decode())
+        stored = as_optional_bytes(self.redis.hget(keys.user_for(name), "password"))
+        if not stored:
+            return False
+        return verify_password(password, stored.decode())
