@@ -19,7 +19,7 @@ from engine.core.registry import get_rules, register, registered_games, unregist
 
 __all__ = [
     "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventOrderError",
-    "IllegalActionError", "NotationError", "Outcome", "Rules", "SetupError", "StateFormatError",
+    "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError", "StateFormatError",
     "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold", "game_created",
     "get_rules", "random_playout", "register", "registered_games", "replay", "start", "unregister",
 ]

@@ -152,7 +152,7 @@ class AnnotationStore:
         concurrent change makes this one fail with 409 instead of applying to a stale view.
         """
         key = keys.annotations_for(gid)
-        with self.redis.pipeline() as pipe:
+        with self.redis.pipeline(transaction=True) as pipe:
             pipe.watch(key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
             current = fold_annotations([json.loads(f[b"e"]) for _, f in as_stream(pipe.xrange(key))]).get(aid)
             if current is None:

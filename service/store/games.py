@@ -147,7 +147,7 @@ class GameStore:
             for k, v in record.to_json().items()
         }
         meta_key = keys.game_meta_for(gid)
-        with self.redis.pipeline() as pipe:
+        with self.redis.pipeline(transaction=True) as pipe:
             # WATCH, then check: MULTI alone would not stop at an existing id, and would overwrite it.
             pipe.watch(meta_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
             if pipe.exists(meta_key):

@@ -1,0 +1,91 @@
+"""The stores on a real Redis Cluster (3 masters of the embedded redis-server, built with redis-cli).
+
+Every key of a game carries its hash tag, so the append script, the transactions and the
+WATCHed annotation changes all run on one node.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import time
+
+import pytest
+import redis
+
+from engine import Setup, action_event
+from service.redis_server import EmbeddedRedis, redis_server_binary
+from service.snapshots import SnapshotStore, StateReader
+from service.store.annotations import AnnotationStore
+from service.store.games import MAIN, GameStore
+from tests.helpers import pig_events
+from workers.fold import fold_snapshots
+
+
+def cluster_port(taken: set[int]) -> int:
+    """A free port whose cluster bus port (+10000) is free and valid too."""
+    for port in random.Random().sample(range(20000, 45000), 200):
+        if port not in taken and not _in_use(port) and not _in_use(port + 10000):
+            taken.add(port)
+            return port
+    raise RuntimeError("no free port pair for a cluster node")
+
+
+def _in_use(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    taken: set[int] = set()
+    nodes = [EmbeddedRedis(tmp_path_factory.mktemp(f"node{i}"), cluster_port(taken), extra={"cluster-enabled": "yes",
+                           "cluster-config-file": "nodes.conf", "cluster-node-timeout": "2000"}).start() for i in range(3)]
+    cli = redis_server_binary().parent / "redis-cli"
+    subprocess.run([str(cli), "--cluster", "create", *(f"127.0.0.1:{n.port}" for n in nodes), "--cluster-replicas", "0",
+                    "--cluster-yes"], check=True, capture_output=True, timeout=60)
+    client = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port)
+    deadline = time.monotonic() + 30
+    while client.cluster_info().get("cluster_state") != "ok" and time.monotonic() < deadline:
+        time.sleep(0.1)
+    yield client
+    client.close()
+    for node in nodes:
+        node.stop()
+
+
+def test_games_spread_over_nodes_and_each_stays_on_one(cluster):
+    games = GameStore(cluster)
+    ids = [games.create_game("pig", "1", Setup(("A", "B")), owner="ann").id for _ in range(12)]
+    slots = {cluster.keyslot(f"{{{gid}}}") for gid in ids}
+    assert len(slots) > 1
+    for gid in ids:
+        games.append(gid, MAIN, [action_event(0, "chance", "b1")], 1)
+        assert {cluster.keyslot(k) for k in cluster.keys(f"*{{{gid}}}*", target_nodes=redis.RedisCluster.ALL_NODES)} \
+            == {cluster.keyslot(f"{{{gid}}}")}
+
+
+def test_append_fork_snapshots_and_reads_work_on_the_cluster(cluster):
+    games, snapshots = GameStore(cluster), SnapshotStore(cluster)
+    gid = games.create_game("pig", "1", Setup(("P0", "P1"), {"target": 10**9}), owner="ann").id
+    events = pig_events(120)
+    games.append(gid, MAIN, events, 1)
+    with pytest.raises(Exception, match="stale expected_seq"):
+        games.append(gid, MAIN, events[:1], 1)
+    assert games.append(gid, MAIN, pig_events(121)[120:], 121, idempotency_key="k").last_seq == 122
+    fork = games.fork(gid, MAIN, 60, owner="bob")
+    assert [e.seq for e in games.events(gid, fork.id)] == list(range(1, 61))
+    fold_snapshots(games, snapshots, gid, MAIN, 50)
+    reader = StateReader(games, snapshots, cache_size=0)
+    assert reader.position(gid, MAIN, 110).seq == 110
+    with pytest.raises(Exception, match="exists already"):
+        games.create_game("pig", "1", Setup(("A", "B")), owner="eve", gid=gid)
+
+
+def test_annotation_changes_are_watched_transactions_on_the_cluster(cluster):
+    gid = GameStore(cluster).create_game("pig", "1", Setup(("A", "B")), owner="ann").id
+    notes = AnnotationStore(cluster)
+    note = notes.add(gid, MAIN, 1, "bob", "hello")
+    assert notes.edit(gid, note.id, "bob", text="hi", expected_version=1).version == 2
+    assert notes.undo(gid, note.id, "bob").text == "hello"
