@@ -1,0 +1,71 @@
+"""Best-effort reading of a BGA log pasted as text (the log panel or the game review page).
+
+The review page groups the lines a person saw under headers like ``Move 12 : 9:41:07``.
+That is all we can rely on: no player ids, no channels, no arguments. The result is a
+log-only :class:`~service.bga.model.BgaLog` marked ``source="text"``: one public packet
+per move, one notification (type ``textLine``) per non-empty line, kept verbatim.
+Lines before the first header are kept too, under a move with no id, rather than lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from service.bga.model import BgaLog, Notification, Packet
+
+# The time part is taken greedily and stripped afterwards: a lazy group followed by
+# "\s*" would be quadratic on a line with a long run of spaces.
+_MOVE_HEADER = re.compile(r"\s*Move\s+(\d{1,9})\s*:(.*)", re.IGNORECASE | re.DOTALL)
+
+#: Notification type given to each line of a text log.
+TEXT_LINE_TYPE = "textLine"
+#: Channel given to the packets of a text log (there is no real table channel to name).
+TEXT_CHANNEL = "text"
+
+
+def looks_like_text_log(text: str) -> bool:
+    """True if ``text`` has at least one ``Move N :`` header line."""
+    return any(_MOVE_HEADER.fullmatch(line) for line in text.splitlines())
+
+
+def parse_text_log(text: str) -> BgaLog:
+    """A log-only :class:`BgaLog` of ``text``'s lines, grouped under their ``Move N :`` headers."""
+    groups: list[tuple[int | None, str | None, list[tuple[int, str]]]] = [(None, None, [])]
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        header = _MOVE_HEADER.fullmatch(line)
+        if header:
+            groups.append((int(header.group(1)), header.group(2).strip() or None, []))
+        elif line.strip():
+            groups[-1][2].append((line_no, line.strip()))
+    if not groups[0][2]:
+        groups.pop(0)  # no preamble
+    packets = tuple(_packet(packet_id, *group) for packet_id, group in enumerate(groups, start=1))
+    return BgaLog(table_id=None, players=(), packets=packets, result=None, game_name=None, source="text", envelope="text")
+
+
+def _packet(packet_id: int, move_id: int | None, time_text: str | None, lines: list[tuple[int, str]]) -> Packet:
+    """One public packet holding a move's lines; each notification's uid names its source line."""
+    notes = tuple(
+        Notification(
+            uid=f"line-{line_no}",
+            type=TEXT_LINE_TYPE,
+            log=line,
+            args={},
+            private=False,
+            move_id=move_id,
+            packet_id=packet_id,
+            time=None,
+        )
+        for line_no, line in lines
+    )
+    return Packet(
+        channel=TEXT_CHANNEL,
+        is_private=False,
+        player_id=None,
+        packet_id=packet_id,
+        packet_type="text",
+        move_id=move_id,
+        time=None,
+        notifications=notes,
+        time_text=time_text,
+    )
