@@ -43,7 +43,7 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], hidden_s
         action = rules.parse_action(event.action)
         move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
                 "text": rules.describe(state, action)}
-        move.update(adapter.marks(state, event.action))
+        move.update(adapter.marks(state, action))
         moves.append(move)
         state = rules.apply(state, action)
         positions.append(_position(rules, adapter, state, names, hidden_scores))

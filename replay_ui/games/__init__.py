@@ -20,8 +20,8 @@ class GenericAdapter:
         """Static data for the board renderer (none for a generic game)."""
         return {}
 
-    def marks(self, state: Any, action_text: str | None) -> dict[str, Any]:
-        """Grouping marks of a move taken in ``state`` (round, role): none for a generic game."""
+    def marks(self, state: Any, action: Any) -> dict[str, Any]:
+        """Grouping marks of ``action`` (as parsed by the rules) taken in ``state``: none for a generic game."""
         return {}
 
     def position(self, state: Any, names: tuple[str, ...]) -> dict[str, Any]:

@@ -55,11 +55,12 @@ class PuertoRicoAdapter(GenericAdapter):
         if state.round != self._round:
             self._round, self._role, self._taken = state.round, None, {}
 
-    def marks(self, state: State, action_text: str | None) -> dict[str, Any]:
+    def marks(self, state: State, action: Any) -> dict[str, Any]:
         """The round the move belongs to and the role whose phase it is part of."""
         self.start_round(state)
-        if action_text and action_text.startswith("role "):
-            card = pr.ROLE_NAMES.index(action_text[5:])
+        # Parsed actions are tuples whose first item is the notation's verb: ("role", card, ...).
+        if action and action[0] == "role":
+            card = action[1]
             self._role = _role_label(card)
             self._taken[card] = state.turn
             return {"round": state.round, "role": self._role, "pick": True}

@@ -129,7 +129,8 @@ def test_score_chart_click_jumps(live_server: LiveServer, watched: Watched) -> N
     chart = page.locator("svg.chart")
     box = chart.bounding_box()
     chart.click(position={"x": box["width"] * 0.75, "y": box["height"] / 2})
-    page.wait_for_function("() => Number(document.getElementById('board').dataset.seq) > 500")
+    page.wait_for_function("() => Number(document.getElementById('board').dataset.seq) > window.ludolog.head / 2")
+    assert page.url.endswith(f"/{board_seq(page)}")
     watched.assert_clean()
 
 

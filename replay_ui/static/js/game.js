@@ -89,20 +89,30 @@ function captionFor(seq, state) {
   return parts.join(" · ");
 }
 
+const timings = {};
+
+function timed(name, fn) {
+  const t0 = performance.now();
+  fn();
+  timings[name] = performance.now() - t0;
+}
+
 function draw(seq, state) {
+  const start = performance.now();
   const info = positionInfo(seq);
-  app.board.renderBoard($("board"), state, {
+  timed("board", () => app.board.renderBoard($("board"), state, {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
-  });
+  }));
   $("board").dataset.seq = String(seq);
   $("caption").textContent = captionFor(seq, state);
   $("scrubber").value = String(seq);
   $("seq-label").textContent = `${seq} / ${app.head}`;
-  moves.highlight(seq);
-  chart.mark(seq);
+  timed("moves", () => moves.highlight(seq));
+  timed("chart", () => chart.mark(seq));
   syncJumpSelects(seq);
-  notes.show(seq);
-  updatePicker(seq);
+  timed("notes", () => notes.show(seq));
+  timed("picker", () => updatePicker(seq));
+  timings.draw = performance.now() - start;
 }
 
 function urlFor(seq) {
@@ -113,7 +123,9 @@ function urlFor(seq) {
 async function goTo(seq, { push = true } = {}) {
   seq = Math.max(1, Math.min(app.head, Math.round(seq)));
   const token = ++app.renderToken;
+  timings.requested = performance.now();
   const state = await stateAt(seq);
+  timings.wait = performance.now() - timings.requested;
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
@@ -291,4 +303,4 @@ start().catch((error) => {
 });
 
 // For the browser tests and for curious users: the current position.
-window.ludolog = { goTo, get seq() { return app.seq; }, get head() { return app.head; } };
+window.ludolog = { goTo, timings, get seq() { return app.seq; }, get head() { return app.head; } };
