@@ -8,10 +8,16 @@ one module per phase (:mod:`settler`, :mod:`mayor`, :mod:`builder`, :mod:`crafts
 :mod:`trader`, :mod:`captain`), :mod:`roles`, :mod:`flow` (round skeleton), :mod:`scoring`,
 :mod:`explain` (why an action is illegal), :mod:`describe`, :mod:`serialize`, :mod:`rules`.
 
-Readings where the rules leave a choice to the player that never hurts them (documented so
-that logs agree): the mayor's privilege colonist, the hospice and university colonists, the
-captain's and harbor's VP are taken automatically; storage always keeps the most barrels.
-The hacienda draw, the settler's quarry, the craftsman's extra barrel and the wharf are choices.
+Optional privileges and building abilities ("sem az ahhoz tartozó privilégiummal nem kötelező
+élnie"; "A játékosoknak nem kötelező használni működő lila épületeiket"): the hacienda draw, the
+settler's quarry, the craftsman's extra barrel and the wharf are choices. The mayor's privilege
+colonist, the hospice and university colonists, the captain's first-load VP and the harbor's VP
+are taken unless declined with a "without" form of the action (see :mod:`notation`), offered
+while no end trigger has fired: a chip or a colonist left in the bank can decide when the chips
+or the colonists run out; afterwards declining could only lose it. Doubloons (the trader's and
+prospector's privilege, the builder's discount, markets, factory) are never worth declining and
+are always taken; storage always keeps the most barrels (the windrose barrel "kell" — must — be
+kept, and returning a warehoused kind instead only gives the barrels to the supply).
 """
 
 from engine.puerto_rico.rules import RULES, PuertoRicoRules

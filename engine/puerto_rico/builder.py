@@ -3,15 +3,17 @@
 Cost = the printed cost, less one doubloon per occupied quarry up to the building's column,
 less one more for the builder (privilege), never below 0 ("sosem csökkenhet 0 dublon alá").
 No duplicates, no sold-out buildings, a large building needs two free city spaces. A working
-university staffs the new building with one colonist from the supply (else the ship). A
+university staffs the new building with one colonist from the supply (else the ship); its owner
+may decline it ("elvehet egy telepest": may take; ``build harbor without colonist``) while that
+can matter (:func:`flow.can_decline`). A
 player who fills all 12 city spaces ends the game after this round.
 """
 
 from __future__ import annotations
 
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
-from engine.puerto_rico.flow import end_phase, take_colonist
-from engine.puerto_rico.notation import BUILD_ACTIONS, PASS, Action
+from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist
+from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action
 from engine.puerto_rico.state import BUILD, Player, State, add_at, city_spaces_used, set_at, with_player
 
 
@@ -44,11 +46,13 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
     budget = player.doubloons + (1 if seat == state.chooser else 0)
     prices = QUARRY_PRICES[player.island_workers[QUARRY]]
     supply, city = state.building_supply, player.city
-    actions = [
+    actions: list[Action] = [
         BUILD_ACTIONS[b]
         for b in range(N_BUILDINGS)
         if supply[b] and city[b] < 0 and SPACES[b] <= free_spaces and prices[b] <= budget
     ]
+    if actions and city[UNIVERSITY] > 0 and colonist_available(state) and can_decline(state):
+        actions = [a for build in actions for a in (build, BUILD_WITHOUT[build[1]])]
     if actions:
         actions.append(PASS)
     return tuple(actions)
@@ -68,16 +72,16 @@ def advance(state: State) -> State:
 def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
-        state = build(state, state.turn, action[1])
+        state = build(state, state.turn, action[1], university=len(action) == 2)
     return advance(state.evolve(step=state.step + 1))
 
 
-def build(state: State, seat: int, building: int) -> State:
-    """``seat`` builds ``building``."""
+def build(state: State, seat: int, building: int, university: bool = True) -> State:
+    """``seat`` builds ``building``, taking a working university's colonist unless ``university`` is False."""
     player = state.players[seat]
     cost = price(player, building, seat == state.chooser)
     workers = 0
-    if player.city[UNIVERSITY] > 0:
+    if university and player.city[UNIVERSITY] > 0:
         state, got = take_colonist(state)
         workers = 1 if got else 0
     player = player.evolve(doubloons=player.doubloons - cost, city=set_at(player.city, building, workers))

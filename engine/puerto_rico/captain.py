@@ -4,7 +4,12 @@ From the captain in order, a player who can load must load one kind per turn, as
 as fit. A ship carries one kind; a kind on one ship goes on no other; a full ship takes
 nothing; of the empty ships the one that takes the most barrels (any of those that take them
 all). One VP per barrel, +1 on the captain's first loading (privilege), +1 per loading with a
-working harbor. A working wharf ships all barrels of one kind, once per phase and optional.
+working harbor; either bonus may be declined ("sem az ahhoz tartozó privilégiummal nem kötelező
+élnie"; "nem kötelező használni működő lila épületeiket"), written ``load sugar 7 without 1 vp``
+(2 when both are due and both declined), while that can matter (:func:`flow.can_decline`: a chip
+left in the bank can keep the chips from running out). The captain's privilege is tied to his
+first loading, so declining it there forfeits it for the phase. A working wharf ships all
+barrels of one kind, once per phase and optional.
 The loading ends when every player in turn has passed or been unable to load. Then each player
 keeps one barrel (windrose) plus all barrels of one kind per small warehouse and two per large
 warehouse; the rest go back. Last, full ships are emptied into the supply.
@@ -15,8 +20,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SETUP, SMALL_WAREHOUSE, WHARF
-from engine.puerto_rico.flow import end_phase
-from engine.puerto_rico.notation import LOAD_ACTIONS, PASS, WHARF_ACTIONS, Action, keep_action
+from engine.puerto_rico.flow import can_decline, end_phase
+from engine.puerto_rico.notation import (
+    LOAD_ACTIONS,
+    LOAD_WITHOUT,
+    PASS,
+    WHARF_ACTIONS,
+    WHARF_WITHOUT,
+    Action,
+    keep_action,
+)
 from engine.puerto_rico.state import LOAD, STORE, Player, State, add_at, set_at, with_player
 
 
@@ -57,15 +70,33 @@ def options(state: State) -> tuple[Action, ...]:
 
 
 def options_for(state: State, seat: int) -> tuple[Action, ...]:
-    """The loading options of ``seat`` now."""
+    """The loading options of ``seat`` now, each followed by its forms declining bonus VP."""
     player = state.players[seat]
     actions = cargo_options(state, seat)
     can_load = bool(actions)
     if player.city[WHARF] > 0 and not state.wharf_used[seat]:
         actions.extend(WHARF_ACTIONS[g] for g in range(5) if player.goods[g])
-    if actions and not can_load:
+    if not actions:
+        return ()
+    bonus = bonus_due(state, seat, player)
+    if bonus and can_decline(state):
+        declining = range(1, bonus + 1)
+        actions = [
+            variant
+            for a in actions
+            for variant in (a, *(LOAD_WITHOUT[a[1], a[2], k] if a[0] == "load" else WHARF_WITHOUT[a[1], k] for k in declining))
+        ]
+    if not can_load:
         actions.append(PASS)
     return tuple(actions)
+
+
+def bonus_due(state: State, seat: int, player: Player) -> int:
+    """Bonus VP a loading by ``seat`` earns now: the captain's first-load point, the harbor's point."""
+    bonus = 1 if player.city[HARBOR] > 0 else 0
+    if seat == state.chooser and not state.captain_bonus_used:
+        bonus += 1
+    return bonus
 
 
 def advance(state: State) -> State:
@@ -78,9 +109,10 @@ def advance(state: State) -> State:
     return begin_storage(state.evolve(step=step, turn=seat))
 
 
-def score(state: State, seat: int, player: Player, barrels: int) -> State:
-    """VP for one loading: a VP per barrel, the captain's first-load point, the harbor point."""
-    points = barrels + (1 if player.city[HARBOR] > 0 else 0)
+def score(state: State, seat: int, player: Player, barrels: int, declined: int = 0) -> State:
+    """VP for one loading: a VP per barrel, the captain's first-load point, the harbor point, less
+    the bonus VP ``declined`` (the captain's point is used up by his first loading either way)."""
+    points = barrels + (1 if player.city[HARBOR] > 0 else 0) - declined
     if seat == state.chooser and not state.captain_bonus_used:
         points += 1
         state = state.evolve(captain_bonus_used=True)
@@ -91,7 +123,7 @@ def score(state: State, seat: int, player: Player, barrels: int) -> State:
 
 
 def apply(state: State, action: Action) -> State:
-    """Load on a ship, ship with the wharf, or pass."""
+    """Load on a ship, ship with the wharf (either maybe declining bonus VP), or pass."""
     seat, n = state.turn, state.n
     op = action[0]
     if op == "pass":
@@ -102,10 +134,12 @@ def apply(state: State, action: Action) -> State:
         i = capacities(state).index(action[2])
         barrels = min(player.goods[good], action[2] - state.ship_loads[i])
         state = state.evolve(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
+        declined = action[3] if len(action) == 4 else 0
     else:
         barrels = player.goods[good]
         state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
-    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels)
+        declined = action[2] if len(action) == 3 else 0
+    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined)
     return advance(state.evolve(step=0, turn=(seat + 1) % n))
 
 

@@ -46,15 +46,18 @@ def _describe_chance(state: State, action: Action) -> str:
 def _role(state: State, action: Action, who: str) -> str:
     coins = state.role_coins[action[1]]
     bonus = f" and takes {_plural(coins, 'doubloon')} from it" if coins else ""
-    return f"{who} chooses the {_role_name(action[1])}{bonus}"
+    declined = ", declining the privilege colonist" if len(action) == 3 else ""
+    return f"{who} chooses the {_role_name(action[1])}{bonus}{declined}"
 
 
 def _plant(state: State, action: Action, who: str) -> str:
-    return f"{who} takes {_article(GOOD_NAMES[action[1]])} plantation"
+    declined = ", declining the hospice colonist" if len(action) == 3 else ""
+    return f"{who} takes {_article(GOOD_NAMES[action[1]])} plantation{declined}"
 
 
 def _quarry(state: State, action: Action, who: str) -> str:
-    return f"{who} takes a quarry"
+    declined = ", declining the hospice colonist" if len(action) == 2 else ""
+    return f"{who} takes a quarry{declined}"
 
 
 def _hacienda(state: State, action: Action, who: str) -> str:
@@ -74,7 +77,8 @@ def _place(state: State, action: Action, who: str) -> str:
 def _build(state: State, action: Action, who: str) -> str:
     building = action[1]
     cost = builder.price(state.players[state.turn], building, state.turn == state.chooser)
-    return f"{who} builds {_article(BUILDING_NAMES[building])} for {_plural(cost, 'doubloon')}"
+    declined = ", declining the university colonist" if len(action) == 3 else ""
+    return f"{who} builds {_article(BUILDING_NAMES[building])} for {_plural(cost, 'doubloon')}{declined}"
 
 
 def _extra(state: State, action: Action, who: str) -> str:
@@ -86,23 +90,33 @@ def _sell(state: State, action: Action, who: str) -> str:
     return f"{who} sells {GOOD_NAMES[action[1]]} for {_plural(price, 'doubloon')}"
 
 
-def _points(state: State, barrels: int) -> int:
+def _scored(state: State, barrels: int, declined: int) -> str:
+    """``for 7 VP``, with the bonus declined named: the captain's, the harbor's, or one of both."""
     player = state.players[state.turn]
-    bonus = (1 if player.city[HARBOR] > 0 else 0) + (1 if state.turn == state.chooser and not state.captain_bonus_used else 0)
-    return barrels + bonus
+    harbor = player.city[HARBOR] > 0
+    privilege = state.turn == state.chooser and not state.captain_bonus_used
+    points = barrels + harbor + privilege - declined
+    if not declined:
+        return f"for {points} VP"
+    if harbor and privilege:
+        which = "the captain's and the harbor's bonus VP" if declined == 2 else "one of its two bonus VP"
+    else:
+        which = "the harbor's bonus VP" if harbor else "the captain's bonus VP"
+    return f"for {points} VP, declining {which}"
 
 
 def _load(state: State, action: Action, who: str) -> str:
     good, capacity = action[1], action[2]
     i = captain.capacities(state).index(capacity)
     barrels = min(state.players[state.turn].goods[good], capacity - state.ship_loads[i])
-    points = _points(state, barrels)
-    return f"{who} ships {barrels} {GOOD_NAMES[good]} on the {capacity}-ship for {points} VP"
+    scored = _scored(state, barrels, action[3] if len(action) == 4 else 0)
+    return f"{who} ships {barrels} {GOOD_NAMES[good]} on the {capacity}-ship {scored}"
 
 
 def _wharf(state: State, action: Action, who: str) -> str:
     barrels = state.players[state.turn].goods[action[1]]
-    return f"{who} ships {barrels} {GOOD_NAMES[action[1]]} from the wharf for {_points(state, barrels)} VP"
+    scored = _scored(state, barrels, action[2] if len(action) == 3 else 0)
+    return f"{who} ships {barrels} {GOOD_NAMES[action[1]]} from the wharf {scored}"
 
 
 def _keep(state: State, action: Action, who: str) -> str:

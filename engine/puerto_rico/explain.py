@@ -6,19 +6,22 @@ here; each function re-derives the first rule the action breaks.
 
 from __future__ import annotations
 
-from engine.puerto_rico import builder, captain, mayor
+from engine.puerto_rico import builder, captain, mayor, roles, settler
 from engine.puerto_rico.components import (
     BUILDING_NAMES,
     CITY_SPACES,
     CONSTRUCTION_HUT,
     GOOD_NAMES,
     HACIENDA,
+    HOSPICE,
     ISLAND_SPACES,
     OFFICE,
     ROLE_NAMES,
     SPACES,
+    UNIVERSITY,
     WHARF,
 )
+from engine.puerto_rico.flow import can_decline, colonist_available
 from engine.puerto_rico.notation import SLOT_NAMES, Action, format_action
 from engine.puerto_rico.state import (
     BUILD,
@@ -48,6 +51,8 @@ WAITING_FOR = {
     LOAD: "goods to be loaded", STORE: "goods to be stored", DRAW: "a plantation to be drawn",
     HACIENDA_DRAW: "the hacienda's plantation to be drawn", OVER: "nothing: the game is over",
 }
+#: The length of each action taking every bonus; a longer one ends in the count it declines.
+BASE_LENGTH = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
@@ -65,7 +70,40 @@ def explain(state: State, action: Action) -> tuple[str, str]:
         return (f"the game is waiting for {WAITING_FOR[phase]} ({PHASE_NAMES[phase]}), not for a {op} action", "turn: phase")
     if op in ("draw", "reshuffle"):
         return "only chance draws plantations, and only what the stack holds", "settler: face-down stack"
+    if len(action) > BASE_LENGTH.get(op, len(action)):
+        base = action[: BASE_LENGTH[op]]
+        if base not in LEGAL[phase](state):
+            return EXPLAINERS[op](state, base)
+        return _why_no_decline(state, action)
     return EXPLAINERS[op](state, action)
+
+
+LEGAL = {ROLE: roles.options, SETTLE: settler.options, BUILD: builder.options, LOAD: captain.options}
+
+
+def _why_no_decline(state: State, action: Action) -> tuple[str, str]:
+    """Why a legal action may not be taken declining its privilege or bonus here."""
+    op, seat = action[0], state.turn
+    player = state.players[seat]
+    if op in ("load", "wharf"):
+        bonus = captain.bonus_due(state, seat, player)
+        if not bonus:
+            return (f"{_seat(state)} earns no bonus VP on this loading (neither the captain's first-load point nor a "
+                    "working harbor's)", "captain: bonus VP")
+        if action[-1] > bonus:
+            return f"only {bonus} bonus VP is due on this loading", "captain: bonus VP"
+    elif op == "role" and not state.colonist_supply:
+        return "the colonist supply is empty: the mayor has no privilege colonist to decline", "mayor: privilege"
+    elif op in ("plant", "quarry") and player.city[HOSPICE] <= 0:
+        return f"{_seat(state)} has no working hospice, so there is no hospice colonist to decline", "settler: hospice"
+    elif op == "build" and player.city[UNIVERSITY] <= 0:
+        return f"{_seat(state)} has no working university, so there is no university colonist to decline", "builder: university"
+    elif op != "role" and not colonist_available(state):
+        return "no colonist is left in the supply or on the ship, so there is none to decline", "colonists: supply"
+    if not can_decline(state):
+        return ("the game's end has been triggered, so declining a VP or a colonist can no longer change it and is not "
+                "offered: the bonus is always taken", "privilege: declining")
+    return "not possible now", "privilege: declining"
 
 
 def _seat(state: State) -> str:
@@ -189,10 +227,6 @@ def _keep(state: State, action: Action) -> tuple[str, str]:
     choices = captain.keep_choices(state.players[state.turn])
     possible = "; ".join(format_action(("keep", k)) for k in choices)
     return f"one barrel on the windrose plus whole kinds per working warehouse; possible: {possible}", "captain: storage"
-
-
-
-
 
 
 EXPLAINERS = {

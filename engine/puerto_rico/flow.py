@@ -31,6 +31,23 @@ def end_round(state: State) -> State:
     return state.evolve(phase=ROLE, round=state.round + 1)
 
 
+def can_decline(state: State) -> bool:
+    """Whether declining a VP chip or a colonist is offered: only until an end trigger has fired.
+
+    "sem az ahhoz tartozó privilégiummal nem kötelező élnie" (nobody must use a privilege) and
+    "A játékosoknak nem kötelező használni működő lila épületeiket" (nor their violet buildings):
+    before the end is triggered a chip or a colonist left in the bank can decide when the chips or
+    the colonists run out. Once a trigger has fired the game ends with this round whatever the
+    counts, so declining would only lose the point or the colonist, and is not listed.
+    """
+    return not state.end_triggered
+
+
+def colonist_available(state: State) -> bool:
+    """A hospice or university colonist can be had (from the supply, else from the ship)."""
+    return state.colonist_supply > 0 or state.colonist_ship > 0
+
+
 def take_colonist(state: State) -> tuple[State, bool]:
     """One colonist from the supply, else from the colonist ship (hospice, university)."""
     if state.colonist_supply > 0:

@@ -1,6 +1,7 @@
 """The mayor phase ("A polgármester"): new colonists arrive and every player places them.
 
-The mayor may take one colonist from the supply (privilege); the ship's colonists are handed
+The mayor may take one colonist from the supply (privilege; he may decline it: ``role mayor
+without colonist``, see :mod:`roles`); the ship's colonists are handed
 out one at a time from the mayor clockwise. Then, in order from the mayor, each player lifts
 all their colonists and places them again one per action. Empty circles must be filled as
 far as possible ("Az üres karikákat a lehetőségek határáig fel kell tölteni"); colonists stay
@@ -24,12 +25,12 @@ BUILDING_SLOT = 6
 N_SLOTS = BUILDING_SLOT + N_BUILDINGS
 
 
-def begin(state: State) -> State:
-    """Privilege colonist, hand out the ship's colonists, then placement from the mayor."""
+def begin(state: State, privilege: bool = True) -> State:
+    """Privilege colonist (unless declined), hand out the ship's colonists, then placement from the mayor."""
     n, mayor = state.n, state.chooser
     players = list(state.players)
     supply = state.colonist_supply
-    if supply > 0:
+    if privilege and supply > 0:
         players[mayor] = players[mayor].evolve(san_juan=players[mayor].san_juan + 1)
         supply -= 1
     ship = state.colonist_ship

@@ -4,22 +4,35 @@ Actions are small interned tuples; their notation is::
 
     role settler | role mayor | role builder | role craftsman | role trader | role captain
     role prospector | role prospector2      (5 players have two prospector cards)
+    role mayor without colonist             the mayor declines the privilege colonist
     plant corn      settler: take the face-up corn plantation (indigo, sugar, tobacco, coffee)
     quarry          settler: take a quarry (the settler's privilege, or a construction hut)
+    plant corn without colonist | quarry without colonist
+                    ... declining the working hospice's colonist
     hacienda        settler: draw the top face-down plantation with a hacienda (before taking)
     place corn      mayor: put one colonist on an empty circle of a corn plantation
     place quarry    ... of a quarry
     place harbor    ... of a building (its full name: place small indigo plant)
     build harbor    builder: build a building (full name: build small sugar mill)
+    build harbor without colonist           ... declining the working university's colonist
     extra sugar     craftsman: the privilege barrel of a kind produced this phase
     sell tobacco    trader: sell one barrel
     load sugar 7    captain: load sugar on the cargo ship of capacity 7
     wharf tobacco   captain: ship every tobacco barrel with the wharf
+    load sugar 7 without 1 vp | wharf tobacco without 2 vp
+                    ... declining that many of the bonus VP due (the captain's first-load
+                    privilege, the harbor): 1, or 2 when both are due
     keep 1 corn 4 sugar   captain's end: the barrels kept (windrose + warehouses), goods in
                     price order (corn, indigo, sugar, tobacco, coffee); "keep nothing" keeps none
     pass            decline where the rules allow it
     draw corn       chance: a corn plantation comes off the face-down stack
     reshuffle       chance: the discarded plantations are shuffled into a new stack
+
+Without a suffix every privilege and building bonus due is taken. The "without" forms are
+offered only while the game's end has not been triggered: until then a VP chip or a colonist
+left in the bank can decide whether the chips or the colonists run out; afterwards the game
+ends with the round whatever the counts, and declining would only lose the point or the
+colonist. Actions with a suffix carry the count declined as their last element.
 
 Parsing is cached: events carry notation, so folding a log parses the same few texts
 again and again.
@@ -31,7 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
-from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, ROLE_NAMES, TILE_NAMES
+from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, MAYOR, ROLE_NAMES, TILE_NAMES
 
 Action = tuple[Any, ...]
 
@@ -52,12 +65,23 @@ DRAW_ACTIONS = tuple(("draw", g) for g in range(5))
 #: Load actions by (good, ship capacity); capacities run from 4 to 8 over all player counts.
 LOAD_ACTIONS = {(g, c): ("load", g, c) for g in range(5) for c in range(4, 9)}
 
+# Declining a privilege or a building's bonus: the base action plus the count declined.
+MAYOR_WITHOUT: Action = ("role", MAYOR, 1)
+QUARRY_WITHOUT: Action = ("quarry", 1)
+PLANT_WITHOUT = tuple(("plant", g, 1) for g in range(5))
+BUILD_WITHOUT = tuple(("build", b, 1) for b in range(len(BUILDING_NAMES)))
+#: Loads declining 1 or 2 bonus VP, by (good, ship capacity, VP declined).
+LOAD_WITHOUT = {(g, c, k): ("load", g, c, k) for g in range(5) for c in range(4, 9) for k in (1, 2)}
+#: Wharf shipments declining 1 or 2 bonus VP, by (good, VP declined).
+WHARF_WITHOUT = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
+
 SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
 
 EXPECTED = (
     "one of: role <role>, plant <good>, quarry, hacienda, place <tile or building>, build <building>, "
     "extra <good>, sell <good>, load <good> <ship capacity>, wharf <good>, keep <count> <good>... | keep nothing, "
-    "pass, draw <good>, reshuffle"
+    "pass, draw <good>, reshuffle; role mayor, plant, quarry and build may end in 'without colonist', "
+    "load and wharf in 'without <1 or 2> vp'"
 )
 
 
@@ -72,6 +96,13 @@ def _fixed_notations() -> dict[Action, str]:
     table.update({a: f"wharf {GOOD_NAMES[a[1]]}" for a in WHARF_ACTIONS})
     table.update({a: f"draw {GOOD_NAMES[a[1]]}" for a in DRAW_ACTIONS})
     table.update({a: f"load {GOOD_NAMES[a[1]]} {a[2]}" for a in LOAD_ACTIONS.values()})
+    colonist = " without colonist"
+    table[MAYOR_WITHOUT] = f"role {ROLE_NAMES[MAYOR]}{colonist}"
+    table[QUARRY_WITHOUT] = f"quarry{colonist}"
+    table.update({a: f"plant {GOOD_NAMES[a[1]]}{colonist}" for a in PLANT_WITHOUT})
+    table.update({a: f"build {BUILDING_NAMES[a[1]]}{colonist}" for a in BUILD_WITHOUT})
+    table.update({a: f"load {GOOD_NAMES[a[1]]} {a[2]} without {a[3]} vp" for a in LOAD_WITHOUT.values()})
+    table.update({a: f"wharf {GOOD_NAMES[a[1]]} without {a[2]} vp" for a in WHARF_WITHOUT.values()})
     return table
 
 
@@ -144,7 +175,15 @@ def _expected_for(verb: str) -> str:
         "draw": GOOD_NAMES, "place": SLOT_NAMES, "build": BUILDING_NAMES,
     }
     if verb in choices:
-        return f"{verb} followed by one of: {', '.join(choices[verb])}"
+        suffix = {
+            "plant": ", optionally then 'without colonist' (hospice)",
+            "build": ", optionally then 'without colonist' (university)",
+            "wharf": ", optionally then 'without 1 vp' or 'without 2 vp'",
+            "role": "; 'role mayor without colonist' declines the privilege",
+        }.get(verb, "")
+        return f"{verb} followed by one of: {', '.join(choices[verb])}{suffix}"
     if verb == "load":
-        return "load <good> <ship capacity 4-8>, e.g. load corn 6"
+        return "load <good> <ship capacity 4-8>, e.g. load corn 6, optionally then 'without 1 vp' or 'without 2 vp'"
+    if verb == "quarry":
+        return "quarry, or quarry without colonist"
     return EXPECTED

@@ -1,14 +1,18 @@
 """Choosing a role: the chooser takes the doubloons on the card and its phase starts at once.
 
 The prospector has no phase: its chooser takes one doubloon from the bank (privilege).
+The mayor's choice of his privilege colonist is made with the pick: ``role mayor`` takes it,
+``role mayor without colonist`` declines it ("Ha a szerepet választó játékos él a
+privilégiumával, akkor elvesz egy telepest a telepesek kupacából": only if he uses it). Nothing
+happens between the pick and the privilege, so folding the two loses no information.
 """
 
 from __future__ import annotations
 
 from engine.puerto_rico import builder, captain, craftsman, mayor, settler, trader
 from engine.puerto_rico.components import BUILDER, CAPTAIN, CRAFTSMAN, MAYOR, SETTLER, TRADER
-from engine.puerto_rico.flow import end_phase
-from engine.puerto_rico.notation import ROLE_ACTIONS, Action
+from engine.puerto_rico.flow import can_decline, end_phase
+from engine.puerto_rico.notation import MAYOR_WITHOUT, ROLE_ACTIONS, Action
 from engine.puerto_rico.state import State, set_at, with_player
 
 PHASE_BEGIN = {
@@ -22,8 +26,14 @@ PHASE_BEGIN = {
 
 
 def options(state: State) -> tuple[Action, ...]:
-    """The role cards nobody has chosen this round."""
-    return tuple(ROLE_ACTIONS[card] for card, taken in enumerate(state.roles_taken) if not taken)
+    """The role cards nobody has chosen this round; the mayor also without his privilege colonist
+    while the supply has one and declining can matter (see :func:`flow.can_decline`)."""
+    taken = state.roles_taken
+    actions = tuple(ROLE_ACTIONS[card] for card in range(len(taken)) if not taken[card])
+    if not taken[MAYOR] and state.colonist_supply > 0 and can_decline(state):
+        at = actions.index(ROLE_ACTIONS[MAYOR]) + 1
+        actions = actions[:at] + (MAYOR_WITHOUT,) + actions[at:]
+    return actions
 
 
 def apply(state: State, action: Action) -> State:
@@ -42,4 +52,6 @@ def apply(state: State, action: Action) -> State:
         chooser=seat,
         step=0,
     )
+    if card == MAYOR:
+        return mayor.begin(state, privilege=len(action) == 2)
     return end_phase(state) if begin is None else begin(state)

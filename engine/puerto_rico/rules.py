@@ -61,7 +61,7 @@ class PuertoRicoRules:
     """Puerto Rico for 3 to 5 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "puerto_rico"
-    version = "1"
+    version = "2"
     min_players = 3
     max_players = 5
 

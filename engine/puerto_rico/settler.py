@@ -3,15 +3,27 @@
 Each player from the settler may take one face-up plantation; the settler (privilege) or
 the owner of a working construction hut may take a quarry instead; a working hacienda lets
 its owner first draw the top face-down plantation; a working hospice puts a colonist on the
-tile taken from the row or the quarries. At the end the untaken plantations are discarded
+tile taken from the row or the quarries ("azonnal rakhat egy telepest": may put), which its
+owner may decline (``plant corn without colonist``, ``quarry without colonist``) while that
+can matter (:func:`flow.can_decline`). At the end the untaken plantations are discarded
 and players + 1 new ones are turned up, reshuffling the discards when the stack runs out.
 """
 
 from __future__ import annotations
 
 from engine.puerto_rico.components import CONSTRUCTION_HUT, HACIENDA, HOSPICE, ISLAND_SPACES, QUARRY
-from engine.puerto_rico.flow import end_phase, take_colonist
-from engine.puerto_rico.notation import DRAW_ACTIONS, HACIENDA_TAKE, PASS, PLANT_ACTIONS, QUARRY_TAKE, RESHUFFLE, Action
+from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist
+from engine.puerto_rico.notation import (
+    DRAW_ACTIONS,
+    HACIENDA_TAKE,
+    PASS,
+    PLANT_ACTIONS,
+    PLANT_WITHOUT,
+    QUARRY_TAKE,
+    QUARRY_WITHOUT,
+    RESHUFFLE,
+    Action,
+)
 from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, add_at, with_player
 
 
@@ -30,9 +42,19 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
     player = state.players[seat]
     if sum(player.island) >= ISLAND_SPACES:
         return ()
-    actions = [PLANT_ACTIONS[g] for g in range(5) if state.face_up[g]]
-    if state.quarries and (seat == state.chooser or player.city[CONSTRUCTION_HUT] > 0):
-        actions.append(QUARRY_TAKE)
+    face_up = state.face_up
+    quarry = state.quarries > 0 and (seat == state.chooser or player.city[CONSTRUCTION_HUT] > 0)
+    if player.city[HOSPICE] > 0 and colonist_available(state) and can_decline(state):
+        actions: list[Action] = []
+        for g in range(5):
+            if face_up[g]:
+                actions += (PLANT_ACTIONS[g], PLANT_WITHOUT[g])
+        if quarry:
+            actions += (QUARRY_TAKE, QUARRY_WITHOUT)
+    else:
+        actions = [PLANT_ACTIONS[g] for g in range(5) if face_up[g]]
+        if quarry:
+            actions.append(QUARRY_TAKE)
     if not state.hacienda_used and player.city[HACIENDA] > 0 and any(state.stack):
         actions.append(HACIENDA_TAKE)
     if actions:
@@ -54,23 +76,23 @@ def advance(state: State) -> State:
 
 
 def apply(state: State, action: Action) -> State:
-    """Take a plantation or quarry, draw with the hacienda, or pass."""
+    """Take a plantation or quarry (with or without the hospice colonist), draw with the hacienda, or pass."""
     op = action[0]
     if op == "hacienda":
         return state.evolve(phase=HACIENDA_DRAW, hacienda_used=True)
     if op == "plant":
-        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1])
+        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], len(action) == 2)
     elif op == "quarry":
-        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY)
+        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, len(action) == 1)
     return advance(state.evolve(step=state.step + 1, hacienda_used=False))
 
 
-def _settle(state: State, tile: int) -> State:
-    """Put ``tile`` on the island; a working hospice staffs it from the supply (else the ship)."""
+def _settle(state: State, tile: int, hospice: bool) -> State:
+    """Put ``tile`` on the island; a working hospice staffs it from the supply (else the ship) unless declined."""
     seat = state.turn
     player = state.players[seat]
     player = player.evolve(island=add_at(player.island, tile, 1))
-    if player.city[HOSPICE] > 0:
+    if hospice and player.city[HOSPICE] > 0:
         state, got = take_colonist(state)
         if got:
             player = player.evolve(island_workers=add_at(player.island_workers, tile, 1))

@@ -12,6 +12,11 @@ from tests.engine.puerto_rico.helpers import board, choose, game, good, legal, p
 CORN, INDIGO, SUGAR, TOBACCO = good("corn"), good("indigo"), good("sugar"), good("tobacco")
 
 
+def taking_every_bonus(state):
+    """The legal actions less the forms declining bonus VP (those are tested in test_declining.py)."""
+    return [text for text in legal(state) if " without " not in text]
+
+
 def _captain_example():
     boards = {
         0: board(goods={"corn": 2, "sugar": 6}),       # Anna, the captain
@@ -29,7 +34,8 @@ def test_worked_example_anna_robert_krisztina_david():
     raknia" (1), Anna 2 corn (2), Róbert 3 tobacco (3) … "Végül Anna kiüríti a két megtelt hajót: a 6-os és a 7-es
     rakterűt. A 4 dohány az 5-ös rakterű hajón marad." (the 6- and 7-ships are emptied, 4 tobacco stay on the 5-ship)."""
     state = _captain_example()
-    assert legal(state) == ["load corn 6", "load sugar 7"]  # sugar may not go on the 5-ship: the 7-ship takes all 6
+    # sugar may not go on the 5-ship: the 7-ship takes all 6; the captain may decline his first-load point
+    assert legal(state) == ["load corn 6", "load corn 6 without 1 vp", "load sugar 7", "load sugar 7 without 1 vp"]
     state = play(state, "load sugar 7")
     assert legal(state) == ["load sugar 7", "load tobacco 5"]
     state = play(state, "load sugar 7", "load tobacco 5")
@@ -66,7 +72,7 @@ def test_ship_choice_rules_are_explained():
 def test_with_no_ship_taking_all_the_largest_empty_ship_is_used():
     """ "a legtöbb (ha lehetséges, az összes) hordót" (the most barrels, all if possible): 9 sugar → the 7-ship only."""
     state = choose(game(boards={0: board(goods={"sugar": 9})}), "captain")
-    assert legal(state) == ["load sugar 7"]
+    assert taking_every_bonus(state) == ["load sugar 7"]
     state = play(state, "load sugar 7")
     assert state.players[0].vp == 8 and state.players[0].goods[SUGAR] == 1
 
@@ -81,10 +87,10 @@ def test_harbor_and_wharf_worked_example():
     assert state.turn == 1
     state = play(state, "load tobacco 5")
     assert state.players[1].vp == 4
-    assert legal(state) == ["load sugar 6", "wharf sugar", "wharf tobacco"]
+    assert taking_every_bonus(state) == ["load sugar 6", "wharf sugar", "wharf tobacco"]
     state = play(state, "load sugar 6")
     assert state.players[1].vp == 4 + 3
-    assert legal(state) == ["wharf tobacco", "pass"]  # the wharf is optional
+    assert taking_every_bonus(state) == ["wharf tobacco", "pass"]  # the wharf is optional
     state = play(state, "wharf tobacco")
     assert state.players[1].vp == 4 + 3 + 3 and state.players[1].goods == (0,) * 5
     assert state.goods_supply[TOBACCO] == 9 + 2 + 5  # the wharf barrels, then the full 5-ship emptied
@@ -97,7 +103,7 @@ def test_the_wharf_works_once_per_phase_for_any_kind():
     owner = board(goods={"corn": 2, "indigo": 2}, city={"wharf": 1})
     state = game(boards={0: owner}, ship_goods=(CORN, INDIGO, SUGAR), ship_loads=(5, 6, 7))
     state = choose(state, "captain")
-    assert legal(state) == ["wharf corn", "wharf indigo", "pass"]
+    assert legal(state) == ["wharf corn", "wharf corn without 1 vp", "wharf indigo", "wharf indigo without 1 vp", "pass"]
     state = play(state, "wharf corn")
     assert state.phase == ROLE and state.players[0].vp == 3  # 2 + the captain's point; indigo kept on the windrose
 
@@ -151,7 +157,7 @@ def test_a_full_ship_takes_nothing_and_its_kind_cannot_go_elsewhere():
     egy másik hajón" (only a kind not on another ship): corn on a full 5-ship cannot be loaded at all."""
     state = game(boards={0: board(goods={"corn": 2, "sugar": 1})}, ship_goods=(CORN, -1, -1), ship_loads=(5, 0, 0))
     state = choose(state, "captain")
-    assert legal(state) == ["load sugar 6", "load sugar 7"]
+    assert taking_every_bonus(state) == ["load sugar 6", "load sugar 7"]
     with pytest.raises(IllegalActionError, match=r"the 5-ship is full \[captain: full ship\]"):
         RULES.check(state, RULES.parse_action("load corn 5"))
 
