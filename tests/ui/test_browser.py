@@ -245,3 +245,21 @@ def test_no_console_errors_on_any_page(live_server: LiveServer, watched: Watched
     errors = [e for e in watched.errors if "404" not in e]
     assert not errors, errors
     assert not watched.dialogs
+
+
+def test_log_only_game_shows_its_lines_and_steps(live_server: LiveServer, watched: Watched, redis_client: Any) -> None:
+    from engine import Setup, action_event
+    from service.store.games import GameStore
+
+    games = GameStore(redis_client)
+    games.create_game("tokaido", "bga", Setup(("Ann", "Bob")), owner=None, gid="log-1", source="bga-log", title="A Tokaido log")
+    lines = ["Ann travels to the inn <b>Nakasendo</b>", "Bob buys a souvenir", "Ann eats a meal for 2 coins"]
+    games.append("log-1", "main", [action_event(2 + i, i % 2, "log", lines=[line]) for i, line in enumerate(lines)], 1)
+    page = open_game(watched, live_server, 3, gid="log-1")
+    assert "Bob buys a souvenir" in page.inner_text("#board .log-lines li.current")
+    assert "<b>Nakasendo</b>" in page.inner_text("#board")
+    page.keyboard.press("ArrowRight")
+    wait_board(page, 4)
+    assert "Ann eats a meal" in page.inner_text("#moves li.current")
+    assert page.locator("#fork-form").count() == 0
+    watched.assert_clean()

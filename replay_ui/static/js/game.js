@@ -76,7 +76,8 @@ function captionFor(seq, state) {
   const names = page.players;
   const parts = [];
   if (info && info.round) parts.push(`Round ${info.round}`);
-  if (info && info.phase && info.phase !== "over") parts.push(`${info.phase} phase`);
+  if (info && info.phase === "role") parts.push("choosing a role");
+  else if (info && info.phase && info.phase !== "over") parts.push(`${info.phase} phase`);
   if (info && info.governor !== undefined) parts.push(`governor ${names[info.governor]}`);
   const actor = info ? info.actor : null;
   if (typeof actor === "number") parts.push(`${names[actor]} to act`);
@@ -112,7 +113,28 @@ function draw(seq, state) {
   syncJumpSelects(seq);
   timed("notes", () => notes.show(seq));
   timed("picker", () => updatePicker(seq));
+  showOutcome(seq);
   timings.draw = performance.now() - start;
+}
+
+// The final result under the caption, at the last position of a finished game.
+function showOutcome(seq) {
+  const box = $("outcome"), outcome = app.timeline && app.timeline.outcome;
+  box.hidden = !(outcome && seq === app.head);
+  if (box.hidden || box.dataset.drawn === "true") return;
+  const parts = outcome.details && outcome.details.length ? Object.keys(outcome.details[0]) : [];
+  const order = outcome.scores.map((_, seat) => seat)
+    .sort((a, b) => outcome.scores[b] - outcome.scores[a] || outcome.tiebreaks[b] - outcome.tiebreaks[a]);
+  box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "player" }),
+      parts.map((p) => el("th", { scope: "col", text: p })), el("th", { scope: "col", text: "total" }),
+      el("th", { scope: "col", text: "tie-break" }))),
+    el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
+      el("th", { scope: "row", text: page.players[seat] }),
+      parts.map((p) => el("td", { text: String(outcome.details[seat][p]) })),
+      el("td", { class: "total", text: String(outcome.scores[seat]) }),
+      el("td", { text: String(outcome.tiebreaks[seat]) }))))));
+  box.dataset.drawn = "true";
 }
 
 function urlFor(seq) {
@@ -225,6 +247,7 @@ const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: ()
 
 async function loadTimeline() {
   app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+  delete $("outcome").dataset.drawn;
   app.head = app.timeline.head;
   $("scrubber").max = String(app.head);
   moves.render(app.timeline.moves, page.players, notes.bySeq);

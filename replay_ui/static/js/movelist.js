@@ -41,11 +41,11 @@ export class MoveList {
   render(moves, players, notesBySeq) {
     this.items.clear();
     const rounds = groupMoves(moves, players);
-    const sections = rounds.map((round) => el("section", { class: "round" },
+    const sections = rounds.map((round) => sized(el("section", { class: "round" },
       round.number !== null ? el("h3", { class: "round-h", text: `Round ${round.number}` }) : null,
       round.groups.map((group) => el("div", { class: "role-group" },
         el("h4", { text: group.label }),
-        el("ol", {}, group.moves.map((move) => this.item(move, notesBySeq.get(move.seq) || [])))))));
+        el("ol", {}, group.moves.map((move) => this.item(move, notesBySeq.get(move.seq) || [])))))), round));
     this.container.replaceChildren(...sections);
     if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: "No moves yet." }));
     this.current = null;
@@ -86,13 +86,34 @@ export class MoveList {
     button.setAttribute("tabindex", "0");
     button.setAttribute("aria-current", "step");
     scrollIntoList(this.container, this.current);
+    // Rounds out of view are laid out only once they scroll in (content-visibility), which
+    // can move the item: check again once the frame is laid out.
+    const item = this.current;
+    let frames = 12, calm = 0;
+    const settle = () => {
+      if (item !== this.current || frames-- === 0) return;
+      calm = scrollIntoList(this.container, item) ? 0 : calm + 1;
+      if (calm < 3) requestAnimationFrame(settle);
+    };
+    requestAnimationFrame(settle);
   }
 }
 
 // Scroll only the list (scrollIntoView would also scroll the page around the board).
 // The sticky round header covers the top of the list, hence the margin.
+// Returns true if it had to scroll.
 function scrollIntoList(list, item) {
   const box = list.getBoundingClientRect(), at = item.getBoundingClientRect(), margin = 28;
+  const before = list.scrollTop;
   if (at.top < box.top + margin) list.scrollTop -= box.top + margin - at.top;
   else if (at.bottom > box.bottom - 8) list.scrollTop += at.bottom - box.bottom + margin;
+  return list.scrollTop !== before;
+}
+
+// A round's estimated height while layout skips it (content-visibility), so the scroll
+// position of the rounds below is about right before they are ever drawn.
+function sized(section, round) {
+  const moves = round.groups.reduce((n, g) => n + g.moves.length, 0);
+  section.style.containIntrinsicSize = `auto ${22 + round.groups.length * 20 + moves * 21}px`;
+  return section;
 }
