@@ -78,7 +78,8 @@ def protect_writes() -> ResponseReturnValue | None:
     """Refuse a cookie-authenticated write without the page's token (403, JSON or HTML)."""
     if not needs_check() or token_is_valid():
         return None
-    message = f"this request needs the page's CSRF token (the {CSRF_HEADER} header or the {FORM_FIELD} form field); reload the page and try again"
+    message = (f"this request needs the page's CSRF token (the {CSRF_HEADER} header or the {FORM_FIELD} form field); "
+               "reload the page and try again")
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json" or request.is_json:
         response = jsonify({"error": {"code": "csrf", "message": message, "details": {}}})
         return response, 403

@@ -46,7 +46,7 @@ def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password
     page.fill("#password", password)
     page.fill("#password2", password)
     page.click("button[type=submit]")
-    page.wait_for_selector(f"text=Signed in as")
+    page.wait_for_selector("text=Signed in as")
 
 
 def test_step_with_keys_url_follows_and_reload_keeps_position(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
@@ -120,7 +120,8 @@ def test_jump_to_round_and_role(live_server: LiveServer, watched: Watched) -> No
     label = page.locator("#jump-role option").nth(5).inner_text()
     page.select_option("#jump-role", label=label)
     role = label.split(": ")[1]
-    page.wait_for_function("role => document.querySelector('#moves li.current .mv-text').textContent.includes('chooses the ' + role)", arg=role)
+    page.wait_for_function("role => document.querySelector('#moves li.current .mv-text').textContent.includes('chooses the ' + role)",
+                           arg=role)
     watched.assert_clean()
 
 
@@ -150,7 +151,7 @@ def test_fork_play_a_legal_move_and_see_the_branch(live_server: LiveServer, watc
     first.click()
     page.wait_for_function("head => window.ludolog.head > head && window.ludolog.seq === window.ludolog.head", arg=head)
     new_head = page.evaluate("window.ludolog.head")
-    assert page.locator(f"#moves li.current .mv-seq").inner_text() == str(new_head)
+    assert page.locator("#moves li.current .mv-seq").inner_text() == str(new_head)
     assert f"{new_head} moves" in page.inner_text("#branch-tree li.here")
     assert action
     watched.assert_clean()

@@ -130,7 +130,8 @@ def test_sign_up_refuses_bad_input(client: FlaskClient) -> None:
 def test_forms_without_the_csrf_token_are_refused(client: FlaskClient) -> None:
     client.get("/signin")
     assert client.post("/signin", data={"name": "ann", "password": "whatever"}).status_code == 403
-    assert client.post("/signup", data={"name": "ann", "password": "x" * 9, "password2": "x" * 9, "csrf_token": "forged"}).status_code == 403
+    forged = {"name": "ann", "password": "x" * 9, "password2": "x" * 9, "csrf_token": "forged"}
+    assert client.post("/signup", data=forged).status_code == 403
     sign_up(client)
     assert client.post("/signout").status_code == 403
 
@@ -158,3 +159,14 @@ def test_next_targets_stay_on_this_site(app: Flask) -> None:
         assert safe_next("/games/x") == "/games/x"
         for evil in ("//evil.example/x", "https://evil.example/", "/\\evil.example", "", None):
             assert safe_next(evil) == "/"
+
+
+def test_hostile_player_names_and_titles_stay_text(client: FlaskClient, redis_client: redis.Redis) -> None:
+    token = UserStore(redis_client).add("mallory")
+    evil = "</script><script>alert(1)</script>"
+    made = client.post("/api/games", json={"game": "puerto_rico", "players": [evil, "<img src=x onerror=alert(2)>", "C"],
+                                          "title": evil}, headers={"Authorization": f"Bearer {token}"})
+    assert made.status_code == 201, made.get_json()
+    html = client.get(f"/games/{made.get_json()['id']}/b/main").get_data(as_text=True)
+    assert "<script>alert(1)" not in html and "<img src=x" not in html
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in html
