@@ -17,12 +17,15 @@ from typing import Any
 
 import redis
 
-from engine import Rules, fold, get_rules
+from engine import Rules, Setup, fold, get_rules
 from engine.core.protocol import State
 from service import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
 from service.store.replies import as_bytes_list
+
+
+MAX_REMEMBERED_GAMES = 10_000
 
 
 @dataclass(frozen=True)
@@ -101,12 +104,32 @@ class StateReader:
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, str, int], State] = OrderedDict()
         self._lock = threading.Lock()
+        # What never changes once written: a game's rules and setup, and its branch records
+        # (a branch is never edited; new ones are picked up when an unknown id is asked for).
+        self._basics: dict[str, tuple[str, Setup]] = {}
+        self._branch_records: dict[str, dict[str, Branch]] = {}
+
+    def _game_basics(self, gid: str) -> tuple[str, Setup]:
+        basics = self._basics.get(gid)
+        if basics is None:
+            if len(self._basics) > MAX_REMEMBERED_GAMES:  # a long-lived process reads many games
+                self._basics.clear()
+                self._branch_records.clear()
+            record = self.games.game(gid)
+            basics = self._basics[gid] = (record.game, record.setup)
+        return basics
+
+    def _branches(self, gid: str, bid: str) -> dict[str, Branch]:
+        known = self._branch_records.get(gid)
+        if known is None or bid not in known:
+            known = self._branch_records[gid] = self.games.branches(gid)
+        return known
 
     def position(self, gid: str, bid: str, seq: int | None = None) -> Position:
         """The state at ``seq`` (default: the head); raises InvalidRequestError out of range."""
-        record = self.games.game(gid)
-        rules = get_rules(record.game)
-        branches = self.games.branches(gid)
+        game, setup = self._game_basics(gid)
+        rules = get_rules(game)
+        branches = self._branches(gid, bid)
         head = self.games.head(gid, bid)
         seq = head if seq is None else seq
         if not 1 <= seq <= head:
@@ -115,7 +138,7 @@ class StateReader:
         cached = self._recall((gid, owner, seq))
         if cached is not None:
             return Position(rules, cached, seq, head)
-        state = self._compute(gid, bid, seq, rules, record.setup, branches)
+        state = self._compute(gid, bid, seq, rules, setup, branches)
         self._remember((gid, owner, seq), state)
         return Position(rules, state, seq, head)
 
