@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+import replay_ui
 from service import api
 from service.config import Config
 from service.store.context import Stores
@@ -29,4 +30,5 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     api.init_app(app, stores)
+    app.register_blueprint(replay_ui.blueprint)
     return app
