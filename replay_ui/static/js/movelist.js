@@ -85,9 +85,9 @@ export class MoveList {
     const button = this.current.querySelector(".mv");
     button.setAttribute("tabindex", "0");
     button.setAttribute("aria-current", "step");
-    scrollIntoList(this.container, this.current);
-    // Rounds out of view are laid out only once they scroll in (content-visibility), which
-    // can move the item: check again once the frame is laid out.
+    // Scroll in the next frame rather than now: measuring now would force a second layout
+    // of the new board. Rounds out of view are laid out only once they scroll in
+    // (content-visibility), which can move the item, so check a few frames in a row.
     const item = this.current;
     let frames = 12, calm = 0;
     const settle = () => {
