@@ -143,14 +143,13 @@ function playerBoard(player, seat, state, ctx) {
       state.governor === seat ? el("span", { class: "badge gov", title: "governor", text: "Governor" }) : null,
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
       el("span", { class: "spacer" }),
+      el("span", { class: "barrels", "aria-label": "barrels" }, goods.length ? goods : el("span", { class: "muted", text: "no barrels" })),
       coin(player.doubloons), vpChip(player.vp),
       score !== undefined && score !== null ? el("span", { class: "score", title: "score so far", text: `${score} pts` }) : null),
     el("div", { class: "pr-player-body" },
       el("div", {}, island(player, C),
         el("div", { class: "sanjuan", title: "San Juan: colonists not placed" },
-          el("span", { text: "San Juan" }), player.san_juan ? colonist() : null, el("strong", { text: String(player.san_juan) }),
-          el("span", { class: "spacer" }),
-          goods.length ? goods : el("span", { class: "muted", text: "no barrels" }))),
+          el("span", { text: "San Juan" }), player.san_juan ? colonist() : null, el("strong", { text: String(player.san_juan) }))),
       city(player, C)));
 }
 
