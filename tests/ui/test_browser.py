@@ -139,6 +139,23 @@ def test_score_chart_click_jumps(live_server: LiveServer, watched: Watched) -> N
     watched.assert_clean()
 
 
+def test_score_chart_works_from_the_keyboard(live_server: LiveServer, watched: Watched) -> None:
+    """The chart is one slider: arrow keys jump between round starts, Home goes to the start."""
+    page = open_game(watched, live_server, 300)
+    chart = page.locator("svg.chart")
+    chart.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 13')")
+    after = board_seq(page)
+    assert after > 300 and page.url.endswith(f"/{after}")
+    assert chart.get_attribute("aria-valuenow") == str(after)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("s => Number(document.getElementById('board').dataset.seq) < s", arg=after)
+    page.keyboard.press("Home")
+    page.wait_for_function("() => Number(document.getElementById('board').dataset.seq) === 1")
+    watched.assert_clean()
+
+
 def test_fork_play_a_legal_move_and_see_the_branch(live_server: LiveServer, watched: Watched) -> None:
     sign_up(watched, live_server)
     page = open_game(watched, live_server, 300)

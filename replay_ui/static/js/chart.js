@@ -1,5 +1,7 @@
 // The score chart: one line per player over the seqs, a marker at the current position,
 // a dot per player at each round start; clicking anywhere jumps to the nearest position.
+// From the keyboard the chart is one slider over the round starts (← → Home End), so that
+// jumping by it needs no mouse and costs one tab stop rather than a dot each.
 
 import { el, svg } from "./dom.js";
 
@@ -19,13 +21,17 @@ export class ScoreChart {
     if (!known.length) { this.container.replaceChildren(); return false; }
     this.count = positions.length;
     this.max = Math.max(5, ...known);
-    const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img",
-                                "aria-label": "Score of every player over the game" });
+    this.roundStarts = roundStarts(positions);
+    const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "slider", tabindex: "0",
+                                "aria-label": "Score of every player over the game: arrow keys jump between round starts",
+                                "aria-valuemin": "1", "aria-valuemax": String(positions.length) });
     chart.append(...this.axes(positions));
     series.forEach((values, seat) => chart.append(...this.line(values, seat, players[seat], positions)));
     this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
     chart.append(this.marker);
     chart.addEventListener("click", (event) => this.onSelect(this.seqAt(chart, event)));
+    chart.addEventListener("keydown", (event) => this.onKey(event));
+    this.chart = chart;
     const legend = el("ul", { class: "legend" }, players.map((name, seat) =>
       el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name }),
          series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null)));
@@ -76,10 +82,37 @@ export class ScoreChart {
     return Math.round(1 + ratio * (this.count - 1));
   }
 
+  /** Keyboard: ← → to the previous / next round start, Home / End to the first / last position. */
+  onKey(event) {
+    const targets = { ArrowLeft: this.roundStartBefore(this.current), ArrowRight: this.roundStartAfter(this.current),
+                      Home: 1, End: this.count };
+    const seq = targets[event.key];
+    if (seq === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();  // the page's own arrow keys step one move; here they jump by round
+    if (seq !== null) this.onSelect(seq);
+  }
+
+  roundStartBefore(seq) { return [...this.roundStarts].reverse().find((s) => s < seq) ?? 1; }
+  roundStartAfter(seq) { return this.roundStarts.find((s) => s > seq) ?? this.count; }
+
   /** Move the current-position marker. */
   mark(seq) {
+    this.current = seq;
+    if (this.chart) this.chart.setAttribute("aria-valuenow", String(seq));
     if (!this.marker) return;
     this.marker.setAttribute("x1", this.x(seq));
     this.marker.setAttribute("x2", this.x(seq));
   }
+}
+
+/** Seqs at which a new round begins (index + 1 of the first position of each round). */
+function roundStarts(positions) {
+  const starts = [];
+  let lastRound = null;
+  positions.forEach((p, i) => {
+    if (p.round && p.round !== lastRound) starts.push(i + 1);
+    lastRound = p.round ?? lastRound;
+  });
+  return starts;
 }
