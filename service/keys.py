@@ -88,3 +88,13 @@ def upload_for(uid: str) -> str:
 def upload_by_digest_for(digest: str) -> str:
     """String: the upload id of a file with this content digest (same file → same game)."""
     return f"{PREFIX}:upload-digest:{digest}"
+
+
+def upload_raw_for(uid: str) -> str:
+    """String: the uploaded file's bytes, kept in Redis so that any worker can import it."""
+    return f"{PREFIX}:upload:{uid}:raw"
+
+
+def log_record_for(gid: str) -> str:
+    """String: a log-only game's record (players, moves with their lines, private ones included; JSON)."""
+    return f"{_game(gid)}:logrecord"
