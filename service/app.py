@@ -10,6 +10,7 @@ from flask import Flask
 
 import replay_ui
 from service import api
+from service.api import uploads
 from service.config import Config
 from service.store.context import Stores
 
@@ -30,5 +31,6 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     api.init_app(app, stores)
+    app.register_blueprint(uploads.bp)
     app.register_blueprint(replay_ui.blueprint)
     return app

@@ -157,22 +157,23 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
     try:
         rules.initial_state(setup)
     except EngineError as exc:
-        error = {"status": 422, "code": "bad_setup", "message": f"the log's players do not fit the {game} rules: {exc}"}
-        return None, [], error
+        return None, [], {"status": 422, "code": "bad_setup", "message": f"the log's players do not fit the {game} rules: {exc}"}
     result = import_notes(rules, setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)}, progress)
     report = [row.to_json() for row in result.report]
     report.sort(key=lambda r: (r.get("index", 10**9), r.get("seq", 0)))
     events = result.events
-    error = None
+    error: dict[str, Any] | None = None
     if result.error is not None:
         error = {"status": 422, "code": "rules_disagree", **result.error.to_json()}
         if not partial:
             return None, report, error
         events = result.consistent_prefix()
     title = f"BGA table {bga.table_id}" if bga.table_id else "imported BGA game"
-    extra = {"imported": {"format": "bga", "table_id": bga.table_id, "inferred": sum(1 for r in report if r["status"] == "inferred")}}
+    imported: dict[str, Any] = {"format": "bga", "table_id": bga.table_id,
+                                "inferred": sum(1 for r in report if r["status"] == "inferred")}
     if error is not None:
-        extra["imported"]["stopped_at"] = error
+        imported["stopped_at"] = error
+    extra: dict[str, Any] = {"imported": imported}
     prepared = Prepared(game, rules.version, setup, SOURCE_RULES, events, extra, incomplete=error is not None, title=title)
     prepared.snapshots = _snapshots(rules, setup, events, every)
     return prepared, report, error
@@ -198,6 +199,8 @@ def _prepare_log_only(bga: BgaLog, filename: str | None) -> Prepared:
     events: list[Event] = [game_created(record.game_name, "", setup, source=SOURCE_LOG_ONLY)]
     for move in record.moves:
         lines = list(move.public_lines)
+        if not lines:
+            continue  # a move of private lines only: an event would tell everyone that someone got a message
         meta: dict[str, Any] = {"move_id": move.move_id, "lines": lines}
         if move.time is not None:
             meta["time"] = move.time
@@ -210,7 +213,7 @@ def _prepare_log_only(bga: BgaLog, filename: str | None) -> Prepared:
         "log_only": True, "forkable": False,
         "notice": f"log-only game: a BGA log of {record.game_name}, a game without rules here. Browse it move by move "
                   "and annotate it; it cannot be forked or played on.",
-        "bga_game": record.game_name, "table_id": record.table_id, "moves": len(record.moves), "result": result,
+        "bga_game": record.game_name, "table_id": record.table_id, "moves": len(events) - 1, "result": result,
     }
     title = f"{record.game_name} (BGA table {record.table_id})" if record.table_id else record.game_name
     return Prepared(record.game_name, "", setup, SOURCE_LOG_ONLY, events, extra, log_record=record.to_json(), title=title[:200])
@@ -348,7 +351,8 @@ def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Prog
     if raw is None:
         outcome = ImportOutcome(FAILED, error={"status": 410, "code": "gone", "message": "the uploaded file has expired"})
     else:
-        outcome = import_bytes(client, bytes(raw), gid=gid, owner=fields.get("owner") or None, partial=fields.get("partial") == "1",
+        data = raw if isinstance(raw, bytes) else str(raw).encode()
+        outcome = import_bytes(client, data, gid=gid, owner=fields.get("owner") or None, partial=fields.get("partial") == "1",
                                filename=fields.get("filename") or None, visibility=fields.get("visibility") or "public",
                                every=every, progress=report_progress)
     _finish(client, uid, outcome)
@@ -366,7 +370,7 @@ def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
         mapping.update(game_name=outcome.game_name)
     if outcome.error:
         mapping.update(error=json.dumps(outcome.error))
-    client.hset(keys.upload_for(uid), mapping=mapping)
+    client.hset(keys.upload_for(uid), mapping=mapping)  # type: ignore[arg-type]
 
 
 def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool = False, filename: str | None = None,
@@ -391,7 +395,7 @@ def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None
 def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
     """A log-only game's record, or None."""
     raw = client.get(keys.log_record_for(gid))
-    return None if raw is None else LogOnlyRecord.from_json(raw)  # type: ignore[arg-type]
+    return None if raw is None else LogOnlyRecord.from_json(raw)
 
 
 # --- export ---------------------------------------------------------------------------------------

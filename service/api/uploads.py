@@ -1,0 +1,251 @@
+"""Uploads of BGA logs, their import status, log-only games' lines, and exports of any branch.
+
+``POST /api/uploads`` takes a file (multipart ``file``) or the raw body, JSON or pasted text,
+checks that it is a readable BGA log at once (400 naming line and column for broken JSON,
+422 for an unknown envelope, 413 over ``LUDOLOG_MAX_UPLOAD_BYTES``), keeps its bytes in
+Redis and queues the import job; ``GET /api/uploads/<uid>`` follows it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, fields, validate
+from rq import Queue
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from engine.core.bgalog import export_log
+from service.api.auth import current_user, readable_game
+from service.api.context import api
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import body_limit, load_query
+from service.api.schemas import Strict
+from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
+from service.imports import EXPORT_FORMATS, SOURCE_LOG_ONLY, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.store.games import VISIBILITIES
+from workers.imports import enqueue_import
+from workers.queue import make_queue
+
+bp = Blueprint("uploads", __name__)
+
+_TRUE = ("1", "true", "yes", "on")
+_QUEUE = "ludolog_import_queue"
+
+
+# -- schemas ------------------------------------------------------------------------------------
+class UploadQuery(Strict):
+    """Options of an upload (also accepted as multipart form fields)."""
+
+    partial = fields.String(load_default="false", validate=validate.OneOf(["0", "1", "true", "false", "yes", "no"]),
+                            metadata={"description": "true: store a log that disagrees with the rules up to its last "
+                                                     "consistent move, on a branch flagged incomplete"})
+    visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
+    filename = fields.String(validate=validate.Length(max=200), metadata={"description": "the file's name (helps name the game)"})
+
+
+class UploadBodySchema(Schema):
+    """The uploaded log: a BGA document in any envelope (this one, ``{"data": {"data": [...]}}``,
+    ``{"data": {"data": {"data": [...]}}}`` or a bare list of packets), or pasted log text; also as
+    multipart/form-data with the file in ``file``."""
+
+    status = fields.Raw(metadata={"description": "1, as BGA answers"})
+    data = fields.Raw(required=True, metadata={"description": "logs (the packets) and players"})
+
+
+class UploadCreatedSchema(Schema):
+    """``POST /api/uploads``."""
+
+    id = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "queued, running, done or failed"})
+    duplicate = fields.Boolean(required=True, metadata={"description": "the same file was uploaded before: its upload"})
+    game = fields.String(required=True, allow_none=True, metadata={"description": "the game, once imported"})
+    url = fields.String(required=True)
+
+
+class ProgressSchema(Schema):
+    """Moves processed out of the total."""
+
+    done = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+
+
+class UploadStatusSchema(Schema):
+    """``GET /api/uploads/<uid>``."""
+
+    id = fields.String(required=True)
+    status = fields.String(required=True)
+    filename = fields.String(required=True, allow_none=True)
+    size = fields.Integer(required=True)
+    partial = fields.Boolean(required=True)
+    owner = fields.String(required=True, allow_none=True)
+    created = fields.Float(required=True)
+    progress = fields.Nested(ProgressSchema, required=True)
+    game = fields.String(required=True, allow_none=True)
+    kind = fields.String(required=True, allow_none=True, metadata={"description": "rules (full replay) or log-only"})
+    game_name = fields.String(required=True, allow_none=True)
+    incomplete = fields.Boolean(required=True, metadata={"description": "stored up to the last consistent move (partial)"})
+    events = fields.Integer(required=True)
+    error = fields.Dict(required=True, allow_none=True, metadata={"description": "why the import stopped: move_id, line, rule"})
+    report = fields.List(fields.Dict(), required=True,
+                         metadata={"description": "per notification: status used/inferred/skipped/refused, move_id, reason"})
+
+
+class ExportQuery(Strict):
+    """Which export."""
+
+    format = fields.String(load_default="bga", validate=validate.OneOf(EXPORT_FORMATS))
+
+
+class LogQuery(Strict):
+    """Whose view of a log-only game."""
+
+    view = fields.String(load_default="spectator", validate=validate.Regexp(r"^(spectator|\d{1,2})$"),
+                         metadata={"description": "spectator, or a seat (the game's owner only): its private lines too"})
+
+
+class LogLinesSchema(Schema):
+    """``GET /api/games/<gid>/log``."""
+
+    game = fields.String(required=True)
+    view = fields.String(required=True)
+    players = fields.List(fields.Dict(), required=True)
+    moves = fields.List(fields.Dict(), required=True)
+    result = fields.List(fields.Dict(), required=True, allow_none=True)
+
+
+# -- views ----------------------------------------------------------------------------------------
+def _queue() -> Queue:
+    queue = current_app.extensions.get(_QUEUE)
+    if queue is None:
+        stores = api().stores
+        queue = current_app.extensions[_QUEUE] = make_queue(stores.queue_redis, stores.config.queue_name)
+    return queue  # type: ignore[no-any-return]
+
+
+def _upload_limit() -> int:
+    return int(current_app.config["LUDOLOG"].max_upload_bytes)
+
+
+def _options() -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if request.mimetype == "multipart/form-data":  # a raw body sent as a form (curl -d) is read as the file instead
+        data = {k: v for k, v in request.form.items() if k in ("partial", "visibility", "filename")}
+    for name, values in request.args.lists():
+        data[name] = values[0]
+    return UploadQuery().load(data)  # type: ignore[no-any-return]
+
+
+def _raw_upload() -> tuple[bytes, str | None]:
+    if request.mimetype == "multipart/form-data" and request.files:
+        upload = request.files.get("file") or next(iter(request.files.values()))
+        raw = upload.read(_upload_limit() + 1)
+        if len(raw) > _upload_limit():
+            raise RequestEntityTooLarge()
+        return raw, upload.filename or None
+    raw = request.get_data(cache=False)
+    if request.content_length is None and len(raw) >= _upload_limit():
+        raise RequestEntityTooLarge()  # a chunked body cut at the cap
+    return raw, None
+
+
+def _log_error(exc: BgaLogError) -> ApiError:
+    code = "bad_json" if isinstance(exc, BgaSyntaxError) else "unknown_envelope" if isinstance(exc, BgaEnvelopeError) else "bad_log"
+    details = {k: v for k, v in exc.details.items()}
+    return ApiError(exc.status, code, exc.message, **details)
+
+
+@bp.post("/api/uploads")
+@body_limit(_upload_limit)
+@documented("Upload a BGA log (multipart 'file' or the raw body; JSON in any BGA envelope, or pasted log text) to import",
+            response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 413, 422),
+            tag="uploads",
+            description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
+                        "gives back its first upload (duplicate=true) and so the same game. 400: broken JSON (details.line "
+                        "and details.column) or unreadable bytes; 413: over the upload limit (LUDOLOG_MAX_UPLOAD_BYTES, "
+                        "default 10 MB); 422: valid JSON in no known envelope (details.expected lists them).")
+def create_upload() -> ResponseReturnValue:
+    """202 ``{"id", "status", "duplicate", "game", "url"}``."""
+    try:
+        options = _options()
+    except Exception as exc:  # marshmallow's ValidationError
+        messages = getattr(exc, "messages", str(exc))
+        raise ApiError(400, "invalid", f"invalid upload options: {messages}", fields=messages) from None
+    raw, filename = _raw_upload()
+    try:
+        parse_log(raw)
+    except BgaLogError as exc:
+        raise _log_error(exc) from None
+    client = api().stores.redis
+    uid, duplicate = submit_upload(client, raw, owner=current_user(), partial=options["partial"] in _TRUE,
+                                   filename=options.get("filename") or filename, visibility=options["visibility"])
+    if not duplicate:
+        enqueue_import(_queue(), uid)
+    status = upload_status(client, uid) or {}
+    url = url_for("uploads.show_upload", uid=uid)
+    response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})
+    response.headers["Location"] = url
+    return response, 202
+
+
+@bp.get("/api/uploads/<uid>")
+@documented("An upload's import: status, progress (moves processed / total), the game and the per-line report",
+            response=UploadStatusSchema, errors=(404,), tag="uploads")
+def show_upload(uid: str) -> ResponseReturnValue:
+    """The upload's record."""
+    status = upload_status(api().stores.redis, uid)
+    if status is None:
+        raise ApiError(404, "not_found", f"no upload {uid!r}", upload=uid)
+    return jsonify(status)
+
+
+@bp.get("/api/games/<gid>/branches/<bid>/export")
+@documented("The branch's log for download: BGA-style packets (format=bga), JSON lines of events (jsonl) or plain text",
+            response=None, query=ExportQuery, errors=(400, 404, 422), tag="uploads",
+            description="bga: the archive envelope with our own notification types (engine/core/bgalog.py and "
+                        "engine/<game>/bga.py document them); importing it gives back the same events. "
+                        "Log-only games have no rules to export with (422).")
+def export_branch(gid: str, bid: str) -> ResponseReturnValue:
+    """The export as a download."""
+    record = readable_game(gid)
+    query = load_query(ExportQuery)
+    if record.source == SOURCE_LOG_ONLY:
+        raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
+                       game=gid)
+    events = api().games.events(gid, bid)
+    fmt = query["format"]
+    stem = f"{gid}-{bid}"
+    if fmt == "bga":
+        body, mimetype, name = json.dumps(export_log(events), separators=(",", ":")), "application/json", f"{stem}.json"
+    elif fmt == "jsonl":
+        body, mimetype, name = export_jsonl(events), "application/x-ndjson", f"{stem}.jsonl"
+    else:
+        body, mimetype, name = export_text(events), "text/plain; charset=utf-8", f"{stem}.txt"
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.get("/api/games/<gid>/log")
+@documented("A log-only game's moves and lines as a viewer sees them (other players' private lines never shown)",
+            response=LogLinesSchema, query=LogQuery, errors=(400, 403, 404, 422), tag="uploads")
+def show_log(gid: str) -> ResponseReturnValue:
+    """Players, moves with their lines, and the final result."""
+    record = readable_game(gid)
+    query = load_query(LogQuery)
+    stored = log_record(api().stores.redis, gid) if record.source == SOURCE_LOG_ONLY else None
+    if stored is None:
+        raise ApiError(422, "not_log_only", "this game has rules: read its events and states instead", game=gid)
+    seat: int | None = None
+    if query["view"] != "spectator":
+        if current_user() is None or current_user() != record.owner:
+            raise ApiError(403, "forbidden", "only the game's owner may read a seat's private lines", game=gid)
+        seat = int(query["view"])
+    moves = [{"index": m.index, "move_id": m.move_id, "time": m.time, "time_text": m.time_text,
+              "lines": [{"text": li.text, "private": li.private} for li in m.lines]} for m in lines_visible_to(stored, seat)]
+    result = None if stored.result is None else [dict(r.__dict__) for r in stored.result]
+    return jsonify({"game": stored.game_name, "view": query["view"], "players": [dict(p.__dict__) for p in stored.players],
+                    "moves": moves, "result": result})
