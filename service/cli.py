@@ -110,6 +110,106 @@ def bench(suite: str, quick: bool) -> None:
     run_suites(suite, quick=quick)
 
 
+#: Files a folder import picks up (BGA logs saved as JSON, or pasted log text).
+IMPORT_SUFFIXES = (".json", ".txt", ".log")
+
+
+def _import_files(paths: tuple[str, ...]) -> list:
+    from pathlib import Path
+
+    files = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in IMPORT_SUFFIXES)
+        else:
+            files.append(path)
+    return files
+
+
+@cli.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--partial", is_flag=True, help="Store a log that disagrees with the rules up to its last consistent move.")
+@click.option("--owner", default=None, help="User to own the imported games.")
+@click.option("--visibility", type=click.Choice(["public", "unlisted", "private"]), default="public", show_default=True)
+def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibility: str) -> None:
+    """Import BGA logs: files, or folders of them (thousands at a time), with a progress bar.
+
+    Runs in this process against the configured Redis (LUDOLOG_REDIS_URL); the same file
+    imported again gives back its game.
+    """
+    from tqdm import tqdm
+
+    from service.imports import run_import, submit_upload
+
+    stores = _stores()
+    files = _import_files(paths)
+    if not files:
+        raise click.ClickException("no log files found (looked for " + ", ".join(IMPORT_SUFFIXES) + ")")
+    counts = {"done": 0, "duplicate": 0, "failed": 0, "incomplete": 0}
+    failures: list[str] = []
+    single = len(files) == 1
+    with tqdm(total=None if single else len(files), unit="move" if single else "log", disable=None) as bar:
+        for path in files:
+            def progress(done: int, total: int) -> None:
+                if single:
+                    bar.total = total
+                    bar.n = done
+                    bar.refresh()
+
+            uid, duplicate = submit_upload(stores.redis, path.read_bytes(), owner=owner, partial=partial, filename=path.name,
+                                           visibility=visibility)
+            status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
+            if status.get("status") == "done":
+                counts["duplicate" if duplicate else "done"] += 1
+                counts["incomplete"] += 1 if status.get("incomplete") else 0
+                if single:
+                    kind = status.get("kind")
+                    tqdm.write(f"{path}: game {status['game']} ({kind}{', incomplete' if status.get('incomplete') else ''}"
+                               f"{', imported before' if duplicate else ''})")
+            else:
+                counts["failed"] += 1
+                error = status.get("error") or {}
+                failures.append(f"{path}: {error.get('message', 'failed')}")
+            if not single:
+                bar.update(1)
+    for line in failures:
+        click.echo(line, err=True)
+    click.echo(f"imported {counts['done']}, already there {counts['duplicate']}, failed {counts['failed']}"
+               + (f", incomplete {counts['incomplete']}" if counts["incomplete"] else ""))
+    if counts["failed"]:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("gid")
+@click.option("--branch", default="main", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["bga", "jsonl", "text"]), default="bga", show_default=True)
+@click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: standard output).")
+def export(gid: str, branch: str, fmt: str, output) -> None:
+    """Export a game's branch: BGA-style packets (bga), JSON lines of events, or plain text."""
+    import json
+
+    from engine.core.bgalog import export_log
+    from service.imports import SOURCE_LOG_ONLY, export_jsonl, export_text
+    from service.store.errors import StoreError
+
+    stores = _stores()
+    try:
+        record = stores.games.game(gid)
+        events = stores.games.events(gid, branch)
+    except StoreError as exc:
+        raise click.ClickException(exc.message) from exc
+    if record.source == SOURCE_LOG_ONLY:
+        raise click.ClickException(f"game {gid} is log-only: it has no rules to export with")
+    if fmt == "bga":
+        output.write(json.dumps(export_log(events), indent=1) + "\n")
+    elif fmt == "jsonl":
+        output.write(export_jsonl(events))
+    else:
+        output.write(export_text(events))
+
+
 def main() -> None:
     """Console entry point."""
     cli()
