@@ -158,7 +158,7 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
         rules.initial_state(setup)
     except EngineError as exc:
         return None, [], {"status": 422, "code": "bad_setup", "message": f"the log's players do not fit the {game} rules: {exc}"}
-    result = import_notes(rules, setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)}, progress)
+    result = import_notes(rules, setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)}, progress, keep_every=every)
     report = [row.to_json() for row in result.report]
     report.sort(key=lambda r: (r.get("index", 10**9), r.get("seq", 0)))
     events = result.events
@@ -175,19 +175,26 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
         imported["stopped_at"] = error
     extra: dict[str, Any] = {"imported": imported}
     prepared = Prepared(game, rules.version, setup, SOURCE_RULES, events, extra, incomplete=error is not None, title=title)
-    prepared.snapshots = _snapshots(rules, setup, events, every)
+    prepared.snapshots = _snapshots(rules, setup, events, every, result.kept_states,
+                                    result.state if len(events) == len(result.events) else None)
     return prepared, report, error
 
 
-def _snapshots(rules: Any, setup: Setup, events: Sequence[Event], every: int) -> list[tuple[int, str, Any]]:
-    """Snapshots every ``every`` seqs and at the head (as the fold job writes them)."""
-    state = rules.initial_state(setup)
-    out = []
+def _snapshots(rules: Any, setup: Setup, events: Sequence[Event], every: int, kept: Mapping[int, Any],
+               head_state: Any) -> list[tuple[int, str, Any]]:
+    """Snapshots every ``every`` seqs and at the head (as the fold job writes them), from the states the
+    import kept; the head of a partial import (its events cut back) is folded from the nearest one."""
     head = events[-1].seq
-    for event in events[1:]:
-        state = fold(rules, state, [event], check=False)
-        if event.seq % every == 0 or event.seq == head:
-            out.append((event.seq, rules.version, rules.dump_state(state)))
+    if head == 1:
+        return []
+    seqs = [s for s in range(every, head + 1, every)]
+    out = [(s, rules.version, rules.dump_state(kept[s])) for s in seqs]
+    if head % every:
+        if head_state is None:
+            base = max((s for s in seqs if s < head), default=1)
+            state = kept[base] if base > 1 else rules.initial_state(setup)
+            head_state = fold(rules, state, events[base:], check=False)
+        out.append((head, rules.version, rules.dump_state(head_state)))
     return out
 
 

@@ -127,6 +127,8 @@ class LogImport:
     error: LogMismatchError | None = None
     state: State = None
     stats: dict[str, int] = field(default_factory=dict)
+    #: States after the seqs that are multiples of the builder's ``keep_every`` (for snapshots).
+    kept_states: dict[int, State] = field(default_factory=dict)
 
     def consistent_prefix(self) -> list[Event]:
         """The events before the move that failed (all of them when nothing failed)."""
@@ -142,12 +144,14 @@ class LogImport:
 class HistoryBuilder:
     """Appends checked events to a history being imported, with their source in ``meta``."""
 
-    def __init__(self, rules: Rules, setup: Setup, *, source: str = "bga") -> None:
+    def __init__(self, rules: Rules, setup: Setup, *, source: str = "bga", keep_every: int = 0) -> None:
         self.rules = rules
         self.setup = setup
         self.state = rules.initial_state(setup)
         self.events: list[Event] = [game_created(rules.name, rules.version, setup, source=source)]
         self.report: list[ReportRow] = []
+        self.keep_every = keep_every
+        self.kept_states: dict[int, State] = {}
 
     @property
     def actor(self) -> Actor:
@@ -176,6 +180,8 @@ class HistoryBuilder:
         event = action_event(seq, actor, notation, **meta)
         self.state = self.rules.apply(self.state, action)
         self.events.append(event)
+        if self.keep_every and seq % self.keep_every == 0:
+            self.kept_states[seq] = self.state
         return event
 
     def note_row(self, note: LogNote, status: str, reason: str, seq: int | None = None, action: str | None = None) -> None:
@@ -188,8 +194,8 @@ class Adapter(Protocol):
     """A game's BGA log mapping (``engine/<game>/bga.py``)."""
 
     def import_notes(self, rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int],
-                     progress: Progress | None = None) -> LogImport:
-        """The history the notes describe."""
+                     progress: Progress | None = None, keep_every: int = 0) -> LogImport:
+        """The history the notes describe (keeping the states after every ``keep_every``-th seq)."""
 
     def notes_for(self, rules: Rules, state: State, event: Event, after: State, names: Sequence[str],
                   ids: Sequence[int]) -> list[dict[str, Any]]:
@@ -220,18 +226,23 @@ def game_for_bga_name(name: str | None, known: Sequence[str]) -> str | None:
 
 
 def import_notes(rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int] | None = None,
-                 progress: Progress | None = None) -> LogImport:
-    """The history ``notes`` describe for ``rules``: the game's own mapping, else our generic notes."""
+                 progress: Progress | None = None, keep_every: int = 0) -> LogImport:
+    """The history ``notes`` describe for ``rules``: the game's own mapping, else our generic notes.
+
+    With ``keep_every``, the result also keeps the states after every seq that is a multiple of
+    it (``kept_states``), so that the caller can write snapshots without folding again.
+    """
     adapter = adapter_for(rules.name)
     if adapter is not None:
-        return adapter.import_notes(rules, setup, notes, dict(seats or {}), progress)
-    return import_generic(rules, setup, notes, progress)
+        return adapter.import_notes(rules, setup, notes, dict(seats or {}), progress, keep_every)
+    return import_generic(rules, setup, notes, progress, keep_every)
 
 
-def import_generic(rules: Rules, setup: Setup, notes: Sequence[LogNote], progress: Progress | None = None) -> LogImport:
+def import_generic(rules: Rules, setup: Setup, notes: Sequence[LogNote], progress: Progress | None = None,
+                   keep_every: int = 0) -> LogImport:
     """Read back the ``ludologAction`` notes of our own export: one event per note, checked."""
-    builder = HistoryBuilder(rules, setup)
-    result = LogImport(rules.name, setup, builder.events, builder.report)
+    builder = HistoryBuilder(rules, setup, keep_every=keep_every)
+    result = LogImport(rules.name, setup, builder.events, builder.report, kept_states=builder.kept_states)
     total = len(notes)
     for done, note in enumerate(notes, start=1):
         notation = note.args.get("ludolog_action") if not note.private else None

@@ -262,11 +262,11 @@ def _parsed(rules: Rules, notation: str) -> Action | None:
 class _Importer:
     """One import: classified items, grouped decisions, and the history being built."""
 
-    def __init__(self, rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int]) -> None:
+    def __init__(self, rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int], keep_every: int = 0) -> None:
         self.rules = rules
         self.names = list(setup.players)
         self.seats = seats
-        self.builder = HistoryBuilder(rules, setup)
+        self.builder = HistoryBuilder(rules, setup, keep_every=keep_every)
         self.decisions: list[Item] = []
         self.others: list[Item] = []
         self.bonus_kinds_seen: set[str] = set()
@@ -357,7 +357,8 @@ class _Importer:
 
     # -- decisions ----------------------------------------------------------------------------------
     def run(self, progress: Progress | None) -> LogImport:
-        result = LogImport(self.rules.name, Setup(tuple(self.names), {}), self.builder.events, self.builder.report)
+        result = LogImport(self.rules.name, Setup(tuple(self.names), {}), self.builder.events, self.builder.report,
+                           kept_states=self.builder.kept_states)
         total = len(self.decisions)
         self.position = 0
         try:
@@ -569,9 +570,9 @@ class _Importer:
 
 
 def import_notes(rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int],
-                 progress: Progress | None = None) -> LogImport:
+                 progress: Progress | None = None, keep_every: int = 0) -> LogImport:
     """The Puerto Rico history the notes describe (see the module docstring)."""
-    importer = _Importer(rules, setup, notes, seats)
+    importer = _Importer(rules, setup, notes, seats, keep_every)
     return importer.run(progress)
 
 

@@ -9,6 +9,9 @@ import pytest
 
 from service import keys
 from service.api.uploads import UploadCreatedSchema, UploadStatusSchema
+from service.snapshots import SnapshotStore
+from service.store.games import GameStore
+from tests.helpers import assert_snapshots_equal_full_folds
 from tests.service.api.helpers import assert_error, assert_matches
 from tests.service.bga import samples
 from tests.service.bga.samples import GAIA, TOKAIDO_A, TOKAIDO_B
@@ -130,6 +133,7 @@ def test_puerto_rico_upload_replays_with_full_rules_and_exports_back(client, use
     assert [(e["seq"], e["type"], e["actor"], e["action"]) for e in stored] == core(events)
     assert client.get(f"/api/games/{gid}/branches/main/state").get_json()["outcome"] is not None
     assert redis_client.zcard(keys.snapshot_seqs_for(gid, "main")) == len(events) // 50 + 1
+    assert assert_snapshots_equal_full_folds(GameStore(redis_client), SnapshotStore(redis_client), gid) == len(events) // 50 + 1
     fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": 100}, headers=users.auth("bob"))
     assert fork.status_code == 201
 
@@ -179,3 +183,4 @@ def test_partial_stores_up_to_the_last_consistent_move_on_an_incomplete_branch(c
     events = client.get(f"/api/games/{status['game']}/branches/main/events?limit=5000").get_json()["events"]
     assert all(e["meta"].get("move_id") != status["error"]["move_id"] for e in events)
     assert main["head"] == len(events)
+    assert assert_snapshots_equal_full_folds(GameStore(redis_client), SnapshotStore(redis_client), status["game"]) >= 1
