@@ -50,6 +50,17 @@ function reportList(report) {
   }));
 }
 
+function uploadSummary(body) {
+  const kind = body.kind === "log-only" ? "log only: browse and annotate, no forks" : "full rules replay";
+  return [body.game_name, kind, `${body.events} events`, body.incomplete ? "incomplete (partial)" : null]
+    .filter(Boolean).join(" · ");
+}
+
+function uploadError(error) {
+  const where = [error.move_id !== undefined ? `move ${error.move_id}` : null, error.line, error.rule].filter(Boolean);
+  return `${error.message || error.code}${where.length ? ` (${where.join(" · ")})` : ""}`;
+}
+
 async function pollUpload(uid) {
   const status = $("upload-status"), progress = $("upload-progress");
   progress.hidden = false;
@@ -61,7 +72,9 @@ async function pollUpload(uid) {
     status.textContent = `Import ${body.status}: ${done} of ${total || "?"} moves`;
     if (!["queued", "running", "started", "pending"].includes(body.status)) {
       $("upload-report").replaceChildren(
-        body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" })) : null,
+        body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
+                       el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
+        body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
         reportList(body.report));
       loadGames();
       return;
