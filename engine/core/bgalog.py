@@ -25,7 +25,7 @@ Generic notification types written for every game:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -71,7 +71,7 @@ class LogNote:
     time: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class ReportRow:
     """What the import did with one notification, or with an event the log does not state."""
 
@@ -86,8 +86,17 @@ class ReportRow:
     action: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-safe (None fields left out, to keep big reports small)."""
-        return {k: v for k, v in self.__dict__.items() if v is not None and v != ""}
+        """JSON-safe (empty fields left out, to keep big reports small)."""
+        out: dict[str, Any] = {"status": self.status, "reason": self.reason}
+        for name in ("move_id", "packet_id", "index", "seq", "action"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        if self.uid:
+            out["uid"] = self.uid
+        if self.type:
+            out["type"] = self.type
+        return out
 
 
 class LogMismatchError(EngineError, ValueError):
@@ -159,13 +168,18 @@ class HistoryBuilder:
         return self.rules.current_actor(self.state)
 
     def act(self, actor: Actor, action: Action, note: LogNote | None, *, inferred: str | None = None,
-            move_id: int | None = None) -> Event:
-        """Check and apply ``action`` by ``actor``; raise :class:`LogMismatchError` if the rules refuse it."""
+            move_id: int | None = None, legal: Container[Action] | None = None) -> Event:
+        """Check and apply ``action`` by ``actor``; raise :class:`LogMismatchError` if the rules refuse it.
+
+        ``legal``: the rules' legal actions in this state, when the caller has just listed them; an
+        action among them by the seat to act passes the check without listing them again.
+        """
         seq = len(self.events) + 1
         notation = self.rules.format_action(action)
         move = note.move_id if note is not None else move_id
         try:
-            check_action(self.rules, self.state, actor, action)
+            if legal is None or action not in legal or actor != self.rules.current_actor(self.state):
+                check_action(self.rules, self.state, actor, action)
         except IllegalActionError as exc:
             raise LogMismatchError(exc.reason, move_id=move, line=note.text if note else "(not in the log)", rule=exc.rule,
                                    seq=seq, action=notation, index=note.index if note else None) from None

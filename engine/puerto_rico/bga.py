@@ -423,8 +423,9 @@ class _Importer:
             raise LogMismatchError(f"{self.names[seat]} acts in the log, but {who} is to act", move_id=note.move_id,
                                    line=note.text, rule="turn order", seq=len(self.builder.events) + 1, index=note.index)
         candidates = self._candidates(item)
-        action = self._choose(candidates, note)
-        event = self.builder.act(actor, action, note)
+        legal = set(self.rules.legal_actions(self.state))
+        action = self._choose(candidates, note, legal)
+        event = self.builder.act(actor, action, note, legal=legal)
         self.builder.note_row(note, USED, item.kind, seq=event.seq, action=event.action)
         for bonus in item.bonuses:
             self.builder.note_row(bonus.note, USED, f"{bonus.kind}: part of {event.action!r}", seq=event.seq)
@@ -535,9 +536,8 @@ class _Importer:
                                    rule="log reading", index=item.note.index, seq=len(self.builder.events) + 1)
         return value
 
-    def _choose(self, candidates: list[str], note: LogNote) -> Action:
+    def _choose(self, candidates: list[str], note: LogNote, legal: set[Action]) -> Action:
         """The first candidate the rules allow now; else the first that parses (its check then says why not)."""
-        legal = set(self.rules.legal_actions(self.state))
         parsed = [a for a in (_parsed(self.rules, c) for c in candidates) if a is not None]
         for action in parsed:
             if action in legal:
