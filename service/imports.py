@@ -159,8 +159,7 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
     except EngineError as exc:
         return None, [], {"status": 422, "code": "bad_setup", "message": f"the log's players do not fit the {game} rules: {exc}"}
     result = import_notes(rules, setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)}, progress, keep_every=every)
-    report = [row.to_json() for row in result.report]
-    report.sort(key=lambda r: (r.get("index", 10**9), r.get("seq", 0)))
+    report = _in_log_order([row.to_json() for row in result.report])
     events = result.events
     error: dict[str, Any] | None = None
     if result.error is not None:
@@ -178,6 +177,20 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
     prepared.snapshots = _snapshots(rules, setup, events, every, result.kept_states,
                                     result.state if len(events) == len(result.events) else None)
     return prepared, report, error
+
+
+def _in_log_order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Report rows in log order; a row of an event the log does not state goes after the line it was inferred at."""
+    keyed = []
+    last = -1
+    for n, row in enumerate(rows):
+        index = row.get("index")
+        if index is None:
+            keyed.append(((last, 1, n), row))
+        else:
+            keyed.append(((index, 0, n), row))
+            last = max(last, index)
+    return [row for _, row in sorted(keyed, key=lambda pair: pair[0])]
 
 
 def _snapshots(rules: Any, setup: Setup, events: Sequence[Event], every: int, kept: Mapping[int, Any],

@@ -184,3 +184,25 @@ def test_partial_stores_up_to_the_last_consistent_move_on_an_incomplete_branch(c
     assert all(e["meta"].get("move_id") != status["error"]["move_id"] for e in events)
     assert main["head"] == len(events)
     assert assert_snapshots_equal_full_folds(GameStore(redis_client), SnapshotStore(redis_client), status["game"]) >= 1
+
+
+def test_the_import_job_is_idempotent_even_after_dying_between_store_and_status(upload, redis_client):
+    from service.imports import run_import
+
+    status = upload(export_bytes(playout(3, 0)))
+    assert run_import(redis_client, status["id"])["game"] == status["game"]  # a re-delivered job changes nothing
+    redis_client.hset(keys.upload_for(status["id"]), mapping={"status": "running", "game": ""})  # died after storing
+    again = run_import(redis_client, status["id"])
+    assert again["status"] == "done" and again["game"] == status["game"]
+    assert redis_client.zcard(keys.games_index()) == 1
+
+
+def test_the_report_is_in_log_order_with_inferred_events_in_place(upload):
+    doc = json.loads(export_bytes(playout(3, 2)))
+    for packet in doc["data"]["logs"]:
+        packet["data"] = [n for n in packet["data"] if n["type"] != "plantationTurnedUp"]
+    report = upload(json.dumps(doc).encode())["report"]
+    positions = [r["index"] for r in report if "index" in r]
+    assert positions == sorted(positions)
+    first_inferred = next(i for i, r in enumerate(report) if r["status"] == "inferred")
+    assert first_inferred < len(report) // 2 and report[first_inferred]["action"].startswith("draw ")
