@@ -9,13 +9,18 @@ are not public, and a line whose text is clear means the same whatever its type.
 
 * Bonus lines (the mayor's privilege colonist, a hospice or university colonist, the
   harbor's and the captain's bonus VP) attach to the decision before them in the same
-  move. If a log prints a kind of bonus line anywhere, a decision without it declined
-  that bonus; a log that never prints that kind is read as taking it (the default).
+  move. A line saying a bonus was declined declines it. A log that says declines outright
+  anywhere (and our own export) takes every other bonus; in a log that never does, a
+  decision without a kind of bonus line the log prints elsewhere declined that bonus, and
+  a kind of bonus the log never prints is taken (the default).
 * Chance: a plantation turned face up, or drawn with a hacienda, is taken from the line
-  that states it. A draw the log does not state is inferred: the face-up row is drawn so
-  that it holds every plantation the next settler phase takes from it (the rest: the
-  kinds most plentiful in the stack), a hacienda draw is the most plentiful kind. A
-  reshuffle is forced when the stack is empty. Inferred events carry ``meta.inferred``.
+  that states it. When a log states no row draws at all, every draw is planned ahead
+  (:func:`plan_draws`: a search over the plantations' own small system of stack, discards
+  and face-up row) so that each settler phase finds what the log says it took; a hacienda
+  draw whose kind is unsaid is the kind the player later places more colonists on than the
+  log gave them. Without a plan, draws are chosen one by one (what the next settler phase
+  takes, then what the rest of the log needs least). A reshuffle is forced when the stack
+  is empty. Inferred events carry ``meta.inferred`` saying why.
 * A player who has a decision but is not in the log before another player's line passed
   (inferred, when the rules offer a pass).
 * The end-of-game result (``gameStateChange`` 99) is compared with our final scoring.
@@ -273,6 +278,10 @@ class _Importer:
         self._later_at, self._later = -1, Counter[int]()
         self.position = 0
         self._group(notes)
+        # Our own export says every decline outright ("declined ..."): there, a missing bonus line is no decline.
+        self.explicit_declines = DECLINED in self.bonus_kinds_seen or any(n.type == "ludologSetup" for n in notes[:5])
+        self.hacienda_hints = self._hint_haciendas()
+        self.plan = self._plan()
 
     def _group(self, notes: Sequence[LogNote]) -> None:
         """Decisions in order, each with the bonus lines that follow it in its move."""
@@ -297,6 +306,62 @@ class _Importer:
             else:
                 self.others.append(item)
 
+    def _plan(self) -> DrawPlan | None:
+        """Plan every draw ahead when the log states none (see :func:`plan_draws`)."""
+        if any(item.kind == "draw" for item in self.decisions):
+            return None
+        phases: list[_Phase] = []
+        current: _Phase | None = None
+        for item in self.decisions:
+            if item.kind == "role":
+                current = None
+                if item.values["role"] == "settler":
+                    current = _Phase()
+                    phases.append(current)
+            elif current is not None and item.kind == "plant" and item.values.get("good") is not None:
+                current.takes[item.values["good"]] += 1
+            elif current is not None and item.kind == "hacienda":
+                good = item.values.get("good")
+                current.hacienda.append((item.note.index, good if good is not None else self.hacienda_hints.get(item.note.index)))
+        plan = plan_draws(self.state.n, self.state.stack, phases)
+        if plan is not None:
+            plan.hacienda.update(self.hacienda_hints)
+        return plan
+
+    def _hint_haciendas(self) -> dict[int, int]:
+        """Kinds of hacienda draws the log leaves unsaid, read from later mayor phases: a player who
+        places more colonists on a kind of plantation than the log gave them drew one."""
+        islands = [list(p.island[:5]) for p in self.state.players]
+        pending: list[list[int]] = [[] for _ in islands]
+        hints: dict[int, int] = {}
+        placed: list[Counter[int]] = [Counter() for _ in islands]
+        in_mayor = False
+        for item in [*self.decisions, Item(self.decisions[-1].note, "role", {"role": "end"})] if self.decisions else []:
+            if item.kind == "role":
+                if in_mayor:
+                    for owner, counts in enumerate(placed):
+                        for kind, count in counts.items():
+                            while count > islands[owner][kind] and pending[owner]:
+                                hints[pending[owner].pop(0)] = kind
+                                islands[owner][kind] += 1
+                    placed = [Counter() for _ in islands]
+                in_mayor = item.values["role"] == "mayor"
+                continue
+            seat = _seat_of(item.note, self.seats, self.names)
+            if seat is None or seat >= len(islands):
+                continue
+            good = item.values.get("good")
+            if item.kind == "plant" and good is not None:
+                islands[seat][good] += 1
+            elif item.kind == "hacienda":
+                if good is None:
+                    pending[seat].append(item.note.index)
+                else:
+                    islands[seat][good] += 1
+            elif item.kind == "place" and in_mayor and item.values.get("slot") in GOOD_NAMES:
+                placed[seat][GOOD_NAMES.index(item.values["slot"])] += 1
+        return hints
+
     # -- chance -------------------------------------------------------------------------------------
     @property
     def state(self) -> State:
@@ -308,7 +373,7 @@ class _Importer:
         while self.builder.actor == CHANCE:
             outcomes = [o for o, w in self.rules.chance_outcomes(self.state) if w > 0]
             move = note.move_id if note else None
-            if len(outcomes) == 1:
+            if outcomes == [("reshuffle",)] or (len(outcomes) == 1 and self.plan is None):
                 self.builder.act(CHANCE, outcomes[0], None, inferred="forced: the only possible outcome", move_id=move)
                 continue
             action, why = self._infer_draw(position)
@@ -317,8 +382,14 @@ class _Importer:
     def _infer_draw(self, position: int) -> tuple[Action, str]:
         state = self.state
         stack = state.stack
+        planned = self._planned_draw()
+        if planned is not None:
+            return ("draw", planned), "not stated in the log: planned so that every later settler phase is possible"
         row, deck = self._next_settler_needs(position)
         if state.phase == HACIENDA_DRAW:
+            hint = self.hacienda_hints.get(self.decisions[self.position].note.index) if self.position < len(self.decisions) else None
+            if hint is not None and stack[hint] > 0:
+                return ("draw", hint), "hacienda draw not stated in the log: the kind the player later places colonists on"
             good = max(range(5), key=lambda g: (stack[g] - row[g], -g))
             return ("draw", good), "hacienda draw not stated in the log: the kind most plentiful in the stack"
         needed = row - Counter({g: c for g, c in enumerate(state.face_up) if c})
@@ -328,6 +399,20 @@ class _Importer:
         later = self._later_needs(position)
         good = max(range(5), key=lambda g: (stack[g] > 0, stack[g] - deck[g] - later[g], -g))
         return ("draw", good), "plantation turned face up, not stated in the log: a kind the rest of the log needs least"
+
+    def _planned_draw(self) -> int | None:
+        """The plan's next draw, while the game still follows it (else the plan is dropped)."""
+        plan, state = self.plan, self.state
+        if plan is None:
+            return None
+        if state.phase == HACIENDA_DRAW:
+            good = plan.hacienda.get(self.decisions[self.position].note.index) if self.position < len(self.decisions) else None
+        else:
+            good = plan.row.pop(0) if plan.row else None
+        if good is None or state.stack[good] <= 0:
+            self.plan = None
+            return None
+        return good
 
     def _later_needs(self, position: int) -> Counter[int]:
         """Plantations taken anywhere in the rest of the log (cached per position)."""
@@ -476,6 +561,8 @@ class _Importer:
         such bonuses) left unsaid."""
         if any(b.kind == DECLINED for b in item.bonuses):
             return True
+        if self.explicit_declines:
+            return False
         return kind in self.bonus_kinds_seen and not any(b.kind == kind for b in item.bonuses)
 
     def _candidates(self, item: Item) -> list[str]:
@@ -520,7 +607,7 @@ class _Importer:
         if said:
             declined = min(due, sum(said))
         else:
-            declined = max(0, due - shown) if self.bonus_kinds_seen & {HARBOR_VP, PRIVILEGE_VP} else 0
+            declined = 0 if self.explicit_declines or not self.bonus_kinds_seen & {HARBOR_VP, PRIVILEGE_VP} else max(0, due - shown)
         suffix = f" without {declined} vp" if declined else ""
         if item.values.get("wharf"):
             bases = [f"wharf {good}"]
@@ -574,6 +661,110 @@ def import_notes(rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Ma
     """The Puerto Rico history the notes describe (see the module docstring)."""
     importer = _Importer(rules, setup, notes, seats, keep_every)
     return importer.run(progress)
+
+
+# --- planning unstated draws -----------------------------------------------------------------------------
+
+
+@dataclass
+class _Phase:
+    """A settler phase as the log tells it: plantations taken from the row; hacienda draws (kind or None)."""
+
+    takes: Counter[int] = field(default_factory=Counter)
+    hacienda: list[tuple[int, int | None]] = field(default_factory=list)  # (note index, kind)
+
+
+@dataclass
+class DrawPlan:
+    """Unstated draws chosen ahead: the face-up row draws in order, and hacienda draws by note index."""
+
+    row: list[int]
+    hacienda: dict[int, int]
+
+
+_PLAN_BUDGET = 2_000
+_PLAN_BEAM = 8
+
+
+def _multisets(total: int, limits: Sequence[int], prefix: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    """Every count vector over the remaining kinds summing to ``total`` within ``limits``."""
+    if len(prefix) == len(limits) - 1:
+        last = total
+        return [prefix + (last,)] if last <= limits[-1] else []
+    out = []
+    for count in range(min(total, limits[len(prefix)]) + 1):
+        out += _multisets(total - count, limits, prefix + (count,))
+    return out
+
+
+def plan_draws(n: int, start_stack: Sequence[int], phases: Sequence[_Phase]) -> DrawPlan | None:
+    """Row draws (and unstated hacienda draws) under which every settler phase of the log is possible.
+
+    The plantations form a small system of their own (stack, discards, the face-up row): a depth-first
+    search over each refill's multiset finds draws consistent with everything later in the log, where
+    choosing refill by refill can paint itself into a corner (the kind needed next is in the discards,
+    and only emptying the stack earlier would have reshuffled it back). None when no plan is found
+    within the search budget (the importer then chooses draw by draw).
+    """
+    budget = [_PLAN_BUDGET]
+    later: list[Counter[int]] = [Counter() for _ in range(len(phases) + 1)]
+    for i in range(len(phases) - 1, -1, -1):
+        later[i] = later[i + 1] + phases[i].takes + Counter(g for _, g in phases[i].hacienda if g is not None)
+
+    def refill(stack: list[int], discards: list[int], k: int) -> list[tuple[list[int], list[int], list[int], tuple[int, ...]]]:
+        """(draw order, stack after, discards after, row) for every possible refill."""
+        options = []
+        if sum(stack) >= k:
+            for row in _multisets(k, stack):
+                order = [g for g in range(5) for _ in range(row[g])]
+                options.append((order, [a - b for a, b in zip(stack, row, strict=True)], list(discards), row))
+        else:
+            rest = min(k - sum(stack), sum(discards))
+            for extra in _multisets(rest, discards):
+                order = [g for g in range(5) for _ in range(stack[g])] + [g for g in range(5) for _ in range(extra[g])]
+                row = tuple(a + b for a, b in zip(stack, extra, strict=True))
+                options.append((order, [a - b for a, b in zip(discards, extra, strict=True)], [0] * 5, row))
+        return options
+
+    def search(i: int, stack: list[int], discards: list[int]) -> DrawPlan | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        need = phases[i].takes if i < len(phases) else Counter()
+        future = later[i]
+        candidates = [c for c in refill(stack, discards, n + 1) if all(c[3][g] >= need[g] for g in range(5))]
+        # Until the next reshuffle every row comes from the stack as it is now: draw beyond this phase's
+        # takes only from kinds the stack has to spare for the phases before that reshuffle.
+        before = Counter[int]()
+        for phase in phases[i: i + max(1, sum(stack) // (n + 1))]:
+            before += phase.takes
+        spare = [stack[g] - before[g] for g in range(5)]
+        candidates.sort(key=lambda c: sum((c[3][g] - need[g]) * -spare[g] for g in range(5)))
+        for order, stack_after, discards_after, row in candidates[:_PLAN_BEAM]:
+            if i == len(phases):
+                return DrawPlan(order, {})
+            stack_now = list(stack_after)
+            chosen: dict[int, int] = {}
+            possible = True
+            for index, good in phases[i].hacienda:
+                pick = good if good is not None else max(range(5), key=lambda g: (stack_now[g] - future[g], -g))
+                if stack_now[pick] <= 0:
+                    possible = False
+                    break
+                stack_now[pick] -= 1
+                if good is None:
+                    chosen[index] = pick
+            if not possible:
+                continue
+            left = [row[g] - need[g] for g in range(5)]
+            rest = search(i + 1, stack_now, [d + x for d, x in zip(discards_after, left, strict=True)])
+            if rest is not None:
+                return DrawPlan(order + rest.row, {**chosen, **rest.hacienda})
+            if budget[0] < 0:
+                return None
+        return None
+
+    return search(0, list(start_stack), [0] * 5)
 
 
 # --- export -------------------------------------------------------------------------------------------
@@ -700,11 +891,15 @@ def _ship(state: State, after: State, action: PRAction, seat: int, before: Any, 
           ids: Sequence[int]) -> list[dict[str, Any]]:
     good_index = action[1]
     good = GOOD_NAMES[good_index]
-    barrels = before.goods[good_index] - now.goods[good_index]
-    points = now.vp - before.vp
+    # Counted on the state before: storage may follow at once and return barrels to the supply.
+    if action[0] == "load":
+        barrels = min(before.goods[good_index], action[2] - state.ship_loads[SETUP[state.n].ship_capacities.index(action[2])])
+    else:
+        barrels = before.goods[good_index]
     harbor = before.city[HARBOR] > 0
     privilege = seat == state.chooser and not state.captain_bonus_used
-    bonus = points - barrels
+    declined = action[-1] if len(action) == (4 if action[0] == "load" else 3) else 0
+    bonus = int(harbor) + int(privilege) - declined
     if action[0] == "wharf":
         log = ("${player_name} shipped ${nbr} ${good_name} with his wharf and got ${nbr} "
                + _plural(barrels, "victory point") + " for shipping")
@@ -718,7 +913,6 @@ def _ship(state: State, after: State, action: PRAction, seat: int, before: Any, 
         bonus -= 1
     if privilege and bonus > 0:
         notes.append(_note("privilegeVictoryPoint", "${player_name} got 1 victory point as his privilege", names, ids, seat))
-    declined = action[-1] if len(action) == (4 if action[0] == "load" else 3) else 0
     if declined:
         notes.append(_note("bonusDeclined", "${player_name} declined ${nbr} bonus " + _plural(declined, "victory point"),
                            names, ids, seat, nbr=declined))

@@ -49,17 +49,41 @@ def test_export_is_a_bga_archive_document_with_channels_ids_times_and_result():
     assert set(role["args"]) >= {"i18n", "player_name", "rol_id", "rol_type", "rol_type_tr"}
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 0), (3, 2), (4, 0), (4, 3), (5, 2)])
-def test_unstated_draws_and_passes_are_inferred_consistently_with_the_rest_of_the_log(players, seed):
-    events = playout(players, seed)
+def _unstated(events, *, hacienda_kinds: bool = True):
+    """Our export without the lines that state draws and passes (and, optionally, hacienda draws' kinds)."""
     doc = export_doc(events)
     for packet in doc["data"]["logs"]:
         packet["data"] = [n for n in packet["data"] if n["type"] not in ("plantationTurnedUp", "playerPassed", "plantationsReshuffled")]
-    result = read_back(doc)
+        for note in packet["data"]:
+            if note["type"] == "haciendaPlantation" and not hacienda_kinds:
+                note["log"] = "${player_name} got a new plantation from the deck"
+                del note["args"]["plantation_type"], note["args"]["plantation_name"]
+    return doc
+
+
+def _same_decisions(result, events):
+    rules = get_rules("puerto_rico")
     assert result.error is None, result.error
     decisions = [e for e in core(events) if e[2] != "chance" and e[3] != "pass"]
     assert [e for e in core(result.events) if e[2] != "chance" and e[3] != "pass"] == decisions
     inferred = [e for e in result.events if "inferred" in e.meta]
     assert inferred and all(e.actor == "chance" or e.action == "pass" for e in inferred)
-    rules = get_rules("puerto_rico")
     assert rules.outcome(result.state).scores == rules.outcome(read_back(export_doc(events)).state).scores
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("seed", range(4))
+def test_unstated_draws_and_passes_are_inferred_consistently_with_the_rest_of_the_log(players, seed):
+    events = playout(players, seed)
+    result = read_back(_unstated(events))
+    _same_decisions(result, events)
+    planned = [e for e in result.events if "planned" in str(e.meta.get("inferred", ""))]
+    assert planned  # the row draws were planned ahead over every settler phase of the log
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (3, 2), (4, 2), (4, 4), (5, 0), (5, 5)])
+def test_unstated_hacienda_draws_are_read_from_later_placements(players, seed):
+    events = playout(players, seed)
+    assert any(e.action == "hacienda" for e in events)
+    result = read_back(_unstated(events, hacienda_kinds=False))
+    _same_decisions(result, events)
