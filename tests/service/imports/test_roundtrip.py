@@ -3,11 +3,13 @@ the primary test vector, since no real Puerto Rico log from BGA is public)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine import get_rules
+from engine import Setup, get_rules, random_playout, registered_games
 from service.bga import parse_document
-from tests.service.imports.helpers import core, dumps_at_every_seq, export_doc, playout, read_back
+from tests.service.imports.helpers import NAMES, core, dumps_at_every_seq, export_doc, playout, read_back
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -87,3 +89,14 @@ def test_unstated_hacienda_draws_are_read_from_later_placements(players, seed):
     assert any(e.action == "hacienda" for e in events)
     result = read_back(_unstated(events, hacienda_kinds=False))
     _same_decisions(result, events)
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_every_registered_game_round_trips_through_our_bga_export(game):
+    rules = get_rules(game)
+    for players in range(rules.min_players, min(rules.max_players, 5) + 1):
+        events = random_playout(rules, Setup(NAMES[:players]), random.Random(players)).events
+        result = read_back(export_doc(events))
+        assert result.error is None, (game, players, result.error)
+        assert core(result.events) == core(events)
+        assert dumps_at_every_seq(result.events) == dumps_at_every_seq(events)
