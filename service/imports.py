@@ -16,6 +16,7 @@ branch flagged incomplete.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import logging
@@ -399,6 +400,20 @@ def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
 def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool = False, filename: str | None = None,
                  visibility: str = "public", every: int = 50, progress: Progress | None = None) -> ImportOutcome:
     """Parse, import and store one file as game ``gid``; every failure is an outcome, and stores nothing."""
+    # An import allocates hundreds of thousands of small objects and frees them all at the end:
+    # the cycle collector's passes over them in between find nothing and cost about a sixth of the time in bulk imports.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _import_bytes(client, raw, gid=gid, owner=owner, partial=partial, filename=filename, visibility=visibility,
+                             every=every, progress=progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool, filename: str | None,
+                  visibility: str, every: int, progress: Progress | None) -> ImportOutcome:
     try:
         bga = parse_log(raw)
     except BgaLogError as exc:
