@@ -394,7 +394,11 @@ def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
         mapping.update(game_name=outcome.game_name)
     if outcome.error:
         mapping.update(error=json.dumps(outcome.error))
-    client.hset(keys.upload_for(uid), mapping=mapping)  # type: ignore[arg-type]
+    with client.pipeline(transaction=True) as pipe:
+        pipe.hset(keys.upload_for(uid), mapping=mapping)  # type: ignore[arg-type]
+        # The bytes are needed no more: the outcome is final (the same file again finds it by its digest).
+        pipe.delete(keys.upload_raw_for(uid))
+        pipe.execute()
 
 
 def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool = False, filename: str | None = None,

@@ -23,6 +23,7 @@ def test_a_real_rq_worker_imports_an_upload_end_to_end(client, users, redis_serv
     assert response.status_code == 202
     uid = response.get_json()["id"]
     assert client.get(f"/api/uploads/{uid}").get_json()["status"] == "queued"
+    assert redis_client.ttl(keys.upload_raw_for(uid)) > 0  # the bytes wait in Redis (for any worker), with an expiry
     done = ludolog(redis_server.url, "worker", "--burst", "--no-reconcile", LUDOLOG_QUEUE=config.queue_name)
     assert done.returncode == 0, done.stdout + done.stderr
     status = client.get(f"/api/uploads/{uid}").get_json()
@@ -30,7 +31,7 @@ def test_a_real_rq_worker_imports_an_upload_end_to_end(client, users, redis_serv
     assert status["progress"]["done"] == status["progress"]["total"] > 0
     events = client.get(f"/api/games/{status['game']}/branches/main/events?limit=5000").get_json()["events"]
     assert [(e["seq"], e["type"], e["actor"], e["action"]) for e in events] == core(playout(3, 1))
-    assert redis_client.ttl(keys.upload_raw_for(uid)) > 0  # the bytes live in Redis (for any worker), with an expiry
+    assert not redis_client.exists(keys.upload_raw_for(uid))  # and are dropped once the outcome is final
 
 
 def test_ludolog_import_a_folder_then_again_then_export(tmp_path, redis_server, redis_client):

@@ -51,8 +51,8 @@ def round_one(build_line=None):
     ]
 
 
-def document(packets):
-    players = [{"id": str(i), "name": n} for n, i in IDS.items()]
+def document(packets, order=("Anna", "Ben", "Cleo")):
+    players = [{"id": str(IDS[n]), "name": n} for n in order]
     return json.loads(json.dumps({"status": 1, "data": {"logs": packets, "players": players}}))
 
 
@@ -108,3 +108,10 @@ def test_the_final_result_is_checked_against_the_rules_scoring():
     result = read_back(doc)
     assert result.error is not None and result.error.rule == "final scoring"
     assert get_rules("puerto_rico").outcome(result.state) is not None
+
+
+def test_seats_start_from_the_first_governor_whatever_order_the_envelope_lists_players_in():
+    result = read_back(document(round_one(), order=("Ben", "Cleo", "Anna")))
+    assert result.error is None, result.error
+    assert list(result.setup.players) == ["Anna", "Ben", "Cleo"]
+    assert result.events[0].data["setup"]["players"] == ["Anna", "Ben", "Cleo"]
