@@ -35,10 +35,17 @@ def list_annotations(gid: str) -> ResponseReturnValue:
     readable_game(gid)
     query = load_query(AnnotationListQuery)
     context = api()
-    if "branch" in query:
-        context.games.branch(gid, query["branch"])  # an unknown branch is a 404, not an empty list
-    found = context.annotations.all(gid, branch=query.get("branch"))
-    return jsonify({"annotations": [a.to_json() for a in found]})
+    if "branch" not in query:
+        return jsonify({"annotations": [a.to_json() for a in context.annotations.all(gid)]})
+    context.games.branch(gid, query["branch"])  # an unknown branch is a 404, not an empty list
+    if not query["inherited"]:
+        return jsonify({"annotations": [a.to_json() for a in context.annotations.all(gid, branch=query["branch"])]})
+    # The branch's history is its segments: each (stream, seq range) it reads. A comment made on
+    # a parent's move before the fork point is a comment on this branch's move too.
+    segments = context.games.segments(gid, query["branch"])
+    found = [a for a in context.annotations.all(gid)
+             if any(s.branch == a.branch and s.first <= a.seq and (s.last is None or a.seq <= s.last) for s in segments)]
+    return jsonify({"annotations": [a.to_json() for a in sorted(found, key=lambda a: (a.seq, a.created))]})
 
 
 @bp.post("")

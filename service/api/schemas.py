@@ -81,6 +81,8 @@ class AnnotationListQuery(Strict):
     """Filter of a game's annotations."""
 
     branch = fields.String(metadata={"description": "only annotations on this branch"})
+    inherited = fields.Boolean(load_default=False, metadata={
+        "description": "with branch: also those on the moves the branch shares with its ancestors (up to each fork point)"})
 
 
 class VersionQuery(Strict):

@@ -26,9 +26,9 @@ export class Notes {
     }
   }
 
-  /** Fetch the branch's annotations. */
+  /** Fetch the annotations on this branch's moves, those made on its ancestors before each fork included. */
   async load() {
-    const body = await api(`${this.url}?branch=${encodeURIComponent(this.bid)}`);
+    const body = await api(`${this.url}?branch=${encodeURIComponent(this.bid)}&inherited=true`);
     this.bySeq.clear();
     for (const note of body.annotations) this.put(note);
   }

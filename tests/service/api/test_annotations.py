@@ -90,3 +90,19 @@ def test_unknown_annotation_is_404(client, users, new_game):
     assert_error(client.patch(f"/api/games/{gid}/annotations/nope", json={"text": "x"}, headers=users.auth("bob")), 404)
     assert_error(client.delete(f"/api/games/{gid}/annotations/nope", headers=users.auth("bob")), 404)
     assert_error(client.get("/api/games/nope/annotations"), 404)
+
+
+def test_a_fork_inherits_the_comments_on_the_moves_it_shares(client, users, new_game):
+    """With inherited=true, a fork lists the parent's comments up to the fork point, then its own."""
+    gid = new_game()["id"]
+    before = _add(client, users, gid, seq=2, text="on a shared move").get_json()
+    after = _add(client, users, gid, seq=3, text="on main only").get_json()
+    fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": 2, "name": "what if"},
+                       headers=users.auth("bob")).get_json()
+    own = _add(client, users, gid, branch=fork["branch"], seq=fork["seq"], text="on the fork").get_json()
+    listed = client.get(f"/api/games/{gid}/annotations?branch={fork['branch']}&inherited=true").get_json()
+    assert [a["id"] for a in listed["annotations"]] == [before["id"], own["id"]]
+    plain = client.get(f"/api/games/{gid}/annotations?branch={fork['branch']}").get_json()
+    assert [a["id"] for a in plain["annotations"]] == [own["id"]]
+    on_main = client.get(f"/api/games/{gid}/annotations?branch=main&inherited=true").get_json()
+    assert [a["id"] for a in on_main["annotations"]] == [before["id"], after["id"]]
