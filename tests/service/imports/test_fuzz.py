@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from service import keys
 from service.imports import content_digest, game_id_for, run_import
 from tests.service.bga import samples
-from tests.service.bga.samples import TOKAIDO_B
+from tests.service.bga.samples import ALL
 from tests.service.imports.helpers import export_doc, playout
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                          HealthCheck.function_scoped_fixture])
 _BASES: dict[str, Any] = {}
 ODD_VALUES = [None, 0, -1, 1.5, True, "", "x", "99999999999999999999999", [], {}, {"log": "${a}", "args": {"a": "${a}"}}]
@@ -32,7 +32,7 @@ ARG_NAMES = ["player_id", "player_name", "rol_type", "plantation_type", "buildin
 def base(name: str) -> Any:
     """A decoded document, shared: examples deep-copy it before changing it."""
     if name not in _BASES:
-        _BASES[name] = samples.doc(TOKAIDO_B) if name == "tokaido" else export_doc(playout(3 if name == "pr3" else 4, 5))
+        _BASES[name] = samples.doc(name) if name in ALL else export_doc(playout(3 if name == "pr3" else 4, 5))
     return _BASES[name]
 
 
@@ -40,7 +40,7 @@ def packets(doc: Any) -> list[Any]:
     return doc["data"]["logs"] if isinstance(doc, dict) else doc
 
 
-documents = st.sampled_from(["tokaido", "pr3", "pr4"])
+documents = st.sampled_from([*ALL, "pr3", "pr4"])
 
 
 @st.composite
