@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 from rq import Queue
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -171,9 +171,8 @@ def create_upload() -> ResponseReturnValue:
     """202 ``{"id", "status", "duplicate", "game", "url"}``."""
     try:
         options = _options()
-    except Exception as exc:  # marshmallow's ValidationError
-        messages = getattr(exc, "messages", str(exc))
-        raise ApiError(400, "invalid", f"invalid upload options: {messages}", fields=messages) from None
+    except ValidationError as exc:
+        raise ApiError(400, "invalid", f"invalid upload options: {exc.messages}", fields=exc.messages) from None
     raw, filename = _raw_upload()
     try:
         parse_log(raw)

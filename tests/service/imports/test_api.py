@@ -206,3 +206,8 @@ def test_the_report_is_in_log_order_with_inferred_events_in_place(upload):
     assert positions == sorted(positions)
     first_inferred = next(i for i, r in enumerate(report) if r["status"] == "inferred")
     assert first_inferred < len(report) // 2 and report[first_inferred]["action"].startswith("draw ")
+
+
+def test_bad_options_are_400(client, users):
+    assert_error(client.post("/api/uploads?partial=maybe", data=b"[]", headers=users.auth("alice")), 400, "invalid")
+    assert_error(client.post("/api/uploads?colour=red", data=b"[]", headers=users.auth("alice")), 400, "invalid")
