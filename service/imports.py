@@ -68,9 +68,13 @@ class ImportOutcome:
 # --- reading -----------------------------------------------------------------------------------
 
 
-def content_digest(raw: bytes, *, partial: bool) -> str:
-    """The digest that identifies an upload: its bytes and whether a partial import was asked for."""
-    return hashlib.sha256(raw + (b"\x00partial" if partial else b"")).hexdigest()
+def content_digest(raw: bytes, *, partial: bool, owner: str | None = None) -> str:
+    """The digest that identifies an upload: who uploaded it, its bytes, and whether a partial import was asked for.
+
+    The owner is part of it: the same file from the same user is the same game, but another
+    user's upload of it is their own game (the first one may be private to its uploader).
+    """
+    return hashlib.sha256((owner or "").encode() + b"\x00" + raw + (b"\x00partial" if partial else b"")).hexdigest()
 
 
 def notes_of(bga: BgaLog) -> list[LogNote]:
@@ -332,7 +336,7 @@ def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
 def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
                   visibility: str = "public") -> tuple[str, bool]:
     """Store an upload to import; returns (upload id, True if the same file was uploaded before and not failed)."""
-    digest = content_digest(raw, partial=partial)
+    digest = content_digest(raw, partial=partial, owner=owner)
     digest_key = keys.upload_by_digest_for(digest)
     earlier = _text(client.get(digest_key))  # type: ignore[arg-type]
     if earlier is not None:

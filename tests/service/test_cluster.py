@@ -37,11 +37,22 @@ def _in_use(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
+def start_node(data_dir, taken: set[int]) -> EmbeddedRedis:
+    """A cluster-enabled node; a port taken by another process meanwhile is retried with a new one."""
+    for _ in range(5):
+        node = EmbeddedRedis(data_dir, cluster_port(taken), extra={"cluster-enabled": "yes",
+                             "cluster-config-file": "nodes.conf", "cluster-node-timeout": "2000"})
+        try:
+            return node.start()
+        except RuntimeError:
+            node.stop()
+    raise RuntimeError("could not start a cluster node on any of 5 ports")
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     taken: set[int] = set()
-    nodes = [EmbeddedRedis(tmp_path_factory.mktemp(f"node{i}"), cluster_port(taken), extra={"cluster-enabled": "yes",
-                           "cluster-config-file": "nodes.conf", "cluster-node-timeout": "2000"}).start() for i in range(3)]
+    nodes = [start_node(tmp_path_factory.mktemp(f"node{i}"), taken) for i in range(3)]
     cli = redis_server_binary().parent / "redis-cli"
     subprocess.run([str(cli), "--cluster", "create", *(f"127.0.0.1:{n.port}" for n in nodes), "--cluster-replicas", "0",
                     "--cluster-yes"], check=True, capture_output=True, timeout=60)

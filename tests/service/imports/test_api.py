@@ -80,12 +80,22 @@ def test_log_only_games_are_browsable_and_annotatable_not_forkable(client, users
 
 def test_same_file_again_gives_the_existing_game(client, users, upload, redis_client):
     first = upload(samples.raw(TOKAIDO_B))
-    response = client.post("/api/uploads", data=samples.raw(TOKAIDO_B), headers=users.auth("bob"))
+    response = client.post("/api/uploads", data=samples.raw(TOKAIDO_B), headers=users.auth("alice"))
     assert response.status_code == 202
     body = response.get_json()
     assert_matches(UploadCreatedSchema, body)
     assert body["duplicate"] is True and body["id"] == first["id"] and body["game"] == first["game"]
     assert redis_client.zcard(keys.games_index()) == 1
+
+
+def test_another_user_uploading_the_same_file_gets_a_game_of_their_own(client, users, upload, redis_client):
+    """The first upload may be private to its uploader: another user's upload is their own game."""
+    first = upload(samples.raw(TOKAIDO_B), query="?visibility=private")
+    second = upload(samples.raw(TOKAIDO_B), user="bob")
+    assert second["id"] != first["id"] and second["game"] != first["game"]
+    assert second["owner"] == "bob" and second["status"] == "done"
+    assert client.get(f"/api/games/{second['game']}", headers=users.auth("bob")).status_code == 200
+    assert redis_client.zcard(keys.games_index()) == 2
 
 
 def test_multipart_upload(client, users, redis_client):

@@ -93,7 +93,7 @@ def test_mutated_uploads_never_5xx_and_never_half_store(client, users, redis_cli
         assert response.get_json()["error"]["code"] in ("bad_json", "unknown_envelope", "bad_log", "too_large")
         return
     status = run_import(redis_client, response.get_json()["id"])
-    gid = game_id_for(content_digest(raw, partial=partial))
+    gid = game_id_for(content_digest(raw, partial=partial, owner="alice"))
     if status["status"] == "failed":
         assert status["error"] and status["game"] is None
         assert game_keys(redis_client, gid) == []
