@@ -24,7 +24,6 @@ from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
 from service.store.replies import as_bytes_list
 
-
 MAX_REMEMBERED_GAMES = 10_000
 
 
