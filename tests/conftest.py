@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import engine
-from tests.games.pig import PIG
-
-engine.register(PIG)
-
 import pathlib
 
 import pytest
 import redis
 
+import engine
 from service.redis_server import EmbeddedRedis
+from tests.games.pig import PIG
+
+engine.register(PIG)
 
 
 @pytest.fixture(scope="session")

@@ -60,7 +60,7 @@ class IllegalActionError(EngineError, ValueError):
         rule = f" [{self.rule}]" if self.rule else ""
         return f"illegal action {self.action!r}{where}: {self.reason}{rule}"
 
-    def at_seq(self, seq: int) -> "IllegalActionError":
+    def at_seq(self, seq: int) -> IllegalActionError:
         """The same error, placed at event ``seq``."""
         return IllegalActionError(self.action, self.reason, rule=self.rule, seq=seq)
 

@@ -51,7 +51,7 @@ class Event:
         return out
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> "Event":
+    def from_json(cls, raw: Mapping[str, Any]) -> Event:
         """The event from :meth:`to_json` data; raises StateFormatError if malformed."""
         try:
             event = cls(
@@ -69,11 +69,11 @@ class Event:
             raise StateFormatError(f"unknown event type {event.type!r}: expected one of {', '.join(EVENT_TYPES)}")
         return event
 
-    def with_seq(self, seq: int) -> "Event":
+    def with_seq(self, seq: int) -> Event:
         """The same event placed at ``seq``."""
         return Event(seq, self.type, self.actor, self.action, self.v, self.meta, self.data)
 
-    def with_meta(self, **meta: Any) -> "Event":
+    def with_meta(self, **meta: Any) -> Event:
         """The same event with ``meta`` entries added."""
         return Event(self.seq, self.type, self.actor, self.action, self.v, {**self.meta, **meta}, self.data)
 

@@ -35,7 +35,7 @@ class Setup:
         return {"players": list(self.players), "options": dict(self.options)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Setup":
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
         """The setup from :meth:`to_json` data."""
         return cls(players=tuple(data["players"]), options=dict(data.get("options") or {}))
 

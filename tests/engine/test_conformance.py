@@ -156,12 +156,13 @@ def test_playouts_are_deterministic(name, setup, seed):
 
 def test_a_player_moving_out_of_turn_is_refused_with_the_seq():
     playout = _playout("pig", Setup(("A", "B")), 1)
-    rules, state = replay(playout.events[:3])
-    wrong = playout.events[3]
-    bad = engine.Event(wrong.seq, engine.ACTION_TAKEN if wrong.actor == CHANCE else engine.ACTION_TAKEN, 1 - (rules.current_actor(state) if isinstance(rules.current_actor(state), int) else 0), "roll")
+    seat_event = next(e for e in playout.events[1:] if e.type == engine.ACTION_TAKEN)
+    rules, state = replay(playout.events[: seat_event.seq - 1])
+    wrong_seat = 1 - seat_event.actor
     with pytest.raises(IllegalActionError) as err:
-        apply_event(rules, state, bad)
-    assert f"at seq {wrong.seq}" in str(err.value)
+        apply_event(rules, state, engine.Event(seat_event.seq, engine.ACTION_TAKEN, wrong_seat, "roll"))
+    assert f"at seq {seat_event.seq}" in str(err.value)
+    assert f"seat {wrong_seat} acted but seat {seat_event.actor} is to act" in str(err.value)
 
 
 def test_unknown_game_names_the_known_ones():

@@ -134,7 +134,8 @@ class PigRules:
     def load_state(self, data: dict[str, Any]) -> PigState:
         """The state from :meth:`dump_state` data."""
         try:
-            return PigState(tuple(data["scores"]), tuple(data["bluffs"]), int(data["seat"]), int(data["turn_total"]), bool(data["rolling"]), int(data["target"]))
+            return PigState(tuple(data["scores"]), tuple(data["bluffs"]), int(data["seat"]), int(data["turn_total"]),
+                            bool(data["rolling"]), int(data["target"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise StateFormatError(f"not a pig state: {exc}") from exc
 
