@@ -12,7 +12,7 @@ player who fills all 12 city spaces ends the game after this round.
 from __future__ import annotations
 
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
-from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist
+from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
 from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action
 from engine.puerto_rico.state import BUILD, Player, State, add_at, city_spaces_used, set_at, with_player
 
@@ -60,13 +60,8 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can build; after the last one, the phase ends."""
-    n, step = state.n, state.step
-    while step < n:
-        seat = (state.chooser + step) % n
-        if options_for(state, seat):
-            return state.evolve(turn=seat, step=step)
-        step += 1
-    return end_phase(state)
+    chooser = turn_to_next_chooser(state, options_for)
+    return end_phase(state) if chooser is None else chooser
 
 
 def apply(state: State, action: Action) -> State:

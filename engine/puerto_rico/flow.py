@@ -8,6 +8,8 @@ which a trigger happened ("A játék vége").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from engine.puerto_rico.state import OVER, ROLE, State
 
 
@@ -17,6 +19,17 @@ def end_phase(state: State) -> State:
     if state.picks < n:
         return state.evolve(phase=ROLE, turn=(state.governor + state.picks) % n, step=0)
     return end_round(state)
+
+
+def turn_to_next_chooser(state: State, options_for: Callable[[State, int], Sequence[object]]) -> State | None:
+    """The turn on the first player, from ``state.step`` on clockwise from the chooser, who has a
+    choice in this phase; None when nobody left has one (players without a choice are skipped)."""
+    n = state.n
+    for step in range(state.step, n):
+        seat = (state.chooser + step) % n
+        if options_for(state, seat):
+            return state.evolve(turn=seat, step=step)
+    return None
 
 
 def end_round(state: State) -> State:

@@ -9,7 +9,7 @@ emptied into the supply; otherwise its barrels stay.
 from __future__ import annotations
 
 from engine.puerto_rico.components import LARGE_MARKET, OFFICE, PRICES, SMALL_MARKET, TRADING_HOUSE_SPACES
-from engine.puerto_rico.flow import end_phase
+from engine.puerto_rico.flow import end_phase, turn_to_next_chooser
 from engine.puerto_rico.notation import PASS, SELL_ACTIONS, Action
 from engine.puerto_rico.state import TRADE, Player, State, add_at, with_player
 
@@ -45,13 +45,10 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can sell; at the end, empty a full trading house."""
-    n, step = state.n, state.step
-    while step < n:
-        seat = (state.chooser + step) % n
-        if options_for(state, seat):
-            return state.evolve(turn=seat, step=step)
-        step += 1
-    state = state.evolve(step=step)
+    chooser = turn_to_next_chooser(state, options_for)
+    if chooser is not None:
+        return chooser
+    state = state.evolve(step=state.n)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         supply = state.goods_supply
         for good in state.trading_house:
