@@ -24,7 +24,6 @@ from service.api.context import api
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
 
-LOG_ONLY_SOURCE = "bga-log"
 MAX_STATES_WINDOW = 64
 TEST_ONLY_GAMES = {"pig"}
 
@@ -81,7 +80,7 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
 
 def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict[str, Any]:
     """The JSON the game page's scripts start from (embedded with ``tojson``, so it is escaped)."""
-    log_only = record.source == LOG_ONLY_SOURCE
+    log_only = record.is_log_only
     adapter = adapter_for(record.game)
     players = list(record.setup.players)
     try:

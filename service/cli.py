@@ -191,7 +191,7 @@ def export(gid: str, branch: str, fmt: str, output) -> None:
     import json
 
     from engine.core.bgalog import export_log
-    from service.imports import SOURCE_LOG_ONLY, export_jsonl, export_text
+    from service.imports import export_jsonl, export_text
     from service.store.errors import StoreError
 
     stores = _stores()
@@ -200,7 +200,7 @@ def export(gid: str, branch: str, fmt: str, output) -> None:
         events = stores.games.events(gid, branch)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
-    if record.source == SOURCE_LOG_ONLY:
+    if record.is_log_only:
         raise click.ClickException(f"game {gid} is log-only: it has no rules to export with")
     if fmt == "bga":
         output.write(json.dumps(export_log(events), indent=1) + "\n")

@@ -32,13 +32,12 @@ from engine.core.bgalog import LogImport, LogMismatchError, LogNote, ReportRow, 
 from service import keys
 from service.bga import BgaLog, BgaLogError, LogOnlyRecord, import_report, parse_log, render_notification, to_log_only
 from service.store.errors import ConflictError
-from service.store.games import MAIN, Branch, new_id
+from service.store.games import MAIN, SOURCE_LOG_ONLY, Branch, new_id
 
 log = logging.getLogger(__name__)
 
 #: Source of games imported with full rules, and of log-only games (the API refuses to fork those).
 SOURCE_RULES = "bga"
-SOURCE_LOG_ONLY = "bga-log"
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 RAW_TTL_SECONDS = 7 * 24 * 3600
 PROGRESS_EVERY = 100

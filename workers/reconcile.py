@@ -34,7 +34,7 @@ def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: 
     gids = games.game_ids(limit=10**9)
     for done, gid in enumerate(gids, start=1):
         record = games.game(gid)
-        if record.source == "bga-log":
+        if record.is_log_only:
             report.log_only += 1
         else:
             version = get_rules(record.game).version

@@ -32,13 +32,12 @@ from service.store.games import GameRecord
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
 
 #: Games imported from a log without rules behind them: browsable and annotatable only.
-LOG_ONLY_SOURCE = "bga-log"
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 _IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9._:~-]{1,128}$")
 
 
 def _refuse_log_only(record: GameRecord, what: str) -> None:
-    if record.source == LOG_ONLY_SOURCE:
+    if record.is_log_only:
         raise ApiError(422, "log_only", f"log-only games cannot be {what}", game=record.id)
 
 

@@ -25,7 +25,7 @@ from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict
 from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
-from service.imports import EXPORT_FORMATS, SOURCE_LOG_ONLY, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
 from service.store.games import VISIBILITIES
 from workers.imports import enqueue_import
 from workers.queue import make_queue
@@ -211,7 +211,7 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     """The export as a download."""
     record = readable_game(gid)
     query = load_query(ExportQuery)
-    if record.source == SOURCE_LOG_ONLY:
+    if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
                        game=gid)
     events = api().games.events(gid, bid)
@@ -235,7 +235,7 @@ def show_log(gid: str) -> ResponseReturnValue:
     """Players, moves with their lines, and the final result."""
     record = readable_game(gid)
     query = load_query(LogQuery)
-    stored = log_record(api().stores.redis, gid) if record.source == SOURCE_LOG_ONLY else None
+    stored = log_record(api().stores.redis, gid) if record.is_log_only else None
     if stored is None:
         raise ApiError(422, "not_log_only", "this game has rules: read its events and states instead", game=gid)
     seat: int | None = None

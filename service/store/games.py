@@ -28,6 +28,8 @@ from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, a
 
 MAIN = "main"
 VISIBILITIES = ("public", "unlisted", "private")
+#: The source of a game that has no rules here: only its log lines (browsable, annotatable, not forkable).
+SOURCE_LOG_ONLY = "bga-log"
 IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
 _APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
 
@@ -64,6 +66,11 @@ class GameRecord:
     created: float = 0.0
     title: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_log_only(self) -> bool:
+        """True for a game kept as log lines only (no rules: no states, no forks, no export)."""
+        return self.source == SOURCE_LOG_ONLY
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe record."""
