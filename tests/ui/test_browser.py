@@ -41,6 +41,15 @@ def wait_board(page: Any, seq: int) -> None:
     page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=seq)
 
 
+def open_home(watched: Watched, server: LiveServer, user: str) -> Any:
+    """Sign up as ``user`` and open the home page, ready to use; returns the page."""
+    sign_up(watched, server, user)
+    page = watched.page
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    return page
+
+
 def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password: str = "correct horse") -> None:
     """Create an account through the sign-up form (which signs in)."""
     page = watched.page
@@ -224,10 +233,7 @@ def test_views_hide_other_players_chips(live_server: LiveServer, watched: Watche
 
 
 def test_home_lists_games_and_starts_a_live_game(live_server: LiveServer, watched: Watched) -> None:
-    sign_up(watched, live_server, "starter")
-    page = watched.page
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("body[data-ready='true']")
+    page = open_home(watched, live_server, "starter")
     assert page.locator(f"#games-table a[href='/games/{DEMO_PR}']").count() == 1
     page.select_option("#new-game", "puerto_rico")
     page.fill("#new-players", "Ann\nBob\nCid")
@@ -251,10 +257,7 @@ def test_upload_a_real_bga_log_see_progress_report_and_the_game(live_server: Liv
         pytest.skip(f"BGA sample missing: {sample}")
     worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
     try:
-        sign_up(watched, live_server, "uploader")
-        page = watched.page
-        page.goto(live_server.url + "/")
-        page.wait_for_selector("body[data-ready='true']")
+        page = open_home(watched, live_server, "uploader")
         page.set_input_files("#upload-file", str(sample))
         page.click("#upload-form button[type=submit]")
         page.wait_for_selector("#upload-report a", timeout=60_000)
@@ -273,10 +276,7 @@ def test_upload_a_real_bga_log_see_progress_report_and_the_game(live_server: Liv
 
 
 def test_a_log_that_is_not_json_is_refused_at_once_with_the_reason(live_server: LiveServer, watched: Watched) -> None:
-    sign_up(watched, live_server, "uploader")
-    page = watched.page
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("body[data-ready='true']")
+    page = open_home(watched, live_server, "uploader")
     page.fill("#upload-text", '{"data": {"data": [1, 2,')
     page.click("#upload-form button[type=submit]")
     page.wait_for_function("() => !/Uploading/.test(document.getElementById('upload-status').textContent)")
