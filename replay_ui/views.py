@@ -8,6 +8,7 @@ API, so a private game stays invisible.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
@@ -75,7 +76,15 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
         return _not_found(exc.message)
     if seq is not None and not 1 <= seq <= head:
         return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head))
-    return render_template("game.html", record=record, page=_page_data(record, bid, seq, head))
+    page = _page_data(record, bid, seq, head)
+    return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
+
+
+def _board_stylesheet(renderer: str) -> str | None:
+    """``css/boards/<renderer>.css`` under the static folder when the game's board has one."""
+    relative = f"css/boards/{renderer}.css"
+    folder = blueprint.static_folder
+    return relative if folder and (Path(folder) / relative).is_file() else None
 
 
 def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict[str, Any]:

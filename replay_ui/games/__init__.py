@@ -4,10 +4,26 @@ An adapter never decides anything about the rules: it reads the engine's static 
 tables (so the JS does not copy them), the state's own fields (round, phase, who is to act)
 and the engine's scoring functions. Games without an adapter get :class:`GenericAdapter`,
 which the generic JSON renderer in the browser uses.
+
+A game's adapter lives in ``replay_ui/games/<game>.py`` as ``ADAPTER = <its class>``; its
+board renderer in ``static/js/boards/<renderer>.js`` and, if it has one, its stylesheet in
+``static/css/boards/<renderer>.css``. Nothing else needs editing to add a game's board.
+
+What the browser reads (all optional; see :meth:`GenericAdapter.components`):
+
+``components`` static tables for the board, plus ``picker_groups`` (notation's first word →
+               group title in the move picker), ``phase_label`` (what a run of moves is called:
+               "Role", "Action"), ``score_hint`` (what the score chart adds up) and ``notice``
+               (a line shown above the board, e.g. that a layout is reconstructed)
+``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
+               group: a jump-to entry)
+``position``   per position ``caption`` (short phrases joined above the board) and any facts
+               the board renderer wants
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 
@@ -38,8 +54,13 @@ class GenericAdapter:
 
 def adapter_for(game: str) -> GenericAdapter:
     """A fresh adapter for ``game`` (adapters may keep per-fold bookkeeping)."""
-    if game == "puerto_rico":
-        from replay_ui.games.puerto_rico import PuertoRicoAdapter
-
-        return PuertoRicoAdapter()
-    return GenericAdapter()
+    if not game.isidentifier():
+        return GenericAdapter()
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game}":
+            raise  # the adapter exists but is broken: say so rather than fall back quietly
+        return GenericAdapter()
+    adapter: GenericAdapter = module.ADAPTER()
+    return adapter

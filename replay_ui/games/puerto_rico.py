@@ -14,6 +14,15 @@ from engine.puerto_rico import scoring
 from engine.puerto_rico.state import PHASE_NAMES, State
 from replay_ui.games import GenericAdapter
 
+#: The move picker's groups, by the notation's first word: how a player thinks of the choices.
+PICKER_GROUPS = {
+    "role": "Choose a role", "plant": "Take a plantation", "quarry": "Take a plantation",
+    "hacienda": "Take a plantation", "place": "Place a colonist",
+    "build": "Build (what you can afford, at your price)", "extra": "Take an extra barrel",
+    "sell": "Sell a barrel", "load": "Load a ship", "wharf": "Ship with the wharf", "keep": "Barrels to keep",
+    "pass": "Or",
+}
+
 
 def _role_label(card: int) -> str:
     """Both prospector cards read "prospector" on the table."""
@@ -48,6 +57,9 @@ class PuertoRicoAdapter(GenericAdapter):
             "quarries": pr.QUARRIES,
             "vp_chips": setup.vp_chips,
             "phases": list(PHASE_NAMES),
+            "phase_label": "Role",
+            "score_hint": "chips + buildings + bonuses so far",
+            "picker_groups": PICKER_GROUPS,
         }
 
     def start_round(self, state: State) -> None:
@@ -63,15 +75,22 @@ class PuertoRicoAdapter(GenericAdapter):
             card = action[1]
             self._role = _role_label(card)
             self._taken[card] = state.turn
-            return {"round": state.round, "role": self._role, "pick": True}
-        return {"round": state.round, "role": self._role}
+            return {"round": state.round, "phase": self._role, "pick": True}
+        return {"round": state.round, "phase": self._role}
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, governor and the seat to act, for the caption above the board."""
         # Only cards the state still shows as taken: at the end of a round they all return.
         taken = [self._taken.get(card) if is_taken else None for card, is_taken in enumerate(state.roles_taken)]
-        return {"round": state.round, "phase": PHASE_NAMES[state.phase], "governor": state.governor, "turn": state.turn,
-                "taken": taken}
+        phase = PHASE_NAMES[state.phase]
+        caption = [f"Round {state.round}"]
+        if phase == "role":
+            caption.append("choosing a role")
+        elif phase != "over":
+            caption.append(f"{phase} phase")
+        caption.append(f"governor {names[state.governor]}")
+        return {"round": state.round, "phase": phase, "governor": state.governor, "turn": state.turn,
+                "taken": taken, "caption": caption}
 
     def scores(self, state: State) -> list[int]:
         """Per seat: VP chips + building VP + bonuses of occupied large buildings, as if it ended now."""
@@ -80,3 +99,6 @@ class PuertoRicoAdapter(GenericAdapter):
             parts = scoring.details(player)
             totals.append(parts["chips"] + parts["buildings"] + parts["bonus"])
         return totals
+
+
+ADAPTER = PuertoRicoAdapter

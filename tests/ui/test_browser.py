@@ -133,8 +133,8 @@ def test_jump_to_round_and_role(live_server: LiveServer, watched: Watched) -> No
     assert page.url.endswith(f"/{seq}")
     page.keyboard.press("r")
     page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 11')")
-    label = page.locator("#jump-role option").nth(5).inner_text()
-    page.select_option("#jump-role", label=label)
+    label = page.locator("#jump-phase option").nth(5).inner_text()
+    page.select_option("#jump-phase", label=label)
     role = label.split(": ")[1]
     page.wait_for_function("role => document.querySelector('#moves li.current .mv-text').textContent.includes('chooses the ' + role)",
                            arg=role)

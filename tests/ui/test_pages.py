@@ -170,3 +170,22 @@ def test_hostile_player_names_and_titles_stay_text(client: FlaskClient, redis_cl
     html = client.get(f"/games/{made.get_json()['id']}/b/main").get_data(as_text=True)
     assert "<script>alert(1)" not in html and "<img src=x" not in html
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_each_game_finds_its_ui_adapter_by_module_name_and_others_get_the_generic_one() -> None:
+    """``replay_ui/games/<game>.py`` with ``ADAPTER`` is the only thing a game's board needs registered."""
+    from replay_ui.games import GenericAdapter, adapter_for
+    from replay_ui.games.puerto_rico import PuertoRicoAdapter
+
+    assert type(adapter_for("puerto_rico")) is PuertoRicoAdapter
+    assert type(adapter_for("pig")) is GenericAdapter
+    assert type(adapter_for("../secrets")) is GenericAdapter
+    components = adapter_for("puerto_rico").components(4)
+    assert components["phase_label"] == "Role" and components["picker_groups"]["build"].startswith("Build")
+
+
+def test_the_game_page_labels_jump_to_with_the_games_phase_word(client: FlaskClient) -> None:
+    html = client.get(GAME).get_data(as_text=True)
+    assert '<label for="jump-phase">Role</label>' in html
+    assert "chips + buildings + bonuses so far; click to jump" in html
+    assert "board-notice" not in html  # Puerto Rico's board is the rulebook's, not a reconstruction

@@ -27,7 +27,7 @@ const app = {
   states: new Map(),
   loading: new Map(), // first seq of a window being fetched -> its promise
   renderToken: 0,
-  board: rendererFor(page.renderer),
+  board: null, // the renderer module, loaded by name at start
   branch: null,
 };
 
@@ -74,11 +74,8 @@ function positionInfo(seq) {
 function captionFor(seq, state) {
   const info = positionInfo(seq);
   const names = page.players;
-  const parts = [];
-  if (info && info.round) parts.push(`Round ${info.round}`);
-  if (info && info.phase === "role") parts.push("choosing a role");
-  else if (info && info.phase && info.phase !== "over") parts.push(`${info.phase} phase`);
-  if (info && info.governor !== undefined) parts.push(`governor ${names[info.governor]}`);
+  // The game's adapter words the position (round, phase, …); the actor and result are generic.
+  const parts = info && info.caption ? [...info.caption] : [];
   const actor = info ? info.actor : null;
   if (typeof actor === "number") parts.push(`${names[actor]} to act`);
   else if (actor === "chance") parts.push("chance to draw");
@@ -157,7 +154,7 @@ async function goTo(seq, { push = true } = {}) {
 
 // ---- navigation -------------------------------------------------------------------------------
 function roundStarts() {
-  // The position where a round starts: just before its first role pick.
+  // The position where a round starts: just before the first move that opens a group in it.
   const starts = [];
   if (!app.timeline) return starts;
   for (const move of app.timeline.moves) {
@@ -177,19 +174,20 @@ function nextRound(direction) {
 }
 
 function fillJumpSelects() {
-  const rounds = $("jump-round"), roles = $("jump-role");
+  const rounds = $("jump-round"), phases = $("jump-phase");
   rounds.replaceChildren(el("option", { value: "", text: "jump to…" }),
     ...roundStarts().map((s) => el("option", { value: String(s.seq), text: `Round ${s.round}` })));
   const picks = app.timeline ? app.timeline.moves.filter((m) => m.pick) : [];
-  roles.replaceChildren(el("option", { value: "", text: "jump to…" }),
-    ...picks.map((m) => el("option", { value: String(m.seq), text: `R${m.round} ${page.players[m.actor]}: ${m.role}` })));
+  const who = (m) => typeof m.actor === "number" ? `${page.players[m.actor]}: ` : "";
+  phases.replaceChildren(el("option", { value: "", text: "jump to…" }),
+    ...picks.map((m) => el("option", { value: String(m.seq), text: `R${m.round} ${who(m)}${m.phase}` })));
   rounds.disabled = !rounds.options.length || rounds.options.length < 2;
-  roles.disabled = roles.options.length < 2;
+  phases.disabled = phases.options.length < 2;
 }
 
 function syncJumpSelects(seq) {
   $("jump-round").value = "";
-  $("jump-role").value = "";
+  $("jump-phase").value = "";
 }
 
 function onKey(event) {
@@ -213,7 +211,7 @@ function bindControls() {
   $("nav-round").addEventListener("click", () => nextRound(1));
   $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value)));
   $("jump-round").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
-  $("jump-role").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
+  $("jump-phase").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
   $("view-select").value = app.view;
   $("view-select").addEventListener("change", (e) => changeView(e.target.value));
   document.addEventListener("keydown", onKey);
@@ -242,7 +240,7 @@ const moves = new MoveList($("moves"), (seq) => goTo(seq));
 const chart = new ScoreChart($("chart"), (seq) => goTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
-const picker = new Picker({ branchApi, onPlayed: afterPlay });
+const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq });
 
 async function loadTimeline() {
@@ -299,7 +297,7 @@ async function startLogOnly() {
   app.board = { renderBoard: (container, _state, ctx) => renderLog(container, events, app.seq) };
   $("scrubber").max = String(app.head);
   moves.render(timelineMoves, page.players, notes.bySeq);
-  for (const id of ["jump-round", "jump-role", "view-select"]) $(id).disabled = true;
+  for (const id of ["jump-round", "jump-phase", "view-select"]) $(id).disabled = true;
 }
 
 function renderLog(container, events, seq) {
@@ -312,6 +310,7 @@ function renderLog(container, events, seq) {
 
 // ---- start ------------------------------------------------------------------------------------
 async function start() {
+  app.board = await rendererFor(page.renderer);
   bindControls();
   await Promise.all([notes.load().catch(() => {}), branches.load().then(showBranchLabel).catch(() => {})]);
   if (page.log_only) await startLogOnly();

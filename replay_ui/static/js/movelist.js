@@ -1,15 +1,15 @@
-// The move list: moves grouped by round and by role, in the engine's sentences, the
-// current one highlighted, annotations (glyph and comment) inline under their move.
+// The move list: moves grouped by round and by phase (in Puerto Rico: by role), in the
+// engine's sentences, the current one highlighted, annotations (glyph and comment) inline under their move.
 
 import { el } from "./dom.js";
 
 function groupLabel(move, players) {
-  if (!move.role) return "Setup";
+  if (!move.phase) return "Setup";
   const who = typeof move.actor === "number" && move.pick ? players[move.actor] + ": " : "";
-  return who + move.role;
+  return who + move.phase;
 }
 
-/** Split moves into rounds, and each round into runs of one role. */
+/** Split moves into rounds, and each round into runs of one phase (a pick opens a new run). */
 export function groupMoves(moves, players) {
   const rounds = [];
   let round = null, group = null;
@@ -20,8 +20,8 @@ export function groupMoves(moves, players) {
       rounds.push(round);
       group = null;
     }
-    if (!group || move.pick || group.role !== (move.role ?? null)) {
-      group = { role: move.role ?? null, label: groupLabel(move, players), moves: [] };
+    if (!group || move.pick || group.phase !== (move.phase ?? null)) {
+      group = { phase: move.phase ?? null, label: groupLabel(move, players), moves: [] };
       round.groups.push(group);
     }
     group.moves.push(move);
@@ -43,7 +43,7 @@ export class MoveList {
     const rounds = groupMoves(moves, players);
     const sections = rounds.map((round) => sized(el("section", { class: "round" },
       round.number !== null ? el("h3", { class: "round-h", text: `Round ${round.number}` }) : null,
-      round.groups.map((group) => el("div", { class: "role-group" },
+      round.groups.map((group) => el("div", { class: "phase-group" },
         el("h4", { text: group.label }),
         el("ol", {}, group.moves.map((move) => this.item(move, notesBySeq.get(move.seq) || [])))))), round));
     this.container.replaceChildren(...sections);

@@ -1,17 +1,12 @@
 // The move picker: the legal actions at the head of the user's own branch, grouped the
-// way a player thinks about them (roles, plantations, buildings they can afford with the
-// price, …). Everything shown comes from /legal: the action notation and the engine's
-// sentence. Grouping only reads the notation's first word.
+// way a player thinks about them (in Puerto Rico: roles, plantations, buildings they can
+// afford with the price, …). Everything shown comes from /legal: the action notation and
+// the engine's sentence. Grouping only reads the notation's first word, through the
+// game's own table (`picker_groups` from its UI adapter); a word without a group is its own.
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
 
-const GROUPS = {
-  role: "Choose a role", plant: "Take a plantation", quarry: "Take a plantation", hacienda: "Take a plantation",
-  place: "Place a colonist", build: "Build (what you can afford, at your price)", extra: "Take an extra barrel",
-  sell: "Sell a barrel", load: "Load a ship", wharf: "Ship with the wharf", keep: "Barrels to keep",
-  pass: "Or", roll: "Roll or hold", hold: "Roll or hold",
-};
 
 function label(text, name) {
   // "Anna builds a harbor for 5 doubloons" → "builds a harbor for 5 doubloons": the player knows who they are.
@@ -19,8 +14,9 @@ function label(text, name) {
 }
 
 export class Picker {
-  constructor({ branchApi, onPlayed }) {
+  constructor({ branchApi, onPlayed, groups }) {
     this.branchApi = branchApi;
+    this.groups = groups || {};
     this.onPlayed = onPlayed;
     this.section = document.getElementById("play-section");
     this.box = document.getElementById("picker");
@@ -41,7 +37,7 @@ export class Picker {
     const groups = new Map();
     for (const action of legal.actions) {
       const verb = action.action.split(" ")[0];
-      const title = GROUPS[verb] || verb;
+      const title = this.groups[verb] || verb;
       if (!groups.has(title)) groups.set(title, []);
       groups.get(title).push(action);
     }
