@@ -1,0 +1,22 @@
+"""Entdecker (Klaus Teuber, Goldsieber 1996), 2 to 4 players, full rules.
+
+Authority: the Hungarian translation of the English rules (``seeds/001_3c9fd334e7f64ea0.txt``);
+our digest, with its rulings R1-R14 and the reconstructed component data, is ``games/entdecker.md``.
+
+Modules: :mod:`components` (the component set as data, a documented reconstruction),
+:mod:`catalog` (checking a component set and compiling lookup tables), :mod:`state` (immutable
+state), :mod:`geometry` (fitting, passages, holes, islands), :mod:`turn` (the player's decisions),
+:mod:`chance` (wheel, backs, tiles, chips), :mod:`flow` (turn skeleton and turn end),
+:mod:`scoring`, :mod:`notation`, :mod:`describe`, :mod:`explain`, :mod:`serialize`, :mod:`rules`.
+
+Where the rulebook and the digest part ways, the rulebook rules (each case noted where it lives):
+
+* Friendly natives: "A játékos húzhat egy felfedezés korongot" (the player *may* draw a chip), so
+  the chip is offered (``take chip`` / ``decline chip``) where the digest draws it automatically.
+* "Legalább egy részletet mindenkinek fel kell fordítania minden körben" (everyone must *turn over*
+  at least one tile each turn): ``end`` is offered only after the turn's first draw.
+"""
+
+from engine.entdecker.rules import RULES, EntdeckerRules
+
+__all__ = ["EntdeckerRules", "RULES"]

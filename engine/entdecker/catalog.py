@@ -1,0 +1,379 @@
+"""A component set checked and compiled into the lookup tables the rules run on.
+
+:func:`compile_components` takes the JSON shape of :mod:`engine.entdecker.components` (the default
+set or ``Setup.options["components"]``), checks it field by field (a :class:`SetupError` names the
+field and says why) and precomputes everything the hot paths need: each tile kind's distinct
+rotations with their land masks, every rotated face's parts and regions as side bitmasks, the
+neighbours of every cell, the start circles, the reserve tile that fills each kind of single hole.
+
+Geometry: cells ``y * w + x``; sides N, E, S, W = 0..3 and side ``d`` is bit ``1 << d`` of a mask;
+a face is placed in rotation ``r`` (clockwise quarter turns), which turns side ``d`` into side
+``(d + r) % 4``. A placed tile is one integer, its *code* ``kind * 4 + r``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from engine.core.errors import SetupError
+from engine.entdecker.components import DEFAULT_COMPONENTS, EVENT_NAMES, SIDE_NAMES, UNIT_NAMES
+
+N, E, S, W = 0, 1, 2, 3
+ALL_SIDES = 0b1111
+PLAIN_BACK, EVENT_BACK = 0, 1
+_TOPOLOGY_CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+
+
+def rotate_mask(mask: int, r: int) -> int:
+    """A side bitmask turned ``r`` quarter turns clockwise."""
+    r %= 4
+    return ((mask << r) | (mask >> (4 - r))) & ALL_SIDES
+
+
+def opposite(side: int) -> int:
+    """The side facing ``side`` across a shared edge."""
+    return (side + 2) % 4
+
+
+def mask_sides(mask: int) -> tuple[int, ...]:
+    """The sides in a bitmask, N first."""
+    return tuple(d for d in range(4) if mask >> d & 1)
+
+
+class Face(NamedTuple):
+    """A tile face in one rotation; parts and regions are side bitmasks in their index order."""
+
+    land: int
+    parts: tuple[int, ...]
+    regions: tuple[int, ...]
+    part_of_side: tuple[int, ...]  # per side: the land part holding it, -1 on water
+    region_of_side: tuple[int, ...]  # per side: the water region holding it, -1 on land
+
+
+class Kind(NamedTuple):
+    """A kind of tile: a draw tile type (``reserve`` 0) or the face of a reserve stack (1-6)."""
+
+    key: str  # notation key: "cape", "cape?storm"; a reserve kind: its topology code, lower case
+    topology: str
+    event: int  # index in EVENT_NAMES, -1 for none
+    back: int  # PLAIN_BACK or EVENT_BACK for draw tiles, the back number for reserve tiles
+    reserve: int
+    rotations: tuple[tuple[int, int], ...]  # the distinct (rotation, land mask), lowest rotation first
+
+
+class Catalog:
+    """The compiled component set: immutable, shared by every state of a game.
+
+    Two catalogs are equal when compiled from the same data (``source``, canonical JSON).
+    """
+
+    def __init__(self, data: Mapping[str, Any], source: str, is_default: bool) -> None:
+        self.source = source
+        self.is_default = is_default
+        self.data = data
+        board = data["board"]
+        self.width: int = board["w"]
+        self.height: int = board["h"]
+        self.cells = self.width * self.height
+        self.neighbours = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
+        self.circles = tuple((c, d) for c in range(self.cells) for d in range(4) if self.neighbours[c][d] < 0)
+        topologies = {code: _topology(code, spec) for code, spec in data["topologies"].items()}
+        kinds: list[Kind] = []
+        for entry in data["draw_tiles"]:
+            event = EVENT_NAMES.index(entry["event"]) if entry["event"] is not None else -1
+            topology = entry["topology"]
+            kinds.append(Kind(_type_key(topology, entry["event"]).lower(), topology, event,
+                              EVENT_BACK if event >= 0 else PLAIN_BACK, 0, _rotations(topologies[topology])))
+        self.draw_kinds = len(kinds)
+        self.reserve_kind: tuple[int, ...] = tuple(range(len(kinds), len(kinds) + 6))
+        for number in range(1, 7):
+            topology = data["reserve"][str(number)][0]
+            kinds.append(Kind(topology.lower(), topology, -1, number, number, _rotations(topologies[topology])))
+        self.kinds = tuple(kinds)
+        self.key_index = {kind.key: i for i, kind in enumerate(kinds[: self.draw_kinds])}
+        self.faces = tuple(_rotated(topologies[kind.topology], r) for kind in kinds for r in range(4))
+        self.draw_counts: tuple[int, ...] = tuple(entry["count"] for entry in data["draw_tiles"])
+        self.stack_sizes: tuple[int, ...] = tuple(data["stack_sizes"])
+        self.reserve_counts: tuple[int, ...] = tuple(data["reserve"][str(number)][1] for number in range(1, 7))
+        self.hole_fill = tuple(self._hole_filler(mask) for mask in range(16))
+        chips = sorted((int(value), count) for value, count in data["chips"].items())
+        self.chip_values = tuple(value for value, _ in chips)
+        self.chip_counts = tuple(count for _, count in chips)
+        wheel = data["wheel"]
+        self.wheel_values: tuple[int, ...] = tuple(sorted(set(wheel)))
+        self.wheel_weights: tuple[int, ...] = tuple(wheel.count(v) for v in self.wheel_values)
+        units = data["units"]
+        self.unit_cost: tuple[int, ...] = tuple(units[name]["cost"] for name in UNIT_NAMES)
+        self.unit_copies: tuple[int, ...] = tuple(units[name]["copies"] for name in UNIT_NAMES)
+        self.gold_start: int = data["gold"]["start"]
+        self.gold_max: int = data["gold"]["max"]
+
+    def _hole_filler(self, land: int) -> int:
+        """The code of the reserve tile (and rotation) whose land sides are exactly ``land``."""
+        kind = self.reserve_kind[hole_class(land) - 1]
+        for r, mask in self.kinds[kind].rotations:
+            if mask == land:
+                return kind * 4 + r
+        raise SetupError(f"components.reserve: no rotation of {self.kinds[kind].topology} fills a hole facing land on "
+                         f"{''.join(SIDE_NAMES[d] for d in mask_sides(land)) or 'no side'}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Catalog) and other.source == self.source
+
+    def __hash__(self) -> int:
+        return hash(self.source)
+
+    def __repr__(self) -> str:
+        return "Catalog(default)" if self.is_default else f"Catalog({self.source[:40]}...)"
+
+    def cell(self, x: int, y: int) -> int:
+        """The index of cell (x, y); -1 off the board."""
+        return y * self.width + x if 0 <= x < self.width and 0 <= y < self.height else -1
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        """(x, y) of a cell index."""
+        return cell % self.width, cell // self.width
+
+    def face(self, code: int) -> Face:
+        """The face of a placed tile code."""
+        return self.faces[code]
+
+    def kind_of(self, code: int) -> Kind:
+        """The kind of a placed tile code."""
+        return self.kinds[code >> 2]
+
+
+def hole_class(land: int) -> int:
+    """The reserve back number for a hole whose sides face land on ``land`` (1: none ... 6: all four)."""
+    count = bin(land).count("1")
+    if count == 2:
+        return 4 if land in (0b0101, 0b1010) else 3
+    return {0: 1, 1: 2, 3: 5, 4: 6}[count]
+
+
+def _neighbours(cell: int, w: int, h: int) -> tuple[int, int, int, int]:
+    x, y = cell % w, cell // w
+    return (cell - w if y > 0 else -1, cell + 1 if x < w - 1 else -1, cell + w if y < h - 1 else -1, cell - 1 if x > 0 else -1)
+
+
+class _Topology(NamedTuple):
+    land: int
+    parts: tuple[int, ...]
+    regions: tuple[int, ...]
+
+
+def _topology(code: str, spec: Mapping[str, Any]) -> _Topology:
+    land = sum(1 << d for d, letter in enumerate(spec["sides"]) if letter == "L")
+    parts = tuple(sum(1 << SIDE_NAMES.index(s) for s in part) for part in spec["land"])
+    regions = tuple(sum(1 << SIDE_NAMES.index(s) for s in region) for region in spec["water"])
+    return _Topology(land, parts, regions)
+
+
+def _rotated(topology: _Topology, r: int) -> Face:
+    parts = tuple(rotate_mask(m, r) for m in topology.parts)
+    regions = tuple(rotate_mask(m, r) for m in topology.regions)
+    part_of = tuple(next((i for i, m in enumerate(parts) if m >> d & 1), -1) for d in range(4))
+    region_of = tuple(next((i for i, m in enumerate(regions) if m >> d & 1), -1) for d in range(4))
+    return Face(rotate_mask(topology.land, r), parts, regions, part_of, region_of)
+
+
+def _rotations(topology: _Topology) -> tuple[tuple[int, int], ...]:
+    """Rotations giving distinct faces (same sides, same sets of parts and regions = one placement)."""
+    seen: set[tuple[int, frozenset[int], frozenset[int]]] = set()
+    out = []
+    for r in range(4):
+        face = _rotated(topology, r)
+        signature = (face.land, frozenset(face.parts), frozenset(face.regions))
+        if signature not in seen:
+            seen.add(signature)
+            out.append((r, face.land))
+    return tuple(out)
+
+
+def _type_key(topology: str, event: str | None) -> str:
+    return topology if event is None else f"{topology}?{event}"
+
+
+# --- checking a component set -------------------------------------------------------------------
+
+
+def _fail(field: str, why: str) -> SetupError:
+    return SetupError(f"components.{field} {why}")
+
+
+def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise _fail(field, f"must be an integer {bounds}, got {value!r}")
+    return value
+
+
+def _mapping(value: Any, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(field, f"must be an object, got {value!r}")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _fail(field, f"must be a list, got {value!r}")
+    return list(value)
+
+
+def _check_topology(code: str, spec: Any) -> None:
+    field = f"topologies.{code}"
+    if not _TOPOLOGY_CODE.match(code):
+        raise _fail(field, "needs a name of letters, digits and '_' starting with a letter")
+    spec = _mapping(spec, field)
+    sides = spec.get("sides")
+    if not isinstance(sides, str) or len(sides) != 4 or set(sides) - {"L", "W"}:
+        raise _fail(f"{field}.sides", f"must be four letters L or W for N E S W, got {sides!r}")
+    land = {SIDE_NAMES[d] for d in range(4) if sides[d] == "L"}
+    _check_partition(_list(spec.get("land"), f"{field}.land"), land, f"{field}.land", "land", allow_empty_group=True)
+    _check_partition(_list(spec.get("water"), f"{field}.water"), set(SIDE_NAMES) - land, f"{field}.water", "water",
+                     allow_empty_group=False)
+
+
+def _check_partition(groups: list[Any], sides: set[str], field: str, what: str, *, allow_empty_group: bool) -> None:
+    """``groups`` must split ``sides`` into disjoint groups (a land part may be an islet touching no side)."""
+    covered: set[str] = set()
+    for i, group in enumerate(groups):
+        members = _list(group, f"{field}[{i}]")
+        if not members and not allow_empty_group:
+            raise _fail(f"{field}[{i}]", "is an empty water region")
+        for side in members:
+            if side not in sides or side in covered:
+                raise _fail(f"{field}[{i}]", f"names side {side!r}, which is not a free {what} side of this topology")
+            covered.add(side)
+    if covered != sides:
+        raise _fail(field, f"must cover every {what} side ({', '.join(sorted(sides))}), covers {', '.join(sorted(covered)) or 'none'}")
+
+
+def _check_draw_tiles(value: Any, topologies: Mapping[str, Any]) -> int:
+    entries = _list(value, "draw_tiles")
+    if not entries:
+        raise _fail("draw_tiles", "must list at least one tile type")
+    keys: set[str] = set()
+    total = 0
+    for i, raw in enumerate(entries):
+        field = f"draw_tiles[{i}]"
+        entry = _mapping(raw, field)
+        topology = entry.get("topology")
+        if not isinstance(topology, str) or topology not in topologies:
+            raise _fail(f"{field}.topology", f"must name one of the topologies, got {topology!r}")
+        event = entry.get("event")
+        if event is not None and event not in EVENT_NAMES:
+            raise _fail(f"{field}.event", f"must be null or one of {', '.join(EVENT_NAMES)}, got {event!r}")
+        key = _type_key(topology, event)
+        if "type" in entry and entry["type"] != key:
+            raise _fail(f"{field}.type", f"must be the topology plus '?event' ({key!r}), got {entry['type']!r}")
+        if key.lower() in keys:
+            raise _fail(field, f"repeats the tile type {key!r}")
+        keys.add(key.lower())
+        if "W" not in topologies[topology]["sides"]:
+            raise _fail(field, f"draws {topology}, which has no water side and could never be placed")
+        total += _int(entry.get("count"), f"{field}.count", 1)
+    return total
+
+
+def _check_reserve(value: Any, topologies: Mapping[str, Any]) -> None:
+    reserve = _mapping(value, "reserve")
+    expected = {1: "no land side", 2: "one land side", 3: "two adjacent land sides", 4: "two opposite land sides",
+                5: "three land sides", 6: "four land sides"}
+    if set(reserve) != {str(n) for n in expected}:
+        raise _fail("reserve", f"must have the back numbers 1 to 6, got {sorted(reserve)}")
+    for number, needs in expected.items():
+        field = f"reserve.{number}"
+        entry = _list(reserve[str(number)], field)
+        if len(entry) != 2 or entry[0] not in topologies:
+            raise _fail(field, f"must be [topology, count], got {entry!r}")
+        _int(entry[1], f"{field}[1]", 0)
+        spec = topologies[entry[0]]
+        land = sum(1 << d for d, letter in enumerate(spec["sides"]) if letter == "L")
+        if hole_class(land) != number:
+            raise _fail(field, f"must be a face with {needs} to fill such holes, {entry[0]} has sides {spec['sides']}")
+        if len(spec["land"]) != (1 if land else 0):
+            raise _fail(field, f"must join all its land sides in one part and hold no islet (a filler never splits an "
+                               f"island), {entry[0]} has {len(spec['land'])} land parts")
+
+
+def _check_counts(value: Any, field: str) -> None:
+    counts = _mapping(value, field)
+    if not counts:
+        raise _fail(field, "must not be empty")
+    for key, count in counts.items():
+        if not str(key).isdigit() or int(key) < 1:
+            raise _fail(field, f"keys must be positive values, got {key!r}")
+        _int(count, f"{field}.{key}", 0)
+
+
+def check_components(data: Any) -> None:
+    """Raise SetupError naming the first field of ``data`` that is not an acceptable component set."""
+    data = _mapping(data, "(root)")
+    missing = [k for k in DEFAULT_COMPONENTS if k not in data]
+    if missing:
+        raise _fail("(root)", f"misses the fields {', '.join(missing)}")
+    unknown = sorted(set(data) - set(DEFAULT_COMPONENTS))
+    if unknown:
+        raise _fail("(root)", f"has unknown fields {', '.join(unknown)}")
+    board = _mapping(data["board"], "board")
+    _int(board.get("w"), "board.w", 2, 26)
+    _int(board.get("h"), "board.h", 2, 26)
+    if board.get("rim", "water") != "water":
+        raise _fail("board.rim", "must be 'water': the rim is the open sea the ship starts from")
+    topologies = _mapping(data["topologies"], "topologies")
+    for code, spec in topologies.items():
+        _check_topology(code, spec)
+    total = _check_draw_tiles(data["draw_tiles"], topologies)
+    sizes = _list(data["stack_sizes"], "stack_sizes")
+    if not sizes:
+        raise _fail("stack_sizes", "must list at least one stack")
+    for i, size in enumerate(sizes):
+        _int(size, f"stack_sizes[{i}]", 1)
+    if sum(sizes) != total:
+        raise _fail("stack_sizes", f"must add up to the {total} draw tiles, add up to {sum(sizes)}")
+    _check_reserve(data["reserve"], topologies)
+    _check_counts(data["chips"], "chips")
+    wheel = _list(data["wheel"], "wheel")
+    if not wheel:
+        raise _fail("wheel", "must have at least one segment")
+    for i, value in enumerate(wheel):
+        _int(value, f"wheel[{i}]", 0)
+    units = _mapping(data["units"], "units")
+    if set(units) != set(UNIT_NAMES):
+        raise _fail("units", f"must define exactly {', '.join(UNIT_NAMES)}, got {sorted(units)}")
+    for name in UNIT_NAMES:
+        unit = _mapping(units[name], f"units.{name}")
+        _int(unit.get("cost"), f"units.{name}.cost", 0)
+        _int(unit.get("copies"), f"units.{name}.copies", 0)
+    gold = _mapping(data["gold"], "gold")
+    cap = _int(gold.get("max"), "gold.max", 1)
+    _int(gold.get("start"), "gold.start", 0, cap)
+
+
+@lru_cache(maxsize=32)
+def _compile_source(source: str) -> Catalog:
+    data = json.loads(source)
+    check_components(data)
+    return Catalog(data, source, source == DEFAULT_SOURCE)
+
+
+DEFAULT_SOURCE = json.dumps(DEFAULT_COMPONENTS, sort_keys=True, separators=(",", ":"))
+
+
+def compile_components(data: Any = None) -> Catalog:
+    """The catalog of a component set (None: the default one); raises SetupError naming a bad field."""
+    if data is None:
+        return DEFAULT_CATALOG
+    try:
+        source = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise SetupError(f"components must be JSON-shaped data: {exc}") from None
+    return _compile_source(source)
+
+
+DEFAULT_CATALOG = _compile_source(DEFAULT_SOURCE)

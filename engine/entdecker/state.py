@@ -1,0 +1,134 @@
+"""The immutable game state: one NamedTuple of ints and tuples, shared between successive states.
+
+The map is a tuple with one entry per cell (``y * w + x``): -1 for an unexplored cell, else the
+placed tile's code ``kind * 4 + rotation`` (see :mod:`engine.entdecker.catalog`). Units are a
+parallel tuple: -1, or :func:`unit_code` of (seat, unit, land part). A move replaces only the
+tuples it touches.
+
+The stacks hold no tile identities: only how many tiles each stack has left and the back of its
+top tile. Which tile comes off a stack is a chance event weighted by the copies of each type not
+yet drawn (``undrawn``), which gives exactly the odds of a shuffled, dealt set of stacks whose top
+backs are visible (digest, "Chance points"). So the state holds no secret but the chip pool's
+contents and the undrawn tiles' distribution, which :func:`engine.entdecker.serialize.view` hides.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.entdecker.catalog import Catalog
+
+# Phases: what the state is waiting for.
+(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = range(12)
+PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back", "place", "friendly natives",
+               "natives chip", "island chip", "over")
+CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
+
+SCOUT, FORT, SETTLEMENT = range(3)
+EMPTY = -1
+NO_UNIT = -1
+# The ship: nowhere (between turns), on a start circle (cell, border side) or in a tile's water region.
+SHIP_NONE, SHIP_CIRCLE, SHIP_TILE = range(3)
+NO_SHIP = (SHIP_NONE, -1, -1)
+
+_new_tuple = tuple.__new__
+
+
+class Island(NamedTuple):
+    """A complete island waiting to be scored: its first cell (smallest y, then x), size, units' cells."""
+
+    first: int
+    size: int
+    unit_cells: tuple[int, ...]
+
+
+class State(NamedTuple):
+    """The whole game; see the module docstring."""
+
+    cat: Catalog
+    names: tuple[str, ...]
+    income_each_turn: bool
+    phase: int
+    round: int
+    turn: int  # the active seat
+    gold: tuple[int, ...]
+    score: tuple[int, ...]
+    supply: tuple[tuple[int, ...], ...]  # per seat: scouts, forts, settlements not on the map
+    chips: tuple[tuple[int, ...], ...]  # per seat: values of the chips held face up, in the order drawn
+    pool: tuple[int, ...]  # face-down chips per value (cat.chip_values)
+    board: tuple[int, ...]
+    units: tuple[int, ...]
+    stacks: tuple[int, ...]  # tiles left in each face-down stack
+    tops: tuple[int, ...]  # per stack: back of its top tile (0 plain, 1 '?'), -1 when empty or not yet turned
+    undrawn: tuple[int, ...]  # per draw type: copies still in the stacks
+    discarded: tuple[int, ...]  # per draw type: tiles that fitted nowhere and left the game
+    reserve: tuple[int, ...]  # reserve tiles left per back number 1..6
+    ship: tuple[int, int, int]
+    draws_left: int  # tiles bought this turn and not drawn yet
+    drawn: int  # tiles drawn this turn
+    stack: int  # the stack being drawn from (or turned at setup)
+    tile: int  # the draw type in hand, waiting to be placed; -1 none
+    placed: tuple[int, ...]  # cells given a draw tile this turn, in order
+    storm: bool  # a storm ended this turn's expedition
+    islands: tuple[Island, ...]  # complete islands still to score at this turn's end, in order
+    chip_queue: tuple[int, ...]  # seats still to draw a chip for the island being scored
+    chip_best: int  # the highest chip drawn for that island so far (0: none)
+    income: int  # the last spin of the wheel (0 before the first)
+
+    def evolve(self, **changes: object) -> State:
+        """A copy with ``changes`` (like ``_replace``, faster: this is the fold's hot path)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[_STATE_INDEX[name]] = value
+        return _new_tuple(State, values)
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+
+_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+
+
+def unit_code(seat: int, unit: int, part: int) -> int:
+    """One integer for a unit standing on a land part."""
+    return seat << 6 | unit << 4 | part
+
+
+def unit_seat(code: int) -> int:
+    """The owner of a unit code."""
+    return code >> 6
+
+
+def unit_kind(code: int) -> int:
+    """SCOUT, FORT or SETTLEMENT of a unit code."""
+    return code >> 4 & 3
+
+
+def unit_part(code: int) -> int:
+    """The land part of its tile a unit stands on."""
+    return code & 15
+
+
+def set_at(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``index``."""
+    return values[:index] + (values[index] + delta,) + values[index + 1 :]
+
+
+def initial_state(cat: Catalog, names: tuple[str, ...], income_each_turn: bool) -> State:
+    """The set-up game, waiting for chance to turn up the top back of the first stack."""
+    n = len(names)
+    return State(
+        cat=cat, names=names, income_each_turn=income_each_turn, phase=SETUP_BACK, round=1, turn=0,
+        gold=(cat.gold_start,) * n, score=(0,) * n, supply=(cat.unit_copies,) * n, chips=((),) * n,
+        pool=cat.chip_counts, board=(EMPTY,) * cat.cells, units=(NO_UNIT,) * cat.cells, stacks=cat.stack_sizes,
+        tops=(-1,) * len(cat.stack_sizes), undrawn=cat.draw_counts, discarded=(0,) * cat.draw_kinds,
+        reserve=cat.reserve_counts, ship=NO_SHIP, draws_left=0, drawn=0, stack=0, tile=-1, placed=(), storm=False,
+        islands=(), chip_queue=(), chip_best=0, income=0,
+    )

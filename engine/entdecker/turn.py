@@ -1,0 +1,246 @@
+"""A player's decisions: start, buy, explore (draw, build, take back, end), place, the natives' chip.
+
+Each ``*_options`` lists the legal actions of its decision point in a stable order; each ``apply_*``
+assumes its action legal (the rules object checks it against the options first).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.entdecker import flow, geometry
+from engine.entdecker.catalog import Catalog
+from engine.entdecker.notation import DECLINE_CHIP, END, PASS, TAKE_CHIP, Action
+from engine.entdecker.state import (
+    BUY,
+    EMPTY,
+    NATIVES,
+    NATIVES_CHIP,
+    NO_UNIT,
+    SCOUT,
+    SHIP_CIRCLE,
+    SHIP_TILE,
+    TILE,
+    State,
+    add_at,
+    set_at,
+    unit_code,
+    unit_kind,
+    unit_seat,
+)
+
+STORM, HOSTILE, FRIENDLY, PIRATES, RUINS, TREASURE = range(6)
+RUINS_VP = 3
+TREASURE_GOLD = 3
+
+
+@lru_cache(maxsize=32)
+def _circle_starts(cat: Catalog) -> tuple[tuple[int, Action], ...]:
+    """(cell, action) of every start circle, by cell then side."""
+    return tuple((cell, ("start_edge", cell % cat.width, cell // cat.width, d)) for cell, d in cat.circles)
+
+
+def start_fee(state: State, cell: int) -> int:
+    """The fee for starting on the tile at ``cell``: another player's unit there costs its listed price.
+
+    "Ha egy játékos olyan területről akar indulni, amelyiken egy másik játékosnak egysége található, akkor
+    az plusz pénzbe kerül. Annyi aranyat kell elköltenie, amennyibe az ott levő egység került. Ezt az
+    összeget a másik játékos nem kapja meg!" (starting from an area with another player's unit costs as
+    much gold as that unit cost; the other player does not get it.) R5: the listed cost, never doubled.
+    """
+    code = state.units[cell]
+    if code == NO_UNIT or unit_seat(code) == state.turn:
+        return 0
+    return state.cat.unit_cost[unit_kind(code)]
+
+
+def start_options(state: State) -> list[Action]:
+    """Circles with an unexplored cell behind them; from round 2 the open water regions of placed tiles.
+
+    "Az első körben a hajó csak a tábla szélén levő körök valamelyikéből indulhat." (in the first round
+    the ship may only start from one of the circles at the board's edge.) A start needs gold for the fee
+    and one tile; with no start possible the player must pass (R6).
+    """
+    cat, board = state.cat, state.board
+    gold = state.gold[state.turn]
+    out: list[Action] = []
+    if gold >= 1:
+        out.extend(action for cell, action in _circle_starts(cat) if board[cell] == EMPTY)
+    if state.round >= 2:
+        faces = cat.faces
+        for cell, code in enumerate(board):
+            if code == EMPTY or not faces[code].regions or gold < start_fee(state, cell) + 1:
+                continue
+            for g in range(len(faces[code].regions)):
+                if geometry.region_is_open(cat, board, cell, g):
+                    out.append(("start_tile", cell % cat.width, cell // cat.width, g))
+    if not out:
+        out.append(PASS)
+    return out + takeback_options(state)
+
+
+def takeback_options(state: State) -> list[Action]:
+    """ "A felderítő kivétel. Ezt a játékos bármikor visszaveheti" (a scout may be taken back at any time; R8:
+    at its owner's start and explore decisions)."""
+    width = state.cat.width
+    return [("takeback", cell % width, cell // width) for cell in flow.own_scouts(state)]
+
+
+def buy_options(state: State) -> list[Action]:
+    """ "Minden részlet egy aranyba kerül. Legalább egy részletet mindenkinek fel kell fordítania minden körben."
+    (each tile costs one gold; everyone must turn over at least one tile each turn.)"""
+    return [("buy", n) for n in range(1, min(state.gold[state.turn], sum(state.stacks)) + 1)]
+
+
+def explore_options(state: State) -> list[Action]:
+    """Draw from a stack, build on the new land, take a scout back, or end the expedition.
+
+    ``end`` only once a tile has been turned over this turn: "Legalább egy részletet mindenkinek fel
+    kell fordítania minden körben" (everyone must turn over at least one tile each turn).
+    """
+    out: list[Action] = []
+    if flow.can_draw(state):
+        out.extend(("draw", k) for k, size in enumerate(state.stacks) if size)
+    out.extend(build_options(state))
+    out.extend(takeback_options(state))
+    if state.drawn:
+        out.append(END)
+    return out
+
+
+def build_options(state: State) -> list[Action]:
+    """Units from the supply the player can pay for, on each land part of the ship's new tile.
+
+    "Egy részletre csak egyetlen egység építhető. Amennyiben egy részleten több, nem egybefüggő
+    szárazföld is feltűnik, a játékosnak el kell döntenie, hogy melyik részre építkezik." (one unit per
+    tile; on a tile with several separate land areas the player decides which one to build on.)
+    """
+    if not flow.ship_on_new_land(state):
+        return []
+    parts = len(state.cat.faces[state.board[state.ship[1]]].parts)
+    supply = state.supply[state.turn]
+    gold = state.gold[state.turn]
+    return [("build", unit, p) for unit in range(3) if supply[unit] and flow.unit_cost(state, unit) <= gold
+            for p in range(parts)]
+
+
+def place_options(state: State) -> list[Action]:
+    """Every distinct (cell, rotation) where the drawn tile fits behind one of the ship's passages."""
+    width = state.cat.width
+    return [("place", cell % width, cell // width, r)
+            for cell, r in geometry.placements(state.cat, state.board, state.ship, state.tile)]
+
+
+def natives_options(state: State) -> list[Action]:
+    """ "A játékos húzhat egy felfedezés korongot" (the player *may* draw a discovery chip)."""
+    return [TAKE_CHIP, DECLINE_CHIP]
+
+
+# --- applying ------------------------------------------------------------------------------------
+
+
+def apply_start_edge(state: State, action: Action) -> State:
+    """The ship goes onto a circle of the rim (no fee)."""
+    cell = state.cat.cell(action[1], action[2])
+    return state.evolve(ship=(SHIP_CIRCLE, cell, action[3]), phase=BUY)
+
+
+def apply_start_tile(state: State, action: Action) -> State:
+    """The ship goes into a water region of a placed tile; a fee goes to the bank."""
+    cell = state.cat.cell(action[1], action[2])
+    gold = add_at(state.gold, state.turn, -start_fee(state, cell))
+    return state.evolve(ship=(SHIP_TILE, cell, action[3]), gold=gold, phase=BUY)
+
+
+def apply_pass(state: State, action: Action) -> State:
+    """No start was possible: the turn ends."""
+    return flow.finish_turn(state)
+
+
+def apply_takeback(state: State, action: Action) -> State:
+    """The scout returns to its owner's supply (no refund); the decision point stays open."""
+    cell = state.cat.cell(action[1], action[2])
+    supply = set_at(state.supply, state.turn, add_at(state.supply[state.turn], SCOUT, 1))
+    return state.evolve(units=set_at(state.units, cell, NO_UNIT), supply=supply)
+
+
+def apply_buy(state: State, action: Action) -> State:
+    """Pay one gold per tile; the expedition begins."""
+    n = action[1]
+    return flow.explore_point(state.evolve(gold=add_at(state.gold, state.turn, -n), draws_left=n))
+
+
+def apply_draw(state: State, action: Action) -> State:
+    """One paid draw is used; chance turns over the top tile of the stack."""
+    return state.evolve(draws_left=state.draws_left - 1, drawn=state.drawn + 1, stack=action[1], phase=TILE)
+
+
+def apply_place(state: State, action: Action) -> State:
+    """The tile is laid; its event (if any) happens; the ship sails onto it (not after a storm).
+
+    "Ezután a hajót az új területre kell mozgatni." (then the ship must be moved onto the new area.)
+    "I, ... leolvassa a részleten látható eseményt ... Ez a részlet lepakolása után hajtódik végre." (the
+    event shown is carried out after the tile is placed.)
+    """
+    cat = state.cat
+    cell = cat.cell(action[1], action[2])
+    entry = next(side for c, side in geometry.passages(cat, state.board, state.ship) if c == cell)
+    code = state.tile * 4 + action[3]
+    state = state.evolve(board=set_at(state.board, cell, code), placed=state.placed + (cell,), tile=-1)
+    event = cat.kinds[code >> 2].event
+    if event == STORM:
+        # "Vihar: A kör azonnal véget ér. A játékos nem tehet le egységet és nem forgathat fel további részleteket."
+        return flow.finish_turn(state.evolve(storm=True))
+    state = state.evolve(ship=(SHIP_TILE, cell, cat.faces[code].region_of_side[entry]))
+    return resolve_event(state, event)
+
+
+def resolve_event(state: State, event: int) -> State:
+    """The event of a '?' tile just placed (storm is handled by the caller; hostile natives act at a build)."""
+    seat = state.turn
+    if event == FRIENDLY:
+        return state.evolve(phase=NATIVES) if any(state.pool) else flow.explore_point(state)
+    if event == PIRATES:
+        # "Kalózok: A játékos elveszti maradék aranya felét, felfelé kerekítve." (loses half, rounded up)
+        state = state.evolve(gold=set_at(state.gold, seat, state.gold[seat] // 2))
+    elif event == RUINS:
+        # "Romok: A játékos kap három győzelempontot." (gains three victory points at once)
+        state = state.evolve(score=add_at(state.score, seat, RUINS_VP))
+    elif event == TREASURE:
+        # "Kincs: A játékos kap három aranyat. Ezzel együtt sem lehet több aranya tizenkettőnél."
+        state = state.evolve(gold=set_at(state.gold, seat, min(state.cat.gold_max, state.gold[seat] + TREASURE_GOLD)))
+    return flow.explore_point(state)
+
+
+def apply_build(state: State, action: Action) -> State:
+    """ "A köre ezután véget ér, még akkor is, ha további részleteket húzhatott volna." (his turn then ends,
+    even if he could have drawn more tiles.)"""
+    seat, unit, part = state.turn, action[1], action[2]
+    cell = state.ship[1]
+    gold = add_at(state.gold, seat, -flow.unit_cost(state, unit))
+    supply = set_at(state.supply, seat, add_at(state.supply[seat], unit, -1))
+    units = set_at(state.units, cell, unit_code(seat, unit, part))
+    return flow.finish_turn(state.evolve(gold=gold, supply=supply, units=units))
+
+
+def apply_end(state: State, action: Action) -> State:
+    """ "Hamarabb is abbahagyhatják ... nem kapja vissza az elköltött aranyat." (they may stop early; the gold
+    spent is not returned.)"""
+    return flow.finish_turn(state)
+
+
+def apply_take_chip(state: State, action: Action) -> State:
+    """The player accepts the natives' chip: chance draws it from the pool."""
+    return state.evolve(phase=NATIVES_CHIP)
+
+
+def apply_decline_chip(state: State, action: Action) -> State:
+    """The player declines the natives' chip."""
+    return flow.explore_point(state)
+
+
+APPLY = {
+    "start_edge": apply_start_edge, "start_tile": apply_start_tile, "pass": apply_pass, "takeback": apply_takeback,
+    "buy": apply_buy, "draw": apply_draw, "place": apply_place, "build": apply_build, "end": apply_end,
+    "take_chip": apply_take_chip, "decline_chip": apply_decline_chip,
+}
