@@ -1,0 +1,91 @@
+"""Chance events: every draw from a face-down pile, weighted by what the pile really holds.
+
+* Landscape draws (setup, layout, the card and inner rewards): the outcome is a terrain weighted by
+  its count in the draw pile; cards of one terrain are identical. With the pile empty, the only
+  outcome is ``reshuffle`` (the discards become the pile), and the draw follows.
+* Goods draws (the 3 setup reveals, blind takes, display refills): a card id of the goods pile.
+* The scoring reveal: a card of the lowest back left (the pile lies sorted by back, 1 on top).
+"""
+
+from __future__ import annotations
+
+from engine.golden_city import flow
+from engine.golden_city.cards import reshuffle, take_from_pile
+from engine.golden_city.notation import RESHUFFLE, Action
+from engine.golden_city.rewards import check_goods_limit, receive_goods
+from engine.golden_city.state import (
+    CARD_DRAW,
+    GOODS_DRAW,
+    GOODS_REFILL,
+    LANDSCAPE_PHASES,
+    LAYOUT,
+    REVEAL,
+    SETUP_DEAL,
+    SETUP_GOODS,
+    State,
+    add_at,
+    with_player,
+)
+
+DEALS: tuple[Action, ...] = tuple(("deal", t) for t in range(5))
+RESHUFFLE_ONLY: tuple[tuple[Action, int], ...] = ((RESHUFFLE, 1),)
+
+
+def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
+    """The possible outcomes of the chance event the state waits for, with their weights."""
+    phase = state.phase
+    if phase in LANDSCAPE_PHASES:
+        if not any(state.pile):
+            return RESHUFFLE_ONLY
+        return tuple((DEALS[t], count) for t, count in enumerate(state.pile) if count)
+    if phase == REVEAL:
+        return scoring_outcomes(state)
+    return tuple((("reveal", "goods", card), 1) for card in state.goods_pile)
+
+
+def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
+    """Uniform over the remaining cards of the lowest back: the back of the next card is public."""
+    pile = state.scoring_pile
+    back = state.comp.scoring_back
+    top = back[pile[0]]
+    return tuple((("reveal", "scoring", card), 1) for card in pile if back[card] == top)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after a chance outcome."""
+    verb = action[0]
+    if verb == "reshuffle":
+        return reshuffle(state)
+    if verb == "deal":
+        return apply_deal(take_from_pile(state, action[1]), action[1])
+    if action[1] == "scoring":
+        card = action[2]
+        state = state.evolve(scoring_card=card, scoring_pile=tuple(c for c in state.scoring_pile if c != card))
+        return flow.next_layout_card(state.evolve(layout=()))
+    return apply_goods(state.evolve(goods_pile=tuple(c for c in state.goods_pile if c != action[2])), action[2])
+
+
+def apply_deal(state: State, terrain: int) -> State:
+    """A landscape card, already off the pile, goes where the phase sends it."""
+    phase = state.phase
+    if phase == LAYOUT:
+        return flow.next_layout_card(state.evolve(layout=(*state.layout, terrain)))
+    seat = state.turn
+    player = state.players[seat]
+    state = with_player(state, seat, player.evolve(hand=add_at(player.hand, terrain, 1)))
+    if phase == SETUP_DEAL:
+        return flow.after_setup_deal(state)
+    return flow.continue_turn(state)  # CARD_DRAW: a reward's draw
+
+
+def apply_goods(state: State, card: str) -> State:
+    """A goods card, already off the pile, goes to the display or to the player who drew it blind."""
+    phase = state.phase
+    if phase == SETUP_GOODS:
+        return flow.fill_setup_display(state.evolve(goods_display=(*state.goods_display, card)))
+    if phase == GOODS_REFILL:
+        return check_goods_limit(state.evolve(goods_display=(*state.goods_display, card)))
+    return check_goods_limit(receive_goods(state, card))  # GOODS_DRAW: the blind take
+
+
+CHANCE_DRAW_PHASES = (SETUP_DEAL, LAYOUT, CARD_DRAW, SETUP_GOODS, GOODS_DRAW, GOODS_REFILL, REVEAL)

@@ -1,0 +1,170 @@
+"""The immutable game state: NamedTuples of ints, strings and tuples, shared between successive states.
+
+A move replaces only the player record and the counters it touches; everything else is the same
+object as before (structural sharing). Landscape cards of one terrain are interchangeable, so hands,
+the draw pile and the discard pile are counts per terrain (``CO MT ME FO DE``), and equal positions
+are equal values. A player's houses are one bitmask over the component set's sites, and ``reach``
+the union of their neighbours' masks, kept up to date on every placement, so that the sites open
+to a player are a few integer operations (see :func:`open_sites`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.golden_city.component_set import ComponentSet
+
+# Phases: what the state is waiting for.
+(
+    SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
+    CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER,
+) = range(15)
+PHASE_NAMES = (
+    "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
+    "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over",
+)
+#: Phases in which chance acts.
+CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL})
+#: Phases that draw a landscape card (and so may need the discards reshuffled first).
+LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
+
+NOBODY = -1
+#: The most landscape cards a player keeps after a building turn ("nem maradhat több mint 5").
+HAND_LIMIT = 5
+#: The most goods cards a player holds ("maximum 4 árukártya").
+GOODS_LIMIT = 4
+
+_new_tuple = tuple.__new__
+
+
+def _evolve(record: tuple[Any, ...], index: dict[str, int], changes: dict[str, object]) -> tuple[Any, ...]:
+    """``record`` with ``changes``: like NamedTuple._replace, several times faster (the hot path)."""
+    values = list(record)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _new_tuple(type(record), values)
+
+
+class Player(NamedTuple):
+    """One player: hand (cards per terrain), purse, letters, keys, cards in front of them, houses."""
+
+    hand: tuple[int, ...]
+    coins: int
+    letters: int
+    keys: int
+    goods: tuple[str, ...]  # goods card ids face up in front of the player, in the order taken
+    bonus: tuple[str, ...]  # bonus card ids, face down
+    houses_left: int
+    houses: int  # bitmask of the sites with one of the player's houses
+    reach: int  # bitmask of the road neighbours of those sites
+    blocked: bool
+
+    def evolve(self, **changes: object) -> Player:
+        """A copy with ``changes``."""
+        return _evolve(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+
+
+class State(NamedTuple):
+    """The whole game; ``turn`` is the seat the phase is at (the seat dealt to during the setup deal)."""
+
+    comp: ComponentSet
+    names: tuple[str, ...]
+    players: tuple[Player, ...]
+    phase: int
+    turn: int
+    round: int
+    start_seat: int  # who holds the start key
+    taken: int  # bitmask of the harbours and suburbs holding a house
+    coin_supply: int
+    key_supply: int
+    keys_used: int  # key cards played for inner parts (back in the box)
+    pile: tuple[int, ...]  # face-down landscape cards per terrain
+    discard: tuple[int, ...]  # face-up landscape discards per terrain
+    layout: tuple[int, ...]  # terrains laid out this round; pair k holds cards k and n + k (-1: no card)
+    bids: tuple[int, ...]  # the seat whose bidding hand lies on each pair, -1 for none
+    displacements: int  # displacements so far in this bidding phase (the next costs one more)
+    built: int  # houses built in the current building turn
+    site: int  # the site whose reward is being resolved, -1 when none
+    goods_pile: tuple[str, ...]
+    goods_display: tuple[str, ...]
+    goods_boxed: tuple[str, ...]
+    bonus_pile: tuple[str, ...]
+    scoring_pile: tuple[str, ...]  # sorted by back: the lowest back is on top
+    scoring_card: str  # the card turned up this round, "" when none
+    scored: tuple[str, ...]  # cards scored and boxed, in order
+    last_scoring: tuple[int, ...]  # letters each seat got in the latest scoring (public)
+    end_triggered: bool
+
+    def evolve(self, **changes: object) -> State:
+        """A copy with ``changes``."""
+        return _evolve(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+
+_PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
+_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+
+
+def with_player(state: State, seat: int, player: Player) -> State:
+    """``state`` with one player replaced."""
+    players = state.players
+    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+
+
+def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``index``."""
+    return values[:index] + (values[index] + delta,) + values[index + 1 :]
+
+
+def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Two card counts added."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Card counts ``b`` taken from ``a``."""
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def open_sites(state: State, player: Player) -> int:
+    """The sites ``player`` may build on, cards and keys aside (bitmask).
+
+    "A kikötőben útmegkötés nélkül mindig lehetséges" (a harbour is always possible, with no road
+    condition); any other site must be a road neighbour of one of the player's houses; a harbour or
+    suburb takes one house in all, a city part one house per player.
+    """
+    comp = state.comp
+    return (comp.harbours | player.reach) & ~state.taken & ~player.houses
+
+
+def next_seat(state: State, seat: int) -> int:
+    """The seat clockwise after ``seat``."""
+    return (seat + 1) % len(state.names)
+
+
+def houses_in(player: Player, mask: int) -> int:
+    """How many of the player's houses stand on the sites of ``mask``."""
+    return (player.houses & mask).bit_count()
+
+
+def initial_players(comp: ComponentSet, n: int) -> tuple[Player, ...]:
+    """Each player with their houses, 3 coins and one coast card ("1 darab kikötő terepkártyát")."""
+    hand = (1, 0, 0, 0, 0)
+    return tuple(Player(hand, comp.start_coins, 0, 0, (), (), comp.houses[n], 0, 0, False) for _ in range(n))
+
+
+def initial_state(comp: ComponentSet, names: tuple[str, ...], start_seat: int) -> State:
+    """The setup before chance deals: coast cards handed out, every pile full, the start key placed."""
+    n = len(names)
+    pile = (comp.landscape[0] - n, *comp.landscape[1:])
+    return State(
+        comp=comp, names=names, players=initial_players(comp, n), phase=SETUP_DEAL, turn=0, round=0,
+        start_seat=start_seat, taken=0, coin_supply=comp.coins - comp.start_coins * n, key_supply=comp.key_cards,
+        keys_used=0, pile=pile, discard=(0,) * 5, layout=(), bids=(NOBODY,) * n, displacements=0, built=0, site=-1,
+        goods_pile=comp.goods_card_ids, goods_display=(), goods_boxed=(), bonus_pile=comp.bonus_ids,
+        scoring_pile=comp.scoring_ids, scoring_card="", scored=(), last_scoring=(0,) * n, end_triggered=False,
+    )
