@@ -1,0 +1,180 @@
+"""The island map's geometry, derived once from the component set and the island layout.
+
+The map is a grid of ``rows x cols`` island tiles of 7 x 7 spaces (H = 7 rows, W = 7 cols);
+space (y, x) is the cell ``y * W + x``. Frame spaces are extra movement nodes numbered
+``H * W + f``; each touches only the tile-corner water spaces the digest lists ("Frame spaces").
+An *island* is a maximal orthogonally connected set of land spaces, across tile edges.
+
+Nothing here changes during a game: the rules keep one :class:`Board` per layout and share it
+between every state (what changes, the covers of the spaces, lives in the state).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.amerigo import components as c
+from engine.amerigo.catalog import Catalog, rotate_tile
+
+WATER, ANCHOR, LAND, POST_SPACE = range(4)
+NO_GOOD = -1
+
+
+class Island(NamedTuple):
+    """One island: its land cells (sorted), whether it is big (≥ 20 land spaces)."""
+
+    cells: tuple[int, ...]
+    big: bool
+
+
+class Board(NamedTuple):
+    """The static map of one layout (see the module docstring)."""
+
+    rows: int
+    cols: int
+    height: int
+    width: int
+    terrain: tuple[int, ...]  # per cell: WATER, ANCHOR, LAND, POST_SPACE
+    goods: tuple[int, ...]  # per cell: the good of a goods space, else NO_GOOD
+    island_of: tuple[int, ...]  # per cell: the island of a land cell, else -1
+    islands: tuple[Island, ...]
+    anchor_post: dict[int, int]  # anchor cell → its trading-post space
+    frames: tuple[tuple[str, tuple[int, ...]], ...]  # frame spaces: (name, the cells they touch)
+    sea_adj: tuple[tuple[int, ...], ...]  # per node (cells, then frames): the water nodes one step away
+    land_adj: tuple[tuple[int, ...], ...]  # per cell: orthogonally adjacent land cells
+    initial_chests: tuple[bool, ...]  # per island: a treasure chest at setup
+
+    @property
+    def cells(self) -> int:
+        """The number of map cells (frame nodes come after them)."""
+        return self.height * self.width
+
+    def is_frame(self, node: int) -> bool:
+        """Whether ``node`` is a frame space."""
+        return node >= self.height * self.width
+
+    def node_name(self, node: int) -> str:
+        """``F3`` for a frame space, ``12,5`` (row, column) for a map cell."""
+        if node >= self.cells:
+            return self.frames[node - self.cells][0]
+        return f"{node // self.width},{node % self.width}"
+
+
+def frame_spaces(rows: int, cols: int, players: int) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """The frame spaces and the map spaces each touches: 3 per corner frame, 1 per short frame."""
+    h, w = rows * c.TILE_SIZE, cols * c.TILE_SIZE
+    touching: list[tuple[tuple[int, int], ...]] = [
+        ((0, 0),), ((0, 6),), ((6, 0),),
+        ((0, w - 1),), ((0, w - 7),), ((6, w - 1),),
+        ((h - 1, 0),), ((h - 1, 6),), ((h - 7, 0),),
+        ((h - 1, w - 1),), ((h - 1, w - 7),), ((h - 7, w - 1),),
+    ]
+    if cols == 4:  # the short frames sit on the 4-tile (28-space) sides
+        touching += [((0, 13), (0, 14)), ((h - 1, 13), (h - 1, 14))]
+    if rows == 4:
+        touching += [((13, 0), (14, 0)), ((13, w - 1), (14, w - 1))]
+    return tuple((f"F{i + 1}", cells) for i, cells in enumerate(touching))
+
+
+def _grid_chars(catalog: Catalog, layout: tuple[tuple[int, int], ...], rows: int, cols: int) -> list[str]:
+    size = c.TILE_SIZE
+    lines = [""] * (rows * size)
+    for index, (tile, rotation) in enumerate(layout):
+        tr, tc = divmod(index, cols)
+        turned = rotate_tile(catalog.island_tiles[tile][1], rotation)
+        for r in range(size):
+            lines[tr * size + r] += turned[r]
+    return lines
+
+
+def _terrain(ch: str) -> int:
+    if ch == "~":
+        return WATER
+    if ch == "A":
+        return ANCHOR
+    return POST_SPACE if ch == "P" else LAND
+
+
+def _islands(terrain: tuple[int, ...], width: int, land_adj: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[Island]]:
+    island_of = [-1] * len(terrain)
+    islands: list[Island] = []
+    for start, kind in enumerate(terrain):
+        if kind < LAND or island_of[start] >= 0:
+            continue
+        index = len(islands)
+        island_of[start] = index
+        todo, cells = [start], [start]
+        while todo:
+            for other in land_adj[todo.pop()]:
+                if island_of[other] < 0:
+                    island_of[other] = index
+                    cells.append(other)
+                    todo.append(other)
+        islands.append(Island(tuple(sorted(cells)), len(cells) >= c.BIG_ISLAND))
+    return island_of, islands
+
+
+def build_board(catalog: Catalog, layout: tuple[tuple[int, int], ...], players: int) -> Board:
+    """The geometry of a complete layout (one (tile, rotation) per grid cell, row by row)."""
+    rows, cols = c.GRID[players]
+    lines = _grid_chars(catalog, layout, rows, cols)
+    height, width = len(lines), len(lines[0])
+    flat = "".join(lines)
+    terrain = tuple(_terrain(ch) for ch in flat)
+    goods = tuple(c.GOOD_LETTERS.index(ch) if ch in c.GOOD_LETTERS else NO_GOOD for ch in flat)
+
+    def around(cell: int) -> list[int]:
+        y, x = divmod(cell, width)
+        steps = []
+        if y > 0:
+            steps.append(cell - width)
+        if y < height - 1:
+            steps.append(cell + width)
+        if x > 0:
+            steps.append(cell - 1)
+        if x < width - 1:
+            steps.append(cell + 1)
+        return steps
+
+    n = height * width
+    land_adj = tuple(tuple(o for o in around(i) if terrain[o] >= LAND) if terrain[i] >= LAND else () for i in range(n))
+    frames_at = frame_spaces(rows, cols, players)
+    frames = tuple((name, tuple(y * width + x for y, x in cells)) for name, cells in frames_at)
+    sea: list[list[int]] = [[o for o in around(i) if terrain[o] <= ANCHOR] if terrain[i] <= ANCHOR else [] for i in range(n)]
+    sea += [list(cells) for _, cells in frames]
+    for f, (_, cells) in enumerate(frames):
+        for cell in cells:
+            sea[cell].append(n + f)
+    anchor_post = {}
+    for i, kind in enumerate(terrain):
+        if kind == ANCHOR:
+            anchor_post[i] = next(o for o in around(i) if terrain[o] == POST_SPACE and _same_tile(i, o, width))
+    island_of, islands = _islands(terrain, width, land_adj)
+    chests, left = [], c.CHESTS
+    for island in islands:  # Ruling 8: more big islands than chests: the first ones (by top-left cell) get them
+        chests.append(island.big and left > 0)
+        left -= island.big
+    return Board(rows, cols, height, width, terrain, goods, tuple(island_of), tuple(islands), anchor_post, frames,
+                 tuple(tuple(s) for s in sea), land_adj, tuple(chests))
+
+
+def _same_tile(a: int, b: int, width: int) -> bool:
+    """Anchors pair with the trading-post space on their own tile (a link never crosses a tile edge)."""
+    size = c.TILE_SIZE
+    return (a // width) // size == (b // width) // size and (a % width) // size == (b % width) // size
+
+
+_boards: dict[tuple[int, tuple[tuple[int, int], ...], int], Board] = {}
+_catalogs: dict[int, Catalog] = {}
+
+
+def board_for(catalog: Catalog, layout: tuple[tuple[int, int], ...], players: int) -> Board:
+    """The (cached) board of a complete layout."""
+    key = (id(catalog), layout, players)
+    board = _boards.get(key)
+    if board is None:
+        if len(_boards) > 256:
+            _boards.clear()
+        board = _boards[key] = build_board(catalog, layout, players)
+        _catalogs[id(catalog)] = catalog  # keeps the catalog alive, so that its id stays unique
+    return board

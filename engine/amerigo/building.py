@@ -1,0 +1,157 @@
+"""Green: building tiles from one's stock onto islands where one has a trading post.
+
+Seed, "ZÖLD AKCIÓ: ÉPÍTÉS": "Egy falulapkának a lerakási költsége csak 1 AP. Egy semleges
+tájlapkának a lerakási költsége 1-6 AP" (a village tile costs 1 AP to build, a neutral tile 1-6 AP);
+"1. A lapkát csak szárazföldre lehet építeni – vízre sosem. 2. Minden lapkát oldalszomszédosan
+kell letenni ... a) vagy a játékos saját kereskedelmi állomásával ... b) ...vagy egy, a játékos
+falulapkáiból és/vagy semleges tájlapkáiból álló, a kereskedelmi állomáshoz csatlakozó sorhoz.
+(Nem számít, hogy ki építette le a semleges tájlapkát.)" (land only; orthogonally adjacent to an
+own post or to a chain of own village and neutral tiles joined to it, whoever built the neutral
+ones); "A játékosok nem építhetnek rá egy kereskedelmi állomásra, de építhetnek üres
+kereskedelmiállomás-mezőre" (not on a post, but on an empty post space); goods spaces covered give
+their goods tokens; "Ha a lapka kis szigeten épül meg, akkor a játékos a kisebb győzelmi pontot
+kapja; ha egy nagy szigeten ... a nagyobb" (small / large VP by the island).
+"""
+
+from __future__ import annotations
+
+from engine.amerigo.board import LAND, Board
+from engine.amerigo.catalog import VILLAGE, Catalog
+from engine.amerigo.notation import END, SPEND, Action
+from engine.amerigo.scoring import cover_space
+from engine.amerigo.state import State, add_at, with_player
+from engine.amerigo.turns import cash_options
+
+Placement = tuple[int, int, int, int]  # kind, rotation, row, col
+
+
+def network(state: State, seat: int) -> set[int]:
+    """The player's posts and every tile joined to them by a chain of neutral tiles and his own village tiles
+    (other players' posts and village tiles break the chain)."""
+    board = state.board
+    assert board is not None
+    cover = state.cover
+    mark = -(seat + 1)
+    kinds = state.catalog.kinds
+    placements = state.placements
+    linked = [cell for cell, what in enumerate(cover) if what == mark]
+    seen = set(linked)
+    adj = board.land_adj
+    while linked:
+        cell = linked.pop()
+        for other in adj[cell]:
+            what = cover[other]
+            if what > 0 and other not in seen:
+                kind, builder = placements[what - 1][0], placements[what - 1][1]
+                if builder == seat or kinds[kind].group != VILLAGE:
+                    seen.add(other)
+                    linked.append(other)
+    return seen
+
+
+def frontier(state: State, seat: int) -> list[int]:
+    """Empty land spaces orthogonally adjacent to the player's network: a tile must cover one of them."""
+    board = state.board
+    assert board is not None
+    cover = state.cover
+    adj = board.land_adj
+    return sorted({other for cell in network(state, seat) for other in adj[cell] if cover[other] == 0})
+
+
+def _fits(board: Board, cover: tuple[int, ...], top: int, left: int, cells: tuple[tuple[int, int], ...]) -> bool:
+    width, terrain = board.width, board.terrain
+    for r, col in cells:
+        y, x = top + r, left + col
+        if y < 0 or x < 0 or y >= board.height or x >= width:
+            return False
+        cell = y * width + x
+        if terrain[cell] < LAND or cover[cell]:
+            return False
+    return True
+
+
+def placements(state: State) -> list[Placement]:
+    """Every legal placement of a stock tile the AP pay for, sorted (one per distinct rotation)."""
+    board = state.board
+    assert board is not None
+    seat = state.seat
+    player = state.players[seat]
+    catalog: Catalog = state.catalog
+    ap = state.ap
+    kinds = [k for k, count in enumerate(player.stock) if count and catalog.kinds[k].build_cost <= ap]
+    if not kinds:
+        return []
+    edge = frontier(state, seat)
+    width = board.width
+    cover = state.cover
+    found: set[Placement] = set()
+    for k in kinds:
+        for rotation, cells in catalog.kinds[k].orientations:
+            for cell in edge:
+                y, x = divmod(cell, width)
+                for r, col in cells:
+                    top, left = y - r, x - col
+                    if (k, rotation, top, left) not in found and _fits(board, cover, top, left, cells):
+                        found.add((k, rotation, top, left))
+    return sorted(found)
+
+
+_cache: list[object] = [None, None, -1, -1, None]
+
+
+def cached_placements(state: State) -> list[Placement]:
+    """:func:`placements`, remembered for the last position asked (settling and listing ask twice)."""
+    player = state.me
+    key = _cache
+    if key[0] is state.cover and key[1] is player.stock and key[2] == state.ap and key[3] == state.seat:
+        return key[4]  # type: ignore[return-value]
+    result = placements(state)
+    _cache[:] = [state.cover, player.stock, state.ap, state.seat, result]
+    return result
+
+
+def build_options(state: State) -> list[Action]:
+    """Every placement, gold for AP while the stock holds a tile, chests, the action's end."""
+    names = state.catalog.kinds
+    result: list[Action] = [("build", names[k].name, rotation, top, left) for k, rotation, top, left in cached_placements(state)]
+    player = state.me
+    if player.gold and any(player.stock):
+        result.append(SPEND)
+    return result + cash_options(player) + [END]
+
+
+def shape_cells(state: State, kind: int, rotation: int, top: int, left: int) -> list[int]:
+    """The map cells a placement covers."""
+    board = state.board
+    assert board is not None
+    cells = dict(state.catalog.kinds[kind].orientations)[rotation]
+    return [(top + r) * board.width + left + col for r, col in cells]
+
+
+def apply_build(state: State, action: Action) -> State:
+    """The tile is built: its VP (small or big island), the goods tokens it covers, completion."""
+    board = state.board
+    assert board is not None
+    catalog = state.catalog
+    k = catalog.kind_index(action[1])
+    kind = catalog.kinds[k]
+    seat = state.seat
+    cells = shape_cells(state, k, action[2], action[3], action[4])
+    island = board.island_of[cells[0]]
+    player = state.players[seat]
+    goods = player.goods
+    for cell in cells:
+        if board.goods[cell] >= 0:
+            goods = add_at(goods, board.goods[cell], 1)
+    vp = kind.vp_big if board.islands[island].big else kind.vp_small
+    player = player.evolve(vp=player.vp + vp, goods=goods, stock=add_at(player.stock, k, -1))
+    mark = len(state.placements) + 1
+    cover = list(state.cover)
+    for cell in cells:
+        cover[cell] = mark
+    state = with_player(state, seat, player).evolve(
+        cover=tuple(cover), placements=(*state.placements, (k, seat, action[2], action[3], action[4])),
+        ap=state.ap - kind.build_cost)
+    for _ in cells:
+        state = cover_space(state, island, seat)
+    return state

@@ -1,0 +1,196 @@
+"""Game-log sentences: what a person would write about each action.
+
+``describe(state, action)`` speaks of the state *before* the action, so it can say what the action
+costs or scores ("Anna builds a neutral D2 tile at 12,5 for 2 AP and scores 3 VP").
+"""
+
+from __future__ import annotations
+
+from engine.amerigo import components as c
+from engine.amerigo.building import shape_cells
+from engine.amerigo.choose import gold_income
+from engine.amerigo.notation import Action, node_text
+from engine.amerigo.sailing import distances, node_of
+from engine.amerigo.state import State, order_of
+from engine.amerigo.tokens import TOKEN_EFFECTS, TOKEN_INDEX
+
+ACTION_NAMES = ("sailing", "cannons", "planning", "progress", "building", "production tokens", "special action")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _colour_action(colour: int) -> str:
+    return f"{c.COLOURS[colour]} ({ACTION_NAMES[colour]})"
+
+
+def describe(state: State, action: Action) -> str:
+    """One sentence about ``action`` taken in ``state``."""
+    op = action[0]
+    chance = _CHANCE.get(op)
+    if chance is not None:
+        return chance(state, action)
+    return _PLAYER[op](state, action, state.names[state.seat])
+
+
+def _layout(state: State, action: Action) -> str:
+    turned = f", turned {_plural(action[4], 'quarter turn')} clockwise" if action[4] else ""
+    return f"Island tile {action[3]} is laid at row {action[1] + 1}, column {action[2] + 1}{turned}"
+
+
+def _pirate(state: State, action: Action) -> str:
+    total = sum(state.pirates) + action[1]
+    return f"A pirate marker of strength {action[1]} is turned face up (the pirates now total {total})"
+
+
+def _progress(state: State, action: Action) -> str:
+    return f"Progress token PT{action[2] + 1:02d} ({TOKEN_EFFECTS[action[2]]}) is laid on space {c.PROGRESS_SPACES[action[1]]}"
+
+
+def _production(state: State, action: Action) -> str:
+    return f"A {c.GOODS[action[2]]} production token of value {action[3]} is laid on production space {action[1] + 1}"
+
+
+def _order(state: State, action: Action) -> str:
+    names = [state.names[s] for s in action[1]]
+    return f"The order discs are stacked {', '.join(names)} from the top: {names[0]} starts"
+
+
+def _tower(state: State, action: Action) -> str:
+    colour, k = c.COLOURS[action[1]], action[2]
+    if state.round == 0:
+        return f"{_plural(k, colour + ' cube').capitalize()} land in the tray and go to storage" if k != 1 else \
+            f"1 {colour} cube lands in the tray and goes to storage"
+    if k == 0:
+        return f"No {colour} cube comes out of the tower"
+    return f"{_plural(k, colour + ' cube')} {'comes' if k == 1 else 'come'} out of the tower into the action field"
+
+
+def _stray(state: State, action: Action) -> str:
+    k = action[2]
+    return f"{_plural(k, c.COLOURS[action[1]] + ' cube')} {'falls' if k == 1 else 'fall'} out of the tower at the wrong time"
+
+
+_CHANCE = {"layout": _layout, "pirate": _pirate, "progress": _progress, "production": _production, "order": _order,
+           "tower": _tower, "stray": _stray}
+
+
+def _choose(state: State, action: Action, who: str) -> str:
+    from engine.amerigo.tokens import ap_bonus
+
+    ap = state.phase_ap + ap_bonus(state.me, action[1])
+    if action[0] == "special":
+        return f"{who} uses the white special action as {_colour_action(action[1])} with {ap} AP"
+    if action[1] == c.WHITE:
+        return f"{who} chooses white (order move) with {ap} AP"
+    return f"{who} chooses {_colour_action(action[1])} with {ap} AP"
+
+
+def _gold(state: State, action: Action, who: str) -> str:
+    return f"{who} takes {gold_income(state)} gold instead of an action"
+
+
+def _use(state: State, action: Action, who: str) -> str:
+    if action[1] == "PT21":
+        return f"{who} uses PT21 and scores {_plural(sum(state.field), 'VP')} instead of an action"
+    if action[1] == "PT10":
+        return f"{who} uses PT10: each ship gets 8 more AP"
+    first = state.names[order_of(state)[0]]
+    return f"{who} uses PT16 and puts the order disc on top of {first}'s"
+
+
+def _cash(state: State, action: Action, who: str) -> str:
+    if action[1] == "chest":
+        return f"{who} returns a treasure chest for 3 gold"
+    return f"{who} cashes {action[1]} for {3 if action[1] == 'PT17' else 5} gold"
+
+
+def _spend(state: State, action: Action, who: str) -> str:
+    return f"{who} spends 1 gold for 1 more AP (now {state.ap + 1})"
+
+
+def _ships(state: State, action: Action, who: str) -> str:
+    return f"{who} puts both ships on the frame, on F{action[1] + 1} and F{action[2] + 1}"
+
+
+def _sail(state: State, action: Action, who: str) -> str:
+    board = state.board
+    assert board is not None
+    start = state.me.ships[action[1] - 1]
+    end = node_of(board, action[2], action[3])
+    where = node_text(action[2], action[3])
+    if start == end:
+        return f"{who} leaves ship {action[1]} where it is, at {where}"
+    steps = distances(board, start, state.ap).get(end, 0)
+    anchor = "the anchor at " if end < board.cells and board.terrain[end] == 1 else ""
+    return f"{who} sails ship {action[1]} {_plural(steps, 'space')} to {anchor}{where}"
+
+
+def _found(state: State, action: Action, who: str) -> str:
+    board = state.board
+    assert board is not None
+    if action[0] == "decline":
+        return f"{who} founds no trading post there"
+    post = board.anchor_post[state.me.ships[state.sailed]]
+    island = board.island_of[post]
+    where = f"{post // board.width},{post % board.width}"
+    if not state.discovered[island]:
+        return f"{who} founds a trading post at {where} and discovers the island (3 VP)"
+    return f"{who} founds a trading post at {where}"
+
+
+def _cannons(state: State, action: Action, who: str) -> str:
+    now = state.me.cannons + action[1]
+    gold = " and gets 2 gold at the track's end" if now == c.CANNON_MAX and state.ap > action[1] else ""
+    return f"{who} loads {_plural(action[1], 'cannon')} (now {now}){gold}"
+
+
+def _advance(state: State, action: Action, who: str) -> str:
+    now = state.me.progress + action[1]
+    return f"{who} advances {_plural(action[1], 'space')} on the progress track (now at {now})"
+
+
+def _take(state: State, action: Action, who: str) -> str:
+    return f"{who} takes progress token PT{action[1] + 1:02d} ({TOKEN_EFFECTS[action[1]]})"
+
+
+def _move(state: State, action: Action, who: str) -> str:
+    now = state.me.order_pos + action[1]
+    gold = " and gets 2 gold at the track's end" if now == state.catalog.order_last and state.ap > action[1] else ""
+    if action[1] == 0:
+        return f"{who} leaves the order disc where it is{gold}"
+    return f"{who} moves the order disc {_plural(action[1], 'space')} to space {now}{gold}"
+
+
+def _plan(state: State, action: Action, who: str) -> str:
+    kind = state.catalog.kinds[state.catalog.kind_index(action[1])]
+    return f"{who} plans a {action[1]} tile for {kind.take_cost} AP"
+
+
+def _build(state: State, action: Action, who: str) -> str:
+    board = state.board
+    assert board is not None
+    catalog = state.catalog
+    k = catalog.kind_index(action[1])
+    kind = catalog.kinds[k]
+    cells = shape_cells(state, k, action[2], action[3], action[4])
+    big = board.islands[board.island_of[cells[0]]].big
+    vp = kind.vp_big if big else kind.vp_small
+    goods = [c.GOODS[board.goods[cell]] for cell in cells if board.goods[cell] >= 0]
+    taking = f" and takes {' and '.join(goods)}" if goods else ""
+    return f"{who} builds a {action[1]} tile at {action[3]},{action[4]} for {kind.build_cost} AP, scoring {vp} VP{taking}"
+
+
+def _buy(state: State, action: Action, who: str) -> str:
+    return f"{who} buys a {c.GOODS[action[1]]} production token for {action[2]} AP"
+
+
+def _end(state: State, action: Action, who: str) -> str:
+    return f"{who} ends the action" + (f", leaving {_plural(state.ap, 'AP')} unused" if state.ap else "")
+
+
+_PLAYER = {"choose": _choose, "special": _choose, "gold": _gold, "use": _use, "cash": _cash, "spend": _spend,
+           "ships": _ships, "sail": _sail, "found": _found, "decline": _found, "cannons": _cannons, "advance": _advance,
+           "take": _take, "move": _move, "plan": _plan, "build": _build, "buy": _buy, "end": _end}
+TOKENS = TOKEN_INDEX

@@ -1,0 +1,252 @@
+"""The game's skeleton: setup's chance steps, the phases and their throws, the round's end.
+
+Seed, "A JÁTÉK MENETE": five rounds of seven phases; a phase's cubes are thrown, "A tálcába
+érkező minden kockát tegyetek az akciókör akciómezőjére" (the cubes landing in the tray go to
+the action field); "Ha a tárolómező üres, vagy nem esik ki kocka a toronyból, akkor az adott
+fázist hagyjátok ki" (an empty storage space, or no cube coming out, skips the phase); after
+every player has acted the field's cubes go to their storage spaces; after the white phase
+comes the interim scoring (pirates) and the next round's preparation, after round 5 the final
+scoring.
+
+Every function here returns a state that waits for a decision, for chance, or for nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.amerigo import components as c
+from engine.amerigo import scoring
+from engine.amerigo.board import board_for
+from engine.amerigo.gold import gain_gold
+from engine.amerigo.notation import STRAY_ACTIONS, TOWER_ACTIONS, Action, all_orders
+from engine.amerigo.state import (
+    CHOOSE,
+    EMPTY,
+    LAYOUT,
+    NO_ACTION,
+    ORDER,
+    OVER,
+    PIRATE,
+    PRODUCTION,
+    PROGRESS,
+    TOWER,
+    State,
+    add_at,
+    add_vectors,
+    order_of,
+    set_at,
+    with_player,
+)
+from engine.amerigo.tower import STRAY_WEIGHT, next_colour, setup_weights, throw_weights
+
+ZERO7 = (0,) * 7
+
+
+# --- chance outcomes ----------------------------------------------------------------------------------------
+
+
+def chance_outcomes(state: State) -> Sequence[tuple[Action, int]]:
+    """Every outcome of the chance step the state waits for, with its integer weight."""
+    return _OUTCOMES[state.step](state)
+
+
+def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
+    """Uniform over the tiles not yet placed and the four rotations, cell by cell (row by row)."""
+    rows, cols = c.GRID[state.n]
+    row, col = divmod(len(state.layout), cols)
+    used = {tile for tile, _ in state.layout}
+    return [(("layout", row, col, name, r), 1) for t, (name, _) in enumerate(state.catalog.island_tiles) if t not in used
+            for r in range(4)]
+
+
+def _pirate_outcomes(state: State) -> list[tuple[Action, int]]:
+    """Uniform over the markers not yet turned up (the box marker is never turned up)."""
+    pool = state.pirate_pool
+    return [(("pirate", value), pool.count(value)) for value in sorted(set(pool))]
+
+
+def progress_target(state: State) -> int:
+    """The next progress space to fill: at setup all eight, later L1-L4; -1 when done."""
+    if not state.progress_pool:
+        return -1
+    spaces = state.progress_spaces
+    last = len(spaces) if state.round == 0 else len(spaces) // 2
+    for i in range(last):
+        if spaces[i] == EMPTY:
+            return i
+    return -1
+
+
+def _progress_outcomes(state: State) -> list[tuple[Action, int]]:
+    space = progress_target(state)
+    return [(("progress", space, token), 1) for token in state.progress_pool]
+
+
+def production_target(state: State) -> int:
+    """The next production space to fill; -1 when all are full (or the pool is empty)."""
+    if not any(state.production_pool):
+        return -1
+    for i, kind in enumerate(state.production_spaces):
+        if kind == EMPTY:
+            return i
+    return -1
+
+
+def _production_outcomes(state: State) -> list[tuple[Action, int]]:
+    space = production_target(state)
+    values = len(c.PRODUCTION_VALUES)
+    return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count)
+            for kind, count in enumerate(state.production_pool) if count]
+
+
+def _order_outcomes(state: State) -> list[tuple[Action, int]]:
+    return [(order, 1) for order in all_orders(state.n)]
+
+
+def _tower_outcomes(state: State) -> list[tuple[Action, int]]:
+    colour = state.throw_colour
+    tower, thrown = state.tower, state.thrown
+    if state.round == 0:
+        weights = setup_weights(tower[colour])
+    else:
+        weights = throw_weights(thrown[colour], tower[colour] - thrown[colour], sum(thrown))
+    outcomes = [(TOWER_ACTIONS[colour][k], w) for k, w in enumerate(weights)]
+    if throw_started(state):
+        outcomes += [(STRAY_ACTIONS[s][v], STRAY_WEIGHT) for s in range(7) for v in range(1, tower[s] - thrown[s] + 1)]
+    return outcomes
+
+
+def throw_started(state: State) -> bool:
+    """A phase's throw before any colour's outcome: the moment a stray fall can be recorded."""
+    return state.round > 0 and state.field == ZERO7 and state.throw_colour == next_colour(state.tower, 0)
+
+
+_OUTCOMES = {LAYOUT: _layout_outcomes, PIRATE: _pirate_outcomes, PROGRESS: _progress_outcomes,
+             PRODUCTION: _production_outcomes, ORDER: _order_outcomes, TOWER: _tower_outcomes}
+
+
+# --- applying chance ----------------------------------------------------------------------------------------
+
+
+def apply_chance(state: State, action: Action) -> State:
+    """The state after a chance outcome (assumed possible)."""
+    return _APPLY[action[0]](state, action)
+
+
+def _apply_layout(state: State, action: Action) -> State:
+    tile = state.catalog.tile_index(action[3])
+    layout = (*state.layout, (tile, action[4]))
+    rows, cols = c.GRID[state.n]
+    state = state.evolve(layout=layout)
+    if len(layout) < rows * cols:
+        return state
+    board = board_for(state.catalog, layout, state.n)
+    return state.evolve(
+        board=board, cover=(0,) * board.cells, island_empty=tuple(len(i.cells) for i in board.islands),
+        discovered=(False,) * len(board.islands), chests=board.initial_chests, step=PIRATE,
+    )
+
+
+def _apply_pirate(state: State, action: Action) -> State:
+    pool = list(state.pirate_pool)
+    pool.remove(action[1])
+    state = state.evolve(pirates=(*state.pirates, action[1]), pirate_pool=tuple(pool))
+    if state.round > 0:  # preparation, step 2: the right tokens to the box, the left ones slide right
+        spaces = state.progress_spaces
+        half = len(spaces) // 2
+        state = state.evolve(progress_spaces=(EMPTY,) * half + spaces[:half])
+    return _to_progress(state)
+
+
+def _to_progress(state: State) -> State:
+    if progress_target(state) >= 0:
+        return state.evolve(step=PROGRESS)
+    if state.round > 0:  # preparation, step 3: the production tokens on the board go to the box
+        state = state.evolve(production_spaces=(EMPTY,) * len(state.production_spaces))
+    return _to_production(state)
+
+
+def _apply_progress(state: State, action: Action) -> State:
+    pool = tuple(t for t in state.progress_pool if t != action[2])
+    state = state.evolve(progress_spaces=set_at(state.progress_spaces, action[1], action[2]), progress_pool=pool)
+    return _to_progress(state)
+
+
+def _to_production(state: State) -> State:
+    if production_target(state) >= 0:
+        return state.evolve(step=PRODUCTION)
+    if state.round == 0:
+        return state.evolve(step=ORDER)
+    return begin_phase(state, 0)  # preparation, step 4: the top time marker goes (round already counts on)
+
+
+def _apply_production(state: State, action: Action) -> State:
+    values = len(c.PRODUCTION_VALUES)
+    kind = action[2] * values + c.PRODUCTION_VALUES.index(action[3])
+    state = state.evolve(production_spaces=set_at(state.production_spaces, action[1], kind),
+                         production_pool=add_at(state.production_pool, kind, -1))
+    return _to_production(state)
+
+
+def _apply_order(state: State, action: Action) -> State:
+    stack = action[1]
+    n = state.n
+    for depth, seat in enumerate(stack):
+        player = state.players[seat].evolve(order_stamp=n - depth)
+        state = with_player(state, seat, gain_gold(player, depth))
+    full = (c.CUBES_PER_COLOUR,) * 7
+    return state.evolve(stamps=n, tower=full, thrown=full, throw_colour=0, step=TOWER)
+
+
+def _apply_tower(state: State, action: Action) -> State:
+    colour, k = action[1], action[2]
+    tower = add_at(state.tower, colour, -k)
+    if state.round == 0:
+        state = state.evolve(tower=tower, storage=add_at(state.storage, colour, k))
+    else:
+        state = state.evolve(tower=tower, field=add_at(state.field, colour, k))
+    following = next_colour(tower, colour + 1)
+    if following < 7:
+        return state.evolve(throw_colour=following)
+    state = state.evolve(throw_colour=7, thrown=ZERO7)
+    if state.round == 0:
+        return begin_phase(state.evolve(round=1), 0)
+    if not any(state.field):
+        return end_phase(state)  # nothing came out: the phase is skipped
+    return state.evolve(step=CHOOSE, phase_ap=max(state.field), turn_order=order_of(state), turn=0)
+
+
+def _apply_stray(state: State, action: Action) -> State:
+    return state.evolve(thrown=add_at(state.thrown, action[1], action[2]))
+
+
+_APPLY = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
+          "production": _apply_production, "order": _apply_order, "tower": _apply_tower, "stray": _apply_stray}
+
+
+# --- phases and rounds --------------------------------------------------------------------------------------
+
+
+def begin_phase(state: State, colour: int) -> State:
+    """Phase ``colour``: its storage cubes are thrown; with nothing to throw the phase is skipped."""
+    thrown = state.storage[colour]
+    state = state.evolve(phase=colour)
+    if not thrown:
+        return end_phase(state)
+    d = set_at(ZERO7, colour, thrown)
+    tower = add_vectors(state.tower, d)
+    return state.evolve(storage=set_at(state.storage, colour, 0), tower=tower, thrown=d,
+                        throw_colour=next_colour(tower, 0), step=TOWER)
+
+
+def end_phase(state: State) -> State:
+    """The field's cubes to their storage spaces; the next phase, or the round's end after white."""
+    state = state.evolve(storage=add_vectors(state.storage, state.field), field=ZERO7, turn_order=(), turn=0,
+                         phase_ap=0, action=NO_ACTION, ap=0)
+    if state.phase < 6:
+        return begin_phase(state, state.phase + 1)
+    state = scoring.fight_pirates(state)
+    if state.round == c.ROUNDS:
+        return scoring.final_scoring(state).evolve(step=OVER)
+    return state.evolve(round=state.round + 1, step=PIRATE)

@@ -1,0 +1,254 @@
+"""Amerigo action notation: one short lower-case line per action (token and tile ids upper case).
+
+Actions are small tuples; their notation is::
+
+  chance
+    layout 0,1 I07 r2        the island tile I07, turned 2 quarter turns clockwise, at grid row 0, column 1
+    pirate 3                 a pirate marker of value 3 is turned face up
+    progress L2 PT05         progress token PT05 is drawn onto progress space L2 (L1-L4, R1-R4)
+    production 4 cotton 3    production space 4 gets a cotton token of value 3
+    order 2 0 3 1            the order discs' random stack, top first (seat numbers)
+    tower blue 4             4 blue cubes come out of the tower (into storage at setup, else the action field)
+    stray red 1              1 red cube fell out of the tower at the wrong time (it joins this throw)
+  a player's action choice
+    choose red               perform the red action (the colours in the action field; PT15 widens red/green)
+    special red              the white special action, performed as red
+    gold                     take gold instead of an action
+    use PT21                 score the cubes in the action field instead of an action
+  at any of one's own decision points
+    cash chest | cash PT17 | cash PT18      3 / 3 / 5 gold
+    spend gold               1 gold for 1 more AP (sailing: for each ship that has not moved yet)
+  inside an action
+    ships F1 F5              blue, first time: the two ships onto frame spaces (the smaller number first)
+    use PT10                 blue: each ship gets 8 more AP
+    sail 1 12,5 | sail 2 F3  blue: ship 1 or 2 moves to a map space (row,col) or a frame space (its own space: stays)
+    found | decline          blue: found a trading post at the anchor the ship reached, or not
+    cannons 4                black: move the cannon disc 4 spaces
+    advance 3                brown: move the progress disc 3 spaces
+    take PT05                brown: take a progress token for a VP space reached or passed
+    move 4 | use PT16        white: move the order disc 4 spaces, or onto the first player's disc
+    plan village L3          red: take a village tile (or "plan neutral D2": a neutral tile) into one's stock
+    build neutral D2 r1 12,5 green: build a tile from the stock, its rotation, the map space (row,col) of the
+                             rotated shape's top-left corner
+    buy cotton 3             yellow: buy a production token (good, value)
+    end                      close the action under way
+
+Parsing is cached: events carry notation, so folding a log parses the same texts again and again.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+from engine.amerigo import components as c
+from engine.core.errors import NotationError
+
+Action = tuple[Any, ...]
+
+GOLD: Action = ("gold",)
+SPEND: Action = ("spend",)
+CASH_CHEST: Action = ("cash", "chest")
+FOUND: Action = ("found",)
+DECLINE: Action = ("decline",)
+END: Action = ("end",)
+USE_PT10: Action = ("use", "PT10")
+USE_PT16: Action = ("use", "PT16")
+USE_PT21: Action = ("use", "PT21")
+CASH_PT17: Action = ("cash", "PT17")
+CASH_PT18: Action = ("cash", "PT18")
+
+CHOOSE_ACTIONS = tuple(("choose", colour) for colour in range(7))
+SPECIAL_ACTIONS = tuple(("special", colour) for colour in range(7))
+TOWER_ACTIONS = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
+STRAY_ACTIONS = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
+
+EXPECTED = (
+    "one of: layout <row>,<col> <tile> r<0-3>, pirate <value>, progress <L1-L4|R1-R4> <PTnn>, "
+    "production <space> <good> <value>, order <seat>..., tower <colour> <count>, stray <colour> <count>, "
+    "choose <colour>, special <colour>, gold, use PT10|PT16|PT21, cash chest|PT17|PT18, spend gold, "
+    "ships F<n> F<n>, sail <1|2> <row>,<col>|F<n>, found, decline, cannons <n>, advance <n>, take PTnn, move <n>, "
+    "plan village|neutral <shape>, build village|neutral <shape> r<0-3> <row>,<col>, buy <good> <value>, end"
+)
+_FIXED: dict[Action, str] = {
+    GOLD: "gold", SPEND: "spend gold", CASH_CHEST: "cash chest", FOUND: "found", DECLINE: "decline", END: "end",
+    USE_PT10: "use PT10", USE_PT16: "use PT16", USE_PT21: "use PT21", CASH_PT17: "cash PT17", CASH_PT18: "cash PT18",
+}
+_FIXED_PARSE = {text: action for action, text in _FIXED.items()}
+_TOKEN = re.compile(r"PT(0[1-9]|1[0-9]|2[0-4])")
+_SPACE = re.compile(r"(\d+),(\d+)")
+_FRAME = re.compile(r"F([1-9]\d?)")
+_NUMBER = re.compile(r"0|[1-9]\d*")
+_ROTATION = re.compile(r"r([0-3])")
+_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+
+def node_text(row: int, col: int) -> str:
+    """A sailing destination: ``12,5`` (row -1: frame space ``F<col+1>``)."""
+    return f"F{col + 1}" if row < 0 else f"{row},{col}"
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action``."""
+    text = _FIXED.get(action)
+    if text is not None:
+        return text
+    try:
+        formatted: str = _FORMATTERS[action[0]](action)
+        return formatted
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise NotationError(repr(action), "an amerigo action tuple") from None
+
+
+_FORMATTERS: dict[str, Any] = {
+    "layout": lambda a: f"layout {a[1]},{a[2]} {a[3]} r{a[4]}",
+    "pirate": lambda a: f"pirate {a[1]}",
+    "progress": lambda a: f"progress {c.PROGRESS_SPACES[a[1]]} PT{a[2] + 1:02d}",
+    "production": lambda a: f"production {a[1] + 1} {c.GOODS[a[2]]} {a[3]}",
+    "order": lambda a: "order " + " ".join(str(s) for s in a[1]),
+    "tower": lambda a: f"tower {c.COLOURS[a[1]]} {a[2]}",
+    "stray": lambda a: f"stray {c.COLOURS[a[1]]} {a[2]}",
+    "choose": lambda a: f"choose {c.COLOURS[a[1]]}",
+    "special": lambda a: f"special {c.COLOURS[a[1]]}",
+    "ships": lambda a: f"ships F{a[1] + 1} F{a[2] + 1}",
+    "sail": lambda a: f"sail {a[1]} {node_text(a[2], a[3])}",
+    "cannons": lambda a: f"cannons {a[1]}",
+    "advance": lambda a: f"advance {a[1]}",
+    "take": lambda a: f"take PT{a[1] + 1:02d}",
+    "move": lambda a: f"move {a[1]}",
+    "plan": lambda a: f"plan {a[1]}",
+    "build": lambda a: f"build {a[1]} r{a[2]} {a[3]},{a[4]}",
+    "buy": lambda a: f"buy {c.GOODS[a[1]]} {a[2]}",
+}
+
+
+def _number(text: str, word: str) -> int:
+    if not _NUMBER.fullmatch(word):
+        raise NotationError(text, f"a whole number, got {word!r}")
+    return int(word)
+
+
+def _space(text: str, word: str) -> tuple[int, int]:
+    match = _SPACE.fullmatch(word)
+    if not match:
+        raise NotationError(text, f"a map space <row>,<col>, got {word!r}")
+    return _number(text, match.group(1)), _number(text, match.group(2))
+
+
+def _colour(text: str, word: str) -> int:
+    if word not in c.COLOURS:
+        raise NotationError(text, f"a colour ({', '.join(c.COLOURS)}), got {word!r}")
+    return c.COLOURS.index(word)
+
+
+def _good(text: str, word: str) -> int:
+    if word not in c.GOODS:
+        raise NotationError(text, f"a good ({', '.join(c.GOODS)}), got {word!r}")
+    return c.GOODS.index(word)
+
+
+def _token(text: str, word: str) -> int:
+    if not _TOKEN.fullmatch(word):
+        raise NotationError(text, f"a progress token PT01-PT24, got {word!r}")
+    return int(word[2:]) - 1
+
+
+def _frame(text: str, word: str) -> int:
+    match = _FRAME.fullmatch(word)
+    if not match:
+        raise NotationError(text, f"a frame space F1-F16, got {word!r}")
+    return int(match.group(1)) - 1
+
+
+def _tile_kind(text: str, group: str, shape: str) -> str:
+    if group not in ("village", "neutral") or not _NAME.fullmatch(shape):
+        raise NotationError(text, "village <shape> or neutral <shape>, e.g. village L3")
+    return f"{group} {shape}"
+
+
+def _parse_words(text: str, verb: str, args: list[str]) -> Action:
+    """The action of a verb with arguments (the fixed forms are looked up before)."""
+    count = {"layout": 3, "pirate": 1, "progress": 2, "production": 3, "tower": 2, "stray": 2, "choose": 1, "special": 1,
+             "ships": 2, "sail": 2, "cannons": 1, "advance": 1, "take": 1, "move": 1, "plan": 2, "build": 4, "buy": 2}
+    if verb not in count and verb != "order":
+        raise NotationError(text, EXPECTED)
+    if verb != "order" and len(args) != count[verb]:
+        raise NotationError(text, f"{verb} followed by {count[verb]} words")
+    if verb == "layout":
+        rotation = _ROTATION.fullmatch(args[2])
+        if not rotation or not _NAME.fullmatch(args[1]):
+            raise NotationError(text, "layout <row>,<col> <tile> r<0-3>")
+        return ("layout", *_space(text, args[0]), args[1], int(rotation.group(1)))
+    if verb == "pirate":
+        return ("pirate", _number(text, args[0]))
+    if verb == "progress":
+        if args[0] not in c.PROGRESS_SPACES:
+            raise NotationError(text, f"a progress space ({', '.join(c.PROGRESS_SPACES)})")
+        return ("progress", c.PROGRESS_SPACES.index(args[0]), _token(text, args[1]))
+    if verb == "production":
+        space = _number(text, args[0])
+        if not 1 <= space <= 10:
+            raise NotationError(text, "a production space 1-10")
+        return ("production", space - 1, _good(text, args[1]), _value(text, args[2]))
+    if verb == "order":
+        seats = tuple(_number(text, w) for w in args)
+        if not 2 <= len(seats) <= 4 or sorted(seats) != list(range(len(seats))):
+            raise NotationError(text, "order followed by every seat number once, top disc first")
+        return ("order", seats)
+    if verb in ("tower", "stray"):
+        return (verb, _colour(text, args[0]), _number(text, args[1]))
+    if verb in ("choose", "special"):
+        return (verb, _colour(text, args[0]))
+    if verb == "ships":
+        a, b = _frame(text, args[0]), _frame(text, args[1])
+        if a > b:
+            raise NotationError(text, "ships F<a> F<b> with a ≤ b")
+        return ("ships", a, b)
+    if verb == "sail":
+        if args[0] not in ("1", "2"):
+            raise NotationError(text, "sail <ship 1 or 2> <destination>")
+        where = (-1, _frame(text, args[1])) if args[1].startswith("F") else _space(text, args[1])
+        return ("sail", int(args[0]), *where)
+    if verb in ("cannons", "advance", "move"):
+        return (verb, _number(text, args[0]))
+    if verb == "take":
+        return ("take", _token(text, args[0]))
+    if verb == "plan":
+        return ("plan", _tile_kind(text, args[0], args[1]))
+    if verb == "build":
+        rotation = _ROTATION.fullmatch(args[2])
+        if not rotation:
+            raise NotationError(text, "build <group> <shape> r<0-3> <row>,<col>")
+        return ("build", _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[3]))
+    return ("buy", _good(text, args[0]), _value(text, args[1]))
+
+
+def _value(text: str, word: str) -> int:
+    value = _number(text, word)
+    if value not in c.PRODUCTION_VALUES:
+        raise NotationError(text, f"a production value ({', '.join(map(str, c.PRODUCTION_VALUES))})")
+    return value
+
+
+@lru_cache(maxsize=16384)
+def parse_action(text: str) -> Action:
+    """The action written ``text``; raises NotationError saying what was expected."""
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a string")
+    action = _FIXED_PARSE.get(text)
+    if action is not None:
+        return action
+    words = text.split()
+    if not words or " ".join(words) != text:
+        raise NotationError(text, "words separated by single spaces, " + EXPECTED)
+    action = _parse_words(text, words[0], words[1:])
+    if format_action(action) != text:  # leading zeros and the like: one spelling per action
+        raise NotationError(text, f"the canonical spelling {format_action(action)!r}")
+    return action
+
+
+def all_orders(n: int) -> tuple[Action, ...]:
+    """Every order stack of ``n`` discs, top first."""
+    return tuple(("order", p) for p in permutations(range(n)))

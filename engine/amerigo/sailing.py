@@ -1,0 +1,175 @@
+"""Blue: sailing and founding trading posts.
+
+Seed, "KÉK AKCIÓ: HAJÓZÁS": "Amikor egy játékos első alkalommal választja ezt az akciót, leteszi a
+két hajóját a keret bármelyik általa választott mezőre" (the first time, both ships go onto frame
+spaces of his choice); "Minden akciópontért minden hajóját egy oldalszomszédos vízmezőre
+mozgathatja" (per AP, each ship one orthogonal water step); "Bármennyi hajó állhat egy keretmezőn,
+de egy szigetlapka minden vízmezőjén csak egy hajó tartózkodhat. Egy vízmezőn álló hajó nem
+akadályozza a többi hajó áthaladását" (any number on a frame space, one per island water space,
+passing through is free); "Ha egy hajó a mozgása végén egy horgonymezőre ér, akkor a játékos egy
+kereskedelmi állomást alapíthat a szomszédos kereskedelmi állomás mezőn, amennyiben az nem
+foglalt" (a ship ending on an anchor may found a post on the linked space if it is free);
+"Minden szigeten az első játékos, aki megalapít egy kereskedelmi állomást, 3 győzelmi pontot
+kap" (the island's first post scores 3 VP).
+
+A ship's path has no side effects, so a sailing decision is its destination; the engine lists
+every legal destination within the ship's AP (its own space included: the ship stays).
+"""
+
+from __future__ import annotations
+
+from engine.amerigo import components as c
+from engine.amerigo.board import ANCHOR, Board
+from engine.amerigo.gold import gain_gold
+from engine.amerigo.notation import DECLINE, END, FOUND, SPEND, USE_PT10, Action
+from engine.amerigo.scoring import cover_space
+from engine.amerigo.state import FOUND as FOUND_STEP
+from engine.amerigo.state import SAIL, State, with_player
+from engine.amerigo.tokens import PT10, PT19, owns, unused
+from engine.amerigo.turns import cash_options, end_action
+
+PT10_AP = 8
+
+
+def frame_pairs(board: Board) -> list[Action]:
+    """Every placement of the two ships onto frame spaces (unordered: the ships are alike)."""
+    frames = len(board.frames)
+    return [("ships", a, b) for a in range(frames) for b in range(a, frames)]
+
+
+def place_options(state: State) -> list[Action]:
+    """The first sailing: both ships onto frame spaces, free."""
+    assert state.board is not None
+    return frame_pairs(state.board) + cash_options(state.me)
+
+
+def distances(board: Board, start: int, budget: int) -> dict[int, int]:
+    """Steps from ``start`` to every water node within ``budget`` steps (ships never block a passage)."""
+    seen = {start: 0}
+    frontier = [start]
+    adj = board.sea_adj
+    for step in range(1, budget + 1):
+        following = []
+        for node in frontier:
+            for other in adj[node]:
+                if other not in seen:
+                    seen[other] = step
+                    following.append(other)
+        if not following:
+            break
+        frontier = following
+    return seen
+
+
+def occupied(state: State, but: tuple[int, int]) -> set[int]:
+    """Island water spaces holding a ship other than ship ``but`` = (seat, ship)."""
+    assert state.board is not None
+    cells = state.board.cells
+    return {node for seat, p in enumerate(state.players) for i, node in enumerate(p.ships)
+            if 0 <= node < cells and (seat, i) != but}
+
+
+def destination(board: Board, node: int) -> Action:
+    """The (row, col) of a map space, or (-1, frame index) of a frame space."""
+    cells = board.cells
+    if node >= cells:
+        return (-1, node - cells)
+    return divmod(node, board.width)
+
+
+def node_of(board: Board, row: int, col: int) -> int:
+    """The node of a sailing destination."""
+    return board.cells + col if row < 0 else row * board.width + col
+
+
+def sail_options(state: State) -> list[Action]:
+    """Every ship that has not moved, to every legal end space; PT10, gold, chests, the action's end."""
+    board = state.board
+    assert board is not None
+    seat = state.seat
+    player = state.players[seat]
+    result: list[Action] = []
+    for i in (0, 1):
+        if state.ships_moved[i]:
+            continue
+        blocked = occupied(state, (seat, i))
+        reach = distances(board, player.ships[i], state.ap)
+        result += [("sail", i + 1, *destination(board, node)) for node in sorted(reach) if node not in blocked]
+    if unused(player, PT10):
+        result.append(USE_PT10)
+    if player.gold:
+        result.append(SPEND)
+    return result + cash_options(player) + [END]
+
+
+def found_options(state: State) -> list[Action]:
+    """A ship ended its move on an anchor with a free trading-post space: found a post or not."""
+    return [FOUND, DECLINE] + cash_options(state.me)
+
+
+def can_found(state: State, node: int) -> bool:
+    """``node`` is an anchor whose trading-post space is free, and the player has a post left."""
+    board = state.board
+    assert board is not None
+    if node >= board.cells or board.terrain[node] != ANCHOR or not state.me.posts_left:
+        return False
+    return state.cover[board.anchor_post[node]] == 0
+
+
+def apply_place(state: State, action: Action) -> State:
+    """Both ships onto their frame spaces."""
+    assert state.board is not None
+    seat = state.seat
+    cells = state.board.cells
+    player = state.players[seat].evolve(ships=(cells + action[1], cells + action[2]))
+    return with_player(state, seat, player).evolve(step=SAIL)
+
+
+def apply_sail(state: State, action: Action) -> State:
+    """A ship moves to its destination in one go; its unused AP are lost."""
+    board = state.board
+    assert board is not None
+    seat = state.seat
+    i = action[1] - 1
+    player = state.players[seat]
+    start, end = player.ships[i], node_of(board, action[2], action[3])
+    ships = (end, player.ships[1]) if i == 0 else (player.ships[0], end)
+    moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
+    state = with_player(state, seat, player.evolve(ships=ships)).evolve(ships_moved=moved)
+    if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
+        return state.evolve(step=FOUND_STEP, sailed=i)
+    return _after_ship(state)
+
+
+def _after_ship(state: State) -> State:
+    if all(state.ships_moved):
+        return end_action(state)
+    return state.evolve(step=SAIL, sailed=-1)
+
+
+def apply_found(state: State, action: Action) -> State:
+    """Found the post (3 VP for the island's first; PT19 1 gold; completion), or decline."""
+    if action == DECLINE:
+        return _after_ship(state)
+    board = state.board
+    assert board is not None
+    seat = state.seat
+    player = state.players[seat]
+    post = board.anchor_post[player.ships[state.sailed]]
+    island = board.island_of[post]
+    player = player.evolve(posts_left=player.posts_left - 1, posts_founded=player.posts_founded + 1)
+    if not state.discovered[island]:
+        player = player.evolve(vp=player.vp + c.DISCOVERY_VP)
+        state = state.evolve(discovered=state.discovered[:island] + (True,) + state.discovered[island + 1 :])
+    if owns(player, PT19):
+        player = gain_gold(player, 1)
+    cover = state.cover
+    state = with_player(state, seat, player).evolve(cover=cover[:post] + (-(seat + 1),) + cover[post + 1 :])
+    return _after_ship(cover_space(state, island, seat))
+
+
+def apply_pt10(state: State) -> State:
+    """PT10 (once): each ship that has not moved gets 8 more AP."""
+    seat = state.seat
+    player = state.players[seat]
+    return with_player(state, seat, player.evolve(used=(*player.used, PT10))).evolve(ap=state.ap + PT10_AP)

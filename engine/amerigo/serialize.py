@@ -1,0 +1,118 @@
+"""Snapshots and views: the state as JSON-safe data and back, and what one seat may see.
+
+The dump leaves out what is derived: the component catalog is written as the custom component set
+(``components``, null for the defaults) and the map's geometry is rebuilt from the layout.
+``view`` hides the cubes inside the tower (only their number shows): nothing else in Amerigo is
+secret, and the face-down pirates, the progress and production pools are chance not yet decided
+(their contents are the public components minus what is out).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.amerigo import components as c
+from engine.amerigo.board import board_for
+from engine.amerigo.catalog import catalog_for
+from engine.amerigo.state import STEP_NAMES, Player, State
+from engine.core.errors import EngineError, StateFormatError
+
+PLAYER_FIELDS = Player._fields
+STATE_FIELDS = tuple(f for f in State._fields if f not in ("catalog", "board"))
+BOOL_FIELDS = {"discovered", "chests", "ships_moved", "track_gold"}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    """Every field, tuples as lists, players as dicts, the catalog as its custom set."""
+    data: dict[str, Any] = {"components": None if state.catalog.custom is None else json.loads(state.catalog.custom)}
+    for name in STATE_FIELDS:
+        if name == "players":
+            data[name] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
+        else:
+            data[name] = _plain(getattr(state, name))
+    return data
+
+
+def _bad(what: str, value: Any) -> StateFormatError:
+    return StateFormatError(f"bad amerigo state: {what}, got {str(value)[:80]!r}")
+
+
+def _tuple(value: Any, what: str) -> Any:
+    """Lists become tuples, all the way down; only ints, bools and strings may be leaves."""
+    if isinstance(value, list):
+        return tuple(_tuple(v, what) for v in value)
+    if type(value) in (int, bool, str):
+        return value
+    raise _bad(f"{what} must hold integers, booleans and lists", value)
+
+
+def _load_player(raw: Any, seat: int) -> Player:
+    if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
+        raise _bad(f"player {seat} must have the fields {', '.join(PLAYER_FIELDS)}", raw)
+    values = {name: _tuple(raw[name], f"players[{seat}].{name}") for name in PLAYER_FIELDS}
+    for name, value in values.items():
+        leaves = value if isinstance(value, tuple) else (value,)
+        if not all(type(v) is int for v in leaves):
+            raise _bad(f"players[{seat}].{name} must be integers", value)
+    return Player(**values)
+
+
+def load_state(data: Any) -> State:
+    """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
+    if not isinstance(data, dict) or set(data) != {"components", *STATE_FIELDS}:
+        raise StateFormatError("bad amerigo state: expected the fields of a dumped state")
+    names = data["names"]
+    if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
+        raise _bad("names must be 2 to 4 strings", names)
+    try:
+        catalog = catalog_for(data["components"])
+    except EngineError as exc:
+        raise StateFormatError(f"bad amerigo state: {exc}") from None
+    values: dict[str, Any] = {"catalog": catalog}
+    for name in STATE_FIELDS:
+        if name == "players":
+            if not isinstance(data[name], list) or len(data[name]) != len(names):
+                raise _bad(f"expected {len(names)} players", data[name])
+            values[name] = tuple(_load_player(p, seat) for seat, p in enumerate(data[name]))
+        else:
+            values[name] = _tuple(data[name], name)
+    if not 0 <= values["step"] < len(STEP_NAMES) or type(values["step"]) is not int:
+        raise _bad("unknown step", values["step"])
+    rows, cols = c.GRID[len(names)]
+    layout = values["layout"]
+    if not isinstance(layout, tuple) or len(layout) > rows * cols or not all(
+            isinstance(t, tuple) and len(t) == 2 and 0 <= t[0] < len(catalog.island_tiles) for t in layout):
+        raise _bad("layout must list (tile, rotation) pairs of known tiles", layout)
+    values["board"] = board_for(catalog, layout, len(names)) if len(layout) == rows * cols else None
+    if values["board"] is not None and len(values["cover"]) != values["board"].cells:
+        raise _bad("cover must have one entry per map space", len(values["cover"]))
+    return State(**values)
+
+
+def map_lines(state: State) -> list[str]:
+    """The map as rows of tile characters (``~ A . P C T S K F``), or [] before the layout is complete."""
+    board = state.board
+    if board is None:
+        return []
+    letters = "~A.P"
+    return ["".join(c.GOOD_LETTERS[board.goods[y * board.width + x]] if board.goods[y * board.width + x] >= 0
+                    else letters[board.terrain[y * board.width + x]] for x in range(board.width))
+            for y in range(board.height)]
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The state as ``seat`` sees it (None: a spectator): the tower's contents hidden, its count shown."""
+    data = dump_state(state)
+    data["tower"] = None
+    data["tower_cubes"] = sum(state.tower)
+    data["step_name"] = STEP_NAMES[state.step]
+    for i, player in enumerate(data["players"]):
+        player["name"] = state.names[i]
+    return data

@@ -1,0 +1,161 @@
+"""The immutable game state: NamedTuples of ints and tuples, shared between successive states.
+
+A move replaces only the records and counters it touches; the rest (the map's geometry, the
+component catalog, the other players) is the same object as before, which keeps folding fast.
+Interchangeable pieces are counted, not named: tiles per kind, production tokens per kind
+(good x value), cubes per colour, pirate markers by value.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.amerigo.board import Board
+from engine.amerigo.catalog import Catalog
+
+# Steps: what the state waits for. Chance steps first, then the players' decisions.
+(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER,
+ CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS, ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = range(18)
+CHANCE_STEPS = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
+STEP_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
+              "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
+              "planning", "building", "production purchase", "order move", "game over")
+
+NO_ACTION = -1
+UNPLACED = -1
+EMPTY = -1  # an empty progress or production space
+
+_new_tuple = tuple.__new__
+
+
+def _evolve(record: tuple[Any, ...], index: dict[str, int], changes: dict[str, object]) -> tuple[Any, ...]:
+    """``record`` with ``changes``: like NamedTuple._replace, several times faster (the fold's hot path)."""
+    values = list(record)
+    for name, value in changes.items():
+        values[index[name]] = value
+    return _new_tuple(type(record), values)
+
+
+class Player(NamedTuple):
+    """One player's sheet, pieces and supplies.
+
+    ``stock`` counts the tiles planned (beside the sheet) per tile kind; ``villages`` the
+    player's village tiles still in the supply per village kind (in catalog village order);
+    ``production`` the production tokens bought per production kind (good * 3 + value index);
+    ``tokens`` the progress tokens owned (indices into PROGRESS_TOKENS, in the order taken) and
+    ``used`` those of them turned face down.
+    """
+
+    vp: int
+    gold: int
+    cannons: int
+    progress: int
+    order_pos: int
+    order_stamp: int  # larger = higher in a stack of order discs
+    ships: tuple[int, int]  # map node of each ship, UNPLACED before the first sailing
+    posts_left: int
+    posts_founded: int
+    villages: tuple[int, ...]
+    stock: tuple[int, ...]
+    goods: tuple[int, ...]
+    production: tuple[int, ...]
+    tokens: tuple[int, ...]
+    used: tuple[int, ...]
+    chests: int
+
+    def evolve(self, **changes: object) -> Player:
+        """A copy with ``changes``."""
+        return _evolve(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+
+
+class State(NamedTuple):
+    """The whole game. ``board`` is None until the island layout is complete."""
+
+    names: tuple[str, ...]
+    catalog: Catalog
+    layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
+    board: Board | None
+    step: int
+    round: int  # 0 during setup, then 1..5
+    phase: int  # the colour of the phase (0 blue .. 6 white)
+    tower: tuple[int, ...]  # cubes inside the tower, per colour
+    storage: tuple[int, ...]  # cubes on the storage spaces of the action circuit
+    field: tuple[int, ...]  # cubes in the action field
+    thrown: tuple[int, ...]  # the cubes thrown in the throw under way (D)
+    throw_colour: int  # the next colour whose outcome chance decides in the throw under way
+    cover: tuple[int, ...]  # per map cell: 0 empty, -(seat+1) a trading post, k > 0 placement k-1
+    placements: tuple[tuple[int, int, int, int, int], ...]  # built tiles: (kind, builder, rotation, row, col)
+    island_empty: tuple[int, ...]  # per island: land spaces not yet covered
+    discovered: tuple[bool, ...]  # per island: some trading post has been founded on it
+    chests: tuple[bool, ...]  # per island: its treasure chest is still there
+    neutral: tuple[int, ...]  # neutral tiles in the supply, per neutral kind
+    progress_spaces: tuple[int, ...]  # L1-L4, R1-R4: a progress token index or EMPTY
+    progress_pool: tuple[int, ...]  # progress tokens not yet drawn (sorted)
+    production_spaces: tuple[int, ...]  # the production spaces in play: a production kind or EMPTY
+    production_pool: tuple[int, ...]  # production tokens not yet drawn, per production kind
+    pirates: tuple[int, ...]  # face-up pirate values, in the order turned up
+    pirate_pool: tuple[int, ...]  # the values still face down or in the box (sorted)
+    stamps: int  # the last order stamp handed out
+    turn_order: tuple[int, ...]  # this phase's order (a snapshot at the start of the phase)
+    turn: int  # index into turn_order of the player to act
+    phase_ap: int
+    action: int  # the colour being performed, NO_ACTION between actions
+    ap: int  # AP left in the action (for sailing: each unmoved ship's budget)
+    ships_moved: tuple[bool, bool]
+    sailed: int  # the ship that just ended its move on an anchor (FOUND), else -1
+    neutral_taken: int  # neutral tiles planned in this action
+    tokens_due: int  # progress tokens still to take in this brown action
+    track_gold: bool  # end-of-track gold is due at the end of this action
+    final: tuple[tuple[int, ...], ...]  # per seat, once scored: VP from gold, goods, end tokens, progress, order
+    players: tuple[Player, ...]
+
+    def evolve(self, **changes: object) -> State:
+        """A copy with ``changes``."""
+        return _evolve(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+    @property
+    def seat(self) -> int:
+        """The seat to act (meaningful at a player's step)."""
+        return self.turn_order[self.turn]
+
+    @property
+    def me(self) -> Player:
+        """The player to act."""
+        return self.players[self.turn_order[self.turn]]
+
+
+_PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
+_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+
+
+def order_of(state: State) -> tuple[int, ...]:
+    """Seats in player order: the disc further along the special-action track first; on one space the
+    higher disc first (seed: "ezek a játékosok az oszlopban fentről lefelé haladva kerülnek sorra")."""
+    players = state.players
+    return tuple(sorted(range(len(players)), key=lambda s: (-players[s].order_pos, -players[s].order_stamp)))
+
+
+def with_player(state: State, seat: int, player: Player) -> State:
+    """``state`` with one player replaced."""
+    players = state.players
+    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+
+
+def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """``values`` with ``delta`` added at ``index``."""
+    return values[:index] + (values[index] + delta,) + values[index + 1 :]
+
+
+def set_at(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
+    """``values`` with ``value`` at ``index``."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def add_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Element-wise sum."""
+    return tuple(x + y for x, y in zip(a, b, strict=True))
