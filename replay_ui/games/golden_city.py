@@ -1,0 +1,174 @@
+"""Die goldene Stadt for the UI: the board's sites with screen positions, round and phase marks, letters so far.
+
+Everything about the game is read from ``engine.golden_city``: the default component set (sites,
+roads, rivers, rewards, goods, scoring and bonus cards), the state's fields and the scoring
+module. The only thing added here is presentation: where each site of the default board is drawn
+(the island seen from above, mountains north, meadow east, forest south, desert west, the Golden City
+in the middle). A game with another component set carries its own data in the state, and the board
+renderer (``static/js/boards/golden_city.js``) lays that out in rings instead.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.golden_city import scoring
+from engine.golden_city.component_set import DEFAULT_SET, KINDS, REWARDS
+from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
+from engine.golden_city.state import BID, BUILD, LAYOUT, OVER, PHASE_NAMES, REVEAL, SETUP_DEAL, SETUP_GOODS, State
+from replay_ui.games import GenericAdapter
+
+#: The move picker's groups, by the notation's first word.
+PICKER_GROUPS = {
+    "bid": "Bid for a landscape pair", "build": "Build a house (site, cards paid)", "pass": "Or",
+    "draw": "Reward: a landscape card", "decline": "Or do without", "bonus": "Reward: keep a bonus card",
+    "goods": "Reward: take a goods card", "box": "Goods limit: return a card to the box",
+    "discard": "Hand limit: discard down to 5",
+}
+
+#: The angle (degrees, 0 = east, clockwise on screen) of each inland region's centre.
+REGION_ANGLE = {"MT": -90.0, "ME": 0.0, "FO": 90.0, "DE": 180.0}
+#: Harbours of a region, in order (angle offset, radius): the coast runs clockwise.
+HARBOUR_SLOTS = ((-40, 244), (-21, 250), (0, 252), (22, 246))
+#: Suburbs by their number in the region (offset, radius); regions with 7 suburbs use their own table.
+SUBURB_SLOTS_8 = {1: (-31, 200), 2: (-11, 206), 3: (11, 202), 4: (-35, 146), 5: (-7, 164), 6: (-21, 122),
+                  7: (7, 124), 8: (33, 166)}
+SUBURB_SLOTS_7 = {1: (-31, 200), 2: (-9, 206), 3: (14, 200), 4: (-35, 146), 5: (-11, 168), 6: (2, 124), 7: (33, 166)}
+OUTER_RADIUS, INNER_RADIUS = 80, 38
+RIVER_ANGLES = {"R-NE": -45.0, "R-SE": 45.0, "R-SW": 135.0, "R-NW": -135.0}
+
+
+def _polar(angle: float, radius: float) -> tuple[float, float]:
+    rad = math.radians(angle)
+    return round(radius * math.cos(rad), 1), round(radius * math.sin(rad), 1)
+
+
+def _position(sid: str, kind: str, terrain: str) -> tuple[float, float]:
+    """Screen position of a default-board site, from its id (``HA05``, ``ME4``, ``C-FO-O2``, ``C-DE-I``)."""
+    if kind == "harbour":
+        index = int(sid[2:]) - 1
+        region = ("MT", "ME", "FO", "DE")[index // 4]
+        offset, radius = HARBOUR_SLOTS[index % 4]
+        return _polar(REGION_ANGLE[region] + offset, radius)
+    if kind == "suburb":
+        count = sum(1 for s in DEFAULT_COMPONENTS["sites"] if s["kind"] == "suburb" and s["terrain"] == terrain)
+        offset, radius = (SUBURB_SLOTS_8 if count == 8 else SUBURB_SLOTS_7)[int(sid[2:])]
+        return _polar(REGION_ANGLE[terrain] + offset, radius)
+    if kind == "outer":
+        return _polar(REGION_ANGLE[terrain] + (-22.5 if sid.endswith("1") else 22.5), OUTER_RADIUS)
+    return _polar(REGION_ANGLE[terrain], INNER_RADIUS)
+
+
+def board_sites() -> list[dict[str, Any]]:
+    """Every site of the default board with its data and its screen position."""
+    sites = []
+    for raw in DEFAULT_COMPONENTS["sites"]:
+        x, y = _position(raw["id"], raw["kind"], raw["terrain"])
+        sites.append({**raw, "x": x, "y": y})
+    return sites
+
+
+def rivers() -> list[dict[str, Any]]:
+    """Each river as a line from the coast to the city, between the two regions it divides."""
+    out = []
+    for rid in DEFAULT_SET.river_ids:
+        angle = RIVER_ANGLES.get(rid, 0.0)
+        out.append({"id": rid, "from": _polar(angle, 236), "to": _polar(angle, 102), "label": _polar(angle, 258)})
+    return out
+
+
+def _scoring_cards() -> dict[str, Any]:
+    return {card: {"back": DEFAULT_SET.scoring_back[card], "good": DEFAULT_SET.goods[DEFAULT_SET.scoring_good[card]],
+                   "regions": list(DEFAULT_SET.scoring_regions[card]),
+                   "region_names": [DEFAULT_SET.region_name(r) for r in DEFAULT_SET.scoring_regions[card]]}
+            for card in DEFAULT_SET.scoring_ids}
+
+
+BONUS_TEXT = {
+    "goods": "3 letters per goods card", "coins": "2 letters per coin", "city": "1 letter per house in the Golden City",
+    "river": "2 letters per house on a river",
+}
+
+
+def _bonus_cards() -> dict[str, str]:
+    texts = {}
+    for card, (effect, terrain) in DEFAULT_SET.bonus_effect.items():
+        texts[card] = BONUS_TEXT.get(effect) or f"1 letter per {TERRAIN_NAMES[terrain]} suburb or city part"
+    return texts
+
+
+class GoldenCityAdapter(GenericAdapter):
+    """Marks each move with its round and phase; a building turn opens a group; scores are letters so far."""
+
+    renderer = "golden_city"
+
+    def components(self, players: int) -> dict[str, Any]:
+        """The static tables the board draws with (the default component set), for ``players``."""
+        return {
+            "sites": board_sites(),
+            "rivers": rivers(),
+            "terrains": list(TERRAINS),
+            "terrain_names": list(TERRAIN_NAMES),
+            "kinds": list(KINDS),
+            "rewards": list(REWARDS),
+            "goods": list(DEFAULT_SET.goods),
+            "goods_cards": {card: [g for i, g in enumerate(DEFAULT_SET.goods) if DEFAULT_SET.goods_of_card[card] >> i & 1]
+                            for card in DEFAULT_SET.goods_card_ids},
+            "scoring_cards": _scoring_cards(),
+            "bonus_cards": _bonus_cards(),
+            "houses": DEFAULT_SET.houses.get(players, 0),
+            "key_cards": DEFAULT_SET.key_cards,
+            "phases": list(PHASE_NAMES),
+            "phase_label": "Phase",
+            "score_hint": "trade letters so far; bonus cards are added at the end",
+            "picker_groups": PICKER_GROUPS,
+            "notice": ("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
+                       "are a documented reconstruction); the rules are the rulebook's."),
+        }
+
+    def marks(self, state: State, action: Any) -> dict[str, Any]:
+        """The round the move belongs to and its phase; the round's reveal, its first bid and each building
+        turn open a group (a jump-to entry)."""
+        phase = state.phase
+        if phase in (SETUP_DEAL, SETUP_GOODS):
+            return {}
+        if phase in (REVEAL, LAYOUT):
+            return {"round": state.round, "phase": "Scoring card and layout", "pick": phase == REVEAL}
+        if phase == BID:
+            first = state.displacements == 0 and all(seat < 0 for seat in state.bids)
+            return {"round": state.round, "phase": "Bidding", "pick": first}
+        return {"round": state.round, "phase": "Building", "pick": phase == BUILD and state.built == 0}
+
+    def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
+        """Round, phase, start player and the scoring card, for the caption above the board."""
+        phase = state.phase
+        if phase in (SETUP_DEAL, SETUP_GOODS):
+            return {"caption": ["Setup"], "phase": PHASE_NAMES[phase]}
+        caption = [f"Round {state.round}"]
+        if phase == BID:
+            caption.append(f"bidding (a displacement costs {state.displacements + 1})")
+        elif phase == OVER:
+            caption.append("final scoring")
+        elif phase not in (REVEAL, LAYOUT):
+            caption.append("building")
+        else:
+            caption.append("laying out the landscape pairs")
+        if phase != OVER:
+            caption.append(f"start key {names[state.start_seat]}")
+        if state.scoring_card:
+            card = state.scoring_card
+            regions = " and ".join(state.comp.region_name(r) for r in state.comp.scoring_regions[card])
+            caption.append(f"scoring {state.comp.goods[state.comp.scoring_good[card]]} and {regions}")
+        if state.end_triggered and phase != OVER:
+            caption.append("last round")
+        return {"caption": caption, "phase": PHASE_NAMES[phase], "round": state.round}
+
+    def scores(self, state: State) -> list[int]:
+        """Letters so far; at the end, with the bonus cards (the final score)."""
+        if state.phase == OVER:
+            return list(scoring.outcome(state).scores)
+        return [p.letters for p in state.players]
+
+
+ADAPTER = GoldenCityAdapter

@@ -1,0 +1,137 @@
+"""The Die goldene Stadt board in headless Chromium: a demo game stepped through, real pieces on the board,
+jump-to by round and phase, the move picker's groups on a fork, three screenshots.
+
+The demo game is replayed here with the same seed as ``service.demo`` so that the test knows what the
+board must show at each position.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import Setup, get_rules, random_playout
+from engine.golden_city.state import BID, BUILD, State
+from service.demo import DEMO_NAMES
+from tests.ui.conftest import LiveServer, Watched
+from tests.ui.test_browser import open_game, sign_up, wait_board
+
+pytestmark = pytest.mark.timeout(120)
+
+DEMO = "demo-golden-city-1"
+
+
+def demo_states() -> list[State]:
+    """The demo game's states by seq (index 0 is seq 1, the game as created)."""
+    rules = get_rules("golden_city")
+    players = rules.max_players
+    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("golden_city:1"))
+    states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
+    for event in playout.events[1:]:
+        states.append(rules.apply(states[-1], rules.parse_action(event.action)))
+    return states
+
+
+STATES = demo_states()
+
+
+def first_seq(test: Any, after: int = 1) -> int:
+    """The first seq after ``after`` whose state passes ``test``."""
+    return next(seq for seq, state in enumerate(STATES, start=1) if seq > after and test(state))
+
+
+def houses_on_board(state: State) -> int:
+    return sum(p.houses.bit_count() for p in state.players)
+
+
+def test_board_shows_the_island_and_every_public_piece(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    seq = first_seq(lambda s: s.round == 8 and s.phase == BUILD)
+    state = STATES[seq - 1]
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    assert page.locator(".gc-map .gc-site").count() == 58
+    assert page.locator(".gc-map .gc-house").count() == houses_on_board(state)
+    assert page.locator(".gc-player").count() == 4
+    for seat, player in enumerate(state.players):
+        card = page.locator(".gc-player").nth(seat)
+        assert card.locator(".gc-coin").inner_text() == str(player.coins)
+        assert f"{player.letters} letters" in card.inner_text()
+        assert f"{player.houses_left}/16 houses" in card.inner_text()
+    for card in state.goods_display:
+        assert page.locator(f".gc-display .gc-goods-card:has-text('{card}')").count() == 1
+    assert f"{state.scoring_card} · back" in page.inner_text(".gc-scoring-card")
+    assert page.inner_text("#caption").startswith("Round 8")
+    assert "reconstructed" in page.inner_text("#board-notice")
+    before = page.inner_html("#board")
+    page.keyboard.press("ArrowRight")
+    wait_board(page, seq + 1)
+    assert page.inner_html("#board") != before
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366, "the page scrolls sideways"
+    watched.assert_clean()
+
+
+def test_views_hide_hands_bonus_cards_and_letters(live_server: LiveServer, watched: Watched) -> None:
+    seq = first_seq(lambda s: s.round == 6 and s.phase == BID)
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    page.select_option("#view-select", "1")
+    page.wait_for_url(re.compile(r"\?view=1$"))
+    page.wait_for_function("() => document.querySelectorAll('.gc-player .gc-hidden').length >= 6")
+    texts = page.locator(".gc-player .gc-letters").all_inner_texts()
+    assert texts[1] != "? letters" and all(t == "? letters" for i, t in enumerate(texts) if i != 1), texts
+    assert page.locator(".gc-player").nth(1).locator(".gc-hidden").count() == 0
+    watched.assert_clean()
+
+
+def test_jump_to_round_and_phase(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 5, gid=DEMO)
+    page.select_option("#jump-round", label="Round 4")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 4')")
+    page.keyboard.press("r")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 5')")
+    labels = page.locator("#jump-phase option").all_inner_texts()
+    building = next(label for label in labels if label.startswith("R3 ") and label.endswith(": Building"))
+    page.select_option("#jump-phase", label=building)
+    name = building.split(" ", 1)[1].split(":")[0]
+    page.wait_for_function(
+        "name => document.querySelector('#moves li.current .mv-text').textContent.startsWith(name)", arg=name)
+    assert any(label.endswith(": Bidding") for label in labels) and any("Scoring card and layout" in label for label in labels)
+    assert page.locator("#moves h4:has-text('Building')").count() > 10
+    watched.assert_clean()
+
+
+def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Watched) -> None:
+    rules = get_rules("golden_city")
+    seq = first_seq(lambda s: s.phase == BUILD and any(a[0] == "build" for a in rules.legal_actions(s)), after=40)
+    sign_up(watched, live_server)
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    page.fill("#fork-name", "other house")
+    page.click("#fork-button")
+    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#picker button.pick")
+    legends = page.locator("#picker legend").all_inner_texts()
+    assert legends == ["Build a house (site, cards paid)", "Or"], legends
+    head = page.evaluate("window.ludolog.head")
+    page.locator("#picker fieldset:has(legend:has-text('Or')) button.pick").click()
+    page.wait_for_function("head => window.ludolog.head > head && window.ludolog.seq === window.ludolog.head", arg=head)
+    assert "passes without building" in page.locator("#moves li.current .mv-text").inner_text()
+    watched.assert_clean()
+
+
+def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    """Bidding in round 2, building in round 9, the end."""
+    bidding = first_seq(lambda s: s.round == 2 and s.phase == BID and s.displacements > 0)
+    building = first_seq(lambda s: s.round == 9 and s.phase == BUILD and s.built == 1)
+    page = open_game(watched, live_server, bidding, gid=DEMO)
+    head = page.evaluate("window.ludolog.head")
+    for seq in (bidding, building, head):
+        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
+        wait_board(page, seq)
+        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}.png"))
+        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}-full.png"), full_page=True)
+    assert "game over" in page.inner_text("#caption")
+    assert page.locator("#outcome table tbody tr").count() == 4
+    watched.assert_clean()
