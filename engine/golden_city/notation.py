@@ -152,11 +152,16 @@ def _parse_words(text: str, verb: str, words: list[str]) -> Action:
     raise NotationError(text, EXPECTED)
 
 
-@lru_cache(maxsize=65536)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
     if not isinstance(text, str):
         raise NotationError(repr(text), "a string")
+    return _parse(text)
+
+
+@lru_cache(maxsize=65536)
+def _parse(text: str) -> Action:
+    """Parsing is cached: events carry notation, so folding a log parses the same few texts again and again."""
     words = text.split()
     if not words:
         raise NotationError(text, EXPECTED)

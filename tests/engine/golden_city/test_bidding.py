@@ -29,6 +29,7 @@ def test_worked_example_bidding_four_players():
     coast/coast; blue displaces white for 3; white cannot pay 4 and takes the free mountains/meadow.)"""
     state = example_bidding()
     assert state.phase == BID and state.turn == RED
+    assert legal(state) == ["bid 1", "bid 2", "bid 3", "bid 4"]  # no pass: "a pass offered only where the rules allow one"
     supply = state.coin_supply
     state = play(state, "bid 1", "bid 2")
     state = play(state, "bid 2")

@@ -24,6 +24,11 @@ def test_every_notation_round_trips(text):
     assert RULES.format_action(action) == text and RULES.parse_action(RULES.format_action(action)) == action
 
 
+def test_parse_refuses_what_is_not_text():
+    with pytest.raises(NotationError, match="expected a string"):
+        RULES.parse_action(["bid", 1])  # type: ignore[arg-type]
+
+
 def test_parse_normalises_spaces_case_of_verbs_and_card_order():
     assert RULES.parse_action("  Build MT4  pay mt co CO ") == RULES.parse_action("build MT4 pay CO CO MT")
     assert RULES.parse_action("DECLINE  Card") == ("decline", "card")

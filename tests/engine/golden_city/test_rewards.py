@@ -108,6 +108,16 @@ def test_a_goods_card_from_the_display_is_replaced_from_the_pile():
     assert play(last, "goods G1").goods_display == ("G2", "G3")
 
 
+def test_with_no_goods_card_left_the_goods_reward_gives_nothing():
+    """Digest: "A reward from an empty supply gives nothing (and its choice is not offered)"; "TakeGoods(display slot i)
+    or TakeGoods(pile), for those that are non-empty"."""
+    state = game(players={0: player(hand="MT MT", houses=("HA02",))}, goods_pile=(), goods_display=())
+    state = play(state, "build MT2 pay MT MT")
+    assert state.phase == BUILD and state.players[0].goods == ()
+    only_pile = play(game(players={0: player(hand="MT MT", houses=("HA02",))}, goods_display=()), "build MT2 pay MT MT")
+    assert legal(only_pile) == ["goods pile"]
+
+
 def test_worked_example_the_goods_limit():
     """Digest worked example 7: "Fontos: Egy játékos birtokában maximum 4 árukártya lehet egyszerre. Ha a játékos egy
     ötödik lapot kap, akkor egy tetszése szerinti lapot vissza kell tennie a játék dobozába." (at most 4 goods cards; a
