@@ -161,11 +161,11 @@ def _validate_tile(name: str, rows: Any) -> tuple[str, ...]:
                 if len(links) != 1:
                     what = "anchor" if ch == "A" else "trading-post space"
                     raise _fail(field, f"the {what} at ({r},{col}) must touch exactly one {partner}, touches {len(links)}")
-    if len(_regions(grid, WATER_CHARS)) != 1:
-        raise _fail(field, "its water must be connected")
     for region in _regions(grid, "." + "P" + c.GOOD_LETTERS):
         if sum(1 for port in PORTS if port in region) > 1:
             raise _fail(field, "a land region may touch at most one port")
+    if len(_regions(grid, WATER_CHARS)) != 1:
+        raise _fail(field, "its water must be connected")
     return grid
 
 

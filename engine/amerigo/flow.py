@@ -38,7 +38,7 @@ from engine.amerigo.state import (
     set_at,
     with_player,
 )
-from engine.amerigo.tower import STRAY_WEIGHT, next_colour, setup_weights, throw_weights
+from engine.amerigo.tower import SCALE, STRAY_WEIGHT, next_colour, setup_weights, throw_weights
 
 ZERO7 = (0,) * 7
 
@@ -63,7 +63,15 @@ def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
 def _pirate_outcomes(state: State) -> list[tuple[Action, int]]:
     """Uniform over the markers not yet turned up (the box marker is never turned up)."""
     pool = state.pirate_pool
-    return [(("pirate", value), pool.count(value)) for value in sorted(set(pool))]
+    return [(("pirate", value), pool.count(value) * SCALE) for value in sorted(set(pool))] + _strays(state)
+
+
+def _strays(state: State) -> list[tuple[Action, int]]:
+    """Between rounds, cubes may fall out of the tower at the wrong time (imported logs only: weight 1)."""
+    if state.round == 0:
+        return []
+    tower = state.tower
+    return [(STRAY_ACTIONS[colour][v], STRAY_WEIGHT) for colour in range(7) for v in range(1, tower[colour] + 1)]
 
 
 def progress_target(state: State) -> int:
@@ -80,7 +88,7 @@ def progress_target(state: State) -> int:
 
 def _progress_outcomes(state: State) -> list[tuple[Action, int]]:
     space = progress_target(state)
-    return [(("progress", space, token), 1) for token in state.progress_pool]
+    return [(("progress", space, token), SCALE) for token in state.progress_pool] + _strays(state)
 
 
 def production_target(state: State) -> int:
@@ -96,8 +104,8 @@ def production_target(state: State) -> int:
 def _production_outcomes(state: State) -> list[tuple[Action, int]]:
     space = production_target(state)
     values = len(c.PRODUCTION_VALUES)
-    return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count)
-            for kind, count in enumerate(state.production_pool) if count]
+    return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count * SCALE)
+            for kind, count in enumerate(state.production_pool) if count] + _strays(state)
 
 
 def _order_outcomes(state: State) -> list[tuple[Action, int]]:
@@ -218,7 +226,10 @@ def _apply_tower(state: State, action: Action) -> State:
 
 
 def _apply_stray(state: State, action: Action) -> State:
-    return state.evolve(thrown=add_at(state.thrown, action[1], action[2]))
+    """At a throw's start the fallen cubes join the throw; between rounds they wait in the tray."""
+    if state.step == TOWER:
+        return state.evolve(thrown=add_at(state.thrown, action[1], action[2]))
+    return state.evolve(tower=add_at(state.tower, action[1], -action[2]), stray=add_at(state.stray, action[1], action[2]))
 
 
 _APPLY = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
@@ -229,14 +240,14 @@ _APPLY = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_p
 
 
 def begin_phase(state: State, colour: int) -> State:
-    """Phase ``colour``: its storage cubes are thrown; with nothing to throw the phase is skipped."""
-    thrown = state.storage[colour]
+    """Phase ``colour``: its storage cubes and any stray cubes are thrown (Ruling 7); with nothing to throw
+    the phase is skipped."""
+    d = add_at(state.stray, colour, state.storage[colour])
     state = state.evolve(phase=colour)
-    if not thrown:
+    if not any(d):
         return end_phase(state)
-    d = set_at(ZERO7, colour, thrown)
     tower = add_vectors(state.tower, d)
-    return state.evolve(storage=set_at(state.storage, colour, 0), tower=tower, thrown=d,
+    return state.evolve(storage=set_at(state.storage, colour, 0), stray=ZERO7, tower=tower, thrown=d,
                         throw_colour=next_colour(tower, 0), step=TOWER)
 
 

@@ -42,7 +42,7 @@ def initial_state(names: tuple[str, ...], catalog: Catalog) -> State:
                     goods=(0,) * 5, production=(0,) * 15, tokens=(), used=(), chests=0)
     return State(
         names=names, catalog=catalog, layout=(), board=None, step=LAYOUT, round=0, phase=0, tower=ZERO7,
-        storage=ZERO7, field=ZERO7, thrown=ZERO7, throw_colour=7, cover=(), placements=(), island_empty=(),
+        storage=ZERO7, field=ZERO7, stray=ZERO7, thrown=ZERO7, throw_colour=7, cover=(), placements=(), island_empty=(),
         discovered=(), chests=(), neutral=tuple(catalog.kinds[k].copies for k in catalog.neutral_kinds),
         progress_spaces=(EMPTY,) * len(c.PROGRESS_SPACES), progress_pool=tuple(range(len(c.PROGRESS_TOKENS))),
         production_spaces=(EMPTY,) * c.PRODUCTION_SPACES[n], production_pool=production_pool(n), pirates=(),

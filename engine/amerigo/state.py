@@ -81,6 +81,7 @@ class State(NamedTuple):
     tower: tuple[int, ...]  # cubes inside the tower, per colour
     storage: tuple[int, ...]  # cubes on the storage spaces of the action circuit
     field: tuple[int, ...]  # cubes in the action field
+    stray: tuple[int, ...]  # cubes that fell out of the tower at the wrong time, waiting in the tray
     thrown: tuple[int, ...]  # the cubes thrown in the throw under way (D)
     throw_colour: int  # the next colour whose outcome chance decides in the throw under way
     cover: tuple[int, ...]  # per map cell: 0 empty, -(seat+1) a trading post, k > 0 placement k-1

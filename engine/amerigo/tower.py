@@ -13,9 +13,13 @@ outcome within the bounds stays possible (an imported log states any such outcom
 
 A *stray fall* (cubes knocked out of the tower between throws, seed: "Ha a toronyból nem
 megfelelő időben esnek ki kockák ... hagyjátok a tálcában a következő fázis kezdetéig. Majd ezeket
-a kockákat is dobjátok bele ... a toronyba") is recorded at the start of the next throw, whose
-cubes it joins. Live play gives it the weight 1 against ``SCALE`` (about 10^-11 per throw): the
-digest's probability 0 cannot be used, since the core refuses an outcome listed with weight 0.
+a kockákat is dobjátok bele ... a toronyba") can only be recorded at a chance point: at the start
+of a throw (the cubes join it) or at a chance point of the preparation between rounds (the cubes
+wait in the tray and are thrown with the next phase's cubes, even if its storage space is empty:
+Ruling 7). A fall during the players' turns is recorded at the next throw, which is the same for
+the game. Live play gives each such outcome the weight 1 against ``SCALE`` for the others (about
+10^-11): the digest's probability 0 cannot be used, since the core refuses an outcome listed with
+weight 0.
 """
 
 from __future__ import annotations

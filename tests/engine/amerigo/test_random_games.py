@@ -1,0 +1,93 @@
+"""Seeded random legal games, 100 each at 2, 3 and 4 players: every game ends after round 5, pieces and tokens are
+conserved, no counter goes negative, and a checked replay of the events equals live play."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine import CHANCE, Setup, action_event, draw_chance, fold, game_created
+from engine.amerigo import RULES
+from engine.amerigo import components as c
+from engine.amerigo.board import ANCHOR
+from engine.amerigo.setup import production_pool
+from engine.amerigo.state import EMPTY, OVER, TOWER, State
+
+GAMES_PER_COUNT = 100
+
+
+def assert_conserved(state: State) -> None:
+    """Every component is somewhere, exactly once; no counter is out of range."""
+    catalog = state.catalog
+    if state.round > 0 or state.step == TOWER:
+        for colour in range(7):
+            cubes = state.tower[colour] + state.storage[colour] + state.field[colour] + state.stray[colour]
+            assert cubes == c.CUBES_PER_COLOUR
+    assert sorted(state.pirates + state.pirate_pool) == sorted(c.PIRATES)
+    owned = [t for p in state.players for t in p.tokens]
+    on_spaces = [t for t in state.progress_spaces if t != EMPTY]
+    assert len(set(owned + on_spaces + list(state.progress_pool))) == len(owned) + len(on_spaces) + len(state.progress_pool)
+    bought = [sum(p.production[k] for p in state.players) for k in range(15)]
+    on_board = Counter(k for k in state.production_spaces if k != EMPTY)
+    initial = production_pool(state.n)
+    assert all(state.production_pool[k] + bought[k] + on_board[k] <= initial[k] for k in range(15))
+    placed = Counter((kind, builder) for kind, builder, *_ in state.placements)
+    for k in catalog.neutral_kinds:
+        kind = catalog.kinds[k]
+        in_stock = sum(p.stock[k] for p in state.players)
+        assert state.neutral[k] + in_stock + sum(placed[(k, s)] for s in range(state.n)) == kind.copies
+    for seat, player in enumerate(state.players):
+        for i, k in enumerate(catalog.village_kinds):
+            assert player.villages[i] + player.stock[k] + placed[(k, seat)] == catalog.kinds[k].copies
+        posts = state.cover.count(-(seat + 1))
+        assert player.posts_left + posts == c.POSTS_PER_PLAYER == player.posts_left + player.posts_founded
+        assert player.vp >= 0 and 0 <= player.gold <= c.GOLD_MAX and 0 <= player.cannons <= c.CANNON_MAX
+        assert 0 <= player.progress <= catalog.progress_last and 0 <= player.order_pos <= catalog.order_last
+        assert player.chests >= 0 and all(v >= 0 for v in player.goods + player.stock + player.villages)
+    assert state.ap >= 0 and all(left >= 0 for left in state.island_empty)
+    board = state.board
+    if board is not None:
+        assert sum(state.chests) + sum(p.chests for p in state.players) <= sum(board.initial_chests)
+        for g in range(5):
+            spaces = [i for i, good in enumerate(board.goods) if good == g]
+            uncovered = sum(1 for i in spaces if state.cover[i] == 0)
+            assert uncovered + sum(p.goods[g] for p in state.players) == len(spaces) <= c.GOODS_TOKENS_PER_GOOD
+        ships = Counter(node for p in state.players for node in p.ships if 0 <= node < board.cells)
+        assert all(n == 1 for n in ships.values())
+        assert all(board.terrain[node] <= ANCHOR for node in ships)
+        for island, left in enumerate(state.island_empty):
+            assert left == sum(1 for cell in board.islands[island].cells if state.cover[cell] == 0)
+
+
+def play_game(n: int, seed: int, check_every: int) -> tuple[list, State, Setup]:
+    """A random legal game; invariants checked every ``check_every`` steps and at the end."""
+    rng = random.Random(seed)
+    setup = Setup(tuple(f"P{i}" for i in range(n)))
+    state = RULES.initial_state(setup)
+    events = [game_created(RULES.name, RULES.version, setup)]
+    while (actor := RULES.current_actor(state)) is not None:
+        if actor == CHANCE:
+            action = draw_chance(RULES.chance_outcomes(state), rng.random())
+        else:
+            actions = RULES.legal_actions(state)
+            assert actions, "a seat to act always has a legal action"
+            action = rng.choice(actions)
+        state = RULES.apply(state, action)
+        events.append(action_event(len(events) + 1, actor, RULES.format_action(action)))
+        if len(events) % check_every == 0:
+            assert_conserved(state)
+    assert_conserved(state)
+    return events, state, setup
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_end_conserve_and_replay(n):
+    for seed in range(GAMES_PER_COUNT):
+        events, final, setup = play_game(n, seed, check_every=7 if seed < 10 else 97)
+        assert final.step == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
+        assert not final.progress_pool and not any(final.production_pool)
+        assert RULES.outcome(final) is not None
+        replayed = fold(RULES, RULES.initial_state(setup), events[1:], check=True)
+        assert replayed == final, f"{n} players, seed {seed}"
