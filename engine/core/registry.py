@@ -13,6 +13,7 @@ from engine.core.protocol import Rules
 
 #: name → "module:attribute" of the game's rules object.
 BUILTIN_GAMES: dict[str, str] = {
+    "amerigo": "engine.amerigo:RULES",
     "entdecker": "engine.entdecker:RULES",
     "golden_city": "engine.golden_city:RULES",
     "puerto_rico": "engine.puerto_rico:RULES",
