@@ -154,7 +154,7 @@ def outcome(state: State) -> Outcome:
     best = max(state.score)
     winners = tuple(seat for seat, s in enumerate(state.score) if s == best)
     bonus = chip_bonus(state)
-    details = tuple({"score": state.score[seat], "chips": len(state.chips[seat]), "chip_bonus": bonus[seat],
-                     "gold": state.gold[seat]} for seat in range(state.n))
-    return Outcome(scores=state.score, winners=winners, details=details)
+    details = tuple({"chips": len(state.chips[seat]), "chip bonus": bonus[seat], "gold left": state.gold[seat]}
+                    for seat in range(state.n))
+    return Outcome(scores=state.score, winners=winners, tiebreaks=(0,) * state.n, details=details)
 

@@ -1,0 +1,136 @@
+"""Entdecker for the UI: the tile faces for the map, round and expedition marks, running scores.
+
+Everything about the game is read from ``engine.entdecker``: the compiled component set (every
+tile kind with its face in each rotation, the board's size, the units, chips and wheel), the
+state's fields and the geometry module (the cells behind the ship's open passages, highlighted on
+the map). The board renderer (``static/js/boards/entdecker.js``) only lays out what it is given.
+A game played with a custom component set gets that set's tables in every position (``tables``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.entdecker import geometry
+from engine.entdecker.catalog import DEFAULT_CATALOG, Catalog
+from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
+from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
+from engine.entdecker.state import (
+    BACK,
+    BUY,
+    EXPLORE,
+    NATIVES,
+    NATIVES_CHIP,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    SCORE_CHIP,
+    SETUP_BACK,
+    SPIN,
+    START,
+    TILE,
+    State,
+)
+from replay_ui.games import GenericAdapter
+
+#: The move picker's groups, by the notation's first word: how a player thinks of the choices.
+PICKER_GROUPS = {
+    "start": "Start the ship (circle, or a tile's water)", "pass": "No start possible",
+    "buy": "Buy tiles (1 gold each)", "draw": "Turn over a tile from a stack",
+    "place": "Place the tile (x y rotation)", "build": "Build on the new land (unit, land part)",
+    "takeback": "Take a scout back", "end": "Or stop",
+    "take": "Friendly natives' chip", "decline": "Friendly natives' chip",
+}
+
+
+def tables(cat: Catalog) -> dict[str, Any]:
+    """A component set's tables for the map: board size, every kind, every face by code."""
+    kinds = []
+    for kind in cat.kinds:
+        kinds.append({"key": kind.key, "topology": kind.topology, "event": EVENT_NAMES[kind.event] if kind.event >= 0 else None,
+                      "reserve": kind.reserve, "back": kind.back,
+                      "name": TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower())})
+    faces = [{"land": face.land, "parts": list(face.parts), "regions": list(face.regions)} for face in cat.faces]
+    return {"width": cat.width, "height": cat.height, "kinds": kinds, "faces": faces, "draw_kinds": cat.draw_kinds,
+            "chip_values": list(cat.chip_values), "gold_max": cat.gold_max, "unit_costs": list(cat.unit_cost),
+            "unit_copies": list(cat.unit_copies), "wheel": list(cat.wheel_values),
+            "reserve_kinds": list(cat.reserve_kind), "stacks": len(cat.stack_sizes)}
+
+
+def _scoring_cells(state: State) -> list[int]:
+    """The cells of the island being scored (its chips are being drawn), for the map's highlight."""
+    if not state.islands:
+        return []
+    island = state.islands[0]
+    for part in range(len(state.cat.faces[state.board[island.first]].parts)):
+        nodes, _ = geometry.island_of(state.cat, state.board, island.first, part)
+        cells = sorted({cell for cell, _ in nodes})
+        if len(cells) == island.size and set(island.unit_cells) <= set(cells):
+            return cells
+    return [island.first]
+
+
+class EntdeckerAdapter(GenericAdapter):
+    """Marks each move with its round and the expedition it belongs to; scores are the score track."""
+
+    renderer = "entdecker"
+
+    def __init__(self) -> None:
+        self._turn: tuple[int, int] | None = None
+
+    def components(self, players: int) -> dict[str, Any]:
+        """The default set's tables, the unit and event names, and the picker's and jump-to's words."""
+        return {
+            **tables(DEFAULT_CATALOG),
+            "units": list(UNIT_NAMES),
+            "events": list(EVENT_NAMES),
+            "phases": list(PHASE_NAMES),
+            "phase_label": "Turn",
+            "score_hint": "the score track: islands, ruins, and at the end the most-chips bonus",
+            "picker_groups": PICKER_GROUPS,
+            "notice": "Tile set, stacks, reserve faces and wheel reconstructed from the rulebook "
+                      "(only the totals are sourced); coordinates are (x, y) from the top left.",
+        }
+
+    def marks(self, state: State, action: Any) -> dict[str, Any]:
+        """Setup before round 1; the spin opens a round; a player's first move opens his expedition."""
+        phase = state.phase
+        if phase == SETUP_BACK:
+            return {}
+        if phase == SPIN:
+            return {"round": state.round, "phase": "Income", "pick": True}
+        if phase == SCORE_CHIP:
+            return {"round": state.round, "phase": "Island scored"}
+        if phase == START and self._turn != (state.round, state.turn):
+            self._turn = (state.round, state.turn)
+            return {"round": state.round, "phase": "Expedition", "pick": True}
+        return {"round": state.round, "phase": "Expedition"}
+
+    def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
+        """Round and what the position waits for; the cells the ship could sail into (highlighted)."""
+        who = names[state.turn]
+        phase = state.phase
+        caption = [f"Round {state.round}"] if phase != SETUP_BACK else ["Setting out the stacks"]
+        words = {
+            SPIN: "the income wheel spins", START: f"{who} chooses where to start",
+            BUY: f"{who} buys tiles", EXPLORE: f"{who} explores ({state.draws_left} paid draws left)",
+            TILE: f"{who} turns over a tile from stack {state.stack + 1}", BACK: f"stack {state.stack + 1} shows its next back",
+            PLACE: f"{who} places {tile_words(state, state.tile)}" if state.tile >= 0 else "",
+            NATIVES: f"{who} meets friendly natives", NATIVES_CHIP: f"{who} takes the natives' chip",
+            SCORE_CHIP: "an island is scored",
+        }
+        if phase in words:
+            caption.append(words[phase])
+        info: dict[str, Any] = {"caption": caption, "round": state.round, "turn": state.turn,
+                                "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.cat, state.board, state.ship)],
+                                "scoring_cells": _scoring_cells(state)}
+        if not state.cat.is_default:
+            info["tables"] = tables(state.cat)
+        return info
+
+    def scores(self, state: State) -> list[int]:
+        """The score track so far (public: points are never hidden in this game)."""
+        return list(state.score)
+
+
+ADAPTER = EntdeckerAdapter

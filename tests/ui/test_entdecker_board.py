@@ -1,0 +1,147 @@
+"""The Entdecker board in headless Chromium: a demo game stepped through, real pieces on the map, jump-to
+by round and turn, the move picker's groups on a fork, three screenshots.
+
+The demo game is replayed here with the same seed as ``service.demo`` so that the test knows what the
+board must show at each position.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import Setup, get_rules, random_playout
+from engine.entdecker.state import EXPLORE, PLACE, SCORE_CHIP, State
+from service.demo import DEMO_NAMES
+from tests.ui.conftest import LiveServer, Watched
+from tests.ui.test_browser import open_game, sign_up, wait_board
+
+pytestmark = pytest.mark.timeout(120)
+
+DEMO = "demo-entdecker-1"
+
+
+def demo_states() -> list[State]:
+    """The demo game's states by seq (index 0 is seq 1, the game as created)."""
+    rules = get_rules("entdecker")
+    players = rules.max_players
+    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("entdecker:1"))
+    states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
+    for event in playout.events[1:]:
+        states.append(rules.apply(states[-1], rules.parse_action(event.action)))
+    return states
+
+
+STATES = demo_states()
+
+
+def first_seq(test: Any, after: int = 1) -> int:
+    """The first seq after ``after`` whose state passes ``test``."""
+    return next(seq for seq, state in enumerate(STATES, start=1) if seq > after and test(state))
+
+
+def units_on_map(state: State) -> int:
+    return sum(1 for code in state.units if code != -1)
+
+
+def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    seq = first_seq(lambda s: s.round >= 4 and s.phase == PLACE and units_on_map(s) >= 2)
+    state = STATES[seq - 1]
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    assert page.locator(".ed-map .ed-tile").count() == sum(1 for code in state.board if code != -1)
+    assert page.locator(".ed-map .ed-unknown").count() == sum(1 for code in state.board if code == -1)
+    assert page.locator(".ed-map .ed-unit-g").count() == units_on_map(state)
+    assert page.locator(".ed-map .ed-ship").count() == 1
+    assert page.locator(".ed-map .ed-target").count() >= 1  # the cells the drawn tile may go to
+    assert page.locator(".ed-map .ed-circle").count() == 34
+    assert page.locator(".ed-hand").count() == 1
+    stacks = page.locator(".ed-stack .ed-num").all_inner_texts()
+    assert stacks == [str(size) for size in state.stacks]
+    assert page.locator(".ed-player").count() == 4
+    for seat in range(4):
+        card = page.locator(".ed-player").nth(seat)
+        assert card.locator(".ed-coin").inner_text() == str(state.gold[seat])
+        assert f"{state.score[seat]} pts" in card.inner_text()
+    assert page.inner_text("#caption").startswith(f"Round {state.round}")
+    assert "reconstructed" in page.inner_text("#board-notice")
+    before = page.inner_html("#board")
+    page.keyboard.press("ArrowRight")
+    wait_board(page, seq + 1)
+    assert page.inner_html("#board") != before
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366, "the page scrolls sideways"
+    watched.assert_clean()
+
+
+def test_views_hide_the_chip_pool(live_server: LiveServer, watched: Watched) -> None:
+    seq = first_seq(lambda s: s.round == 3)
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    assert page.locator(".ed-box:has(h3:has-text('Bank')) .ed-chip").count() == 4  # chips per value, full view
+    page.select_option("#view-select", "1")
+    page.wait_for_url(re.compile(r"\?view=1$"))
+    page.wait_for_function("() => !document.querySelector('.ed-box .ed-chip[title*=\"chips worth\"]')")
+    assert page.locator(".ed-box:has(h3:has-text('Bank')) .ed-num").first.inner_text() == str(sum(STATES[seq - 1].pool))
+    watched.assert_clean()
+
+
+def test_jump_to_round_and_turn(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 5, gid=DEMO)
+    page.select_option("#jump-round", label="Round 3")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 3')")
+    page.keyboard.press("r")
+    page.wait_for_function("() => document.getElementById('caption').textContent.startsWith('Round 4')")
+    labels = page.locator("#jump-phase option").all_inner_texts()
+    expedition = next(label for label in labels if label.startswith("R2 ") and label.endswith(": Expedition"))
+    page.select_option("#jump-phase", label=expedition)
+    name = expedition.split(" ", 1)[1].split(":")[0]
+    page.wait_for_function(
+        "name => document.querySelector('#moves li.current .mv-text').textContent.startsWith(name)", arg=name)
+    assert any(label.endswith("Income") for label in labels)
+    assert page.locator("#moves h4:has-text('Expedition')").count() > 10
+    watched.assert_clean()
+
+
+def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Watched) -> None:
+    rules = get_rules("entdecker")
+
+    def can_draw_or_build(state: State) -> bool:
+        verbs = {a[0] for a in rules.legal_actions(state)} if state.phase == EXPLORE else set()
+        return {"draw", "build", "end"} <= verbs
+
+    seq = first_seq(can_draw_or_build, after=30)
+    sign_up(watched, live_server)
+    page = open_game(watched, live_server, seq, gid=DEMO)
+    page.fill("#fork-name", "stop here")
+    page.click("#fork-button")
+    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#picker button.pick")
+    legends = page.locator("#picker legend").all_inner_texts()
+    assert legends[0] == "Turn over a tile from a stack" and legends[-1] == "Or stop", legends
+    assert "Build on the new land (unit, land part)" in legends
+    head = page.evaluate("window.ludolog.head")
+    page.locator("#picker fieldset:has(legend:has-text('Or stop')) button.pick").click()
+    page.wait_for_function("head => window.ludolog.head > head", arg=head)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#moves .mv-text')].some(m => m.textContent.includes('ends the expedition'))")
+    watched.assert_clean()
+
+
+def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    """A tile being placed in round 2, an island being scored, the end."""
+    placing = first_seq(lambda s: s.round == 2 and s.phase == PLACE)
+    scoring = first_seq(lambda s: s.phase == SCORE_CHIP)
+    page = open_game(watched, live_server, placing, gid=DEMO)
+    head = page.evaluate("window.ludolog.head")
+    for seq in (placing, scoring, head):
+        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
+        wait_board(page, seq)
+        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}.png"))
+        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}-full.png"), full_page=True)
+    assert page.locator(".ed-map .ed-scoring").count() == 0
+    assert "game over" in page.inner_text("#caption")
+    assert page.locator("#outcome table tbody tr").count() == 4
+    watched.assert_clean()
