@@ -10,7 +10,6 @@ from engine.entdecker.state import (
     EMPTY,
     EXPLORE,
     NO_SHIP,
-    NO_UNIT,
     SCORE_CHIP,
     SCOUT,
     SHIP_TILE,
@@ -18,8 +17,6 @@ from engine.entdecker.state import (
     START,
     Island,
     State,
-    unit_kind,
-    unit_seat,
 )
 
 
@@ -49,8 +46,8 @@ def is_hostile(state: State, cell: int) -> bool:
 
 def own_scouts(state: State) -> list[int]:
     """Cells of the active player's scouts on the map, ascending."""
-    turn = state.turn
-    return [c for c, code in enumerate(state.units) if code != NO_UNIT and unit_seat(code) == turn and unit_kind(code) == SCOUT]
+    own_scout = state.turn * 4 + SCOUT  # a unit code's bits above the part: seat and unit (see state.unit_code)
+    return [c for c, code in enumerate(state.units) if code >= 0 and code >> 4 == own_scout]
 
 
 def can_still_build(state: State) -> bool:

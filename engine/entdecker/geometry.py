@@ -64,6 +64,28 @@ def region_is_open(cat: Catalog, board: tuple[int, ...], cell: int, region: int)
     return False
 
 
+def open_regions(cat: Catalog, board: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Every (cell, water region) of a placed tile with a passage into an unexplored cell, sorted.
+
+    Found from the unexplored cells' side (fewer as the map fills): a neighbouring tile's water side
+    facing one of them opens the region holding that side.
+    """
+    faces = cat.faces
+    neighbours = cat.neighbours
+    found = set()
+    for cell, code in enumerate(board):
+        if code != EMPTY:
+            continue
+        for d, other in enumerate(neighbours[cell]):
+            if other >= 0:
+                placed = board[other]
+                if placed != EMPTY:
+                    region = faces[placed].region_of_side[(d + 2) & 3]
+                    if region >= 0:
+                        found.add((other, region))
+    return sorted(found)
+
+
 def placements(cat: Catalog, board: tuple[int, ...], ship: tuple[int, int, int], kind: int) -> tuple[tuple[int, int], ...]:
     """Every distinct (cell, rotation) where tile ``kind`` may be placed behind the ship's passages, sorted.
 

@@ -150,7 +150,8 @@ def chip_bonus(state: State) -> tuple[int, ...]:
 
 
 def outcome(state: State) -> Outcome:
-    """Scores and winners: the highest score wins, equal scores share the win (R14: no tie-break)."""
+    """Scores and winners: the highest score wins, equal scores share the win (R14: no tie-break, so every
+    tie-break is 0); the details give each seat's chips, most-chips bonus and gold left."""
     best = max(state.score)
     winners = tuple(seat for seat, s in enumerate(state.score) if s == best)
     bonus = chip_bonus(state)

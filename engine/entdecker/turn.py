@@ -67,13 +67,10 @@ def start_options(state: State) -> list[Action]:
     if gold >= 1:
         out.extend(action for cell, action in _circle_starts(cat) if board[cell] == EMPTY)
     if state.round >= 2:
-        faces = cat.faces
-        for cell, code in enumerate(board):
-            if code == EMPTY or not faces[code].regions or gold < start_fee(state, cell) + 1:
-                continue
-            for g in range(len(faces[code].regions)):
-                if geometry.region_is_open(cat, board, cell, g):
-                    out.append(("start_tile", cell % cat.width, cell // cat.width, g))
+        width = cat.width
+        for cell, g in geometry.open_regions(cat, board):
+            if gold >= start_fee(state, cell) + 1:
+                out.append(("start_tile", cell % width, cell // width, g))
     if not out:
         out.append(PASS)
     return out + takeback_options(state)
