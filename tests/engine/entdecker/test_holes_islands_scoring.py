@@ -175,3 +175,15 @@ def test_equal_scores_share_the_win():
 
     outcome = RULES.outcome(final_scoring(game(score=(9, 9, 3, 9))))
     assert outcome.winners == (0, 1, 3) and outcome.scores == (9, 9, 3, 9)
+
+
+def test_tied_greatest_explorers_draw_in_seat_order_from_the_active_player():
+    """Digest, scoring step 2: "each greatest explorer draws one chip face up (seat order from the active
+    player)". Claudia (seat 2) is active; Anna and Dani tie with a fort each: Dani draws first."""
+    units = {(1, 1): ("Anna", "fort", 0), (2, 1): ("Dani", "fort", 0)}
+    state = game(units=units, turn=2)
+    cells = tuple(sorted(_CELL(x, y) for x, y in units))
+    state = score_islands(state.evolve(islands=(Island(cells[0], 3, cells),)))
+    assert state.chip_queue == (3, 0)
+    state = play(state, "chip 1", "chip 4")
+    assert state.chips[3] == (1,) and state.chips[0] == (4,) and state.score == (7, 0, 0, 7)
