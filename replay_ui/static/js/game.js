@@ -120,8 +120,11 @@ function showOutcome(seq) {
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
   const parts = outcome.details && outcome.details.length ? Object.keys(outcome.details[0]) : [];
+  // Winners first: a game may rank by more than score and tie-break (in Die goldene Stadt a
+  // blocked player ranks last whatever their letters), and the engine has said who won.
+  const won = (seat) => outcome.winners.includes(seat) ? 1 : 0;
   const order = outcome.scores.map((_, seat) => seat)
-    .sort((a, b) => outcome.scores[b] - outcome.scores[a] || outcome.tiebreaks[b] - outcome.tiebreaks[a]);
+    .sort((a, b) => won(b) - won(a) || outcome.scores[b] - outcome.scores[a] || outcome.tiebreaks[b] - outcome.tiebreaks[a]);
   box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "player" }),
       parts.map((p) => el("th", { scope: "col", text: p })), el("th", { scope: "col", text: "total" }),
