@@ -12,7 +12,7 @@ from engine.amerigo.choose import gold_income
 from engine.amerigo.notation import Action, node_text
 from engine.amerigo.sailing import distances, node_of
 from engine.amerigo.state import State, order_of
-from engine.amerigo.tokens import TOKEN_EFFECTS, TOKEN_INDEX
+from engine.amerigo.tokens import TOKEN_EFFECTS, ap_bonus
 
 ACTION_NAMES = ("sailing", "cannons", "planning", "progress", "building", "production tokens", "special action")
 
@@ -77,8 +77,6 @@ _CHANCE = {"layout": _layout, "pirate": _pirate, "progress": _progress, "product
 
 
 def _choose(state: State, action: Action, who: str) -> str:
-    from engine.amerigo.tokens import ap_bonus
-
     ap = state.phase_ap + ap_bonus(state.me, action[1])
     if action[0] == "special":
         return f"{who} uses the white special action as {_colour_action(action[1])} with {ap} AP"
@@ -187,10 +185,9 @@ def _buy(state: State, action: Action, who: str) -> str:
 
 
 def _end(state: State, action: Action, who: str) -> str:
-    return f"{who} ends the action" + (f", leaving {_plural(state.ap, 'AP')} unused" if state.ap else "")
+    return f"{who} ends the action" + (f", leaving {state.ap} AP unused" if state.ap else "")
 
 
 _PLAYER = {"choose": _choose, "special": _choose, "gold": _gold, "use": _use, "cash": _cash, "spend": _spend,
            "ships": _ships, "sail": _sail, "found": _found, "decline": _found, "cannons": _cannons, "advance": _advance,
            "take": _take, "move": _move, "plan": _plan, "build": _build, "buy": _buy, "end": _end}
-TOKENS = TOKEN_INDEX

@@ -1,0 +1,122 @@
+"""Amerigo for the UI: component tables for the board, round and phase marks, running scores.
+
+Everything is read from ``engine.amerigo``: the default component set (island tiles, tile kinds and
+their rotations, tokens, tracks), the frame spaces of each player count, the state's fields and the
+scoring module. The board renderer (``static/js/boards/amerigo.js``) lays the island tiles out from
+the state's layout (each tile turned as chance said), so nothing of the map is copied into JS.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.amerigo import components as c
+from engine.amerigo import scoring
+from engine.amerigo.board import frame_spaces
+from engine.amerigo.catalog import DEFAULT
+from engine.amerigo.describe import ACTION_NAMES
+from engine.amerigo.state import CHANCE_STEPS, CHOOSE, LAYOUT, OVER, PIRATE, PRODUCTION, PROGRESS, STEP_NAMES, State
+from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
+from replay_ui.games import GenericAdapter
+
+#: The move picker's groups, by the notation's first word: how a player thinks of the choices.
+PICKER_GROUPS = {
+    "choose": "Choose an action", "special": "White special action (as another colour)", "gold": "Instead of an action",
+    "use": "Use a progress token", "cash": "Cash in for gold", "spend": "Spend gold for 1 more AP",
+    "ships": "Put both ships on the frame", "sail": "Sail a ship (to where)", "found": "Trading post at the anchor",
+    "decline": "Trading post at the anchor", "cannons": "Load cannons", "advance": "Advance on the progress track",
+    "take": "Take a progress token", "move": "Move the order disc", "plan": "Plan a tile into your stock",
+    "build": "Build a tile (kind, turn, top-left space)", "buy": "Buy a production token", "end": "Or end the action",
+}
+PREPARATION_STEPS = (PIRATE, PROGRESS, PRODUCTION)
+
+
+def phase_name(colour: int) -> str:
+    """``blue phase (sailing)``."""
+    return f"{c.COLOURS[colour]} phase ({ACTION_NAMES[colour]})"
+
+
+def _kinds() -> list[dict[str, Any]]:
+    return [{"name": k.name, "group": k.group, "shape": k.shape, "size": k.size, "vp": [k.vp_small, k.vp_big],
+             "take_cost": k.take_cost, "build_cost": k.build_cost, "copies": k.copies,
+             "orientations": {str(rotation): [list(cell) for cell in cells] for rotation, cells in k.orientations}}
+            for k in DEFAULT.kinds]
+
+
+def _order_track() -> dict[str, Any]:
+    last = DEFAULT.order_last
+    colours = [-1] + [(pos - 1) % 6 for pos in range(1, last)] + [-2]  # -1 white start, -2 any colour
+    return {"last": last, "vp": [list(p) for p in DEFAULT.order_vp], "colours": colours}
+
+
+class AmerigoAdapter(GenericAdapter):
+    """Marks each move with its round and phase (setup, a colour's phase, the preparation); scores are VP so far."""
+
+    renderer = "amerigo"
+
+    def __init__(self) -> None:
+        self._group: tuple[int, str] | None = None
+
+    def components(self, players: int) -> dict[str, Any]:
+        """The static tables the board draws with (the default component set), for ``players``."""
+        rows, cols = c.GRID[players]
+        return {
+            "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
+            "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in DEFAULT.island_tiles},
+            "grid": [rows, cols], "tile_size": c.TILE_SIZE,
+            "frames": [{"name": name, "cells": [list(cell) for cell in cells]} for name, cells in frame_spaces(rows, cols, players)],
+            "kinds": _kinds(), "neutral_kinds": list(DEFAULT.neutral_kinds), "village_kinds": list(DEFAULT.village_kinds),
+            "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": c.PROGRESS_TOKENS[i][2]} for i, t in enumerate(TOKEN_IDS)],
+            "progress_spaces": list(c.PROGRESS_SPACES), "production_values": list(c.PRODUCTION_VALUES),
+            "order_track": _order_track(), "progress_track": {"last": DEFAULT.progress_last, "vp": [list(p) for p in DEFAULT.progress_vp]},
+            "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
+            "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(STEP_NAMES),
+            "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
+            "picker_groups": PICKER_GROUPS,
+            "notice": ("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
+                       "are a documented reconstruction); the rules are the rulebook's."),
+        }
+
+    def _group_of(self, state: State) -> tuple[int, str]:
+        if state.round == 0:
+            return 1, "Setup"
+        if state.step in PREPARATION_STEPS:
+            return state.round, "Preparation"
+        return state.round, phase_name(state.phase)
+
+    def marks(self, state: State, action: Any) -> dict[str, Any]:
+        """The round and the phase the move belongs to; the first move of each opens a group (a jump-to entry)."""
+        group = self._group_of(state)
+        pick = group != self._group
+        self._group = group
+        return {"round": group[0], "phase": group[1], "pick": pick}
+
+    def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
+        """Round, phase, AP and the action under way, for the caption above the board."""
+        step = state.step
+        if state.round == 0:
+            caption = ["Setup", STEP_NAMES[step]]
+        elif step == OVER:
+            caption = ["Game over", "final scoring done"]
+        elif step in PREPARATION_STEPS:
+            caption = [f"Round {state.round}", "preparation", STEP_NAMES[step]]
+        else:
+            caption = [f"Round {state.round}", phase_name(state.phase)]
+            if step == CHOOSE or step not in CHANCE_STEPS:
+                caption.append(f"{state.phase_ap} AP")
+                if state.action >= 0:
+                    caption.append(f"{names[state.seat]} performing {ACTION_NAMES[state.action]}, {state.ap} AP left")
+            else:
+                caption.append("throwing the cubes")
+            caption.append(f"time marker {scoring.time_value(state)}")
+        info: dict[str, Any] = {"caption": caption, "round": state.round, "step": STEP_NAMES[step], "phase": state.phase}
+        if state.board is not None or step == LAYOUT:
+            info["time"] = scoring.time_value(state)
+        return info
+
+    def scores(self, state: State) -> list[int]:
+        """VP so far (after the final scoring: the final score)."""
+        return [p.vp for p in state.players]
+
+
+ADAPTER = AmerigoAdapter

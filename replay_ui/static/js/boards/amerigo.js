@@ -1,0 +1,347 @@
+// The Amerigo board, drawn from a state as the API serves it (dump_state, or a seat's view in
+// which the cubes inside the tower are hidden and only counted). Static tables (island tiles,
+// tile kinds with their rotations, frame spaces, tokens, tracks) come from the engine through
+// the page data; the map is laid out from the state's layout (each tile turned as chance said).
+// Nothing here knows a rule: it only lays out what the state says.
+
+import { el, svg } from "../dom.js";
+
+const LAND = ".PCTSKF";
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+// ---- the map ------------------------------------------------------------------------------------
+
+/** A 7 x 7 tile turned clockwise `k` times: local'(r, c) = local(6 − c, r). */
+function rotateTile(rows, k) {
+  const size = rows.length;
+  for (let turn = 0; turn < k % 4; turn++) {
+    const src = rows;
+    rows = src.map((_, r) => src.map((__, c) => src[size - 1 - c][r]).join(""));
+  }
+  return rows;
+}
+
+/** The map's characters, row by row ("?" where no tile is laid yet). */
+function mapLines(state, C) {
+  const tiles = (state.components && state.components.island_tiles) || C.island_tiles;
+  const names = Object.keys(tiles);
+  const [rows, cols] = C.grid, size = C.tile_size;
+  const lines = Array.from({ length: rows * size }, () => Array(cols * size).fill("?"));
+  state.layout.forEach(([tile, rotation], index) => {
+    const turned = rotateTile(tiles[names[tile]], rotation);
+    const tr = Math.floor(index / cols), tc = index % cols;
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) lines[tr * size + r][tc * size + c] = turned[r][c];
+  });
+  return lines;
+}
+
+/** Islands as the engine numbers them: flood fills of land, in reading order of their first space. */
+function islandsOf(lines) {
+  const h = lines.length, w = lines[0].length;
+  const island = Array(h * w).fill(-1), cells = [];
+  for (let start = 0; start < h * w; start++) {
+    if (island[start] >= 0 || !LAND.includes(lines[Math.floor(start / w)][start % w])) continue;
+    const index = cells.length, todo = [start], mine = [start];
+    island[start] = index;
+    while (todo.length) {
+      const cell = todo.pop(), y = Math.floor(cell / w), x = cell % w;
+      for (const [ny, nx] of [[y - 1, x], [y + 1, x], [y, x - 1], [y, x + 1]]) {
+        if (ny < 0 || nx < 0 || ny >= h || nx >= w) continue;
+        const other = ny * w + nx;
+        if (island[other] < 0 && LAND.includes(lines[ny][nx])) { island[other] = index; mine.push(other); todo.push(other); }
+      }
+    }
+    cells.push(mine.sort((a, b) => a - b));
+  }
+  return { island, cells };
+}
+
+/** Where a frame space is drawn: just outside the map beside the spaces it touches. */
+function framePoint(frame, h, w) {
+  let y = 0, x = 0;
+  for (const [r, c] of frame.cells) { y += r + 0.5; x += c + 0.5; }
+  y /= frame.cells.length; x /= frame.cells.length;
+  const [r, c] = frame.cells[0];
+  const dy = r === 0 ? -1.1 : r === h - 1 ? 1.1 : 0, dx = c === 0 ? -1.1 : c === w - 1 ? 1.1 : 0;
+  return [x + dx, y + dy];
+}
+
+const baseCache = new Map();
+
+/** The static layer of a layout: sea, land, anchors, post and goods spaces, tile edges, frames (cached, cloned). */
+function baseLayer(lines, C, key) {
+  if (baseCache.has(key)) return baseCache.get(key).cloneNode(true);
+  const h = lines.length, w = lines[0].length, size = C.tile_size;
+  const group = svg("g", { class: "am-base" });
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const ch = lines[y][x];
+      const kind = ch === "?" ? "unknown" : ch === "~" ? "water" : ch === "A" ? "anchor" : "land";
+      group.append(svg("rect", { x, y, width: 1, height: 1, class: `am-cell am-${kind}` },
+        svg("title", { text: `${y},${x} ${kind === "land" ? (ch === "P" ? "trading-post space" : ch === "." ? "land" :
+          C.goods[C.good_letters.indexOf(ch)] + " space") : kind}` })));
+      if (ch === "A") group.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.22, class: "am-anchor-mark" }));
+      if (ch === "P") group.append(svg("rect", { x: x + 0.18, y: y + 0.18, width: 0.64, height: 0.64, class: "am-post-space" }));
+    }
+  }
+  for (let t = 0; t <= Math.max(h, w); t += size) {
+    if (t <= w) group.append(svg("line", { x1: t, y1: 0, x2: t, y2: h, class: "am-tile-edge" }));
+    if (t <= h) group.append(svg("line", { x1: 0, y1: t, x2: w, y2: t, class: "am-tile-edge" }));
+  }
+  // Column and row ranges of each tile, for reading the notation's map spaces (row,col).
+  for (let t = 0; t < Math.max(h, w); t += size) {
+    const range = `${t}–${t + size - 1}`;
+    if (t < w) group.append(svg("text", { x: t + size / 2, y: -0.35, class: "am-tick", text: range }));
+    if (t < h) group.append(svg("text", { x: -0.35, y: t + size / 2, class: "am-tick side", text: range,
+                                          transform: `rotate(-90 ${-0.35} ${t + size / 2})` }));
+  }
+  C.frames.forEach((frame) => {
+    const [fx, fy] = framePoint(frame, h, w);
+    group.append(svg("circle", { cx: fx, cy: fy, r: 0.5, class: "am-frame" }, svg("title", { text: `frame space ${frame.name}` })),
+      svg("text", { x: fx, y: fy + 0.22, class: "am-frame-label", text: frame.name.slice(1) }));
+  });
+  baseCache.set(key, group);
+  if (baseCache.size > 8) baseCache.delete(baseCache.keys().next().value);
+  return group.cloneNode(true);
+}
+
+function boat(x, y, seat, label) {
+  const path = `M${x - 0.42},${y - 0.05} L${x + 0.42},${y - 0.05} L${x + 0.25},${y + 0.3} L${x - 0.25},${y + 0.3} Z ` +
+               `M${x},${y - 0.05} L${x},${y - 0.45} L${x + 0.3},${y - 0.12} Z`;
+  return svg("path", { d: path, class: `am-ship p${seat}` }, svg("title", { text: label }));
+}
+
+function mapSvg(state, ctx) {
+  const C = ctx.components, names = ctx.names;
+  const lines = mapLines(state, C);
+  const h = lines.length, w = lines[0].length;
+  const key = JSON.stringify([state.layout, C.grid]);
+  const root = svg("svg", { class: "am-map", viewBox: `-1.9 -1.9 ${w + 3.8} ${h + 3.8}`, role: "img",
+                           "aria-label": `island map, ${state.layout.length} island tiles laid` });
+  root.append(baseLayer(lines, C, key));
+  if (!state.cover.length) return root;
+  const { island, cells } = islandsOf(lines);
+  const cover = state.cover;
+  const layer = svg("g", { class: "am-pieces" });
+  // goods tokens still on the map
+  for (let cell = 0; cell < cover.length; cell++) {
+    const y = Math.floor(cell / w), x = cell % w, ch = lines[y][x], good = C.good_letters.indexOf(ch);
+    if (good >= 0 && cover[cell] === 0) {
+      layer.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.4, class: `am-good g-${C.goods[good]}` },
+        svg("title", { text: `${C.goods[good]} token at ${y},${x}` })),
+        svg("text", { x: x + 0.5, y: y + 0.78, class: "am-good-letter", text: ch }));
+    }
+  }
+  // built tiles, with an edge wherever the neighbour is not the same tile
+  for (let cell = 0; cell < cover.length; cell++) {
+    const mark = cover[cell];
+    if (mark <= 0) continue;
+    const [kind, builder] = state.placements[mark - 1];
+    const k = C.kinds[kind];
+    const y = Math.floor(cell / w), x = cell % w;
+    const cls = k.group === "village" ? `am-tile village p${builder}` : "am-tile neutral";
+    layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls },
+      svg("title", { text: `${k.name} tile built by ${names[builder]}` })));
+    for (const [dy, dx, x1, y1, x2, y2] of [[-1, 0, 0, 0, 1, 0], [1, 0, 0, 1, 1, 1], [0, -1, 0, 0, 0, 1], [0, 1, 1, 0, 1, 1]]) {
+      const ny = y + dy, nx = x + dx;
+      const same = ny >= 0 && nx >= 0 && ny < h && nx < w && cover[ny * w + nx] === mark;
+      if (!same) layer.append(svg("line", { x1: x + x1, y1: y + y1, x2: x + x2, y2: y + y2, class: "am-tile-line" }));
+    }
+  }
+  // trading posts
+  for (let cell = 0; cell < cover.length; cell++) {
+    if (cover[cell] >= 0) continue;
+    const seat = -cover[cell] - 1, y = Math.floor(cell / w), x = cell % w;
+    layer.append(svg("path", { d: `M${x + 0.5},${y + 0.08} L${x + 0.92},${y + 0.45} L${x + 0.82},${y + 0.92} ` +
+                                  `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}` },
+      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })));
+  }
+  // islands: chests, completion
+  cells.forEach((list, i) => {
+    const first = list[0], y = Math.floor(first / w), x = first % w;
+    if (state.chests[i]) {
+      layer.append(svg("rect", { x: x + 0.1, y: y + 0.2, width: 0.8, height: 0.6, rx: 0.1, class: "am-chest" },
+        svg("title", { text: `treasure chest (big island of ${list.length} spaces)` })));
+    }
+    if (state.island_empty[i] === 0) {
+      layer.append(svg("text", { x: x + 0.5, y: y + 0.8, class: "am-complete", text: "✓" },
+        svg("title", { text: `island of ${list.length} spaces, complete` })));
+    }
+  });
+  // ships: map spaces, then frame spaces (several may share a frame space)
+  const atNode = new Map();
+  state.players.forEach((p, seat) => p.ships.forEach((node, i) => {
+    if (node < 0) return;
+    if (!atNode.has(node)) atNode.set(node, []);
+    atNode.get(node).push([seat, i]);
+  }));
+  for (const [node, ships] of atNode) {
+    let x, y, where;
+    if (node < h * w) { y = Math.floor(node / w) + 0.55; x = node % w + 0.5; where = `${y - 0.55},${x - 0.5}`; }
+    else { const frame = C.frames[node - h * w]; [x, y] = framePoint(frame, h, w); where = frame.name; }
+    ships.forEach(([seat, i], k) => {
+      const off = (k - (ships.length - 1) / 2) * 0.55;
+      layer.append(boat(x + off, y, seat, `${names[seat]}'s ship ${i + 1} at ${where}`));
+    });
+  }
+  root.append(layer);
+  root.dataset.islands = String(cells.length);
+  return root;
+}
+
+// ---- the storage board and the action circuit ---------------------------------------------
+
+function cubes(count, colour, title) {
+  return el("span", { class: `am-cubes c-${colour}`, title }, Array.from({ length: count }, () => el("span", { class: "am-cube" })),
+    count ? null : el("span", { class: "muted", text: "–" }));
+}
+
+function circuit(state, C) {
+  const inPhase = state.round > 0 && state.step !== C.step_names.indexOf("game over");
+  return el("div", { class: "am-box am-circuit" }, el("h3", { text: `Action circuit${state.phase_ap ? ` · ${state.phase_ap} AP` : ""}` }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: "storage" }), el("th", { text: "field" }),
+      el("th", { text: "tower" }))),
+    el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
+      el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${colour} `,
+        el("span", { class: "am-action-name", text: C.action_names[i] })),
+      el("td", {}, cubes(state.storage[i], colour, `${state.storage[i]} ${colour} in storage`)),
+      el("td", {}, cubes(state.field[i], colour, `${state.field[i]} ${colour} in the action field`)),
+      el("td", { class: "num" }, state.tower ? String(state.tower[i]) : el("span", { class: "muted", text: "?" })))))),
+    el("div", { class: "am-small" },
+      el("span", { text: `inside the tower: ${state.tower ? sum(state.tower) : state.tower_cubes}${state.tower ? "" : " (hidden)"}` }),
+      sum(state.stray) ? el("span", { text: `stray in the tray: ${sum(state.stray)}` }) : null,
+      sum(state.thrown) ? el("span", { text: `thrown now: ${sum(state.thrown)}` }) : null));
+}
+
+function roundBox(state, C) {
+  const time = state.round >= 1 ? C.time_values[Math.min(state.round, C.rounds) - 1] : C.time_values[0];
+  const hidden = 5 - state.pirates.length;
+  return el("div", { class: "am-box am-round" }, el("h3", { text: "Round" }),
+    el("div", { class: "am-kv" }, el("strong", { class: "am-big", text: state.round ? `${state.round} / ${C.rounds}` : "setup" }),
+      el("span", { class: "am-time", title: "top time marker (completion scores are multiplied by it)", text: `time ×${time}` })),
+    el("div", { class: "am-kv", title: "pirate markers: face up, and still face down" }, el("span", { text: "pirates" }),
+      state.pirates.map((v) => el("span", { class: "am-pirate", text: String(v) })),
+      Array.from({ length: Math.max(0, hidden) }, () => el("span", { class: "am-pirate down", text: "?" })),
+      el("strong", { text: `= ${sum(state.pirates)}` })));
+}
+
+function tokenChip(id, C, used = false) {
+  const token = C.tokens[id];
+  return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title: `${token.id} (${token.kind}): ${token.effect}` },
+    token.id);
+}
+
+function progressBox(state, C) {
+  const half = C.progress_spaces.length / 2;
+  const row = (from) => el("div", { class: "am-spaces" }, C.progress_spaces.slice(from, from + half).map((name, j) => {
+    const token = state.progress_spaces[from + j];
+    return el("span", { class: "am-space" }, el("span", { class: "am-space-name", text: name }),
+      token >= 0 ? tokenChip(token, C) : el("span", { class: "muted", text: "empty" }));
+  }));
+  return el("div", { class: "am-box am-progress" }, el("h3", { text: `Progress tokens (${state.progress_pool.length} to come)` }),
+    row(0), row(half));
+}
+
+function productionBox(state, C) {
+  const values = C.production_values.length;
+  return el("div", { class: "am-box am-production" }, el("h3", { text: "Production tokens" }),
+    el("div", { class: "am-spaces" }, state.production_spaces.map((kind, i) => kind < 0
+      ? el("span", { class: "am-prod empty", title: `space ${i + 1}: empty`, text: String(i + 1) })
+      : el("span", { class: `am-prod g-${C.goods[Math.floor(kind / values)]}`, title: `space ${i + 1}: ${C.goods[Math.floor(kind / values)]} ${C.production_values[kind % values]}` },
+        el("span", { class: "am-prod-good", text: C.goods[Math.floor(kind / values)] }),
+        el("strong", { text: String(C.production_values[kind % values]) })))));
+}
+
+function supplyBox(state, C) {
+  return el("div", { class: "am-box am-supply" }, el("h3", { text: `Neutral tiles (${sum(state.neutral)} left)` }),
+    el("div", { class: "am-chips" }, C.neutral_kinds.map((k, i) => {
+      const kind = C.kinds[k];
+      return el("span", { class: `am-kind${state.neutral[i] ? "" : " gone"}`,
+                          title: `${kind.name}: ${kind.size} AP, ${kind.vp[0]} / ${kind.vp[1]} VP (small / big island)` },
+        `${kind.shape}`, el("sub", { text: `×${state.neutral[i]}` }));
+    })));
+}
+
+function orderTrack(state, ctx) {
+  const C = ctx.components, T = C.order_track;
+  const at = Array.from({ length: T.last + 1 }, () => []);
+  state.players.forEach((p, seat) => at[p.order_pos].push([p.order_stamp, seat]));
+  const vp = new Map(T.vp.map(([space, points]) => [space, points]));
+  return el("div", { class: "am-box am-order" }, el("h3", { text: "Special-action track (player order)" }),
+    el("ol", { class: "am-track" }, at.map((discs, pos) => {
+      const colour = T.colours[pos];
+      const name = colour === -1 ? "white" : colour === -2 ? "any" : C.colours[colour];
+      discs.sort((a, b) => b[0] - a[0]);
+      return el("li", { class: `am-track-space c-${name}`, title: `space ${pos}: ${name}${vp.has(pos) ? `, ${vp.get(pos)} VP` : ""}` },
+        el("span", { class: "am-track-no", text: String(pos) }),
+        vp.has(pos) ? el("span", { class: "am-track-vp", text: `${vp.get(pos)}★` }) : null,
+        el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat] }))));
+    })));
+}
+
+// ---- players ------------------------------------------------------------------------------
+
+function stat(label, value, title) {
+  return el("span", { class: "am-stat", title: title || label }, el("span", { class: "am-stat-label", text: label }),
+    el("strong", { text: String(value) }));
+}
+
+function playerCard(player, seat, state, ctx) {
+  const C = ctx.components, names = ctx.names;
+  const toAct = ctx.actor === seat;
+  const values = C.production_values.length;
+  const stock = C.kinds.map((k, i) => player.stock[i] ? el("span", { class: `am-kind ${k.group}`, title: `${k.name}: build ${k.build_cost} AP, ${k.vp[0]} / ${k.vp[1]} VP` },
+    k.name.replace("village ", "v ").replace("neutral ", "n "), player.stock[i] > 1 ? el("sub", { text: `×${player.stock[i]}` }) : null) : null).filter(Boolean);
+  const villages = C.village_kinds.map((k, i) => `${C.kinds[k].shape}×${player.villages[i]}`).join(" ");
+  const goods = C.goods.map((good, g) => {
+    const bought = player.production.slice(g * values, (g + 1) * values);
+    const prod = 1 + sum(bought);
+    const tokens = bought.flatMap((count, v) => Array(count).fill(C.production_values[v])).join(", ");
+    return el("span", { class: `am-good-pair g-${good}`, title: `${good}: ${player.goods[g]} goods, ${prod} production tokens (printed 1${tokens ? "; bought " + tokens : ""})` },
+      el("span", { class: "am-good-name", text: good.slice(0, 3) }), el("strong", { text: `${player.goods[g]}×${prod}` }));
+  });
+  const doing = toAct && state.action >= 0
+    ? el("div", { class: "am-doing", text: `performing ${C.action_names[state.action]} (${C.colours[state.action]}), ${state.ap} AP left` }) : null;
+  return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s sheet` },
+    el("header", {}, el("span", { class: `am-disc p${seat}` }), el("h3", { text: names[seat] }),
+      toAct ? el("span", { class: "badge act", text: "to act" }) : null, el("span", { class: "spacer" }),
+      el("span", { class: "am-vp", title: "victory points", text: `${player.vp} VP` }),
+      el("span", { class: "am-gold", title: `${player.gold} gold (track 0-${C.gold_max})`, text: String(player.gold) })),
+    doing,
+    el("div", { class: "am-stats" }, stat("cannons", player.cannons, `cannons ${player.cannons} of ${C.cannon_max}`),
+      stat("progress", player.progress, `progress track ${player.progress} of ${C.progress_track.last}`),
+      stat("order", player.order_pos, `special-action track space ${player.order_pos}`),
+      stat("posts", player.posts_left, `${player.posts_left} trading posts left (${player.posts_founded} founded)`),
+      player.chests ? stat("chests", player.chests, "treasure chests (3 gold each)") : null),
+    el("div", { class: "am-goods" }, goods),
+    el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "tokens" }),
+      player.tokens.length ? player.tokens.map((t) => tokenChip(t, C, player.used.includes(t))) : el("span", { class: "muted", text: "none" })),
+    el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "stock" }),
+      stock.length ? stock : el("span", { class: "muted", text: "empty" })),
+    el("div", { class: "am-line am-small", title: "village tiles still in the supply, by shape" },
+      el("span", { class: "am-line-label", text: "villages" }), villages),
+    el("div", { class: "am-line am-small" }, el("span", { class: "am-line-label", text: "ships" }),
+      player.ships.map((node, i) => el("span", { class: "am-ship-at", text: `${i + 1}: ${shipWhere(node, state, C)}` }))));
+}
+
+function shipWhere(node, state, C) {
+  if (node < 0) return "not placed";
+  const cells = state.cover.length;
+  if (!cells) return "?";
+  if (node >= cells) return C.frames[node - cells].name;
+  const width = C.grid[1] * C.tile_size;
+  return `${Math.floor(node / width)},${node % width}`;
+}
+
+/** Draw the board of `state` into `container`. */
+export function renderBoard(container, state, ctx) {
+  const C = ctx.components;
+  const board = el("div", { class: "am" },
+    el("div", { class: "am-top" },
+      el("div", { class: "am-map-wrap" }, mapSvg(state, ctx)),
+      el("div", { class: "am-side" }, roundBox(state, C), circuit(state, C), progressBox(state, C), productionBox(state, C),
+        supplyBox(state, C))),
+    orderTrack(state, ctx),
+    el("div", { class: `am-players n${state.players.length}` }, state.players.map((p, seat) => playerCard(p, seat, state, ctx))));
+  container.replaceChildren(board);
+}
