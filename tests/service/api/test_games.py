@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.api.schemas import GameCreatedSchema, GameDetailSchema, GameListSchema
 from tests.service.api.helpers import assert_error, assert_matches
 
@@ -41,6 +43,24 @@ def test_create_refuses_unknown_game_and_bad_setup(client, users):
     assert_error(client.post("/api/games", json={"game": "pig", "players": ["A", "B"], "options": {"target": "lots"}}, headers=headers),
                  422, "bad_setup")
     assert client.get("/api/games", headers=headers).get_json()["games"] == []
+
+
+@pytest.mark.parametrize(("game", "named"), [("amerigo", "bogus"), ("entdecker", "board"), ("golden_city", "bogus")])
+def test_a_bad_custom_component_set_is_refused_naming_the_field_and_nothing_is_stored(client, users, game, named):
+    """Owners of a game with reconstructed components may enter theirs; a wrong one says where and why."""
+    headers = users.auth("alice")
+    body = {"game": game, "players": ["A", "B", "C"], "options": {"components": {"bogus": 1}}}
+    error = assert_error(client.post("/api/games", json=body, headers=headers), 422, "bad_setup")
+    assert named in error["message"]
+    assert client.get("/api/games", headers=headers).get_json()["games"] == []
+
+
+@pytest.mark.parametrize("game", ["amerigo", "golden_city"])
+def test_a_partial_custom_component_set_keeps_the_defaults_for_the_rest(client, users, game):
+    headers = users.auth("alice")
+    body = {"game": game, "players": ["A", "B", "C"], "options": {"components": {}}}
+    response = client.post("/api/games", json=body, headers=headers)
+    assert response.status_code == 201, response.get_json()
 
 
 def test_create_validates_fields(client, users):
