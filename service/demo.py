@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from engine import Setup, get_rules, random_playout, registered_games
+from engine.core.fold import uniform_player
 from service.store.errors import ConflictError
 from service.store.games import MAIN, GameStore
 
@@ -40,7 +41,9 @@ def load_demo(games: GameStore, per_game: int = 2, on_append: Callable[[str, str
 def _store_playout(games: GameStore, name: str, gid: str, players: int, seed: int) -> bool:
     rules = get_rules(name)
     setup = Setup(DEMO_NAMES[:players])
-    playout = random_playout(rules, setup, random.Random(f"{name}:{seed}"))
+    # A game may name a player that shows it better than uniform random play (see Rules.demo_player).
+    player = getattr(rules, "demo_player", None) or uniform_player
+    playout = random_playout(rules, setup, random.Random(f"{name}:{seed}"), player=player)
     try:
         games.create_game(name, rules.version, setup, owner=None, gid=gid, source="demo", seed=str(seed),
                           title=f"Demo {rules.name.replace('_', ' ').title()} #{seed}")

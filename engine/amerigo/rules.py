@@ -15,6 +15,7 @@ from engine.amerigo.catalog import catalog_for
 from engine.amerigo.describe import describe
 from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
+from engine.amerigo.players import builder_player
 from engine.amerigo.settle import settle
 from engine.amerigo.setup import initial_state
 from engine.amerigo.state import (
@@ -90,6 +91,8 @@ class AmerigoRules:
     version = "1"
     min_players = 2
     max_players = 4
+    #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).
+    demo_player = staticmethod(builder_player)
 
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance laying the island tiles."""

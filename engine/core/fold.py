@@ -8,7 +8,7 @@ without checks is for events already accepted once (snapshots, replays).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.errors import EventOrderError, IllegalActionError, SetupError
@@ -109,22 +109,33 @@ class Playout:
     state: State = None
 
 
-def next_random_action(rules: Rules, state: State, rng: random.Random) -> tuple[Actor, Action]:
-    """The actor to move and an action for it: a weighted chance draw or a uniform legal move."""
+#: A player for playouts: picks one of the legal ``actions`` in ``state``, randomness from the rng.
+Player = Callable[[State, list[Action], random.Random], Action]
+
+
+def uniform_player(state: State, actions: list[Action], rng: random.Random) -> Action:
+    """The random legal player: every legal action alike."""
+    return rng.choice(actions)
+
+
+def next_random_action(rules: Rules, state: State, rng: random.Random,
+                       player: Player = uniform_player) -> tuple[Actor, Action]:
+    """The actor to move and an action for it: a weighted chance draw or the player's pick."""
     actor = rules.current_actor(state)
     if actor == CHANCE:
         return actor, draw_chance(rules.chance_outcomes(state), rng.random())
-    return actor, rng.choice(list(rules.legal_actions(state)))
+    return actor, player(state, list(rules.legal_actions(state)), rng)
 
 
-def random_playout(rules: Rules, setup: Setup, rng: random.Random, *, check: bool = True, max_steps: int = 200_000) -> Playout:
-    """Play a whole game with random legal moves; randomness comes from ``rng``."""
+def random_playout(rules: Rules, setup: Setup, rng: random.Random, *, check: bool = True, max_steps: int = 200_000,
+                   player: Player = uniform_player) -> Playout:
+    """Play a whole game with random legal moves (or ``player``'s picks); randomness comes from ``rng``."""
     state = rules.initial_state(setup)
     playout = Playout(rules, [game_created(rules.name, rules.version, setup)])
     for seq in range(2, max_steps + 2):
         if rules.current_actor(state) is None:
             break
-        actor, action = next_random_action(rules, state, rng)
+        actor, action = next_random_action(rules, state, rng, player)
         if check:
             check_action(rules, state, actor, action)
         state = rules.apply(state, action)

@@ -65,7 +65,12 @@ class Outcome:
 
 @runtime_checkable
 class Rules(Protocol):
-    """One game's rules. See DESIGN.md § Engine for the contract of each method."""
+    """One game's rules. See DESIGN.md § Engine for the contract of each method.
+
+    Optional, outside the protocol: ``demo_player``, a :data:`engine.core.fold.Player` that
+    the demo plays with instead of uniform random play, for games whose random games show
+    little (it chooses only among the legal actions it is given).
+    """
 
     name: str
     version: str

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from engine import CHANCE, Event, Setup, action_event, draw_chance, game_created, get_rules, random_playout
-from engine.amerigo.sailing import can_found, node_of
-from engine.amerigo.state import CHOOSE, OVER, SAIL, State
+from engine.amerigo.players import builder_player
+from engine.amerigo.state import CHOOSE, OVER, State
 from service.config import Config
 from service.demo import DEMO_NAMES
 from service.redis_server import EmbeddedRedis
@@ -32,24 +32,6 @@ DEMO = "demo-amerigo-1"
 BUILT = "test-amerigo-built"
 
 
-def _preferred(state: State, actions: list[Any], rng: random.Random) -> Any:
-    """A player who sails to free anchors, founds posts, plans and builds (random play rarely does)."""
-    verbs = {a[0] for a in actions}
-    if state.step == CHOOSE:
-        wanted = ("choose", 4) if any(state.me.stock) else ("choose", 0) if state.me.posts_left > 8 else ("choose", 2)
-        if wanted in actions and rng.random() < 0.8:
-            return wanted
-    if state.step == SAIL:
-        board = state.board
-        anchors = [a for a in actions if a[0] == "sail" and can_found(state, node_of(board, a[2], a[3]))]
-        if anchors:
-            return rng.choice(anchors)
-    for verb in ("found", "build", "plan"):
-        if verb in verbs:
-            return rng.choice([a for a in actions if a[0] == verb])
-    return rng.choice(actions)
-
-
 def built_events(seed: int = 7) -> list[Event]:
     """A 4-player game with posts and tiles on the map."""
     rules = get_rules("amerigo")
@@ -61,7 +43,7 @@ def built_events(seed: int = 7) -> list[Event]:
         if actor == CHANCE:
             action = draw_chance(rules.chance_outcomes(state), rng.random())
         else:
-            action = _preferred(state, list(rules.legal_actions(state)), rng)
+            action = builder_player(state, list(rules.legal_actions(state)), rng)
         state = rules.apply(state, action)
         events.append(action_event(len(events) + 1, actor, rules.format_action(action)))
     return events
@@ -83,10 +65,10 @@ def built_game(live_server: LiveServer, redis_server: EmbeddedRedis) -> list[Sta
 
 
 def demo_states() -> list[State]:
-    """The demo game's states by seq (index 0 is seq 1, the game as created)."""
+    """The demo game's states by seq (index 0 is seq 1, the game as created), replayed as service.demo plays it."""
     rules = get_rules("amerigo")
     players = rules.max_players
-    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("amerigo:1"))
+    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("amerigo:1"), player=builder_player)
     states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
     for event in playout.events[1:]:
         states.append(rules.apply(states[-1], rules.parse_action(event.action)))
