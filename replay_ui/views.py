@@ -100,7 +100,7 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
         "gid": record.id, "bid": bid, "seq": seq, "head": head, "game": record.game, "title": record.title,
         "source": record.source, "owner": record.owner, "players": players, "user": current_user(),
         "log_only": log_only or not known, "renderer": adapter.renderer if known else "generic",
-        "components": adapter.components(len(players)) if known else {},
+        "components": adapter.components(record.setup) if known else {},
         "base": url_for("replay_ui.game_page", gid=record.id, bid=bid),
     }
 

@@ -1,9 +1,15 @@
 """Per-game glue for the UI: what the board renderer needs to know, read from the engine.
 
-An adapter never decides anything about the rules: it reads the engine's static component
-tables (so the JS does not copy them), the state's own fields (round, phase, who is to act)
-and the engine's scoring functions. Games without an adapter get :class:`GenericAdapter`,
-which the generic JSON renderer in the browser uses.
+An adapter never decides anything about the rules: it reads the engine's component tables (so
+the JS does not copy them), the state's own fields (round, phase, who is to act) and the engine's
+scoring functions. Games without an adapter get :class:`GenericAdapter`, which the generic JSON
+renderer in the browser uses.
+
+The tables are the game's own: a game whose setup options may replace the component set (Amerigo,
+Entdecker, Die goldene Stadt: ``Setup.options["components"]``) is drawn with the set it is played
+with. An adapter gets that set from the setup through the same engine function the rules'
+``initial_state`` calls (which validates it and caches it), so the UI neither checks a set again nor
+copies a rule; a game without such options reads its player count from the setup.
 
 A game's adapter lives in ``replay_ui/games/<game>.py`` as ``ADAPTER = <its class>``; its
 board renderer in ``static/js/boards/<renderer>.js`` and, if it has one, its stylesheet in
@@ -11,10 +17,11 @@ board renderer in ``static/js/boards/<renderer>.js`` and, if it has one, its sty
 
 What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 
-``components`` static tables for the board, plus ``picker_groups`` (notation's first word →
-               group title in the move picker), ``phase_label`` (what a run of moves is called:
-               "Role", "Action"), ``score_hint`` (what the score chart adds up) and ``notice``
-               (a line shown above the board, e.g. that a layout is reconstructed)
+``components`` static tables for the board, from :meth:`GenericAdapter.components` (once per page,
+               given the game's own :class:`~engine.Setup`), plus ``picker_groups`` (notation's
+               first word → group title in the move picker), ``phase_label`` (what a run of moves
+               is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
+               ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
                group: a jump-to entry)
 ``position``   per position ``caption`` (short phrases joined above the board) and any facts
@@ -26,14 +33,21 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from engine import Setup
+
 
 class GenericAdapter:
     """What every game has: no board renderer, no round marks, scores only at the end."""
 
     renderer = "generic"
 
-    def components(self, players: int) -> dict[str, Any]:
-        """Static data for the board renderer (none for a generic game)."""
+    def components(self, setup: Setup) -> dict[str, Any]:
+        """Static data for the board renderer of the game set up by ``setup`` (none for a generic game).
+
+        ``setup`` is the game's own (``record.setup``: players and options) and has passed the rules'
+        ``initial_state``; an adapter derives its tables from it through the engine (the component set
+        the options name, or the default one), never from a default set alone.
+        """
         return {}
 
     def marks(self, state: Any, action: Any) -> dict[str, Any]:

@@ -1,8 +1,10 @@
 """Amerigo for the UI: component tables for the board, round and phase marks, running scores.
 
-Everything is read from ``engine.amerigo``: the default component set (island tiles, tile kinds and
-their rotations, tokens, tracks), the frame spaces of each player count, the state's fields and the
-scoring module. The board renderer (``static/js/boards/amerigo.js``) lays the island tiles out from
+Everything is read from ``engine.amerigo``: the game's component set (its island tiles, tile kinds
+and their rotations, track spaces and VP: the default set, or the one its ``Setup.options
+["components"]`` names, through :func:`engine.amerigo.catalog.catalog_for` as the rules' setup reads
+it), the progress tokens, the frame spaces of its player count, the state's fields and the scoring
+module. The board renderer (``static/js/boards/amerigo.js``) lays the island tiles out from
 the state's layout (each tile turned as chance said), so nothing of the map is copied into JS.
 """
 
@@ -10,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import Setup
 from engine.amerigo import components as c
 from engine.amerigo import scoring
 from engine.amerigo.board import frame_spaces
-from engine.amerigo.catalog import DEFAULT
+from engine.amerigo.catalog import Catalog, catalog_for
 from engine.amerigo.describe import ACTION_NAMES
 from engine.amerigo.state import CHANCE_STEPS, CHOOSE, LAYOUT, OVER, PIRATE, PRODUCTION, PROGRESS, STEP_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
@@ -36,17 +39,17 @@ def phase_name(colour: int) -> str:
     return f"{c.COLOURS[colour]} phase ({ACTION_NAMES[colour]})"
 
 
-def _kinds() -> list[dict[str, Any]]:
+def _kinds(catalog: Catalog) -> list[dict[str, Any]]:
     return [{"name": k.name, "group": k.group, "shape": k.shape, "size": k.size, "vp": [k.vp_small, k.vp_big],
              "take_cost": k.take_cost, "build_cost": k.build_cost, "copies": k.copies,
              "orientations": {str(rotation): [list(cell) for cell in cells] for rotation, cells in k.orientations}}
-            for k in DEFAULT.kinds]
+            for k in catalog.kinds]
 
 
-def _order_track() -> dict[str, Any]:
-    last = DEFAULT.order_last
+def _order_track(catalog: Catalog) -> dict[str, Any]:
+    last = catalog.order_last
     colours = [-1] + [(pos - 1) % 6 for pos in range(1, last)] + [-2]  # -1 white start, -2 any colour
-    return {"last": last, "vp": [list(p) for p in DEFAULT.order_vp], "colours": colours}
+    return {"last": last, "vp": [list(p) for p in catalog.order_vp], "colours": colours}
 
 
 class AmerigoAdapter(GenericAdapter):
@@ -57,24 +60,29 @@ class AmerigoAdapter(GenericAdapter):
     def __init__(self) -> None:
         self._group: tuple[int, str] | None = None
 
-    def components(self, players: int) -> dict[str, Any]:
-        """The static tables the board draws with (the default component set), for ``players``."""
+    def components(self, setup: Setup) -> dict[str, Any]:
+        """The static tables the board draws with: the game's component set, for its number of players."""
+        players = len(setup.players)
+        catalog = catalog_for(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
             "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
-            "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in DEFAULT.island_tiles},
+            "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells]} for name, cells in frame_spaces(rows, cols, players)],
-            "kinds": _kinds(), "neutral_kinds": list(DEFAULT.neutral_kinds), "village_kinds": list(DEFAULT.village_kinds),
+            "kinds": _kinds(catalog), "neutral_kinds": list(catalog.neutral_kinds), "village_kinds": list(catalog.village_kinds),
             "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": c.PROGRESS_TOKENS[i][2]} for i, t in enumerate(TOKEN_IDS)],
             "progress_spaces": list(c.PROGRESS_SPACES), "production_values": list(c.PRODUCTION_VALUES),
-            "order_track": _order_track(), "progress_track": {"last": DEFAULT.progress_last, "vp": [list(p) for p in DEFAULT.progress_vp]},
+            "order_track": _order_track(catalog),
+            "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},
             "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(STEP_NAMES),
             "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
             "picker_groups": PICKER_GROUPS,
-            "notice": ("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
-                       "are a documented reconstruction); the rules are the rulebook's."),
+            "notice": (("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
+                        "are a documented reconstruction); the rules are the rulebook's.") if catalog.custom is None else
+                       ("Played with a custom component set from the game's setup (tables it leaves out keep the "
+                        "rulebook reconstruction); the rules are the rulebook's.")),
         }
 
     def _group_of(self, state: State) -> tuple[int, str]:

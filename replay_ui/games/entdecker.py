@@ -1,18 +1,20 @@
 """Entdecker for the UI: the tile faces for the map, round and expedition marks, running scores.
 
-Everything about the game is read from ``engine.entdecker``: the compiled component set (every
-tile kind with its face in each rotation, the board's size, the units, chips and wheel), the
-state's fields and the geometry module (the cells behind the ship's open passages, highlighted on
-the map). The board renderer (``static/js/boards/entdecker.js``) only lays out what it is given.
-A game played with a custom component set gets that set's tables in every position (``tables``).
+Everything about the game is read from ``engine.entdecker``: the game's compiled component set
+(every tile kind with its face in each rotation, the board's size, the units, chips and wheel: the
+default set, or the one its ``Setup.options["components"]`` names, compiled by
+:func:`engine.entdecker.catalog.compile_components` as the rules' setup compiles it), the state's
+fields and the geometry module (the cells behind the ship's open passages, highlighted on the map).
+The board renderer (``static/js/boards/entdecker.js``) only lays out what it is given.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine import Setup
 from engine.entdecker import geometry
-from engine.entdecker.catalog import DEFAULT_CATALOG, Catalog
+from engine.entdecker.catalog import Catalog, compile_components
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
 from engine.entdecker.state import (
@@ -78,18 +80,22 @@ class EntdeckerAdapter(GenericAdapter):
     def __init__(self) -> None:
         self._turn: tuple[int, int] | None = None
 
-    def components(self, players: int) -> dict[str, Any]:
-        """The default set's tables, the unit and event names, and the picker's and jump-to's words."""
+    def components(self, setup: Setup) -> dict[str, Any]:
+        """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""
+        cat = compile_components((setup.options or {}).get("components"))
+        notice = ("Tile set, stacks, reserve faces and wheel reconstructed from the rulebook (only the totals are "
+                  "sourced); coordinates are (x, y) from the top left.")
+        if not cat.is_default:
+            notice = "Played with a custom component set from the game's setup; coordinates are (x, y) from the top left."
         return {
-            **tables(DEFAULT_CATALOG),
+            **tables(cat),
             "units": list(UNIT_NAMES),
             "events": list(EVENT_NAMES),
             "phases": list(PHASE_NAMES),
             "phase_label": "Turn",
             "score_hint": "the score track: islands, ruins, and at the end the most-chips bonus",
             "picker_groups": PICKER_GROUPS,
-            "notice": "Tile set, stacks, reserve faces and wheel reconstructed from the rulebook "
-                      "(only the totals are sourced); coordinates are (x, y) from the top left.",
+            "notice": notice,
         }
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:
@@ -121,12 +127,9 @@ class EntdeckerAdapter(GenericAdapter):
         }
         if phase in words:
             caption.append(words[phase])
-        info: dict[str, Any] = {"caption": caption, "round": state.round, "turn": state.turn,
-                                "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.cat, state.board, state.ship)],
-                                "scoring_cells": _scoring_cells(state)}
-        if not state.cat.is_default:
-            info["tables"] = tables(state.cat)
-        return info
+        return {"caption": caption, "round": state.round, "turn": state.turn,
+                "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.cat, state.board, state.ship)],
+                "scoring_cells": _scoring_cells(state)}
 
     def scores(self, state: State) -> list[int]:
         """The score track so far (public: points are never hidden in this game)."""

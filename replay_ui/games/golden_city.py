@@ -1,11 +1,14 @@
 """Die goldene Stadt for the UI: the board's sites with screen positions, round and phase marks, letters so far.
 
-Everything about the game is read from ``engine.golden_city``: the default component set (sites,
-roads, rivers, rewards, goods, scoring and bonus cards), the state's fields and the scoring
-module. The only thing added here is presentation: where each site of the default board is drawn
+Everything about the game is read from ``engine.golden_city``: the game's component set (sites,
+roads, rivers, rewards, goods, scoring and bonus cards, houses: the default set, or the one its
+``Setup.options["components"]`` names, through :func:`engine.golden_city.component_set.component_set`
+as the rules' setup reads it), the state's fields and the scoring module. The only thing added here
+is presentation: where each site is drawn. Sites of the default board are drawn where they lie on it
 (the island seen from above, mountains north, meadow east, forest south, desert west, the Golden City
-in the middle). A game with another component set carries its own data in the state, and the board
-renderer (``static/js/boards/golden_city.js``) lays that out in rings instead.
+in the middle), so a set made of default sites keeps the island's picture; a set with sites of its own
+is laid out in rings by kind (harbours outside, the city parts inside) with its roads between them.
+The board renderer (``static/js/boards/golden_city.js``) draws what it is given.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engine import Setup
 from engine.golden_city import scoring
-from engine.golden_city.component_set import DEFAULT_SET, KINDS, REWARDS
+from engine.golden_city.component_set import KINDS, REWARDS, ComponentSet, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
 from engine.golden_city.state import BID, BUILD, LAYOUT, OVER, PHASE_NAMES, REVEAL, SETUP_DEAL, SETUP_GOODS, State
 from replay_ui.games import GenericAdapter
@@ -37,6 +41,10 @@ SUBURB_SLOTS_8 = {1: (-31, 200), 2: (-11, 206), 3: (11, 202), 4: (-35, 146), 5: 
 SUBURB_SLOTS_7 = {1: (-31, 200), 2: (-9, 206), 3: (14, 200), 4: (-35, 146), 5: (-11, 168), 6: (2, 124), 7: (33, 166)}
 OUTER_RADIUS, INNER_RADIUS = 80, 38
 RIVER_ANGLES = {"R-NE": -45.0, "R-SE": 45.0, "R-SW": 135.0, "R-NW": -135.0}
+#: Where a set with sites of its own draws each kind: a ring of this radius, the sites evenly round it.
+RING_RADIUS = {"harbour": 240, "suburb": 165, "outer": 88, "inner": 40}
+#: Every site of the default board: id -> (kind, terrain); a set made only of these is drawn on the island.
+DEFAULT_PLACES = {site["id"]: (site["kind"], site["terrain"]) for site in DEFAULT_COMPONENTS["sites"]}
 
 
 def _polar(angle: float, radius: float) -> tuple[float, float]:
@@ -60,29 +68,59 @@ def _position(sid: str, kind: str, terrain: str) -> tuple[float, float]:
     return _polar(REGION_ANGLE[terrain], INNER_RADIUS)
 
 
-def board_sites() -> list[dict[str, Any]]:
-    """Every site of the default board with its data and its screen position."""
-    sites = []
-    for raw in DEFAULT_COMPONENTS["sites"]:
-        x, y = _position(raw["id"], raw["kind"], raw["terrain"])
-        sites.append({**raw, "x": x, "y": y})
-    return sites
+def _sites(comp: ComponentSet) -> list[dict[str, Any]]:
+    """Every site of ``comp`` (id, kind, terrain, river, reward, neighbours), in the set's order."""
+    return [{"id": sid, "kind": KINDS[comp.kinds[i]], "terrain": TERRAINS[comp.terrains[i]],
+             "river": comp.river_ids[comp.rivers[i]] if comp.rivers[i] >= 0 else None,
+             "reward": REWARDS[comp.rewards[i]], "neighbours": list(comp.neighbour_ids[i])}
+            for i, sid in enumerate(comp.site_ids)]
 
 
-def rivers() -> list[dict[str, Any]]:
-    """Each river as a line from the coast to the city, between the two regions it divides."""
-    out = []
-    for rid in DEFAULT_SET.river_ids:
-        angle = RIVER_ANGLES.get(rid, 0.0)
-        out.append({"id": rid, "from": _polar(angle, 236), "to": _polar(angle, 102), "label": _polar(angle, 258)})
-    return out
+def on_island(comp: ComponentSet) -> bool:
+    """Whether every site of ``comp`` is a site of the default board (same id, kind and terrain)."""
+    return all(DEFAULT_PLACES.get(sid) == (KINDS[comp.kinds[i]], TERRAINS[comp.terrains[i]])
+               for i, sid in enumerate(comp.site_ids))
 
 
-def _scoring_cards() -> dict[str, Any]:
-    return {card: {"back": DEFAULT_SET.scoring_back[card], "good": DEFAULT_SET.goods[DEFAULT_SET.scoring_good[card]],
-                   "regions": list(DEFAULT_SET.scoring_regions[card]),
-                   "region_names": [DEFAULT_SET.region_name(r) for r in DEFAULT_SET.scoring_regions[card]]}
-            for card in DEFAULT_SET.scoring_ids}
+def board_sites(comp: ComponentSet) -> list[dict[str, Any]]:
+    """Every site of ``comp`` with its screen position: on the island, or in rings by kind."""
+    sites = _sites(comp)
+    island = on_island(comp)
+    rings: dict[str, list[str]] = {}
+    for site in sites:
+        rings.setdefault(site["kind"], []).append(site["id"])
+    placed = []
+    for site in sites:
+        if island:
+            x, y = _position(site["id"], site["kind"], site["terrain"])
+        else:
+            ring = rings[site["kind"]]
+            x, y = _polar(-90.0 + 360.0 * ring.index(site["id"]) / len(ring), RING_RADIUS[site["kind"]])
+        placed.append({**site, "x": x, "y": y})
+    return placed
+
+
+def rivers(comp: ComponentSet) -> list[dict[str, Any]]:
+    """Each river of the island as a line from the coast to the city, between the two regions it divides.
+
+    Only a set drawn on the island has them: in rings, the river suburbs are marked on their own.
+    """
+    if not on_island(comp):
+        return []
+    return [{"id": rid, "from": _polar(RIVER_ANGLES[rid], 236), "to": _polar(RIVER_ANGLES[rid], 102),
+             "label": _polar(RIVER_ANGLES[rid], 258)} for rid in comp.river_ids if rid in RIVER_ANGLES]
+
+
+def regions(comp: ComponentSet) -> list[dict[str, Any]]:
+    """The island's four inland regions (terrain and the angle of its centre), when the set is drawn on it."""
+    return [{"terrain": terrain, "angle": angle} for terrain, angle in REGION_ANGLE.items()] if on_island(comp) else []
+
+
+def _scoring_cards(comp: ComponentSet) -> dict[str, Any]:
+    return {card: {"back": comp.scoring_back[card], "good": comp.goods[comp.scoring_good[card]],
+                   "regions": list(comp.scoring_regions[card]),
+                   "region_names": [comp.region_name(r) for r in comp.scoring_regions[card]]}
+            for card in comp.scoring_ids}
 
 
 BONUS_TEXT = {
@@ -91,9 +129,9 @@ BONUS_TEXT = {
 }
 
 
-def _bonus_cards() -> dict[str, str]:
+def _bonus_cards(comp: ComponentSet) -> dict[str, str]:
     texts = {}
-    for card, (effect, terrain) in DEFAULT_SET.bonus_effect.items():
+    for card, (effect, terrain) in comp.bonus_effect.items():
         texts[card] = BONUS_TEXT.get(effect) or f"1 letter per {TERRAIN_NAMES[terrain]} suburb or city part"
     return texts
 
@@ -103,28 +141,34 @@ class GoldenCityAdapter(GenericAdapter):
 
     renderer = "golden_city"
 
-    def components(self, players: int) -> dict[str, Any]:
-        """The static tables the board draws with (the default component set), for ``players``."""
+    def components(self, setup: Setup) -> dict[str, Any]:
+        """The static tables the board draws with: the game's component set, for its number of players."""
+        comp = component_set(setup.options.get("components"))
+        notice = ("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
+                  "are a documented reconstruction); the rules are the rulebook's.")
+        if not comp.is_default:
+            notice = ("Played with a custom component set from the game's setup (what it leaves out keeps the "
+                      "rulebook reconstruction)" + ("." if on_island(comp) else "; its sites are drawn in rings by kind."))
         return {
-            "sites": board_sites(),
-            "rivers": rivers(),
+            "sites": board_sites(comp),
+            "rivers": rivers(comp),
+            "regions": regions(comp),
             "terrains": list(TERRAINS),
             "terrain_names": list(TERRAIN_NAMES),
             "kinds": list(KINDS),
             "rewards": list(REWARDS),
-            "goods": list(DEFAULT_SET.goods),
-            "goods_cards": {card: [g for i, g in enumerate(DEFAULT_SET.goods) if DEFAULT_SET.goods_of_card[card] >> i & 1]
-                            for card in DEFAULT_SET.goods_card_ids},
-            "scoring_cards": _scoring_cards(),
-            "bonus_cards": _bonus_cards(),
-            "houses": DEFAULT_SET.houses.get(players, 0),
-            "key_cards": DEFAULT_SET.key_cards,
+            "goods": list(comp.goods),
+            "goods_cards": {card: [g for i, g in enumerate(comp.goods) if comp.goods_of_card[card] >> i & 1]
+                            for card in comp.goods_card_ids},
+            "scoring_cards": _scoring_cards(comp),
+            "bonus_cards": _bonus_cards(comp),
+            "houses": comp.houses.get(len(setup.players), 0),
+            "key_cards": comp.key_cards,
             "phases": list(PHASE_NAMES),
             "phase_label": "Phase",
             "score_hint": "trade letters so far; bonus cards are added at the end",
             "picker_groups": PICKER_GROUPS,
-            "notice": ("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
-                       "are a documented reconstruction); the rules are the rulebook's."),
+            "notice": notice,
         }
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:

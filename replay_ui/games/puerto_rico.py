@@ -1,14 +1,16 @@
 """Puerto Rico for the UI: component tables for the board, round and role marks, running scores.
 
-Everything here is read from ``engine.puerto_rico``: the components module's tables, the
-state's fields and the scoring module's functions. The board renderer
-(``static/js/boards/puerto_rico.js``) gets the tables as JSON so it never copies them.
+Everything here is read from ``engine.puerto_rico``: the components module's tables (the game has
+one component set; its setup only picks the player count), the state's fields and the scoring
+module's functions. The board renderer (``static/js/boards/puerto_rico.js``) gets the tables as
+JSON so it never copies them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine import Setup
 from engine.puerto_rico import components as pr
 from engine.puerto_rico import scoring
 from engine.puerto_rico.state import PHASE_NAMES, State
@@ -39,9 +41,10 @@ class PuertoRicoAdapter(GenericAdapter):
         self._round = 0
         self._taken: dict[int, int] = {}  # role card -> seat that chose it this round
 
-    def components(self, players: int) -> dict[str, Any]:
-        """The static tables the board draws with, for a game of ``players``."""
-        setup = pr.SETUP[players]
+    def components(self, setup: Setup) -> dict[str, Any]:
+        """The static tables the board draws with, for the game's number of players."""
+        players = len(setup.players)
+        counts = pr.SETUP[players]
         return {
             "goods": list(pr.GOOD_NAMES),
             "tiles": list(pr.TILE_NAMES),
@@ -50,12 +53,12 @@ class PuertoRicoAdapter(GenericAdapter):
             "roles": [_role_label(c) for c in range(pr.ROLE_CARDS[players])],
             "role_ids": list(pr.ROLE_NAMES[: pr.ROLE_CARDS[players]]),
             "buildings": [b._asdict() for b in pr.BUILDINGS],
-            "ship_capacities": list(setup.ship_capacities),
+            "ship_capacities": list(counts.ship_capacities),
             "trading_house_spaces": pr.TRADING_HOUSE_SPACES,
             "island_spaces": pr.ISLAND_SPACES,
             "city_spaces": pr.CITY_SPACES,
             "quarries": pr.QUARRIES,
-            "vp_chips": setup.vp_chips,
+            "vp_chips": counts.vp_chips,
             "phases": list(PHASE_NAMES),
             "phase_label": "Role",
             "score_hint": "chips + buildings + bonuses so far",

@@ -11,6 +11,7 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine import Setup
 from replay_ui.accounts import safe_next
 from service.store.users import UserStore
 from tests.ui.conftest import DEMO_PR
@@ -180,8 +181,9 @@ def test_each_game_finds_its_ui_adapter_by_module_name_and_others_get_the_generi
     assert type(adapter_for("puerto_rico")) is PuertoRicoAdapter
     assert type(adapter_for("pig")) is GenericAdapter
     assert type(adapter_for("../secrets")) is GenericAdapter
-    components = adapter_for("puerto_rico").components(4)
+    components = adapter_for("puerto_rico").components(Setup(("A", "B", "C", "D")))
     assert components["phase_label"] == "Role" and components["picker_groups"]["build"].startswith("Build")
+    assert len(components["roles"]) == 7 and len(adapter_for("puerto_rico").components(Setup(("A", "B", "C")))["roles"]) == 6
 
 
 def test_the_game_page_labels_jump_to_with_the_games_phase_word(client: FlaskClient) -> None:

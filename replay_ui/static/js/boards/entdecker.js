@@ -1,7 +1,7 @@
 // The Entdecker board, drawn from a state as the API serves it (dump_state, or a seat's view in which
 // the undrawn tiles are left out and the chip pool is a count). Tile faces (land parts and water
 // regions per placed-tile code), the board's size and the unit and chip tables come from the engine
-// through the page data (or, for a custom component set, through each position's `tables`).
+// through the page data: the game's own component set, the default one or a custom one.
 // Nothing here knows a rule: it draws what the state and the adapter say.
 
 import { el, svg } from "../dom.js";
@@ -106,7 +106,7 @@ function shipShape(cx, cy) {
 }
 
 function tilesFor(state, ctx) {
-  return (ctx.position && ctx.position.tables) || ctx.components;
+  return ctx.components;
 }
 
 // ---- the map ----------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // The Die goldene Stadt board, drawn from a state as the API serves it (dump_state, or a seat's view
 // in which other players' hands, bonus cards and letters are null and the piles are counts). The
-// sites, roads, rivers and card tables come from the engine through the page data (the default
-// component set, with screen positions from the UI adapter); a game with its own component set
-// carries it in the state, and its sites are then laid out in rings. Nothing here knows a rule.
+// sites, roads, rivers, regions and card tables come from the engine through the page data: the
+// game's own component set (the default one or a custom one), with screen positions from the UI
+// adapter (on the island, or in rings for a set with sites of its own). Nothing here knows a rule.
 
 import { el, svg } from "../dom.js";
 
@@ -21,31 +21,10 @@ const REWARD_TEXT = {
 const CITY_SLOTS = [[-10, -12], [10, -12], [-10, 12], [10, 12]];
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-// ---- the tables: the default set from the page data, or the state's own set -------------------
-function ringLayout(sites) {
-  const rings = { harbour: 240, suburb: 165, outer: 88, inner: 40 };
-  const byKind = {};
-  for (const s of sites) (byKind[s.kind] = byKind[s.kind] || []).push(s);
-  return sites.map((s) => {
-    const group = byKind[s.kind], i = group.indexOf(s);
-    const angle = -Math.PI / 2 + (2 * Math.PI * i) / group.length;
-    return { ...s, x: Math.round(rings[s.kind] * Math.cos(angle)), y: Math.round(rings[s.kind] * Math.sin(angle)) };
-  });
-}
-
+// ---- the tables: the game's component set, from the page data ---------------------------------
 function tablesFor(state, C) {
-  const own = state.components;
-  if (!own) {
-    return { sites: C.sites, rivers: C.rivers, goodsCards: C.goods_cards, scoring: C.scoring_cards,
-             bonus: C.bonus_cards, goods: C.goods, custom: false };
-  }
-  const goodsCards = {};
-  for (const card of own.goods_cards) goodsCards[card.id] = card.goods;
-  const scoring = {};
-  for (const card of own.scoring_cards) scoring[card.id] = { back: card.back, good: card.good, regions: card.regions, region_names: card.regions };
-  const bonus = {};
-  for (const card of own.bonus_cards) bonus[card.id] = card.effect + (card.terrain ? ` (${card.terrain})` : "");
-  return { sites: ringLayout(own.sites), rivers: [], goodsCards, scoring, bonus, goods: own.goods, custom: true };
+  return { sites: C.sites, rivers: C.rivers, regions: C.regions, goodsCards: C.goods_cards, scoring: C.scoring_cards,
+           bonus: C.bonus_cards, goods: C.goods };
 }
 
 // ---- small pieces ------------------------------------------------------------------------------
@@ -129,8 +108,7 @@ function mapSvg(state, ctx, T) {
       roads.push(svg("line", { x1: s.x, y1: s.y, x2: o.x, y2: o.y, class: "gc-road" }));
     }
   }
-  const regions = T.custom ? [] : [["MT", -90], ["ME", 0], ["FO", 90], ["DE", 180]].map(([t, a]) =>
-    svg("path", { d: sector(a, 100, 230), class: `gc-region ${TERRAIN_CLASS[t]}` }));
+  const regions = T.regions.map((r) => svg("path", { d: sector(r.angle, 100, 230), class: `gc-region ${TERRAIN_CLASS[r.terrain]}` }));
   const rivers = T.rivers.map((r) => svg("g", {},
     svg("line", { x1: r.from[0], y1: r.from[1], x2: r.to[0], y2: r.to[1], class: "gc-river" }),
     svg("text", { x: r.label[0], y: r.label[1] + 3, class: "gc-river-label", text: r.id })));
