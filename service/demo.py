@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 
 from engine import Setup, get_rules, random_playout, registered_games
-from engine.core.fold import uniform_player
+from engine.core.fold import Playout, uniform_player
 from service.store.errors import ConflictError
 from service.store.games import MAIN, GameStore
 
@@ -27,26 +27,43 @@ def load_demo(games: GameStore, per_game: int = 2, on_append: Callable[[str, str
     """Store ``per_game`` demo games of each game (skipping ones already there); returns new ids."""
     created = []
     for name in demo_games():
-        rules = get_rules(name)
-        for n in range(per_game):
-            players = rules.max_players - n % (rules.max_players - rules.min_players + 1)
-            gid = f"demo-{name.replace('_', '-')}-{n + 1}"
-            if _store_playout(games, name, gid, players, seed=n + 1):
+        for n in range(1, per_game + 1):
+            gid = demo_id(name, n)
+            if _store_playout(games, name, gid, n):
                 created.append(gid)
                 if on_append:
                     on_append(gid, MAIN)
     return created
 
 
-def _store_playout(games: GameStore, name: str, gid: str, players: int, seed: int) -> bool:
+def demo_id(name: str, n: int) -> str:
+    """The id of game ``name``'s ``n``-th demo game (from 1): ``demo-<game>-<n>``."""
+    return f"demo-{name.replace('_', '-')}-{n}"
+
+
+def demo_setup(name: str, n: int) -> Setup:
+    """Who plays game ``name``'s ``n``-th demo game: the most players it takes, then one fewer, and so on."""
     rules = get_rules(name)
-    setup = Setup(DEMO_NAMES[:players])
-    # A game may name a player that shows it better than uniform random play (see Rules.demo_player).
+    players = rules.max_players - (n - 1) % (rules.max_players - rules.min_players + 1)
+    return Setup(DEMO_NAMES[:players])
+
+
+def demo_playout(name: str, n: int) -> Playout:
+    """Game ``name``'s ``n``-th demo game (from 1), move for move as :func:`load_demo` stores it.
+
+    A game may name a player that shows it better than uniform random play (``Rules.demo_player``).
+    """
+    rules = get_rules(name)
     player = getattr(rules, "demo_player", None) or uniform_player
-    playout = random_playout(rules, setup, random.Random(f"{name}:{seed}"), player=player)
+    return random_playout(rules, demo_setup(name, n), random.Random(f"{name}:{n}"), player=player)
+
+
+def _store_playout(games: GameStore, name: str, gid: str, n: int) -> bool:
+    rules = get_rules(name)
+    playout = demo_playout(name, n)
     try:
-        games.create_game(name, rules.version, setup, owner=None, gid=gid, source="demo", seed=str(seed),
-                          title=f"Demo {rules.name.replace('_', ' ').title()} #{seed}")
+        games.create_game(name, rules.version, demo_setup(name, n), owner=None, gid=gid, source="demo", seed=str(n),
+                          title=f"Demo {rules.name.replace('_', ' ').title()} #{n}")
     except ConflictError:
         return False
     games.append(gid, MAIN, playout.events[1:], 1)

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engine import CHANCE, Event, Setup, action_event, draw_chance, game_created, get_rules, random_playout
+from engine import CHANCE, Event, Setup, action_event, draw_chance, game_created, get_rules
 from engine.amerigo.players import builder_player
 from engine.amerigo.state import CHOOSE, OVER, State
 from service.config import Config
@@ -24,7 +23,7 @@ from service.redis_server import EmbeddedRedis
 from service.store.context import Stores
 from service.store.games import MAIN
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.test_browser import open_game, sign_up, wait_board
+from tests.ui.helpers import demo_states, first_seq, open_game, sign_up, wait_board
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -64,23 +63,7 @@ def built_game(live_server: LiveServer, redis_server: EmbeddedRedis) -> list[Sta
     return states
 
 
-def demo_states() -> list[State]:
-    """The demo game's states by seq (index 0 is seq 1, the game as created), replayed as service.demo plays it."""
-    rules = get_rules("amerigo")
-    players = rules.max_players
-    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("amerigo:1"), player=builder_player)
-    states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
-    for event in playout.events[1:]:
-        states.append(rules.apply(states[-1], rules.parse_action(event.action)))
-    return states
-
-
-STATES = demo_states()
-
-
-def first_seq(test: Any, after: int = 1) -> int:
-    """The first seq after ``after`` whose state passes ``test``."""
-    return next(seq for seq, state in enumerate(STATES, start=1) if seq > after and test(state))
+STATES = demo_states("amerigo")
 
 
 def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, watched: Watched, built_game: list[State]) -> None:
@@ -119,7 +102,7 @@ def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, wat
 
 
 def test_the_tower_is_hidden_in_a_seats_view(live_server: LiveServer, watched: Watched) -> None:
-    seq = first_seq(lambda s: s.round == 2 and s.step == CHOOSE)
+    seq = first_seq(STATES, lambda s: s.round == 2 and s.step == CHOOSE)
     page = open_game(watched, live_server, seq, gid=DEMO)
     assert "(hidden)" not in page.inner_text(".am-circuit")
     page.select_option("#view-select", "2")
@@ -147,7 +130,7 @@ def test_jump_to_round_and_phase(live_server: LiveServer, watched: Watched) -> N
 
 def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Watched) -> None:
     rules = get_rules("amerigo")
-    seq = first_seq(lambda s: s.step == CHOOSE and len({a[0] for a in rules.legal_actions(s)}) >= 2, after=60)
+    seq = first_seq(STATES, lambda s: s.step == CHOOSE and len({a[0] for a in rules.legal_actions(s)}) >= 2, after=60)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
     page.fill("#fork-name", "other action")
@@ -167,7 +150,7 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
 def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path,
                                        built_game: list[State]) -> None:
     """The demo game's first choice; the built-up game building in round 4 and at its end."""
-    early = first_seq(lambda s: s.round == 1 and s.step == CHOOSE)
+    early = first_seq(STATES, lambda s: s.round == 1 and s.step == CHOOSE)
     page = open_game(watched, live_server, early, gid=DEMO)
     page.screenshot(path=str(artifacts / f"game-{DEMO}-{early}.png"))
     page.screenshot(path=str(artifacts / f"game-{DEMO}-{early}-full.png"), full_page=True)

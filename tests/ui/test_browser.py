@@ -14,6 +14,7 @@ import pytest
 
 from tests.helpers import ROOT, start_worker
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
+from tests.ui.helpers import board_seq, open_game, open_home, sign_up, wait_board
 
 BGA_SAMPLES = ROOT.parent / "shared" / "samples" / "bga"
 
@@ -21,44 +22,6 @@ pytestmark = pytest.mark.timeout(120)
 
 XSS_SCRIPT = "<script>window.__xss = 1; alert('xss')</script>"
 XSS_IMG = "<img src=x onerror=\"window.__xss = 2; alert('xss')\">"
-
-
-def open_game(watched: Watched, server: LiveServer, seq: int | None = None, bid: str = "main", gid: str = DEMO_PR) -> Any:
-    """Open a game page and wait until its scripts have drawn the board."""
-    page = watched.page
-    page.goto(f"{server.url}/games/{gid}/b/{bid}" + (f"/{seq}" if seq else ""))
-    page.wait_for_selector("body[data-ready='true']")
-    return page
-
-
-def board_seq(page: Any) -> int:
-    """The seq the board shows now."""
-    return int(page.get_attribute("#board", "data-seq"))
-
-
-def wait_board(page: Any, seq: int) -> None:
-    """Wait until the board shows position ``seq``."""
-    page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=seq)
-
-
-def open_home(watched: Watched, server: LiveServer, user: str) -> Any:
-    """Sign up as ``user`` and open the home page, ready to use; returns the page."""
-    sign_up(watched, server, user)
-    page = watched.page
-    page.goto(server.url + "/")
-    page.wait_for_selector("body[data-ready='true']")
-    return page
-
-
-def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password: str = "correct horse") -> None:
-    """Create an account through the sign-up form (which signs in)."""
-    page = watched.page
-    page.goto(f"{server.url}/signup")
-    page.fill("#name", name)
-    page.fill("#password", password)
-    page.fill("#password2", password)
-    page.click("button[type=submit]")
-    page.wait_for_selector("text=Signed in as")
 
 
 def test_step_with_keys_url_follows_and_reload_keeps_position(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:

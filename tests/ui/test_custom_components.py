@@ -28,7 +28,7 @@ from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.users import UserStore
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.test_browser import open_game
+from tests.ui.helpers import open_game
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -7,41 +7,22 @@ board must show at each position.
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engine import Setup, get_rules, random_playout
+from engine import get_rules
 from engine.entdecker.state import EXPLORE, PLACE, SCORE_CHIP, State
-from service.demo import DEMO_NAMES
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.test_browser import open_game, sign_up, wait_board
+from tests.ui.helpers import demo_states, first_seq, open_game, sign_up, wait_board
 
 pytestmark = pytest.mark.timeout(120)
 
 DEMO = "demo-entdecker-1"
 
 
-def demo_states() -> list[State]:
-    """The demo game's states by seq (index 0 is seq 1, the game as created)."""
-    rules = get_rules("entdecker")
-    players = rules.max_players
-    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("entdecker:1"))
-    states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
-    for event in playout.events[1:]:
-        states.append(rules.apply(states[-1], rules.parse_action(event.action)))
-    return states
-
-
-STATES = demo_states()
-
-
-def first_seq(test: Any, after: int = 1) -> int:
-    """The first seq after ``after`` whose state passes ``test``."""
-    return next(seq for seq, state in enumerate(STATES, start=1) if seq > after and test(state))
+STATES = demo_states("entdecker")
 
 
 def units_on_map(state: State) -> int:
@@ -49,7 +30,7 @@ def units_on_map(state: State) -> int:
 
 
 def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
-    seq = first_seq(lambda s: s.round >= 4 and s.phase == PLACE and units_on_map(s) >= 2)
+    seq = first_seq(STATES, lambda s: s.round >= 4 and s.phase == PLACE and units_on_map(s) >= 2)
     state = STATES[seq - 1]
     page = open_game(watched, live_server, seq, gid=DEMO)
     assert page.locator(".ed-map .ed-tile").count() == sum(1 for code in state.board if code != -1)
@@ -77,7 +58,7 @@ def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, wat
 
 
 def test_views_hide_the_chip_pool(live_server: LiveServer, watched: Watched) -> None:
-    seq = first_seq(lambda s: s.round == 3)
+    seq = first_seq(STATES, lambda s: s.round == 3)
     page = open_game(watched, live_server, seq, gid=DEMO)
     assert page.locator(".ed-box:has(h3:has-text('Bank')) .ed-chip").count() == 4  # chips per value, full view
     page.select_option("#view-select", "1")
@@ -111,7 +92,7 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
         verbs = {a[0] for a in rules.legal_actions(state)} if state.phase == EXPLORE else set()
         return {"draw", "build", "end"} <= verbs
 
-    seq = first_seq(can_draw_or_build, after=30)
+    seq = first_seq(STATES, can_draw_or_build, after=30)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
     page.fill("#fork-name", "stop here")
@@ -132,8 +113,8 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
 
 def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
     """A tile being placed in round 2, an island being scored, the end."""
-    placing = first_seq(lambda s: s.round == 2 and s.phase == PLACE)
-    scoring = first_seq(lambda s: s.phase == SCORE_CHIP)
+    placing = first_seq(STATES, lambda s: s.round == 2 and s.phase == PLACE)
+    scoring = first_seq(STATES, lambda s: s.phase == SCORE_CHIP)
     page = open_game(watched, live_server, placing, gid=DEMO)
     head = page.evaluate("window.ludolog.head")
     for seq in (placing, scoring, head):

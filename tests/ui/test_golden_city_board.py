@@ -7,41 +7,22 @@ board must show at each position.
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from engine import Setup, get_rules, random_playout
+from engine import get_rules
 from engine.golden_city.state import BID, BUILD, State
-from service.demo import DEMO_NAMES
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.test_browser import open_game, sign_up, wait_board
+from tests.ui.helpers import demo_states, first_seq, open_game, sign_up, wait_board
 
 pytestmark = pytest.mark.timeout(120)
 
 DEMO = "demo-golden-city-1"
 
 
-def demo_states() -> list[State]:
-    """The demo game's states by seq (index 0 is seq 1, the game as created)."""
-    rules = get_rules("golden_city")
-    players = rules.max_players
-    playout = random_playout(rules, Setup(DEMO_NAMES[:players]), random.Random("golden_city:1"))
-    states = [rules.initial_state(Setup(DEMO_NAMES[:players]))]
-    for event in playout.events[1:]:
-        states.append(rules.apply(states[-1], rules.parse_action(event.action)))
-    return states
-
-
-STATES = demo_states()
-
-
-def first_seq(test: Any, after: int = 1) -> int:
-    """The first seq after ``after`` whose state passes ``test``."""
-    return next(seq for seq, state in enumerate(STATES, start=1) if seq > after and test(state))
+STATES = demo_states("golden_city")
 
 
 def houses_on_board(state: State) -> int:
@@ -49,7 +30,7 @@ def houses_on_board(state: State) -> int:
 
 
 def test_board_shows_the_island_and_every_public_piece(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
-    seq = first_seq(lambda s: s.round == 8 and s.phase == BUILD)
+    seq = first_seq(STATES, lambda s: s.round == 8 and s.phase == BUILD)
     state = STATES[seq - 1]
     page = open_game(watched, live_server, seq, gid=DEMO)
     assert page.locator(".gc-map .gc-site").count() == 58
@@ -74,7 +55,7 @@ def test_board_shows_the_island_and_every_public_piece(live_server: LiveServer, 
 
 
 def test_views_hide_hands_bonus_cards_and_letters(live_server: LiveServer, watched: Watched) -> None:
-    seq = first_seq(lambda s: s.round == 6 and s.phase == BID)
+    seq = first_seq(STATES, lambda s: s.round == 6 and s.phase == BID)
     page = open_game(watched, live_server, seq, gid=DEMO)
     page.select_option("#view-select", "1")
     page.wait_for_url(re.compile(r"\?view=1$"))
@@ -104,7 +85,7 @@ def test_jump_to_round_and_phase(live_server: LiveServer, watched: Watched) -> N
 
 def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Watched) -> None:
     rules = get_rules("golden_city")
-    seq = first_seq(lambda s: s.phase == BUILD and any(a[0] == "build" for a in rules.legal_actions(s)), after=40)
+    seq = first_seq(STATES, lambda s: s.phase == BUILD and any(a[0] == "build" for a in rules.legal_actions(s)), after=40)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
     page.fill("#fork-name", "other house")
@@ -123,8 +104,8 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
 
 def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
     """Bidding in round 2, building in round 9, the end."""
-    bidding = first_seq(lambda s: s.round == 2 and s.phase == BID and s.displacements > 0)
-    building = first_seq(lambda s: s.round == 9 and s.phase == BUILD and s.built == 1)
+    bidding = first_seq(STATES, lambda s: s.round == 2 and s.phase == BID and s.displacements > 0)
+    building = first_seq(STATES, lambda s: s.round == 9 and s.phase == BUILD and s.built == 1)
     page = open_game(watched, live_server, bidding, gid=DEMO)
     head = page.evaluate("window.ludolog.head")
     for seq in (bidding, building, head):
