@@ -3,7 +3,9 @@ the demo games' states (replayed exactly as ``service.demo`` stores them) to che
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from engine import apply_event, start
@@ -62,3 +64,29 @@ def demo_states(game: str, n: int = 1) -> list[Any]:
 def first_seq(states: list[Any], test: Callable[[Any], bool], after: int = 1) -> int:
     """The first seq after ``after`` whose state passes ``test``."""
     return next(seq for seq, state in enumerate(states, start=1) if seq > after and test(state))
+
+
+def fork_here(page: Any, name: str) -> None:
+    """Fork the shown branch at the shown position as ``name`` and wait for the fork's page."""
+    page.fill("#fork-name", name)
+    page.click("#fork-button")
+    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+
+
+def assert_next_step_redraws_and_fits(page: Any, seq: int, width: int = 1366) -> None:
+    """Stepping on from ``seq`` draws another board, and the page never scrolls sideways."""
+    before = page.inner_html("#board")
+    page.keyboard.press("ArrowRight")
+    wait_board(page, seq + 1)
+    assert page.inner_html("#board") != before, "the board did not change"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+
+
+def screenshot_positions(page: Any, artifacts: Path, gid: str, seqs: Iterable[int]) -> None:
+    """Go to each of ``seqs`` and save the window and the full page as ``game-<gid>-<seq>[-full].png``."""
+    for seq in seqs:
+        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
+        wait_board(page, seq)
+        page.screenshot(path=str(artifacts / f"game-{gid}-{seq}.png"))
+        page.screenshot(path=str(artifacts / f"game-{gid}-{seq}-full.png"), full_page=True)

@@ -14,7 +14,7 @@ import pytest
 
 from tests.helpers import ROOT, start_worker
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
-from tests.ui.helpers import board_seq, open_game, open_home, sign_up, wait_board
+from tests.ui.helpers import board_seq, fork_here, open_game, open_home, sign_up, wait_board
 
 BGA_SAMPLES = ROOT.parent / "shared" / "samples" / "bga"
 
@@ -134,10 +134,7 @@ def test_score_chart_works_from_the_keyboard(live_server: LiveServer, watched: W
 def test_fork_play_a_legal_move_and_see_the_branch(live_server: LiveServer, watched: Watched) -> None:
     sign_up(watched, live_server)
     page = open_game(watched, live_server, 300)
-    page.fill("#fork-name", "what if")
-    page.click("#fork-button")
-    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
-    page.wait_for_selector("body[data-ready='true']")
+    fork_here(page, "what if")
     assert page.locator("#branch-tree li.here > a").inner_text() == "what if"
     assert "from main at move 300" in page.inner_text("#branch-tree")
     head = page.evaluate("window.ludolog.head")

@@ -15,7 +15,15 @@ import pytest
 from engine import get_rules
 from engine.entdecker.state import EXPLORE, PLACE, SCORE_CHIP, State
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import demo_states, first_seq, open_game, sign_up, wait_board
+from tests.ui.helpers import (
+    assert_next_step_redraws_and_fits,
+    demo_states,
+    first_seq,
+    fork_here,
+    open_game,
+    screenshot_positions,
+    sign_up,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -49,11 +57,7 @@ def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, wat
         assert f"{state.score[seat]} pts" in card.inner_text()
     assert page.inner_text("#caption").startswith(f"Round {state.round}")
     assert "reconstructed" in page.inner_text("#board-notice")
-    before = page.inner_html("#board")
-    page.keyboard.press("ArrowRight")
-    wait_board(page, seq + 1)
-    assert page.inner_html("#board") != before
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1366, "the page scrolls sideways"
+    assert_next_step_redraws_and_fits(page, seq)
     watched.assert_clean()
 
 
@@ -95,10 +99,7 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
     seq = first_seq(STATES, can_draw_or_build, after=30)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
-    page.fill("#fork-name", "stop here")
-    page.click("#fork-button")
-    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
-    page.wait_for_selector("body[data-ready='true']")
+    fork_here(page, "stop here")
     page.wait_for_selector("#picker button.pick")
     legends = page.locator("#picker legend").all_inner_texts()
     assert legends[0] == "Turn over a tile from a stack" and legends[-1] == "Or stop", legends
@@ -117,11 +118,7 @@ def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watche
     scoring = first_seq(STATES, lambda s: s.phase == SCORE_CHIP)
     page = open_game(watched, live_server, placing, gid=DEMO)
     head = page.evaluate("window.ludolog.head")
-    for seq in (placing, scoring, head):
-        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
-        wait_board(page, seq)
-        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}.png"))
-        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}-full.png"), full_page=True)
+    screenshot_positions(page, artifacts, DEMO, (placing, scoring, head))
     assert page.locator(".ed-map .ed-scoring").count() == 0
     assert "game over" in page.inner_text("#caption")
     assert page.locator("#outcome table tbody tr").count() == 4

@@ -15,7 +15,15 @@ import pytest
 from engine import get_rules
 from engine.golden_city.state import BID, BUILD, State
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import demo_states, first_seq, open_game, sign_up, wait_board
+from tests.ui.helpers import (
+    assert_next_step_redraws_and_fits,
+    demo_states,
+    first_seq,
+    fork_here,
+    open_game,
+    screenshot_positions,
+    sign_up,
+)
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -46,11 +54,7 @@ def test_board_shows_the_island_and_every_public_piece(live_server: LiveServer, 
     assert f"{state.scoring_card} · back" in page.inner_text(".gc-scoring-card")
     assert page.inner_text("#caption").startswith("Round 8")
     assert "reconstructed" in page.inner_text("#board-notice")
-    before = page.inner_html("#board")
-    page.keyboard.press("ArrowRight")
-    wait_board(page, seq + 1)
-    assert page.inner_html("#board") != before
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1366, "the page scrolls sideways"
+    assert_next_step_redraws_and_fits(page, seq)
     watched.assert_clean()
 
 
@@ -88,10 +92,7 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
     seq = first_seq(STATES, lambda s: s.phase == BUILD and any(a[0] == "build" for a in rules.legal_actions(s)), after=40)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
-    page.fill("#fork-name", "other house")
-    page.click("#fork-button")
-    page.wait_for_url(re.compile(r"/b/(?!main)[^/]+/\d+$"))
-    page.wait_for_selector("body[data-ready='true']")
+    fork_here(page, "other house")
     page.wait_for_selector("#picker button.pick")
     legends = page.locator("#picker legend").all_inner_texts()
     assert legends == ["Build a house (site, cards paid)", "Or"], legends
@@ -108,11 +109,7 @@ def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watche
     building = first_seq(STATES, lambda s: s.round == 9 and s.phase == BUILD and s.built == 1)
     page = open_game(watched, live_server, bidding, gid=DEMO)
     head = page.evaluate("window.ludolog.head")
-    for seq in (bidding, building, head):
-        page.evaluate("seq => window.ludolog.goTo(seq)", seq)
-        wait_board(page, seq)
-        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}.png"))
-        page.screenshot(path=str(artifacts / f"game-{DEMO}-{seq}-full.png"), full_page=True)
+    screenshot_positions(page, artifacts, DEMO, (bidding, building, head))
     assert "game over" in page.inner_text("#caption")
     assert page.locator("#outcome table tbody tr").count() == 4
     watched.assert_clean()
