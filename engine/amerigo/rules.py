@@ -8,7 +8,6 @@ for chance, or for nobody (the game is over).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from engine.amerigo import building, choose, flow, planning, sailing, scoring, serialize, tracks
 from engine.amerigo.catalog import catalog_for
@@ -35,8 +34,9 @@ from engine.amerigo.state import (
     State,
 )
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
-from engine.core.errors import IllegalActionError, SetupError
-from engine.core.protocol import CHANCE, Outcome, Setup
+from engine.core.errors import SetupError
+from engine.core.phased import PhasedRules, distinct_players
+from engine.core.protocol import Setup
 
 OPTIONS: dict[int, Callable[[State], list[Action]]] = {
     CHOOSE: choose.options,
@@ -51,7 +51,7 @@ OPTIONS: dict[int, Callable[[State], list[Action]]] = {
     BUILD: building.build_options,
     BUY: planning.buy_options,
 }
-APPLY: dict[int, Callable[[State, Action], State]] = {
+DECISIONS: dict[int, Callable[[State, Action], State]] = {
     CHOOSE: choose.apply,
     PLACE_SHIPS: sailing.apply_place,
     SAIL: sailing.apply_sail,
@@ -80,12 +80,25 @@ def apply_decision(state: State, action: Action) -> State:
     elif action == USE_PT16:
         return tracks.apply_pt16(state)
     else:
-        state = APPLY[state.step](state, action)
+        state = DECISIONS[state.step](state, action)
     return settle(state)
 
 
-class AmerigoRules:
-    """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring)."""
+#: Chance steps apply their outcome; every decision goes through :func:`apply_decision`.
+APPLY = {**dict.fromkeys(CHANCE_STEPS, flow.apply_chance), **dict.fromkeys(OPTIONS, apply_decision)}
+
+
+def seat_to_act(state: State) -> int:
+    """The seat whose turn it is in the current turn order."""
+    return state.turn_order[state.turn]
+
+
+class AmerigoRules(PhasedRules[State, Action]):
+    """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring).
+
+    Its phases are the state's ``step``; the seat to act is the ``turn``-th of the turn order;
+    the view hides the tower's contents.
+    """
 
     name = "amerigo"
     version = "1"
@@ -94,80 +107,25 @@ class AmerigoRules:
     #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).
     demo_player = staticmethod(builder_player)
 
+    def __init__(self) -> None:
+        super().__init__(
+            options=OPTIONS, apply=APPLY, chance_phases=CHANCE_STEPS, chance_outcomes=flow.chance_outcomes,
+            over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
+            format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
+            load_state=serialize.load_state, phase="step", seat=seat_to_act,
+        )
+
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance laying the island tiles."""
-        if len(set(setup.players)) != len(setup.players):
-            raise SetupError(f"player names must be distinct, got {list(setup.players)}")
+        names = distinct_players(setup)
         unknown = sorted(set(setup.options) - {"components"})
         if unknown:
             raise SetupError(f"unknown amerigo options {unknown}: expected only 'components'")
-        return initial_state(tuple(setup.players), catalog_for(setup.options.get("components")))
-
-    def current_actor(self, state: State) -> int | str | None:
-        """The seat to decide, CHANCE at a chance step, None when the game is over."""
-        step = state.step
-        if step == OVER:
-            return None
-        if step in CHANCE_STEPS:
-            return CHANCE
-        return state.turn_order[state.turn]
+        return initial_state(names, catalog_for(setup.options.get("components")))
 
     def legal_actions(self, state: State) -> Sequence[Action]:
-        """Every legal action of the seat to act, in a stable order; () for chance and at the end."""
-        options = OPTIONS.get(state.step)
-        return tuple(options(state)) if options is not None else ()
-
-    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, int]]:
-        """Every outcome of the chance step under way, with its weight; () otherwise."""
-        return flow.chance_outcomes(state) if state.step in CHANCE_STEPS else ()
-
-    def check(self, state: State, action: Action) -> None:
-        """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act."""
-        if state.step not in CHANCE_STEPS and action in self.legal_actions(state):
-            return
-        reason, rule = explain(state, action)
-        raise IllegalActionError(self._notation(action), reason, rule=rule)
-
-    def apply(self, state: State, action: Action) -> State:
-        """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
-        if state.step in CHANCE_STEPS:
-            return flow.apply_chance(state, action)
-        return apply_decision(state, action)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """Scores, tie-breaks and winners once the game is over, else None."""
-        return scoring.outcome(state) if state.step == OVER else None
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The state as ``seat`` may see it, JSON-safe (the tower's contents hidden)."""
-        return serialize.view(state, seat)
-
-    def parse_action(self, text: str) -> Action:
-        """The action written ``text`` (see :mod:`engine.amerigo.notation`)."""
-        return parse_action(text)
-
-    def format_action(self, action: Action) -> str:
-        """The notation of ``action``."""
-        return format_action(action)
-
-    def describe(self, state: State, action: Action) -> str:
-        """A game-log sentence for ``action`` taken in ``state``."""
-        return describe(state, action)
-
-    def dump_state(self, state: State) -> dict[str, Any]:
-        """The full state, JSON-safe."""
-        return serialize.dump_state(state)
-
-    def load_state(self, data: Any) -> State:
-        """The state from :meth:`dump_state` data."""
-        return serialize.load_state(data)
-
-    @staticmethod
-    def _notation(action: Action) -> str:
-        try:
-            return format_action(action)
-        except Exception:  # an action of no known shape still gets a message
-            return repr(action)
+        """Every legal action of the seat to act, as a tuple, in a stable order; () for chance and at the end."""
+        return tuple(super().legal_actions(state))
 
 
 RULES = AmerigoRules()

@@ -1,0 +1,159 @@
+"""Rules assembled from a game's phase tables: the engine protocol, written once for every phased game.
+
+A game's state waits in numbered phases (a role pick, a bid, a chance draw, the end). Given what
+the game supplies, :class:`PhasedRules` answers the whole :class:`~engine.core.protocol.Rules`
+protocol but ``initial_state``: who acts (chance in a chance phase, nobody once over, else a
+seat), the legal actions (the phase's options function), chance's outcomes, ``check`` (legal, or
+the game's explanation of why not, raised as :class:`~engine.core.errors.IllegalActionError`),
+``apply`` (the phase's apply function), the outcome once over, and the view, notation, sentence
+and snapshot functions of the game's own modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from operator import attrgetter
+from typing import Any, Generic, TypeVar
+
+from engine.core.errors import IllegalActionError, SetupError
+from engine.core.protocol import CHANCE, Outcome, Setup
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def distinct_players(setup: Setup) -> tuple[str, ...]:
+    """The players' names in seat order; raises SetupError when two are the same."""
+    names = tuple(setup.players)
+    if len(set(names)) != len(names):
+        raise SetupError(f"player names must be distinct, got {list(names)}")
+    return names
+
+
+class PhasedRules(Generic[S, A]):
+    """A game's rules object, assembled from its phase tables and its modules' functions.
+
+    A game subclasses it with its ``name``, ``version``, ``min_players``, ``max_players`` and
+    ``initial_state``, and passes to ``__init__``:
+
+    * ``options``: phase → the legal actions of the seat to act, in a stable order (a phase not
+      listed has none: chance phases and the end);
+    * ``apply``: phase → the function that applies an action in that phase, chance phases included
+      (assumed legal; it resolves whatever follows by itself);
+    * ``chance_phases``, where chance acts, with ``chance_outcomes(state)`` (outcomes and weights);
+      ``over``, the phase of a finished game, with ``outcome(state)`` (called only then);
+    * ``explain(state, action)``: ``(reason, rule)`` for an action that is not legal;
+    * ``parse_action`` / ``format_action`` (the notation), ``describe`` (a game-log sentence),
+      ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots);
+    * ``phase``, the state field holding the phase (default ``"phase"``), and ``seat(state)``, the
+      seat to decide outside chance phases (default: the state's ``turn``).
+    """
+
+    name: str
+    version: str
+    min_players: int
+    max_players: int
+
+    def __init__(
+        self,
+        *,
+        options: Mapping[int, Callable[[S], Sequence[A]]],
+        apply: Mapping[int, Callable[[S, A], S]],
+        chance_phases: Collection[int],
+        chance_outcomes: Callable[[S], Sequence[tuple[A, int]]],
+        over: int,
+        outcome: Callable[[S], Outcome],
+        explain: Callable[[S, A], tuple[str, str]],
+        parse_action: Callable[[str], A],
+        format_action: Callable[[A], str],
+        describe: Callable[[S, A], str],
+        view: Callable[[S, int | None], dict[str, Any]],
+        dump_state: Callable[[S], dict[str, Any]],
+        load_state: Callable[[Any], S],
+        phase: str = "phase",
+        seat: Callable[[S], int] = attrgetter("turn"),
+    ) -> None:
+        self._options = dict(options)
+        self._apply = dict(apply)
+        self._chance_phases = frozenset(chance_phases)
+        self._chance_outcomes = chance_outcomes
+        self._over = over
+        self._outcome = outcome
+        self._explain = explain
+        self._parse_action = parse_action
+        self._format_action = format_action
+        self._describe = describe
+        self._view = view
+        self._dump_state = dump_state
+        self._load_state = load_state
+        self._phase = attrgetter(phase)
+        self._seat = seat
+
+    def initial_state(self, setup: Setup) -> S:
+        """The state before the first move; raises SetupError for a bad setup (the game's own)."""
+        raise NotImplementedError(f"{type(self).__name__} must define initial_state")
+
+    def current_actor(self, state: S) -> int | str | None:
+        """The seat to decide, CHANCE in a chance phase, None when the game is over."""
+        phase = self._phase(state)
+        if phase in self._chance_phases:
+            return CHANCE
+        if phase == self._over:
+            return None
+        return self._seat(state)
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action of the seat to act, in a stable order; () for chance and at the end."""
+        options = self._options.get(self._phase(state))
+        return options(state) if options is not None else ()
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, int]]:
+        """Every outcome of the chance phase under way with its weight; () otherwise."""
+        if self._phase(state) in self._chance_phases:
+            return self._chance_outcomes(state)
+        return ()
+
+    def check(self, state: S, action: A) -> None:
+        """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act."""
+        if action in self.legal_actions(state):
+            return
+        reason, rule = self._explain(state, action)
+        raise IllegalActionError(self._notation(action), reason, rule=rule)
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
+        return self._apply[self._phase(state)](state, action)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores, tie-breaks and winners once the game is over, else None."""
+        return self._outcome(state) if self._phase(state) == self._over else None
+
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The state as ``seat`` may see it (None: as a spectator), JSON-safe."""
+        return self._view(state, seat)
+
+    def parse_action(self, text: str) -> A:
+        """The action written ``text`` (see the game's notation module); raises NotationError."""
+        return self._parse_action(text)
+
+    def format_action(self, action: A) -> str:
+        """The notation of ``action``."""
+        return self._format_action(action)
+
+    def describe(self, state: S, action: A) -> str:
+        """A game-log sentence for ``action`` taken in ``state``."""
+        return self._describe(state, action)
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        """The full state, JSON-safe."""
+        return self._dump_state(state)
+
+    def load_state(self, data: Any) -> S:
+        """The state from :meth:`dump_state` data; raises StateFormatError."""
+        return self._load_state(data)
+
+    def _notation(self, action: A) -> str:
+        try:
+            return self._format_action(action)
+        except Exception:  # an action of no known shape still gets a message
+            return repr(action)
