@@ -10,6 +10,7 @@ checks and applies actions the way the service does (chance outcomes against the
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine import CHANCE, Setup
@@ -19,7 +20,7 @@ from engine.amerigo.board import ANCHOR
 from engine.amerigo.sailing import distances
 from engine.amerigo.state import CHOOSE, State, order_of
 from engine.amerigo.tokens import TOKEN_INDEX
-from engine.core.fold import check_action
+from tests.engine import helpers as shared
 
 NAMES = {2: ("Red", "Blue"), 3: ("Red", "White", "Blue"), 4: ("Red", "White", "Blue", "Yellow")}
 RED, WHITE, BLUE, YELLOW = range(4)
@@ -27,29 +28,16 @@ RED, WHITE, BLUE, YELLOW = range(4)
 EXAMPLE_STORAGE = {"blue": 4, "black": 4, "red": 5, "brown": 3, "green": 4, "yellow": 5, "white": 3}
 
 
+#: play(state, "notation", ...), legal(state) and chance(state) for Amerigo (see tests/engine/helpers.py).
+play = partial(shared.play, RULES)
+legal = partial(shared.legal, RULES)
+chance = partial(shared.chance, RULES)
+
+
 def vector(counts: dict[str, int] | None) -> tuple[int, ...]:
     """A per-colour vector from {"blue": 4, ...}."""
     counts = counts or {}
     return tuple(counts.get(colour, 0) for colour in c.COLOURS)
-
-
-def play(state: State, *notations: str) -> State:
-    """Check (turn order, the rules, chance's list) and apply each action in turn."""
-    for text in notations:
-        action = RULES.parse_action(text)
-        check_action(RULES, state, RULES.current_actor(state), action)
-        state = RULES.apply(state, action)
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [RULES.format_action(a) for a in RULES.legal_actions(state)]
-
-
-def chance(state: State) -> dict[str, int]:
-    """The chance outcomes in notation, with their weights."""
-    return {RULES.format_action(a): w for a, w in RULES.chance_outcomes(state)}
 
 
 def layout_events(n: int, rotations: dict[int, int] | None = None) -> list[str]:

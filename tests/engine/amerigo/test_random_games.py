@@ -3,17 +3,17 @@ conserved, no counter goes negative, and a checked replay of the events equals l
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from engine import CHANCE, Setup, action_event, draw_chance, fold, game_created
+from engine import Setup
 from engine.amerigo import RULES
 from engine.amerigo import components as c
 from engine.amerigo.board import ANCHOR
 from engine.amerigo.setup import production_pool
 from engine.amerigo.state import EMPTY, OVER, TOWER, State
+from tests.engine.helpers import assert_ends_and_replays, random_game
 
 GAMES_PER_COUNT = 100
 
@@ -61,33 +61,12 @@ def assert_conserved(state: State) -> None:
             assert left == sum(1 for cell in board.islands[island].cells if state.cover[cell] == 0)
 
 
-def play_game(n: int, seed: int, check_every: int) -> tuple[list, State, Setup]:
-    """A random legal game; invariants checked every ``check_every`` steps and at the end."""
-    rng = random.Random(seed)
-    setup = Setup(tuple(f"P{i}" for i in range(n)))
-    state = RULES.initial_state(setup)
-    events = [game_created(RULES.name, RULES.version, setup)]
-    while (actor := RULES.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(RULES.chance_outcomes(state), rng.random())
-        else:
-            actions = RULES.legal_actions(state)
-            assert actions, "a seat to act always has a legal action"
-            action = rng.choice(actions)
-        state = RULES.apply(state, action)
-        events.append(action_event(len(events) + 1, actor, RULES.format_action(action)))
-        if len(events) % check_every == 0:
-            assert_conserved(state)
-    assert_conserved(state)
-    return events, state, setup
-
-
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_end_conserve_and_replay(n):
+    setup = Setup(tuple(f"P{i}" for i in range(n)))
     for seed in range(GAMES_PER_COUNT):
-        events, final, setup = play_game(n, seed, check_every=7 if seed < 10 else 97)
+        playout = random_game(RULES, setup, seed, check=assert_conserved, every=7 if seed < 10 else 97)
+        final = playout.state
         assert final.step == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
         assert not final.progress_pool and not any(final.production_pool)
-        assert RULES.outcome(final) is not None
-        replayed = fold(RULES, RULES.initial_state(setup), events[1:], check=True)
-        assert replayed == final, f"{n} players, seed {seed}"
+        assert_ends_and_replays(playout, f"{n} players, seed {seed}")

@@ -9,15 +9,23 @@ way the service does, chance included.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine import Setup
-from engine.core.fold import check_action
 from engine.entdecker import RULES
 from engine.entdecker.components import UNIT_NAMES
 from engine.entdecker.state import EMPTY, NO_UNIT, START, State, unit_code
+from tests.engine import helpers as shared
 
 NAMES = {2: ("Anna", "Benny"), 3: ("Anna", "Benny", "Claudia"), 4: ("Anna", "Benny", "Claudia", "Dani")}
+
+
+#: play(state, "notation", ...), legal(state) and weights(state) (the chance outcomes) for Entdecker
+#: (see tests/engine/helpers.py).
+play = partial(shared.play, RULES)
+legal = partial(shared.legal, RULES)
+weights = partial(shared.chance, RULES)
 
 
 def code(state: State, text: str) -> int:
@@ -51,25 +59,6 @@ def game(n: int = 4, *, tiles: dict[tuple[int, int], str] | None = None,
     state = state.evolve(phase=START, round=2, turn=0, tops=(0,) * len(state.stacks), board=tuple(board),
                          units=tuple(placed_units), supply=tuple(tuple(s) for s in supply))
     return state.evolve(**fields)
-
-
-def play(state: State, *notations: str) -> State:
-    """Check (turn order and rules) and apply each action in turn, chance outcomes included."""
-    for text in notations:
-        action = RULES.parse_action(text)
-        check_action(RULES, state, RULES.current_actor(state), action)
-        state = RULES.apply(state, action)
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [RULES.format_action(a) for a in RULES.legal_actions(state)]
-
-
-def weights(state: State) -> dict[str, int]:
-    """The chance outcomes in notation with their weights."""
-    return {RULES.format_action(a): w for a, w in RULES.chance_outcomes(state)}
 
 
 def tile_at(state: State, x: int, y: int) -> str | None:

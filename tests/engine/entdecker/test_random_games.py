@@ -7,21 +7,20 @@ empty stack lends a copy). No counter goes negative and gold stays within 0-12.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine import CHANCE, Setup, action_event, draw_chance, fold, game_created
+from engine import Setup
 from engine.entdecker import RULES
 from engine.entdecker.scoring import is_over_now
 from engine.entdecker.state import EMPTY, NO_UNIT, OVER, State, unit_kind, unit_part, unit_seat
+from tests.engine.helpers import assert_ends_and_replays, random_game
 
 GAMES_PER_COUNT = 100
 MAX_ROUNDS = 60  # every turn but a pass turns over at least one of the 82 tiles
 
 
 def assert_conserved(state: State) -> None:
-    """Every component is somewhere, exactly once; no counter is negative."""
+    """Every component is somewhere, exactly once; no counter is negative; no game runs past MAX_ROUNDS."""
     cat = state.cat
     draw_on_map = [0] * cat.draw_kinds
     reserve_on_map = [0] * 6
@@ -51,35 +50,15 @@ def assert_conserved(state: State) -> None:
         assert 0 <= state.gold[seat] <= cat.gold_max and state.score[seat] >= 0
     counters = (*state.stacks, *state.undrawn, *state.pool, *state.reserve, state.draws_left, *state.discarded)
     assert min(counters) >= 0
-
-
-def play_game(n: int, seed: int) -> tuple[list, State]:
-    """A random legal game; returns the events and the final state, checking invariants at every step."""
-    rng = random.Random(seed)
-    setup = Setup(tuple(f"P{i}" for i in range(n)))
-    state = RULES.initial_state(setup)
-    events = [game_created(RULES.name, RULES.version, setup)]
-    while (actor := RULES.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(RULES.chance_outcomes(state), rng.random())
-        else:
-            actions = RULES.legal_actions(state)
-            assert actions, "a seat to act always has a legal action"
-            action = rng.choice(actions)
-        state = RULES.apply(state, action)
-        events.append(action_event(len(events) + 1, actor, RULES.format_action(action)))
-        assert_conserved(state)
-        assert state.round <= MAX_ROUNDS
-    return events, state
+    assert state.round <= MAX_ROUNDS
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_end_conserve_and_replay(n):
+    setup = Setup(tuple(f"P{i}" for i in range(n)))
     for seed in range(GAMES_PER_COUNT):
-        events, final = play_game(n, seed)
+        playout = random_game(RULES, setup, seed, check=assert_conserved)
+        final = playout.state
         assert final.phase == OVER and is_over_now(final), f"{n} players, seed {seed}"
         assert all(code == -1 for code in final.units), "every unit comes home at the end"
-        assert RULES.outcome(final) is not None
-        setup = Setup(tuple(f"P{i}" for i in range(n)))
-        replayed = fold(RULES, RULES.initial_state(setup), events[1:], check=True)
-        assert replayed == final, f"{n} players, seed {seed}"
+        assert_ends_and_replays(playout, f"{n} players, seed {seed}")

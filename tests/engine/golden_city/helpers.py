@@ -8,18 +8,25 @@ outcomes, the rules) and applies actions the way the service does.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from engine import Setup, fold
-from engine.core.fold import check_action
+from engine import Setup
 from engine.golden_city import RULES
 from engine.golden_city.component_set import DEFAULT_SET
 from engine.golden_city.components import TERRAINS
 from engine.golden_city.state import BUILD, Player, State
+from tests.engine import helpers as shared
 
 NAMES = {3: ("Anna", "Béla", "Csilla"), 4: ("Anna", "Béla", "Csilla", "Dávid")}
 #: The seed's colours for its worked examples, as seat names (red starts).
 COLOURS = ("Red", "Blue", "White", "Black")
+
+
+#: play(state, "notation", ...), legal(state) and chance(state) for Die goldene Stadt (see tests/engine/helpers.py).
+play = partial(shared.play, RULES)
+legal = partial(shared.legal, RULES)
+chance = partial(shared.chance, RULES)
 
 
 def cards(text: str = "") -> tuple[int, ...]:
@@ -65,25 +72,6 @@ def game(n: int = 4, *, players: dict[int, Player] | None = None, names: tuple[s
     return state.evolve(**fields)
 
 
-def play(state: State, *notations: str) -> State:
-    """Check (turn order, chance outcome or rules) and apply each action in turn."""
-    for text in notations:
-        action = RULES.parse_action(text)
-        check_action(RULES, state, RULES.current_actor(state), action)
-        state = RULES.apply(state, action)
-    return state
-
-
-def legal(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [RULES.format_action(a) for a in RULES.legal_actions(state)]
-
-
-def chance(state: State) -> dict[str, int]:
-    """The chance outcomes in notation, with their weights."""
-    return {RULES.format_action(a): w for a, w in RULES.chance_outcomes(state)}
-
-
 def build_sites(state: State) -> set[str]:
     """The sites some legal build action names."""
     return {a[1] for a in RULES.legal_actions(state) if a[0] == "build"}
@@ -106,9 +94,3 @@ def after_setup(names: tuple[str, ...] = COLOURS, *, deals: str | None = None, *
 def lay_out(state: State, scoring: str, layout: str) -> State:
     """Turn up ``scoring`` and lay out the landscape cards ``layout`` (pair k = cards k and n + k)."""
     return play(state, f"reveal scoring {scoring}", *(f"deal {t}" for t in layout.split()))
-
-
-def replay_checked(events: list[Any]) -> State:
-    """Fold a playout's events again with every check (as ``engine.replay`` does once the game is registered)."""
-    setup = Setup.from_json(events[0].data["setup"])
-    return fold(RULES, RULES.initial_state(setup), events[1:], check=True)

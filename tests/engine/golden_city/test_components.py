@@ -12,7 +12,7 @@ from engine.golden_city import RULES
 from engine.golden_city.component_set import DEFAULT_SET, HARBOUR, INNER, OUTER, SUBURB, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS
 from engine.golden_city.state import OVER
-from tests.engine.golden_city.helpers import replay_checked
+from tests.engine.helpers import replay_checked
 
 CS = DEFAULT_SET
 
@@ -102,7 +102,7 @@ def test_a_custom_component_set_plays_whole_games(n):
         playout = random_playout(RULES, setup, random.Random(seed))
         assert playout.state.phase == OVER and playout.state.round <= 2
         assert playout.state.comp.site_ids == ("H1", "H2", "H3", "S1", "S2", "O1", "I1")
-        replayed = replay_checked(playout.events)
+        replayed = replay_checked(RULES, playout.events)
         assert replayed == playout.state
         dumped = json.loads(json.dumps(RULES.dump_state(playout.state)))
         assert dumped["components"]["sites"][0]["id"] == "H1"

@@ -6,15 +6,14 @@ player's houses are conserved across the supplies, the piles, the layout, the pl
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from engine import CHANCE, Setup, action_event, draw_chance, game_created
+from engine import Setup
 from engine.golden_city import RULES
 from engine.golden_city.state import BOX, GOODS_LIMIT, OVER, State
-from tests.engine.golden_city.helpers import replay_checked
+from tests.engine.helpers import assert_ends_and_replays, random_game
 
 GAMES_PER_COUNT = 150
 MAX_ROUNDS = 16  # "at most 16 rounds": one scoring card per round
@@ -45,25 +44,6 @@ def assert_conserved(state: State) -> None:
     assert len(state.goods_display) <= 3 and state.round <= MAX_ROUNDS
 
 
-def play_game(n: int, seed: int):
-    """A random legal game; returns the events and the final state, checking invariants at every step."""
-    rng = random.Random(seed)
-    setup = Setup(tuple(f"P{i}" for i in range(n)), {"start_seat": seed % n})
-    state = RULES.initial_state(setup)
-    events = [game_created(RULES.name, RULES.version, setup)]
-    while (actor := RULES.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(RULES.chance_outcomes(state), rng.random())
-        else:
-            actions = RULES.legal_actions(state)
-            assert actions, "a seat to act always has a legal action"
-            action = rng.choice(actions)
-        state = RULES.apply(state, action)
-        events.append(action_event(len(events) + 1, actor, RULES.format_action(action)))
-        assert_conserved(state)
-    return events, state
-
-
 def ended_by_a_real_trigger(state: State) -> bool:
     """The last scoring card was scored, or a player placed their last house or became blocked."""
     last_house = any(p.houses_left == 0 for p in state.players)
@@ -74,7 +54,7 @@ def ended_by_a_real_trigger(state: State) -> bool:
 @pytest.mark.parametrize("n", [3, 4])
 def test_random_games_end_conserve_and_replay(n):
     for seed in range(GAMES_PER_COUNT):
-        events, final = play_game(n, seed)
-        assert ended_by_a_real_trigger(final), f"{n} players, seed {seed}"
-        assert RULES.outcome(final) is not None
-        assert replay_checked(events) == final, f"{n} players, seed {seed}"
+        setup = Setup(tuple(f"P{i}" for i in range(n)), {"start_seat": seed % n})
+        playout = random_game(RULES, setup, seed, check=assert_conserved)
+        assert ended_by_a_real_trigger(playout.state), f"{n} players, seed {seed}"
+        assert_ends_and_replays(playout, f"{n} players, seed {seed}")

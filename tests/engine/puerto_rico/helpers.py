@@ -9,16 +9,22 @@ applies actions the way the service does.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from engine import Setup
-from engine.core.fold import check_action
 from engine.puerto_rico import RULES
 from engine.puerto_rico.components import BUILDING_INDEX, GOOD_NAMES, N_BUILDINGS, TILE_NAMES
 from engine.puerto_rico.state import NOT_OWNED, ROLE, Player, State
+from tests.engine import helpers as shared
 
 NAMES = {3: ("Anna", "Róbert", "Krisztina"), 4: ("Anna", "Róbert", "Krisztina", "Dávid"),
          5: ("Anna", "Róbert", "Krisztina", "Dávid", "Eszter")}
+
+
+#: play(state, "notation", ...) and legal(state) for Puerto Rico (see tests/engine/helpers.py).
+play = partial(shared.play, RULES)
+legal = partial(shared.legal, RULES)
 
 
 def _counts(names: tuple[str, ...], values: dict[str, int] | None) -> tuple[int, ...]:
@@ -49,23 +55,9 @@ def game(n: int = 4, *, boards: dict[int, Player] | None = None, **fields: Any) 
     return state.evolve(players=tuple(players), **fields)
 
 
-def play(state: State, *notations: str) -> State:
-    """Check (turn order and rules) and apply each action in turn."""
-    for text in notations:
-        action = RULES.parse_action(text)
-        check_action(RULES, state, RULES.current_actor(state), action)
-        state = RULES.apply(state, action)
-    return state
-
-
 def choose(state: State, role: str, seat: int = 0) -> State:
     """``seat`` (made the picker) chooses ``role``."""
     return play(state.evolve(turn=seat, governor=seat), f"role {role}")
-
-
-def legal(state: State) -> list[str]:
-    """The legal actions in notation."""
-    return [RULES.format_action(a) for a in RULES.legal_actions(state)]
 
 
 def good(name: str) -> int:

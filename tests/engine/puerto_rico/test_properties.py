@@ -6,22 +6,21 @@ across the supply, the boards, the ships, the trading house, the stack and the d
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine import CHANCE, Setup, action_event, draw_chance, game_created, replay
+from engine import Setup
 from engine.puerto_rico import RULES
 from engine.puerto_rico.captain import capacities
 from engine.puerto_rico.components import BARRELS, BUILDINGS, PLANTATIONS, QUARRIES, SETUP
 from engine.puerto_rico.state import State, city_spaces_used, colonists_of
+from tests.engine.helpers import assert_ends_and_replays, random_game
 
 GAMES_PER_COUNT = 100
 MAX_ROUNDS = 40  # real games last about 15 rounds; random play is slower but must still end
 
 
 def assert_conserved(state: State) -> None:
-    """Every component is somewhere, exactly once."""
+    """Every component is somewhere, exactly once; no game runs past MAX_ROUNDS."""
     n = state.n
     row = SETUP[n]
     players = state.players
@@ -41,26 +40,7 @@ def assert_conserved(state: State) -> None:
     caps = capacities(state)
     assert all(0 <= load <= cap for load, cap in zip(state.ship_loads, caps, strict=True))
     assert len(state.trading_house) <= 4 and state.vp_bank >= 0
-
-
-def play_game(n: int, seed: int):
-    """A random legal game; returns the events and the final state, checking invariants at every step."""
-    rng = random.Random(seed)
-    setup = Setup(tuple(f"P{i}" for i in range(n)))
-    state = RULES.initial_state(setup)
-    events = [game_created(RULES.name, RULES.version, setup)]
-    while (actor := RULES.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(RULES.chance_outcomes(state), rng.random())
-        else:
-            actions = RULES.legal_actions(state)
-            assert actions, "a seat to act always has a legal action"
-            action = rng.choice(actions)
-        state = RULES.apply(state, action)
-        events.append(action_event(len(events) + 1, actor, RULES.format_action(action)))
-        assert_conserved(state)
-        assert state.round <= MAX_ROUNDS
-    return events, state
+    assert state.round <= MAX_ROUNDS
 
 
 def ended_by_a_real_trigger(state: State) -> bool:
@@ -71,9 +51,8 @@ def ended_by_a_real_trigger(state: State) -> bool:
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_random_games_end_conserve_and_replay(n):
+    setup = Setup(tuple(f"P{i}" for i in range(n)))
     for seed in range(GAMES_PER_COUNT):
-        events, final = play_game(n, seed)
-        assert ended_by_a_real_trigger(final), f"{n} players, seed {seed}"
-        assert RULES.outcome(final) is not None
-        _, replayed = replay(events, check=True)
-        assert replayed == final, f"{n} players, seed {seed}"
+        playout = random_game(RULES, setup, seed, check=assert_conserved)
+        assert ended_by_a_real_trigger(playout.state), f"{n} players, seed {seed}"
+        assert_ends_and_replays(playout, f"{n} players, seed {seed}")
