@@ -19,8 +19,9 @@ from engine.amerigo.board import LAND, Board
 from engine.amerigo.catalog import VILLAGE, Catalog
 from engine.amerigo.notation import END, SPEND, Action
 from engine.amerigo.scoring import cover_space
-from engine.amerigo.state import State, add_at, with_player
+from engine.amerigo.state import State, with_player
 from engine.amerigo.turns import cash_options
+from engine.core.records import add_at
 
 Placement = tuple[int, int, int, int]  # kind, rotation, row, col
 

@@ -32,13 +32,12 @@ from engine.amerigo.state import (
     PROGRESS,
     TOWER,
     State,
-    add_at,
     add_vectors,
     order_of,
-    set_at,
     with_player,
 )
 from engine.amerigo.tower import SCALE, STRAY_WEIGHT, next_colour, setup_weights, throw_weights
+from engine.core.records import add_at, set_at
 
 ZERO7 = (0,) * 7
 

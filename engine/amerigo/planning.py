@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from engine.amerigo import components as c
 from engine.amerigo.notation import END, SPEND, Action
-from engine.amerigo.state import EMPTY, State, add_at, set_at, with_player
+from engine.amerigo.state import EMPTY, State, with_player
 from engine.amerigo.tokens import PT14, owns
 from engine.amerigo.turns import cash_options
+from engine.core.records import add_at, set_at
 
 
 def neutral_limit(state: State) -> int:

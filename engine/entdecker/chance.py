@@ -9,23 +9,12 @@ the backs of the tops, without any hidden identity in the state.
 
 from __future__ import annotations
 
+from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
 from engine.entdecker.catalog import EVENT_BACK, PLAIN_BACK
 from engine.entdecker.notation import Action
 from engine.entdecker.scoring import award
-from engine.entdecker.state import (
-    BACK,
-    NATIVES_CHIP,
-    PLACE,
-    SCORE_CHIP,
-    SETUP_BACK,
-    SPIN,
-    START,
-    TILE,
-    State,
-    add_at,
-    set_at,
-)
+from engine.entdecker.state import BACK, NATIVES_CHIP, PLACE, SCORE_CHIP, SETUP_BACK, SPIN, START, TILE, State
 
 
 def outcomes(state: State) -> list[tuple[Action, int]]:

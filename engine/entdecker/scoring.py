@@ -9,21 +9,9 @@ fort + one scout, a fort beats three scouts by rank, not by total cost).
 from __future__ import annotations
 
 from engine.core.protocol import Outcome
+from engine.core.records import add_at, set_at
 from engine.entdecker import geometry
-from engine.entdecker.state import (
-    EMPTY,
-    NO_UNIT,
-    OVER,
-    SCOUT,
-    SETTLEMENT,
-    Island,
-    State,
-    add_at,
-    set_at,
-    unit_kind,
-    unit_part,
-    unit_seat,
-)
+from engine.entdecker.state import EMPTY, NO_UNIT, OVER, SCOUT, SETTLEMENT, Island, State, unit_kind, unit_part, unit_seat
 
 RankKey = tuple[int, int, int]
 

@@ -14,8 +14,9 @@ contents and the undrawn tiles' distribution, which :func:`engine.entdecker.seri
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.core.records import field_index
 from engine.entdecker.catalog import Catalog
 
 # Phases: what the state is waiting for.
@@ -88,7 +89,7 @@ class State(NamedTuple):
         return len(self.names)
 
 
-_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+_STATE_INDEX = field_index(State)
 
 
 def unit_code(seat: int, unit: int, part: int) -> int:
@@ -109,16 +110,6 @@ def unit_kind(code: int) -> int:
 def unit_part(code: int) -> int:
     """The land part of its tile a unit stands on."""
     return code & 15
-
-
-def set_at(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
-    """``values`` with ``value`` at ``index``."""
-    return values[:index] + (value,) + values[index + 1 :]
-
-
-def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``index``."""
-    return values[:index] + (values[index] + delta,) + values[index + 1 :]
 
 
 def initial_state(cat: Catalog, names: tuple[str, ...], income_each_turn: bool) -> State:

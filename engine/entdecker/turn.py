@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
 from engine.entdecker.catalog import Catalog
 from engine.entdecker.notation import DECLINE_CHIP, END, PASS, TAKE_CHIP, Action
@@ -22,8 +23,6 @@ from engine.entdecker.state import (
     SHIP_TILE,
     TILE,
     State,
-    add_at,
-    set_at,
     unit_code,
     unit_kind,
     unit_seat,

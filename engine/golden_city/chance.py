@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from engine.core.records import add_at
 from engine.golden_city import flow
 from engine.golden_city.cards import reshuffle, take_from_pile
 from engine.golden_city.notation import RESHUFFLE, Action
@@ -23,7 +24,6 @@ from engine.golden_city.state import (
     SETUP_DEAL,
     SETUP_GOODS,
     State,
-    add_at,
     with_player,
 )
 

@@ -11,10 +11,11 @@ player who fills all 12 city spaces ends the game after this round.
 
 from __future__ import annotations
 
+from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
 from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action
-from engine.puerto_rico.state import BUILD, Player, State, add_at, city_spaces_used, set_at, with_player
+from engine.puerto_rico.state import BUILD, Player, State, city_spaces_used, with_player
 
 
 def begin(state: State) -> State:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SETUP, SMALL_WAREHOUSE, WHARF
 from engine.puerto_rico.flow import can_decline, end_phase
 from engine.puerto_rico.notation import (
@@ -30,7 +31,7 @@ from engine.puerto_rico.notation import (
     Action,
     keep_action,
 )
-from engine.puerto_rico.state import LOAD, STORE, Player, State, add_at, set_at, with_player
+from engine.puerto_rico.state import LOAD, STORE, Player, State, with_player
 
 
 def capacities(state: State) -> tuple[int, ...]:

@@ -9,10 +9,11 @@ he produced ("csak olyan árut választhat, amelynek előállítására képes")
 
 from __future__ import annotations
 
+from engine.core.records import add_at
 from engine.puerto_rico.components import CORN, FACTORY, FACTORY_BONUS, PRODUCERS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import EXTRA_ACTIONS, PASS, Action
-from engine.puerto_rico.state import CRAFT, Player, State, add_at, with_player
+from engine.puerto_rico.state import CRAFT, Player, State, with_player
 
 
 def production(player: Player) -> tuple[int, ...]:

@@ -9,11 +9,12 @@ happens between the pick and the privilege, so folding the two loses no informat
 
 from __future__ import annotations
 
+from engine.core.records import set_at
 from engine.puerto_rico import builder, captain, craftsman, mayor, settler, trader
 from engine.puerto_rico.components import BUILDER, CAPTAIN, CRAFTSMAN, MAYOR, SETTLER, TRADER
 from engine.puerto_rico.flow import can_decline, end_phase
 from engine.puerto_rico.notation import MAYOR_WITHOUT, ROLE_ACTIONS, Action
-from engine.puerto_rico.state import State, set_at, with_player
+from engine.puerto_rico.state import State, with_player
 
 PHASE_BEGIN = {
     SETTLER: settler.begin,

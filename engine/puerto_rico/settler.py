@@ -11,6 +11,7 @@ and players + 1 new ones are turned up, reshuffling the discards when the stack 
 
 from __future__ import annotations
 
+from engine.core.records import add_at
 from engine.puerto_rico.components import CONSTRUCTION_HUT, HACIENDA, HOSPICE, ISLAND_SPACES, QUARRY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist
 from engine.puerto_rico.notation import (
@@ -24,7 +25,7 @@ from engine.puerto_rico.notation import (
     RESHUFFLE,
     Action,
 )
-from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, add_at, with_player
+from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, with_player
 
 
 def begin(state: State) -> State:

@@ -8,9 +8,10 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.core.errors import SetupError
+from engine.core.records import field_index, with_fields
 from engine.puerto_rico.components import (
     BARRELS,
     BUILDINGS,
@@ -27,17 +28,6 @@ ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
 NOT_OWNED = -1
-
-_new_tuple = tuple.__new__
-
-
-def _evolve(record: tuple[Any, ...], index: dict[str, int], changes: dict[str, object]) -> tuple[Any, ...]:
-    """``record`` with ``changes``: like NamedTuple._replace, several times faster (the fold's hot path)."""
-    values = list(record)
-    for name, value in changes.items():
-        values[index[name]] = value
-    return _new_tuple(type(record), values)
-
 
 class Player(NamedTuple):
     """One player's board and purse.
@@ -57,7 +47,7 @@ class Player(NamedTuple):
 
     def evolve(self, **changes: object) -> Player:
         """A copy with ``changes``."""
-        return _evolve(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+        return with_fields(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
 
 
 class State(NamedTuple):
@@ -96,7 +86,7 @@ class State(NamedTuple):
 
     def evolve(self, **changes: object) -> State:
         """A copy with ``changes``."""
-        return _evolve(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+        return with_fields(self, _STATE_INDEX, changes)  # type: ignore[return-value]
 
     @property
     def n(self) -> int:
@@ -104,8 +94,8 @@ class State(NamedTuple):
         return len(self.names)
 
 
-_PLAYER_INDEX = {name: i for i, name in enumerate(Player._fields)}
-_STATE_INDEX = {name: i for i, name in enumerate(State._fields)}
+_PLAYER_INDEX = field_index(Player)
+_STATE_INDEX = field_index(State)
 
 
 def city_spaces_used(player: Player) -> int:
@@ -123,16 +113,6 @@ def with_player(state: State, seat: int, player: Player) -> State:
     """``state`` with one player board replaced."""
     players = state.players
     return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
-
-
-def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``values`` with ``delta`` added at ``index``."""
-    return values[:index] + (values[index] + delta,) + values[index + 1 :]
-
-
-def set_at(values: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
-    """``values`` with ``value`` at ``index``."""
-    return values[:index] + (value,) + values[index + 1 :]
 
 
 def initial_state(names: tuple[str, ...]) -> State:

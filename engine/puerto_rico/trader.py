@@ -8,10 +8,11 @@ emptied into the supply; otherwise its barrels stay.
 
 from __future__ import annotations
 
+from engine.core.records import add_at
 from engine.puerto_rico.components import LARGE_MARKET, OFFICE, PRICES, SMALL_MARKET, TRADING_HOUSE_SPACES
 from engine.puerto_rico.flow import end_phase, turn_to_next_chooser
 from engine.puerto_rico.notation import PASS, SELL_ACTIONS, Action
-from engine.puerto_rico.state import TRADE, Player, State, add_at, with_player
+from engine.puerto_rico.state import TRADE, Player, State, with_player
 
 
 def begin(state: State) -> State:
