@@ -93,6 +93,14 @@ class PhasedRules(Generic[S, A]):
         """The state before the first move; raises SetupError for a bad setup (the game's own)."""
         raise NotImplementedError(f"{type(self).__name__} must define initial_state")
 
+    def seated_players(self, setup: Setup) -> tuple[str, ...]:
+        """The players' names in seat order; SetupError unless their number is one the game takes and no two are alike."""
+        count = len(setup.players)
+        if not self.min_players <= count <= self.max_players:
+            game = self.name.replace("_", " ")
+            raise SetupError(f"{game} takes {self.min_players} to {self.max_players} players, got {count}")
+        return distinct_players(setup)
+
     def current_actor(self, state: S) -> int | str | None:
         """The seat to decide, CHANCE in a chance phase, None when the game is over."""
         phase = self._phase(state)

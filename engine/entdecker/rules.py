@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, distinct_players
+from engine.core.phased import PhasedRules
 from engine.core.protocol import Setup
 from engine.entdecker import chance, scoring, serialize, turn
 from engine.entdecker.catalog import compile_components
@@ -61,10 +61,7 @@ class EntdeckerRules(PhasedRules[State, Action]):
 
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""
-        names = tuple(setup.players)
-        if not self.min_players <= len(names) <= self.max_players:
-            raise SetupError(f"entdecker takes 2 to 4 players, got {len(names)}")
-        distinct_players(setup)
+        names = self.seated_players(setup)
         options = setup.options or {}
         _check_options(options)
         cat = compile_components(options.get("components"))

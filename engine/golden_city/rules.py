@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, distinct_players
+from engine.core.phased import PhasedRules
 from engine.core.protocol import Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
@@ -82,10 +82,7 @@ class GoldenCityRules(PhasedRules[State, Action]):
         Options: ``start_seat`` (who takes the start key: the youngest player, default 0) and
         ``components`` (another component set, see :mod:`engine.golden_city.component_set`).
         """
-        names = tuple(setup.players)
-        if not self.min_players <= len(names) <= self.max_players:
-            raise SetupError(f"golden city takes 3 or 4 players, got {len(names)}")
-        distinct_players(setup)
+        names = self.seated_players(setup)
         unknown = sorted(set(setup.options) - {"start_seat", "components"})
         if unknown:
             raise SetupError(f"golden city: unknown options {unknown}; known: start_seat, components")

@@ -169,3 +169,13 @@ def test_unknown_game_names_the_known_ones():
     with pytest.raises(engine.UnknownGameError) as err:
         engine.get_rules("chess")
     assert "'chess'" in str(err.value) and "pig" in str(err.value)
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
+def test_a_player_count_the_game_does_not_take_and_twin_names_are_setup_errors(name):
+    rules = engine.get_rules(name)
+    for count in (rules.min_players - 1, rules.max_players + 1):
+        with pytest.raises(engine.SetupError, match=f"takes {rules.min_players} to {rules.max_players} players, got {count}"):
+            rules.initial_state(Setup(tuple(f"P{i}" for i in range(count))))
+    with pytest.raises(engine.SetupError, match="distinct"):
+        rules.initial_state(Setup(("Anna",) * rules.min_players))

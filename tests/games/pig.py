@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine import CHANCE, IllegalActionError, NotationError, Outcome, Setup, SetupError, StateFormatError
+from engine.core.phased import distinct_players
 
 
 class PigState(NamedTuple):
@@ -46,6 +47,7 @@ class PigRules:
         n = len(setup.players)
         if not self.min_players <= n <= self.max_players:
             raise SetupError(f"pig takes 2 to 4 players, got {n}")
+        distinct_players(setup)  # seats are told apart by name in logs, like every game's
         target = int(setup.options.get("target", 20))
         return PigState((0,) * n, (None,) * n, 0, 0, False, target)
 
