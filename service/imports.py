@@ -463,7 +463,9 @@ def export_text(events: Sequence[Event]) -> str:
         state = rules.apply(state, action)
     outcome = rules.outcome(state)
     if outcome is not None:
-        lines.append("result: " + ", ".join(f"{n} {s}" for n, s in zip(state_players(events), outcome.scores, strict=True)))
+        # The places are the game's own (a blocked Golden City player is last whatever the score).
+        lines.append("result: " + ", ".join(f"{n} {s} (place {r})" for n, s, r
+                                            in zip(state_players(events), outcome.scores, outcome.ranks, strict=True)))
     return "\n".join(lines) + "\n"
 
 

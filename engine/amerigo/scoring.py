@@ -137,7 +137,5 @@ def outcome(state: State) -> Outcome:
     scores = tuple(p.vp for p in state.players)
     order = order_of(state)
     tiebreaks = tuple(state.n - order.index(seat) for seat in range(state.n))
-    best = max(zip(scores, tiebreaks, strict=True))
-    winners = tuple(seat for seat in range(state.n) if (scores[seat], tiebreaks[seat]) == best)
     details = tuple(dict(zip(DETAIL_NAMES, parts, strict=True)) for parts in state.final)
-    return Outcome(scores=scores, winners=winners, tiebreaks=tiebreaks, details=details)
+    return Outcome.ranked(list(zip(scores, tiebreaks, strict=True)), scores=scores, tiebreaks=tiebreaks, details=details)

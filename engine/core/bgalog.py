@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from engine.core.errors import EngineError, IllegalActionError, NotationError
 from engine.core.events import Event, action_event, game_created
 from engine.core.fold import check_action
-from engine.core.protocol import CHANCE, Action, Actor, Rules, Setup, State
+from engine.core.protocol import CHANCE, Action, Actor, Outcome, Rules, Setup, State
 
 #: Games with a log mapping of their own: game name → module (with ``import_notes`` and ``notes_for``).
 ADAPTERS: dict[str, str] = {"puerto_rico": "engine.puerto_rico.bga"}
@@ -338,7 +338,7 @@ def export_log(events: Sequence[Event], *, table_id: int = DEFAULT_TABLE_ID, sta
     outcome = rules.outcome(state)
     if outcome is not None:
         move_id += 1
-        packet(public, [_game_end_note(outcome.scores, outcome.tiebreaks, outcome.winners, names, ids)],
+        packet(public, [_game_end_note(outcome, names, ids)],
                _time_of(events[-1], start_time + move_id))
     players = [{"id": str(pid), "name": name} for pid, name in zip(ids, names, strict=True)]
     return {"status": 1, "data": {"game_name": BGA_NAMES.get(rules.name, rules.name), "table_id": str(table_id),
@@ -359,15 +359,17 @@ def _generic_note(rules: Rules, state: State, event: Event, action: Action, name
     return {"type": "ludologAction", "log": "${description}", "args": args}
 
 
-def _game_end_note(scores: Sequence[int], tiebreaks: Sequence[int], winners: Sequence[int], names: Sequence[str],
-                   ids: Sequence[int]) -> dict[str, Any]:
-    """BGA's end of game: ``gameStateChange`` id 99 with the result table (rank 1 = best)."""
-    keys = [(scores[s], tiebreaks[s] if tiebreaks else 0) for s in range(len(names))]
+def _game_end_note(outcome: Outcome, names: Sequence[str], ids: Sequence[int]) -> dict[str, Any]:
+    """BGA's end of game: ``gameStateChange`` id 99 with the result table.
+
+    The ranks are the game's final places as its rules decide them (1 = best), never re-derived
+    from the scores: in Die goldene Stadt a blocked player is last whatever their letters.
+    """
     result = []
     for seat, name in enumerate(names):
-        rank = 1 + sum(1 for other in keys if other > keys[seat])
-        entry: dict[str, Any] = {"player": str(ids[seat]), "name": name, "score": str(scores[seat]), "rank": rank}
-        if tiebreaks:
-            entry["score_aux"] = tiebreaks[seat]
+        entry: dict[str, Any] = {"player": str(ids[seat]), "name": name, "score": str(outcome.scores[seat]),
+                                 "rank": outcome.ranks[seat]}
+        if outcome.tiebreaks:
+            entry["score_aux"] = outcome.tiebreaks[seat]
         result.append(entry)
     return {"type": "gameStateChange", "log": "", "args": {"id": 99, "name": "gameEnd", "args": {"result": result}}}

@@ -40,18 +40,38 @@ class Setup:
         return cls(players=tuple(data["players"]), options=dict(data.get("options") or {}))
 
 
+def places(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Final places from per-seat ranking keys (higher ranks higher): 1 = first, equal keys share a place.
+
+    Places skip after a shared one, as results tables do: keys ``(5, 5, 3)`` give ``(1, 1, 3)``.
+    """
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended.
 
-    ``scores`` per seat; ``tiebreaks`` per seat (compared after the score);
-    ``winners`` the seats that share first place; ``details`` a per-seat breakdown.
+    ``scores`` per seat; ``tiebreaks`` per seat (compared after the score, for display);
+    ``winners`` the seats that share first place; ``details`` a per-seat breakdown;
+    ``ranks`` each seat's final place as the game's own rules decide it (1 = first, shared places
+    allowed). A game may rank by more than score and tie-break (in Die goldene Stadt a blocked player
+    is last whatever their letters), so consumers read ``ranks`` and never re-derive them.
     """
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     tiebreaks: tuple[int, ...] = ()
     details: tuple[Mapping[str, int], ...] = ()
+    ranks: tuple[int, ...] = ()
+
+    @classmethod
+    def ranked(cls, keys: Sequence[Any], *, scores: Sequence[int], tiebreaks: Sequence[int] = (),
+               details: Sequence[Mapping[str, int]] = ()) -> Outcome:
+        """The outcome whose places and winners follow per-seat ranking ``keys`` (higher ranks higher)."""
+        ranks = places(keys)
+        return cls(scores=tuple(scores), winners=tuple(seat for seat, rank in enumerate(ranks) if rank == 1),
+                   tiebreaks=tuple(tiebreaks), details=tuple(details), ranks=ranks)
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as JSON-safe data."""
@@ -60,6 +80,7 @@ class Outcome:
             "winners": list(self.winners),
             "tiebreaks": list(self.tiebreaks),
             "details": [dict(d) for d in self.details],
+            "ranks": list(self.ranks),
         }
 
 

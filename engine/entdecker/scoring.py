@@ -140,10 +140,8 @@ def chip_bonus(state: State) -> tuple[int, ...]:
 def outcome(state: State) -> Outcome:
     """Scores and winners: the highest score wins, equal scores share the win (R14: no tie-break, so every
     tie-break is 0); the details give each seat's chips, most-chips bonus and gold left."""
-    best = max(state.score)
-    winners = tuple(seat for seat, s in enumerate(state.score) if s == best)
     bonus = chip_bonus(state)
     details = tuple({"chips": len(state.chips[seat]), "chip bonus": bonus[seat], "gold left": state.gold[seat]}
                     for seat in range(state.n))
-    return Outcome(scores=state.score, winners=winners, tiebreaks=(0,) * state.n, details=details)
+    return Outcome.ranked(state.score, scores=state.score, tiebreaks=(0,) * state.n, details=details)
 

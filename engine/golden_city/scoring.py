@@ -109,11 +109,12 @@ def ranking_key(part: Mapping[str, int]) -> tuple[int, int, int, int]:
 
 
 def outcome(state: State) -> Outcome:
-    """Scores (letters with the bonus cards), tie-breaks (city houses, then coins) and the winners."""
+    """Scores (letters with the bonus cards), tie-breaks (city houses, then coins), places and winners.
+
+    The places follow :func:`ranking_key`: a blocked player is last whatever their letters.
+    """
     parts = tuple(details(state.comp, p) for p in state.players)
     keys = [ranking_key(part) for part in parts]
-    best = max(keys)
-    winners = tuple(seat for seat, key in enumerate(keys) if key == best)
     scores = tuple(part["letters"] + part["bonus"] for part in parts)
     tiebreaks = tuple(part["city_houses"] * 1000 + part["coins"] for part in parts)
-    return Outcome(scores=scores, winners=winners, tiebreaks=tiebreaks, details=parts)
+    return Outcome.ranked(keys, scores=scores, tiebreaks=tiebreaks, details=parts)

@@ -76,6 +76,4 @@ def outcome(state: State) -> Outcome:
     parts = tuple(details(p) for p in state.players)
     scores = tuple(d["chips"] + d["buildings"] + d["bonus"] for d in parts)
     tiebreaks = tuple(p.doubloons + sum(p.goods) for p in state.players)
-    best = max(zip(scores, tiebreaks, strict=True))
-    winners = tuple(seat for seat, key in enumerate(zip(scores, tiebreaks, strict=True)) if key == best)
-    return Outcome(scores=scores, winners=winners, tiebreaks=tiebreaks, details=parts)
+    return Outcome.ranked(list(zip(scores, tiebreaks, strict=True)), scores=scores, tiebreaks=tiebreaks, details=parts)

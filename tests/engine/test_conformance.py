@@ -70,6 +70,17 @@ def test_playout_ends_with_no_actor_and_an_outcome(name, setup, seed):
 
 
 @pytest.mark.parametrize("name,setup,seed", CASES)
+def test_outcome_places_every_seat_and_the_winners_are_exactly_first_place(name, setup, seed):
+    """Issue 16: every game fills the final places by its own rules; consumers read them as given."""
+    outcome = _playout(name, setup, seed).rules.outcome(_playout(name, setup, seed).state)
+    ranks = outcome.ranks
+    assert len(ranks) == len(setup.players)
+    assert outcome.winners == tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    # Places as results tables give them: a place r is preceded by exactly r - 1 seats placed better.
+    assert all(sum(1 for other in ranks if other < rank) == rank - 1 for rank in ranks)
+
+
+@pytest.mark.parametrize("name,setup,seed", CASES)
 def test_replay_with_checks_equals_live_play(name, setup, seed):
     playout = _playout(name, setup, seed)
     rules, state = replay(playout.events, check=True)

@@ -102,8 +102,7 @@ class PigRules:
         """Scores; whoever reached the target wins."""
         if self.current_actor(state) is not None:
             return None
-        best = max(state.scores)
-        return Outcome(state.scores, tuple(i for i, s in enumerate(state.scores) if s == best))
+        return Outcome.ranked(state.scores, scores=state.scores)
 
     def view(self, state: PigState, seat: int | None) -> dict[str, Any]:
         """Everything, except other seats' bluffs."""

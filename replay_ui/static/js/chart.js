@@ -14,8 +14,10 @@ export class ScoreChart {
     this.marker = null;
   }
 
-  /** Draw the chart for `positions` (index = seq - 1); hidden if no position has scores. */
-  render(positions, players) {
+  /** Draw the chart for `positions` (index = seq - 1); hidden if no position has scores. With the game's
+   *  `outcome`, the legend ends on each player's final place as the engine gives it (never re-derived from
+   *  the lines' ends: in Die goldene Stadt a blocked player is last whatever their letters). */
+  render(positions, players, outcome = null) {
     const series = players.map((_, seat) => positions.map((p) => p.scores ? p.scores[seat] : null));
     const known = series.flat().filter((v) => v !== null && v !== undefined);
     if (!known.length) { this.container.replaceChildren(); return false; }
@@ -34,7 +36,8 @@ export class ScoreChart {
     this.chart = chart;
     const legend = el("ul", { class: "legend" }, players.map((name, seat) =>
       el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name }),
-         series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null)));
+         series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null,
+         outcome && outcome.ranks ? el("span", { class: "place", text: ` · place ${outcome.ranks[seat]}` }) : null)));
     this.container.replaceChildren(chart, legend);
     return true;
   }

@@ -120,16 +120,16 @@ function showOutcome(seq) {
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
   const parts = outcome.details && outcome.details.length ? Object.keys(outcome.details[0]) : [];
-  // Winners first: a game may rank by more than score and tie-break (in Die goldene Stadt a
-  // blocked player ranks last whatever their letters), and the engine has said who won.
-  const won = (seat) => outcome.winners.includes(seat) ? 1 : 0;
-  const order = outcome.scores.map((_, seat) => seat)
-    .sort((a, b) => won(b) - won(a) || outcome.scores[b] - outcome.scores[a] || outcome.tiebreaks[b] - outcome.tiebreaks[a]);
+  // In the engine's final places: a game may rank by more than score and tie-break (in Die goldene
+  // Stadt a blocked player is last whatever their letters), so the places are read, never re-derived.
+  const ranks = outcome.ranks;
+  const order = outcome.scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
   box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "player" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "place" }), el("th", { scope: "col", text: "player" }),
       parts.map((p) => el("th", { scope: "col", text: p })), el("th", { scope: "col", text: "total" }),
       el("th", { scope: "col", text: "tie-break" }))),
     el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
+      el("td", { class: "place", text: String(ranks[seat]) }),
       el("th", { scope: "row", text: page.players[seat] }),
       parts.map((p) => el("td", { text: String(outcome.details[seat][p]) })),
       el("td", { class: "total", text: String(outcome.scores[seat]) }),
@@ -252,7 +252,7 @@ async function loadTimeline() {
   app.head = app.timeline.head;
   $("scrubber").max = String(app.head);
   moves.render(app.timeline.moves, page.players, notes.bySeq);
-  $("chart-section").hidden = !chart.render(app.timeline.positions, page.players);
+  $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
 }
 

@@ -122,3 +122,15 @@ def test_a_blocked_player_loses_and_blocked_players_rank_among_themselves():
     assert outcome.winners != (0,) and 0 not in outcome.winners
     everyone = finished({s: player(letters=10 * s, blocked=True) for s in range(4)})
     assert RULES.outcome(everyone).winners == (3,)
+
+
+def test_the_blocked_player_takes_the_last_place_whatever_their_letters():
+    """Issue 16. "Ebben az esetben a játéknak idő előtti vége van. Ez a játékos lesz a játék vesztese." (In this case the
+    game ends early. This player is the loser.) The final places say so, not only the winners: the blocked player has the
+    most letters and still comes last, and everyone reading the places (result table, BGA export) sees it."""
+    outcome = RULES.outcome(finished({0: player(letters=90, blocked=True), 1: player(letters=10), 2: player(letters=30),
+                                      3: player(letters=10)}))
+    assert outcome.scores == (90, 10, 30, 10)
+    assert outcome.ranks == (4, 2, 1, 2)
+    assert outcome.winners == (2,)
+    assert outcome.to_json()["ranks"] == [4, 2, 1, 2]
