@@ -125,6 +125,14 @@ def _sail(state: State, action: Action, who: str) -> str:
     return f"{who} sails ship {action[1]} {_plural(steps, 'space')} to {anchor}{where}"
 
 
+def _sail_back(state: State, action: Action, who: str) -> str:
+    board = state.board
+    assert board is not None
+    node = state.me.ships[action[1] - 1]
+    where = node_text(*divmod(node, board.width))
+    return f"{who} sails ship {action[1]} out and back to the anchor at {where}"
+
+
 def _found(state: State, action: Action, who: str) -> str:
     board = state.board
     assert board is not None
@@ -189,5 +197,5 @@ def _end(state: State, action: Action, who: str) -> str:
 
 
 _PLAYER = {"choose": _choose, "special": _choose, "gold": _gold, "use": _use, "cash": _cash, "spend": _spend,
-           "ships": _ships, "sail": _sail, "found": _found, "decline": _found, "cannons": _cannons, "advance": _advance,
+           "ships": _ships, "sail": _sail, "back": _sail_back, "found": _found, "decline": _found, "cannons": _cannons, "advance": _advance,
            "take": _take, "move": _move, "plan": _plan, "build": _build, "buy": _buy, "end": _end}

@@ -35,7 +35,7 @@ from engine.amerigo.tokens import PT14, TOKEN_INDEX, owns, unused
 CHANCE_VERBS = {"layout", "pirate", "progress", "production", "order", "tower", "stray"}
 #: The steps at which each verb can be legal.
 STEPS_OF = {
-    "choose": {CHOOSE}, "special": {CHOOSE}, "gold": {CHOOSE}, "ships": {PLACE_SHIPS}, "sail": {SAIL},
+    "choose": {CHOOSE}, "special": {CHOOSE}, "gold": {CHOOSE}, "ships": {PLACE_SHIPS}, "sail": {SAIL}, "back": {SAIL},
     "found": {FOUND}, "decline": {FOUND}, "cannons": {CANNONS}, "advance": {ADVANCE}, "take": {TAKE_TOKEN},
     "move": {MOVE_ORDER}, "plan": {PLAN}, "build": {BUILD}, "buy": {BUY}, "end": {SAIL, PLAN, BUILD, BUY},
     "spend": {SAIL, CANNONS, ADVANCE, MOVE_ORDER, PLAN, BUILD, BUY},
@@ -141,6 +141,15 @@ def _sail(state: State, action: Action) -> tuple[str, str]:
     return "not possible now", rule
 
 
+def _sail_back(state: State, action: Action) -> tuple[str, str]:
+    rule = "blue: sailing"
+    if state.ships_moved[action[1] - 1]:
+        return f"ship {action[1]} has already moved this action", rule
+    if state.ap < 2:
+        return f"out and back takes at least 2 AP, the ship has {state.ap}", rule
+    return "the ship is not on an anchor where a trading post can be founded (out and back would change nothing)", rule
+
+
 def _track(state: State, action: Action, rule: str, position: int, last: int, unit: str) -> tuple[str, str]:
     k = action[1]
     if k > state.ap:
@@ -217,6 +226,6 @@ def _buy(state: State, action: Action) -> tuple[str, str]:
 
 
 _EXPLAINERS = {
-    "choose": _choose, "special": _special, "use": _use, "spend": _spend, "ships": _ships, "sail": _sail,
+    "choose": _choose, "special": _special, "use": _use, "spend": _spend, "ships": _ships, "sail": _sail, "back": _sail_back,
     "cannons": _cannons, "advance": _advance, "move": _move, "take": _take, "plan": _plan, "build": _build, "buy": _buy,
 }

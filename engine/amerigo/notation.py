@@ -22,6 +22,7 @@ Actions are small tuples; their notation is::
     ships F1 F5              blue, first time: the two ships onto frame spaces (the smaller number first)
     use PT10                 blue: each ship gets 8 more AP
     sail 1 12,5 | sail 2 F3  blue: ship 1 or 2 moves to a map space (row,col) or a frame space (its own space: stays)
+    sail 1 back              blue: ship 1 sails out and back to the anchor it started on (at least 2 steps)
     found | decline          blue: found a trading post at the anchor the ship reached, or not
     cannons 4                black: move the cannon disc 4 spaces
     advance 3                brown: move the progress disc 3 spaces
@@ -69,7 +70,7 @@ EXPECTED = (
     "one of: layout <row>,<col> <tile> r<0-3>, pirate <value>, progress <L1-L4|R1-R4> <PTnn>, "
     "production <space> <good> <value>, order <seat>..., tower <colour> <count>, stray <colour> <count>, "
     "choose <colour>, special <colour>, gold, use PT10|PT16|PT21, cash chest|PT17|PT18, spend gold, "
-    "ships F<n> F<n>, sail <1|2> <row>,<col>|F<n>, found, decline, cannons <n>, advance <n>, take PTnn, move <n>, "
+    "ships F<n> F<n>, sail <1|2> <row>,<col>|F<n>|back, found, decline, cannons <n>, advance <n>, take PTnn, move <n>, "
     "plan village|neutral <shape>, build village|neutral <shape> r<0-3> <row>,<col>, buy <good> <value>, end"
 )
 _FIXED: dict[Action, str] = {
@@ -114,6 +115,7 @@ _FORMATTERS: dict[str, Any] = {
     "special": lambda a: f"special {c.COLOURS[a[1]]}",
     "ships": lambda a: f"ships F{a[1] + 1} F{a[2] + 1}",
     "sail": lambda a: f"sail {a[1]} {node_text(a[2], a[3])}",
+    "back": lambda a: f"sail {a[1]} back",
     "cannons": lambda a: f"cannons {a[1]}",
     "advance": lambda a: f"advance {a[1]}",
     "take": lambda a: f"take PT{a[1] + 1:02d}",
@@ -209,6 +211,8 @@ def _parse_words(text: str, verb: str, args: list[str]) -> Action:
     if verb == "sail":
         if args[0] not in ("1", "2"):
             raise NotationError(text, "sail <ship 1 or 2> <destination>")
+        if args[1] == "back":
+            return ("back", int(args[0]))
         where = (-1, _frame(text, args[1])) if args[1].startswith("F") else _space(text, args[1])
         return ("sail", int(args[0]), *where)
     if verb in ("cannons", "advance", "move"):

@@ -101,7 +101,9 @@ class AmerigoRules(PhasedRules[State, Action]):
     """
 
     name = "amerigo"
-    version = "1"
+    #: 2 (issue 16): a ship may sail out and back to its anchor and found there. Version 1's games replay
+    #: unchanged (version 2 only adds actions).
+    version = "2"
     min_players = 2
     max_players = 4
     #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).

@@ -13,7 +13,9 @@ foglalt" (a ship ending on an anchor may found a post on the linked space if it 
 kap" (the island's first post scores 3 VP).
 
 A ship's path has no side effects, so a sailing decision is its destination; the engine lists
-every legal destination within the ship's AP (its own space included: the ship stays).
+every legal destination within the ship's AP (its own space included: the ship stays). A ship on an
+anchor may also sail out and back (``sail 1 back``): its movement ends on the anchor it started on,
+so it may found there (offered only where that differs from staying: a free post and 2 AP).
 """
 
 from __future__ import annotations
@@ -95,11 +97,28 @@ def sail_options(state: State) -> list[Action]:
         blocked = occupied(state, (seat, i))
         reach = distances(board, player.ships[i], state.ap)
         result += [("sail", i + 1, *destination(board, node)) for node in sorted(reach) if node not in blocked]
+        if can_sail_back(state, i):
+            result.append(("back", i + 1))
     if unused(player, PT10):
         result.append(USE_PT10)
     if player.gold:
         result.append(SPEND)
     return result + cash_options(player) + [END]
+
+
+def can_sail_back(state: State, i: int) -> bool:
+    """Ship ``i`` (0 or 1) can sail out and back to the anchor it is on, and founding there is possible.
+
+    "Minden akciópontért minden hajóját egy oldalszomszédos vízmezőre mozgathatja" (per AP, each ship
+    one orthogonal water step) and "Ha egy hajó a mozgása végén egy horgonymezőre ér" (if a ship ends
+    its movement on an anchor): one step out and one back is a movement that ends on the anchor. Where
+    no post could be founded, out and back is the same as staying, so it is not listed twice.
+    """
+    board = state.board
+    assert board is not None
+    start = state.players[state.seat].ships[i]
+    return (not state.ships_moved[i] and state.ap >= 2 and 0 <= start < board.cells and bool(board.sea_adj[start])
+            and can_found(state, start))
 
 
 def found_options(state: State) -> list[Action]:
@@ -126,7 +145,9 @@ def apply_place(state: State, action: Action) -> State:
 
 
 def apply_sail(state: State, action: Action) -> State:
-    """A ship moves to its destination in one go; its unused AP are lost."""
+    """A ship moves to its destination in one go (or out and back); its unused AP are lost."""
+    if action[0] == "back":
+        return apply_sail_back(state, action)
     board = state.board
     assert board is not None
     seat = state.seat
@@ -139,6 +160,13 @@ def apply_sail(state: State, action: Action) -> State:
     if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
         return state.evolve(step=FOUND_STEP, sailed=i)
     return _after_ship(state)
+
+
+def apply_sail_back(state: State, action: Action) -> State:
+    """The ship sails out and back to its anchor (its unused AP are lost): it may found there."""
+    i = action[1] - 1
+    moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
+    return state.evolve(ships_moved=moved, step=FOUND_STEP, sailed=i)
 
 
 def _after_ship(state: State) -> State:

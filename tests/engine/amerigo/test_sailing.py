@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalActionError
+from engine.amerigo import RULES
 from engine.amerigo.state import FOUND, PLACE_SHIPS, SAIL
 from tests.engine.amerigo.helpers import BLUE, RED, WHITE, anchors_at, cell, choice, legal, node_name, play, seat_first
 
@@ -147,3 +148,31 @@ def test_completing_an_island_by_founding_scores_like_a_tile():
     blue = state.players[BLUE]
     assert blue.chests == 1 and not state.chests[island]
     assert blue.vp == 3 + 3 * 5  # completion 3, two posts: 3 x the time marker 5 (round 1)
+
+
+def test_a_ship_may_sail_out_and_back_to_its_anchor_and_found_there():
+    """Issue 16. "Minden akciópontért minden hajóját egy oldalszomszédos vízmezőre mozgathatja" (per action point each
+    ship moves to an orthogonally adjacent water space) and "Ha egy hajó a mozgása végén egy horgonymezőre ér, akkor a
+    játékos egy kereskedelmi állomást alapíthat" (if a ship ends its movement on an anchor space, the player may found a
+    trading post): one step out and one step back is a two-step movement that ends on the anchor it started from."""
+    state = _blue(3, players={RED: {"ships": (cell(choice(4), 1, 0), 0)}})
+    state = play(state, "choose blue")
+    assert "sail 1 back" in legal(state) and "sail 1 1,0" in legal(state)  # out and back, or stay
+    assert RULES.describe(state, RULES.parse_action("sail 1 back")) == "Red sails ship 1 out and back to the anchor at 1,0"
+    state = play(state, "sail 1 back")
+    assert state.step == FOUND and legal(state)[:2] == ["found", "decline"]
+    state = play(state, "found")
+    assert state.cover[cell(state, 1, 1)] == -1 and state.players[RED].vp == 3
+    assert state.players[RED].ships[0] == cell(state, 1, 0) and state.ships_moved[0]
+
+
+def test_out_and_back_needs_two_ap_and_is_offered_only_where_a_post_can_be_founded():
+    """Out and back is at least 2 steps; where no post can be founded it would be staying, listed once as such."""
+    short = play(_blue(1, players={RED: {"ships": (cell(choice(4), 1, 0), 0)}}), "choose blue")
+    assert "sail 1 back" not in legal(short)
+    with pytest.raises(IllegalActionError, match="at least 2 AP"):
+        play(short, "sail 1 back")
+    framed = play(_blue(3), "choose blue", "ships F1 F1")
+    assert not any(text.endswith("back") for text in legal(framed))
+    with pytest.raises(IllegalActionError, match="not on an anchor where a trading post can be founded"):
+        play(framed, "sail 1 back")
