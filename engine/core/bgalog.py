@@ -33,6 +33,7 @@ from engine.core.errors import EngineError, IllegalActionError, NotationError
 from engine.core.events import Event, action_event, game_created
 from engine.core.fold import check_action
 from engine.core.protocol import CHANCE, Action, Actor, Outcome, Rules, Setup, State
+from engine.core.versions import setup_for_version
 
 #: Games with a log mapping of their own: game name → module (with ``import_notes`` and ``notes_for``).
 ADAPTERS: dict[str, str] = {"puerto_rico": "engine.puerto_rico.bga"}
@@ -299,7 +300,7 @@ def export_log(events: Sequence[Event], *, table_id: int = DEFAULT_TABLE_ID, sta
     from engine.core.registry import get_rules
 
     rules = rules or get_rules(data["game"])
-    setup = Setup.from_json(data["setup"])
+    setup = setup_for_version(rules, data.get("rules_version"), Setup.from_json(data["setup"]))
     names = list(setup.players)
     ids = [PLAYER_ID_BASE + seat for seat in range(len(names))]
     adapter = adapter_for(rules.name)

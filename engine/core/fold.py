@@ -15,6 +15,7 @@ from engine.core.errors import EventOrderError, IllegalActionError, SetupError
 from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
 from engine.core.protocol import CHANCE, Action, Actor, Rules, Setup, State
 from engine.core.registry import get_rules
+from engine.core.versions import setup_for_version
 
 
 def describe_actor(actor: Actor) -> str:
@@ -71,7 +72,8 @@ def start(first: Event) -> tuple[Rules, State]:
     if first.type != GAME_CREATED or first.data is None:
         raise SetupError(f"a game must start with {GAME_CREATED!r}, not {first.type!r} at seq {first.seq}")
     rules = get_rules(first.data["game"])
-    return rules, rules.initial_state(Setup.from_json(first.data["setup"]))
+    setup = setup_for_version(rules, first.data.get("rules_version"), Setup.from_json(first.data["setup"]))
+    return rules, rules.initial_state(setup)
 
 
 def fold(rules: Rules, state: State, events: Iterable[Event], *, check: bool = True) -> State:

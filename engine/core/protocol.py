@@ -90,7 +90,9 @@ class Rules(Protocol):
 
     Optional, outside the protocol: ``demo_player``, a :data:`engine.core.fold.Player` that
     the demo plays with instead of uniform random play, for games whose random games show
-    little (it chooses only among the legal actions it is given).
+    little (it chooses only among the legal actions it is given); ``legacy_options``, per older
+    rules version the setup options that keep its behaviour for its games
+    (see :mod:`engine.core.versions`).
     """
 
     name: str

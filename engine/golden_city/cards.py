@@ -70,8 +70,9 @@ def reshuffle(state: State) -> State:
     """The face-up discards become the new face-down draw pile.
 
     "Akkor, amikor ... elfognak a húzó-pakli lapjai, a játékosok keverjék meg a lerakó-pakli lapjait"
-    (when the draw pile runs out, shuffle the discard pile into a new draw pile). Ruling: this
-    happens when a draw is needed. The order is chance's, decided by each later draw.
+    (when the draw pile runs out, shuffle the discard pile into a new draw pile): chance does it
+    when the pile runs out (see :mod:`engine.golden_city.chance`). The order is chance's, decided by
+    each later draw.
     """
     pile = tuple(p + d for p, d in zip(state.pile, state.discard, strict=True))
     return state.evolve(pile=pile, discard=(0,) * N_TERRAINS)

@@ -1,8 +1,11 @@
 """Chance events: every draw from a face-down pile, weighted by what the pile really holds.
 
 * Landscape draws (setup, layout, the card and inner rewards): the outcome is a terrain weighted by
-  its count in the draw pile; cards of one terrain are identical. With the pile empty, the only
-  outcome is ``reshuffle`` (the discards become the pile), and the draw follows.
+  its count in the draw pile; cards of one terrain are identical.
+* The reshuffle: the draw that empties the pile is followed at once by chance's ``reshuffle`` (the
+  discards become the new pile; their order is decided by each later draw), before anyone acts. With
+  the pile still empty when a draw needs a card (there were no discards then), the only outcome of
+  that draw is ``reshuffle`` first. Games of rules version 1 (``late_reshuffle``) reshuffle only then.
 * Goods draws (the 3 setup reveals, blind takes, display refills): a card id of the goods pile.
 * The scoring reveal: a card of the lowest back left (the pile lies sorted by back, 1 on top).
 """
@@ -20,11 +23,15 @@ from engine.golden_city.state import (
     GOODS_REFILL,
     LANDSCAPE_PHASES,
     LAYOUT,
+    OVER,
     REVEAL,
     SETUP_DEAL,
     SETUP_GOODS,
     State,
     with_player,
+)
+from engine.golden_city.state import (
+    RESHUFFLE as RESHUFFLE_PHASE,
 )
 
 DEALS: tuple[Action, ...] = tuple(("deal", t) for t in range(5))
@@ -34,6 +41,8 @@ RESHUFFLE_ONLY: tuple[tuple[Action, int], ...] = ((RESHUFFLE, 1),)
 def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     """The possible outcomes of the chance event the state waits for, with their weights."""
     phase = state.phase
+    if phase == RESHUFFLE_PHASE:
+        return RESHUFFLE_ONLY
     if phase in LANDSCAPE_PHASES:
         if not any(state.pile):
             return RESHUFFLE_ONLY
@@ -55,14 +64,29 @@ def apply(state: State, action: Action) -> State:
     """The state after a chance outcome."""
     verb = action[0]
     if verb == "reshuffle":
+        if state.phase == RESHUFFLE_PHASE:
+            return reshuffle(state).evolve(phase=state.resume, resume=-1)
         return reshuffle(state)
     if verb == "deal":
-        return apply_deal(take_from_pile(state, action[1]), action[1])
+        return reshuffle_if_run_out(apply_deal(take_from_pile(state, action[1]), action[1]))
     if action[1] == "scoring":
         card = action[2]
         state = state.evolve(scoring_card=card, scoring_pile=tuple(c for c in state.scoring_pile if c != card))
         return flow.next_layout_card(state.evolve(layout=()))
     return apply_goods(state.evolve(goods_pile=tuple(c for c in state.goods_pile if c != action[2])), action[2])
+
+
+def reshuffle_if_run_out(state: State) -> State:
+    """After a draw: if it emptied the pile, chance reshuffles the discards now, before anyone acts.
+
+    "Akkor, amikor a játék folyamán később elfogynak a húzó-pakli lapjai, … keverjék meg a lerakó-pakli
+    lapjait" (when later in the game the draw pile runs out, shuffle the discards into a new pile): at
+    the moment it runs out, so cards discarded afterwards wait for the next reshuffle. Nothing happens
+    without discards, at the end of the game, or in a game of rules version 1 (``late_reshuffle``).
+    """
+    if state.late_reshuffle or any(state.pile) or not any(state.discard) or state.phase == OVER:
+        return state
+    return state.evolve(resume=state.phase, phase=RESHUFFLE_PHASE)
 
 
 def apply_deal(state: State, terrain: int) -> State:

@@ -138,7 +138,7 @@ def _deal(state: State, action: Action) -> str:
 
 
 def _reshuffle(state: State, action: Action) -> str:
-    return "The draw pile is empty: the discards are shuffled into a new draw pile"
+    return f"The draw pile is empty: the {plural(sum(state.discard), 'discarded card')} are shuffled into a new draw pile"
 
 
 def _reveal(state: State, action: Action) -> str:

@@ -60,11 +60,26 @@ def _start_seat(options: Any, n: int) -> int:
     return seat
 
 
+#: When the discards are reshuffled: the rulebook's moment (default), or rules version 1's.
+RESHUFFLE_WHEN = ("pile_empty", "draw_needed")
+
+
+def _late_reshuffle(options: Any) -> bool:
+    when = options.get("reshuffle", RESHUFFLE_WHEN[0])
+    if when not in RESHUFFLE_WHEN:
+        raise SetupError(f"golden city: reshuffle must be one of {', '.join(RESHUFFLE_WHEN)}, got {when!r}")
+    return bool(when == "draw_needed")
+
+
 class GoldenCityRules(PhasedRules[State, Action]):
     """Die goldene Stadt for 3 or 4 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "golden_city"
-    version = "1"
+    #: 2 (issue 16): the discards are reshuffled the moment the draw pile runs out; the final places
+    #: put a blocked player last.
+    version = "2"
+    #: A game written by an older version replays with that version's behaviour (see engine.core.versions).
+    legacy_options = {"1": {"reshuffle": "draw_needed"}}
     min_players = 3
     max_players = 4
 
@@ -79,16 +94,17 @@ class GoldenCityRules(PhasedRules[State, Action]):
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.
 
-        Options: ``start_seat`` (who takes the start key: the youngest player, default 0) and
-        ``components`` (another component set, see :mod:`engine.golden_city.component_set`).
+        Options: ``start_seat`` (who takes the start key: the youngest player, default 0),
+        ``components`` (another component set, see :mod:`engine.golden_city.component_set`) and
+        ``reshuffle`` (``pile_empty``, the default; ``draw_needed`` is rules version 1's, kept for its games).
         """
         names = self.seated_players(setup)
-        unknown = sorted(set(setup.options) - {"start_seat", "components"})
+        unknown = sorted(set(setup.options) - {"start_seat", "components", "reshuffle"})
         if unknown:
-            raise SetupError(f"golden city: unknown options {unknown}; known: start_seat, components")
+            raise SetupError(f"golden city: unknown options {unknown}; known: start_seat, components, reshuffle")
         comp = component_set(setup.options.get("components"))
         check_for_players(comp, len(names))
-        return initial_state(comp, names, _start_seat(setup.options, len(names)))
+        return initial_state(comp, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
 
 
 RULES = GoldenCityRules()

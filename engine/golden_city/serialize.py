@@ -57,6 +57,7 @@ def dump_state(state: State) -> dict[str, Any]:
         "goods_boxed": list(state.goods_boxed), "bonus_pile": list(state.bonus_pile),
         "scoring_pile": list(state.scoring_pile), "scoring_card": state.scoring_card or None,
         "scored": list(state.scored), "last_scoring": list(state.last_scoring), "end_triggered": state.end_triggered,
+        "resume": PHASE_NAMES[state.resume] if state.resume >= 0 else None, "late_reshuffle": state.late_reshuffle,
     }
 
 
@@ -159,6 +160,9 @@ def load_state(data: Any) -> State:
     turn = data["turn"]
     if type(turn) is not int or not -1 <= turn < n:
         raise _bad(f"turn must be a seat or -1, got {turn!r}")
+    resume = data["resume"]
+    if resume is not None and resume not in PHASE_NAMES:
+        raise _bad(f"resume must be a phase or null, got {resume!r}")
     return State(
         comp=comp, names=tuple(names), players=players, phase=PHASE_NAMES.index(data["phase"]), turn=turn,
         round=_int(data["round"], "round"), start_seat=_int(data["start_seat"], "start_seat"), taken=taken,
@@ -174,6 +178,7 @@ def load_state(data: Any) -> State:
         scoring_pile=_ids(data["scoring_pile"], comp.scoring_ids, "scoring_pile"), scoring_card=scoring_card or "",
         scored=_ids(data["scored"], comp.scoring_ids, "scored"),
         last_scoring=tuple(_int(x, "last_scoring") for x in last), end_triggered=_bool(data["end_triggered"], "end_triggered"),
+        resume=-1 if resume is None else PHASE_NAMES.index(resume), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
     )
 
 

@@ -18,14 +18,14 @@ from engine.golden_city.component_set import ComponentSet
 # Phases: what the state is waiting for.
 (
     SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
-    CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER,
-) = range(15)
+    CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE,
+) = range(16)
 PHASE_NAMES = (
     "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
-    "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over",
+    "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
 )
-#: Phases in which chance acts.
-CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL})
+#: Phases in which chance acts (RESHUFFLE: the draw pile has just run out, the discards become the new one).
+CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL, RESHUFFLE})
 #: Phases that draw a landscape card (and so may need the discards reshuffled first).
 LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
 
@@ -84,6 +84,8 @@ class State(NamedTuple):
     scored: tuple[str, ...]  # cards scored and boxed, in order
     last_scoring: tuple[int, ...]  # letters each seat got in the latest scoring (public)
     end_triggered: bool
+    resume: int  # in the RESHUFFLE phase: the phase the game goes on with afterwards, else -1
+    late_reshuffle: bool  # rules version 1: the discards are reshuffled only when a draw needs a card
 
     def evolve(self, **changes: object) -> State:
         """A copy with ``changes``."""
@@ -142,8 +144,11 @@ def initial_players(comp: ComponentSet, n: int) -> tuple[Player, ...]:
     return tuple(Player(hand, comp.start_coins, 0, 0, (), (), comp.houses[n], 0, 0, False) for _ in range(n))
 
 
-def initial_state(comp: ComponentSet, names: tuple[str, ...], start_seat: int) -> State:
-    """The setup before chance deals: coast cards handed out, every pile full, the start key placed."""
+def initial_state(comp: ComponentSet, names: tuple[str, ...], start_seat: int, late_reshuffle: bool = False) -> State:
+    """The setup before chance deals: coast cards handed out, every pile full, the start key placed.
+
+    ``late_reshuffle`` keeps rules version 1's reshuffle (at the next draw, not when the pile runs out).
+    """
     n = len(names)
     pile = (comp.landscape[0] - n, *comp.landscape[1:])
     return State(
@@ -152,4 +157,5 @@ def initial_state(comp: ComponentSet, names: tuple[str, ...], start_seat: int) -
         keys_used=0, pile=pile, discard=(0,) * 5, layout=(), bids=(NOBODY,) * n, displacements=0, built=0, site=-1,
         goods_pile=comp.goods_card_ids, goods_display=(), goods_boxed=(), bonus_pile=comp.bonus_ids,
         scoring_pile=comp.scoring_ids, scoring_card="", scored=(), last_scoring=(0,) * n, end_triggered=False,
+        resume=-1, late_reshuffle=late_reshuffle,
     )

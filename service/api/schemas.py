@@ -253,7 +253,9 @@ class StateSchema(Schema):
     head = fields.Integer(required=True)
     actor = _actor(required=True)
     state = fields.Raw(required=True, metadata={"description": "the game's state, as the rules dump or view it"})
-    outcome = fields.Dict(required=True, allow_none=True, metadata={"description": "once the game is over: scores, tiebreaks, details, winners and ranks (each seat's final place as the game's rules decide it, 1 = first)"})
+    outcome = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "once the game is over: scores, tiebreaks, details, winners and ranks "
+                       "(each seat's final place as the game's rules decide it, 1 = first)"})
 
 
 class LegalActionSchema(Schema):

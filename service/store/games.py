@@ -20,8 +20,9 @@ from typing import Any
 import redis
 from redis.typing import EncodableT, FieldT
 
-from engine import Event, game_created
+from engine import Event, UnknownGameError, game_created, get_rules
 from engine.core.protocol import Setup
+from engine.core.versions import setup_for_version
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
@@ -52,6 +53,14 @@ class Branch:
         return asdict(self)
 
 
+def _setup_for(game: str, rules_version: str, setup: Setup) -> Setup:
+    try:
+        rules = get_rules(game)
+    except UnknownGameError:  # a log-only game: no rules, nothing to replay
+        return setup
+    return setup_for_version(rules, rules_version, setup)
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What a game is: which rules, set up how, whose, who may see it, where it came from."""
@@ -80,10 +89,15 @@ class GameRecord:
 
     @classmethod
     def from_hash(cls, raw: dict[str, str]) -> GameRecord:
-        """The record from the game's meta hash."""
+        """The record from the game's meta hash.
+
+        A game written by an older rules version gets the setup that replays it as it was played
+        (``engine.core.versions``): every reader starting from ``record.setup`` then folds it alike.
+        """
         return cls(
             id=raw["id"], game=raw["game"], rules_version=raw["rules_version"],
-            setup=Setup.from_json(json.loads(raw["setup"])), owner=raw.get("owner") or None,
+            setup=_setup_for(raw["game"], raw["rules_version"], Setup.from_json(json.loads(raw["setup"]))),
+            owner=raw.get("owner") or None,
             visibility=raw.get("visibility", "public"), source=raw.get("source", "live"),
             created=float(raw.get("created", 0)), title=raw.get("title", ""), extra=json.loads(raw.get("extra", "{}")),
         )

@@ -11,6 +11,7 @@ import time
 import pytest
 import redis
 
+from engine import Setup
 from service import keys
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
@@ -153,3 +154,25 @@ def test_a_worker_killed_mid_fold_leaves_only_true_snapshots_and_the_next_worker
     assert snapshots.seqs(gid, MAIN) == list(range(2, 6002))
     assert_snapshots_equal_full_folds(games, snapshots, gid)
     redis.Redis.from_url(redis_server.url).ping()
+
+
+def test_the_reconciler_rebuilds_the_snapshots_of_a_game_written_by_an_older_rules_version(games, snapshots):
+    """Issue 16: a Golden City game stored by rules version 1 (events from tests/engine/fixtures, written before the
+    reshuffle changed) keeps its events; the reconciler drops its version-1 snapshots and folds new ones that equal a
+    full fold, and the state reader ends where version 1 ended."""
+    from engine import get_rules
+    from tests.engine.test_old_versions import EXPECTED, v1_events
+
+    events = v1_events("golden_city_v1")
+    first = events[0]
+    gid = games.create_game(first.data["game"], first.data["rules_version"], Setup.from_json(first.data["setup"]),
+                            owner=None).id
+    games.append(gid, MAIN, events[1:], 1)
+    snapshots.put(gid, MAIN, 40, "1", {"written by": "version 1"})
+    report = reconcile(games, snapshots, EVERY)
+    assert report.rebuilt == [(gid, MAIN)] and report.dropped_snapshots == 1
+    assert games.game(gid).rules_version == "1" and games.game(gid).setup.options == {"reshuffle": "draw_needed"}
+    assert assert_snapshots_equal_full_folds(games, snapshots, gid) > 1
+    head = StateReader(games, snapshots).position(gid, MAIN)
+    outcome = get_rules("golden_city").outcome(head.state)
+    assert list(outcome.scores) == EXPECTED["golden_city_v1"]["scores"]

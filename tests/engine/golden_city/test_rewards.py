@@ -6,7 +6,17 @@ from engine.golden_city import RULES
 from engine.golden_city.component_set import DEFAULT_SET
 from engine.golden_city.rewards import offer_card
 from engine.golden_city.scoring import region_letters
-from engine.golden_city.state import BONUS_CHOICE, BOX, BUILD, CARD_CHOICE, CARD_DRAW, GOODS_CHOICE, GOODS_DRAW, GOODS_REFILL
+from engine.golden_city.state import (
+    BONUS_CHOICE,
+    BOX,
+    BUILD,
+    CARD_CHOICE,
+    CARD_DRAW,
+    GOODS_CHOICE,
+    GOODS_DRAW,
+    GOODS_REFILL,
+    RESHUFFLE,
+)
 from tests.engine.golden_city.helpers import cards, chance, game, legal, play, player
 
 
@@ -38,7 +48,8 @@ def test_a_card_reward_may_be_drawn_or_declined():
 def test_an_empty_draw_pile_is_reshuffled_when_a_draw_is_needed():
     """ "Akkor, amikor a játék folyamán később elfognak a húzó-pakli lapjai, a játékosok keverjék meg a lerakó-pakli
     lapjait és képezzenek a megkevert lapokból egy új húzó-paklit." (when the draw pile runs out, shuffle the discards
-    into a new draw pile). Ruling: the reshuffle happens when a draw is needed; it is a chance event with no outcome."""
+    into a new draw pile). Ruling: a pile that ran out while there were no discards is reshuffled when a draw needs a
+    card; it is a chance event with no outcome of its own (the order shows in the draws)."""
     state = play(game(players={0: player(hand="CO CO")}, pile=cards(""), discard=cards("DE DE FO")), "build HA01 pay CO")
     state = play(state, "draw card")
     assert chance(state) == {"reshuffle": 1}
@@ -47,6 +58,31 @@ def test_an_empty_draw_pile_is_reshuffled_when_a_draw_is_needed():
         "deal CO": 1, "deal FO": 1, "deal DE": 2}
     state = play(state, "deal DE")
     assert state.players[0].hand == cards("CO DE")
+
+
+def test_the_discards_are_reshuffled_the_moment_the_draw_pile_runs_out():
+    """Issue 16. "Akkor, amikor a játék folyamán később elfogynak a húzó-pakli lapjai, … keverjék meg a lerakó-pakli
+    lapjait" (when, later in the game, the draw pile runs out, shuffle the discards into a new pile): at that moment,
+    so the cards discarded afterwards are not in the new pile. Chance's ``reshuffle`` follows the emptying draw at once."""
+    start = game(players={0: player(hand="CO CO MT MT", houses=("HA02",))}, pile=cards("FO"), discard=cards("DE DE"))
+    state = play(start, "build HA01 pay CO", "draw card")
+    assert RULES.describe(state, RULES.parse_action("deal FO")) == "Anna draws a landscape card as a reward"
+    state = play(state, "deal FO")
+    assert state.phase == RESHUFFLE and chance(state) == {"reshuffle": 1} and legal(state) == []
+    assert RULES.describe(state, RULES.parse_action("reshuffle")) == (
+        "The draw pile is empty: the 3 discarded cards are shuffled into a new draw pile")
+    state = play(state, "reshuffle")
+    assert state.pile == cards("CO DE DE") and state.discard == cards("") and state.phase == BUILD
+    state = play(state, "build MT1 pay MT MT")  # paid after the reshuffle: these wait on the discard pile
+    assert state.pile == cards("CO DE DE") and state.discard == cards("MT MT")
+
+
+def test_games_of_rules_version_1_keep_the_reshuffle_at_the_next_draw():
+    """Stored games never change: a game written by rules version 1 replays with its reshuffle (option
+    ``reshuffle: draw_needed``, which engine.core.versions gives every version-1 game)."""
+    start = game(players={0: player(hand="CO CO MT MT", houses=("HA02",))}, pile=cards("FO"), discard=cards("DE DE"))
+    state = play(start.evolve(late_reshuffle=True), "build HA01 pay CO", "draw card", "deal FO")
+    assert state.phase == BUILD and state.pile == cards("") and state.discard == cards("CO DE DE")
 
 
 def test_no_card_can_be_had_from_two_empty_piles_so_none_is_offered():
