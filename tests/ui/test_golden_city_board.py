@@ -7,13 +7,16 @@ board must show at each position.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from engine import get_rules
+from engine import Setup, get_rules, random_playout
 from engine.golden_city.state import BID, BUILD, State
+from service.store.games import MAIN, GameStore
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import (
     assert_next_step_redraws_and_fits,
@@ -112,4 +115,24 @@ def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watche
     screenshot_positions(page, artifacts, DEMO, (bidding, building, head))
     assert "game over" in page.inner_text("#caption")
     assert page.locator("#outcome table tbody tr").count() == 4
+    watched.assert_clean()
+
+
+def test_the_result_table_and_the_chart_give_the_engines_places(live_server: LiveServer, watched: Watched,
+                                                                 redis_client: Any) -> None:
+    """Issue 16: "Ez a játékos lesz a játék vesztese." (This player is the loser.) In this seeded game the blocked
+    seat C has the most letters; the result table lists the players in the engine's places (C last) and the chart's
+    legend ends on the same places."""
+    rules = get_rules("golden_city")
+    playout = random_playout(rules, Setup(("A", "B", "C")), random.Random(2))
+    assert rules.outcome(playout.state).ranks == (2, 1, 3)
+    games = GameStore(redis_client)
+    gid = games.create_game("golden_city", rules.version, Setup(("A", "B", "C")), owner=None, gid="blocked-last").id
+    games.append(gid, MAIN, playout.events[1:], 1)
+    page = open_game(watched, live_server, gid=gid)
+    page.wait_for_selector("#outcome table")
+    rows = page.locator("#outcome table tbody tr")
+    assert [rows.nth(i).locator("th").inner_text() for i in range(3)] == ["B", "A", "C"]
+    assert [rows.nth(i).locator("td.place").inner_text() for i in range(3)] == ["1", "2", "3"]
+    assert page.locator("#chart .legend li.p2 .place").inner_text() == " · place 3"
     watched.assert_clean()

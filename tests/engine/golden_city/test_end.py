@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+from engine import Setup, random_playout
+from engine.core.bgalog import export_log
 from engine.golden_city import RULES
 from engine.golden_city.component_set import DEFAULT_SET
 from engine.golden_city.state import BUILD, OVER
@@ -69,3 +73,15 @@ def test_without_a_trigger_the_start_key_passes_and_a_new_round_begins():
     scoring card.)"""
     state = play(game(start_seat=3, turn=3), "pass", "pass", "pass", "pass")
     assert state.start_seat == 0 and state.round == 2 and RULES.current_actor(state) == "chance"
+
+
+def test_the_bga_export_ranks_a_blocked_player_last_even_with_the_most_letters():
+    """Issue 16: "Ez a játékos lesz a játék vesztese." (This player is the loser.) The export's result table takes the
+    engine's final places, not a ranking by score: in this seeded game the blocked seat 2 has the most letters."""
+    playout = random_playout(RULES, Setup(("A", "B", "C")), random.Random(2))
+    outcome = RULES.outcome(playout.state)
+    assert outcome.details[2]["blocked"] == 1 and outcome.scores[2] == max(outcome.scores)
+    assert outcome.ranks == (2, 1, 3)
+    end = export_log(playout.events)["data"]["logs"][-1]["data"][0]
+    assert end["args"]["name"] == "gameEnd"
+    assert [(entry["name"], entry["rank"]) for entry in end["args"]["args"]["result"]] == [("A", 2), ("B", 1), ("C", 3)]
