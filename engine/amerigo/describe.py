@@ -1,18 +1,20 @@
 """Game-log sentences: what a person would write about each action.
 
-``describe(state, action)`` speaks of the state *before* the action, so it can say what the action
-costs or scores ("Anna builds a neutral D2 tile at 12,5 for 2 AP and scores 3 VP").
+``describe(state, action, after)`` speaks of the state *before* the action, so it can say what the
+action costs or scores ("Anna builds a neutral D2 tile at 12,5 for 2 AP, scoring 3 VP"); ``after``, the
+state the event leads to, lets it add what followed by itself (see :mod:`engine.amerigo.changes`).
 """
 
 from __future__ import annotations
 
 from engine.amerigo import components as c
 from engine.amerigo.building import shape_cells
+from engine.amerigo.changes import changes_clause
 from engine.amerigo.choose import gold_income
 from engine.amerigo.notation import Action, node_text
 from engine.amerigo.sailing import distances, node_of
-from engine.amerigo.state import State, order_of
-from engine.amerigo.tokens import TOKEN_EFFECTS, ap_bonus
+from engine.amerigo.state import EMPTY, State, order_of
+from engine.amerigo.tokens import PT19, TOKEN_EFFECTS, ap_bonus, owns
 
 ACTION_NAMES = ("sailing", "cannons", "planning", "progress", "building", "production tokens", "special action")
 
@@ -25,13 +27,43 @@ def _colour_action(colour: int) -> str:
     return f"{c.COLOURS[colour]} ({ACTION_NAMES[colour]})"
 
 
-def describe(state: State, action: Action) -> str:
-    """One sentence about ``action`` taken in ``state``."""
+def describe(state: State, action: Action, after: State) -> str:
+    """One sentence about ``action`` taken in ``state`` (leading to ``after``), every change of VP, gold,
+    chests and cannons included."""
     op = action[0]
     chance = _CHANCE.get(op)
     if chance is not None:
-        return chance(state, action)
-    return _PLAYER[op](state, action, state.names[state.seat])
+        return chance(state, action) + changes_clause(state, after, {})
+    text = _PLAYER[op](state, action, state.names[state.seat])
+    return text + changes_clause(state, after, {state.seat: claims(state, action)})
+
+
+def claims(state: State, action: Action) -> dict[str, int]:
+    """What the player's own sentence says the action gives or costs them (VP, gold, chests, cannons)."""
+    op = action[0]
+    me = state.me
+    if op == "gold":
+        return {"gold": gold_income(state)}
+    if op == "use" and action[1] == "PT21":
+        return {"vp": sum(state.field)}
+    if op == "cash":
+        return {"gold": 3, "chests": -1} if action[1] == "chest" else {"gold": 3 if action[1] == "PT17" else 5}
+    if op == "spend":
+        return {"gold": -1}
+    if op == "found":
+        island = _found_island(state)
+        return {"vp": 0 if state.discovered[island] else c.DISCOVERY_VP, "gold": 1 if owns(me, PT19) else 0}
+    if op == "cannons":
+        return {"cannons": action[1], "gold": c.END_OF_TRACK_GOLD if _cannon_gold(state, action) else 0}
+    if op == "move":
+        return {"gold": c.END_OF_TRACK_GOLD if _order_gold(state, action) else 0}
+    if op == "advance":
+        return {"gold": c.END_OF_TRACK_GOLD if _advance_gold(state, action) == "now" else 0}
+    if op == "take":
+        return {"gold": c.END_OF_TRACK_GOLD if _take_ends_with_gold(state) else 0}
+    if op == "build":
+        return {"vp": _tile_vp(state, action)}
+    return {}
 
 
 def _layout(state: State, action: Action) -> str:
@@ -141,29 +173,62 @@ def _found(state: State, action: Action, who: str) -> str:
     post = board.anchor_post[state.me.ships[state.sailed]]
     island = board.island_of[post]
     where = f"{post // board.width},{post % board.width}"
+    gold = " and gets 1 gold (PT19)" if owns(state.me, PT19) else ""
     if not state.discovered[island]:
-        return f"{who} founds a trading post at {where} and discovers the island (3 VP)"
-    return f"{who} founds a trading post at {where}"
+        return f"{who} founds a trading post at {where} and discovers the island (3 VP){gold}"
+    return f"{who} founds a trading post at {where}{gold}"
+
+
+def _found_island(state: State) -> int:
+    board = state.board
+    assert board is not None
+    return board.island_of[board.anchor_post[state.me.ships[state.sailed]]]
+
+
+def _cannon_gold(state: State, action: Action) -> bool:
+    return state.me.cannons + action[1] == c.CANNON_MAX and state.ap > action[1]
+
+
+def _order_gold(state: State, action: Action) -> bool:
+    return state.me.order_pos + action[1] == state.catalog.order_last and state.ap > action[1]
+
+
+def _advance_gold(state: State, action: Action) -> str:
+    """End-of-track gold for a progress move: "now", "later" (after the tokens it makes due), or ""."""
+    if state.me.progress + action[1] != state.catalog.progress_last or state.ap <= action[1]:
+        return ""
+    catalog = state.catalog
+    due = sum(1 for space, _ in catalog.progress_vp if state.me.progress < space <= state.me.progress + action[1])
+    return "later" if due and any(t != EMPTY for t in state.progress_spaces) else "now"
+
+
+def _take_ends_with_gold(state: State) -> bool:
+    """This token is the last one due, and the progress move that made it due reached the track's end."""
+    left = sum(1 for t in state.progress_spaces if t != EMPTY) - 1
+    return state.track_gold and (state.tokens_due == 1 or left == 0)
 
 
 def _cannons(state: State, action: Action, who: str) -> str:
     now = state.me.cannons + action[1]
-    gold = " and gets 2 gold at the track's end" if now == c.CANNON_MAX and state.ap > action[1] else ""
+    gold = " and gets 2 gold at the track's end" if _cannon_gold(state, action) else ""
     return f"{who} loads {_plural(action[1], 'cannon')} (now {now}){gold}"
 
 
 def _advance(state: State, action: Action, who: str) -> str:
     now = state.me.progress + action[1]
-    return f"{who} advances {_plural(action[1], 'space')} on the progress track (now at {now})"
+    gold = {"now": " and gets 2 gold at the track's end",
+            "later": " (2 gold at the track's end once the progress tokens are taken)"}.get(_advance_gold(state, action), "")
+    return f"{who} advances {_plural(action[1], 'space')} on the progress track (now at {now}){gold}"
 
 
 def _take(state: State, action: Action, who: str) -> str:
-    return f"{who} takes progress token PT{action[1] + 1:02d} ({TOKEN_EFFECTS[action[1]]})"
+    gold = " and gets 2 gold at the progress track's end" if _take_ends_with_gold(state) else ""
+    return f"{who} takes progress token PT{action[1] + 1:02d} ({TOKEN_EFFECTS[action[1]]}){gold}"
 
 
 def _move(state: State, action: Action, who: str) -> str:
     now = state.me.order_pos + action[1]
-    gold = " and gets 2 gold at the track's end" if now == state.catalog.order_last and state.ap > action[1] else ""
+    gold = " and gets 2 gold at the track's end" if _order_gold(state, action) else ""
     if action[1] == 0:
         return f"{who} leaves the order disc where it is{gold}"
     return f"{who} moves the order disc {_plural(action[1], 'space')} to space {now}{gold}"
@@ -181,11 +246,19 @@ def _build(state: State, action: Action, who: str) -> str:
     k = catalog.kind_index(action[1])
     kind = catalog.kinds[k]
     cells = shape_cells(state, k, action[2], action[3], action[4])
-    big = board.islands[board.island_of[cells[0]]].big
-    vp = kind.vp_big if big else kind.vp_small
+    vp = _tile_vp(state, action)
     goods = [c.GOODS[board.goods[cell]] for cell in cells if board.goods[cell] >= 0]
     taking = f" and takes {' and '.join(goods)}" if goods else ""
     return f"{who} builds a {action[1]} tile at {action[3]},{action[4]} for {kind.build_cost} AP, scoring {vp} VP{taking}"
+
+
+def _tile_vp(state: State, action: Action) -> int:
+    """The VP the tile itself scores: its value on a big or a small island."""
+    board = state.board
+    assert board is not None
+    kind = state.catalog.kinds[state.catalog.kind_index(action[1])]
+    cells = shape_cells(state, state.catalog.kind_index(action[1]), action[2], action[3], action[4])
+    return kind.vp_big if board.islands[board.island_of[cells[0]]].big else kind.vp_small
 
 
 def _buy(state: State, action: Action, who: str) -> str:

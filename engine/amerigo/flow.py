@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from engine.amerigo import components as c
 from engine.amerigo import scoring
 from engine.amerigo.board import board_for
+from engine.amerigo.changes import sheets
 from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import STRAY_ACTIONS, TOWER_ACTIONS, Action, all_orders
 from engine.amerigo.state import (
@@ -256,7 +257,8 @@ def end_phase(state: State) -> State:
                          phase_ap=0, action=NO_ACTION, ap=0)
     if state.phase < 6:
         return begin_phase(state, state.phase + 1)
-    state = scoring.fight_pirates(state)
+    # The sheets before each automatic step are kept so that the log can say what each step changed.
+    state = scoring.fight_pirates(state.evolve(before_fight=sheets(state)))
     if state.round == c.ROUNDS:
-        return scoring.final_scoring(state).evolve(step=OVER)
+        return scoring.final_scoring(state.evolve(before_final=sheets(state))).evolve(step=OVER)
     return state.evolve(round=state.round + 1, step=PIRATE)

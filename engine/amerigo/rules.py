@@ -88,6 +88,11 @@ def apply_decision(state: State, action: Action) -> State:
 APPLY = {**dict.fromkeys(CHANCE_STEPS, flow.apply_chance), **dict.fromkeys(OPTIONS, apply_decision)}
 
 
+def describe_event(state: State, action: Action) -> str:
+    """The game-log sentence of ``action``, with what followed it by itself in the same event."""
+    return describe(state, action, APPLY[state.step](state, action))
+
+
 def seat_to_act(state: State) -> int:
     """The seat whose turn it is in the current turn order."""
     return state.turn_order[state.turn]
@@ -113,7 +118,7 @@ class AmerigoRules(PhasedRules[State, Action]):
         super().__init__(
             options=OPTIONS, apply=APPLY, chance_phases=CHANCE_STEPS, chance_outcomes=flow.chance_outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
+            format_action=format_action, describe=describe_event, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state, phase="step", seat=seat_to_act,
         )
 

@@ -48,5 +48,6 @@ def initial_state(names: tuple[str, ...], catalog: Catalog) -> State:
         production_spaces=(EMPTY,) * c.PRODUCTION_SPACES[n], production_pool=production_pool(n), pirates=(),
         pirate_pool=tuple(sorted(c.PIRATES)), stamps=0, turn_order=(), turn=0, phase_ap=0, action=NO_ACTION, ap=0,
         ships_moved=(False, False), sailed=-1, neutral_taken=0, tokens_due=0, track_gold=False, final=(),
+        before_fight=(), before_final=(),
         players=(player,) * n,
     )

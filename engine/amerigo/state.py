@@ -98,6 +98,8 @@ class State(NamedTuple):
     tokens_due: int  # progress tokens still to take in this brown action
     track_gold: bool  # end-of-track gold is due at the end of this action
     final: tuple[tuple[int, ...], ...]  # per seat, once scored: VP from gold, goods, end tokens, progress, order
+    before_fight: tuple[tuple[int, ...], ...]  # per seat (VP, gold, chests, cannons) before the latest pirate fight
+    before_final: tuple[tuple[int, ...], ...]  # per seat (VP, gold, chests, cannons) before the final scoring
     players: tuple[Player, ...]
 
     def evolve(self, **changes: object) -> State:
