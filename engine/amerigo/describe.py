@@ -186,11 +186,11 @@ def _found_island(state: State) -> int:
 
 
 def _cannon_gold(state: State, action: Action) -> bool:
-    return state.me.cannons + action[1] == c.CANNON_MAX and state.ap > action[1]
+    return bool(state.me.cannons + action[1] == c.CANNON_MAX and state.ap > action[1])
 
 
 def _order_gold(state: State, action: Action) -> bool:
-    return state.me.order_pos + action[1] == state.catalog.order_last and state.ap > action[1]
+    return bool(state.me.order_pos + action[1] == state.catalog.order_last and state.ap > action[1])
 
 
 def _advance_gold(state: State, action: Action) -> str:
