@@ -76,6 +76,23 @@ def frame_spaces(rows: int, cols: int, players: int) -> tuple[tuple[str, tuple[t
     return tuple((f"F{i + 1}", cells) for i, cells in enumerate(touching))
 
 
+def frame_side(cells: tuple[tuple[int, int], ...], height: int, width: int) -> str:
+    """Which side of the map a frame space lies on, for people: ``top-left corner``, ``top side``, ``left side``."""
+    row, col = cells[0]
+    vertical = "top" if row == 0 else "bottom" if row == height - 1 else ""
+    horizontal = "left" if col == 0 else "right" if col == width - 1 else ""
+    if vertical and horizontal and len(cells) == 1 and (row, col) in ((0, 0), (0, width - 1), (height - 1, 0),
+                                                                      (height - 1, width - 1)):
+        return f"{vertical}-{horizontal} corner"
+    return f"{vertical or horizontal} side"
+
+
+def frame_name(board: Board, frame: int) -> str:
+    """``F3 (top side)``: a frame space's name and where it lies."""
+    name, cells = board.frames[frame]
+    return f"{name} ({frame_side(tuple(divmod(cell, board.width) for cell in cells), board.height, board.width)})"
+
+
 def _grid_chars(catalog: Catalog, layout: tuple[tuple[int, int], ...], rows: int, cols: int) -> list[str]:
     size = c.TILE_SIZE
     lines = [""] * (rows * size)

@@ -16,14 +16,65 @@ kapja; ha egy nagy szigeten ... a nagyobb" (small / large VP by the island).
 from __future__ import annotations
 
 from engine.amerigo.board import LAND, Board
-from engine.amerigo.catalog import VILLAGE, Catalog
-from engine.amerigo.notation import END, SPEND, Action
+from engine.amerigo.catalog import VILLAGE, Catalog, TileKind, rotate_cells
+from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import State, with_player
 from engine.amerigo.turns import cash_options
 from engine.core.records import add_at
 
-Placement = tuple[int, int, int, int]  # kind, rotation, row, col
+Placement = tuple[int, int, int, int]  # kind, rotation (the first of its equivalent ones), top row, left column
+
+
+def anchor_offset(kind: TileKind, rotation: int) -> tuple[int, int]:
+    """Where the tile's anchor cell lies in the shape turned ``rotation`` quarter turns clockwise, from the turned
+    shape's top-left corner. The anchor is the first cell (top row, leftmost) of the unturned shape: a square the
+    tile covers, which turns with it."""
+    turned = list(kind.orientations[0][1])
+    for _ in range(rotation % 4):
+        turned = [(col, -row) for row, col in turned]
+    anchor_row, anchor_col = turned[0]
+    return anchor_row - min(r for r, _ in turned), anchor_col - min(col for _, col in turned)
+
+
+def first_rotation(kind: TileKind, rotation: int) -> int:
+    """The first of the rotations equivalent to ``rotation`` (D2 turned twice is D2 unturned)."""
+    cells = rotate_cells(kind.orientations[0][1], rotation)
+    return next(k for k, shape in kind.orientations if shape == cells)
+
+
+def placement_of(catalog: Catalog, action: Action) -> Placement:
+    """The placement a build names: ``build <kind> r<k> at <row>,<col>`` (the anchor cell, any of the 4 rotations)
+    or the old ``build <kind> r<k> <row>,<col>`` (the bounding box's corner). Assumes a known kind."""
+    k = catalog.kind_index(action[1])
+    if action[0] == BUILD_AT_CORNER:
+        return k, action[2], action[3], action[4]
+    kind = catalog.kinds[k]
+    dr, dc = anchor_offset(kind, action[2])
+    return k, first_rotation(kind, action[2]), action[3] - dr, action[4] - dc
+
+
+def build_action(catalog: Catalog, placement: Placement) -> Action:
+    """The build action of a placement in today's notation: its first rotation, at its anchor cell."""
+    k, rotation, top, left = placement
+    dr, dc = anchor_offset(catalog.kinds[k], rotation)
+    return ("build", catalog.kinds[k].name, rotation, top + dr, left + dc)
+
+
+def listed_form(state: State, action: Action) -> Action:
+    """A build as the legal actions list it (first rotation, anchor cell); any other action unchanged.
+
+    Every rotation 0-3 names a placement, equivalent ones the same; an old-notation build is read as the
+    placement it named. Builds of an unknown kind or an impossible rotation stay as they are (and are refused).
+    """
+    if action[0] not in ("build", BUILD_AT_CORNER) or state.board is None or len(action) != 5:
+        return action
+    k = state.catalog.kind_index(action[1])
+    if k < 0 or not 0 <= action[2] <= 3:
+        return action
+    if action[0] == BUILD_AT_CORNER and action[2] not in dict(state.catalog.kinds[k].orientations):
+        return action
+    return build_action(state.catalog, placement_of(state.catalog, action))
 
 
 def network(state: State, seat: int) -> set[int]:
@@ -113,8 +164,8 @@ def cached_placements(state: State) -> list[Placement]:
 
 def build_options(state: State) -> list[Action]:
     """Every placement, gold for AP while the stock holds a tile, chests, the action's end."""
-    names = state.catalog.kinds
-    result: list[Action] = [("build", names[k].name, rotation, top, left) for k, rotation, top, left in cached_placements(state)]
+    catalog = state.catalog
+    result: list[Action] = [build_action(catalog, placement) for placement in cached_placements(state)]
     player = state.me
     if player.gold and any(player.stock):
         result.append(SPEND)
@@ -134,10 +185,10 @@ def apply_build(state: State, action: Action) -> State:
     board = state.board
     assert board is not None
     catalog = state.catalog
-    k = catalog.kind_index(action[1])
+    k, rotation, top, left = placement_of(catalog, action)
     kind = catalog.kinds[k]
     seat = state.seat
-    cells = shape_cells(state, k, action[2], action[3], action[4])
+    cells = shape_cells(state, k, rotation, top, left)
     island = board.island_of[cells[0]]
     player = state.players[seat]
     goods = player.goods
@@ -151,7 +202,7 @@ def apply_build(state: State, action: Action) -> State:
     for cell in cells:
         cover[cell] = mark
     state = with_player(state, seat, player).evolve(
-        cover=tuple(cover), placements=(*state.placements, (k, seat, action[2], action[3], action[4])),
+        cover=tuple(cover), placements=(*state.placements, (k, seat, rotation, top, left)),
         ap=state.ap - kind.build_cost)
     for _ in cells:
         state = cover_space(state, island, seat)

@@ -8,10 +8,11 @@ state the event leads to, lets it add what followed by itself (see :mod:`engine.
 from __future__ import annotations
 
 from engine.amerigo import components as c
-from engine.amerigo.building import shape_cells
+from engine.amerigo.board import frame_name
+from engine.amerigo.building import build_action, placement_of, shape_cells
 from engine.amerigo.changes import changes_clause
 from engine.amerigo.choose import gold_income
-from engine.amerigo.notation import Action, node_text
+from engine.amerigo.notation import BUILD_AT_CORNER, Action, node_text
 from engine.amerigo.sailing import distances, node_of
 from engine.amerigo.state import EMPTY, State, order_of
 from engine.amerigo.tokens import PT19, TOKEN_EFFECTS, ap_bonus, owns
@@ -61,7 +62,7 @@ def claims(state: State, action: Action) -> dict[str, int]:
         return {"gold": c.END_OF_TRACK_GOLD if _advance_gold(state, action) == "now" else 0}
     if op == "take":
         return {"gold": c.END_OF_TRACK_GOLD if _take_ends_with_gold(state) else 0}
-    if op == "build":
+    if op in ("build", BUILD_AT_CORNER):
         return {"vp": _tile_vp(state, action)}
     return {}
 
@@ -141,7 +142,11 @@ def _spend(state: State, action: Action, who: str) -> str:
 
 
 def _ships(state: State, action: Action, who: str) -> str:
-    return f"{who} puts both ships on the frame, on F{action[1] + 1} and F{action[2] + 1}"
+    board = state.board
+    assert board is not None
+    if action[1] == action[2]:
+        return f"{who} puts both ships on the frame, on {frame_name(board, action[1])}"
+    return f"{who} puts both ships on the frame, on {frame_name(board, action[1])} and {frame_name(board, action[2])}"
 
 
 def _sail(state: State, action: Action, who: str) -> str:
@@ -149,7 +154,7 @@ def _sail(state: State, action: Action, who: str) -> str:
     assert board is not None
     start = state.me.ships[action[1] - 1]
     end = node_of(board, action[2], action[3])
-    where = node_text(action[2], action[3])
+    where = frame_name(board, action[3]) if action[2] < 0 else node_text(action[2], action[3])
     if start == end:
         return f"{who} leaves ship {action[1]} where it is, at {where}"
     steps = distances(board, start, state.ap).get(end, 0)
@@ -240,24 +245,27 @@ def _plan(state: State, action: Action, who: str) -> str:
 
 
 def _build(state: State, action: Action, who: str) -> str:
+    """The square named is the anchor cell (covered by the tile), in either notation."""
     board = state.board
     assert board is not None
     catalog = state.catalog
-    k = catalog.kind_index(action[1])
-    kind = catalog.kinds[k]
-    cells = shape_cells(state, k, action[2], action[3], action[4])
+    placement = placement_of(catalog, action)
+    kind = catalog.kinds[placement[0]]
+    cells = shape_cells(state, *placement)
     vp = _tile_vp(state, action)
     goods = [c.GOODS[board.goods[cell]] for cell in cells if board.goods[cell] >= 0]
     taking = f" and takes {' and '.join(goods)}" if goods else ""
-    return f"{who} builds a {action[1]} tile at {action[3]},{action[4]} for {kind.build_cost} AP, scoring {vp} VP{taking}"
+    row, col = build_action(catalog, placement)[3:]
+    return f"{who} builds a {action[1]} tile at {row},{col} for {kind.build_cost} AP, scoring {vp} VP{taking}"
 
 
 def _tile_vp(state: State, action: Action) -> int:
     """The VP the tile itself scores: its value on a big or a small island."""
     board = state.board
     assert board is not None
-    kind = state.catalog.kinds[state.catalog.kind_index(action[1])]
-    cells = shape_cells(state, state.catalog.kind_index(action[1]), action[2], action[3], action[4])
+    placement = placement_of(state.catalog, action)
+    kind = state.catalog.kinds[placement[0]]
+    cells = shape_cells(state, *placement)
     return kind.vp_big if board.islands[board.island_of[cells[0]]].big else kind.vp_small
 
 
@@ -271,4 +279,5 @@ def _end(state: State, action: Action, who: str) -> str:
 
 _PLAYER = {"choose": _choose, "special": _choose, "gold": _gold, "use": _use, "cash": _cash, "spend": _spend,
            "ships": _ships, "sail": _sail, "back": _sail_back, "found": _found, "decline": _found, "cannons": _cannons, "advance": _advance,
-           "take": _take, "move": _move, "plan": _plan, "build": _build, "buy": _buy, "end": _end}
+           "take": _take, "move": _move, "plan": _plan, "build": _build, BUILD_AT_CORNER: _build, "buy": _buy,
+           "end": _end}

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.amerigo import components as c
 from engine.amerigo.board import LAND
-from engine.amerigo.building import frontier
+from engine.amerigo.building import frontier, placement_of
 from engine.amerigo.choose import available, space_colour
-from engine.amerigo.notation import Action, format_action
+from engine.amerigo.notation import BUILD_AT_CORNER, Action, format_action
 from engine.amerigo.sailing import distances, node_of, occupied
 from engine.amerigo.state import (
     ADVANCE,
@@ -37,7 +37,7 @@ CHANCE_VERBS = {"layout", "pirate", "progress", "production", "order", "tower", 
 STEPS_OF = {
     "choose": {CHOOSE}, "special": {CHOOSE}, "gold": {CHOOSE}, "ships": {PLACE_SHIPS}, "sail": {SAIL}, "back": {SAIL},
     "found": {FOUND}, "decline": {FOUND}, "cannons": {CANNONS}, "advance": {ADVANCE}, "take": {TAKE_TOKEN},
-    "move": {MOVE_ORDER}, "plan": {PLAN}, "build": {BUILD}, "buy": {BUY}, "end": {SAIL, PLAN, BUILD, BUY},
+    "move": {MOVE_ORDER}, "plan": {PLAN}, "build": {BUILD}, BUILD_AT_CORNER: {BUILD}, "buy": {BUY}, "end": {SAIL, PLAN, BUILD, BUY},
     "spend": {SAIL, CANNONS, ADVANCE, MOVE_ORDER, PLAN, BUILD, BUY},
 }
 USE_STEPS = {"PT10": {SAIL}, "PT16": {MOVE_ORDER}, "PT21": {CHOOSE}}
@@ -203,10 +203,11 @@ def _build(state: State, action: Action) -> tuple[str, str]:
     if kind.build_cost > state.ap:
         return f"building a {action[1]} tile costs {kind.build_cost} AP, the player has {state.ap}", rule
     shapes = dict(kind.orientations)
-    if action[2] not in shapes:
+    if action[0] == BUILD_AT_CORNER and action[2] not in shapes:
         return f"rotation r{action[2]} of {kind.shape} repeats another: use r{', r'.join(str(r) for r in shapes)}", rule
-    cells = [(action[3] + r, action[4] + col) for r, col in shapes[action[2]]]
-    if any(y >= board.height or x >= board.width for y, x in cells):
+    _, rotation, top, left = placement_of(catalog, action)
+    cells = [(top + r, left + col) for r, col in shapes[rotation]]
+    if any(y < 0 or x < 0 or y >= board.height or x >= board.width for y, x in cells):
         return "the tile would stick out of the map", rule
     flat = [y * board.width + x for y, x in cells]
     if any(board.terrain[cell] < LAND for cell in flat):
@@ -227,5 +228,6 @@ def _buy(state: State, action: Action) -> tuple[str, str]:
 
 _EXPLAINERS = {
     "choose": _choose, "special": _special, "use": _use, "spend": _spend, "ships": _ships, "sail": _sail, "back": _sail_back,
-    "cannons": _cannons, "advance": _advance, "move": _move, "take": _take, "plan": _plan, "build": _build, "buy": _buy,
+    "cannons": _cannons, "advance": _advance, "move": _move, "take": _take, "plan": _plan, "build": _build,
+    BUILD_AT_CORNER: _build, "buy": _buy,
 }

@@ -29,10 +29,16 @@ Actions are small tuples; their notation is::
     take PT05                brown: take a progress token for a VP space reached or passed
     move 4 | use PT16        white: move the order disc 4 spaces, or onto the first player's disc
     plan village L3          red: take a village tile (or "plan neutral D2": a neutral tile) into one's stock
-    build neutral D2 r1 12,5 green: build a tile from the stock, its rotation, the map space (row,col) of the
-                             rotated shape's top-left corner
+    build neutral D2 r1 at 12,5  green: build a tile from the stock, turned 0-3 quarter turns clockwise, its
+                             anchor cell (the first square of the unturned shape: top row, leftmost) on map
+                             space (row,col). Equivalent turns name the same placement; the legal actions list
+                             the first of them.
+    build neutral D2 r1 12,5 the old form (rules version 1, still read): (row,col) is the turned shape's
+                             bounding-box corner, and only the first of equivalent turns exists
     buy cotton 3             yellow: buy a production token (good, value)
     end                      close the action under way
+
+Seats in ``order`` are seat numbers (the notation is for machines and logs); sentences name the players.
 
 Parsing is cached: events carry notation, so folding a log parses the same texts again and again.
 """
@@ -61,6 +67,11 @@ USE_PT21: Action = ("use", "PT21")
 CASH_PT17: Action = ("cash", "PT17")
 CASH_PT18: Action = ("cash", "PT18")
 
+#: The verb of the old build form, ``build <kind> r<k> <row>,<col>``: the square is the top-left corner of the
+#: turned shape's bounding box (maybe not a square the tile covers). Stored events never change, so it is
+#: still read, and written back exactly as it was.
+BUILD_AT_CORNER = "build_corner"
+
 CHOOSE_ACTIONS = tuple(("choose", colour) for colour in range(7))
 SPECIAL_ACTIONS = tuple(("special", colour) for colour in range(7))
 TOWER_ACTIONS = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
@@ -71,7 +82,7 @@ EXPECTED = (
     "production <space> <good> <value>, order <seat>..., tower <colour> <count>, stray <colour> <count>, "
     "choose <colour>, special <colour>, gold, use PT10|PT16|PT21, cash chest|PT17|PT18, spend gold, "
     "ships F<n> F<n>, sail <1|2> <row>,<col>|F<n>|back, found, decline, cannons <n>, advance <n>, take PTnn, move <n>, "
-    "plan village|neutral <shape>, build village|neutral <shape> r<0-3> <row>,<col>, buy <good> <value>, end"
+    "plan village|neutral <shape>, build village|neutral <shape> r<0-3> at <row>,<col>, buy <good> <value>, end"
 )
 _FIXED: dict[Action, str] = {
     GOLD: "gold", SPEND: "spend gold", CASH_CHEST: "cash chest", FOUND: "found", DECLINE: "decline", END: "end",
@@ -121,7 +132,8 @@ _FORMATTERS: dict[str, Any] = {
     "take": lambda a: f"take PT{a[1] + 1:02d}",
     "move": lambda a: f"move {a[1]}",
     "plan": lambda a: f"plan {a[1]}",
-    "build": lambda a: f"build {a[1]} r{a[2]} {a[3]},{a[4]}",
+    "build": lambda a: f"build {a[1]} r{a[2]} at {a[3]},{a[4]}",
+    BUILD_AT_CORNER: lambda a: f"build {a[1]} r{a[2]} {a[3]},{a[4]}",
     "buy": lambda a: f"buy {c.GOODS[a[1]]} {a[2]}",
 }
 
@@ -176,6 +188,8 @@ def _parse_words(text: str, verb: str, args: list[str]) -> Action:
              "ships": 2, "sail": 2, "cannons": 1, "advance": 1, "take": 1, "move": 1, "plan": 2, "build": 4, "buy": 2}
     if verb not in count and verb != "order":
         raise NotationError(text, EXPECTED)
+    if verb == "build" and len(args) == 5:
+        return _parse_build(text, args)
     if verb != "order" and len(args) != count[verb]:
         raise NotationError(text, f"{verb} followed by {count[verb]} words")
     if verb == "layout":
@@ -224,9 +238,17 @@ def _parse_words(text: str, verb: str, args: list[str]) -> Action:
     if verb == "build":
         rotation = _ROTATION.fullmatch(args[2])
         if not rotation:
-            raise NotationError(text, "build <group> <shape> r<0-3> <row>,<col>")
-        return ("build", _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[3]))
+            raise NotationError(text, "build <group> <shape> r<0-3> at <row>,<col>")
+        return (BUILD_AT_CORNER, _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[3]))
     return ("buy", _good(text, args[0]), _value(text, args[1]))
+
+
+def _parse_build(text: str, args: list[str]) -> Action:
+    """``build <group> <shape> r<0-3> at <row>,<col>``: the anchor cell's map space."""
+    rotation = _ROTATION.fullmatch(args[2])
+    if not rotation or args[3] != "at":
+        raise NotationError(text, "build <group> <shape> r<0-3> at <row>,<col>")
+    return ("build", _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[4]))
 
 
 def _value(text: str, word: str) -> int:

@@ -130,6 +130,11 @@ class AmerigoRules(PhasedRules[State, Action]):
             raise SetupError(f"unknown amerigo options {unknown}: expected only 'components'")
         return initial_state(names, catalog_for(setup.options.get("components")))
 
+    def check(self, state: State, action: Action) -> None:
+        """Raise IllegalActionError unless legal; a build in any of its equivalent spellings (any rotation 0-3, or
+        the old corner notation) is checked as the placement it names."""
+        super().check(state, building.listed_form(state, action))
+
     def legal_actions(self, state: State) -> Sequence[Action]:
         """Every legal action of the seat to act, as a tuple, in a stable order; () for chance and at the end."""
         return tuple(super().legal_actions(state))

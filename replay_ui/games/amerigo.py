@@ -15,7 +15,7 @@ from typing import Any
 from engine import Setup
 from engine.amerigo import components as c
 from engine.amerigo import scoring
-from engine.amerigo.board import frame_spaces
+from engine.amerigo.board import frame_side, frame_spaces
 from engine.amerigo.catalog import Catalog, catalog_for
 from engine.amerigo.describe import ACTION_NAMES
 from engine.amerigo.state import CHANCE_STEPS, CHOOSE, LAYOUT, OVER, PIRATE, PRODUCTION, PROGRESS, STEP_NAMES, State
@@ -29,7 +29,7 @@ PICKER_GROUPS = {
     "ships": "Put both ships on the frame", "sail": "Sail a ship (to where)", "found": "Trading post at the anchor",
     "decline": "Trading post at the anchor", "cannons": "Load cannons", "advance": "Advance on the progress track",
     "take": "Take a progress token", "move": "Move the order disc", "plan": "Plan a tile into your stock",
-    "build": "Build a tile (kind, turn, top-left space)", "buy": "Buy a production token", "end": "Or end the action",
+    "build": "Build a tile (kind, turn, a square it covers)", "buy": "Buy a production token", "end": "Or end the action",
 }
 PREPARATION_STEPS = (PIRATE, PROGRESS, PRODUCTION)
 
@@ -69,7 +69,9 @@ class AmerigoAdapter(GenericAdapter):
             "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
             "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
-            "frames": [{"name": name, "cells": [list(cell) for cell in cells]} for name, cells in frame_spaces(rows, cols, players)],
+            "frames": [{"name": name, "cells": [list(cell) for cell in cells],
+                        "side": frame_side(cells, rows * c.TILE_SIZE, cols * c.TILE_SIZE)}
+                       for name, cells in frame_spaces(rows, cols, players)],
             "kinds": _kinds(catalog), "neutral_kinds": list(catalog.neutral_kinds), "village_kinds": list(catalog.village_kinds),
             "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": c.PROGRESS_TOKENS[i][2]} for i, t in enumerate(TOKEN_IDS)],
             "progress_spaces": list(c.PROGRESS_SPACES), "production_values": list(c.PRODUCTION_VALUES),

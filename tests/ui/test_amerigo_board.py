@@ -40,6 +40,9 @@ def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, wat
     board = state.board
     assert page.locator("svg.am-map rect.am-cell").count() == board.height * board.width
     assert page.locator("svg.am-map .am-frame").count() == len(board.frames) == 16
+    # Issue 16: the frame spaces carry the notation's names and say which side of the map they lie on.
+    assert page.locator("svg.am-map .am-frame-label").all_text_contents()[:3] == ["F1", "F2", "F3"]
+    assert page.locator("svg.am-map .am-frame title").first.text_content() == "frame space F1 (top-left corner)"
     assert int(page.get_attribute("svg.am-map", "data-islands")) == len(board.islands)
     assert page.locator("svg.am-map .am-post").count() == sum(1 for v in state.cover if v < 0)
     assert page.locator("svg.am-map rect.am-tile").count() == sum(1 for v in state.cover if v > 0)

@@ -68,7 +68,7 @@ def test_a_tile_not_touching_the_post_or_network_is_illegal():
     state = play(_green(), "choose green")
     with pytest.raises(IllegalActionError, match="must touch the player's trading post"):
         play(state, "build neutral D2 r0 4,3")
-    assert "build neutral D2 r0 1,2" in legal(state) and "build neutral D2 r1 2,1" in legal(state)
+    assert "build neutral D2 r0 at 1,2" in legal(state) and "build neutral D2 r1 at 2,1" in legal(state)
 
 
 def test_neutral_tiles_of_anyone_link_other_players_villages_and_posts_break_the_chain():
@@ -79,12 +79,12 @@ def test_neutral_tiles_of_anyone_link_other_players_villages_and_posts_break_the
     neutral_kind = base.catalog.kind_index("neutral M1")
     village_kind = base.catalog.kind_index("village M1")
     by_white_neutral = _with_cover(base, {(1, 2): 1}).evolve(placements=((neutral_kind, WHITE, 0, 1, 2),))
-    assert "build village M1 r0 1,3" in legal(play(by_white_neutral, "choose green"))
+    assert "build village M1 r0 at 1,3" in legal(play(by_white_neutral, "choose green"))
     by_white_village = _with_cover(base, {(1, 2): 1}).evolve(placements=((village_kind, WHITE, 0, 1, 2),))
     options = legal(play(by_white_village, "choose green"))
-    assert "build village M1 r0 1,3" not in options and "build village M1 r0 2,1" in options
+    assert "build village M1 r0 at 1,3" not in options and "build village M1 r0 at 2,1" in options
     white_post = _with_cover(base, {(1, 2): -2})
-    assert "build village M1 r0 1,3" not in legal(play(white_post, "choose green"))
+    assert "build village M1 r0 at 1,3" not in legal(play(white_post, "choose green"))
 
 
 def test_only_on_islands_with_an_own_post_and_not_on_posts():
@@ -93,7 +93,7 @@ def test_only_on_islands_with_an_own_post_and_not_on_posts():
     state = play(_green(posts=()), "choose green")
     assert state.turn == 1  # no post anywhere: nothing to build, the action ends by itself
     state = play(_green(stock=("village M1",)), "choose green")
-    assert "build village M1 r0 1,1" not in legal(state)
+    assert "build village M1 r0 at 1,1" not in legal(state)
     with pytest.raises(IllegalActionError, match="already covered"):
         play(state, "build village M1 r0 1,1")
 

@@ -97,8 +97,10 @@ function baseLayer(lines, C, key) {
   }
   C.frames.forEach((frame) => {
     const [fx, fy] = framePoint(frame, h, w);
-    group.append(svg("circle", { cx: fx, cy: fy, r: 0.5, class: "am-frame" }, svg("title", { text: `frame space ${frame.name}` })),
-      svg("text", { x: fx, y: fy + 0.22, class: "am-frame-label", text: frame.name.slice(1) }));
+    // Labelled with the notation's own name (F1…F16) and, on hover, the side of the map it lies on.
+    group.append(svg("circle", { cx: fx, cy: fy, r: 0.55, class: "am-frame" },
+      svg("title", { text: `frame space ${frame.name} (${frame.side})` })),
+      svg("text", { x: fx, y: fy + 0.15, class: "am-frame-label", text: frame.name }));
   });
   baseCache.set(key, group);
   if (baseCache.size > 8) baseCache.delete(baseCache.keys().next().value);
