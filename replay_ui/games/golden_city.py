@@ -20,7 +20,18 @@ from engine import Setup
 from engine.golden_city import scoring
 from engine.golden_city.component_set import KINDS, REWARDS, ComponentSet, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
-from engine.golden_city.state import BID, BUILD, LAYOUT, OVER, PHASE_NAMES, REVEAL, SETUP_DEAL, SETUP_GOODS, State
+from engine.golden_city.state import (
+    BID,
+    BUILD,
+    LAYOUT,
+    OVER,
+    PHASE_NAMES,
+    RESHUFFLE,
+    REVEAL,
+    SETUP_DEAL,
+    SETUP_GOODS,
+    State,
+)
 from replay_ui.games import GenericAdapter
 
 #: The move picker's groups, by the notation's first word.
@@ -136,6 +147,11 @@ def _bonus_cards(comp: ComponentSet) -> dict[str, str]:
     return texts
 
 
+def shown_phase(state: State) -> int:
+    """The phase a position belongs to: a reshuffle (the draw pile just ran out) belongs to the phase it interrupts."""
+    return state.resume if state.phase == RESHUFFLE else state.phase
+
+
 class GoldenCityAdapter(GenericAdapter):
     """Marks each move with its round and phase; a building turn opens a group; scores are letters so far."""
 
@@ -174,7 +190,7 @@ class GoldenCityAdapter(GenericAdapter):
     def marks(self, state: State, action: Any) -> dict[str, Any]:
         """The round the move belongs to and its phase; the round's reveal, its first bid and each building
         turn open a group (a jump-to entry)."""
-        phase = state.phase
+        phase = shown_phase(state)
         if phase in (SETUP_DEAL, SETUP_GOODS):
             return {}
         if phase in (REVEAL, LAYOUT):
@@ -186,7 +202,7 @@ class GoldenCityAdapter(GenericAdapter):
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, start player and the scoring card, for the caption above the board."""
-        phase = state.phase
+        phase = shown_phase(state)
         if phase in (SETUP_DEAL, SETUP_GOODS):
             return {"caption": ["Setup"], "phase": PHASE_NAMES[phase]}
         caption = [f"Round {state.round}"]

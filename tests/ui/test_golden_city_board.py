@@ -136,3 +136,16 @@ def test_the_result_table_and_the_chart_give_the_engines_places(live_server: Liv
     assert [rows.nth(i).locator("td.place").inner_text() for i in range(3)] == ["1", "2", "3"]
     assert page.locator("#chart .legend li.p2 .place").inner_text() == " · place 3"
     watched.assert_clean()
+
+
+def test_a_reshuffle_during_the_layout_is_captioned_as_the_layout() -> None:
+    """The reshuffle the moment the draw pile runs out (issue 16) interrupts a phase; the caption keeps that phase."""
+    from engine.golden_city.state import RESHUFFLE
+    from replay_ui.games import adapter_for
+    from tests.engine.golden_city.helpers import after_setup, cards, play
+
+    state = after_setup().evolve(pile=cards("MT"), discard=cards("DE DE"))
+    state = play(state, "reveal scoring S1", "deal MT")
+    assert state.phase == RESHUFFLE
+    caption = adapter_for("golden_city").position(state, state.names)["caption"]
+    assert "laying out the landscape pairs" in caption
