@@ -370,7 +370,7 @@ def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
         pipe.watch(key)  # type: ignore[no-untyped-call]
         status = _text(pipe.hget(key, "status"))  # type: ignore[arg-type]
         if status is None or status in (DONE, FAILED):
-            pipe.unwatch()  # type: ignore[no-untyped-call]
+            pipe.unwatch()
             client.zrem(keys.uploads_in_flight(), uid)
             return False
         pipe.multi()

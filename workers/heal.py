@@ -28,6 +28,7 @@ from service.imports import fail_upload
 from service.snapshots import SnapshotStore
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
+from service.store.replies import as_scored
 from workers.imports import import_job_id
 from workers.queue import FoldScheduler
 from workers.reconcile import expected_snapshot_seqs
@@ -53,8 +54,8 @@ def heal(store_redis: redis.Redis, queue: Queue, *, deadline: float, every: int,
 
 def _silent_since(store_redis: redis.Redis, key: str, deadline: float, now: float) -> list[tuple[str, float]]:
     """Members of the sorted set ``key`` last heard of ``deadline`` seconds ago or more, with how long ago."""
-    rows = store_redis.zrangebyscore(key, 0, now - deadline, withscores=True)
-    return [(member.decode(), now - score) for member, score in rows]  # type: ignore[union-attr]
+    rows = as_scored(store_redis.zrangebyscore(key, 0, now - deadline, withscores=True))
+    return [(member.decode(), now - score) for member, score in rows]
 
 
 def heal_uploads(store_redis: redis.Redis, queue: Queue, *, deadline: float, now: float) -> list[str]:

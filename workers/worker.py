@@ -39,7 +39,7 @@ class LudologWorker(Worker):
 
     def run_maintenance_tasks(self) -> None:
         """RQ's maintenance (registries, scheduler), then ours: stuck imports fail, dead folds run again."""
-        super().run_maintenance_tasks()
+        super().run_maintenance_tasks()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
         config = self.stores.config
         try:
             report = heal(self.stores.redis, self.queues[0], deadline=config.job_deadline, every=config.snapshot_every)
