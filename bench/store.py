@@ -1,7 +1,8 @@
 """Store speed (``ludolog bench store``), measured side by side in one run.
 
 * appends/s through the store (the Lua script with the expected-seq check), against raw
-  redis-py ``XADD`` on the same server: the price of the check;
+  redis-py ``XADD`` on the same server with the same fsync policy: the price of the check,
+  with one client and with 8 concurrent ones;
 * the state at a random seq of a 1,000-event branch, p50 and p99, with and without
   snapshots, in-process (the StateReader, its cache off);
 * the same over HTTP through gunicorn, and appends/s over HTTP with 8 clients.
@@ -22,14 +23,15 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import redis
 
-from engine import Setup, action_event, get_rules, random_playout, registered_games
+from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
 from service.config import ROOT
-from service.redis_server import EmbeddedRedis, free_port
+from service.redis_server import EmbeddedRedis, free_port, fsync_policy
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
@@ -48,31 +50,66 @@ def _percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def bench_appends(client: redis.Redis, count: int, rounds: int = 10) -> list[Row]:
-    """Sequential single-event appends: the store's checked append vs raw XADD, interleaved.
+def _store_appender(games: GameStore, gid: str, event: Event) -> Callable[[int], None]:
+    """``n`` checked appends of ``event`` to game ``gid``, one after another (it remembers its head)."""
+    head = [games.head(gid, MAIN)]
 
-    Both sides serialise the same event per append (a raw client must too). They run in
-    alternating rounds and the median round of each is reported, so that other load on
-    the machine weighs on both alike.
+    def append(n: int) -> None:
+        for _ in range(n):
+            head[0] = games.append(gid, MAIN, [event], head[0]).last_seq
+
+    return append
+
+
+def _raw_appender(client: redis.Redis, stream: str, event: Event) -> Callable[[int], None]:
+    """``n`` raw XADDs of ``event`` (serialised per append, as a raw client must) to ``stream``."""
+    def append(n: int) -> None:
+        for seq in range(n):
+            client.xadd(stream, {"e": json.dumps(event.with_seq(seq).to_json(), separators=(",", ":"))})
+
+    return append
+
+
+def _rate(appenders: list[Callable[[int], None]], each: int) -> float:
+    """Appends/s of ``appenders`` run at once, one thread each, ``each`` appends apiece."""
+    threads = [threading.Thread(target=append, args=(each,)) for append in appenders]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return len(appenders) * each / (time.perf_counter() - started)
+
+
+def bench_appends(client: redis.Redis, count: int, clients: int = 1, rounds: int = 10) -> list[Row]:
+    """Single-event appends from ``clients`` concurrent clients: the store's checked append vs raw XADD, interleaved.
+
+    Each client appends to its own game (the store) or its own stream (raw), on its own
+    connection, so that nothing but the server is shared. Both sides serialise the same
+    event per append (a raw client must too). They run in alternating rounds and the median
+    round of each is reported, so that other load on the machine weighs on both alike.
+    With ``appendfsync always`` Redis fsyncs once per event-loop turn for every client it
+    served in that turn, so concurrent clients share the fsyncs.
     """
-    games = GameStore(client)
-    gid = games.create_game("puerto_rico", "bench", Setup(("A", "B", "C")), owner=None).id
     event = action_event(0, 0, "pass")
-    per_round, head = count // rounds, 1
+    store_side, raw_side = [], []
+    for i in range(clients):
+        own = redis.Redis(connection_pool=redis.ConnectionPool(**client.connection_pool.connection_kwargs))
+        gid = GameStore(own).create_game("puerto_rico", "bench", Setup(("A", "B", "C")), owner=None).id
+        store_side.append(_store_appender(GameStore(own), gid, event))
+        raw_side.append(_raw_appender(own, f"bench:raw:{clients}:{i}", event))
+    each = max(1, count // rounds // clients)
     store_rates, raw_rates = [], []
     for _ in range(rounds):
-        started = time.perf_counter()
-        for _ in range(per_round):
-            head = games.append(gid, MAIN, [event], head).last_seq
-        store_rates.append(per_round / (time.perf_counter() - started))
-        started = time.perf_counter()
-        for seq in range(per_round):
-            client.xadd("bench:raw", {"e": json.dumps(event.with_seq(seq).to_json(), separators=(",", ":"))})
-        raw_rates.append(per_round / (time.perf_counter() - started))
+        store_rates.append(_rate(store_side, each))
+        raw_rates.append(_rate(raw_side, each))
     store_rate, raw_rate = statistics.median(store_rates), statistics.median(raw_rates)
-    return [_row("append (store, expected-seq Lua)", store_rate, "appends/s", f"median of {rounds} rounds"),
-            _row("append (raw XADD)", raw_rate, "appends/s", f"median of {rounds} rounds"),
-            _row("store / raw", store_rate / raw_rate, "ratio", "target >= 0.8")]
+    fsync = client.config_get("appendfsync")["appendfsync"]
+    who = "one client" if clients == 1 else f"{clients} clients"
+    note = f"{who}, appendfsync {fsync}, median of {rounds} rounds"
+    return [_row(f"append (store, expected-seq Lua), {who}", store_rate, "appends/s", note),
+            _row(f"append (raw XADD), {who}", raw_rate, "appends/s", note),
+            _row(f"store / raw, {who}", store_rate / raw_rate, "ratio", "target >= 0.8")]
 
 
 def long_game(min_events: int = 1000) -> tuple[str, Setup, list]:
@@ -202,10 +239,11 @@ def bench_http_appends(web: Gunicorn, token: str, clients: int, seconds: float) 
 
 def run(quick: bool = False) -> list[Row]:
     """Every store figure, on a fresh embedded Redis."""
-    with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp)) as server:
+    # The store's own fsync policy (LUDOLOG_FSYNC, default always), on both sides of every comparison.
+    with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp), appendfsync=fsync_policy()) as server:
         client = redis.Redis.from_url(server.url)
         games, snapshots = GameStore(client), SnapshotStore(client)
-        rows = bench_appends(client, 2000 if quick else 20000)
+        rows = [row for clients in (1, 8) for row in bench_appends(client, 2000 if quick else 20000, clients)]
         gid, head = store_long_game(games, snapshots)
         rows += bench_state_reads(games, snapshots, gid, head, 200 if quick else 2000)
         token = UserStore(client).add("bench")

@@ -36,31 +36,36 @@ def serve() -> None:
 @click.option("--burst", is_flag=True, help="Work until the queue is empty, then exit.")
 @click.option("--no-reconcile", is_flag=True, help="Skip the snapshot reconciler at start.")
 def worker(burst: bool, no_reconcile: bool) -> None:
-    """Run one RQ worker on the ludolog queue (reconciling snapshots first)."""
-    from rq import Worker
-    from rq.serializers import JSONSerializer
-
+    """Run one RQ worker on the ludolog queue (reconciling snapshots first), with RQ's scheduler so that retries run."""
     from workers.queue import make_queue
+    from workers.worker import LudologWorker
 
     stores = _stores()
     if not no_reconcile:
         _reconcile(stores, quiet=True)
     queue = make_queue(stores.queue_redis, stores.config.queue_name)
-    Worker([queue], connection=stores.queue_redis, serializer=JSONSerializer).work(burst=burst)
+    LudologWorker([queue], stores).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:
+    from workers.heal import heal
+    from workers.queue import make_queue
     from workers.reconcile import reconcile
 
     report = reconcile(stores.games, stores.snapshots, stores.config.snapshot_every)
     if not quiet or report.rebuilt or report.dropped_snapshots:
         click.echo(f"reconciled {report.branches} branches: rebuilt {len(report.rebuilt)}, "
                    f"dropped {report.dropped_snapshots} snapshots of other rules versions")
+    healed = heal(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name),
+                  deadline=stores.config.job_deadline, every=stores.config.snapshot_every)
+    if not quiet or healed.failed_uploads or healed.refolded:
+        click.echo(f"uploads stuck past {stores.config.job_deadline} s, now failed: {len(healed.failed_uploads)}; "
+                   f"branches whose fold died, queued again: {len(healed.refolded)}")
 
 
 @cli.command()
 def reconcile() -> None:
-    """Rebuild snapshots that are missing, stale or of another rules version."""
+    """Rebuild snapshots that are missing, stale or of another rules version; fail stuck imports, re-queue dead folds."""
     _reconcile(_stores(), quiet=False)
 
 

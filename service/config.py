@@ -40,6 +40,10 @@ class Config:
     queue_name: str = field(default_factory=lambda: os.environ.get("LUDOLOG_QUEUE", "ludolog"))
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
+    #: Seconds an import may show no sign of life (or a fold stay unfinished) before the worker's upkeep acts.
+    job_deadline: int = field(default_factory=lambda: _env_int("LUDOLOG_JOB_DEADLINE", 300))
+    #: Seconds between two rounds of a worker's upkeep (RQ's registries, stuck imports and folds).
+    heal_every: int = field(default_factory=lambda: _env_int("LUDOLOG_HEAL_EVERY", 30))
 
     @property
     def effective_queue_url(self) -> str | None:

@@ -350,7 +350,38 @@ def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial
         pipe.set(keys.upload_raw_for(uid), raw, ex=RAW_TTL_SECONDS)
         pipe.set(digest_key, uid)
         pipe.execute()
+    beat(client, uid)
     return uid, False
+
+
+def beat(client: redis.Redis, uid: str) -> None:
+    """The upload is alive (queued, started, progressing): the reconciler fails only those silent past a deadline."""
+    client.zadd(keys.uploads_in_flight(), {uid: time.time()})
+
+
+def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
+    """Mark an unfinished upload failed with ``error`` (why); False, changing nothing, if it had finished.
+
+    For imports that died or hung: the reason is told to the uploader, and the same file
+    uploaded again is imported afresh (:func:`submit_upload` skips failed uploads).
+    """
+    key = keys.upload_for(uid)
+    with client.pipeline(transaction=True) as pipe:
+        pipe.watch(key)  # type: ignore[no-untyped-call]
+        status = _text(pipe.hget(key, "status"))  # type: ignore[arg-type]
+        if status is None or status in (DONE, FAILED):
+            pipe.unwatch()
+            client.zrem(keys.uploads_in_flight(), uid)
+            return False
+        pipe.multi()
+        pipe.hset(key, mapping={"status": FAILED, "error": json.dumps(error)})
+        pipe.delete(keys.upload_raw_for(uid))
+        try:
+            pipe.execute()
+        except redis.WatchError:  # it finished (or failed) meanwhile: that outcome stands
+            return False
+    client.zrem(keys.uploads_in_flight(), uid)
+    return True
 
 
 def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Progress | None = None) -> dict[str, Any]:
@@ -362,18 +393,21 @@ def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Prog
     if fields.get("status") in (DONE, FAILED):
         return upload_status(client, uid) or {}
     client.hset(key, "status", RUNNING)
+    beat(client, uid)
     raw = client.get(keys.upload_raw_for(uid))
     digest = fields["digest"]
     gid = game_id_for(digest)
 
     def report_progress(done: int, total: int) -> None:
         client.hset(key, mapping={"done": done, "total": total})
+        beat(client, uid)
         if progress is not None:
             progress(done, total)
 
     if client.exists(keys.game_meta_for(gid)):  # a previous run stored it and died before saying so
         index_game(client, gid)
         client.hset(key, mapping={"status": DONE, "game": gid})
+        client.zrem(keys.uploads_in_flight(), uid)
         return upload_status(client, uid) or {}
     if raw is None:
         outcome = ImportOutcome(FAILED, error={"status": 410, "code": "gone", "message": "the uploaded file has expired"})
@@ -401,6 +435,7 @@ def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
         pipe.hset(keys.upload_for(uid), mapping=mapping)  # type: ignore[arg-type]
         # The bytes are needed no more: the outcome is final (the same file again finds it by its digest).
         pipe.delete(keys.upload_raw_for(uid))
+        pipe.zrem(keys.uploads_in_flight(), uid)
         pipe.execute()
 
 
@@ -482,6 +517,6 @@ def export_jsonl(events: Sequence[Event]) -> str:
 
 __all__ = [
     "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "LogImport", "LogMismatchError",
-    "Prepared", "ReportRow", "content_digest", "detect_game", "export_jsonl", "export_text", "game_id_for", "import_bytes",
-    "log_record", "notes_of", "prepare", "run_import", "store_prepared", "submit_upload", "upload_status",
+    "Prepared", "ReportRow", "beat", "content_digest", "detect_game", "export_jsonl", "export_text", "fail_upload", "game_id_for",
+    "import_bytes", "log_record", "notes_of", "prepare", "run_import", "store_prepared", "submit_upload", "upload_status",
 ]

@@ -90,6 +90,16 @@ def upload_by_digest_for(digest: str) -> str:
     return f"{PREFIX}:upload-digest:{digest}"
 
 
+def uploads_in_flight() -> str:
+    """Sorted set: ids of uploads not yet done or failed, scored by when each last showed life (unix time)."""
+    return f"{PREFIX}:uploads:inflight"
+
+
+def folds_due() -> str:
+    """Sorted set: ``gid/bid`` of branches whose fold job was queued and has not finished, scored by when."""
+    return f"{PREFIX}:folds:due"
+
+
 def upload_raw_for(uid: str) -> str:
     """String: the uploaded file's bytes, kept in Redis so that any worker can import it."""
     return f"{PREFIX}:upload:{uid}:raw"

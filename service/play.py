@@ -15,8 +15,8 @@ from typing import Any
 from engine import CHANCE, Event, IllegalActionError, action_event, check_action, draw_chance, get_rules
 from engine.core.protocol import Rules, Setup, State
 from service.snapshots import StateReader
-from service.store.errors import ConflictError
-from service.store.games import MAIN, Branch, GameRecord, GameStore
+from service.store.errors import ConflictError, IdempotencyKeyReusedError
+from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore
 
 AppendListener = Callable[[str, str], object]
 
@@ -82,11 +82,27 @@ class PlayService:
 
         Raises ConflictError for a stale ``expected_seq``, NotationError for text that is
         not an action, IllegalActionError (placed at its seq) for one the rules refuse.
+        With an idempotency key already used for the same request (action and seq), stores
+        nothing and returns the first request's events, however many copies race and
+        wherever the head is now; used for another request, raises IdempotencyKeyReusedError.
         """
+        fingerprint = request_fingerprint(notation, expected_seq) if idempotency_key else ""
         if idempotency_key:
-            replayed = self._replayed(gid, bid, idempotency_key)
+            replayed = self._replayed(gid, bid, idempotency_key, fingerprint)
             if replayed is not None:
                 return replayed
+        try:
+            return self._append_action(gid, bid, notation, expected_seq, author, idempotency_key, fingerprint)
+        except ConflictError:
+            # A copy of this request may have won the race since we looked: it moved the head.
+            # The key then holds its result, which is this request's answer too.
+            replayed = self._replayed(gid, bid, idempotency_key, fingerprint) if idempotency_key else None
+            if replayed is None:
+                raise
+            return replayed
+
+    def _append_action(self, gid: str, bid: str, notation: str, expected_seq: int, author: str | None,
+                       idempotency_key: str | None, fingerprint: str) -> list[Event]:
         position = self.reader.position(gid, bid)
         if position.seq != expected_seq:
             raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {position.seq}",
@@ -96,8 +112,12 @@ class PlayService:
         state = rules.apply(state, rules.parse_action(notation))
         chance, state = draw_chance_events(rules, state, self.games.branch(gid, bid).seed, expected_seq + 2,
                                            author="server", time=time.time())
-        result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key)
-        if not result.duplicate:
+        result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key,
+                                   fingerprint=fingerprint)
+        if result.duplicate:
+            # A copy of this request got there between our look-up and our append.
+            self._refuse_reuse(bid, idempotency_key or "", fingerprint, result)
+        else:
             # The next request on this branch starts from here: spare it the fold.
             self.reader.remember(gid, bid, result.last_seq, state)
         self.on_append(gid, bid)
@@ -114,7 +134,24 @@ class PlayService:
             raise exc.at_seq(seq) from None
         return [action_event(seq, actor, rules.format_action(action), author=author, time=time.time())]
 
-    def _replayed(self, gid: str, bid: str, key: str) -> list[Event] | None:
-        """The events a previous append with this idempotency key stored, if any."""
+    def _replayed(self, gid: str, bid: str, key: str, fingerprint: str) -> list[Event] | None:
+        """The events a previous append with this idempotency key stored, if any (refusing a reuse)."""
         prior = self.games.idempotent_result(gid, bid, key)
-        return None if prior is None else self.games.events_between(gid, bid, prior.first_seq - 1, prior.last_seq)
+        if prior is None:
+            return None
+        self._refuse_reuse(bid, key, fingerprint, prior)
+        return self.games.events_between(gid, bid, prior.first_seq - 1, prior.last_seq)
+
+    @staticmethod
+    def _refuse_reuse(bid: str, key: str, fingerprint: str, prior: AppendResult) -> None:
+        # A key stored before fingerprints existed has none: it can only be taken as a retry.
+        if prior.fingerprint and prior.fingerprint != fingerprint:
+            raise IdempotencyKeyReusedError(
+                f"idempotency key {key!r} was used for another request on branch {bid!r} (which stored seqs "
+                f"{prior.first_seq} to {prior.last_seq}): a retry must repeat the same action and expected_seq",
+                key=key, first_seq=prior.first_seq, last_seq=prior.last_seq)
+
+
+def request_fingerprint(notation: str, expected_seq: int) -> str:
+    """What identifies a play request under its idempotency key (the branch is part of the key)."""
+    return hashlib.sha256(f"{expected_seq}\x00{notation}".encode()).hexdigest()[:32]

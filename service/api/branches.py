@@ -117,9 +117,11 @@ def _idempotency_key() -> str | None:
 @bp.post("/<bid>/actions")
 @documented("Play: append the owner's action after expected_seq, and the chance events the server draws after it",
             response=ActionResultSchema, status=201, body=ActionSchema, errors=(400, 403, 404, 409, 413, 422), auth="required",
-            headers=((IDEMPOTENCY_HEADER, "a retry with the same key returns the first answer and stores nothing more"),),
+            headers=((IDEMPOTENCY_HEADER, "a retry with the same key and body returns the first 201 answer and stores "
+                                          "nothing more, even when copies race or the head has moved on since"),),
             description="409 when expected_seq is not the head (details.head says where it is); 422 when the rules refuse "
-                        "the action (the message names the rule and the seq). A refused request appends nothing.")
+                        "the action (the message names the rule and the seq), or idempotency_key_reused when the "
+                        "Idempotency-Key was used for another action or expected_seq. A refused request appends nothing.")
 def play_action(gid: str, bid: str) -> ResponseReturnValue:
     """201 ``{"seq": new head, "events": [...]}``."""
     user = require_user()

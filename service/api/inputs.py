@@ -8,7 +8,6 @@ runs so that an oversized request is refused without being read.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,6 +16,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.errors import ApiError, describe_validation
+from service.jsontext import JsonTextError, parse_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,7 +52,8 @@ def enforce_body_limit() -> None:
 
 
 def json_body(*, optional: bool = False) -> Any:
-    """The request body parsed as JSON; 400 naming the position when it does not parse.
+    """The request body parsed as JSON (:func:`service.jsontext.parse_json`: bounded depth and numbers);
+    400 naming the position or the reason when it does not parse.
 
     The Content-Type is not insisted on: a client that forgot the header but sent JSON
     is served, and one that sent something else gets the parse error, which says more.
@@ -72,10 +73,9 @@ def json_body(*, optional: bool = False) -> Any:
     except UnicodeDecodeError as exc:
         raise ApiError(400, "bad_json", f"request body is not UTF-8: byte {exc.start} cannot be decoded", position=exc.start) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ApiError(400, "bad_json", f"malformed JSON body: {exc.msg} at line {exc.lineno} column {exc.colno} (char {exc.pos})",
-                       line=exc.lineno, column=exc.colno, position=exc.pos) from None
+        return parse_json(text)
+    except JsonTextError as exc:
+        raise ApiError(400, "bad_json", f"malformed JSON body: {exc.message}", **exc.details) from None
 
 
 def load_body(schema: type[Schema], *, optional: bool = False) -> dict[str, Any]:

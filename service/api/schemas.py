@@ -19,6 +19,9 @@ VIEW_PATTERN = re.compile(r"^(full|spectator|\d{1,2})$")
 MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
 MAX_GAMES_PAGE = 200
+#: Bound of every other integer a request may carry (seqs, offsets, versions): exact in any JSON
+#: reader (2^53 - 1) and far beyond any branch, so that no number reaches Redis as one it refuses.
+MAX_NUMBER = 2**53 - 1
 
 
 class StrictInt(fields.Integer):
@@ -42,7 +45,7 @@ class Strict(Schema):
 
 
 def _seq(description: str) -> fields.Integer:
-    return fields.Integer(validate=validate.Range(min=1), metadata={"description": description})
+    return fields.Integer(validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": description})
 
 
 # -- requests: query strings ----------------------------------------------------------------
@@ -53,13 +56,14 @@ class GameListQuery(Strict):
     player = fields.String(metadata={"description": "only games with a player of this name (case-insensitive)"})
     source = fields.String(metadata={"description": "only games from this source (live, bga-log, …)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER))
 
 
 class EventsQuery(Strict):
     """Paging of a branch's events."""
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "events with seq greater than this"})
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER),
+                           metadata={"description": "events with seq greater than this"})
     limit = fields.Integer(load_default=DEFAULT_EVENTS_PAGE, validate=validate.Range(min=1, max=MAX_EVENTS_PAGE))
 
 
@@ -88,7 +92,7 @@ class AnnotationListQuery(Strict):
 class VersionQuery(Strict):
     """Optimistic concurrency for a change without a body."""
 
-    expected_version = fields.Integer(validate=validate.Range(min=1))
+    expected_version = fields.Integer(validate=validate.Range(min=1, max=MAX_NUMBER))
 
 
 # -- requests: bodies -----------------------------------------------------------------------
@@ -109,7 +113,7 @@ class ActionSchema(Strict):
 
     action = fields.String(required=True, validate=validate.Length(min=1, max=500),
                            metadata={"description": "the action in the game's notation"})
-    expected_seq = StrictInt(required=True, validate=validate.Range(min=1),
+    expected_seq = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER),
                              metadata={"description": "the branch head the action was chosen at"})
 
 
@@ -117,7 +121,7 @@ class ForkSchema(Strict):
     """``POST /api/games/<gid>/branches``: a new branch from ``from`` after event ``at``."""
 
     source = fields.String(required=True, data_key="from", metadata={"description": "the branch to fork"})
-    at = StrictInt(required=True, validate=validate.Range(min=1), metadata={"description": "the fork keeps events 1..at"})
+    at = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": "the fork keeps events 1..at"})
     name = fields.String(load_default="", validate=validate.Length(max=80))
 
 
@@ -125,7 +129,7 @@ class AnnotationCreateSchema(Strict):
     """``POST /api/games/<gid>/annotations``: a comment and/or glyph on (branch, seq)."""
 
     branch = fields.String(required=True)
-    seq = StrictInt(required=True, validate=validate.Range(min=1))
+    seq = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER))
     text = fields.String(load_default="", validate=validate.Length(max=MAX_TEXT))
     glyph = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(GLYPHS))
 
@@ -135,7 +139,8 @@ class AnnotationPatchSchema(Strict):
 
     text = fields.String(validate=validate.Length(max=MAX_TEXT))
     glyph = fields.String(allow_none=True, validate=validate.OneOf(GLYPHS))
-    expected_version = StrictInt(validate=validate.Range(min=1), metadata={"description": "409 unless the annotation is at this version"})
+    expected_version = StrictInt(validate=validate.Range(min=1, max=MAX_NUMBER),
+                                 metadata={"description": "409 unless the annotation is at this version"})
 
     @validates_schema
     def _something_to_change(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -146,7 +151,7 @@ class AnnotationPatchSchema(Strict):
 class VersionBodySchema(Strict):
     """An optional ``expected_version`` (undo)."""
 
-    expected_version = StrictInt(validate=validate.Range(min=1))
+    expected_version = StrictInt(validate=validate.Range(min=1, max=MAX_NUMBER))
 
 
 # -- responses ------------------------------------------------------------------------------

@@ -4,11 +4,13 @@
 -- KEYS[1] heads hash (branch id -> head seq)      KEYS[2] the branch's event stream
 -- KEYS[3] idempotency key (declared even when unused, so that Redis Cluster routes the call)
 -- ARGV[1] branch id   ARGV[2] expected seq   ARGV[3] idempotency TTL in seconds, '0' for none
--- ARGV[4..] one JSON event each, already numbered
+-- ARGV[4] the request's fingerprint (stored with the key, so that a reuse of the key for
+--         another request can be told from a retry)   ARGV[5..] one JSON event each, already numbered
 --
--- Replies: the new head (an integer) on success; the status 'DUPLICATE <first>:<last>' for a
--- retried idempotent append; errors 'NOBRANCH' and 'CONFLICT <head>'. Small replies on
--- purpose: this is the hot path of every write.
+-- Replies: the new head (an integer) on success; the status 'DUPLICATE <first>:<last>:<fingerprint>'
+-- for an append whose key was used before (checked first: a retry answers the same whatever the
+-- head is now); errors 'NOBRANCH' and 'CONFLICT <head>'. Small replies on purpose: this is the
+-- hot path of every write.
 local ttl = tonumber(ARGV[3])
 if ttl > 0 then
   local prior = redis.call('GET', KEYS[3])
@@ -24,13 +26,13 @@ local expected = tonumber(ARGV[2])
 if tonumber(head) ~= expected then
   return redis.error_reply('CONFLICT ' .. head)
 end
-local count = #ARGV - 3
+local count = #ARGV - 4
 for i = 1, count do
-  redis.call('XADD', KEYS[2], (expected + i) .. '-1', 'e', ARGV[3 + i])
+  redis.call('XADD', KEYS[2], (expected + i) .. '-1', 'e', ARGV[4 + i])
 end
 local last = expected + count
 redis.call('HSET', KEYS[1], ARGV[1], last)
 if ttl > 0 then
-  redis.call('SET', KEYS[3], (expected + 1) .. ':' .. last, 'EX', ttl)
+  redis.call('SET', KEYS[3], (expected + 1) .. ':' .. last .. ':' .. ARGV[4], 'EX', ttl)
 end
 return last

@@ -43,3 +43,10 @@ class ForbiddenError(StoreError, PermissionError):
 
     status = 403
     code = "forbidden"
+
+
+class IdempotencyKeyReusedError(StoreError):
+    """An idempotency key already used for another request (another action, seq or branch)."""
+
+    status = 422
+    code = "idempotency_key_reused"

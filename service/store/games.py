@@ -110,6 +110,8 @@ class AppendResult:
     first_seq: int
     last_seq: int
     duplicate: bool = False
+    #: The fingerprint the first request with the idempotency key stored ('' when it gave none).
+    fingerprint: str = ""
 
 
 @dataclass(frozen=True)
@@ -127,9 +129,9 @@ def new_id(nbytes: int = 6) -> str:
 
 
 def _parse_stored_result(text: str) -> AppendResult:
-    """The result an idempotent append stored as ``first:last``."""
-    first, last = (int(x) for x in text.split(":"))
-    return AppendResult(first, last, duplicate=True)
+    """The result an idempotent append stored as ``first:last:fingerprint`` (``first:last`` before fingerprints)."""
+    first, last, *rest = text.split(":", 2)
+    return AppendResult(int(first), int(last), duplicate=True, fingerprint=rest[0] if rest else "")
 
 
 def _encode(event: Event, seq: int | None = None) -> str:
@@ -264,18 +266,21 @@ class GameStore:
 
     # -- events ------------------------------------------------------------------------------
     def append(self, gid: str, bid: str, events: Sequence[Event], expected_seq: int, *,
-               idempotency_key: str | None = None) -> AppendResult:
+               idempotency_key: str | None = None, fingerprint: str = "") -> AppendResult:
         """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``.
 
         Raises ConflictError (with the actual head) when another write got there first.
-        With an idempotency key, a retry of an append that succeeded returns its result.
+        With an idempotency key, an append whose key was used before stores nothing and
+        returns the first one's result (``duplicate``, with the ``fingerprint`` it stored),
+        whatever the head is now: the caller compares fingerprints to tell a retry from a reuse.
         """
         if not events:
             raise InvalidRequestError("nothing to append")
         keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
         ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
         try:
-            reply = self._run_append(keys_, [bid, expected_seq, ttl, *(_encode(e, expected_seq + i) for i, e in enumerate(events, 1))])
+            reply = self._run_append(keys_, [bid, expected_seq, ttl, fingerprint,
+                                             *(_encode(e, expected_seq + i) for i, e in enumerate(events, 1))])
         except redis.exceptions.ResponseError as exc:
             raise self._append_error(gid, bid, expected_seq, str(exc)) from None
         if isinstance(reply, int):

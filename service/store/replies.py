@@ -57,6 +57,17 @@ def as_bytes_hash(reply: object) -> dict[bytes, bytes]:
     return reply
 
 
+def as_scored(reply: object) -> list[tuple[bytes, float]]:
+    """A sorted set's members with their scores (ZRANGEBYSCORE … WITHSCORES, as redis-py pairs them)."""
+    if not isinstance(reply, list):
+        raise UnexpectedReplyError("a list of (member, score) pairs", reply)
+    for pair in reply:
+        if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[1], float):
+            raise UnexpectedReplyError("a (member, score) pair", pair)
+        as_bytes(pair[0])
+    return reply
+
+
 def as_stream(reply: object) -> list[tuple[bytes, dict[bytes, bytes]]]:
     """XRANGE's reply: ``(entry id, fields)`` pairs in order."""
     if not isinstance(reply, list):

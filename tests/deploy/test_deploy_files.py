@@ -217,14 +217,14 @@ def stop_redis(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-def test_redis_conf_loads_in_redis_6_2_with_aof_everysec(tmp_path: Path) -> None:
+def test_redis_conf_loads_in_redis_6_2_with_aof_fsync_always(tmp_path: Path) -> None:
     port = free_port()
     process = start_redis([str(DEPLOY / "redis.conf"), "--port", str(port), "--dir", str(tmp_path)], port)
     try:
         client = redis.Redis(port=port, decode_responses=True)
         assert client.info("server")["redis_version"].startswith("6.2.")
         assert client.config_get("appendonly") == {"appendonly": "yes"}
-        assert client.config_get("appendfsync") == {"appendfsync": "everysec"}
+        assert client.config_get("appendfsync") == {"appendfsync": "always"}
         assert client.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
         assert client.config_get("save") == {"save": ""}
         client.xadd("probe", {"e": "1"})

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 import redis
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.serving import make_server
 
 from service.app import create_app
 from service.config import Config
@@ -59,3 +61,14 @@ def new_game(client: FlaskClient, users: Users) -> Callable[..., dict[str, Any]]
 
     return make
 
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[str]:
+    """The app behind a real threaded WSGI server on a free port; its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)

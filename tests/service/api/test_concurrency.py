@@ -12,11 +12,10 @@ import json
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from tests.service.api.helpers import branch_url
 
@@ -47,17 +46,6 @@ def _http_transport(base: str, token: str) -> Send:
             return exc.code, json.loads(exc.read())
 
     return send
-
-
-@pytest.fixture
-def live_server(app) -> Iterator[str]:
-    """The app behind a real threaded WSGI server on a free port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 def _race(make_send: Callable[[], Send], gid: str) -> list[tuple[int, int, Any]]:

@@ -1,0 +1,123 @@
+"""The worker's upkeep: no import stays stuck, no branch stays unfolded because a job died.
+
+Run by every worker every ``LUDOLOG_HEAL_EVERY`` seconds (and by ``ludolog reconcile``):
+
+* an upload not done or failed that showed no sign of life (queued, started, progress) for
+  ``LUDOLOG_JOB_DEADLINE`` seconds is failed with the reason, unless its job is still
+  waiting its turn in the queue: a job that was lost, failed, or went silent while running
+  (its process gone with its worker, or hung, which is then stopped). The same file uploaded
+  again is then imported afresh;
+* a branch whose fold job was queued that long ago and never finished (killed, retries
+  used up, lost with its queue) is queued again, unless its snapshots are complete.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+from rq import Queue
+from rq.command import send_stop_job_command
+from rq.exceptions import InvalidJobOperation, NoSuchJobError
+from rq.job import Job, JobStatus
+
+from service import keys
+from service.imports import fail_upload
+from service.snapshots import SnapshotStore
+from service.store.errors import NotFoundError
+from service.store.games import GameStore
+from service.store.replies import as_scored
+from workers.imports import import_job_id
+from workers.queue import FoldScheduler
+from workers.reconcile import expected_snapshot_seqs
+
+#: Job states in which an import is waiting its turn, not stuck.
+WAITING = (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED)
+
+
+@dataclass
+class HealReport:
+    """What one round of upkeep did."""
+
+    failed_uploads: list[str] = field(default_factory=list)
+    refolded: list[tuple[str, str]] = field(default_factory=list)
+
+
+def heal(store_redis: redis.Redis, queue: Queue, *, deadline: float, every: int, now: float | None = None) -> HealReport:
+    """One round of upkeep: fail stuck imports, fold again branches whose fold died."""
+    now = time.time() if now is None else now
+    return HealReport(heal_uploads(store_redis, queue, deadline=deadline, now=now),
+                      heal_folds(store_redis, queue, deadline=deadline, every=every, now=now))
+
+
+def _silent_since(store_redis: redis.Redis, key: str, deadline: float, now: float) -> list[tuple[str, float]]:
+    """Members of the sorted set ``key`` last heard of ``deadline`` seconds ago or more, with how long ago."""
+    rows = as_scored(store_redis.zrangebyscore(key, 0, now - deadline, withscores=True))
+    return [(member.decode(), now - score) for member, score in rows]
+
+
+def heal_uploads(store_redis: redis.Redis, queue: Queue, *, deadline: float, now: float) -> list[str]:
+    """Fail the uploads stuck past the deadline; returns their ids."""
+    failed = []
+    for uid, silent in _silent_since(store_redis, keys.uploads_in_flight(), deadline, now):
+        reason = _why_stuck(queue, uid, silent, deadline)
+        if reason is not None and fail_upload(store_redis, uid, reason):
+            failed.append(uid)
+    return failed
+
+
+def _why_stuck(queue: Queue, uid: str, silent: float, deadline: float) -> dict[str, Any] | None:
+    """Why the upload's import will not finish (the error to record), or None while its job waits in the queue."""
+    try:
+        job = Job.fetch(import_job_id(uid), connection=queue.connection, serializer=queue.serializer)
+        status = job.get_status()
+    except (NoSuchJobError, InvalidJobOperation):
+        return {"code": "import_lost", "message": f"the import job was lost: no worker has it and it is not queued "
+                                                  f"(no sign of life for {silent:.0f} s)"}
+    if status in WAITING:
+        return None
+    if status == JobStatus.STARTED:
+        # Its process went silent: hung, or gone with its worker. Stop it if it still runs, so it cannot finish later.
+        try:
+            send_stop_job_command(queue.connection, job.id, serializer=queue.serializer)
+        except Exception:  # noqa: BLE001 - no worker runs it any more: nothing to stop
+            pass
+        return {"code": "import_timed_out", "message": f"the import showed no sign of life for {silent:.0f} s "
+                                                       f"(deadline {deadline:.0f} s) and was stopped"}
+    detail = _last_error_line(job)
+    return {"code": "import_interrupted", "message": f"the import job ended ({status}) without finishing the upload"
+                                                     + (f": {detail}" if detail else "")}
+
+
+def _last_error_line(job: Job) -> str:
+    result = job.latest_result()
+    text = (result.exc_string or "") if result is not None else ""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def heal_folds(store_redis: redis.Redis, queue: Queue, *, deadline: float, every: int, now: float) -> list[tuple[str, str]]:
+    """Queue again the folds due past the deadline whose branch still lacks snapshots; returns those branches."""
+    games, snapshots, schedule = GameStore(store_redis), SnapshotStore(store_redis), FoldScheduler(store_redis, queue)
+    refolded = []
+    for member, _ in _silent_since(store_redis, keys.folds_due(), deadline, now):
+        gid, bid = member.split("/", 1)
+        if store_redis.exists(keys.fold_pending_for(gid, bid)):
+            continue  # its job is queued and has not started yet
+        if _is_folded(games, snapshots, gid, bid, every):
+            store_redis.zrem(keys.folds_due(), member)
+            continue
+        if schedule(gid, bid):
+            refolded.append((gid, bid))
+    return refolded
+
+
+def _is_folded(games: GameStore, snapshots: SnapshotStore, gid: str, bid: str, every: int) -> bool:
+    """True when the branch has every snapshot it should (or is gone: nothing left to fold)."""
+    try:
+        wanted = expected_snapshot_seqs(games.branch(gid, bid).fork_seq, games.head(gid, bid), every)
+    except NotFoundError:
+        return True
+    return wanted <= set(snapshots.seqs(gid, bid))

@@ -1,0 +1,56 @@
+"""``ludolog worker``: RQ's worker, with its scheduler (retries run) and ludolog's upkeep.
+
+* RQ's scheduler runs beside it (``with_scheduler``): a job retried after an interval is
+  queued again when the interval is over, instead of waiting in the scheduled registry for ever.
+* Every ``LUDOLOG_HEAL_EVERY`` seconds, with RQ's own maintenance, it runs :func:`workers.heal.heal`.
+  The worker's TTL follows that interval, as RQ wakes an idle worker once per TTL.
+* When the process running a job dies (SIGKILL, out of memory), an import on its last
+  attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`).
+"""
+
+from __future__ import annotations
+
+import logging
+from resource import struct_rusage
+from typing import Any
+
+import redis
+from rq import Queue, Worker
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from service.store.context import Stores
+from workers.heal import heal
+from workers.imports import import_horse_killed
+
+log = logging.getLogger(__name__)
+#: RQ wakes an idle worker every (TTL - 15) seconds: the TTL is set so that upkeep runs on time.
+_RQ_TTL_MARGIN = 15
+
+
+class LudologWorker(Worker):
+    """An RQ worker on the ludolog queue that also keeps jobs from staying stuck."""
+
+    def __init__(self, queues: list[Queue], stores: Stores, **kwargs: Any) -> None:
+        every = max(1, stores.config.heal_every)
+        super().__init__(queues, connection=stores.queue_redis, serializer=JSONSerializer, maintenance_interval=every,
+                         worker_ttl=every + _RQ_TTL_MARGIN, work_horse_killed_handler=self._horse_killed, **kwargs)
+        self.stores = stores
+
+    def run_maintenance_tasks(self) -> None:
+        """RQ's maintenance (registries, scheduler), then ours: stuck imports fail, dead folds run again."""
+        super().run_maintenance_tasks()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
+        config = self.stores.config
+        try:
+            report = heal(self.stores.redis, self.queues[0], deadline=config.job_deadline, every=config.snapshot_every)
+        except redis.exceptions.RedisError as exc:  # the store is down: the next round tries again
+            log.warning("upkeep skipped: %s", exc)
+            return
+        for uid in report.failed_uploads:
+            log.warning("upload %s was stuck past %s s: marked failed", uid, config.job_deadline)
+        for gid, bid in report.refolded:
+            log.warning("branch %s/%s: its fold job died; queued again", gid, bid)
+
+    def _horse_killed(self, job: Job, pid: int, wait_status: int, rusage: struct_rusage) -> None:
+        if import_horse_killed(self.stores.redis, job, wait_status):
+            log.warning("upload %s failed: its import's process %s died on the last attempt", job.args[0], pid)
