@@ -24,8 +24,9 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict
-from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
+from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.reimport import read_upload
 from service.store.games import VISIBILITIES
 from workers.imports import enqueue_import
 from workers.queue import make_queue
@@ -73,6 +74,16 @@ class ProgressSchema(Schema):
     total = fields.Integer(required=True)
 
 
+class ReportSummarySchema(Schema):
+    """What an import did, in counts."""
+
+    moves = fields.Integer(required=True, metadata={"description": "moves (events after the setup) imported"})
+    used = fields.Integer(required=True, metadata={"description": "log lines that became moves or lines"})
+    inferred = fields.Integer(required=True, metadata={"description": "moves the log does not state, inferred from the rules"})
+    refused = fields.Integer(required=True, metadata={"description": "log lines the rules refused"})
+    skipped = fields.Integer(required=True, metadata={"description": "silent or housekeeping notifications left out"})
+
+
 class UploadStatusSchema(Schema):
     """``GET /api/uploads/<uid>``."""
 
@@ -92,6 +103,10 @@ class UploadStatusSchema(Schema):
     error = fields.Dict(required=True, allow_none=True, metadata={"description": "why the import stopped: move_id, line, rule"})
     report = fields.List(fields.Dict(), required=True,
                          metadata={"description": "per notification: status used/inferred/skipped/refused, move_id, reason"})
+    summary = fields.Nested(ReportSummarySchema, required=True, allow_none=True,
+                            metadata={"description": "the report in counts, once the import has finished"})
+    linked = fields.Boolean(required=True, metadata={"description": "a public upload of a BGA table that is public here "
+                                                                    "already: game is that game, nothing new was stored"})
 
 
 class ExportQuery(Strict):
@@ -175,7 +190,7 @@ def create_upload() -> ResponseReturnValue:
         raise ApiError(400, "invalid", f"invalid upload options: {exc.messages}", fields=exc.messages) from None
     raw, filename = _raw_upload()
     try:
-        parse_log(raw)
+        read_upload(raw)
     except BgaLogError as exc:
         raise _log_error(exc) from None
     client = api().stores.redis
@@ -222,7 +237,7 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     elif fmt == "jsonl":
         body, mimetype, name = export_jsonl(events), "application/x-ndjson", f"{stem}.jsonl"
     else:
-        body, mimetype, name = export_text(events), "text/plain; charset=utf-8", f"{stem}.txt"
+        body, mimetype, name = export_text(events), "text/plain", f"{stem}.txt"
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
