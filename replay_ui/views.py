@@ -19,6 +19,7 @@ from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.csrf import csrf_token, sessions_enabled
 from replay_ui.games import adapter_for
+from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline
 from service import keys
 from service.api.auth import current_user, readable_game
@@ -88,6 +89,8 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
         # Past the end means the last position; 0 (or below) the first, as a position count from the start reads.
         return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head if seq > head else 1))
     page = _page_data(record, bid, seq, head)
+    if record.is_log_only:
+        return render_template("log_game.html", record=record, page=page, log=log_page_data(record))
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 
