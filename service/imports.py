@@ -465,11 +465,12 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
     if prepared is None:
         return ImportOutcome(FAILED, error=error, report=report)
     if table_key is not None and not client.set(table_key, gid, nx=True):
-        return _linked_outcome(client, _text(client.get(table_key)) or gid)  # another upload of the table won meanwhile
+        winner = _text(client.get(table_key))  # type: ignore[arg-type]
+        return _linked_outcome(client, winner or gid)  # another upload of the table won meanwhile
     try:
         store_prepared(client, gid, prepared, owner=owner, visibility=visibility)
     except BaseException:
-        if table_key is not None and _text(client.get(table_key)) == gid:
+        if table_key is not None and _text(client.get(table_key)) == gid:  # type: ignore[arg-type]
             client.delete(table_key)  # nothing stored: the table is free for the next upload of it
         raise
     if prepared.source == SOURCE_LOG_ONLY:

@@ -1,7 +1,8 @@
 """Uploads of BGA logs, their import status, log-only games' lines, and exports of any branch.
 
-``POST /api/uploads`` takes a file (multipart ``file``) or the raw body, JSON or pasted text,
-checks that it is a readable BGA log at once (400 naming line and column for broken JSON,
+``POST /api/uploads`` takes a file (multipart ``file``) or the raw body: BGA JSON in any envelope,
+BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.reimport`),
+checks that it is a readable log at once (400 naming line and column for broken JSON,
 422 for an unknown envelope, 413 over ``LUDOLOG_MAX_UPLOAD_BYTES``), keeps its bytes in
 Redis and queues the import job; ``GET /api/uploads/<uid>`` follows it.
 """
@@ -175,11 +176,13 @@ def _log_error(exc: BgaLogError) -> ApiError:
 
 @bp.post("/api/uploads")
 @body_limit(_upload_limit)
-@documented("Upload a BGA log (multipart 'file' or the raw body; JSON in any BGA envelope, or pasted log text) to import",
+@documented("Upload a log to import (multipart 'file' or the raw body): BGA JSON in any envelope, BGA log or review-page "
+            "text, or a ludolog export (bga, jsonl or text)",
             response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 413, 422),
             tag="uploads",
             description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
-                        "gives back its first upload (duplicate=true) and so the same game. 400: broken JSON (details.line "
+                        "gives back its first upload (duplicate=true) and so the same game; a public upload of a BGA "
+                        "table that is public here already links to that game (linked=true in its status). 400: broken JSON (details.line "
                         "and details.column) or unreadable bytes; 413: over the upload limit (LUDOLOG_MAX_UPLOAD_BYTES, "
                         "default 10 MB); 422: valid JSON in no known envelope (details.expected lists them).")
 def create_upload() -> ResponseReturnValue:
