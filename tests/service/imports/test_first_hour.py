@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import Setup, get_rules, random_playout
+from service import keys
 from service.api.uploads import UploadStatusSchema
 from service.store.users import UserStore
 from tests.service.api.helpers import Users, assert_error, assert_matches
@@ -207,3 +208,33 @@ def test_pyproject_declares_click_and_no_comment_hides_in_a_requirement():
     assert "pyyaml" in next(li for li in text.splitlines() if "docker-compose" in li)
     assert any(r.startswith("click") for r in project["dependencies"])
     assert any(r.startswith("pyyaml") for r in project["optional-dependencies"]["dev"])
+
+
+def test_two_public_imports_of_one_table_at_once_store_one_game(redis_server, redis_client):
+    """Two imports racing on one table (real threads, each with its own connection): one stores, the other links."""
+    import threading
+
+    import redis
+
+    from service.imports import import_bytes
+
+    raw = samples.raw(TOKAIDO_A)
+    outcomes = {}
+    barrier = threading.Barrier(2)
+
+    def run(gid: str, owner: str) -> None:
+        client = redis.Redis.from_url(redis_server.url)
+        barrier.wait()
+        outcomes[gid] = import_bytes(client, raw, gid=gid, owner=owner)
+        client.close()
+
+    threads = [threading.Thread(target=run, args=(f"race-{n}", owner)) for n, owner in enumerate(("alice", "bob"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    games = {o.game for o in outcomes.values()}
+    assert len(games) == 1 and all(o.status == "done" for o in outcomes.values())
+    assert sorted(o.duplicate for o in outcomes.values()) == [False, True]
+    stored = [gid for gid in ("race-0", "race-1") if redis_client.exists(keys.game_meta_for(gid))]
+    assert stored == list(games)
