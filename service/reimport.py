@@ -46,8 +46,9 @@ def read_upload(raw: bytes | str) -> BgaLog:
 
 
 def _explained(error: BgaSyntaxError, text: str) -> BgaSyntaxError:
-    """Broken JSON stays a JSON error; other text is told which formats a paste may be in."""
-    if text.lstrip()[:1] in ("{", "["):
+    """Broken JSON stays a JSON error, and so does anything that is not text at all (bad UTF-8, empty);
+    other text is told which formats a paste may be in."""
+    if text.lstrip()[:1] in ("{", "[") or "column" not in error.details:
         return error
     return BgaSyntaxError(
         "not a log we can read: expected BGA JSON (any envelope), ludolog's jsonl or text export, "

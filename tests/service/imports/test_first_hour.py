@@ -238,3 +238,24 @@ def test_two_public_imports_of_one_table_at_once_store_one_game(redis_server, re
     assert sorted(o.duplicate for o in outcomes.values()) == [False, True]
     stored = [gid for gid in ("race-0", "race-1") if redis_client.exists(keys.game_meta_for(gid))]
     assert stored == list(games)
+
+
+def test_a_broken_line_in_a_jsonl_export_is_400_naming_it(client, users, redis_client):
+    from service.imports import export_jsonl
+
+    lines = export_jsonl(_events("amerigo", 2)).splitlines()
+    lines[3] = lines[3][:-5]
+    error = assert_error(client.post("/api/uploads", data="\n".join(lines), headers=users.auth("alice")), 400, "bad_json")
+    assert error["details"]["line"] == 4 and error["message"].startswith("jsonl line 4: not an event")
+    assert not redis_client.keys("ll:upload*")
+
+
+def test_a_jsonl_event_out_of_turn_is_422_naming_the_rule(client, users):
+    from service.imports import export_jsonl
+
+    events = [json.loads(line) for line in export_jsonl(_events("puerto_rico", 3)).splitlines()]
+    first_choice = next(i for i, e in enumerate(events) if e["actor"] not in (None, "chance"))
+    events[first_choice]["actor"] = (events[first_choice]["actor"] + 1) % 3
+    raw = "".join(json.dumps(e) + "\n" for e in events)
+    error = assert_error(client.post("/api/uploads", data=raw, headers=users.auth("alice")), 422, "bad_log")
+    assert error["details"]["line"] == first_choice + 1 and "turn order" in error["message"]
