@@ -259,3 +259,17 @@ def test_a_jsonl_event_out_of_turn_is_422_naming_the_rule(client, users):
     raw = "".join(json.dumps(e) + "\n" for e in events)
     error = assert_error(client.post("/api/uploads", data=raw, headers=users.auth("alice")), 422, "bad_log")
     assert error["details"]["line"] == first_choice + 1 and "turn order" in error["message"]
+
+
+def test_log_json_gives_moves_with_numbers_times_and_readable_tokens(client, upload):
+    from tests.service.bga.samples import GAIA
+
+    status = upload(samples.raw(GAIA), query=f"?filename={GAIA}")
+    body = client.get(f"/games/{status['game']}/b/main/log.json").get_json()
+    assert body["game"] == "gaiaproject" and body["head"] == status["events"]
+    move = next(m for m in body["moves"] if m["move_id"] == 47)
+    assert move["time"] == 1769727527 and move["lines"][1] == {
+        "text": "felipetoito spends 3 power, 1 QIC, 1 ore, 2 credits to build a mine",
+        "raw": "felipetoito spends [POWER3][QIC1][ORE1][GOLD2] to build a [BUILDING4]"}
+    rules_game = upload(export_bytes(_events("puerto_rico", 3)))["game"]
+    assert client.get(f"/games/{rules_game}/b/main/log.json").status_code == 404
