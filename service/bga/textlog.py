@@ -21,6 +21,7 @@ from service.bga.model import BgaLog, Notification, Packet, Player
 _MOVE_HEADER = re.compile(r"\s*Move\s+(\d{1,9})\s*:(.*)", re.IGNORECASE | re.DOTALL)
 _COLORS_CHOSEN = re.compile(r"Colors of (.+?) have been chosen", re.IGNORECASE)
 _TABLE = re.compile(r"(?:table=|Table #?\s*)(\d{3,19})\b", re.IGNORECASE)
+_TIME_ONLY = re.compile(r"\s*[\d/.,:\- ]{4,30}(?:\s?[AaPp]\.?[Mm]\.?)?\s*")
 _NAME = re.compile(r"[^\s,:;.!?()]{2,40}")
 # Words a line may start with that are no player's name.
 _NOT_NAMES = frozenset({"the", "a", "an", "end", "round", "turn", "phase", "game", "move", "all", "everyone", "each", "new",
@@ -45,6 +46,9 @@ def parse_text_log(text: str) -> BgaLog:
         header = _MOVE_HEADER.fullmatch(line)
         if header:
             groups.append((int(header.group(1)), header.group(2).strip() or None, []))
+        elif _TIME_ONLY.fullmatch(line) and len(groups) > 1 and groups[-1][1] is None and not groups[-1][2]:
+            # The review page puts a move's time on the line below its header when copied from the browser.
+            groups[-1] = (groups[-1][0], line.strip(), [])
         elif line.strip():
             groups[-1][2].append((line_no, line.strip()))
     if not groups[0][2]:

@@ -153,7 +153,7 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
 
 
 def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(live_server: LiveServer, watched: Watched,
-                                                                            redis_server: Any) -> None:
+                                                                            redis_server: Any, artifacts: Any) -> None:
     sample = _sample(TOKAIDO)
     worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
     try:
@@ -169,6 +169,7 @@ def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(liv
         fold = page.locator("#upload-report details.report-skipped")
         assert fold.locator("summary").inner_text() == f"{skipped} silent or skipped lines"
         assert not fold.locator("li").first.is_visible()
+        page.screenshot(path=str(artifacts / "upload-report-tokaido.png"))
         page.goto(live_server.url + "/")
         page.wait_for_selector("body[data-ready='true']")
         page.select_option("#f-game", "tokaido")

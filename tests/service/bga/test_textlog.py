@@ -77,3 +77,9 @@ def test_players_are_guessed_from_line_starts_without_a_colour_line() -> None:
 def test_the_table_id_is_read_from_a_review_page_address() -> None:
     log = parse_log("https://boardgamearena.com/gamereview?table=161915629\nMove 1 : 10:00\nAnn travels\n")
     assert log.table_id == 161915629
+
+
+def test_a_time_on_the_line_below_a_header_is_the_moves_time() -> None:
+    record = to_log_only(parse_log("Move 1 :\n7/7/2020, 1:53:04 PM\nAnn chooses a traveler\nMove 2 :\n13:54:25\nBo travels\n"))
+    assert [(m.move_id, m.time_text, m.public_lines) for m in record.moves] == [
+        (1, "7/7/2020, 1:53:04 PM", ("Ann chooses a traveler",)), (2, "13:54:25", ("Bo travels",))]
