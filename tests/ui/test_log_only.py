@@ -182,3 +182,39 @@ def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(liv
     finally:
         worker.kill()
         worker.wait()
+
+
+def test_a_second_public_upload_of_a_table_links_to_the_first_game(live_server: LiveServer, watched: Watched,
+                                                                     redis_server: Any, redis_client: Any) -> None:
+    raw = _sample(TOKAIDO)
+    outcome = import_bytes(redis_client, raw, gid="tok-first", owner="alice", filename=TOKAIDO.name)
+    assert outcome.status == "done"
+    worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
+    try:
+        page = open_home(watched, live_server, "second")
+        page.set_input_files("#upload-file", str(TOKAIDO))
+        page.click("#upload-form button[type=submit]")
+        page.wait_for_selector("#upload-report a", timeout=60_000)
+        assert "already here: linked to it" in page.inner_text("#upload-report")
+        assert page.get_attribute("#upload-report a", "href") == "/games/tok-first"
+        assert "null" not in page.inner_text("#upload-report")
+        watched.assert_clean()
+    finally:
+        worker.kill()
+        worker.wait()
+
+
+def test_a_game_started_from_the_web_is_titled_and_position_zero_opens_the_start(live_server: LiveServer,
+                                                                                  watched: Watched) -> None:
+    page = open_home(watched, live_server, "starter2")
+    page.select_option("#new-game", "entdecker")
+    page.fill("#new-players", "Ann\nBob")
+    page.click("#new-game-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/games/[^/]+/b/main/\d+$"))
+    page.wait_for_selector("body[data-ready='true']")
+    assert re.fullmatch(r"Entdecker · Ann, Bob · \d{4}-\d\d-\d\d", page.inner_text("#game-title"))
+    gid = page.url.split("/games/")[1].split("/")[0]
+    page.goto(f"{live_server.url}/games/{gid}/b/main/0")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.url.endswith(f"/games/{gid}/b/main/1") and page.get_attribute("#board", "data-seq") == "1"
+    watched.assert_clean()
