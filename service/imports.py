@@ -491,11 +491,12 @@ def public_table_key(bga: BgaLog) -> str | None:
 
 
 def _public_game_of_table(client: redis.Redis, table_key: str) -> str | None:
-    """The public game already imported from this table, if it is still there."""
+    """The public game already imported from this table, if it is still there and still public."""
     gid = _text(client.get(table_key))  # type: ignore[arg-type]
     if gid is None:
         return None
-    if not client.exists(keys.game_meta_for(gid)):
+    visibility = _text(client.hget(keys.game_meta_for(gid), "visibility"))  # type: ignore[arg-type]
+    if visibility != "public":  # removed, or its owner has made it private since: the table is free again
         client.delete(table_key)
         return None
     return gid

@@ -273,3 +273,14 @@ def test_log_json_gives_moves_with_numbers_times_and_readable_tokens(client, upl
         "raw": "felipetoito spends [POWER3][QIC1][ORE1][GOLD2] to build a [BUILDING4]"}
     rules_game = upload(export_bytes(_events("puerto_rico", 3)))["game"]
     assert client.get(f"/games/{rules_game}/b/main/log.json").status_code == 404
+
+
+def test_a_table_whose_public_game_was_made_private_is_free_again(client, users, upload, redis_client):
+    from service.store.games import GameStore
+
+    raw = samples.raw(TOKAIDO_A)
+    first = upload(raw, user="alice")
+    GameStore(redis_client).set_game_fields(first["game"], visibility="private")
+    second = upload(raw, user="bob")
+    assert second["status"] == "done" and not second["linked"] and second["game"] != first["game"]
+    assert [g["id"] for g in client.get("/api/games?source=bga-log").get_json()["games"]] == [second["game"]]
