@@ -94,6 +94,9 @@ def test_log_page_steps_searches_and_annotates_with_glyphs(live_server: LiveServ
     page.click("#nav-next")
     _wait_current(page, 2)
     assert page.url.endswith(f"/games/{gid}/b/main/2")
+    page.focus("#log-move-5 button.log-move-no")  # every move is reachable from the keyboard
+    page.keyboard.press("Enter")
+    _wait_current(page, 5)
     # Search: every matching move is marked, Enter walks through them.
     page.fill("#log-search", "sea panorama")
     assert re.fullmatch(r"\d+ moves match", page.inner_text("#search-count"))

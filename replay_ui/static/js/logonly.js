@@ -58,7 +58,8 @@ function moveBlock(move) {
   return el("li", { class: "log-move", id: `log-move-${move.seq}`, dataset: { seq: String(move.seq) },
                     onclick: () => goTo(move.seq) },
     el("div", { class: "log-move-head" },
-      el("span", { class: "log-move-no", text: moveLabel(move) }),
+      // A button, so that the keyboard reaches every move as the mouse does (the click bubbles to the block).
+      el("button", { type: "button", class: "link log-move-no", text: moveLabel(move), "aria-label": `Go to ${moveLabel(move)}` }),
       el("span", { class: "glyphs", text: glyphs }),
       count ? el("span", { class: "badge", text: `${count} comment${count === 1 ? "" : "s"}` }) : null,
       el("time", { class: "log-move-time", title: timeTitle(move), text: timeLabel(move) })),
