@@ -19,11 +19,14 @@ from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.csrf import csrf_token, sessions_enabled
 from replay_ui.games import adapter_for
+from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline
+from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
+from service.titles import game_label
 
 MAX_STATES_WINDOW = 64
 TEST_ONLY_GAMES = {"pig"}
@@ -52,7 +55,15 @@ def harden_pages(response: Any) -> Any:
 def home() -> ResponseReturnValue:
     """The games list with filters, the upload form and the new-game form."""
     games = [g for g in registered_games() if g not in TEST_ONLY_GAMES]
-    return render_template("home.html", games=games, filters={k: request.args.get(k, "") for k in ("game", "player", "source")})
+    return render_template("home.html", games=games, log_only_games=_log_only_games(games),
+                           filters={k: request.args.get(k, "") for k in ("game", "player", "source")})
+
+
+def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:
+    """(name, label) of the BGA games that log-only games stored here are of, for the home page's filter."""
+    names = api().stores.redis.smembers(keys.log_only_games())
+    found = sorted({n.decode() if isinstance(n, bytes) else str(n) for n in names} - set(with_rules))  # type: ignore[union-attr]
+    return [(name, game_label(name)) for name in found]
 
 
 def _not_found(message: str) -> ResponseReturnValue:
@@ -75,8 +86,11 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     except NotFoundError as exc:
         return _not_found(exc.message)
     if seq is not None and not 1 <= seq <= head:
-        return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head))
+        # Past the end means the last position; 0 (or below) the first, as a position count from the start reads.
+        return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head if seq > head else 1))
     page = _page_data(record, bid, seq, head)
+    if record.is_log_only:
+        return render_template("log_game.html", record=record, page=page, log=log_page_data(record))
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 

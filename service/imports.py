@@ -28,11 +28,13 @@ from typing import Any
 import redis
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, fold, game_created, get_rules, registered_games
-from engine.core.bgalog import LogImport, LogMismatchError, LogNote, ReportRow, game_for_bga_name, import_notes
+from engine.core.bgalog import DEFAULT_START_TIME, LogImport, LogMismatchError, LogNote, ReportRow, game_for_bga_name, import_notes
 from service import keys
-from service.bga import BgaLog, BgaLogError, LogOnlyRecord, import_report, parse_log, render_notification, to_log_only
+from service.bga import UNKNOWN_GAME, BgaLog, BgaLogError, LogOnlyRecord, import_report, render_notification, to_log_only
+from service.reimport import read_upload
 from service.store.errors import ConflictError
 from service.store.games import MAIN, SOURCE_LOG_ONLY, Branch, new_id
+from service.titles import game_title
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +109,21 @@ def detect_game(bga: BgaLog) -> str | None:
     return None
 
 
+def is_our_export(bga: BgaLog) -> bool:
+    """True for a log ludolog exported (its first packet states our setup): its table id is no BGA table."""
+    return any(note.type == "ludologSetup" for packet in bga.packets[:1] for note in packet.notifications)
+
+
+def log_time(bga: BgaLog) -> float:
+    """When the game was played: its first packet's time; now when the log does not say (pasted text, our
+    export of a game whose events carry no time)."""
+    times = [p.time for p in bga.packets if p.time is not None]
+    first = min(times, default=None)
+    if first is None or (is_our_export(bga) and first <= DEFAULT_START_TIME + len(bga.packets)):
+        return time.time()
+    return float(first)
+
+
 def _setup_options(notes: Sequence[LogNote]) -> dict[str, Any]:
     for note in notes:
         if note.type == "ludologSetup" and isinstance(note.args.get("options"), Mapping):
@@ -171,8 +188,9 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
         if not partial:
             return None, report, error
         events = result.consistent_prefix()
-    title = f"BGA table {bga.table_id}" if bga.table_id else "imported BGA game"
-    imported: dict[str, Any] = {"format": "bga", "table_id": bga.table_id,
+    table_id = None if is_our_export(bga) else bga.table_id
+    title = game_title(game, setup.players, when=log_time(bga), table_id=table_id)
+    imported: dict[str, Any] = {"format": "bga", "table_id": table_id,
                                 "inferred": sum(1 for r in report if r["status"] == "inferred")}
     if error is not None:
         imported["stopped_at"] = error
@@ -239,8 +257,9 @@ def _prepare_log_only(bga: BgaLog, filename: str | None) -> Prepared:
                   "and annotate it; it cannot be forked or played on.",
         "bga_game": record.game_name, "table_id": record.table_id, "moves": len(events) - 1, "result": result,
     }
-    title = f"{record.game_name} (BGA table {record.table_id})" if record.table_id else record.game_name
-    return Prepared(record.game_name, "", setup, SOURCE_LOG_ONLY, events, extra, log_record=record.to_json(), title=title[:200])
+    label = record.game_name if record.game_name != UNKNOWN_GAME else "BGA log"
+    title = game_title(label, [p.name for p in record.players], when=log_time(bga), table_id=record.table_id)
+    return Prepared(record.game_name, "", setup, SOURCE_LOG_ONLY, events, extra, log_record=record.to_json(), title=title)
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -329,7 +348,19 @@ def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
         "incomplete": data.get("incomplete") == "1", "events": int(data.get("events", 0)),
         "error": json.loads(data["error"]) if data.get("error") else None,
         "report": json.loads(data["report"]) if data.get("report") else [],
+        "summary": json.loads(data["summary"]) if data.get("summary") else None,
+        "linked": data.get("linked") == "1",
     }
+
+
+def report_summary(outcome: ImportOutcome) -> dict[str, int]:
+    """What an import did, in counts: moves imported, and the log's lines used, inferred, refused and skipped."""
+    counts = {"used": 0, "inferred": 0, "refused": 0, "skipped": 0}
+    for row in outcome.report:
+        status = row.get("status")
+        if status in counts:
+            counts[status] += 1
+    return {"moves": max(0, outcome.events - 1), **counts}
 
 
 def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
@@ -422,7 +453,8 @@ def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Prog
 
 def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
     mapping: dict[str, Any] = {"status": outcome.status, "report": json.dumps(outcome.report, separators=(",", ":")),
-                               "incomplete": "1" if outcome.incomplete else "0", "events": outcome.events}
+                               "incomplete": "1" if outcome.incomplete else "0", "events": outcome.events,
+                               "summary": json.dumps(report_summary(outcome)), "linked": "1" if outcome.duplicate else "0"}
     if outcome.game:
         mapping.update(game=outcome.game)
     if outcome.kind:
@@ -457,19 +489,61 @@ def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None
 def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool, filename: str | None,
                   visibility: str, every: int, progress: Progress | None) -> ImportOutcome:
     try:
-        bga = parse_log(raw)
+        bga = read_upload(raw)
     except BgaLogError as exc:
         return ImportOutcome(FAILED, error={"status": exc.status, "code": "bad_log", "message": exc.message, "details": exc.details})
+    table_key = public_table_key(bga) if visibility == "public" else None
+    linked = _public_game_of_table(client, table_key) if table_key else None
+    if linked is not None:
+        return _linked_outcome(client, linked)
     prepared, report, error = prepare(bga, partial=partial, every=every, filename=filename, progress=progress)
     if prepared is None:
         return ImportOutcome(FAILED, error=error, report=report)
-    store_prepared(client, gid, prepared, owner=owner, visibility=visibility)
+    if table_key is not None and not client.set(table_key, gid, nx=True):
+        winner = _text(client.get(table_key))  # type: ignore[arg-type]
+        return _linked_outcome(client, winner or gid)  # another upload of the table won meanwhile
+    try:
+        store_prepared(client, gid, prepared, owner=owner, visibility=visibility)
+    except BaseException:
+        if table_key is not None and _text(client.get(table_key)) == gid:  # type: ignore[arg-type]
+            client.delete(table_key)  # nothing stored: the table is free for the next upload of it
+        raise
+    if prepared.source == SOURCE_LOG_ONLY:
+        client.sadd(keys.log_only_games(), prepared.game)
     kind = "log-only" if prepared.source == SOURCE_LOG_ONLY else "rules"
     name = prepared.extra.get("bga_game") if kind == "log-only" else prepared.game
     if progress is not None and kind == "log-only":
         progress(len(prepared.events) - 1, len(prepared.events) - 1)
     return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, incomplete=prepared.incomplete, events=len(prepared.events),
                          error=error, report=report)
+
+
+def public_table_key(bga: BgaLog) -> str | None:
+    """The key naming the public game of this log's BGA table, or None (no table id, or our own export's)."""
+    if bga.table_id is None or is_our_export(bga):
+        return None
+    return keys.public_table_for(bga.table_id)
+
+
+def _public_game_of_table(client: redis.Redis, table_key: str) -> str | None:
+    """The public game already imported from this table, if it is still there and still public."""
+    gid = _text(client.get(table_key))  # type: ignore[arg-type]
+    if gid is None:
+        return None
+    visibility = _text(client.hget(keys.game_meta_for(gid), "visibility"))  # type: ignore[arg-type]
+    if visibility != "public":  # removed, or its owner has made it private since: the table is free again
+        client.delete(table_key)
+        return None
+    return gid
+
+
+def _linked_outcome(client: redis.Redis, gid: str) -> ImportOutcome:
+    """The outcome of a public upload of a table that is public already: the existing game, nothing stored."""
+    meta = {k.decode(): v.decode() for k, v in client.hgetall(keys.game_meta_for(gid)).items()}  # type: ignore[union-attr]
+    kind = "log-only" if meta.get("source") == SOURCE_LOG_ONLY else "rules"
+    head = _text(client.hget(keys.branch_head_for(gid), MAIN))  # type: ignore[arg-type]
+    return ImportOutcome(DONE, game=gid, kind=kind, game_name=meta.get("game"), events=int(head or 0), duplicate=True,
+                         report=[{"status": "linked", "reason": "this BGA table is public here already: the upload links to its game"}])
 
 
 def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
@@ -489,6 +563,9 @@ def export_text(events: Sequence[Event]) -> str:
 
     rules, state = replay(events[:1], check=False)
     lines = [f"{rules.name} (rules version {rules.version}): {', '.join(f'seat {i} {n}' for i, n in enumerate(state_players(events)))}"]
+    options = (events[0].data or {})["setup"].get("options") or {}
+    if options:  # a game set up otherwise than by default: reading the text back needs them (service.reimport)
+        lines.append("options: " + json.dumps(options, separators=(",", ":"), sort_keys=True))
     for event in events[1:]:
         if event.action is None:
             continue

@@ -108,3 +108,13 @@ def upload_raw_for(uid: str) -> str:
 def log_record_for(gid: str) -> str:
     """String: a log-only game's record (players, moves with their lines, private ones included; JSON)."""
     return f"{_game(gid)}:logrecord"
+
+
+def public_table_for(table_id: int) -> str:
+    """String: the public game imported from BGA table ``table_id`` (later public uploads of it link to that game)."""
+    return f"{PREFIX}:bga-table:{table_id}"
+
+
+def log_only_games() -> str:
+    """Set: the BGA game names of the log-only games stored (the home page's game filter lists them)."""
+    return f"{PREFIX}:log-only-games"

@@ -17,6 +17,7 @@ from engine.core.protocol import Rules, Setup, State
 from service.snapshots import StateReader
 from service.store.errors import ConflictError, IdempotencyKeyReusedError
 from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore
+from service.titles import game_title
 
 AppendListener = Callable[[str, str], object]
 
@@ -52,6 +53,7 @@ class PlayService:
         rules = get_rules(game)
         setup = Setup(tuple(players), dict(options or {}))
         state = rules.initial_state(setup)  # raises SetupError before anything is stored
+        title = title or game_title(game, setup.players, when=time.time())
         record = self.games.create_game(game, rules.version, setup, owner=owner, seed=seed, visibility=visibility,
                                         title=title, meta={"author": owner, "time": time.time()})
         seed_used = self.games.branch(record.id, MAIN).seed

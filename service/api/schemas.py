@@ -52,7 +52,7 @@ def _seq(description: str) -> fields.Integer:
 class GameListQuery(Strict):
     """Filters and paging of ``GET /api/games``."""
 
-    game = fields.String(metadata={"description": "only games of these rules (e.g. pig, puerto_rico)"})
+    game = fields.String(metadata={"description": "only games of these rules (e.g. puerto_rico; tokaido for log-only logs)"})
     player = fields.String(metadata={"description": "only games with a player of this name (case-insensitive)"})
     source = fields.String(metadata={"description": "only games from this source (live, bga-log, …)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))

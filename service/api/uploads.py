@@ -1,7 +1,8 @@
 """Uploads of BGA logs, their import status, log-only games' lines, and exports of any branch.
 
-``POST /api/uploads`` takes a file (multipart ``file``) or the raw body, JSON or pasted text,
-checks that it is a readable BGA log at once (400 naming line and column for broken JSON,
+``POST /api/uploads`` takes a file (multipart ``file``) or the raw body: BGA JSON in any envelope,
+BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.reimport`),
+checks that it is a readable log at once (400 naming line and column for broken JSON,
 422 for an unknown envelope, 413 over ``LUDOLOG_MAX_UPLOAD_BYTES``), keeps its bytes in
 Redis and queues the import job; ``GET /api/uploads/<uid>`` follows it.
 """
@@ -24,8 +25,9 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict
-from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
+from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.reimport import read_upload
 from service.store.games import VISIBILITIES
 from workers.imports import enqueue_import
 from workers.queue import make_queue
@@ -73,6 +75,16 @@ class ProgressSchema(Schema):
     total = fields.Integer(required=True)
 
 
+class ReportSummarySchema(Schema):
+    """What an import did, in counts."""
+
+    moves = fields.Integer(required=True, metadata={"description": "moves (events after the setup) imported"})
+    used = fields.Integer(required=True, metadata={"description": "log lines that became moves or lines"})
+    inferred = fields.Integer(required=True, metadata={"description": "moves the log does not state, inferred from the rules"})
+    refused = fields.Integer(required=True, metadata={"description": "log lines the rules refused"})
+    skipped = fields.Integer(required=True, metadata={"description": "silent or housekeeping notifications left out"})
+
+
 class UploadStatusSchema(Schema):
     """``GET /api/uploads/<uid>``."""
 
@@ -92,6 +104,10 @@ class UploadStatusSchema(Schema):
     error = fields.Dict(required=True, allow_none=True, metadata={"description": "why the import stopped: move_id, line, rule"})
     report = fields.List(fields.Dict(), required=True,
                          metadata={"description": "per notification: status used/inferred/skipped/refused, move_id, reason"})
+    summary = fields.Nested(ReportSummarySchema, required=True, allow_none=True,
+                            metadata={"description": "the report in counts, once the import has finished"})
+    linked = fields.Boolean(required=True, metadata={"description": "a public upload of a BGA table that is public here "
+                                                                    "already: game is that game, nothing new was stored"})
 
 
 class ExportQuery(Strict):
@@ -160,11 +176,13 @@ def _log_error(exc: BgaLogError) -> ApiError:
 
 @bp.post("/api/uploads")
 @body_limit(_upload_limit)
-@documented("Upload a BGA log (multipart 'file' or the raw body; JSON in any BGA envelope, or pasted log text) to import",
+@documented("Upload a log to import (multipart 'file' or the raw body): BGA JSON in any envelope, BGA log or review-page "
+            "text, or a ludolog export (bga, jsonl or text)",
             response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 413, 422),
             tag="uploads",
             description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
-                        "gives back its first upload (duplicate=true) and so the same game. 400: broken JSON (details.line "
+                        "gives back its first upload (duplicate=true) and so the same game; a public upload of a BGA "
+                        "table that is public here already links to that game (linked=true in its status). 400: broken JSON (details.line "
                         "and details.column) or unreadable bytes; 413: over the upload limit (LUDOLOG_MAX_UPLOAD_BYTES, "
                         "default 10 MB); 422: valid JSON in no known envelope (details.expected lists them).")
 def create_upload() -> ResponseReturnValue:
@@ -175,7 +193,7 @@ def create_upload() -> ResponseReturnValue:
         raise ApiError(400, "invalid", f"invalid upload options: {exc.messages}", fields=exc.messages) from None
     raw, filename = _raw_upload()
     try:
-        parse_log(raw)
+        read_upload(raw)
     except BgaLogError as exc:
         raise _log_error(exc) from None
     client = api().stores.redis
@@ -222,7 +240,7 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     elif fmt == "jsonl":
         body, mimetype, name = export_jsonl(events), "application/x-ndjson", f"{stem}.jsonl"
     else:
-        body, mimetype, name = export_text(events), "text/plain; charset=utf-8", f"{stem}.txt"
+        body, mimetype, name = export_text(events), "text/plain", f"{stem}.txt"
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

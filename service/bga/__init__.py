@@ -23,6 +23,7 @@ from service.bga.logonly import (
 from service.bga.model import BgaLog, Notification, Packet, Player, ResultEntry, packets_visible_to
 from service.bga.render import fill_template, render_notification, render_template, strip_html
 from service.bga.textlog import looks_like_text_log, parse_text_log
+from service.bga.tokens import has_tokens, readable_tokens
 
 __all__ = [
     "EXPECTED_ENVELOPES",
@@ -45,6 +46,7 @@ __all__ = [
     "ResultEntry",
     "fill_template",
     "guess_game_name",
+    "has_tokens",
     "import_report",
     "lines_visible_to",
     "looks_like_text_log",
@@ -52,6 +54,7 @@ __all__ = [
     "parse_document",
     "parse_log",
     "parse_text_log",
+    "readable_tokens",
     "render_notification",
     "render_template",
     "strip_html",

@@ -36,7 +36,8 @@ _FINGERPRINTS: tuple[tuple[str, frozenset[str], frozenset[str]], ...] = (
     ("gaiaproject", frozenset({"notifyGaiaDone", "notifyFormFederation", "notifyChooseRace"}), frozenset()),
 )
 # File-name stems that say nothing about the game ("log_123.json", "replay-5.json").
-_GENERIC_STEMS = frozenset({"log", "logs", "game", "games", "table", "replay", "replays", "bga", "archive", "export", "upload", "data"})
+_GENERIC_STEMS = frozenset({"log", "logs", "game", "games", "table", "replay", "replays", "bga", "archive", "export", "upload", "data",
+                            "pasted", "paste", "movetext", "moves", "text", "review", "gamereview", "untitled"})
 
 
 @dataclass(frozen=True)

@@ -268,10 +268,14 @@ def test_log_only_game_shows_its_lines_and_steps(live_server: LiveServer, watche
     lines = ["Ann travels to the inn <b>Nakasendo</b>", "Bob buys a souvenir", "Ann eats a meal for 2 coins"]
     games.append("log-1", "main", [action_event(2 + i, i % 2, "log", lines=[line]) for i, line in enumerate(lines)], 1)
     page = open_game(watched, live_server, 3, gid="log-1")
-    assert "Bob buys a souvenir" in page.inner_text("#board .log-lines li.current")
-    assert "<b>Nakasendo</b>" in page.inner_text("#board")
+    assert "Bob buys a souvenir" in page.inner_text("#current-lines")
+    assert "Bob buys a souvenir" in page.inner_text("#log-moves li.current")
     page.keyboard.press("ArrowRight")
-    wait_board(page, 4)
-    assert "Ann eats a meal" in page.inner_text("#moves li.current")
+    page.wait_for_function("() => document.getElementById('current-move').dataset.seq === '4'")
+    assert "Ann eats a meal" in page.inner_text("#log-moves li.current")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.getElementById('current-move').dataset.seq === '1'")
+    page.keyboard.press("ArrowRight")
+    assert "<b>Nakasendo</b>" in page.inner_text("#current-lines")  # what the log says, as text
     assert page.locator("#fork-form").count() == 0
     watched.assert_clean()

@@ -2,7 +2,7 @@
 // and report, and the new live game form.
 
 import { api, query } from "./api.js";
-import { el } from "./dom.js";
+import { el, replaceChildren } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
@@ -41,18 +41,56 @@ async function loadGames(more = false) {
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
-function reportList(report) {
-  return el("ul", { class: "report" }, (report || []).map((entry) => {
-    if (typeof entry === "string") return el("li", { text: entry });
-    const parts = [entry.status || entry.kind, entry.move_id !== undefined ? `move ${entry.move_id}` : null,
-                   entry.line || entry.text, entry.reason].filter(Boolean);
-    return el("li", { class: entry.status || entry.kind || "", text: parts.join(" · ") });
-  }));
+// The report opens with counts (moves imported; lines inferred, refused, skipped), then lists the
+// lines a person should look at (refused, inferred); the many silent or merely used lines are
+// folded away behind their count.
+function reportLine(entry) {
+  if (typeof entry === "string") return el("li", { text: entry });
+  const parts = [entry.move_id !== undefined && entry.move_id !== null ? `move ${entry.move_id}` : null,
+                 entry.line || entry.text || entry.type, entry.action ? `→ ${entry.action}` : null, entry.reason].filter(Boolean);
+  return el("li", { class: entry.status || "", text: parts.join(" · ") });
+}
+
+function reportList(rows, className) {
+  return el("ul", { class: `report ${className}` }, rows.map(reportLine));
+}
+
+function countOf(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function summaryLine(summary) {
+  return el("p", { id: "upload-summary", class: "report-summary" },
+    el("strong", { text: countOf(summary.moves, "move imported", "moves imported") }),
+    ` · ${countOf(summary.inferred, "line inferred", "lines inferred")}`,
+    ` · ${countOf(summary.refused, "line refused", "lines refused")}`,
+    ` · ${countOf(summary.skipped, "line skipped", "lines skipped")} (silent)`);
+}
+
+function foldedReport(rows, label, className) {
+  if (!rows.length) return null;
+  return el("details", { class: `report-fold ${className}` }, el("summary", { text: `${rows.length} ${label}` }),
+            reportList(rows, className));
+}
+
+function reportSections(body) {
+  const rows = body.report || [];
+  const of = (status) => rows.filter((r) => r.status === status);
+  const refused = of("refused"), inferred = of("inferred");
+  return [
+    body.summary ? summaryLine(body.summary) : null,
+    refused.length ? el("h3", { text: "Refused lines" }) : null,
+    refused.length ? reportList(refused, "report-refused") : null,
+    inferred.length ? el("h3", { text: "Inferred lines" }) : null,
+    inferred.length ? reportList(inferred, "report-inferred") : null,
+    foldedReport(of("skipped"), "silent or skipped lines", "report-skipped"),
+    foldedReport(of("used"), "lines used as they stand", "report-used"),
+  ];
 }
 
 function uploadSummary(body) {
   const kind = body.kind === "log-only" ? "log only: browse and annotate, no forks" : "full rules replay";
-  return [body.game_name, kind, `${body.events} events`, body.incomplete ? "incomplete (partial)" : null]
+  return [body.game_name, kind, body.incomplete ? "incomplete (partial)" : null, body.linked ? "already here: linked to it" : null]
     .filter(Boolean).join(" · ");
 }
 
@@ -71,11 +109,11 @@ async function pollUpload(uid) {
     progress.value = done;
     status.textContent = `Import ${body.status}: ${done} of ${total || "?"} moves`;
     if (!["queued", "running", "started", "pending"].includes(body.status)) {
-      $("upload-report").replaceChildren(
+      replaceChildren($("upload-report"),
         body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
                        el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
         body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
-        reportList(body.report));
+        reportSections(body));
       loadGames();
       return;
     }
@@ -83,14 +121,31 @@ async function pollUpload(uid) {
   }
 }
 
+// Which input an upload uses: the chosen file when there is one (said out loud when text was pasted too).
+function uploadSource() {
+  const file = $("upload-file").files[0], text = $("upload-text").value;
+  if (file && text.trim()) {
+    return { blob: file, name: file.name, note: `Using the chosen file ${file.name}; the pasted text is not used (clear the file to use it).` };
+  }
+  if (file) return { blob: file, name: file.name, note: `Using the chosen file ${file.name}.` };
+  if (text.trim()) return { blob: new Blob([text], { type: "text/plain" }), name: "pasted.txt", note: "Using the pasted text." };
+  return null;
+}
+
+function showSourceNote() {
+  const source = uploadSource();
+  $("upload-source").textContent = source ? source.note : "";
+}
+
 async function upload(event) {
   event.preventDefault();
   const status = $("upload-status");
-  const file = $("upload-file").files[0], text = $("upload-text").value;
   const partial = $("upload-partial").checked;
-  if (!file && !text.trim()) { status.textContent = "Choose a file or paste a log first."; return; }
+  const source = uploadSource();
+  if (!source) { status.textContent = "Choose a file or paste a log first."; return; }
+  $("upload-source").textContent = source.note;
   const form = new FormData();
-  form.append("file", file || new Blob([text], { type: "text/plain" }), file ? file.name : "pasted.txt");
+  form.append("file", source.blob, source.name);
   if (partial) form.append("partial", "true");
   status.textContent = "Uploading…";
   $("upload-report").replaceChildren();
@@ -120,6 +175,8 @@ async function newGame(event) {
 }
 
 $("upload-form").addEventListener("submit", upload);
+$("upload-file").addEventListener("change", showSourceNote);
+$("upload-text").addEventListener("input", showSourceNote);
 $("games-more").addEventListener("click", () => loadGames(true));
 $("new-game-form")?.addEventListener("submit", newGame);
 loadGames().then(() => { document.body.dataset.ready = "true"; });
