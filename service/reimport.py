@@ -12,13 +12,13 @@ stores every format and a re-imported export gives back exactly the events it wa
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, apply_event, game_created, get_rules
 from engine.core.bgalog import export_log
 from service.bga import BgaLog, BgaShapeError, BgaSyntaxError, parse_document, parse_log
+from service.jsontext import JsonTextError, parse_json
 
 #: The first line of a text export: ``puerto_rico (rules version 3): seat 0 Anna, seat 1 Ben``.
 _TEXT_HEADER = re.compile(r"(?P<game>[a-z][a-z0-9_]{0,63}) \(rules version (?P<version>[^)]*)\): (?P<seats>seat 0 .*)")
@@ -64,8 +64,8 @@ def is_jsonl_export(text: str) -> bool:
     """True if the first non-empty line is a ``game_created`` event as our jsonl export writes it."""
     first = next((line for line in text.splitlines() if line.strip()), "")
     try:
-        doc = json.loads(first)
-    except ValueError:
+        doc = parse_json(first)
+    except JsonTextError:
         return False
     return isinstance(doc, dict) and doc.get("type") == "game_created" and isinstance(doc.get("data"), dict)
 
@@ -77,7 +77,7 @@ def events_from_jsonl(text: str) -> list[Event]:
         if not line.strip():
             continue
         try:
-            doc = json.loads(line)
+            doc = parse_json(line)
             event = Event.from_json(doc)
         except ValueError as exc:
             raise BgaSyntaxError(f"jsonl line {line_no}: not an event: {str(exc)[:200]}", details={"line": line_no}) from None
@@ -127,8 +127,8 @@ def events_from_text(text: str) -> list[Event]:
 
 def _options(text: str, line_no: int) -> dict[str, Any]:
     try:
-        value = json.loads(text)
-    except ValueError:
+        value = parse_json(text)
+    except JsonTextError:
         value = None
     if not isinstance(value, dict):
         raise BgaShapeError(f"text line {line_no}: options should be a JSON object", details={"line": line_no, "field": "options"})
