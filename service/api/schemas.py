@@ -56,25 +56,31 @@ class GameListQuery(Strict):
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
 
 
+def _view_field() -> fields.String:
+    return fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+                         metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
+
+
 class EventsQuery(Strict):
-    """Paging of a branch's events."""
+    """Paging of a branch's events, seen by whom."""
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={"description": "events with seq greater than this"})
     limit = fields.Integer(load_default=DEFAULT_EVENTS_PAGE, validate=validate.Range(min=1, max=MAX_EVENTS_PAGE))
+    view = _view_field()
 
 
 class StateQuery(Strict):
     """Which state, seen by whom."""
 
     at = _seq("the seq to show the state after (default: the head)")
-    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
-                         metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
+    view = _view_field()
 
 
 class AtQuery(Strict):
-    """A position on a branch."""
+    """A position on a branch, seen by whom."""
 
     at = _seq("the seq (default: the head)")
+    view = _view_field()
 
 
 class AnnotationListQuery(Strict):
@@ -233,7 +239,10 @@ class EventSchema(Schema):
     seq = fields.Integer(required=True)
     type = fields.String(required=True, metadata={"description": "game_created, action_taken or chance_drawn"})
     actor = _actor(required=True)
-    action = fields.String(required=True, allow_none=True, metadata={"description": "notation; null for game_created"})
+    action = fields.String(required=True, allow_none=True,
+                           metadata={"description": "notation; null for game_created, and for an event the view may not see"})
+    hidden = fields.Boolean(metadata={"description": "true when the view may not see which action this was (action is null)"})
+    text = fields.String(metadata={"description": "a hidden event's public sentence"})
     v = fields.Integer(required=True)
     meta = fields.Dict(required=True)
     data = fields.Dict(metadata={"description": "game_created only: game, rules version, setup"})

@@ -23,7 +23,8 @@ from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
-from service.api.schemas import Strict
+from service.api.schemas import VIEW_PATTERN, Strict
+from service.api.viewing import viewer_for_request
 from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
 from service.store.games import VISIBILITIES
@@ -98,6 +99,9 @@ class ExportQuery(Strict):
     """Which export."""
 
     format = fields.String(load_default="bga", validate=validate.OneOf(EXPORT_FORMATS))
+    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+                         metadata={"description": "whose log: full (every channel), spectator (the table only, hidden events "
+                                                  "as their public sentence) or a seat (the table and that seat's channel)"})
 
 
 class LogQuery(Strict):
@@ -214,15 +218,17 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
                        game=gid)
+    viewer = viewer_for_request(record, query["view"])
     events = api().games.events(gid, bid)
     fmt = query["format"]
-    stem = f"{gid}-{bid}"
+    stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{query['view']}")
     if fmt == "bga":
-        body, mimetype, name = json.dumps(export_log(events), separators=(",", ":")), "application/json", f"{stem}.json"
+        document = export_log(events, view=query["view"])
+        body, mimetype, name = json.dumps(document, separators=(",", ":")), "application/json", f"{stem}.json"
     elif fmt == "jsonl":
-        body, mimetype, name = export_jsonl(events), "application/x-ndjson", f"{stem}.jsonl"
+        body, mimetype, name = export_jsonl(events, viewer), "application/x-ndjson", f"{stem}.jsonl"
     else:
-        body, mimetype, name = export_text(events), "text/plain; charset=utf-8", f"{stem}.txt"
+        body, mimetype, name = export_text(events, viewer), "text/plain; charset=utf-8", f"{stem}.txt"
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
