@@ -26,7 +26,7 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
-from service.api.viewing import viewer_for_request
+from service.api.viewing import checked_view, viewer_for_request
 from service.store.games import GameRecord
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
@@ -48,13 +48,14 @@ def list_events(gid: str, bid: str) -> ResponseReturnValue:
     """At most ``limit`` events with seq > ``after`` as ``view`` may see them, and the branch head."""
     record = readable_game(gid)
     query = load_query(EventsQuery)
-    viewer = viewer_for_request(record, query["view"])
+    view = checked_view(record, query["view"])
     games = api().games
     branches = games.branches(gid)
     head = games.head(gid, bid)
     events = games.events(gid, bid, after=query["after"], limit=query["limit"], branches=branches)
-    if viewer.full or not events or record.is_log_only:
+    if view == "full" or not events or record.is_log_only:  # a log-only game's events hold its public lines only
         return jsonify({"events": [e.to_json() for e in events], "head": head})
+    viewer = viewer_for_request(record, view)
     position = api().stores.reader.position(gid, bid, max(1, query["after"]))
     return jsonify({"events": events_as_seen(position.rules, position.state, events, viewer), "head": head})
 

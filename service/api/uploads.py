@@ -18,6 +18,7 @@ from rq import Queue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.core.bgalog import export_log
+from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.docs import documented
@@ -165,7 +166,7 @@ def _log_error(exc: BgaLogError) -> ApiError:
 @bp.post("/api/uploads")
 @body_limit(_upload_limit)
 @documented("Upload a BGA log (multipart 'file' or the raw body; JSON in any BGA envelope, or pasted log text) to import",
-            response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 413, 422),
+            response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 401, 413, 422),
             tag="uploads",
             description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
                         "gives back its first upload (duplicate=true) and so the same game. 400: broken JSON (details.line "
@@ -177,6 +178,10 @@ def create_upload() -> ResponseReturnValue:
         options = _options()
     except ValidationError as exc:
         raise ApiError(400, "invalid", f"invalid upload options: {exc.messages}", fields=exc.messages) from None
+    if options["visibility"] == "private" and current_user() is None:
+        # Nobody could ever read it back: a private upload is its owner's, and an anonymous one has none.
+        raise ApiError(401, "unauthorized", "visibility 'private' needs an owner: sign in or send 'Authorization: Bearer TOKEN'",
+                       fields={"visibility": ["private needs an authenticated owner"]})
     raw, filename = _raw_upload()
     try:
         parse_log(raw)
@@ -196,13 +201,21 @@ def create_upload() -> ResponseReturnValue:
 
 @bp.get("/api/uploads/<uid>")
 @documented("An upload's import: status, progress (moves processed / total), the game and the per-line report",
-            response=UploadStatusSchema, errors=(404,), tag="uploads")
+            response=UploadStatusSchema, errors=(404,), tag="uploads",
+            description="A private upload answers 404 to everyone but its owner, as if it did not exist.")
 def show_upload(uid: str) -> ResponseReturnValue:
-    """The upload's record."""
-    status = upload_status(api().stores.redis, uid)
-    if status is None:
+    """The upload's record (a private one: its owner's only)."""
+    client = api().stores.redis
+    status = upload_status(client, uid)
+    if status is None or not _may_read_upload(client, uid, status["owner"]):
         raise ApiError(404, "not_found", f"no upload {uid!r}", upload=uid)
     return jsonify(status)
+
+
+def _may_read_upload(client: Any, uid: str, owner: str | None) -> bool:
+    """Public and unlisted uploads are anyone's to follow; a private one only its owner's."""
+    visibility = client.hget(keys.upload_for(uid), "visibility")
+    return visibility != b"private" or (owner is not None and current_user() == owner)
 
 
 @bp.get("/api/games/<gid>/branches/<bid>/export")
