@@ -41,6 +41,31 @@ class Strict(Schema):
         unknown = RAISE
 
 
+#: Characters no name, title or note may hold: C0/C1 controls and the bidirectional embeddings, overrides and
+#: isolates, which can make a name read as something else ("evil\u202egnp.exe") or break a log line.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _is_refused(char: str, allow_newlines: bool) -> bool:
+    if char in _BIDI_CONTROLS:
+        return True
+    if allow_newlines and char in "\n\r\t":
+        return False
+    return ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
+
+
+def plain_text(allow_newlines: bool = False) -> Any:
+    """A validator refusing control characters and bidirectional overrides, naming the first and where it is."""
+
+    def check(value: str) -> None:
+        for position, char in enumerate(value):
+            if _is_refused(char, allow_newlines):
+                kind = "bidirectional override" if char in _BIDI_CONTROLS else "control character"
+                raise ValidationError(f"{kind} U+{ord(char):04X} at position {position} is not allowed")
+
+    return check
+
+
 def _seq(description: str) -> fields.Integer:
     return fields.Integer(validate=validate.Range(min=1), metadata={"description": description})
 
@@ -102,12 +127,13 @@ class GameCreateSchema(Strict):
     """``POST /api/games``: a live game to play."""
 
     game = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={"description": "registered rules name"})
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=60)), required=True, validate=validate.Length(min=1, max=12),
+    players = fields.List(fields.String(validate=[validate.Length(min=1, max=60), plain_text()]), required=True,
+                          validate=validate.Length(min=1, max=12),
                           metadata={"description": "player names in seat order"})
     seed = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "seed of the chance draws (default: random)"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "game options, as the rules define them"})
-    title = fields.String(load_default="", validate=validate.Length(max=200))
+    title = fields.String(load_default="", validate=[validate.Length(max=200), plain_text()])
 
 
 class ActionSchema(Strict):
@@ -124,7 +150,7 @@ class ForkSchema(Strict):
 
     source = fields.String(required=True, data_key="from", metadata={"description": "the branch to fork"})
     at = StrictInt(required=True, validate=validate.Range(min=1), metadata={"description": "the fork keeps events 1..at"})
-    name = fields.String(load_default="", validate=validate.Length(max=80))
+    name = fields.String(load_default="", validate=[validate.Length(max=80), plain_text()])
 
 
 class AnnotationCreateSchema(Strict):
@@ -132,14 +158,14 @@ class AnnotationCreateSchema(Strict):
 
     branch = fields.String(required=True)
     seq = StrictInt(required=True, validate=validate.Range(min=1))
-    text = fields.String(load_default="", validate=validate.Length(max=MAX_TEXT))
+    text = fields.String(load_default="", validate=[validate.Length(max=MAX_TEXT), plain_text(allow_newlines=True)])
     glyph = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(GLYPHS))
 
 
 class AnnotationPatchSchema(Strict):
     """``PATCH …/annotations/<aid>``: new text and/or glyph (null clears the glyph)."""
 
-    text = fields.String(validate=validate.Length(max=MAX_TEXT))
+    text = fields.String(validate=[validate.Length(max=MAX_TEXT), plain_text(allow_newlines=True)])
     glyph = fields.String(allow_none=True, validate=validate.OneOf(GLYPHS))
     expected_version = StrictInt(validate=validate.Range(min=1), metadata={"description": "409 unless the annotation is at this version"})
 

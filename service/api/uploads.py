@@ -24,7 +24,7 @@ from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
-from service.api.schemas import VIEW_PATTERN, Strict
+from service.api.schemas import VIEW_PATTERN, Strict, plain_text
 from service.api.viewing import viewer_for_request
 from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to, parse_log
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
@@ -46,7 +46,7 @@ class UploadQuery(Strict):
                             metadata={"description": "true: store a log that disagrees with the rules up to its last "
                                                      "consistent move, on a branch flagged incomplete"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
-    filename = fields.String(validate=validate.Length(max=200), metadata={"description": "the file's name (helps name the game)"})
+    filename = fields.String(validate=[validate.Length(max=200), plain_text()], metadata={"description": "the file's name (helps name the game)"})
 
 
 class UploadBodySchema(Schema):
