@@ -46,7 +46,8 @@ class UploadQuery(Strict):
                             metadata={"description": "true: store a log that disagrees with the rules up to its last "
                                                      "consistent move, on a branch flagged incomplete"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
-    filename = fields.String(validate=[validate.Length(max=200), plain_text()], metadata={"description": "the file's name (helps name the game)"})
+    filename = fields.String(validate=[validate.Length(max=200), plain_text()],
+                             metadata={"description": "the file's name (helps name the game)"})
 
 
 class UploadBodySchema(Schema):
