@@ -12,6 +12,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _env_flag(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
 def _env_int(name: str, default: int) -> int:
     raw = os.environ.get(name)
     if raw is None or raw == "":
@@ -40,6 +47,8 @@ class Config:
     queue_name: str = field(default_factory=lambda: os.environ.get("LUDOLOG_QUEUE", "ludolog"))
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
+    secure_cookies: bool = field(default_factory=lambda: _env_flag("LUDOLOG_SECURE_COOKIES"))
+    session_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_SESSION_HOURS", 14 * 24) * 3600)
 
     @property
     def effective_queue_url(self) -> str | None:

@@ -98,3 +98,22 @@ def upload_raw_for(uid: str) -> str:
 def log_record_for(gid: str) -> str:
     """String: a log-only game's record (players, moves with their lines, private ones included; JSON)."""
     return f"{_game(gid)}:logrecord"
+
+
+def session_for(session_hash: str) -> str:
+    """String with a TTL: the user a signed-in browser session belongs to (keyed by the SHA-256 of its id).
+
+    The cookie carries only the id, so signing out (deleting this key) ends the session on the
+    server: a copied cookie stops working, and the TTL makes every session expire.
+    """
+    return f"{PREFIX}:session:{session_hash}"
+
+
+def user_tokens_for(name: str) -> str:
+    """Hash: token id → JSON (name, created, token hash) of a user's API tokens, for listing and revoking."""
+    return f"{PREFIX}:tokens-of:{name}"
+
+
+def signin_failures_for(scope: str, who: str) -> str:
+    """Integer with a TTL: failed sign-ins of one account or one address (``scope``) in the current window."""
+    return f"{PREFIX}:signin-failures:{scope}:{who}"

@@ -36,7 +36,7 @@ from engine.core.errors import EngineError, IllegalActionError, NotationError
 from engine.core.events import Event, action_event, game_created
 from engine.core.fold import check_action
 from engine.core.protocol import CHANCE, Action, Actor, Rules, Setup, State
-from engine.core.visibility import EVERYONE, viewers_of
+from engine.core.visibility import viewers_of
 
 #: Games with a log mapping of their own: game name → module (with ``import_notes`` and ``notes_for``).
 ADAPTERS: dict[str, str] = {"puerto_rico": "engine.puerto_rico.bga"}
@@ -402,7 +402,7 @@ class _ExportWriter:
     def add_event(self, state: State, event: Event, action: Action, notes: list[dict[str, Any]], time: int) -> None:
         """An event's notes on the table, or (a hidden one) on its viewers' channels with a public line."""
         viewers = viewers_of(self.rules, state, action, len(self.names))
-        if viewers is EVERYONE:
+        if viewers is None:  # visibility.EVERYONE: a public event
             self.add(None, notes, time)
             return
         args: dict[str, Any] = {"ludolog_actor": event.actor, "description": self.rules.describe(state, action)}

@@ -55,7 +55,7 @@ def viewers_of(rules: Rules, state: State, action: Action, seats: int) -> frozen
 
 def may_see(viewers: frozenset[int] | None, seat: int | None) -> bool:
     """True if ``seat`` (None: a spectator) is among ``viewers``."""
-    return viewers is EVERYONE or (seat is not None and seat in viewers)
+    return viewers is None or (seat is not None and seat in viewers)  # None is EVERYONE
 
 
 def redacted_event(event: Event, sentence: str) -> dict[str, Any]:
