@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import redirect, render_template, request, session, url_for
+from flask import current_app, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
@@ -86,8 +86,17 @@ def signup() -> ResponseReturnValue:
     return redirect(safe_next(request.form.get("next")), 303)
 
 
-def _client_address() -> str:
-    return request.remote_addr or "unknown"
+def client_address() -> str:
+    """The address sign-ins are counted against: the peer, or, behind a trusted proxy, the client it names.
+
+    A proxy appends the address it saw to ``X-Forwarded-For``; only that last entry is the proxy's
+    word (earlier ones are whatever the client sent), and only a proxy in FORWARDED_ALLOW_IPS is believed.
+    """
+    peer = request.remote_addr or "unknown"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and peer in current_app.config["LUDOLOG"].forwarded_allow_ips:
+        return forwarded.split(",")[-1].strip() or peer
+    return peer
 
 
 @blueprint.route("/signin", methods=["GET", "POST"])
@@ -96,7 +105,7 @@ def signin() -> ResponseReturnValue:
     if request.method == "GET" or not sessions_enabled():
         return _form_page("signin.html", None if sessions_enabled() else NO_SESSIONS)
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
-    context, address = api(), _client_address()
+    context, address = api(), client_address()
     wait = context.throttle.retry_after(name, address)
     if wait:
         minutes = max(1, round(wait / 60))

@@ -49,6 +49,9 @@ class Config:
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
     secure_cookies: bool = field(default_factory=lambda: _env_flag("LUDOLOG_SECURE_COOKIES"))
     session_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_SESSION_HOURS", 14 * 24) * 3600)
+    #: Proxies whose X-Forwarded-For names the client (gunicorn trusts the same list for X-Forwarded-Proto).
+    forwarded_allow_ips: frozenset[str] = field(default_factory=lambda: frozenset(
+        ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1").split(",") if ip.strip()))
 
     @property
     def effective_queue_url(self) -> str | None:

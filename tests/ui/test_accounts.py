@@ -202,3 +202,22 @@ def test_token_names_are_checked_and_forms_need_the_csrf_token(client: FlaskClie
     assert bidi.status_code == 400 and "U+202E" in bidi.get_data(as_text=True)
     assert client.post("/tokens", data={"name": "no csrf"}).status_code == 403
     assert "None yet" in client.get("/tokens").get_data(as_text=True)
+
+
+def test_behind_a_trusted_proxy_the_forwarded_client_is_counted(client: FlaskClient, redis_client: redis.Redis) -> None:
+    """The proxy's own entry (the last) counts; a forged earlier entry or an untrusted peer's header does not."""
+    UserStore(redis_client).add("ann", PASSWORD)
+    for i in range(ADDRESS_LIMIT):
+        data = {"name": f"guess{i}", "password": "whatever1", "csrf_token": csrf_of(client, "/signin")}
+        headers = {"X-Forwarded-For": f"1.2.3.{i}, 203.0.113.5"}
+        assert client.post("/signin", data=data, headers=headers, environ_base={"REMOTE_ADDR": "127.0.0.1"}).status_code == 401
+    data = {"name": "ann", "password": PASSWORD, "csrf_token": csrf_of(client, "/signin")}
+    via_proxy = client.post("/signin", data=data, headers={"X-Forwarded-For": "203.0.113.5"}, environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert via_proxy.status_code == 429
+    other_client = client.post("/signin", data=data, headers={"X-Forwarded-For": "203.0.113.6"},
+                               environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert other_client.status_code == 303
+    untrusted = client.application.test_client()
+    forged = {"name": "ann", "password": PASSWORD, "csrf_token": csrf_of(untrusted, "/signin")}
+    assert untrusted.post("/signin", data=forged, headers={"X-Forwarded-For": "203.0.113.5"},
+                          environ_base={"REMOTE_ADDR": "198.51.100.1"}).status_code == 303
