@@ -5,8 +5,9 @@ unless the rules themselves say it cannot be told apart: the event's sentence
 (``rules.describe``) is public, so only the alternatives with the same sentence (the other
 legal actions, or chance's other outcomes) could be confused with it; and if the state after
 one of those looks exactly the same to the viewer (``rules.view``), the viewer cannot know
-which one was taken. Its notation is then hidden (``deal DE`` becomes "a card is dealt";
-``bonus B-DE`` "keeps one face down"), while the sentence, the actor and the seq stay.
+which one was taken. Its notation is then hidden while the sentence, the actor and the seq stay
+(``deal DE`` is only "Anna draws a landscape card", ``bonus B-DE`` only "Anna looks through the
+bonus cards and keeps one face down").
 
 A seat always sees its own decisions. This asks the engine's own ``view`` and ``describe``
 instead of a list of secret verbs per game, so a new game's secrets are kept by its ``view``
