@@ -1,46 +1,72 @@
-"""Sign up, sign in, sign out: a signed session cookie holding the user name.
+"""Sign up, sign in, sign out: a signed session cookie holding a server-side session id.
 
-Passwords are checked and hashed by :class:`service.store.users.UserStore` (salted scrypt);
-this module only runs the forms. Signing in or out starts a new session (a new CSRF token
-too), so a session id planted before sign-in is worth nothing after it.
+Passwords are checked and hashed by :class:`service.store.users.UserStore` (salted scrypt,
+the same work for an unknown name); sessions live in Redis (:mod:`service.store.sessions`), so
+signing out ends a session for every copy of its cookie, and sessions expire. Failed sign-ins
+are throttled per account and per address (429 with ``Retry-After``). Signing in or out starts
+a new session (a new CSRF token too), so a session id planted before sign-in is worth nothing
+after it. ``next`` may only lead to a path on this site.
 """
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, session, url_for
+import unicodedata
+from urllib.parse import urlsplit
+
+from flask import current_app, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
 from replay_ui.csrf import renew_csrf_token, sessions_enabled
+from service.api.auth import SESSION_ID, session_user
 from service.api.context import api
 from service.store.errors import ConflictError, InvalidRequestError
 
 NO_SESSIONS = "Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY)."
+WRONG = "Unknown user name or wrong password."
 
 
 def signed_in_user() -> str | None:
-    """The user of the session cookie, or None."""
-    user = session.get("user") if sessions_enabled() else None
-    return str(user) if user else None
+    """The user of the session cookie's live server-side session, or None."""
+    return session_user() if sessions_enabled() else None
+
+
+def _is_same_site_path(target: str) -> bool:
+    """A path of this site: ``/games/x?y``, never ``//host``, ``/\\host``, a scheme, or hidden characters.
+
+    Browsers drop tabs and newlines inside URLs (``/\\t/evil.example`` becomes ``//evil.example``)
+    and a newline in a Location header is refused by the server, so any control or format
+    character, and any white space, refuses the target outright.
+    """
+    if any(ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf") for ch in target):
+        return False
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return False
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc
 
 
 def safe_next(target: str | None) -> str:
-    """Where to go after the form: a path on this site only (never another host)."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """Where to go after the form: a path on this site only (never another host); else the home page."""
+    if target and _is_same_site_path(target):
         return target
     return url_for("replay_ui.home")
 
 
 def _start_session(user: str) -> None:
+    old = session.get(SESSION_ID)
+    if old:
+        api().sessions.end(str(old))
     session.clear()
-    session["user"] = user
-    session.permanent = True
+    session[SESSION_ID] = api().sessions.start(user)
+    session.permanent = True  # the cookie lives as long as the server-side session (PERMANENT_SESSION_LIFETIME)
     renew_csrf_token()
 
 
 def _form_page(template: str, error: str | None = None, status: int = 200) -> ResponseReturnValue:
     name = request.form.get("name", "") if request.method == "POST" else ""
     next_url = request.values.get("next", "")
+    next_url = next_url if _is_same_site_path(next_url) else ""
     return render_template(template, error=error, name=name, next=next_url, disabled=not sessions_enabled()), status
 
 
@@ -53,29 +79,53 @@ def signup() -> ResponseReturnValue:
     if password != request.form.get("password2", ""):
         return _form_page("signup.html", "The two passwords differ.", 400)
     try:
-        api().users.add(name, password)
+        api().users.create(name, password)
     except (InvalidRequestError, ConflictError) as exc:
         return _form_page("signup.html", exc.message, 400 if isinstance(exc, InvalidRequestError) else 409)
     _start_session(name)
     return redirect(safe_next(request.form.get("next")), 303)
 
 
+def client_address() -> str:
+    """The address sign-ins are counted against: the peer, or, behind a trusted proxy, the client it names.
+
+    A proxy appends the address it saw to ``X-Forwarded-For``; only that last entry is the proxy's
+    word (earlier ones are whatever the client sent), and only a proxy in FORWARDED_ALLOW_IPS is believed.
+    """
+    peer = request.remote_addr or "unknown"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and peer in current_app.config["LUDOLOG"].forwarded_allow_ips:
+        return forwarded.split(",")[-1].strip() or peer
+    return peer
+
+
 @blueprint.route("/signin", methods=["GET", "POST"])
 def signin() -> ResponseReturnValue:
-    """Check name and password, then set the session cookie."""
+    """Check name and password, then start a session; throttled per account and per address."""
     if request.method == "GET" or not sessions_enabled():
         return _form_page("signin.html", None if sessions_enabled() else NO_SESSIONS)
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
-    if not name or not api().users.check_password(name, password):
+    context, address = api(), client_address()
+    wait = context.throttle.retry_after(name, address)
+    if wait:
+        minutes = max(1, round(wait / 60))
+        page, status = _form_page("signin.html", f"Too many failed sign-ins: try again in about {minutes} min.", 429)
+        return page, status, {"Retry-After": str(wait)}
+    if not context.users.check_password(name, password):
+        context.throttle.failed(name, address)
         # One message for both cases: the form must not tell which user names exist.
-        return _form_page("signin.html", "Unknown user name or wrong password.", 401)
+        return _form_page("signin.html", WRONG, 401)
+    context.throttle.succeeded(name)
     _start_session(name)
     return redirect(safe_next(request.form.get("next")), 303)
 
 
 @blueprint.post("/signout")
 def signout() -> ResponseReturnValue:
-    """End the session (a POST with the CSRF token: a link must not sign anyone out)."""
+    """End the session on the server and in the browser (a POST with the CSRF token: a link must not sign anyone out)."""
+    sid = session.get(SESSION_ID)
+    if sid:
+        api().sessions.end(str(sid))
     session.clear()
     renew_csrf_token()
     return redirect(url_for("replay_ui.home"), 303)

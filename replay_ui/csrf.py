@@ -70,7 +70,7 @@ def needs_check() -> bool:
         return False
     if request.blueprint == blueprint.name:
         return True
-    return bool(session.get("user"))
+    return bool(session.get("sid"))  # a session id: the cookie may authenticate this write
 
 
 @blueprint.before_app_request

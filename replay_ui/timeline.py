@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
+from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
 
 _CACHE: OrderedDict[tuple[str, str, int, str, float], dict[str, Any]] = OrderedDict()
@@ -26,12 +27,15 @@ def _actor_json(actor: Any) -> Any:
     return "chance" if actor == CHANCE else actor
 
 
-def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], hidden_scores: Sequence[int] = ()) -> dict[str, Any]:
-    """Moves (seq 2…), and per position (seq 1…head) the caption facts and scores.
+def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: SeatView | None = None) -> dict[str, Any]:
+    """Moves (seq 2…), and per position (seq 1…head) the caption facts and scores, as ``viewer`` sees them.
 
-    ``hidden_scores``: seats whose running score the viewer may not see (their VP chips are
-    face down), reported as None.
+    ``viewer`` (default: the full view) decides which moves' notation is shown
+    (:mod:`engine.core.visibility`); the running scores of the other seats are reported as
+    None in a seat's or a spectator's view (their VP chips, letters are face down).
     """
+    viewer = viewer or SeatView(rules, len(setup.players), None, full=True)
+    hidden_scores = () if viewer.full else tuple(s for s in range(len(setup.players)) if s != viewer.seat)
     adapter = adapter_for(rules.name)
     state = rules.initial_state(setup)
     names = tuple(setup.players)
@@ -43,6 +47,8 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], hidden_s
         action = rules.parse_action(event.action)
         move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
                 "text": rules.describe(state, action)}
+        if not viewer.sees(state, action):
+            move.update(action=None, hidden=True)
         move.update(adapter.marks(state, action))
         moves.append(move)
         state = rules.apply(state, action)

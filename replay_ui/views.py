@@ -15,6 +15,7 @@ from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from engine import UnknownGameError, apply_event, get_rules, registered_games
+from engine.core.visibility import SeatView
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.csrf import csrf_token, sessions_enabled
@@ -24,6 +25,8 @@ from replay_ui.timeline import build_timeline, cached_timeline
 from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
+from service.api.errors import ApiError
+from service.api.viewing import viewer_for_request
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
 from service.titles import game_label
@@ -119,17 +122,13 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
     }
 
 
-def _view_seat(view: str, players: int) -> int | None | str:
-    """``full``, None (spectator) or a seat number; 400 for anything else."""
-    if view in ("full", "spectator"):
-        return "full" if view == "full" else None
-    if view.isdigit() and int(view) < players:
-        return int(view)
-    abort(400, f"view {view!r}: expected full, spectator or a seat 0 to {players - 1}")
-
-
-def _state_json(rules: Any, state: Any, seat: int | None | str) -> Any:
-    return rules.dump_state(state) if seat == "full" else rules.view(state, seat)
+def _viewer(record: GameRecord) -> SeatView:
+    """The viewer the ``view`` query names (default full); 400 for anything else."""
+    view = request.args.get("view", "full")
+    try:
+        return viewer_for_request(record, view)
+    except ApiError:
+        abort(400, f"view {view!r}: expected full, spectator or a seat 0 to {len(record.setup.players) - 1}")
 
 
 @blueprint.get("/games/<gid>/b/<bid>/timeline.json")
@@ -138,12 +137,10 @@ def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
     record = readable_game(gid)
     games = api().games
     head = games.head(gid, bid)
-    view = request.args.get("view", "full")
-    seat = _view_seat(view, len(record.setup.players))
-    hidden = () if seat == "full" else tuple(s for s in range(len(record.setup.players)) if s != seat)
+    viewer = _viewer(record)
     rules = get_rules(record.game)
-    key = (gid, bid, head, view, record.created)
-    timeline = cached_timeline(key, lambda: build_timeline(rules, record.setup, games.events(gid, bid), hidden))
+    key = (gid, bid, head, request.args.get("view", "full"), record.created)
+    timeline = cached_timeline(key, lambda: build_timeline(rules, record.setup, games.events(gid, bid), viewer))
     response = jsonify(timeline)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -153,13 +150,13 @@ def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
 def states_json(gid: str, bid: str) -> ResponseReturnValue:
     """The states after seqs ``from``…``to`` (at most 64) as ``view`` sees them: one fold, one request."""
     record = readable_game(gid)
-    seat = _view_seat(request.args.get("view", "full"), len(record.setup.players))
+    viewer = _viewer(record)
     first = request.args.get("from", type=int) or 1
     position = api().stores.reader.position(gid, bid, max(1, first))
     last = min(request.args.get("to", type=int) or position.seq, position.head, position.seq + MAX_STATES_WINDOW - 1)
     rules, state = position.rules, position.state
-    states = {position.seq: _state_json(rules, state, seat)}
+    states = {position.seq: viewer.state(state)}
     for event in api().games.events_between(gid, bid, position.seq, last):
         state = apply_event(rules, state, event, check=False)
-        states[event.seq] = _state_json(rules, state, seat)
+        states[event.seq] = viewer.state(state)
     return jsonify({"head": position.head, "states": states})

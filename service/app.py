@@ -27,6 +27,10 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Behind https (LUDOLOG_SECURE_COOKIES=1, as in deploy/env.example) the browser never sends it in clear.
+        SESSION_COOKIE_SECURE=config.secure_cookies,
+        # The cookie and its server-side session (service.store.sessions) expire together.
+        PERMANENT_SESSION_LIFETIME=config.session_seconds,
         LUDOLOG=config,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order

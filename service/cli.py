@@ -190,12 +190,16 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
 @click.argument("gid")
 @click.option("--branch", default="main", show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["bga", "jsonl", "text"]), default="bga", show_default=True)
+@click.option("--view", default="full", show_default=True,
+              help="Whose log: full, spectator (hidden events as their public sentence) or a seat number.")
 @click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: standard output).")
-def export(gid: str, branch: str, fmt: str, output) -> None:
+def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     """Export a game's branch: BGA-style packets (bga), JSON lines of events, or plain text."""
     import json
 
+    from engine import get_rules
     from engine.core.bgalog import export_log
+    from engine.core.visibility import viewer_for
     from service.imports import export_jsonl, export_text
     from service.store.errors import StoreError
 
@@ -207,12 +211,16 @@ def export(gid: str, branch: str, fmt: str, output) -> None:
         raise click.ClickException(exc.message) from exc
     if record.is_log_only:
         raise click.ClickException(f"game {gid} is log-only: it has no rules to export with")
+    seats = len(record.setup.players)
+    if view not in ("full", "spectator") and not (view.isdigit() and int(view) < seats):
+        raise click.ClickException(f"--view {view!r}: expected full, spectator or a seat 0 to {seats - 1}")
+    viewer = viewer_for(get_rules(record.game), seats, view)
     if fmt == "bga":
-        output.write(json.dumps(export_log(events), indent=1) + "\n")
+        output.write(json.dumps(export_log(events, view=view), indent=1) + "\n")
     elif fmt == "jsonl":
-        output.write(export_jsonl(events))
+        output.write(export_jsonl(events, viewer))
     else:
-        output.write(export_text(events))
+        output.write(export_text(events, viewer))
 
 
 def main() -> None:

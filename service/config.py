@@ -12,6 +12,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _env_flag(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
 def _env_int(name: str, default: int) -> int:
     raw = os.environ.get(name)
     if raw is None or raw == "":
@@ -44,6 +51,11 @@ class Config:
     job_deadline: int = field(default_factory=lambda: _env_int("LUDOLOG_JOB_DEADLINE", 300))
     #: Seconds between two rounds of a worker's upkeep (RQ's registries, stuck imports and folds).
     heal_every: int = field(default_factory=lambda: _env_int("LUDOLOG_HEAL_EVERY", 30))
+    secure_cookies: bool = field(default_factory=lambda: _env_flag("LUDOLOG_SECURE_COOKIES"))
+    session_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_SESSION_HOURS", 14 * 24) * 3600)
+    #: Proxies whose X-Forwarded-For names the client (gunicorn trusts the same list for X-Forwarded-Proto).
+    forwarded_allow_ips: frozenset[str] = field(default_factory=lambda: frozenset(
+        ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1").split(",") if ip.strip()))
 
     @property
     def effective_queue_url(self) -> str | None:

@@ -29,6 +29,7 @@ import redis
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, fold, game_created, get_rules, registered_games
 from engine.core.bgalog import DEFAULT_START_TIME, LogImport, LogMismatchError, LogNote, ReportRow, game_for_bga_name, import_notes
+from engine.core.visibility import SeatView, events_as_seen
 from service import keys
 from service.bga import UNKNOWN_GAME, BgaLog, BgaLogError, LogOnlyRecord, import_report, render_notification, to_log_only
 from service.reimport import read_upload
@@ -557,8 +558,8 @@ def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
 EXPORT_FORMATS = ("bga", "jsonl", "text")
 
 
-def export_text(events: Sequence[Event]) -> str:
-    """The history as plain text: one line per event, with its sentence."""
+def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
+    """The history as plain text: one line per event, with its sentence (hidden events: the sentence only)."""
     from engine import replay
 
     rules, state = replay(events[:1], check=False)
@@ -571,7 +572,8 @@ def export_text(events: Sequence[Event]) -> str:
             continue
         action = rules.parse_action(event.action)
         who = "chance" if event.actor == CHANCE else f"seat {event.actor}"
-        lines.append(f"{event.seq}. [{who}] {event.action} — {rules.describe(state, action)}")
+        notation = event.action if viewer is None or viewer.sees(state, action) else "(hidden)"
+        lines.append(f"{event.seq}. [{who}] {notation} — {rules.describe(state, action)}")
         state = rules.apply(state, action)
     outcome = rules.outcome(state)
     if outcome is not None:
@@ -587,9 +589,13 @@ def state_players(events: Sequence[Event]) -> list[str]:
     return list(Setup.from_json(data["setup"]).players)
 
 
-def export_jsonl(events: Sequence[Event]) -> str:
-    """One JSON event per line."""
-    return "".join(json.dumps(e.to_json(), separators=(",", ":")) + "\n" for e in events)
+def export_jsonl(events: Sequence[Event], viewer: SeatView | None = None) -> str:
+    """One JSON event per line (as ``viewer`` may see them, when given)."""
+    if viewer is None or viewer.full or not events:
+        rows = [e.to_json() for e in events]
+    else:
+        rows = events_as_seen(viewer.rules, viewer.rules.initial_state(Setup.from_json((events[0].data or {})["setup"])), events, viewer)
+    return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows)
 
 
 __all__ = [

@@ -118,3 +118,22 @@ def public_table_for(table_id: int) -> str:
 def log_only_games() -> str:
     """Set: the BGA game names of the log-only games stored (the home page's game filter lists them)."""
     return f"{PREFIX}:log-only-games"
+
+
+def session_for(session_hash: str) -> str:
+    """String with a TTL: the user a signed-in browser session belongs to (keyed by the SHA-256 of its id).
+
+    The cookie carries only the id, so signing out (deleting this key) ends the session on the
+    server: a copied cookie stops working, and the TTL makes every session expire.
+    """
+    return f"{PREFIX}:session:{session_hash}"
+
+
+def user_tokens_for(name: str) -> str:
+    """Hash: token id → JSON (name, created, token hash) of a user's API tokens, for listing and revoking."""
+    return f"{PREFIX}:tokens-of:{name}"
+
+
+def signin_failures_for(scope: str, who: str) -> str:
+    """Integer with a TTL: failed sign-ins of one account or one address (``scope``) in the current window."""
+    return f"{PREFIX}:signin-failures:{scope}:{who}"

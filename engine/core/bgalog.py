@@ -19,6 +19,9 @@ Generic notification types written for every game:
 ``ludologSeat``    private to each player: which seat they play
 ``ludologAction``  one per event (games without a mapping): ``args.ludolog_action`` (notation),
                    ``args.ludolog_actor`` (seat or ``"chance"``), ``args.description``
+``ludologHidden``  on the table, for an event not everyone may see: ``args.description`` (the public
+                   sentence), ``args.ludolog_actor``; the event's own notes go on the private channel of
+                   each seat that may see it, with ``args.ludolog_seq`` (read once on import)
 ``gameStateChange`` with ``args.id == 99``: the end of the game and its result (as BGA)
 """
 
@@ -34,6 +37,7 @@ from engine.core.events import Event, action_event, game_created
 from engine.core.fold import check_action
 from engine.core.protocol import CHANCE, Action, Actor, Outcome, Rules, Setup, State
 from engine.core.versions import setup_for_version
+from engine.core.visibility import viewers_of
 
 #: Games with a log mapping of their own: game name → module (with ``import_notes`` and ``notes_for``).
 ADAPTERS: dict[str, str] = {"puerto_rico": "engine.puerto_rico.bga"}
@@ -253,6 +257,18 @@ def import_notes(rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Ma
     return import_generic(rules, setup, notes, progress, keep_every)
 
 
+def _notation_of(note: LogNote, seq: int) -> Any:
+    """The action a note states: a public one's, or a hidden event's from the first private channel that has it.
+
+    A hidden event is written on the channel of every seat that may see it (``ludolog_seq``
+    says which event), so only the first copy counts; other private notes have no rules effect.
+    """
+    if not note.private:
+        return note.args.get("ludolog_action")
+    hidden_seq = note.args.get("ludolog_seq")
+    return note.args.get("ludolog_action") if hidden_seq == seq + 1 else None
+
+
 def import_generic(rules: Rules, setup: Setup, notes: Sequence[LogNote], progress: Progress | None = None,
                    keep_every: int = 0) -> LogImport:
     """Read back the ``ludologAction`` notes of our own export: one event per note, checked."""
@@ -260,7 +276,7 @@ def import_generic(rules: Rules, setup: Setup, notes: Sequence[LogNote], progres
     result = LogImport(rules.name, setup, builder.events, builder.report, kept_states=builder.kept_states)
     total = len(notes)
     for done, note in enumerate(notes, start=1):
-        notation = note.args.get("ludolog_action") if not note.private else None
+        notation = _notation_of(note, len(builder.events))
         if not isinstance(notation, str):
             builder.note_row(note, SKIPPED, "private notification: kept, no rules effect" if note.private else "no action in it")
         else:
@@ -287,12 +303,18 @@ def import_generic(rules: Rules, setup: Setup, notes: Sequence[LogNote], progres
 
 
 def export_log(events: Sequence[Event], *, table_id: int = DEFAULT_TABLE_ID, start_time: int = DEFAULT_START_TIME,
-               rules: Rules | None = None) -> dict[str, Any]:
+               rules: Rules | None = None, view: str = "full") -> dict[str, Any]:
     """The history as a BGA archive document: packets on public and private channels, players, result.
 
     One move per player action (the chance events that follow it join its move; those before
     the first action join the setup move). Packet and move ids count from 1; a packet's time
     is its first event's ``meta.time`` when set, else ``start_time`` plus its move number.
+
+    An event not every viewer may see (:mod:`engine.core.visibility`: a card dealt into a hand,
+    a bonus card kept) is written as BGA does: its notes on the private channel of each seat
+    that may see it, and a ``ludologHidden`` line with the public sentence on the table.
+    ``view`` chooses whose log it is: ``full`` (every channel), ``spectator`` (the table only)
+    or a seat number (the table and that seat's channel).
     """
     if not events or events[0].data is None:
         raise ValueError("an export needs a history starting with game_created")
@@ -301,49 +323,95 @@ def export_log(events: Sequence[Event], *, table_id: int = DEFAULT_TABLE_ID, sta
 
     rules = rules or get_rules(data["game"])
     setup = setup_for_version(rules, data.get("rules_version"), Setup.from_json(data["setup"]))
-    names = list(setup.players)
-    ids = [PLAYER_ID_BASE + seat for seat in range(len(names))]
-    adapter = adapter_for(rules.name)
-    public = f"/table/t{table_id}"
-    packets: list[dict[str, Any]] = []
-    move_id = 1
+    writer = _ExportWriter(rules, setup, table_id, start_time, view)
+    writer.write(events)
+    players = [{"id": str(pid), "name": name} for pid, name in zip(writer.ids, writer.names, strict=True)]
+    return {"status": 1, "data": {"game_name": BGA_NAMES.get(rules.name, rules.name), "table_id": str(table_id),
+                                  "logs": writer.packets, "players": players}}
 
-    def packet(channel: str, notes: list[dict[str, Any]], time: int) -> dict[str, Any]:
-        numbered = [{"uid": f"{len(packets) + 1}-{i}", **n} for i, n in enumerate(notes)]
-        out = {"channel": channel, "table_id": str(table_id), "packet_id": str(len(packets) + 1), "packet_type": "history",
-               "move_id": str(move_id), "time": str(time), "data": numbered}
-        packets.append(out)
+
+class _ExportWriter:
+    """Builds the packets of one export, keeping only the channels ``view`` may read."""
+
+    def __init__(self, rules: Rules, setup: Setup, table_id: int, start_time: int, view: str) -> None:
+        self.rules, self.setup, self.table_id, self.start_time = rules, setup, table_id, start_time
+        self.names = list(setup.players)
+        self.ids = [PLAYER_ID_BASE + seat for seat in range(len(self.names))]
+        self.public = f"/table/t{table_id}"
+        self.full = view == "full"
+        self.seat = None if view in ("full", "spectator") else int(view)
+        self.packets: list[dict[str, Any]] = []
+        self.move_id = 1
+        self.current: dict[str, Any] | None = None
+
+    def readable(self, seat: int | None) -> bool:
+        """True if the export's reader may read ``seat``'s channel (None: the table)."""
+        return seat is None or self.full or seat == self.seat
+
+    def packet(self, channel: str, time: int) -> dict[str, Any]:
+        """A new packet on ``channel`` in the current move; it becomes the one notes are added to."""
+        out = {"channel": channel, "table_id": str(self.table_id), "packet_id": str(len(self.packets) + 1),
+               "packet_type": "history", "move_id": str(self.move_id), "time": str(time), "data": []}
+        self.packets.append(out)
+        self.current = out
         return out
 
-    setup_note = {"type": "ludologSetup", "log": "",
-                  "args": {"game": rules.name, "rules_version": rules.version, "options": dict(setup.options)}}
-    current = packet(public, [setup_note], _time_of(events[0], start_time))
-    for seat, (name, pid) in enumerate(zip(names, ids, strict=True)):
-        packet(f"/player/p{pid}", [{"type": "ludologSeat", "log": "You play seat ${seat} as ${player_name}",
-                                    "args": {"seat": seat, "player_name": name, "player_id": pid}}], _time_of(events[0], start_time))
-    state = rules.initial_state(setup)
-    for event in events[1:]:
-        if event.action is None:
-            continue
-        action = rules.parse_action(event.action)
-        after = rules.apply(state, action)
-        if adapter is not None:
-            notes = adapter.notes_for(rules, state, event, after, names, ids)
-        else:
-            notes = [_generic_note(rules, state, event, action, names, ids)]
-        if event.actor != CHANCE:
-            move_id += 1
-            current = packet(public, [], _time_of(event, start_time + move_id))
-        current["data"].extend({"uid": f"{current['packet_id']}-{len(current['data']) + i}", **n} for i, n in enumerate(notes))
-        state = after
-    outcome = rules.outcome(state)
-    if outcome is not None:
-        move_id += 1
-        packet(public, [_game_end_note(outcome, names, ids)],
-               _time_of(events[-1], start_time + move_id))
-    players = [{"id": str(pid), "name": name} for pid, name in zip(ids, names, strict=True)]
-    return {"status": 1, "data": {"game_name": BGA_NAMES.get(rules.name, rules.name), "table_id": str(table_id),
-                                  "logs": packets, "players": players}}
+    def add(self, seat: int | None, notes: Sequence[Mapping[str, Any]], time: int) -> None:
+        """Append ``notes`` to ``seat``'s channel (None: the table), in a new packet if the channel changes."""
+        if not self.readable(seat):
+            return
+        channel = self.public if seat is None else f"/player/p{self.ids[seat]}"
+        current = self.current
+        if current is None or current["channel"] != channel or current["move_id"] != str(self.move_id):
+            current = self.packet(channel, time)
+        base = len(current["data"])
+        current["data"].extend({"uid": f"{current['packet_id']}-{base + i}", **n} for i, n in enumerate(notes))
+
+    def write(self, events: Sequence[Event]) -> None:
+        """Every packet: setup, seats, one move per player action, the end."""
+        rules, names, ids = self.rules, self.names, self.ids
+        adapter = adapter_for(rules.name)
+        first_time = _time_of(events[0], self.start_time)
+        setup_note = {"type": "ludologSetup", "log": "",
+                      "args": {"game": rules.name, "rules_version": rules.version, "options": dict(self.setup.options)}}
+        self.add(None, [setup_note], first_time)
+        for seat, (name, pid) in enumerate(zip(names, ids, strict=True)):
+            self.add(seat, [{"type": "ludologSeat", "log": "You play seat ${seat} as ${player_name}",
+                             "args": {"seat": seat, "player_name": name, "player_id": pid}}], first_time)
+        state = rules.initial_state(self.setup)
+        for event in events[1:]:
+            if event.action is None:
+                continue
+            action = rules.parse_action(event.action)
+            after = rules.apply(state, action)
+            if adapter is not None:
+                notes = adapter.notes_for(rules, state, event, after, names, ids)
+            else:
+                notes = [_generic_note(rules, state, event, action, names, ids)]
+            time = _time_of(event, self.start_time + self.move_id + (event.actor != CHANCE))
+            if event.actor != CHANCE:
+                self.move_id += 1
+                self.packet(self.public, time)
+            self.add_event(state, event, action, notes, time)
+            state = after
+        outcome = rules.outcome(state)
+        if outcome is not None:
+            self.move_id += 1
+            self.add(None, [_game_end_note(outcome, names, ids)],
+                     _time_of(events[-1], self.start_time + self.move_id))
+
+    def add_event(self, state: State, event: Event, action: Action, notes: list[dict[str, Any]], time: int) -> None:
+        """An event's notes on the table, or (a hidden one) on its viewers' channels with a public line."""
+        viewers = viewers_of(self.rules, state, action, len(self.names))
+        if viewers is None:  # visibility.EVERYONE: a public event
+            self.add(None, notes, time)
+            return
+        args: dict[str, Any] = {"ludolog_actor": event.actor, "description": self.rules.describe(state, action)}
+        if isinstance(event.actor, int):
+            args.update(player_name=self.names[event.actor], player_id=self.ids[event.actor])
+        self.add(None, [{"type": "ludologHidden", "log": "${description}", "args": args}], time)
+        for seat in sorted(viewers):
+            self.add(seat, [{**n, "args": {**n.get("args", {}), "ludolog_seq": event.seq}} for n in notes], time)
 
 
 def _time_of(event: Event, default: int) -> int:

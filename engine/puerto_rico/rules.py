@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.errors import SetupError
 from engine.core.phased import PhasedRules, distinct_players
 from engine.core.protocol import Setup
 from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scoring, serialize, settler, trader
@@ -74,7 +75,9 @@ class PuertoRicoRules(PhasedRules[State, Action]):
         )
 
     def initial_state(self, setup: Setup) -> State:
-        """The rulebook's setup; the game opens with chance turning up the face-up row."""
+        """The rulebook's setup; the game opens with chance turning up the face-up row. Puerto Rico takes no options."""
+        if setup.options:
+            raise SetupError(f"puerto rico: unknown options {sorted(setup.options)}; it takes none")
         return initial_state(distinct_players(setup))
 
 

@@ -1,7 +1,8 @@
 """Who is asking, and what they may see.
 
-A request is authenticated by ``Authorization: Bearer TOKEN`` (tokens from ``ludolog user
-add``), or by the signed session cookie the UI sets at sign-in (``session["user"]``). A
+A request is authenticated by ``Authorization: Bearer TOKEN`` (tokens from the UI's tokens
+page or ``ludolog user add``), or by the session cookie the UI sets at sign-in: a signed
+cookie holding a session id (``session["sid"]``) whose user is kept on the server. A
 cookie is sent by the browser on its own, so a cookie-authenticated request that changes
 something must also carry the page's CSRF token (``X-CSRF-Token``, see :func:`csrf_token`);
 a bearer token cannot be forged that way and needs nothing more.
@@ -39,7 +40,8 @@ def require_user() -> str:
     user = current_user()
     if user is None:
         raise ApiError(401, "unauthorized",
-                       "authentication required: send 'Authorization: Bearer TOKEN' (tokens come from 'ludolog user add')")
+                       "authentication required: send 'Authorization: Bearer TOKEN' (make a token on the /tokens page "
+                       "or with 'ludolog user add')")
     return user
 
 
@@ -56,14 +58,30 @@ def _bearer_user() -> str | None:
     return user
 
 
+SESSION_ID = "sid"
+
+
+def session_user() -> str | None:
+    """The user of the session cookie's server-side session: None when there is none, or it ended or expired.
+
+    The signed cookie holds only a session id; who it belongs to is kept in Redis
+    (:class:`service.store.sessions.SessionStore`), so signing out ends it for every copy of the cookie.
+    """
+    if "ludolog_session_user" not in g:
+        sid = session.get(SESSION_ID) if request.cookies else None
+        g.ludolog_session_user = api().sessions.user_for(str(sid)) if sid else None
+    user: str | None = g.ludolog_session_user
+    return user
+
+
 def _session_user() -> str | None:
-    """The signed-in user of the session cookie (only when the app has a secret key)."""
-    user = session.get("user") if request.cookies else None
+    """The signed-in user of the session cookie, checking the CSRF header of a write."""
+    user = session_user()
     if not user:
         return None
     if request.method not in SAFE_METHODS and not _csrf_ok():
         raise ApiError(403, "csrf", f"a signed-in request that changes something needs the {CSRF_HEADER} header of the page")
-    return str(user)
+    return user
 
 
 def csrf_token() -> str:

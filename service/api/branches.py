@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from engine import CHANCE
+from engine.core.visibility import events_as_seen
 from service.api.auth import owned_branch, readable_game, require_user
 from service.api.context import api
 from service.api.docs import documented
@@ -26,7 +26,7 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
-from service.snapshots import Position
+from service.api.viewing import checked_view, viewer_for_request
 from service.store.games import GameRecord
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
@@ -41,32 +41,23 @@ def _refuse_log_only(record: GameRecord, what: str) -> None:
         raise ApiError(422, "log_only", f"log-only games cannot be {what}", game=record.id)
 
 
-def _view(record: GameRecord, position: Position, view: str) -> Any:
-    """The state as ``view`` sees it: full (``dump_state``), spectator (no seat), or one seat."""
-    rules, state = position.rules, position.state
-    if view == "full":
-        return rules.dump_state(state)
-    if view == "spectator":
-        return rules.view(state, None)
-    seat, seats = int(view), len(record.setup.players)
-    if seat >= seats:
-        raise ApiError(400, "invalid", f"invalid query string: view {view!r}: expected full, spectator or a seat 0 to {seats - 1}",
-                       fields={"view": [f"no seat {seat}"]}, location="query")
-    return rules.view(state, seat)
-
-
 @bp.get("/<bid>/events")
 @documented("A branch's events after a seq (its parent's up to the fork point, then its own)", response=EventsPageSchema,
             query=EventsQuery, errors=(400, 404))
 def list_events(gid: str, bid: str) -> ResponseReturnValue:
-    """At most ``limit`` events with seq > ``after``, and the branch head."""
-    readable_game(gid)
+    """At most ``limit`` events with seq > ``after`` as ``view`` may see them, and the branch head."""
+    record = readable_game(gid)
     query = load_query(EventsQuery)
+    view = checked_view(record, query["view"])
     games = api().games
     branches = games.branches(gid)
     head = games.head(gid, bid)
     events = games.events(gid, bid, after=query["after"], limit=query["limit"], branches=branches)
-    return jsonify({"events": [e.to_json() for e in events], "head": head})
+    if view == "full" or not events or record.is_log_only:  # a log-only game's events hold its public lines only
+        return jsonify({"events": [e.to_json() for e in events], "head": head})
+    viewer = viewer_for_request(record, view)
+    position = api().stores.reader.position(gid, bid, max(1, query["after"]))
+    return jsonify({"events": events_as_seen(position.rules, position.state, events, viewer), "head": head})
 
 
 @bp.get("/<bid>/state")
@@ -74,31 +65,36 @@ def list_events(gid: str, bid: str) -> ResponseReturnValue:
             query=StateQuery, errors=(400, 404, 422),
             description="view=full (default) is the complete state (rules.dump_state): live games are played hot-seat by "
                         "their owner, so nothing is secret between users. view=spectator or view=<seat> hide what that "
-                        "viewer may not see (rules.view).")
+                        "viewer may not see (rules.view), so that a decision can be studied with what its player knew.")
 def show_state(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "head", "actor", "state", "outcome"}``."""
     record = readable_game(gid)
     query = load_query(StateQuery)
+    viewer = viewer_for_request(record, query["view"])
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     outcome = rules.outcome(state)
     return jsonify({
         "seq": position.seq, "head": position.head, "actor": rules.current_actor(state),
-        "state": _view(record, position, query["view"]), "outcome": outcome.to_json() if outcome is not None else None,
+        "state": viewer.state(state), "outcome": outcome.to_json() if outcome is not None else None,
     })
 
 
 @bp.get("/<bid>/legal")
 @documented("The legal actions at a seq, each with its sentence (none when chance is to act or the game is over)",
-            response=LegalSchema, query=AtQuery, errors=(400, 404, 422))
+            response=LegalSchema, query=AtQuery, errors=(400, 404, 422),
+            description="With view=spectator or another seat than the one to act, the list is empty: a seat's choices "
+                        "show what it holds (the cards it could build with, the bonus cards it looks through).")
 def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "actor", "actions": [{"action", "text"}]}``."""
-    readable_game(gid)
+    record = readable_game(gid)
     query = load_query(AtQuery)
+    viewer = viewer_for_request(record, query["view"])
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     actor = rules.current_actor(state)
-    actions = [] if actor is None or actor == CHANCE else [
+    hidden = not viewer.full and actor != viewer.seat
+    actions = [] if actor is None or actor == CHANCE or hidden else [
         {"action": rules.format_action(a), "text": rules.describe(state, a)} for a in rules.legal_actions(state)
     ]
     return jsonify({"seq": position.seq, "actor": actor, "actions": actions})

@@ -10,6 +10,7 @@ from service.play import PlayService
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
+from service.store.sessions import SessionStore, SignInThrottle
 from service.store.users import UserStore
 from workers.queue import FoldScheduler, make_queue
 
@@ -23,6 +24,8 @@ class ApiContext:
     stores: Stores
     annotations: AnnotationStore
     users: UserStore
+    sessions: SessionStore
+    throttle: SignInThrottle
     play: PlayService
 
     @property
@@ -38,6 +41,8 @@ class ApiContext:
             stores=stores,
             annotations=AnnotationStore(stores.redis),
             users=UserStore(stores.redis),
+            sessions=SessionStore(stores.redis, stores.config.session_seconds),
+            throttle=SignInThrottle(stores.redis),
             play=PlayService(stores.games, stores.reader, on_append=schedule_fold),
         )
 

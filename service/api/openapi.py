@@ -69,7 +69,8 @@ def build_spec(app: Flask) -> dict[str, Any]:
     """The OpenAPI 3 document for every documented route of ``app``."""
     spec = APISpec(title="ludolog", version=service_version(), openapi_version="3.0.3", plugins=[MarshmallowPlugin()],
                    info={"description": "Event-sourced board game logs: replay, annotate, fork and play on."})
-    spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "description": "a token from 'ludolog user add'"})
+    spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer",
+                                                    "description": "a token from the tokens page (/tokens) or 'ludolog user add'"})
     spec.components.schema("Error", schema=ErrorSchema)
     by_path: dict[str, dict[str, Any]] = defaultdict(dict)
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):

@@ -44,6 +44,31 @@ class Strict(Schema):
         unknown = RAISE
 
 
+#: Characters no name, title or note may hold: C0/C1 controls and the bidirectional embeddings, overrides and
+#: isolates, which can make a name read as something else ("evil\u202egnp.exe") or break a log line.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _is_refused(char: str, allow_newlines: bool) -> bool:
+    if char in _BIDI_CONTROLS:
+        return True
+    if allow_newlines and char in "\n\r\t":
+        return False
+    return ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
+
+
+def plain_text(allow_newlines: bool = False) -> Any:
+    """A validator refusing control characters and bidirectional overrides, naming the first and where it is."""
+
+    def check(value: str) -> None:
+        for position, char in enumerate(value):
+            if _is_refused(char, allow_newlines):
+                kind = "bidirectional override" if char in _BIDI_CONTROLS else "control character"
+                raise ValidationError(f"{kind} U+{ord(char):04X} at position {position} is not allowed")
+
+    return check
+
+
 def _seq(description: str) -> fields.Integer:
     return fields.Integer(validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": description})
 
@@ -59,26 +84,32 @@ class GameListQuery(Strict):
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER))
 
 
+def _view_field() -> fields.String:
+    return fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+                         metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
+
+
 class EventsQuery(Strict):
-    """Paging of a branch's events."""
+    """Paging of a branch's events, seen by whom."""
 
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER),
                            metadata={"description": "events with seq greater than this"})
     limit = fields.Integer(load_default=DEFAULT_EVENTS_PAGE, validate=validate.Range(min=1, max=MAX_EVENTS_PAGE))
+    view = _view_field()
 
 
 class StateQuery(Strict):
     """Which state, seen by whom."""
 
     at = _seq("the seq to show the state after (default: the head)")
-    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
-                         metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
+    view = _view_field()
 
 
 class AtQuery(Strict):
-    """A position on a branch."""
+    """A position on a branch, seen by whom."""
 
     at = _seq("the seq (default: the head)")
+    view = _view_field()
 
 
 class AnnotationListQuery(Strict):
@@ -100,12 +131,13 @@ class GameCreateSchema(Strict):
     """``POST /api/games``: a live game to play."""
 
     game = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={"description": "registered rules name"})
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=60)), required=True, validate=validate.Length(min=1, max=12),
+    players = fields.List(fields.String(validate=[validate.Length(min=1, max=60), plain_text()]), required=True,
+                          validate=validate.Length(min=1, max=12),
                           metadata={"description": "player names in seat order"})
     seed = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "seed of the chance draws (default: random)"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "game options, as the rules define them"})
-    title = fields.String(load_default="", validate=validate.Length(max=200))
+    title = fields.String(load_default="", validate=[validate.Length(max=200), plain_text()])
 
 
 class ActionSchema(Strict):
@@ -122,7 +154,7 @@ class ForkSchema(Strict):
 
     source = fields.String(required=True, data_key="from", metadata={"description": "the branch to fork"})
     at = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": "the fork keeps events 1..at"})
-    name = fields.String(load_default="", validate=validate.Length(max=80))
+    name = fields.String(load_default="", validate=[validate.Length(max=80), plain_text()])
 
 
 class AnnotationCreateSchema(Strict):
@@ -130,14 +162,14 @@ class AnnotationCreateSchema(Strict):
 
     branch = fields.String(required=True)
     seq = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER))
-    text = fields.String(load_default="", validate=validate.Length(max=MAX_TEXT))
+    text = fields.String(load_default="", validate=[validate.Length(max=MAX_TEXT), plain_text(allow_newlines=True)])
     glyph = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(GLYPHS))
 
 
 class AnnotationPatchSchema(Strict):
     """``PATCH …/annotations/<aid>``: new text and/or glyph (null clears the glyph)."""
 
-    text = fields.String(validate=validate.Length(max=MAX_TEXT))
+    text = fields.String(validate=[validate.Length(max=MAX_TEXT), plain_text(allow_newlines=True)])
     glyph = fields.String(allow_none=True, validate=validate.OneOf(GLYPHS))
     expected_version = StrictInt(validate=validate.Range(min=1, max=MAX_NUMBER),
                                  metadata={"description": "409 unless the annotation is at this version"})
@@ -238,7 +270,10 @@ class EventSchema(Schema):
     seq = fields.Integer(required=True)
     type = fields.String(required=True, metadata={"description": "game_created, action_taken or chance_drawn"})
     actor = _actor(required=True)
-    action = fields.String(required=True, allow_none=True, metadata={"description": "notation; null for game_created"})
+    action = fields.String(required=True, allow_none=True,
+                           metadata={"description": "notation; null for game_created, and for an event the view may not see"})
+    hidden = fields.Boolean(metadata={"description": "true when the view may not see which action this was (action is null)"})
+    text = fields.String(metadata={"description": "a hidden event's public sentence"})
     v = fields.Integer(required=True)
     meta = fields.Dict(required=True)
     data = fields.Dict(metadata={"description": "game_created only: game, rules version, setup"})

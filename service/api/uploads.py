@@ -19,12 +19,14 @@ from rq import Queue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.core.bgalog import export_log
+from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
-from service.api.schemas import Strict
+from service.api.schemas import VIEW_PATTERN, Strict, plain_text
+from service.api.viewing import viewer_for_request
 from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
 from service.reimport import read_upload
@@ -46,7 +48,8 @@ class UploadQuery(Strict):
                             metadata={"description": "true: store a log that disagrees with the rules up to its last "
                                                      "consistent move, on a branch flagged incomplete"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
-    filename = fields.String(validate=validate.Length(max=200), metadata={"description": "the file's name (helps name the game)"})
+    filename = fields.String(validate=[validate.Length(max=200), plain_text()],
+                             metadata={"description": "the file's name (helps name the game)"})
 
 
 class UploadBodySchema(Schema):
@@ -114,6 +117,9 @@ class ExportQuery(Strict):
     """Which export."""
 
     format = fields.String(load_default="bga", validate=validate.OneOf(EXPORT_FORMATS))
+    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+                         metadata={"description": "whose log: full (every channel), spectator (the table only, hidden events "
+                                                  "as their public sentence) or a seat (the table and that seat's channel)"})
 
 
 class LogQuery(Strict):
@@ -178,7 +184,7 @@ def _log_error(exc: BgaLogError) -> ApiError:
 @body_limit(_upload_limit)
 @documented("Upload a log to import (multipart 'file' or the raw body): BGA JSON in any envelope, BGA log or review-page "
             "text, or a ludolog export (bga, jsonl or text)",
-            response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 413, 422),
+            response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 401, 413, 422),
             tag="uploads",
             description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
                         "gives back its first upload (duplicate=true) and so the same game; a public upload of a BGA "
@@ -191,6 +197,10 @@ def create_upload() -> ResponseReturnValue:
         options = _options()
     except ValidationError as exc:
         raise ApiError(400, "invalid", f"invalid upload options: {exc.messages}", fields=exc.messages) from None
+    if options["visibility"] == "private" and current_user() is None:
+        # Nobody could ever read it back: a private upload is its owner's, and an anonymous one has none.
+        raise ApiError(401, "unauthorized", "visibility 'private' needs an owner: sign in or send 'Authorization: Bearer TOKEN'",
+                       fields={"visibility": ["private needs an authenticated owner"]})
     raw, filename = _raw_upload()
     try:
         read_upload(raw)
@@ -210,13 +220,21 @@ def create_upload() -> ResponseReturnValue:
 
 @bp.get("/api/uploads/<uid>")
 @documented("An upload's import: status, progress (moves processed / total), the game and the per-line report",
-            response=UploadStatusSchema, errors=(404,), tag="uploads")
+            response=UploadStatusSchema, errors=(404,), tag="uploads",
+            description="A private upload answers 404 to everyone but its owner, as if it did not exist.")
 def show_upload(uid: str) -> ResponseReturnValue:
-    """The upload's record."""
-    status = upload_status(api().stores.redis, uid)
-    if status is None:
+    """The upload's record (a private one: its owner's only)."""
+    client = api().stores.redis
+    status = upload_status(client, uid)
+    if status is None or not _may_read_upload(client, uid, status["owner"]):
         raise ApiError(404, "not_found", f"no upload {uid!r}", upload=uid)
     return jsonify(status)
+
+
+def _may_read_upload(client: Any, uid: str, owner: str | None) -> bool:
+    """Public and unlisted uploads are anyone's to follow; a private one only its owner's."""
+    visibility = client.hget(keys.upload_for(uid), "visibility")
+    return visibility != b"private" or (owner is not None and current_user() == owner)
 
 
 @bp.get("/api/games/<gid>/branches/<bid>/export")
@@ -232,15 +250,17 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
                        game=gid)
+    viewer = viewer_for_request(record, query["view"])
     events = api().games.events(gid, bid)
     fmt = query["format"]
-    stem = f"{gid}-{bid}"
+    stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{query['view']}")
     if fmt == "bga":
-        body, mimetype, name = json.dumps(export_log(events), separators=(",", ":")), "application/json", f"{stem}.json"
+        document = export_log(events, view=query["view"])
+        body, mimetype, name = json.dumps(document, separators=(",", ":")), "application/json", f"{stem}.json"
     elif fmt == "jsonl":
-        body, mimetype, name = export_jsonl(events), "application/x-ndjson", f"{stem}.jsonl"
+        body, mimetype, name = export_jsonl(events, viewer), "application/x-ndjson", f"{stem}.jsonl"
     else:
-        body, mimetype, name = export_text(events), "text/plain", f"{stem}.txt"
+        body, mimetype, name = export_text(events, viewer), "text/plain", f"{stem}.txt"
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

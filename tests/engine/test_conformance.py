@@ -183,6 +183,13 @@ def test_unknown_game_names_the_known_ones():
 
 
 @pytest.mark.parametrize("name", engine.registered_games())
+def test_an_unknown_setup_option_is_a_setup_error_naming_it(name):
+    rules = engine.get_rules(name)
+    with pytest.raises(engine.SetupError, match="nosuch"):
+        rules.initial_state(Setup(tuple(f"P{i}" for i in range(rules.min_players)), {"nosuch": 1}))
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
 def test_a_player_count_the_game_does_not_take_and_twin_names_are_setup_errors(name):
     rules = engine.get_rules(name)
     for count in (rules.min_players - 1, rules.max_players + 1):

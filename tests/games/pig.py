@@ -48,6 +48,9 @@ class PigRules:
         if not self.min_players <= n <= self.max_players:
             raise SetupError(f"pig takes 2 to 4 players, got {n}")
         distinct_players(setup)  # seats are told apart by name in logs, like every game's
+        unknown = sorted(set(setup.options) - {"target"})
+        if unknown:
+            raise SetupError(f"pig: unknown options {unknown}; known: target")
         target = int(setup.options.get("target", 20))
         return PigState((0,) * n, (None,) * n, 0, 0, False, target)
 

@@ -48,6 +48,6 @@ def upload(client, users, redis_client):
         uid = response.get_json()["id"]
         if run:
             run_import(redis_client, uid, every=50)
-        return client.get(f"/api/uploads/{uid}").get_json()
+        return client.get(f"/api/uploads/{uid}", headers=users.auth(user)).get_json()
 
     return send

@@ -1,0 +1,70 @@
+"""The tokens page: a signed-in user makes, names, lists and revokes API tokens.
+
+A token is shown once, on the page that made it; only its SHA-256 is stored
+(:class:`service.store.users.UserStore`), so a lost token cannot be shown again: revoke it
+and make another. The API takes any listed token as ``Authorization: Bearer TOKEN``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
+
+from replay_ui.accounts import signed_in_user
+from replay_ui.blueprint import blueprint
+from service.api.context import api
+from service.api.schemas import plain_text
+from service.store.errors import InvalidRequestError, NotFoundError
+from service.store.users import MAX_TOKEN_NAME
+
+
+def _when(created: float) -> str:
+    return datetime.fromtimestamp(created, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _page(user: str, *, new_token: str | None = None, error: str | None = None, status: int = 200) -> ResponseReturnValue:
+    tokens = [{"id": t.id, "name": t.name, "created": _when(t.created)} for t in api().users.tokens(user)]
+    return render_template("tokens.html", tokens=tokens, new_token=new_token, error=error, max_name=MAX_TOKEN_NAME), status
+
+
+def _token_name_error(name: str) -> str | None:
+    try:
+        plain_text()(name)
+    except ValidationError as exc:  # the message names the character and where it is
+        return f"Token name: {' '.join(map(str, exc.messages))}"
+    return None
+
+
+@blueprint.route("/tokens", methods=["GET", "POST"])
+def tokens_page() -> ResponseReturnValue:
+    """GET: the user's tokens; POST (``name``): a new token, shown once on the answer."""
+    user = signed_in_user()
+    if user is None:
+        return redirect(url_for("replay_ui.signin", next=url_for("replay_ui.tokens_page")), 303)
+    if request.method == "GET":
+        return _page(user)
+    name = request.form.get("name", "").strip()
+    error = _token_name_error(name)
+    if error:
+        return _page(user, error=error, status=400)
+    try:
+        _, token = api().users.create_token(user, name)
+    except InvalidRequestError as exc:
+        return _page(user, error=exc.message, status=400)
+    return _page(user, new_token=token, status=201)
+
+
+@blueprint.post("/tokens/<token_id>/revoke")
+def revoke_token(token_id: str) -> ResponseReturnValue:
+    """Revoke one of the signed-in user's tokens (404 for one that is not theirs)."""
+    user = signed_in_user()
+    if user is None:
+        return redirect(url_for("replay_ui.signin", next=url_for("replay_ui.tokens_page")), 303)
+    try:
+        api().users.revoke_token(user, token_id)
+    except NotFoundError:
+        return render_template("error.html", status=404, title="Not found", message="No such token."), 404
+    return redirect(url_for("replay_ui.tokens_page"), 303)

@@ -1,0 +1,29 @@
+"""Whose view a request asks for, checked once: ``full``, ``spectator`` or a seat of the game.
+
+Every route that returns events, states, legal actions, sentences, timelines or exports asks
+:func:`viewer_for_request` for a :class:`~engine.core.visibility.SeatView` and lets it decide
+what the viewer may see, so no route has a rule of its own about hidden information.
+"""
+
+from __future__ import annotations
+
+from engine import get_rules
+from engine.core.visibility import SeatView, viewer_for
+from service.api.errors import ApiError
+from service.store.games import GameRecord
+
+VIEW_HELP = "full (everything), spectator (hidden information removed) or a seat number (what that seat knew)"
+
+
+def checked_view(record: GameRecord, view: str) -> str:
+    """``view`` when it names full, spectator or one of the game's seats; 400 otherwise."""
+    seats = len(record.setup.players)
+    if view in ("full", "spectator") or (view.isdigit() and int(view) < seats):
+        return view
+    raise ApiError(400, "invalid", f"invalid query string: view {view!r}: expected full, spectator or a seat 0 to {seats - 1}",
+                   fields={"view": [f"no such view for a game of {seats} seats"]}, location="query")
+
+
+def viewer_for_request(record: GameRecord, view: str) -> SeatView:
+    """The viewer ``view`` names for ``record`` (checked: 400 for a seat the game does not have)."""
+    return viewer_for(get_rules(record.game), len(record.setup.players), checked_view(record, view))
