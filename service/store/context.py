@@ -6,9 +6,12 @@ LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import os
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 
 import redis
 from redis import Redis
@@ -29,7 +32,7 @@ class Stores:
     def redis(self) -> Redis:
         """The event store's Redis."""
         if not self.config.redis_url:
-            raise RuntimeError("LUDOLOG_REDIS_URL is not set (ludolog serve sets it for its children)")
+            raise NoRunningService()
         if self.config.redis_cluster:
             # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
             return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
@@ -59,6 +62,46 @@ class Stores:
 
 _current: Stores | None = None
 
+#: Written by ``ludolog serve`` in the data directory (mode 0600): the embedded Redis's URL, password
+#: included, and the supervisor's process id. Removed when it stops.
+URL_FILE = "redis.url"
+PID_FILE = "serve.pid"
+
+
+class NoRunningService(RuntimeError):
+    """Neither LUDOLOG_REDIS_URL nor a running ``ludolog serve`` says where the store is."""
+
+    def __init__(self) -> None:
+        super().__init__("no running ludolog found: start it with make run, or set LUDOLOG_REDIS_URL")
+
+
+def url_file(data_dir: Path) -> Path:
+    """Where ``ludolog serve`` leaves the embedded Redis's URL."""
+    return Path(data_dir) / URL_FILE
+
+
+def serve_is_running(data_dir: Path) -> bool:
+    """True while the ``ludolog serve`` that wrote ``data_dir``'s files is alive (it may be restarting Redis)."""
+    try:
+        pid = int((Path(data_dir) / PID_FILE).read_text().strip())
+        os.kill(pid, 0)
+    except PermissionError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def with_store_url(config: Config) -> Config:
+    """``config`` with the store's URL: LUDOLOG_REDIS_URL, else the one ``ludolog serve`` left in the data dir."""
+    if config.redis_url:
+        return config
+    try:
+        url = url_file(config.data_dir).read_text().strip()
+    except OSError:
+        return config
+    return dataclasses.replace(config, redis_url=url or None)
+
 
 def load_game_plugins(spec: str) -> list[str]:
     """Register extra games named ``module:attribute,…`` (LUDOLOG_GAME_PLUGINS); returns their names."""
@@ -74,7 +117,7 @@ def current_stores() -> Stores:
     """This process's stores, from the environment (created on first use)."""
     global _current
     if _current is None:
-        _current = Stores(Config())
+        _current = Stores(with_store_url(Config()))
         load_game_plugins(_current.config.game_plugins)
     return _current
 
