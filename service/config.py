@@ -6,6 +6,7 @@ Every setting has a default that makes ``make run`` work on a fresh clone.
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,11 +43,27 @@ class Config:
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
     environment: str = field(default_factory=lambda: os.environ.get("LUDOLOG_ENV", "production").strip().lower())
     store_wait: int = field(default_factory=lambda: _env_int("LUDOLOG_STORE_WAIT", 30))
+    redis_args: str = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_ARGS", ""))
 
     @property
     def is_development(self) -> bool:
         """LUDOLOG_ENV=development: a developer's machine, where a weak secret key is tolerated."""
         return self.environment in ("development", "dev")
+
+    @property
+    def embedded_redis_settings(self) -> dict[str, str]:
+        """LUDOLOG_REDIS_ARGS (``--maxmemory 6gb --maxmemory-policy noeviction``) as redis-server settings."""
+        words = shlex.split(self.redis_args)
+        settings: dict[str, str] = {}
+        for word in words:
+            if word.startswith("--"):
+                settings[word[2:]] = ""
+                last = word[2:]
+            elif settings:
+                settings[last] = f"{settings[last]} {word}".strip()
+            else:
+                raise ConfigError(f"LUDOLOG_REDIS_ARGS={self.redis_args!r}: expected --name value pairs")
+        return settings
 
     @property
     def effective_queue_url(self) -> str | None:

@@ -48,6 +48,8 @@ GIVE_UP_AFTER = 6
 TICK = 0.2
 #: The embedded Redis's password, generated on first start.
 PASSWORD_FILE = "redis.password"
+#: Lines that are already prefixed (the start-up steps' own output), printed as they are.
+STEP_OUTPUT = ("ludolog:", "demo:", "reconciled ")
 
 Launch = Callable[[], "subprocess.Popen[bytes]"]
 
@@ -160,7 +162,7 @@ def last_line(output: bytes) -> str:
 
 def say(message: str, *, error: bool = False) -> None:
     """One line of the supervisor's output."""
-    print(message if message.startswith(("ludolog", "demo", "reconciled")) else f"ludolog: {message}",
+    print(message if message.startswith(STEP_OUTPUT) else f"ludolog: {message}",
           file=sys.stderr if error else sys.stdout, flush=True)
 
 
@@ -251,7 +253,8 @@ class Supervisor:
         if self.config.redis_url:
             return self.config.redis_url
         password = self.kept_secret(PASSWORD_FILE, lambda: secrets.token_hex(24))
-        self.redis = EmbeddedRedis(self.data_dir / "redis", self.config.redis_port, password=password)
+        self.redis = EmbeddedRedis(self.data_dir / "redis", self.config.redis_port, password=password,
+                                   extra=self.config.embedded_redis_settings)
         return self.redis.url
 
     def build_children(self, env: dict[str, str]) -> None:
