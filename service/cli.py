@@ -32,7 +32,7 @@ class Failure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         """Print the one line."""
-        click.echo(f"ludolog: {self.format_message()}", err=True)
+        click.echo(self.format_message(), err=True)
 
 
 class LudologGroup(click.Group):
@@ -227,7 +227,15 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
                     bar.n = done
                     bar.refresh()
 
-            uid, duplicate = submit_upload(stores.redis, path.read_bytes(), owner=owner, partial=partial, filename=path.name,
+            try:
+                data = path.read_bytes()
+            except OSError as exc:  # one unreadable file must not stop a folder of thousands
+                counts["failed"] += 1
+                failures.append(f"{path}: cannot read it: {exc.strerror or exc}")
+                if not single:
+                    bar.update(1)
+                continue
+            uid, duplicate = submit_upload(stores.redis, data, owner=owner, partial=partial, filename=path.name,
                                            visibility=visibility)
             status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
             if status.get("status") == "done":

@@ -44,7 +44,16 @@ def is_dead_here(worker: Worker, hostname: str) -> bool:
         return True
     except PermissionError:
         return False  # alive, another user's
-    return False
+    return _is_zombie(worker.pid)
+
+
+def _is_zombie(pid: int) -> bool:
+    """A killed process its parent has not reaped yet: dead, though its pid still answers signals."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def live_workers(connection: redis.Redis) -> int:
