@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -21,7 +22,8 @@ from typing import Any
 
 import redis
 
-from service.redis_server import free_port
+from bench.restart import fill, rewrite_aof
+from service.redis_server import EmbeddedRedis, free_port, write_private
 from tests.helpers import ROOT
 
 #: The console script `make install` puts next to the interpreter: the README's `ludolog`.
@@ -182,3 +184,26 @@ def is_alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
+
+
+def filled_store(data_dir: Path, games: int, filler_mb: int = 20) -> tuple[str, int]:
+    """A data directory whose embedded Redis holds ``games`` games and ``filler_mb`` MB of other keys,
+    its AOF rewritten with its RDB preamble. Returns the password (kept where `ludolog serve` looks
+    for it) and the number of keys.
+
+    Redis 6.2 answers waiting clients (LOADING, INFO's progress) only between 2 MB chunks of an RDB
+    image, so the filler gives the load the size of a real store while the games stay few.
+    """
+    password = secrets.token_hex(24)
+    write_private(data_dir / "redis.password", password)
+    server = EmbeddedRedis(data_dir / "redis", password=password).start()
+    try:
+        client = redis.Redis.from_url(server.url)
+        fill(client, games)
+        for n in range(filler_mb * 16):
+            client.set(f"test:filler:{n}", os.urandom(64 * 1024))
+        rewrite_aof(client)
+        keys = int(client.dbsize())
+    finally:
+        server.stop()
+    return password, keys

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import free_port, write_private
+from service.redis_server import EmbeddedRedis, free_port, write_private
 from tests.helpers import ROOT
-from tests.service.serving import LUDOLOG, Serve, clean_env
+from tests.service.serving import LUDOLOG, Serve, clean_env, filled_store
 
 NO_SERVER = "no running ludolog found: start it with make run, or set LUDOLOG_REDIS_URL\n"
 
@@ -164,3 +164,20 @@ def test_a_wrong_password_is_refused_at_once(serve, tmp_path):
     done = run_in(tmp_path, "user", "add", "carol", LUDOLOG_REDIS_URL=wrong)
     assert "refused our credentials" in one_line_failure(done, 2)
     assert "wrong" not in done.stderr.replace("WRONGPASS", "").lower().replace("wrong password", "")
+
+
+def test_a_command_waits_while_a_configured_redis_loads_its_data_then_runs(tmp_path):
+    """Issue 21: with an external Redis that is loading, "the CLI commands wait (with a timeout and a
+    one-line message) too"."""
+    password, keys = filled_store(tmp_path, games=50, filler_mb=8)
+    server = EmbeddedRedis(tmp_path / "redis", password=password, extra={"key-load-delay": str(int(4e6 / keys))})
+    server.spawn()
+    try:
+        done = run_in(tmp_path / "elsewhere", "user", "add", "dora", LUDOLOG_REDIS_URL=server.url, LUDOLOG_STORE_WAIT="60")
+        assert ok(done).strip()
+        assert done.stderr.startswith("ludolog: the store is loading its data (loading the store: "), done.stderr
+        assert done.stderr.count("\n") == 1 and password not in done.stderr
+        held = run_in(tmp_path / "elsewhere", "user", "add", "eve", LUDOLOG_REDIS_URL=server.url)
+        assert ok(held).strip() and held.stderr == "", "a loaded store is not waited for"
+    finally:
+        server.stop()

@@ -10,8 +10,6 @@ data and logs 0600/0700, no weak secret key outside development, no `Server: gun
 
 from __future__ import annotations
 
-import os
-import secrets
 import signal
 import stat
 import subprocess
@@ -21,10 +19,8 @@ from pathlib import Path
 
 import redis
 
-from bench.restart import fill, rewrite_aof
-from service.redis_server import EmbeddedRedis, write_private
 from tests.helpers import ROOT
-from tests.service.serving import Serve, children_of, clean_env, is_alive
+from tests.service.serving import Serve, children_of, clean_env, filled_store, is_alive
 
 #: How long the test holds the embedded Redis in its loading state (Redis's key-load-delay, per key).
 LOADING_SECONDS = 8.0
@@ -85,29 +81,6 @@ def test_serve_refuses_an_example_or_short_secret_key_outside_development(tmp_pa
         assert done.returncode == 2, done
         assert done.stderr.count("\n") == 1 and "LUDOLOG_SECRET_KEY" in done.stderr and "Traceback" not in done.stderr
         assert not (tmp_path / "redis").exists(), "nothing was started"
-
-
-def filled_store(data_dir: Path, games: int, filler_mb: int = 20) -> tuple[str, int]:
-    """A data directory whose embedded Redis holds ``games`` games and ``filler_mb`` MB of other keys,
-    its AOF rewritten with its RDB preamble. Returns the password (kept where `ludolog serve` looks
-    for it) and the number of keys.
-
-    Redis 6.2 answers waiting clients (LOADING, INFO's progress) only between 2 MB chunks of an RDB
-    image, so the filler gives the load the size of a real store while the games stay few.
-    """
-    password = secrets.token_hex(24)
-    write_private(data_dir / "redis.password", password)
-    server = EmbeddedRedis(data_dir / "redis", password=password).start()
-    try:
-        client = redis.Redis.from_url(server.url)
-        fill(client, games)
-        for n in range(filler_mb * 16):
-            client.set(f"test:filler:{n}", os.urandom(64 * 1024))
-        rewrite_aof(client)
-        keys = int(client.dbsize())
-    finally:
-        server.stop()
-    return password, keys
 
 
 def test_serve_waits_for_redis_to_load_a_big_store_then_runs_worker_demo_and_reconciler(tmp_path):
