@@ -295,7 +295,7 @@ class Supervisor:
         for child in self.children:
             code = child.exited()
             if code is not None:
-                self.crashed(child, code, now)
+                self.schedule(child, code, now)
         store_ready = self.store.look() if self.store else False
         for child in self.children:
             if child.restart_at is not None and now >= child.restart_at and (store_ready or not child.needs_store):
@@ -321,12 +321,8 @@ class Supervisor:
         if not first:
             say(f"{child.name} restarted (pid {child.process.pid if child.process else '?'})")
 
-    def crashed(self, child: Child, code: int, now: float) -> None:
-        """A child exited on its own: restart it after a back-off, or give up."""
-        self.schedule(child, code, now)
-
     def schedule(self, child: Child, code: int | None, now: float) -> None:
-        """Schedule the restart and say so, or give up after too many fast crashes."""
+        """A child exited on its own (or failed to restart): schedule its restart and say so, or give up."""
         delay = child.schedule_restart(now)
         what = describe_exit(code) if code is not None else "a failed start"
         if child.crashes >= GIVE_UP_AFTER:
@@ -379,6 +375,9 @@ class Supervisor:
             self.build_children(self.child_env(url))
             self.store = StoreWatch(url)
             if self.redis is not None:
+                # Redis first: if its port is taken (another serve on this data dir?), nothing of the
+                # other one's is overwritten, its var/redis.url included.
+                self.launch(self.children[0], time.monotonic())
                 say(f"embedded Redis on {redact(url)} (password in {self.data_dir / PASSWORD_FILE}, "
                     f"data and AOF in {self.redis.data_dir})")
                 self.write_service_files(url)

@@ -15,11 +15,23 @@ from pathlib import Path
 
 import redis
 from redis import Redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 
 import engine
 from service.config import Config
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
+
+
+def client_retry() -> Retry:
+    """Retries of a command whose connection failed: three, within about half a second.
+
+    redis-py's default (ten, up to a second apart) holds a request for ~9 s while Redis loads its
+    data or restarts; ludolog would rather answer 503 at once (the web) or wait visibly (the CLI,
+    the supervisor) than hang.
+    """
+    return Retry(ExponentialWithJitterBackoff(cap=0.25, base=0.02), 3)
 
 
 @dataclass
@@ -36,13 +48,13 @@ class Stores:
         if self.config.redis_cluster:
             # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
             return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
-        return redis.Redis.from_url(self.config.redis_url)
+        return redis.Redis.from_url(self.config.redis_url, retry=client_retry())
 
     @cached_property
     def queue_redis(self) -> Redis:
         """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
         url = self.config.effective_queue_url
-        return redis.Redis.from_url(url) if url and url != self.config.redis_url else self.redis
+        return redis.Redis.from_url(url, retry=client_retry()) if url and url != self.config.redis_url else self.redis
 
     @cached_property
     def games(self) -> GameStore:

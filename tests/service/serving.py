@@ -94,7 +94,8 @@ class Serve:
         """http://127.0.0.1:port/path."""
         return f"http://127.0.0.1:{self.port}{path}"
 
-    def request(self, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any, dict[str, str]]:
+    def request(self, path: str, body: Any = None, token: str | None = None,
+                timeout: float = 10) -> tuple[int, Any, dict[str, str]]:
         """(status, parsed JSON or None, headers) of a GET, or a POST when ``body`` is given."""
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if token:
@@ -102,7 +103,7 @@ class Serve:
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.url(path), data=data, headers=headers)
         try:
-            with urllib.request.urlopen(request, timeout=10) as answer:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
                 return answer.status, json.loads(answer.read() or b"null"), dict(answer.headers)
         except urllib.error.HTTPError as error:
             raw = error.read()
@@ -112,10 +113,10 @@ class Serve:
                 parsed = raw.decode(errors="replace")
             return error.code, parsed, dict(error.headers)
 
-    def health(self) -> tuple[int, Any]:
+    def health(self, timeout: float = 10) -> tuple[int, Any]:
         """/healthz's status and body, (0, reason) when nothing answers."""
         try:
-            status, body, _ = self.request("/healthz")
+            status, body, _ = self.request("/healthz", timeout=timeout)
         except OSError as exc:
             return 0, str(exc)
         return status, body

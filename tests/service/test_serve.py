@@ -16,14 +16,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import redis
 
 from tests.helpers import ROOT
 from tests.service.serving import Serve, children_of, clean_env, filled_store, is_alive
 
-#: How long the test holds the embedded Redis in its loading state (Redis's key-load-delay, per key).
-LOADING_SECONDS = 8.0
+#: How long the test holds the embedded Redis in its loading state at most (Redis's key-load-delay, per key).
+LOADING_HOLD_SECONDS = 40.0
 
 
 def mode_of(path: Path) -> int:
@@ -84,20 +85,19 @@ def test_serve_refuses_an_example_or_short_secret_key_outside_development(tmp_pa
 
 
 def test_serve_waits_for_redis_to_load_a_big_store_then_runs_worker_demo_and_reconciler(tmp_path):
-    _, keys = filled_store(tmp_path, games=300)
-    # Redis's own knob for holding a load: it sleeps this many microseconds per key it reads.
-    delay = int(LOADING_SECONDS * 1e6 / keys)
+    password, keys = filled_store(tmp_path, games=300, filler_mb=48)
+    # Redis's own knob for holding a load: it sleeps this many microseconds per key it reads. The hold
+    # is long enough for gunicorn to boot on a busy machine; the test releases it once it has seen 503.
+    # Redis 6.2 serves clients only between 2 MB chunks of the file, so each round trip of the web's
+    # client costs one chunk: 48 MB make ~24 chunks, ~1.7 s apart while held.
+    delay = int(LOADING_HOLD_SECONDS * 1e6 / keys)
     with Serve(tmp_path, LUDOLOG_REDIS_ARGS=f"--key-load-delay {delay}") as serve:
         serve.wait_for("loading the store:", timeout=60)
-        answers = []
-        while not serve.lines or not any("store ready" in line for line in serve.lines):
-            status, body = serve.health()
-            if status:
-                answers.append((status, body))
-            time.sleep(0.2)
-        starting = [body for status, body in answers if status == 503]
-        assert starting, f"the web never answered while Redis was loading: {answers}"
-        assert starting[0]["error"]["code"] == "starting", starting[0]
+        status, body = wait_for_an_answer_while_loading(serve)
+        assert status == 503 and body.get("error", {}).get("code") == "starting", (status, body)
+        assert "loading" in body["error"]["message"]
+        # CONFIG is one of the few commands Redis takes while loading: let the load run at full speed.
+        redis.Redis(port=serve.redis_port, password=password, socket_timeout=60).config_set("key-load-delay", 0)
         serve.ready()
         ready_at = serve.wait_for("store ready")
         worker_at = serve.wait_for("started with PID")  # RQ's first line
@@ -109,6 +109,19 @@ def test_serve_waits_for_redis_to_load_a_big_store_then_runs_worker_demo_and_rec
         status, health = serve.health()
         assert status == 200 and health["workers"] >= 1
         assert serve.store().zcard("ll:games") >= 300 + 8
+
+
+def wait_for_an_answer_while_loading(serve: Serve) -> tuple[int, Any]:
+    """The first answer of /healthz while the supervisor has not yet seen the store ready.
+
+    Patient: while the load is held, each round trip to Redis waits for the next chunk.
+    """
+    while not any("store ready" in line for line in serve.lines):
+        status, body = serve.health(timeout=LOADING_HOLD_SECONDS)
+        if status:
+            return status, body
+        time.sleep(0.2)
+    raise AssertionError("the store was loaded before the web answered anything:\n" + "\n".join(serve.supervisor_lines()))
 
 
 def test_a_failing_demo_loader_is_one_line_and_the_service_serves_on(tmp_path):
@@ -143,3 +156,15 @@ def test_sigterm_stops_serve_like_ctrl_c(tmp_path):
         assert serve.process.wait(60) == 0
         time.sleep(0.5)
         assert [pid for pid in children if is_alive(pid)] == []
+
+
+def test_a_second_serve_on_the_same_data_dir_fails_in_one_line_and_leaves_the_first_alone(tmp_path):
+    with Serve(tmp_path) as first:
+        first.wait_for("serving at")
+        url = (tmp_path / "redis.url").read_text()
+        second = subprocess.run([sys.executable, "-m", "service.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
+                                env=first.env, timeout=60)
+        assert second.returncode == 1 and "port" in second.stderr and "in use" in second.stderr, second
+        assert "Traceback" not in second.stdout + second.stderr
+        assert (tmp_path / "redis.url").read_text() == url
+        assert first.health()[0] == 200
