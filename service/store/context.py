@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis import Redis
@@ -24,14 +25,34 @@ from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
 
 
-def client_retry() -> Retry:
-    """Retries of a command whose connection failed: three, within about half a second.
+class StoreRetry(Retry):
+    """Retries of a command whose connection failed: three, within about half a second, and none
+    while Redis is loading its data.
 
-    redis-py's default (ten, up to a second apart) holds a request for ~9 s while Redis loads its
-    data or restarts; ludolog would rather answer 503 at once (the web) or wait visibly (the CLI,
-    the supervisor) than hang.
+    redis-py's default (ten, up to a second apart, LOADING included) holds a request for ~9 s while
+    Redis loads or restarts; ludolog would rather answer 503 at once (the web) or wait visibly (the
+    CLI, the supervisor) than hang. A load lasts seconds to minutes: retrying within one request
+    cannot outlast it.
     """
-    return Retry(ExponentialWithJitterBackoff(cap=0.25, base=0.02), 3)
+
+    def __init__(self) -> None:
+        super().__init__(ExponentialWithJitterBackoff(cap=0.25, base=0.02), 3)
+
+    def call_with_retry(self, do: Any, fail: Any, is_retryable: Any = None, with_failure_count: bool = False) -> Any:
+        """As redis-py's, but a LOADING answer is raised at once."""
+        def retryable(error: Exception) -> bool:
+            return not isinstance(error, redis.exceptions.BusyLoadingError) and (is_retryable is None or is_retryable(error))
+
+        return super().call_with_retry(do, fail, retryable, with_failure_count)
+
+
+def connect(url: str) -> Redis:
+    """A client of the store or queue at ``url`` with ludolog's retries.
+
+    ``driver_info=None``: no CLIENT SETINFO on each new connection (Redis 6.2 refuses it anyway: two
+    wasted round trips, which while Redis loads cost one loading chunk each).
+    """
+    return redis.Redis.from_url(url, retry=StoreRetry(), driver_info=None)
 
 
 @dataclass
@@ -48,13 +69,13 @@ class Stores:
         if self.config.redis_cluster:
             # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
             return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
-        return redis.Redis.from_url(self.config.redis_url, retry=client_retry())
+        return connect(self.config.redis_url)
 
     @cached_property
     def queue_redis(self) -> Redis:
         """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
         url = self.config.effective_queue_url
-        return redis.Redis.from_url(url, retry=client_retry()) if url and url != self.config.redis_url else self.redis
+        return connect(url) if url and url != self.config.redis_url else self.redis
 
     @cached_property
     def games(self) -> GameStore:

@@ -64,7 +64,7 @@ def redact(url: str) -> str:
 
 def probe_client(url: str) -> redis.Redis:
     """A client for probing: short connect timeout, one attempt per call (the waiting is ours)."""
-    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5, retry=Retry(NoBackoff(), 0))
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5, retry=Retry(NoBackoff(), 0), driver_info=None)
 
 
 def _is_auth_error(exc: redis.exceptions.RedisError) -> bool:
