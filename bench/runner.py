@@ -11,11 +11,13 @@ Row = dict[str, Any]
 
 def _suites() -> dict[str, Callable[[bool], list[Row]]]:
     from bench import engine as engine_bench
+    from bench import restart as restart_bench
     from bench import store as store_bench
 
     suites: dict[str, Callable[[bool], list[Row]]] = {
         "store": lambda quick: store_bench.run(quick=quick),
         "engine": lambda quick: [{"suite": "engine", **r} for r in engine_bench.run(seconds=0.5 if quick else 3.0)],
+        "restart": lambda quick: restart_bench.run(quick=quick),
     }
     try:
         from bench import importer as import_bench

@@ -15,6 +15,12 @@ from __future__ import annotations
 
 import os
 
+from gunicorn.http import wsgi as _gunicorn_wsgi
+
+# gunicorn names itself in a `Server: gunicorn` header on every response, which only tells a scanner
+# what to probe; it has no setting for it, so the one name its responses use is replaced here.
+_gunicorn_wsgi.SERVER = "ludolog"  # type: ignore[attr-defined]
+
 
 def _env_int(name: str, default: int) -> int:
     """A whole-number setting from the environment; a clear error instead of a traceback."""
@@ -98,6 +104,19 @@ worker_tmp_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 # by systemd) would fight over it. ludolog is managed by signals (HUP, TERM) through its supervisor.
 # Older gunicorn versions ignore this unknown name.
 control_socket_disable = True
+
+
+
+def on_starting(server: object) -> None:
+    """Refuse to start with an example or short LUDOLOG_SECRET_KEY outside development (one line, exit 2)."""
+    from service.config import Config, ConfigError, check_secret_key
+
+    try:
+        check_secret_key(Config())
+    except ConfigError as exc:
+        print(f"ludolog: {exc}", flush=True)
+        raise SystemExit(2) from exc
+
 
 # A recognisable name in ps/top (with setproctitle installed).
 proc_name = "ludolog-web"

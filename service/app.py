@@ -6,17 +6,27 @@ live as long as the process. Tests pass their own :class:`Config` and :class:`St
 
 from __future__ import annotations
 
+import redis
 from flask import Flask
 
 import replay_ui
 from service import api
 from service.api import uploads
-from service.config import Config
+from service.api.health import handle_store_loading
+from service.config import Config, check_secret_key
 from service.store.context import Stores
 
 
 def create_app(config: Config | None = None, stores: Stores | None = None) -> Flask:
-    """A ludolog app for ``config`` (default: from the environment), using ``stores`` if given."""
+    """A ludolog app for ``config`` (default: from the environment), using ``stores`` if given.
+
+    Building the app never talks to Redis, so gunicorn can start (and answer ``503 starting``)
+    while the store is still loading. Configured from the environment, it refuses a weak
+    secret key outside development (:func:`check_secret_key`).
+    """
+    if config is None and stores is None:
+        config = Config()
+        check_secret_key(config)
     config = config or (stores.config if stores is not None else Config())
     stores = stores or Stores(config)
     app = Flask(__name__, static_folder=None)  # the UI blueprint brings its own static files
@@ -35,6 +45,8 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     api.init_app(app, stores)
+    # Before the generic ConnectionError handler (BusyLoadingError subclasses it): Flask picks by MRO.
+    app.register_error_handler(redis.exceptions.BusyLoadingError, handle_store_loading)
     app.register_blueprint(uploads.bp)
     app.register_blueprint(replay_ui.blueprint)
     return app

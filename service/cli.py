@@ -2,24 +2,94 @@
 
 Each command reads its settings from the environment (see the README), so the same
 command works against the embedded Redis of ``ludolog serve`` or a production server.
+Without LUDOLOG_REDIS_URL a command finds the store of a running ``ludolog serve`` through
+the URL it leaves in the data directory (``var/redis.url``).
+
+An expected failure (no store, a store still loading after the wait, an unknown game, an
+unreadable file, a bad option) is one line on standard error and a non-zero exit, never a
+traceback: 2 when the store cannot be reached or an option is wrong, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from service.config import Config
 
-
-def _stores():
-    from service.store.context import current_stores
-
-    return current_stores()
+#: Exit status when the store is unreachable (as for a usage error: nothing was done).
+EXIT_NO_STORE = 2
 
 
-@click.group()
+class Failure(click.ClickException):
+    """An expected failure: its message alone on standard error, no ``Error:`` prefix, no traceback."""
+
+    def __init__(self, message: str, exit_code: int = 1) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+    def show(self, file: Any = None) -> None:
+        """Print the one line."""
+        click.echo(self.format_message(), err=True)
+
+
+class LudologGroup(click.Group):
+    """Turns the failures users can meet into :class:`Failure` lines, whatever the command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, translating expected errors."""
+        import redis
+
+        from service.config import ConfigError
+        from service.store.context import NoRunningService
+        from service.store.errors import StoreError
+        from service.store.ready import StoreNotReady
+
+        try:
+            return super().invoke(ctx)
+        except (NoRunningService, StoreNotReady, ConfigError) as exc:
+            raise Failure(str(exc), EXIT_NO_STORE) from exc
+        except StoreError as exc:
+            raise Failure(exc.message) from exc
+        except redis.exceptions.BusyLoadingError as exc:
+            raise Failure("the store is loading its data: try again in a moment", EXIT_NO_STORE) from exc
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
+            raise Failure(f"lost the store: {str(exc).splitlines()[0]}", EXIT_NO_STORE) from exc
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise Failure(f"{where}{exc.strerror or exc}") from exc
+
+
+def _stores(*, wait_forever: bool = False):
+    """This process's stores, once the store answers (waiting while it loads or restarts).
+
+    Commands give up after LUDOLOG_STORE_WAIT seconds with one line; a worker waits for ever.
+    """
+    from service.store.context import NoRunningService, current_stores, serve_is_running, url_file
+    from service.store.ready import StoreStatus, probe_client, redact, wait_until_ready
+
+    stores = current_stores()
+    config = stores.config
+    if not config.redis_url:
+        raise NoRunningService()
+    from_file = not Config().redis_url and url_file(config.data_dir).exists()
+    told: set[str] = set()
+
+    def on_wait(status: StoreStatus) -> None:
+        if from_file and not status.loading and not serve_is_running(config.data_dir):
+            raise NoRunningService()
+        line = "the store is loading its data" if status.loading else f"waiting for the store at {redact(config.redis_url or '')}"
+        if line not in told:  # one line per kind of wait, not one per look
+            told.add(line)
+            click.echo(f"ludolog: {line} ({status.describe()})…", err=True)
+
+    wait_until_ready(probe_client(config.redis_url), None if wait_forever else config.store_wait, on_wait)
+    return stores
+
+
+@click.group(cls=LudologGroup)
 def cli() -> None:
     """ludolog: replay, annotate and fork board games."""
 
@@ -40,7 +110,7 @@ def worker(burst: bool, no_reconcile: bool) -> None:
     from workers.queue import make_queue
     from workers.worker import LudologWorker
 
-    stores = _stores()
+    stores = _stores(wait_forever=True)
     if not no_reconcile:
         _reconcile(stores, quiet=True)
     queue = make_queue(stores.queue_redis, stores.config.queue_name)
@@ -106,10 +176,10 @@ def user_add(name: str, password: str | None) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "all"]), default="all")
+@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "all"]), default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 def bench(suite: str, quick: bool) -> None:
-    """Measure speed: the store, the engine, the importer. Prints a table of figures."""
+    """Measure speed: the store, the engine, the importer, a restart. Prints a table of figures."""
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)
@@ -162,7 +232,15 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
                     bar.n = done
                     bar.refresh()
 
-            uid, duplicate = submit_upload(stores.redis, path.read_bytes(), owner=owner, partial=partial, filename=path.name,
+            try:
+                data = path.read_bytes()
+            except OSError as exc:  # one unreadable file must not stop a folder of thousands
+                counts["failed"] += 1
+                failures.append(f"{path}: cannot read it: {exc.strerror or exc}")
+                if not single:
+                    bar.update(1)
+                continue
+            uid, duplicate = submit_upload(stores.redis, data, owner=owner, partial=partial, filename=path.name,
                                            visibility=visibility)
             status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
             if status.get("status") == "done":

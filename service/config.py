@@ -6,6 +6,7 @@ Every setting has a default that makes ``make run`` work on a fresh clone.
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,8 +57,56 @@ class Config:
     #: Proxies whose X-Forwarded-For names the client (gunicorn trusts the same list for X-Forwarded-Proto).
     forwarded_allow_ips: frozenset[str] = field(default_factory=lambda: frozenset(
         ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1").split(",") if ip.strip()))
+    environment: str = field(default_factory=lambda: os.environ.get("LUDOLOG_ENV", "production").strip().lower())
+    store_wait: int = field(default_factory=lambda: _env_int("LUDOLOG_STORE_WAIT", 30))
+    redis_args: str = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_ARGS", ""))
+
+    @property
+    def is_development(self) -> bool:
+        """LUDOLOG_ENV=development: a developer's machine, where a weak secret key is tolerated."""
+        return self.environment in ("development", "dev")
+
+    @property
+    def embedded_redis_settings(self) -> dict[str, str]:
+        """LUDOLOG_REDIS_ARGS (``--maxmemory 6gb --maxmemory-policy noeviction``) as redis-server settings."""
+        words = shlex.split(self.redis_args)
+        settings: dict[str, str] = {}
+        for word in words:
+            if word.startswith("--"):
+                settings[word[2:]] = ""
+                last = word[2:]
+            elif settings:
+                settings[last] = f"{settings[last]} {word}".strip()
+            else:
+                raise ConfigError(f"LUDOLOG_REDIS_ARGS={self.redis_args!r}: expected --name value pairs")
+        return settings
 
     @property
     def effective_queue_url(self) -> str | None:
         """RQ's Redis: its own server when configured, else the event store's."""
         return self.queue_redis_url or self.redis_url
+
+
+#: Secret keys that appear in examples and must never sign a real session.
+EXAMPLE_SECRET_KEYS = {"change-me", "changeme", "secret", "dev", "test"}
+MIN_SECRET_KEY_BYTES = 32
+
+
+class ConfigError(RuntimeError):
+    """A setting that must be fixed before the service may start (the command line says so in one line)."""
+
+
+def check_secret_key(config: Config) -> None:
+    """Refuse an example key or one shorter than 32 bytes, except in development.
+
+    Anyone who knows (or can guess) the key can forge a session cookie for any user.
+    """
+    key = config.secret_key
+    if key is None or config.is_development:
+        return
+    if key.strip().lower() in EXAMPLE_SECRET_KEYS:
+        raise ConfigError(f"LUDOLOG_SECRET_KEY is the example value {key!r}: generate one with "
+                          "python3 -c 'import secrets; print(secrets.token_urlsafe(48))'")
+    if len(key.encode()) < MIN_SECRET_KEY_BYTES:
+        raise ConfigError(f"LUDOLOG_SECRET_KEY is {len(key.encode())} bytes long: at least {MIN_SECRET_KEY_BYTES} are needed "
+                          "outside development (LUDOLOG_ENV=development)")

@@ -6,17 +6,53 @@ LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import os
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
+from typing import Any
 
 import redis
 from redis import Redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 
 import engine
 from service.config import Config
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
+
+
+class StoreRetry(Retry):
+    """Retries of a command whose connection failed: three, within about half a second, and none
+    while Redis is loading its data.
+
+    redis-py's default (ten, up to a second apart, LOADING included) holds a request for ~9 s while
+    Redis loads or restarts; ludolog would rather answer 503 at once (the web) or wait visibly (the
+    CLI, the supervisor) than hang. A load lasts seconds to minutes: retrying within one request
+    cannot outlast it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(ExponentialWithJitterBackoff(cap=0.25, base=0.02), 3)
+
+    def call_with_retry(self, do: Any, fail: Any, is_retryable: Any = None, with_failure_count: bool = False) -> Any:
+        """As redis-py's, but a LOADING answer is raised at once."""
+        def retryable(error: Exception) -> bool:
+            return not isinstance(error, redis.exceptions.BusyLoadingError) and (is_retryable is None or is_retryable(error))
+
+        return super().call_with_retry(do, fail, retryable, with_failure_count)
+
+
+def connect(url: str) -> Redis:
+    """A client of the store or queue at ``url`` with ludolog's retries.
+
+    ``driver_info=None``: no CLIENT SETINFO on each new connection (Redis 6.2 refuses it anyway: two
+    wasted round trips, which while Redis loads cost one loading chunk each).
+    """
+    return redis.Redis.from_url(url, retry=StoreRetry(), driver_info=None)
 
 
 @dataclass
@@ -29,17 +65,17 @@ class Stores:
     def redis(self) -> Redis:
         """The event store's Redis."""
         if not self.config.redis_url:
-            raise RuntimeError("LUDOLOG_REDIS_URL is not set (ludolog serve sets it for its children)")
+            raise NoRunningService()
         if self.config.redis_cluster:
             # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
             return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
-        return redis.Redis.from_url(self.config.redis_url)
+        return connect(self.config.redis_url)
 
     @cached_property
     def queue_redis(self) -> Redis:
         """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
         url = self.config.effective_queue_url
-        return redis.Redis.from_url(url) if url and url != self.config.redis_url else self.redis
+        return connect(url) if url and url != self.config.redis_url else self.redis
 
     @cached_property
     def games(self) -> GameStore:
@@ -59,6 +95,46 @@ class Stores:
 
 _current: Stores | None = None
 
+#: Written by ``ludolog serve`` in the data directory (mode 0600): the embedded Redis's URL, password
+#: included, and the supervisor's process id. Removed when it stops.
+URL_FILE = "redis.url"
+PID_FILE = "serve.pid"
+
+
+class NoRunningService(RuntimeError):
+    """Neither LUDOLOG_REDIS_URL nor a running ``ludolog serve`` says where the store is."""
+
+    def __init__(self) -> None:
+        super().__init__("no running ludolog found: start it with make run, or set LUDOLOG_REDIS_URL")
+
+
+def url_file(data_dir: Path) -> Path:
+    """Where ``ludolog serve`` leaves the embedded Redis's URL."""
+    return Path(data_dir) / URL_FILE
+
+
+def serve_is_running(data_dir: Path) -> bool:
+    """True while the ``ludolog serve`` that wrote ``data_dir``'s files is alive (it may be restarting Redis)."""
+    try:
+        pid = int((Path(data_dir) / PID_FILE).read_text().strip())
+        os.kill(pid, 0)
+    except PermissionError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def with_store_url(config: Config) -> Config:
+    """``config`` with the store's URL: LUDOLOG_REDIS_URL, else the one ``ludolog serve`` left in the data dir."""
+    if config.redis_url:
+        return config
+    try:
+        url = url_file(config.data_dir).read_text().strip()
+    except OSError:
+        return config
+    return dataclasses.replace(config, redis_url=url or None)
+
 
 def load_game_plugins(spec: str) -> list[str]:
     """Register extra games named ``module:attribute,…`` (LUDOLOG_GAME_PLUGINS); returns their names."""
@@ -74,7 +150,7 @@ def current_stores() -> Stores:
     """This process's stores, from the environment (created on first use)."""
     global _current
     if _current is None:
-        _current = Stores(Config())
+        _current = Stores(with_store_url(Config()))
         load_game_plugins(_current.config.game_plugins)
     return _current
 

@@ -163,18 +163,36 @@ def test_gunicorn_serves_ludolog_healthz(tmp_path: Path) -> None:
     with EmbeddedRedis(tmp_path / "redis") as server:
         process = start_gunicorn("service.app:create_app()", {
             "LUDOLOG_HOST": "127.0.0.1", "LUDOLOG_PORT": str(port), "LUDOLOG_WEB_WORKERS": "1",
-            "LUDOLOG_REDIS_URL": server.url, "LUDOLOG_DATA_DIR": str(tmp_path / "data"), "LUDOLOG_SECRET_KEY": "test"})
+            "LUDOLOG_REDIS_URL": server.url, "LUDOLOG_DATA_DIR": str(tmp_path / "data"),
+            "LUDOLOG_SECRET_KEY": "deploy-test-" + "k" * 40})
         try:
             wait_for_port(port, process)
             try:
                 response = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
-                status, body = response.status, response.read()
+                status, body, server_header = response.status, response.read(), response.headers.get("Server", "")
             except urllib.error.HTTPError as exc:  # 503: e.g. no worker seen yet
-                status, body = exc.code, exc.read()
+                status, body, server_header = exc.code, exc.read(), exc.headers.get("Server", "")
         finally:
             stop_gunicorn(process)
     assert status in (200, 503)
     assert isinstance(json.loads(body), dict)
+    assert "gunicorn" not in server_header.lower(), "issue 13: no `Server: gunicorn` header"
+
+
+@pytest.mark.parametrize("key", ["change-me", "only-twenty-bytes-xx"])
+def test_gunicorn_refuses_an_example_or_short_secret_key_outside_development(key: str) -> None:
+    process = start_gunicorn("service.app:create_app()", {"LUDOLOG_PORT": str(free_port()), "LUDOLOG_SECRET_KEY": key,
+                                                          "LUDOLOG_ENV": "production"})
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 2, out.decode()
+    assert "ludolog: LUDOLOG_SECRET_KEY is" in out.decode()
+    development = start_gunicorn("tests.deploy.hello_app:app", {"LUDOLOG_PORT": str(port := free_port()),
+                                                                 "LUDOLOG_SECRET_KEY": key, "LUDOLOG_ENV": "development",
+                                                                 "LUDOLOG_WEB_WORKERS": "1"})
+    try:
+        wait_for_port(port, development)
+    finally:
+        stop_gunicorn(development)
 
 
 # --- redis.conf, with the arguments each launcher adds ------------------------------------------
