@@ -1,6 +1,8 @@
 """The Flask app factory: ``gunicorn 'service.app:create_app()'``.
 
-Each web process builds one app; its stores (Redis connections, the state reader's cache)
+The factory is the top of the layers (engine ← stores ← API, UI, jobs): it alone knows them
+all, and wires the API, the UI blueprint and the app's one CSRF check together. Each web
+process builds one app; its stores (Redis connections, the state reader's cache)
 live as long as the process. Tests pass their own :class:`Config` and :class:`Stores`.
 """
 
@@ -9,8 +11,7 @@ from __future__ import annotations
 from flask import Flask
 
 import replay_ui
-from service import api
-from service.api import uploads
+from service import api, csrf
 from service.config import Config
 from service.store.context import Stores
 
@@ -35,6 +36,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     api.init_app(app, stores)
-    app.register_blueprint(uploads.bp)
     app.register_blueprint(replay_ui.blueprint)
+    # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
+    csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
     return app
