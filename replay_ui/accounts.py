@@ -17,9 +17,9 @@ from flask import current_app, redirect, render_template, request, session, url_
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
-from replay_ui.csrf import renew_csrf_token, sessions_enabled
 from service.api.auth import SESSION_ID, session_user
 from service.api.context import api
+from service.csrf import renew_csrf_token, sessions_enabled
 from service.store.errors import ConflictError, InvalidRequestError
 
 NO_SESSIONS = "Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY)."

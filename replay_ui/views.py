@@ -14,11 +14,10 @@ from typing import Any
 from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from engine import UnknownGameError, apply_event, get_rules, registered_games
+from engine import UnknownGameError, apply_event, get_rules, listed_games
 from engine.core.visibility import SeatView
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
-from replay_ui.csrf import csrf_token, sessions_enabled
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline
@@ -27,12 +26,12 @@ from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
 from service.api.viewing import viewer_for_request
+from service.csrf import csrf_token, sessions_enabled
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
 from service.titles import game_label
 
 MAX_STATES_WINDOW = 64
-TEST_ONLY_GAMES = {"pig"}
 
 
 @blueprint.app_context_processor
@@ -57,7 +56,7 @@ def harden_pages(response: Any) -> Any:
 @blueprint.get("/")
 def home() -> ResponseReturnValue:
     """The games list with filters, the upload form and the new-game form."""
-    games = [g for g in registered_games() if g not in TEST_ONLY_GAMES]
+    games = listed_games()
     return render_template("home.html", games=games, log_only_games=_log_only_games(games),
                            filters={k: request.args.get(k, "") for k in ("game", "player", "source")})
 

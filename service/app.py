@@ -1,6 +1,8 @@
 """The Flask app factory: ``gunicorn 'service.app:create_app()'``.
 
-Each web process builds one app; its stores (Redis connections, the state reader's cache)
+The factory is the top of the layers (engine ← stores ← API, UI, jobs): it alone knows them
+all, and wires the API, the UI blueprint and the app's one CSRF check together. Each web
+process builds one app; its stores (Redis connections, the state reader's cache)
 live as long as the process. Tests pass their own :class:`Config` and :class:`Stores`.
 """
 
@@ -10,8 +12,7 @@ import redis
 from flask import Flask
 
 import replay_ui
-from service import api
-from service.api import uploads
+from service import api, csrf
 from service.api.health import handle_store_loading
 from service.config import Config, check_secret_key
 from service.store.context import Stores
@@ -47,6 +48,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     api.init_app(app, stores)
     # Before the generic ConnectionError handler (BusyLoadingError subclasses it): Flask picks by MRO.
     app.register_error_handler(redis.exceptions.BusyLoadingError, handle_store_loading)
-    app.register_blueprint(uploads.bp)
     app.register_blueprint(replay_ui.blueprint)
+    # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
+    csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
     return app

@@ -107,27 +107,25 @@ def serve() -> None:
 @click.option("--no-reconcile", is_flag=True, help="Skip the snapshot reconciler at start.")
 def worker(burst: bool, no_reconcile: bool) -> None:
     """Run one RQ worker on the ludolog queue (reconciling snapshots first), with RQ's scheduler so that retries run."""
-    from workers.queue import make_queue
+    from service.jobs import job_queue
     from workers.worker import LudologWorker
 
     stores = _stores(wait_forever=True)
     if not no_reconcile:
         _reconcile(stores, quiet=True)
-    queue = make_queue(stores.queue_redis, stores.config.queue_name)
-    LudologWorker([queue], stores).work(burst=burst, with_scheduler=True)
+    LudologWorker([job_queue(stores)], stores).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:
+    from service.jobs import job_queue
     from workers.heal import heal
-    from workers.queue import make_queue
     from workers.reconcile import reconcile
 
     report = reconcile(stores.games, stores.snapshots, stores.config.snapshot_every)
     if not quiet or report.rebuilt or report.dropped_snapshots:
         click.echo(f"reconciled {report.branches} branches: rebuilt {len(report.rebuilt)}, "
                    f"dropped {report.dropped_snapshots} snapshots of other rules versions")
-    healed = heal(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name),
-                  deadline=stores.config.job_deadline, every=stores.config.snapshot_every)
+    healed = heal(stores.redis, job_queue(stores), deadline=stores.config.job_deadline, every=stores.config.snapshot_every)
     if not quiet or healed.failed_uploads or healed.refolded:
         click.echo(f"uploads stuck past {stores.config.job_deadline} s, now failed: {len(healed.failed_uploads)}; "
                    f"branches whose fold died, queued again: {len(healed.refolded)}")
@@ -144,13 +142,13 @@ def reconcile() -> None:
 def demo(per_game: int) -> None:
     """Load seeded demo games played by a random legal player (idempotent)."""
     from service.demo import demo_games, load_demo
-    from workers.queue import FoldScheduler, make_queue
+    from service.jobs import FoldScheduler, job_queue
 
     stores = _stores()
     if not demo_games():
         click.echo("demo: no game with full rules is registered yet; nothing to load")
         return
-    schedule = FoldScheduler(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name))
+    schedule = FoldScheduler(stores.redis, job_queue(stores))
     created = load_demo(stores.games, per_game, on_append=schedule)
     click.echo(f"demo: {len(created)} new demo games" + (f" ({', '.join(created)})" if created else " (already loaded)"))
 

@@ -9,18 +9,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine import Setup, get_rules, random_playout, registered_games
+from engine import Setup, get_rules, listed_games, random_playout
 from engine.core.fold import Playout, uniform_player
 from service.store.errors import ConflictError
 from service.store.games import MAIN, GameStore
 
 DEMO_NAMES = ("Anna", "Róbert", "Krisztina", "Dávid", "Emese")
-TEST_ONLY_GAMES = {"pig"}
 
 
 def demo_games() -> list[str]:
-    """Games the demo plays: every registered game but test fixtures."""
-    return [g for g in registered_games() if g not in TEST_ONLY_GAMES]
+    """Games the demo plays: every listed game (test fixture games register unlisted)."""
+    return listed_games()
 
 
 def load_demo(games: GameStore, per_game: int = 2, on_append: Callable[[str, str], None] | None = None) -> list[str]:

@@ -11,7 +11,7 @@ import engine
 from service.redis_server import EmbeddedRedis
 from tests.games.pig import PIG
 
-engine.register(PIG)
+engine.register(PIG, listed=False)  # playable by name in tests, offered by no page or demo
 
 
 @pytest.fixture(scope="session")

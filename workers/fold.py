@@ -13,10 +13,10 @@ import time
 from engine import apply_event
 from engine.core.protocol import Rules, State
 from service import keys
+from service.jobs import fold_finished
 from service.snapshots import SnapshotStore, StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
-from workers.queue import fold_finished
 
 
 def fold_branch(gid: str, bid: str) -> dict[str, int]:

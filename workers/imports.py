@@ -4,7 +4,7 @@ The job takes only the upload id (RQ's JSON serializer), reads the file's bytes 
 and is idempotent: a finished upload is left as it is, and a run that died after storing
 the game finds it (its id is fixed by the file's digest) instead of storing it twice.
 
-A run that raises or whose process dies is retried (``IMPORT_RETRY``; the worker runs RQ's
+A run that raises or whose process dies is retried (:data:`service.jobs.IMPORT_RETRY`; the worker runs RQ's
 scheduler for the intervals). When the last attempt fails too, the upload is marked
 ``failed`` with the reason: by :func:`import_failed` (RQ's failure callback) for an error,
 by :func:`import_horse_killed` (called by the worker) for a killed process. An import that
@@ -18,20 +18,12 @@ from types import TracebackType
 from typing import Any
 
 import redis
-from rq import Callback, Queue, Retry
 from rq.job import Job
 
 from service.imports import fail_upload, run_import
+from service.jobs import IMPORT_ATTEMPTS as ATTEMPTS
+from service.jobs import IMPORT_JOB
 from service.store.context import current_stores
-
-IMPORT_JOB = "workers.imports.import_upload"
-IMPORT_RETRY = Retry(max=2, interval=[2, 10])
-ATTEMPTS = IMPORT_RETRY.max + 1
-
-
-def import_job_id(uid: str) -> str:
-    """The RQ job id of upload ``uid``'s import (one job per upload, found again by the upkeep)."""
-    return f"import-{uid}"
 
 
 def import_upload(uid: str) -> dict[str, Any]:
@@ -39,12 +31,6 @@ def import_upload(uid: str) -> dict[str, Any]:
     stores = current_stores()
     status = run_import(stores.redis, uid, every=stores.config.snapshot_every)
     return {k: v for k, v in status.items() if k != "report"}
-
-
-def enqueue_import(queue: Queue, uid: str) -> None:
-    """Queue the import of upload ``uid``."""
-    queue.enqueue(IMPORT_JOB, uid, retry=IMPORT_RETRY, result_ttl=600, failure_ttl=24 * 3600, description=f"import {uid}",
-                  job_id=import_job_id(uid), on_failure=Callback(import_failed))
 
 
 def _is_last_attempt(job: Job) -> bool:

@@ -20,22 +20,36 @@ BUILTIN_GAMES: dict[str, str] = {
 }
 
 _registered: dict[str, Rules] = {}
+#: Games registered with ``listed=False``: playable by name, but offered to no one.
+_unlisted: set[str] = set()
 
 
-def register(rules: Rules) -> Rules:
-    """Make ``rules`` findable under ``rules.name``; returns it."""
+def register(rules: Rules, *, listed: bool = True) -> Rules:
+    """Make ``rules`` findable under ``rules.name``; returns it.
+
+    ``listed=False`` keeps the game out of :func:`listed_games` (a test fixture game, say):
+    the pages and the demo offer only listed games, without having to know the others' names.
+    """
     _registered[rules.name] = rules
+    if not listed:
+        _unlisted.add(rules.name)
     return rules
 
 
 def unregister(name: str) -> None:
     """Forget a game registered with :func:`register` (used by tests)."""
     _registered.pop(name, None)
+    _unlisted.discard(name)
 
 
 def registered_games() -> list[str]:
     """Names of every game with rules, sorted."""
     return sorted(set(BUILTIN_GAMES) | set(_registered))
+
+
+def listed_games() -> list[str]:
+    """Names of the games to offer people (new-game forms, the demo), sorted: every game not registered unlisted."""
+    return [name for name in registered_games() if name not in _unlisted]
 
 
 def get_rules(name: str) -> Rules:

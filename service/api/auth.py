@@ -4,8 +4,8 @@ A request is authenticated by ``Authorization: Bearer TOKEN`` (tokens from the U
 page or ``ludolog user add``), or by the session cookie the UI sets at sign-in: a signed
 cookie holding a session id (``session["sid"]``) whose user is kept on the server. A
 cookie is sent by the browser on its own, so a cookie-authenticated request that changes
-something must also carry the page's CSRF token (``X-CSRF-Token``, see :func:`csrf_token`);
-a bearer token cannot be forged that way and needs nothing more.
+something must also carry the page's CSRF token: the app's one check (:mod:`service.csrf`)
+refuses it before any view runs; a bearer token cannot be forged that way and needs nothing more.
 
 Visibility: public and unlisted games are readable by anyone with the id; a private game
 is readable by its owner only, and answers 404 (as if it did not exist) to everyone else.
@@ -13,25 +13,21 @@ is readable by its owner only, and answers 404 (as if it did not exist) to every
 
 from __future__ import annotations
 
-import hmac
-import secrets
-
 from flask import g, request, session
 
 from service.api.context import api
 from service.api.errors import ApiError
+from service.csrf import SESSION_ID_KEY
 from service.store.errors import ForbiddenError, NotFoundError
 from service.store.games import Branch, GameRecord
 
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-CSRF_HEADER = "X-CSRF-Token"
 _ANONYMOUS = ""
 
 
 def current_user() -> str | None:
     """The caller's user name, or None; a bad bearer token is a 401, never anonymous."""
     if "ludolog_user" not in g:
-        g.ludolog_user = _bearer_user() or _session_user() or _ANONYMOUS
+        g.ludolog_user = _bearer_user() or session_user() or _ANONYMOUS  # a cookie's writes passed service.csrf
     return g.ludolog_user or None
 
 
@@ -58,7 +54,7 @@ def _bearer_user() -> str | None:
     return user
 
 
-SESSION_ID = "sid"
+SESSION_ID = SESSION_ID_KEY
 
 
 def session_user() -> str | None:
@@ -72,28 +68,6 @@ def session_user() -> str | None:
         g.ludolog_session_user = api().sessions.user_for(str(sid)) if sid else None
     user: str | None = g.ludolog_session_user
     return user
-
-
-def _session_user() -> str | None:
-    """The signed-in user of the session cookie, checking the CSRF header of a write."""
-    user = session_user()
-    if not user:
-        return None
-    if request.method not in SAFE_METHODS and not _csrf_ok():
-        raise ApiError(403, "csrf", f"a signed-in request that changes something needs the {CSRF_HEADER} header of the page")
-    return user
-
-
-def csrf_token() -> str:
-    """The session's CSRF token (created on first use), for the UI to put in its pages."""
-    if "csrf" not in session:
-        session["csrf"] = secrets.token_urlsafe(32)
-    return str(session["csrf"])
-
-
-def _csrf_ok() -> bool:
-    expected, sent = session.get("csrf"), request.headers.get(CSRF_HEADER)
-    return bool(expected) and sent is not None and hmac.compare_digest(str(expected), sent)
 
 
 def can_read(record: GameRecord, user: str | None) -> bool:

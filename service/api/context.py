@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import current_app
+from rq import Queue
 
+from service.jobs import FoldScheduler, job_queue
 from service.play import PlayService
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
 from service.store.sessions import SessionStore, SignInThrottle
 from service.store.users import UserStore
-from workers.queue import FoldScheduler, make_queue
 
 EXTENSION = "ludolog"
 
@@ -22,6 +23,7 @@ class ApiContext:
     """Stores and services the views call; one per app, shared by its threads."""
 
     stores: Stores
+    queue: Queue
     annotations: AnnotationStore
     users: UserStore
     sessions: SessionStore
@@ -35,10 +37,12 @@ class ApiContext:
 
     @classmethod
     def build(cls, stores: Stores) -> ApiContext:
-        """Everything from the process's stores; appends schedule a fold job per branch update."""
-        schedule_fold = FoldScheduler(stores.redis, make_queue(stores.queue_redis, stores.config.queue_name))
+        """Everything from the process's stores; appends schedule a fold job per branch update on the job queue."""
+        queue = job_queue(stores)
+        schedule_fold = FoldScheduler(stores.redis, queue)
         return cls(
             stores=stores,
+            queue=queue,
             annotations=AnnotationStore(stores.redis),
             users=UserStore(stores.redis),
             sessions=SessionStore(stores.redis, stores.config.session_seconds),

@@ -1,9 +1,15 @@
 """The one error handler: every failure becomes ``{"error": {"code", "message", "details"}}``.
 
-Engine errors (bad moves, bad setups), store errors (unknown ids, stale seqs), marshmallow
-validation errors, werkzeug's HTTP errors (unknown route, wrong method, body too large) and
-:class:`ApiError` raised by the views all go through here, so a client can rely on one shape
-and a status that says whose fault it was: 4xx for the request, 5xx only for the server.
+Engine errors (bad moves, bad setups), store errors (unknown ids, stale seqs), BGA log
+errors, marshmallow validation errors, werkzeug's HTTP errors (unknown route, wrong method,
+body too large) and :class:`ApiError` raised by the views all go through here, so a client
+can rely on one shape and a status that says whose fault it was: 4xx for the request, 5xx
+only for the server.
+
+The layers below raise errors that say what went wrong and know nothing of HTTP;
+:data:`ERROR_TABLE` is the one place that gives each of them its status and code
+(400 malformed, 403 not allowed, 404 unknown, 409 conflict, 413 too large, 422 well formed
+but refused). A new error class is one row.
 """
 
 from __future__ import annotations
@@ -17,17 +23,33 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from engine import EngineError, IllegalActionError, NotationError, SetupError, StateFormatError, UnknownGameError
-from service.store.errors import StoreError
+from service.store.errors import (
+    ConflictError,
+    ForbiddenError,
+    IdempotencyKeyReusedError,
+    InvalidRequestError,
+    NotFoundError,
+    StoreError,
+)
 
-# Engine errors by status and code. NotationError is the client's malformed input (400);
-# the others are well-formed requests the rules refuse (422). Order matters: first match wins.
-_ENGINE_ERRORS: tuple[tuple[type[EngineError], int, str], ...] = (
+#: (error class, HTTP status, error code), most specific first: the first row the error is an
+#: instance of answers. Each root class closes its group, so a new subclass is answered
+#: (and its handler installed) even before it has a row of its own.
+ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
+    # engine: unreadable notation is the client's malformed input; the rest is what the rules refuse
     (NotationError, 400, "bad_notation"),
     (IllegalActionError, 422, "illegal_action"),
     (UnknownGameError, 422, "unknown_game"),
     (SetupError, 422, "bad_setup"),
-    # A stored state or event the engine cannot read is our data's fault, not the caller's.
-    (StateFormatError, 500, "bad_stored_state"),
+    (StateFormatError, 500, "bad_stored_state"),  # a stored state we cannot read is our data's fault
+    (EngineError, 422, "rules_error"),
+    # stores
+    (NotFoundError, 404, "not_found"),
+    (ConflictError, 409, "conflict"),
+    (InvalidRequestError, 400, "bad_request"),
+    (ForbiddenError, 403, "forbidden"),
+    (IdempotencyKeyReusedError, 422, "idempotency_key_reused"),
+    (StoreError, 500, "store_error"),
 )
 
 
@@ -47,30 +69,29 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     return jsonify({"error": {"code": code, "message": message, "details": details or {}}}), status
 
 
-def _engine_details(exc: EngineError) -> dict[str, Any]:
-    """What a client can act on, taken from the error's attributes."""
+def status_of(exc: Exception) -> tuple[int, str]:
+    """The HTTP status and error code :data:`ERROR_TABLE` gives ``exc`` (500 when no row fits)."""
+    return next(((status, code) for kind, status, code in ERROR_TABLE if isinstance(exc, kind)), (500, "internal_error"))
+
+
+def error_details(exc: Exception) -> dict[str, Any]:
+    """What a client can act on, taken from the error's structured attributes."""
     if isinstance(exc, IllegalActionError):
         return {"action": exc.action, "reason": exc.reason, "rule": exc.rule, "seq": exc.seq}
     if isinstance(exc, NotationError):
         return {"text": exc.text, "expected": exc.expected}
     if isinstance(exc, UnknownGameError):
         return {"game": exc.name, "known": exc.known}
-    return {}
+    details = getattr(exc, "details", None)
+    return dict(details) if isinstance(details, dict) else {}
 
 
-def handle_engine_error(exc: EngineError) -> tuple[Response, int]:
-    """400 for unreadable notation, 422 for what the rules refuse."""
-    status, code = next(((s, c) for kind, s, c in _ENGINE_ERRORS if isinstance(exc, kind)), (422, "rules_error"))
+def handle_mapped_error(exc: Exception) -> tuple[Response, int]:
+    """An error of the layers below, answered with its row of :data:`ERROR_TABLE`."""
+    status, code = status_of(exc)
     if status >= 500:
-        current_app.logger.exception("engine error on stored data")
-    return error_response(status, code, str(exc), _engine_details(exc))
-
-
-def handle_store_error(exc: StoreError) -> tuple[Response, int]:
-    """Each store error carries its own status and code."""
-    if exc.status >= 500:
-        current_app.logger.exception("store error")
-    return error_response(exc.status, exc.code, exc.message, dict(exc.details))
+        current_app.logger.exception("%s on stored data", type(exc).__name__)
+    return error_response(status, code, str(exc), error_details(exc))
 
 
 def handle_api_error(exc: ApiError) -> tuple[Response, int]:
@@ -138,8 +159,8 @@ def describe_validation(messages: Any, where: str = "request") -> str:
 def register_error_handlers(app: Flask) -> None:
     """Install the handlers on ``app`` (most specific classes first, as Flask picks by MRO)."""
     app.register_error_handler(ApiError, handle_api_error)
-    app.register_error_handler(EngineError, handle_engine_error)
-    app.register_error_handler(StoreError, handle_store_error)
+    for kind in dict.fromkeys(kind for kind, _, _ in ERROR_TABLE):
+        app.register_error_handler(kind, handle_mapped_error)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(redis.exceptions.ConnectionError, handle_redis_down)

@@ -15,7 +15,6 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate
-from rq import Queue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.core.bgalog import export_log
@@ -29,15 +28,13 @@ from service.api.schemas import VIEW_PATTERN, Strict, plain_text
 from service.api.viewing import viewer_for_request
 from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.jobs import enqueue_import
 from service.reimport import read_upload
 from service.store.games import VISIBILITIES
-from workers.imports import enqueue_import
-from workers.queue import make_queue
 
 bp = Blueprint("uploads", __name__)
 
 _TRUE = ("1", "true", "yes", "on")
-_QUEUE = "ludolog_import_queue"
 
 
 # -- schemas ------------------------------------------------------------------------------------
@@ -140,14 +137,6 @@ class LogLinesSchema(Schema):
 
 
 # -- views ----------------------------------------------------------------------------------------
-def _queue() -> Queue:
-    queue = current_app.extensions.get(_QUEUE)
-    if queue is None:
-        stores = api().stores
-        queue = current_app.extensions[_QUEUE] = make_queue(stores.queue_redis, stores.config.queue_name)
-    return queue  # type: ignore[no-any-return]
-
-
 def _upload_limit() -> int:
     return int(current_app.config["LUDOLOG"].max_upload_bytes)
 
@@ -210,7 +199,7 @@ def create_upload() -> ResponseReturnValue:
     uid, duplicate = submit_upload(client, raw, owner=current_user(), partial=options["partial"] in _TRUE,
                                    filename=options.get("filename") or filename, visibility=options["visibility"])
     if not duplicate:
-        enqueue_import(_queue(), uid)
+        enqueue_import(api().queue, uid)
     status = upload_status(client, uid) or {}
     url = url_for("uploads.show_upload", uid=uid)
     response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})

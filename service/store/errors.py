@@ -1,4 +1,15 @@
-"""Errors of the stores. Each carries the HTTP status the API maps it to."""
+"""The stores' error tree: what went wrong, never how to answer it.
+
+Every error a store raises is a :class:`StoreError`. Each concrete error also derives from
+the builtin it refines (``LookupError``, ``ValueError``, ``PermissionError``), as the
+engine's errors do (:mod:`engine.core.errors`), so callers who only know the builtins still
+catch them. ``message`` says what happened in the engine's style (lower case, quoting the
+input); ``details`` holds the structured facts (``game``, ``branch``, ``seq``…) a caller can
+act on.
+
+Which HTTP status each error becomes is decided at the edge, in the API's error table
+(:data:`service.api.errors.ERROR_TABLE`): the stores serve the CLI and the workers too.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +17,7 @@ from typing import Any
 
 
 class StoreError(Exception):
-    """Root of the store's errors."""
-
-    status = 500
-    code = "store_error"
+    """Root of the stores' errors; ``details`` names what the error is about."""
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
@@ -20,33 +28,18 @@ class StoreError(Exception):
 class NotFoundError(StoreError, LookupError):
     """No such game, branch, annotation, upload or user (or not visible to the caller)."""
 
-    status = 404
-    code = "not_found"
-
 
 class ConflictError(StoreError):
-    """A write based on a stale view: the branch head or the version moved on."""
-
-    status = 409
-    code = "conflict"
+    """A write based on a stale view (the branch head or the version moved on), or a name already taken."""
 
 
 class InvalidRequestError(StoreError, ValueError):
     """A request the store cannot carry out as asked (a fork point past the head, say)."""
 
-    status = 400
-    code = "bad_request"
-
 
 class ForbiddenError(StoreError, PermissionError):
-    """The caller may see the thing but not change it."""
-
-    status = 403
-    code = "forbidden"
+    """The caller may see the thing but not change it (another user's branch or annotation)."""
 
 
 class IdempotencyKeyReusedError(StoreError):
     """An idempotency key already used for another request (another action, seq or branch)."""
-
-    status = 422
-    code = "idempotency_key_reused"

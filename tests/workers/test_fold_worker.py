@@ -13,11 +13,11 @@ import redis
 
 from engine import Setup
 from service import keys
+from service.jobs import FoldScheduler, make_queue
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events, start_worker
 from workers.fold import fold_snapshots
-from workers.queue import FoldScheduler, make_queue
 from workers.reconcile import reconcile
 
 EVERY = 10

@@ -26,14 +26,13 @@ from engine import Setup, game_created
 from engine.core.bgalog import export_log
 from service import keys
 from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
+from service.jobs import FoldScheduler, enqueue_import, make_queue
 from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
 from tests.games.pig import PIG
 from tests.helpers import make_pig_game, pig_events, start_worker
 from tests.workers.test_fold_worker import kill_with_work_horses, run_burst_worker
 from workers.heal import heal
-from workers.imports import enqueue_import
-from workers.queue import FoldScheduler, make_queue
 
 LARGE_LOG_EVENTS = 30_000  # about 8 MB of BGA JSON; a few seconds to import
 NEVER_STUCK_SECONDS = 60
