@@ -17,6 +17,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from engine import EngineError, IllegalActionError, NotationError, SetupError, StateFormatError, UnknownGameError
+from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntaxError
 from service.store.errors import StoreError
 
 # Engine errors by status and code. NotationError is the client's malformed input (400);
@@ -29,6 +30,21 @@ _ENGINE_ERRORS: tuple[tuple[type[EngineError], int, str], ...] = (
     # A stored state or event the engine cannot read is our data's fault, not the caller's.
     (StateFormatError, 500, "bad_stored_state"),
 )
+
+
+# BGA log errors by status and code: unreadable bytes are 400, a readable document that is no usable log 422.
+_BGA_ERRORS: tuple[tuple[type[BgaLogError], int, str], ...] = (
+    (BgaSyntaxError, 400, "bad_json"),
+    (BgaEnvelopeError, 422, "unknown_envelope"),
+    (BgaPlayersError, 422, "bad_setup"),
+    (BgaLogError, 422, "bad_log"),
+)
+
+
+def handle_bga_error(exc: BgaLogError) -> tuple[Response, int]:
+    """An uploaded log that cannot be read: its status and code from the table above, its details as they are."""
+    status, code = next((s, c) for kind, s, c in _BGA_ERRORS if isinstance(exc, kind))
+    return error_response(status, code, exc.message, dict(exc.details))
 
 
 class ApiError(Exception):
@@ -140,6 +156,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(StoreError, handle_store_error)
+    app.register_error_handler(BgaLogError, handle_bga_error)
     app.register_error_handler(ValidationError, handle_validation_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(redis.exceptions.ConnectionError, handle_redis_down)
