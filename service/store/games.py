@@ -207,9 +207,11 @@ class GameStore:
             pipe.hset(meta_key, mapping=meta_hash)
             pipe.hset(keys.branches_for(gid), MAIN, json.dumps(main.to_json()))
             pipe.hset(keys.branch_head_for(gid), MAIN, events[-1].seq)
-            # One script call adds every entry: a command per event costs more to pack than to run.
-            entries = [part for event in events for part in (f"{event.seq}-1", _encode(event))]
-            pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *entries)
+            if len(events) == 1:  # a new game: redis-py's cluster pipelines have XADD but no EVAL
+                pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(events[0])}, id=f"{events[0].seq}-1")
+            else:  # an imported one: one script call adds every entry (a command per event costs more to pack than to run)
+                entries = [part for event in events for part in (f"{event.seq}-1", _encode(event))]
+                pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *entries)
             if snapshots:
                 pipe.hset(keys.snapshots_for(gid, MAIN),
                           mapping={str(seq): encode_snapshot(version, state) for seq, version, state in snapshots})

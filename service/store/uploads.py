@@ -117,7 +117,7 @@ class UploadStore:
     def finish(self, uid: str, fields: dict[str, Any]) -> None:
         """Record the import's final outcome (``fields``: status, report, game …) and drop the bytes."""
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(keys.upload_for(uid), mapping=fields)
+            pipe.hset(keys.upload_for(uid), mapping=fields)  # type: ignore[arg-type]
             # The bytes are needed no more: the outcome is final (the same file again finds it by its digest).
             pipe.delete(keys.upload_raw_for(uid))
             pipe.zrem(keys.uploads_in_flight(), uid)

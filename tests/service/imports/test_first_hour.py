@@ -16,9 +16,9 @@ from service import keys
 from service.api.uploads import UploadStatusSchema
 from service.store.users import UserStore
 from tests.engine.bga import samples
+from tests.engine.bga.helpers import core, export_bytes
 from tests.engine.bga.samples import TOKAIDO_A
 from tests.service.api.helpers import Users, assert_error, assert_matches
-from tests.engine.bga.helpers import core, export_bytes
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = [("puerto_rico", 3), ("amerigo", 2), ("entdecker", 3), ("golden_city", 4)]
