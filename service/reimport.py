@@ -1,8 +1,8 @@
 """Reading ludolog's own exports back: JSON lines of events (``format=jsonl``) and plain text (``format=text``).
 
 The BGA export (``format=bga``) is a BGA document and :func:`engine.bga.parse_log` reads it.
-The other two are ours alone, so they are read here, beside the engine rather than inside
-:mod:`engine.bga` (which stays free of the engine). Each is checked move by move against the
+The other two are ours alone, not BGA's, so they are read here rather than in :mod:`engine.bga`
+(and their JSON through the bounded :mod:`service.jsontext` parser). Each is checked move by move against the
 game's rules (a line that names no legal action is refused with its line number, 422) and then
 turned into our BGA export of the same events, so that one import path (``service.imports``)
 stores every format and a re-imported export gives back exactly the events it was made from.
