@@ -20,7 +20,7 @@ from typing import Any
 import redis
 
 from engine import Event, Setup, get_rules, random_playout
-from engine.core.bgalog import export_log
+from engine.bga import export_log
 from service.imports import content_digest, game_id_for, import_bytes
 from service.redis_server import EmbeddedRedis
 

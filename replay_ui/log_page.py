@@ -18,10 +18,10 @@ from typing import Any
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
+from engine.bga import LogOnlyRecord, has_tokens, readable_tokens
 from replay_ui.blueprint import blueprint
 from service.api.auth import readable_game
 from service.api.context import api
-from service.bga import LogOnlyRecord, has_tokens, readable_tokens
 from service.imports import log_record
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord

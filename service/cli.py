@@ -274,7 +274,7 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     import json
 
     from engine import get_rules
-    from engine.core.bgalog import export_log
+    from engine.bga import export_log
     from engine.core.visibility import viewer_for
     from service.imports import export_jsonl, export_text
     from service.store.errors import StoreError

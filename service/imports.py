@@ -1,23 +1,17 @@
-"""Importing uploaded BGA logs: uploads in Redis, the import itself, and storing the game atomically.
+"""Importing uploaded BGA logs: the orchestration (read the upload, run the BGA import, hand the game to the store).
 
-An upload is a hash (``keys.upload_for``: status, progress, game id, report) and the file's
-bytes (``keys.upload_raw_for``), both in Redis so that any worker can run the import. The
-same file (same bytes, same ``partial`` option) maps to one upload through its content
-digest, so uploading it again gives back the existing game.
-
-The import: read the envelope (:mod:`service.bga`), decide the game (Puerto Rico when role
-notifications with ``rol_type`` appear, or a game the log names that we have rules for,
-else a log-only game), map the notifications to checked events in memory (the game's
-mapping in ``engine/<game>/bga.py``), and only then store everything (meta, branch, events,
-snapshots) in one Redis transaction: a failed import stores nothing. With ``partial`` a
-log that disagrees with the rules is stored up to its last consistent move, on a main
-branch flagged incomplete.
+The upload's record and bytes are kept by :class:`~service.store.uploads.UploadStore`; the
+import itself is :mod:`engine.bga` (decide the game, map the notifications to checked events in
+memory, or keep a log of a game without rules as log lines); the game is stored by
+:meth:`~service.store.games.GameStore.create_imported` in one Redis transaction: a failed import
+stores nothing. With ``partial`` a log that disagrees with the rules is stored up to its last
+consistent move, on a main branch flagged incomplete. Every failure is an exception turned into
+the upload record's JSON error by :func:`error_record`.
 """
 
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import logging
 import time
@@ -27,25 +21,41 @@ from typing import Any
 
 import redis
 
-from engine import CHANCE, EngineError, Event, Setup, action_event, fold, game_created, get_rules, registered_games
-from engine.core.bgalog import DEFAULT_START_TIME, LogImport, LogMismatchError, LogNote, ReportRow, game_for_bga_name, import_notes
+from engine import CHANCE, Event, Setup, action_event, fold, game_created, get_rules
+from engine.bga import (
+    DEFAULT_START_TIME,
+    UNKNOWN_GAME,
+    BgaLog,
+    BgaLogError,
+    BgaPlayersError,
+    BgaSyntaxError,
+    LogOnlyRecord,
+    detect_game,
+    import_log,
+    import_report,
+    in_log_order,
+    is_our_export,
+    to_log_only,
+)
+from engine.core.errors import LogMismatchError
 from engine.core.visibility import SeatView, events_as_seen
-from service import keys
-from service.bga import UNKNOWN_GAME, BgaLog, BgaLogError, LogOnlyRecord, import_report, render_notification, to_log_only
 from service.reimport import read_upload
-from service.store.errors import ConflictError
-from service.store.games import MAIN, SOURCE_LOG_ONLY, Branch, new_id
+from service.store.errors import NotFoundError
+from service.store.games import MAIN, SOURCE_LOG_ONLY, GameStore
+from service.store.snapshotting import snapshot_seqs
+from service.store.uploads import DONE, FAILED, QUEUED, RUNNING, UploadStore, content_digest, game_id_for
 from service.titles import game_title
 
 log = logging.getLogger(__name__)
 
-#: Source of games imported with full rules, and of log-only games (the API refuses to fork those).
+#: Source of games imported with full rules (log-only games: ``SOURCE_LOG_ONLY``, which the API refuses to fork).
 SOURCE_RULES = "bga"
-QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
-RAW_TTL_SECONDS = 7 * 24 * 3600
-PROGRESS_EVERY = 100
 
 Progress = Callable[[int, int], None]
+
+
+class UploadExpiredError(LookupError):
+    """The uploaded file's bytes are gone (kept a week): there is nothing left to import."""
 
 
 @dataclass
@@ -67,52 +77,44 @@ class ImportOutcome:
         return dict(self.__dict__)
 
 
-# --- reading -----------------------------------------------------------------------------------
+def error_record(exc: Exception) -> dict[str, Any]:
+    """The upload record's JSON error for what stopped an import: a ``code``, the ``status`` the uploader's
+    client is shown, a ``message`` and what the error knows (for a rules disagreement: move, line, rule)."""
+    if isinstance(exc, LogMismatchError):
+        return {"status": 422, "code": "rules_disagree", **exc.to_json()}
+    if isinstance(exc, BgaPlayersError):
+        return {"status": 422, "code": "bad_setup", "message": exc.message}
+    if isinstance(exc, BgaLogError):
+        return {"status": 400 if isinstance(exc, BgaSyntaxError) else 422, "code": "bad_log", "message": exc.message,
+                "details": exc.details}
+    if isinstance(exc, UploadExpiredError):
+        return {"status": 410, "code": "gone", "message": str(exc)}
+    raise TypeError(f"not an import error: {exc!r}") from exc
 
 
-def content_digest(raw: bytes, *, partial: bool, owner: str | None = None) -> str:
-    """The digest that identifies an upload: who uploaded it, its bytes, and whether a partial import was asked for.
-
-    The owner is part of it: the same file from the same user is the same game, but another
-    user's upload of it is their own game (the first one may be private to its uploader).
-    """
-    return hashlib.sha256((owner or "").encode() + b"\x00" + raw + (b"\x00partial" if partial else b"")).hexdigest()
+# --- uploads (kept by service.store.uploads) -------------------------------------------------------
 
 
-def notes_of(bga: BgaLog) -> list[LogNote]:
-    """Every notification in packet order, rendered, as the engine's importers read them."""
-    notes: list[LogNote] = []
-    for packet in sorted(bga.packets, key=lambda p: p.packet_id):
-        for note in packet.notifications:
-            text = " ".join(note.log.split()) if bga.source == "text" else render_notification(note)
-            notes.append(LogNote(len(notes), packet.move_id, packet.packet_id, note.uid, note.type, text, note.named_args,
-                                 packet.is_private, packet.player_id, packet.time))
-    return notes
+def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
+    """The upload's public record, or None for an unknown upload (:meth:`UploadStore.status`)."""
+    return UploadStore(client).status(uid)
 
 
-def detect_game(bga: BgaLog) -> str | None:
-    """The game with rules this log is of, or None for a log-only game.
-
-    A game the log names (``puertorico``, or our own export's setup note); Puerto Rico when
-    role notifications carry ``rol_type`` (BGA's Puerto Rico role choice).
-    """
-    known = registered_games()
-    named = game_for_bga_name(bga.game_name, known)
-    if named:
-        return named
-    for packet in bga.packets:
-        for note in packet.notifications:
-            args = note.named_args
-            if note.type == "ludologSetup" and isinstance(args.get("game"), str) and args["game"] in known:
-                return str(args["game"])
-            if "rol_type" in args and "puerto_rico" in known:
-                return "puerto_rico"
-    return None
+def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
+                  visibility: str = "public") -> tuple[str, bool]:
+    """Store an upload to import (:meth:`UploadStore.submit`); returns (upload id, True if it was uploaded before)."""
+    return UploadStore(client).submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility)
 
 
-def is_our_export(bga: BgaLog) -> bool:
-    """True for a log ludolog exported (its first packet states our setup): its table id is no BGA table."""
-    return any(note.type == "ludologSetup" for packet in bga.packets[:1] for note in packet.notifications)
+def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
+    """Mark an unfinished upload failed with ``error`` (:meth:`UploadStore.fail`); False if it had finished."""
+    return UploadStore(client).fail(uid, error)
+
+
+def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
+    """A log-only game's record, or None."""
+    data = GameStore(client).log_record(gid)
+    return None if data is None else LogOnlyRecord.from_json(data)
 
 
 def log_time(bga: BgaLog) -> float:
@@ -123,28 +125,6 @@ def log_time(bga: BgaLog) -> float:
     if first is None or (is_our_export(bga) and first <= DEFAULT_START_TIME + len(bga.packets)):
         return time.time()
     return float(first)
-
-
-def _setup_options(notes: Sequence[LogNote]) -> dict[str, Any]:
-    for note in notes:
-        if note.type == "ludologSetup" and isinstance(note.args.get("options"), Mapping):
-            return dict(note.args["options"])
-    return {}
-
-
-def _seat_order(bga: BgaLog, notes: Sequence[LogNote], game: str) -> list[tuple[int, str]]:
-    """(BGA id, name) in seat order. Puerto Rico's seat 0 is the first governor: the first to choose a role."""
-    players = [(p.id, p.name) for p in bga.players]
-    if game == "puerto_rico" and not any(n.type == "ludologSetup" for n in notes):
-        first = next((n for n in notes if "rol_type" in n.args and not n.private), None)
-        pid = first.args.get("player_id") if first is not None else None
-        ids = [p for p, _ in players]
-        try:
-            at = ids.index(int(pid)) if pid is not None else 0
-        except (TypeError, ValueError):
-            at = 0
-        players = players[at:] + players[:at]
-    return players
 
 
 # --- importing in memory -----------------------------------------------------------------------
@@ -168,27 +148,23 @@ class Prepared:
 
 def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = None,
             progress: Progress | None = None) -> tuple[Prepared | None, list[dict[str, Any]], dict[str, Any] | None]:
-    """(game to store or None, report rows, error) for a parsed log; stores nothing."""
+    """(game to store or None, report rows, error record) for a parsed log; stores nothing."""
     game = detect_game(bga)
     if game is None:
         return _prepare_log_only(bga, filename), import_report(bga), None
-    notes = notes_of(bga)
-    rules = get_rules(game)
-    order = _seat_order(bga, notes, game)
-    setup = Setup(tuple(name for _, name in order), _setup_options(notes))
     try:
-        rules.initial_state(setup)
-    except EngineError as exc:
-        return None, [], {"status": 422, "code": "bad_setup", "message": f"the log's players do not fit the {game} rules: {exc}"}
-    result = import_notes(rules, setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)}, progress, keep_every=every)
-    report = _in_log_order([row.to_json() for row in result.report])
+        result = import_log(bga, game, keep_every=every, progress=progress)
+    except BgaPlayersError as exc:
+        return None, [], error_record(exc)
+    report = in_log_order([row.to_json() for row in result.report])
     events = result.events
     error: dict[str, Any] | None = None
     if result.error is not None:
-        error = {"status": 422, "code": "rules_disagree", **result.error.to_json()}
+        error = error_record(result.error)
         if not partial:
             return None, report, error
         events = result.consistent_prefix()
+    rules, setup = get_rules(game), result.setup
     table_id = None if is_our_export(bga) else bga.table_id
     title = game_title(game, setup.players, when=log_time(bga), table_id=table_id)
     imported: dict[str, Any] = {"format": "bga", "table_id": table_id,
@@ -202,35 +178,22 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
     return prepared, report, error
 
 
-def _in_log_order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Report rows in log order; a row of an event the log does not state goes after the line it was inferred at."""
-    keyed = []
-    last = -1
-    for n, row in enumerate(rows):
-        index = row.get("index")
-        if index is None:
-            keyed.append(((last, 1, n), row))
-        else:
-            keyed.append(((index, 0, n), row))
-            last = max(last, index)
-    return [row for _, row in sorted(keyed, key=lambda pair: pair[0])]
-
-
 def _snapshots(rules: Any, setup: Setup, events: Sequence[Event], every: int, kept: Mapping[int, Any],
                head_state: Any) -> list[tuple[int, str, Any]]:
-    """Snapshots every ``every`` seqs and at the head (as the fold job writes them), from the states the
-    import kept; the head of a partial import (its events cut back) is folded from the nearest one."""
+    """The snapshots the fold job would write (:func:`snapshot_seqs`), from the states the import kept;
+    the head of a partial import (its events cut back) is folded from the nearest one."""
     head = events[-1].seq
-    if head == 1:
-        return []
-    seqs = [s for s in range(every, head + 1, every)]
-    out = [(s, rules.version, rules.dump_state(kept[s])) for s in seqs]
-    if head % every:
-        if head_state is None:
-            base = max((s for s in seqs if s < head), default=1)
-            state = kept[base] if base > 1 else rules.initial_state(setup)
-            head_state = fold(rules, state, events[base:], check=False)
-        out.append((head, rules.version, rules.dump_state(head_state)))
+    out = []
+    for seq in sorted(snapshot_seqs(0, head, every)):
+        if seq in kept:
+            state = kept[seq]
+        elif head_state is not None:
+            state = head_state
+        else:
+            base = max((s for s in kept if s < head), default=1)
+            start = kept[base] if base > 1 else rules.initial_state(setup)
+            state = fold(rules, start, events[base:], check=False)
+        out.append((seq, rules.version, rules.dump_state(state)))
     return out
 
 
@@ -273,205 +236,6 @@ def _distinct(names: list[str]) -> list[str]:
     return out
 
 
-# --- storing ----------------------------------------------------------------------------------
-
-
-_XADD_ALL = "for i = 1, #ARGV, 2 do redis.call('XADD', KEYS[1], ARGV[i], 'e', ARGV[i + 1]) end return #ARGV / 2"
-
-
-def _encoded(event: Event) -> str:
-    return json.dumps(event.to_json(), separators=(",", ":"))
-
-
-def store_prepared(client: redis.Redis, gid: str, prepared: Prepared, *, owner: str | None, visibility: str = "public") -> None:
-    """Store the whole game in one transaction (meta, main branch, events, snapshots, log record), then index it."""
-    now = time.time()
-    meta_key = keys.game_meta_for(gid)
-    head = prepared.events[-1].seq
-    meta = {"id": gid, "game": prepared.game, "rules_version": prepared.rules_version, "setup": json.dumps(prepared.setup.to_json()),
-            "owner": owner or "", "visibility": visibility, "source": prepared.source, "created": str(now),
-            "title": prepared.title, "extra": json.dumps(prepared.extra)}
-    branch = Branch(MAIN, MAIN, owner, new_id(8), created=now, incomplete=prepared.incomplete)
-    with client.pipeline(transaction=True) as pipe:
-        pipe.watch(meta_key)  # type: ignore[no-untyped-call]
-        if pipe.exists(meta_key):
-            raise ConflictError(f"game {gid!r} exists already", game=gid)
-        pipe.multi()
-        pipe.hset(meta_key, mapping=meta)  # type: ignore[arg-type]
-        pipe.hset(keys.branches_for(gid), MAIN, json.dumps(branch.to_json()))
-        pipe.hset(keys.branch_head_for(gid), MAIN, head)
-        # One script call adds every entry: a command per event costs more to pack than to run.
-        entries = [part for event in prepared.events for part in (f"{event.seq}-1", _encoded(event))]
-        pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *entries)
-        if prepared.snapshots:
-            pipe.hset(keys.snapshots_for(gid, MAIN), mapping={
-                str(seq): json.dumps({"v": version, "state": state}, separators=(",", ":")) for seq, version, state in prepared.snapshots})
-            pipe.zadd(keys.snapshot_seqs_for(gid, MAIN), {str(seq): seq for seq, _, _ in prepared.snapshots})
-        if prepared.log_record is not None:
-            pipe.set(keys.log_record_for(gid), json.dumps(prepared.log_record, separators=(",", ":")))
-        try:
-            pipe.execute()
-        except redis.WatchError:
-            raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
-    index_game(client, gid)
-
-
-def index_game(client: redis.Redis, gid: str) -> None:
-    """Put the game in the listing (a separate key: it spans games, so it cannot join the game's transaction)."""
-    if client.zscore(keys.games_index(), gid) is None:
-        client.zadd(keys.games_index(), {gid: client.incr(keys.games_counter())}, nx=True)
-
-
-def game_id_for(digest: str) -> str:
-    """The id of the game imported from a file: fixed by its digest, so a re-run job finds what it stored."""
-    return "b" + digest[:15]
-
-
-# --- uploads -------------------------------------------------------------------------------------
-
-
-def _text(value: bytes | None) -> str | None:
-    return value.decode() if value is not None else None
-
-
-def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
-    """The upload's public record, or None for an unknown upload."""
-    raw = client.hgetall(keys.upload_for(uid))
-    if not raw:
-        return None
-    data = {k.decode(): v.decode() for k, v in raw.items()}  # type: ignore[union-attr]
-    return {
-        "id": uid, "status": data.get("status", QUEUED), "filename": data.get("filename") or None,
-        "size": int(data.get("size", 0)), "partial": data.get("partial") == "1", "owner": data.get("owner") or None,
-        "created": float(data.get("created", 0)),
-        "progress": {"done": int(data.get("done", 0)), "total": int(data.get("total", 0))},
-        "game": data.get("game") or None, "kind": data.get("kind") or None, "game_name": data.get("game_name") or None,
-        "incomplete": data.get("incomplete") == "1", "events": int(data.get("events", 0)),
-        "error": json.loads(data["error"]) if data.get("error") else None,
-        "report": json.loads(data["report"]) if data.get("report") else [],
-        "summary": json.loads(data["summary"]) if data.get("summary") else None,
-        "linked": data.get("linked") == "1",
-    }
-
-
-def report_summary(outcome: ImportOutcome) -> dict[str, int]:
-    """What an import did, in counts: moves imported, and the log's lines used, inferred, refused and skipped."""
-    counts = {"used": 0, "inferred": 0, "refused": 0, "skipped": 0}
-    for row in outcome.report:
-        status = row.get("status")
-        if status in counts:
-            counts[status] += 1
-    return {"moves": max(0, outcome.events - 1), **counts}
-
-
-def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
-                  visibility: str = "public") -> tuple[str, bool]:
-    """Store an upload to import; returns (upload id, True if the same file was uploaded before and not failed)."""
-    digest = content_digest(raw, partial=partial, owner=owner)
-    digest_key = keys.upload_by_digest_for(digest)
-    earlier = _text(client.get(digest_key))  # type: ignore[arg-type]
-    if earlier is not None:
-        status = _text(client.hget(keys.upload_for(earlier), "status"))  # type: ignore[arg-type]
-        if status is not None and status != FAILED:
-            return earlier, True
-    uid = new_id(9)
-    record = {"status": QUEUED, "filename": (filename or "")[:200], "size": len(raw), "partial": "1" if partial else "0",
-              "owner": owner or "", "visibility": visibility, "created": str(time.time()), "digest": digest, "done": 0, "total": 0}
-    with client.pipeline(transaction=True) as pipe:
-        pipe.hset(keys.upload_for(uid), mapping=record)  # type: ignore[arg-type]
-        pipe.set(keys.upload_raw_for(uid), raw, ex=RAW_TTL_SECONDS)
-        pipe.set(digest_key, uid)
-        pipe.execute()
-    beat(client, uid)
-    return uid, False
-
-
-def beat(client: redis.Redis, uid: str) -> None:
-    """The upload is alive (queued, started, progressing): the reconciler fails only those silent past a deadline."""
-    client.zadd(keys.uploads_in_flight(), {uid: time.time()})
-
-
-def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
-    """Mark an unfinished upload failed with ``error`` (why); False, changing nothing, if it had finished.
-
-    For imports that died or hung: the reason is told to the uploader, and the same file
-    uploaded again is imported afresh (:func:`submit_upload` skips failed uploads).
-    """
-    key = keys.upload_for(uid)
-    with client.pipeline(transaction=True) as pipe:
-        pipe.watch(key)  # type: ignore[no-untyped-call]
-        status = _text(pipe.hget(key, "status"))  # type: ignore[arg-type]
-        if status is None or status in (DONE, FAILED):
-            pipe.unwatch()
-            client.zrem(keys.uploads_in_flight(), uid)
-            return False
-        pipe.multi()
-        pipe.hset(key, mapping={"status": FAILED, "error": json.dumps(error)})
-        pipe.delete(keys.upload_raw_for(uid))
-        try:
-            pipe.execute()
-        except redis.WatchError:  # it finished (or failed) meanwhile: that outcome stands
-            return False
-    client.zrem(keys.uploads_in_flight(), uid)
-    return True
-
-
-def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Progress | None = None) -> dict[str, Any]:
-    """Import upload ``uid`` (idempotent: a finished upload is left as it is); returns its status record."""
-    key = keys.upload_for(uid)
-    fields = {k.decode(): v.decode() for k, v in client.hgetall(key).items()}  # type: ignore[union-attr]
-    if not fields:
-        raise LookupError(f"no upload {uid!r}")
-    if fields.get("status") in (DONE, FAILED):
-        return upload_status(client, uid) or {}
-    client.hset(key, "status", RUNNING)
-    beat(client, uid)
-    raw = client.get(keys.upload_raw_for(uid))
-    digest = fields["digest"]
-    gid = game_id_for(digest)
-
-    def report_progress(done: int, total: int) -> None:
-        client.hset(key, mapping={"done": done, "total": total})
-        beat(client, uid)
-        if progress is not None:
-            progress(done, total)
-
-    if client.exists(keys.game_meta_for(gid)):  # a previous run stored it and died before saying so
-        index_game(client, gid)
-        client.hset(key, mapping={"status": DONE, "game": gid})
-        client.zrem(keys.uploads_in_flight(), uid)
-        return upload_status(client, uid) or {}
-    if raw is None:
-        outcome = ImportOutcome(FAILED, error={"status": 410, "code": "gone", "message": "the uploaded file has expired"})
-    else:
-        data = raw if isinstance(raw, bytes) else str(raw).encode()
-        outcome = import_bytes(client, data, gid=gid, owner=fields.get("owner") or None, partial=fields.get("partial") == "1",
-                               filename=fields.get("filename") or None, visibility=fields.get("visibility") or "public",
-                               every=every, progress=report_progress)
-    _finish(client, uid, outcome)
-    return upload_status(client, uid) or {}
-
-
-def _finish(client: redis.Redis, uid: str, outcome: ImportOutcome) -> None:
-    mapping: dict[str, Any] = {"status": outcome.status, "report": json.dumps(outcome.report, separators=(",", ":")),
-                               "incomplete": "1" if outcome.incomplete else "0", "events": outcome.events,
-                               "summary": json.dumps(report_summary(outcome)), "linked": "1" if outcome.duplicate else "0"}
-    if outcome.game:
-        mapping.update(game=outcome.game)
-    if outcome.kind:
-        mapping.update(kind=outcome.kind)
-    if outcome.game_name:
-        mapping.update(game_name=outcome.game_name)
-    if outcome.error:
-        mapping.update(error=json.dumps(outcome.error))
-    with client.pipeline(transaction=True) as pipe:
-        pipe.hset(keys.upload_for(uid), mapping=mapping)  # type: ignore[arg-type]
-        # The bytes are needed no more: the outcome is final (the same file again finds it by its digest).
-        pipe.delete(keys.upload_raw_for(uid))
-        pipe.zrem(keys.uploads_in_flight(), uid)
-        pipe.execute()
-
-
 def import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | None, partial: bool = False, filename: str | None = None,
                  visibility: str = "public", every: int = 50, progress: Progress | None = None) -> ImportOutcome:
     """Parse, import and store one file as game ``gid``; every failure is an outcome, and stores nothing."""
@@ -492,25 +256,25 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
     try:
         bga = read_upload(raw)
     except BgaLogError as exc:
-        return ImportOutcome(FAILED, error={"status": exc.status, "code": "bad_log", "message": exc.message, "details": exc.details})
-    table_key = public_table_key(bga) if visibility == "public" else None
-    linked = _public_game_of_table(client, table_key) if table_key else None
+        return ImportOutcome(FAILED, error=error_record(exc))
+    uploads, games = UploadStore(client), GameStore(client)
+    table_id = public_table_of(bga) if visibility == "public" else None
+    linked = uploads.public_game_of_table(table_id) if table_id is not None else None
     if linked is not None:
-        return _linked_outcome(client, linked)
+        return _linked_outcome(games, linked)
     prepared, report, error = prepare(bga, partial=partial, every=every, filename=filename, progress=progress)
     if prepared is None:
         return ImportOutcome(FAILED, error=error, report=report)
-    if table_key is not None and not client.set(table_key, gid, nx=True):
-        winner = _text(client.get(table_key))  # type: ignore[arg-type]
-        return _linked_outcome(client, winner or gid)  # another upload of the table won meanwhile
+    if table_id is not None and (winner := uploads.claim_table(table_id, gid)) is not None:
+        return _linked_outcome(games, winner)  # another upload of the table won meanwhile
     try:
-        store_prepared(client, gid, prepared, owner=owner, visibility=visibility)
+        games.create_imported(gid, prepared.game, prepared.rules_version, prepared.setup, prepared.events, owner=owner,
+                              visibility=visibility, source=prepared.source, title=prepared.title, extra=prepared.extra,
+                              incomplete=prepared.incomplete, snapshots=prepared.snapshots, log_record=prepared.log_record)
     except BaseException:
-        if table_key is not None and _text(client.get(table_key)) == gid:  # type: ignore[arg-type]
-            client.delete(table_key)  # nothing stored: the table is free for the next upload of it
+        if table_id is not None:
+            uploads.release_table(table_id, gid)  # nothing stored: the table is free for the next upload of it
         raise
-    if prepared.source == SOURCE_LOG_ONLY:
-        client.sadd(keys.log_only_games(), prepared.game)
     kind = "log-only" if prepared.source == SOURCE_LOG_ONLY else "rules"
     name = prepared.extra.get("bga_game") if kind == "log-only" else prepared.game
     if progress is not None and kind == "log-only":
@@ -519,38 +283,80 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
                          error=error, report=report)
 
 
-def public_table_key(bga: BgaLog) -> str | None:
-    """The key naming the public game of this log's BGA table, or None (no table id, or our own export's)."""
+def public_table_of(bga: BgaLog) -> int | None:
+    """The BGA table this log is of, when it names one (our own export's table id is no BGA table)."""
     if bga.table_id is None or is_our_export(bga):
         return None
-    return keys.public_table_for(bga.table_id)
+    return bga.table_id
 
 
-def _public_game_of_table(client: redis.Redis, table_key: str) -> str | None:
-    """The public game already imported from this table, if it is still there and still public."""
-    gid = _text(client.get(table_key))  # type: ignore[arg-type]
-    if gid is None:
-        return None
-    visibility = _text(client.hget(keys.game_meta_for(gid), "visibility"))  # type: ignore[arg-type]
-    if visibility != "public":  # removed, or its owner has made it private since: the table is free again
-        client.delete(table_key)
-        return None
-    return gid
-
-
-def _linked_outcome(client: redis.Redis, gid: str) -> ImportOutcome:
+def _linked_outcome(games: GameStore, gid: str) -> ImportOutcome:
     """The outcome of a public upload of a table that is public already: the existing game, nothing stored."""
-    meta = {k.decode(): v.decode() for k, v in client.hgetall(keys.game_meta_for(gid)).items()}  # type: ignore[union-attr]
-    kind = "log-only" if meta.get("source") == SOURCE_LOG_ONLY else "rules"
-    head = _text(client.hget(keys.branch_head_for(gid), MAIN))  # type: ignore[arg-type]
-    return ImportOutcome(DONE, game=gid, kind=kind, game_name=meta.get("game"), events=int(head or 0), duplicate=True,
+    try:
+        record = games.game(gid)
+        kind, name, events = "log-only" if record.is_log_only else "rules", record.game, games.head(gid, MAIN)
+    except NotFoundError:  # the upload that won the table is storing its game right now
+        kind, name, events = "rules", None, 0
+    return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, events=events, duplicate=True,
                          report=[{"status": "linked", "reason": "this BGA table is public here already: the upload links to its game"}])
 
 
-def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
-    """A log-only game's record, or None."""
-    raw = client.get(keys.log_record_for(gid))
-    return None if raw is None else LogOnlyRecord.from_json(raw)
+def report_summary(outcome: ImportOutcome) -> dict[str, int]:
+    """What an import did, in counts: moves imported, and the log's lines used, inferred, refused and skipped."""
+    counts = {"used": 0, "inferred": 0, "refused": 0, "skipped": 0}
+    for row in outcome.report:
+        status = row.get("status")
+        if status in counts:
+            counts[status] += 1
+    return {"moves": max(0, outcome.events - 1), **counts}
+
+
+def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Progress | None = None) -> dict[str, Any]:
+    """Import upload ``uid`` (idempotent: a finished upload is left as it is); returns its status record."""
+    uploads = UploadStore(client)
+    fields = uploads.fields(uid)
+    if not fields:
+        raise LookupError(f"no upload {uid!r}")
+    if fields.get("status") in (DONE, FAILED):
+        return uploads.status(uid) or {}
+    uploads.start(uid)
+    raw = uploads.raw(uid)
+    gid = game_id_for(fields["digest"])
+
+    def report_progress(done: int, total: int) -> None:
+        uploads.progress(uid, done, total)
+        if progress is not None:
+            progress(done, total)
+
+    games = GameStore(client)
+    if games.exists(gid):  # a previous run stored it and died before saying so
+        games.index_game(gid)
+        uploads.finish_stored(uid, gid)
+        return uploads.status(uid) or {}
+    if raw is None:
+        outcome = ImportOutcome(FAILED, error=error_record(UploadExpiredError("the uploaded file has expired")))
+    else:
+        outcome = import_bytes(client, raw, gid=gid, owner=fields.get("owner") or None, partial=fields.get("partial") == "1",
+                               filename=fields.get("filename") or None, visibility=fields.get("visibility") or "public",
+                               every=every, progress=report_progress)
+    uploads.finish(uid, _outcome_fields(outcome))
+    return uploads.status(uid) or {}
+
+
+def _outcome_fields(outcome: ImportOutcome) -> dict[str, Any]:
+    """The upload record's fields for a final outcome."""
+    mapping: dict[str, Any] = {"status": outcome.status, "report": json.dumps(outcome.report, separators=(",", ":")),
+                               "incomplete": "1" if outcome.incomplete else "0", "events": outcome.events,
+                               "summary": json.dumps(report_summary(outcome)), "linked": "1" if outcome.duplicate else "0"}
+    if outcome.game:
+        mapping.update(game=outcome.game)
+    if outcome.kind:
+        mapping.update(kind=outcome.kind)
+    if outcome.game_name:
+        mapping.update(game_name=outcome.game_name)
+    if outcome.error:
+        mapping.update(error=json.dumps(outcome.error))
+    return mapping
 
 
 # --- export ---------------------------------------------------------------------------------------
@@ -599,7 +405,7 @@ def export_jsonl(events: Sequence[Event], viewer: SeatView | None = None) -> str
 
 
 __all__ = [
-    "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "LogImport", "LogMismatchError",
-    "Prepared", "ReportRow", "beat", "content_digest", "detect_game", "export_jsonl", "export_text", "fail_upload", "game_id_for",
-    "import_bytes", "log_record", "notes_of", "prepare", "run_import", "store_prepared", "submit_upload", "upload_status",
+    "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "Prepared", "UploadExpiredError",
+    "content_digest", "error_record", "export_jsonl", "export_text", "fail_upload", "game_id_for", "import_bytes", "log_record",
+    "prepare", "run_import", "submit_upload", "upload_status",
 ]

@@ -1,13 +1,13 @@
 """Reading ludolog's own exports back: JSON lines of events (``format=jsonl``) and plain text (``format=text``).
 
-The BGA export (``format=bga``) is a BGA document and :func:`service.bga.parse_log` reads it.
-The other two are ours alone, so they are read here, beside the engine rather than inside
-:mod:`service.bga` (which stays free of the engine). Each is checked move by move against the
+The BGA export (``format=bga``) is a BGA document and :func:`engine.bga.parse_log` reads it.
+The other two are ours alone, not BGA's, so they are read here rather than in :mod:`engine.bga`
+(and their JSON through the bounded :mod:`service.jsontext` parser). Each is checked move by move against the
 game's rules (a line that names no legal action is refused with its line number, 422) and then
 turned into our BGA export of the same events, so that one import path (``service.imports``)
 stores every format and a re-imported export gives back exactly the events it was made from.
 
-:func:`read_upload` is the one entry point: any upload's bytes to a :class:`~service.bga.BgaLog`.
+:func:`read_upload` is the one entry point: any upload's bytes to a :class:`~engine.bga.BgaLog`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import re
 from typing import Any
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, apply_event, game_created, get_rules
-from engine.core.bgalog import export_log
-from service.bga import BgaLog, BgaShapeError, BgaSyntaxError, parse_document, parse_log
+from engine.bga import BgaLog, BgaShapeError, BgaSyntaxError, export_log, parse_document, parse_log
 from service.jsontext import JsonTextError, parse_json
 
 #: The first line of a text export: ``puerto_rico (rules version 3): seat 0 Anna, seat 1 Ben``.
@@ -32,7 +31,7 @@ _RESULT_PREFIX = "result: "
 def read_upload(raw: bytes | str) -> BgaLog:
     """Any upload as a :class:`BgaLog`: a BGA document, BGA log text, or our own jsonl or text export.
 
-    Raises :class:`~service.bga.BgaLogError` (400 unreadable, 422 unusable) naming the line and why.
+    Raises :class:`~engine.bga.BgaLogError` (400 unreadable, 422 unusable) naming the line and why.
     """
     try:
         return parse_log(raw)

@@ -23,6 +23,7 @@ from service import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
 from service.store.replies import as_bytes_list
+from service.store.snapshotting import encode_snapshot
 
 MAX_REMEMBERED_GAMES = 10_000
 
@@ -45,7 +46,7 @@ class SnapshotStore:
 
     def put(self, gid: str, bid: str, seq: int, rules_version: str, dumped: Any) -> None:
         """Store one snapshot (both keys in one transaction, so none is ever half written)."""
-        payload = json.dumps({"v": rules_version, "state": dumped}, separators=(",", ":"))
+        payload = encode_snapshot(rules_version, dumped)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(keys.snapshots_for(gid, bid), str(seq), payload)
             pipe.zadd(keys.snapshot_seqs_for(gid, bid), {str(seq): seq})

@@ -17,6 +17,7 @@ from service.jobs import fold_finished
 from service.snapshots import SnapshotStore, StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.snapshotting import snapshot_seqs
 
 
 def fold_branch(gid: str, bid: str) -> dict[str, int]:
@@ -42,18 +43,19 @@ def fold_snapshots(games: GameStore, snapshots: SnapshotStore, gid: str, bid: st
     if start == head and head in existing:
         return {"head": head, "written": 0}
     state = reader.position(gid, bid, start).state
-    written = _fold_and_write(games, snapshots, rules, state, gid, bid, start, head, every)
-    stale_heads = [s for s in existing if s % every and s < head]
+    wanted = snapshot_seqs(branch.fork_seq, head, every)
+    written = _fold_and_write(games, snapshots, rules, state, gid, bid, start, head, wanted)
+    stale_heads = [s for s in existing if s not in wanted and s < head]
     snapshots.delete(gid, bid, stale_heads)
     return {"head": head, "written": written}
 
 
 def _fold_and_write(games: GameStore, snapshots: SnapshotStore, rules: Rules, state: State, gid: str, bid: str,
-                    start: int, head: int, every: int) -> int:
+                    start: int, head: int, wanted: set[int]) -> int:
     written = 0
     for event in games.iter_events(gid, bid, after=start, upto=head):
         state = apply_event(rules, state, event, check=False)
-        if event.seq % every == 0 or event.seq == head:
+        if event.seq in wanted:
             snapshots.put(gid, bid, event.seq, rules.version, rules.dump_state(state))
             written += 1
     return written

@@ -30,7 +30,7 @@ from service.snapshots import SnapshotStore
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
 from service.store.replies import as_scored
-from workers.reconcile import expected_snapshot_seqs
+from service.store.snapshotting import snapshot_seqs
 
 #: Job states in which an import is waiting its turn, not stuck.
 WAITING = (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED)
@@ -116,7 +116,7 @@ def heal_folds(store_redis: redis.Redis, queue: Queue, *, deadline: float, every
 def _is_folded(games: GameStore, snapshots: SnapshotStore, gid: str, bid: str, every: int) -> bool:
     """True when the branch has every snapshot it should (or is gone: nothing left to fold)."""
     try:
-        wanted = expected_snapshot_seqs(games.branch(gid, bid).fork_seq, games.head(gid, bid), every)
+        wanted = snapshot_seqs(games.branch(gid, bid).fork_seq, games.head(gid, bid), every)
     except NotFoundError:
         return True
     return wanted <= set(snapshots.seqs(gid, bid))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from engine import get_rules
 from service.snapshots import SnapshotStore
 from service.store.games import GameStore
+from service.store.snapshotting import snapshot_seqs
 from workers.fold import fold_snapshots
 
 Progress = Callable[[int, int], None]
@@ -41,7 +42,7 @@ def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: 
             for bid, head in games.heads(gid).items():
                 report.branches += 1
                 report.dropped_snapshots += _drop_other_versions(snapshots, gid, bid, version)
-                missing = expected_snapshot_seqs(games.branch(gid, bid).fork_seq, head, every) - set(snapshots.seqs(gid, bid))
+                missing = snapshot_seqs(games.branch(gid, bid).fork_seq, head, every) - set(snapshots.seqs(gid, bid))
                 if missing:
                     # A gap below the newest snapshot cannot be folded onto it: rebuild the branch's whole set.
                     snapshots.delete(gid, bid, snapshots.seqs(gid, bid))
@@ -50,18 +51,6 @@ def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: 
         if progress:
             progress(done, len(gids))
     return report
-
-
-def expected_snapshot_seqs(fork_seq: int, head: int, every: int) -> set[int]:
-    """The seqs at which a branch forked at ``fork_seq`` with ``head`` should have snapshots.
-
-    Never seq 1: the state after ``game_created`` is the initial state, cheaper to make than to load.
-    """
-    base = max(fork_seq, 1)
-    if head <= base:
-        return set()
-    first = (base // every + 1) * every
-    return set(range(first, head + 1, every)) | {head}
 
 
 def _drop_other_versions(snapshots: SnapshotStore, gid: str, bid: str, version: str) -> int:

@@ -10,6 +10,8 @@ Messages are lower case, quote the input, and say what was expected and where:
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class EngineError(Exception):
     """Root of every error the engine raises."""
@@ -67,3 +69,29 @@ class IllegalActionError(EngineError, ValueError):
 
 class EventOrderError(IllegalActionError):
     """An event's type or actor does not fit the state (a player moved out of turn, say)."""
+
+
+class LogMismatchError(EngineError, ValueError):
+    """An imported log and the rules disagree: ``move_id``, the log ``line``, the ``rule`` and the ``reason``.
+
+    Raised by :mod:`engine.bga` when a line states an action the rules refuse (or a result they
+    do not reach); ``seq``, ``action`` and ``index`` (the note's position) place it once known.
+    """
+
+    def __init__(self, reason: str, *, move_id: int | None, line: str, rule: str | None, seq: int | None = None,
+                 action: str | None = None, index: int | None = None) -> None:
+        self.reason = reason
+        self.move_id = move_id
+        self.line = line
+        self.rule = rule
+        self.seq = seq
+        self.action = action
+        self.index = index
+        where = f"move {move_id}" if move_id is not None else "a line outside any move"
+        rule_text = f" [rule: {rule}]" if rule else ""
+        super().__init__(f"log and rules disagree at {where}, line {line[:200]!r}: {reason}{rule_text}")
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe details for reports and API errors."""
+        return {"move_id": self.move_id, "line": self.line[:500], "rule": self.rule, "reason": self.reason, "seq": self.seq,
+                "action": self.action, "message": str(self)}

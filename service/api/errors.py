@@ -23,6 +23,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from engine import EngineError, IllegalActionError, NotationError, SetupError, StateFormatError, UnknownGameError
+from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntaxError
 from service.store.errors import (
     ConflictError,
     ForbiddenError,
@@ -50,7 +51,13 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     (ForbiddenError, 403, "forbidden"),
     (IdempotencyKeyReusedError, 422, "idempotency_key_reused"),
     (StoreError, 500, "store_error"),
+    # uploaded logs: unreadable bytes are 400, a readable document that is no usable log 422
+    (BgaSyntaxError, 400, "bad_json"),
+    (BgaEnvelopeError, 422, "unknown_envelope"),
+    (BgaPlayersError, 422, "bad_setup"),
+    (BgaLogError, 422, "bad_log"),
 )
+
 
 
 class ApiError(Exception):

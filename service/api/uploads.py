@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from engine.core.bgalog import export_log
+from engine.bga import export_log, lines_visible_to
 from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
@@ -26,7 +26,6 @@ from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import VIEW_PATTERN, Strict, plain_text
 from service.api.viewing import viewer_for_request
-from service.bga import BgaEnvelopeError, BgaLogError, BgaSyntaxError, lines_visible_to
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
 from service.jobs import enqueue_import
 from service.reimport import read_upload
@@ -163,12 +162,6 @@ def _raw_upload() -> tuple[bytes, str | None]:
     return raw, None
 
 
-def _log_error(exc: BgaLogError) -> ApiError:
-    code = "bad_json" if isinstance(exc, BgaSyntaxError) else "unknown_envelope" if isinstance(exc, BgaEnvelopeError) else "bad_log"
-    details = {k: v for k, v in exc.details.items()}
-    return ApiError(exc.status, code, exc.message, **details)
-
-
 @bp.post("/api/uploads")
 @body_limit(_upload_limit)
 @documented("Upload a log to import (multipart 'file' or the raw body): BGA JSON in any envelope, BGA log or review-page "
@@ -191,10 +184,7 @@ def create_upload() -> ResponseReturnValue:
         raise ApiError(401, "unauthorized", "visibility 'private' needs an owner: sign in or send 'Authorization: Bearer TOKEN'",
                        fields={"visibility": ["private needs an authenticated owner"]})
     raw, filename = _raw_upload()
-    try:
-        read_upload(raw)
-    except BgaLogError as exc:
-        raise _log_error(exc) from None
+    read_upload(raw)  # an unreadable log is refused now (400/422, service.api.errors), not left to the job
     client = api().stores.redis
     uid, duplicate = submit_upload(client, raw, owner=current_user(), partial=options["partial"] in _TRUE,
                                    filename=options.get("filename") or filename, visibility=options["visibility"])
@@ -229,8 +219,8 @@ def _may_read_upload(client: Any, uid: str, owner: str | None) -> bool:
 @bp.get("/api/games/<gid>/branches/<bid>/export")
 @documented("The branch's log for download: BGA-style packets (format=bga), JSON lines of events (jsonl) or plain text",
             response=None, query=ExportQuery, errors=(400, 404, 422), tag="uploads",
-            description="bga: the archive envelope with our own notification types (engine/core/bgalog.py and "
-                        "engine/<game>/bga.py document them); importing it gives back the same events. "
+            description="bga: the archive envelope with our own notification types (engine/bga/export.py and "
+                        "engine/bga/<game>/export.py document them); importing it gives back the same events. "
                         "Log-only games have no rules to export with (422).")
 def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     """The export as a download."""

@@ -26,6 +26,7 @@ from engine.core.versions import setup_for_version
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
+from service.store.snapshotting import encode_snapshot
 
 MAIN = "main"
 VISIBILITIES = ("public", "unlisted", "private")
@@ -33,6 +34,8 @@ VISIBILITIES = ("public", "unlisted", "private")
 SOURCE_LOG_ONLY = "bga-log"
 IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
 _APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
+#: Adds a new stream's entries (id, encoded event pairs in ARGV) in one call.
+_XADD_ALL = "for i = 1, #ARGV, 2 do redis.call('XADD', KEYS[1], ARGV[i], 'e', ARGV[i + 1]) end return #ARGV / 2"
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,32 @@ class GameStore:
         now = time.time()
         record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra or {})
         main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_id(8), created=now)
-        first = game_created(game, rules_version, setup, **(meta or {}))
+        self._store_new_game(record, main, [game_created(game, rules_version, setup, **(meta or {}))])
+        return record
+
+    def create_imported(self, gid: str, game: str, rules_version: str, setup: Setup, events: Sequence[Event], *,
+                        owner: str | None, visibility: str, source: str, title: str, extra: dict[str, Any],
+                        incomplete: bool = False, snapshots: Sequence[tuple[int, str, Any]] = (),
+                        log_record: dict[str, Any] | None = None) -> GameRecord:
+        """Store a whole imported game at once: its record, a main branch (flagged ``incomplete`` for a partial
+        import), every event (``game_created`` first), its ``(seq, rules version, dumped state)`` snapshots and,
+        for a log-only game, its log record. One transaction: a failed import stores nothing.
+        """
+        if visibility not in VISIBILITIES:
+            raise InvalidRequestError(f"visibility {visibility!r}: expected one of {', '.join(VISIBILITIES)}")
+        now = time.time()
+        record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra)
+        main = Branch(MAIN, MAIN, owner, new_id(8), created=now, incomplete=incomplete)
+        self._store_new_game(record, main, events, snapshots, log_record)
+        if source == SOURCE_LOG_ONLY:
+            self.redis.sadd(keys.log_only_games(), game)
+        return record
+
+    def _store_new_game(self, record: GameRecord, main: Branch, events: Sequence[Event],
+                        snapshots: Sequence[tuple[int, str, Any]] = (), log_record: dict[str, Any] | None = None) -> None:
+        """The one way a game enters the store: meta, main branch, events and snapshots in one transaction, then
+        the listing. Raises ConflictError when the id is taken."""
+        gid = record.id
         meta_hash: Mapping[FieldT, EncodableT] = {
             k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
             for k, v in record.to_json().items()
@@ -178,14 +206,38 @@ class GameStore:
             pipe.multi()
             pipe.hset(meta_key, mapping=meta_hash)
             pipe.hset(keys.branches_for(gid), MAIN, json.dumps(main.to_json()))
-            pipe.hset(keys.branch_head_for(gid), MAIN, 1)
-            pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(first)}, id="1-1")
+            pipe.hset(keys.branch_head_for(gid), MAIN, events[-1].seq)
+            if len(events) == 1:  # a new game: redis-py's cluster pipelines have XADD but no EVAL
+                pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(events[0])}, id=f"{events[0].seq}-1")
+            else:  # an imported one: one script call adds every entry (a command per event costs more to pack than to run)
+                entries = [part for event in events for part in (f"{event.seq}-1", _encode(event))]
+                pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *entries)
+            if snapshots:
+                pipe.hset(keys.snapshots_for(gid, MAIN),
+                          mapping={str(seq): encode_snapshot(version, state) for seq, version, state in snapshots})
+                pipe.zadd(keys.snapshot_seqs_for(gid, MAIN), {str(seq): seq for seq, _, _ in snapshots})
+            if log_record is not None:
+                pipe.set(keys.log_record_for(gid), json.dumps(log_record, separators=(",", ":")))
             try:
                 pipe.execute()
             except redis.WatchError:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
-        self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())})
-        return record
+        self.index_game(gid)
+
+    def index_game(self, gid: str) -> None:
+        """Put a stored game in the listing, once (a separate key: it spans games, so it cannot join the game's
+        transaction; an import that died between the two calls this again)."""
+        if self.redis.zscore(keys.games_index(), gid) is None:
+            self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())}, nx=True)
+
+    def log_record(self, gid: str) -> Any:
+        """A log-only game's record of log lines (decoded JSON), or None."""
+        raw = as_optional_bytes(self.redis.get(keys.log_record_for(gid)))
+        return None if raw is None else json.loads(raw)
+
+    def exists(self, gid: str) -> bool:
+        """True if game ``gid`` is stored."""
+        return bool(self.redis.exists(keys.game_meta_for(gid)))
 
     def game(self, gid: str) -> GameRecord:
         """The game's record; raises NotFoundError."""

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine import CHANCE, Setup, random_playout
-from engine.core.bgalog import export_log
+from engine.bga import export_log
 from engine.core.visibility import EVERYONE, SeatView, events_as_seen, viewers_of
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from engine.core.bgalog import export_log
+from engine.bga import export_log
 from service.imports import import_bytes
 from tests.helpers import ROOT, start_worker
 from tests.ui.conftest import LiveServer, Watched

@@ -23,7 +23,7 @@ from functools import cache
 import pytest
 
 from engine import Setup, game_created
-from engine.core.bgalog import export_log
+from engine.bga import export_log
 from service import keys
 from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
 from service.jobs import FoldScheduler, enqueue_import, make_queue

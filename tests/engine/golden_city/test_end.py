@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine import Setup, random_playout
-from engine.core.bgalog import export_log
+from engine.bga import export_log
 from engine.golden_city import RULES
 from engine.golden_city.component_set import DEFAULT_SET
 from engine.golden_city.state import BUILD, OVER

@@ -13,12 +13,12 @@ from service import keys
 from service.api.uploads import UploadCreatedSchema, UploadStatusSchema
 from service.snapshots import SnapshotStore
 from service.store.games import GameStore
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import core, export_bytes, playout
+from tests.engine.bga.samples import GAIA, TOKAIDO_A, TOKAIDO_B
 from tests.helpers import assert_snapshots_equal_full_folds
 from tests.service.api.helpers import assert_error, assert_matches
-from tests.service.bga import samples
-from tests.service.bga.samples import GAIA, TOKAIDO_A, TOKAIDO_B
 from tests.service.imports.conftest import MAX_UPLOAD
-from tests.service.imports.helpers import core, export_bytes, playout
 
 
 def stored_keys(redis_client) -> list[bytes]:

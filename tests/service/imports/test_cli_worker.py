@@ -7,10 +7,10 @@ import subprocess
 import sys
 
 from service import keys
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import core, export_bytes, playout
+from tests.engine.bga.samples import TOKAIDO_B
 from tests.helpers import ROOT, ludolog_env
-from tests.service.bga import samples
-from tests.service.bga.samples import TOKAIDO_B
-from tests.service.imports.helpers import core, export_bytes, playout
 
 
 def ludolog(url: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:

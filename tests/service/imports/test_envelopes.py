@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from service.bga import parse_document, parse_log
+from engine.bga import parse_document, parse_log
 from service.imports import SOURCE_LOG_ONLY, SOURCE_RULES, prepare
-from tests.service.bga import samples
-from tests.service.bga.samples import TOKAIDO_B
-from tests.service.imports.helpers import core, export_doc, playout
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import core, export_doc, playout
+from tests.engine.bga.samples import TOKAIDO_B
 
 
 def wrap(doc, variant):

@@ -15,10 +15,10 @@ from engine import Setup, get_rules, random_playout
 from service import keys
 from service.api.uploads import UploadStatusSchema
 from service.store.users import UserStore
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import core, export_bytes
+from tests.engine.bga.samples import TOKAIDO_A
 from tests.service.api.helpers import Users, assert_error, assert_matches
-from tests.service.bga import samples
-from tests.service.bga.samples import TOKAIDO_A
-from tests.service.imports.helpers import core, export_bytes
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = [("puerto_rico", 3), ("amerigo", 2), ("entdecker", 3), ("golden_city", 4)]
@@ -121,7 +121,7 @@ def test_the_report_summary_counts_what_the_rows_say(upload):
 
 
 def test_the_summary_counts_inferred_lines(upload):
-    from tests.service.imports.test_roundtrip import _unstated
+    from tests.engine.bga.test_roundtrip import _unstated
 
     doc = _unstated(_events("puerto_rico", 3))
     status = upload(json.dumps(doc).encode())
@@ -262,7 +262,7 @@ def test_a_jsonl_event_out_of_turn_is_422_naming_the_rule(client, users):
 
 
 def test_log_json_gives_moves_with_numbers_times_and_readable_tokens(client, upload):
-    from tests.service.bga.samples import GAIA
+    from tests.engine.bga.samples import GAIA
 
     status = upload(samples.raw(GAIA), query=f"?filename={GAIA}")
     body = client.get(f"/games/{status['game']}/b/main/log.json").get_json()

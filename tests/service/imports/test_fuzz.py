@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from service import keys
 from service.imports import content_digest, game_id_for, run_import
-from tests.service.bga import samples
-from tests.service.bga.samples import ALL
-from tests.service.imports.helpers import export_doc, playout
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import export_doc, playout
+from tests.engine.bga.samples import ALL
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.bga import parse_document
+from engine.bga import parse_document
 from service.imports import prepare
-from tests.service.imports.helpers import export_doc, playout
+from tests.engine.bga.helpers import export_doc, playout
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from service import keys
+from tests.engine.bga import samples
+from tests.engine.bga.samples import TOKAIDO_B
 from tests.service.api.helpers import assert_error
-from tests.service.bga import samples
-from tests.service.bga.samples import TOKAIDO_B
 
 
 def test_a_private_upload_is_404_to_everyone_but_its_owner(client, users, upload):

@@ -8,9 +8,7 @@ from functools import cache
 from typing import Any
 
 from engine import Event, Setup, get_rules, random_playout
-from engine.core.bgalog import LogImport, export_log, import_notes
-from service.bga import parse_document, parse_log
-from service.imports import _seat_order, _setup_options, detect_game, notes_of
+from engine.bga import LogImport, detect_game, export_log, import_log, parse_document, parse_log
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
 
@@ -38,10 +36,7 @@ def read_back(doc: Any) -> LogImport:
     bga = parse_log(doc) if isinstance(doc, (bytes, str)) else parse_document(doc)
     game = detect_game(bga)
     assert game is not None
-    notes = notes_of(bga)
-    order = _seat_order(bga, notes, game)
-    setup = Setup(tuple(n for _, n in order), _setup_options(notes))
-    return import_notes(get_rules(game), setup, notes, {pid: seat for seat, (pid, _) in enumerate(order)})
+    return import_log(bga, game)
 
 
 def core(events: Any) -> list[tuple[Any, ...]]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.bga import (
+from engine.bga import (
     RECORD_FORMAT,
     UNKNOWN_GAME,
     LogOnlyRecord,
@@ -17,8 +17,8 @@ from service.bga import (
     parse_log,
     to_log_only,
 )
-from tests.service.bga import samples
-from tests.service.bga.samples import ALL, GAIA, TOKAIDO_A, TOKAIDO_B
+from tests.engine.bga import samples
+from tests.engine.bga.samples import ALL, GAIA, TOKAIDO_A, TOKAIDO_B
 
 
 def _record(name: str) -> LogOnlyRecord:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.bga import has_tokens, readable_tokens
+from engine.bga import has_tokens, readable_tokens
 
 
 def test_resources_read_as_amounts_and_runs_of_icons_get_commas() -> None:

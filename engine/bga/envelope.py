@@ -1,4 +1,4 @@
-"""Reading an uploaded BGA log, in any envelope, into a :class:`~service.bga.model.BgaLog`.
+"""Reading an uploaded BGA log, in any envelope, into a :class:`~engine.bga.model.BgaLog`.
 
 Accepted shapes (the same packets inside, whatever the wrapping):
 
@@ -8,7 +8,7 @@ Accepted shapes (the same packets inside, whatever the wrapping):
 - ``[...]``: a bare list of packets;
 - text pasted from the log panel or the game review page ("Move N :" headers), best effort.
 
-Anything else raises a :class:`~service.bga.errors.BgaLogError` that says where and why.
+Anything else raises a :class:`~engine.bga.errors.BgaLogError` that says where and why.
 Nothing here enforces a size limit (the API does) and nothing is ever cut short.
 """
 
@@ -19,11 +19,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from service.bga._convert import found, json_type, short_repr, to_int
-from service.bga.errors import BgaEnvelopeError, BgaShapeError, BgaStatusError, BgaSyntaxError
-from service.bga.model import BgaLog, Notification, Packet, Player, ResultEntry
-from service.bga.render import strip_html
-from service.bga.textlog import looks_like_text_log, parse_text_log
+from engine.bga._convert import found, json_type, short_repr, to_int
+from engine.bga.errors import BgaEnvelopeError, BgaShapeError, BgaStatusError, BgaSyntaxError
+from engine.bga.model import BgaLog, Notification, Packet, Player, ResultEntry
+from engine.bga.render import strip_html
+from engine.bga.textlog import looks_like_text_log, parse_text_log
 
 #: The envelopes we accept, as named in error details.
 EXPECTED_ENVELOPES = (

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from engine import get_rules
-from engine.core.bgalog import LogMismatchError
-from tests.service.imports.helpers import read_back
+from engine.core.errors import LogMismatchError
+from tests.engine.bga.helpers import read_back
 
 IDS = {"Anna": 84001, "Ben": 84002, "Cleo": 84003}
 
@@ -99,7 +99,7 @@ def test_lines_of_another_player_out_of_turn_are_refused_by_turn_order():
 
 
 def test_the_final_result_is_checked_against_the_rules_scoring():
-    from tests.service.imports.helpers import export_doc, playout
+    from tests.engine.bga.helpers import export_doc, playout
 
     doc = export_doc(playout(3, 1))
     end = doc["data"]["logs"][-1]["data"][0]

@@ -14,7 +14,7 @@ import html
 import re
 from typing import Any
 
-from service.bga.model import Notification
+from engine.bga.model import Notification
 
 _PLACEHOLDER = re.compile(r"\$\{([A-Za-z0-9_]+)\}")
 _WHITESPACE = re.compile(r"\s+")

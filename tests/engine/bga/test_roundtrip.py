@@ -8,8 +8,8 @@ import random
 import pytest
 
 from engine import Setup, get_rules, random_playout, registered_games
-from service.bga import parse_document
-from tests.service.imports.helpers import NAMES, core, dumps_at_every_seq, export_doc, playout, read_back
+from engine.bga import parse_document
+from tests.engine.bga.helpers import NAMES, core, dumps_at_every_seq, export_doc, playout, read_back
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -1,7 +1,7 @@
 """Value objects of a parsed BGA log: the log, its packets, notifications and players.
 
 They are frozen dataclasses, like python-chess's value types: built once by
-:func:`service.bga.envelope.parse_log`, never changed afterwards. ``args`` values stay
+:func:`engine.bga.envelope.parse_log`, never changed afterwards. ``args`` values stay
 the plain JSON values BGA sent (dicts, lists, strings, numbers) because their shape is
 game-specific; treat them as read-only.
 """

@@ -2,7 +2,7 @@
 
 The review page groups the lines a person saw under headers like ``Move 12 : 9:41:07``.
 That is all we can rely on: no player ids, no channels, no arguments. The result is a
-log-only :class:`~service.bga.model.BgaLog` marked ``source="text"``: one public packet
+log-only :class:`~engine.bga.model.BgaLog` marked ``source="text"``: one public packet
 per move, one notification (type ``textLine``) per non-empty line, kept verbatim.
 Lines before the first header are kept too, under a move with no id, rather than lost.
 The players are read from BGA's opening line (``Colors of A, B, C have been chosen ...``)
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from service.bga.model import BgaLog, Notification, Packet, Player
+from engine.bga.model import BgaLog, Notification, Packet, Player
 
 # The time part is taken greedily and stripped afterwards: a lazy group followed by
 # "\s*" would be quadratic on a line with a long run of spaces.

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.bga import parse_log, render_notification, render_template, strip_html
-from tests.service.bga import samples
-from tests.service.bga.samples import GAIA, TOKAIDO_A
+from engine.bga import parse_log, render_notification, render_template, strip_html
+from tests.engine.bga import samples
+from tests.engine.bga.samples import GAIA, TOKAIDO_A
 
 
 def _rendered(name: str, packet_id: int) -> list[str]:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any
 
-from service.bga.model import BgaLog, Notification, Packet
-from service.bga.render import render_notification
+from engine.bga.model import BgaLog, Notification, Packet
+from engine.bga.render import render_notification
 
 #: The ``format`` tag of a record's JSON; bump it when the JSON shape changes.
 RECORD_FORMAT = "bga-log-only/1"
