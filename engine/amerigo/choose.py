@@ -38,7 +38,7 @@ FIRST_STEP = {c.BLACK: CANNONS, c.RED: PLAN, c.BROWN: ADVANCE, c.GREEN: BUILD, c
 
 def space_colour(state: State, position: int) -> int:
     """The colour of a special-action space: -1 for the white start space and for the last space (any)."""
-    if position <= 0 or position >= state.catalog.order_last:
+    if position <= 0 or position >= state.components.order_last:
         return -1
     return (position - 1) % 6
 
@@ -47,7 +47,7 @@ def special_colours(state: State, position: int) -> tuple[int, ...]:
     """Colours the white special action may perform for a disc at ``position`` (needs white in the field)."""
     if not state.field[c.WHITE] or position <= 0:
         return ()
-    if position >= state.catalog.order_last:
+    if position >= state.components.order_last:
         return tuple(range(6))  # Ruling 11: any of the six, present or not
     colour = space_colour(state, position)
     return () if state.field[colour] else (colour,)

@@ -56,7 +56,7 @@ def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
     rows, cols = c.GRID[state.n]
     row, col = divmod(len(state.layout), cols)
     used = {tile for tile, _ in state.layout}
-    return [(("layout", row, col, name, r), 1) for t, (name, _) in enumerate(state.catalog.island_tiles) if t not in used
+    return [(("layout", row, col, name, r), 1) for t, (name, _) in enumerate(state.components.island_tiles) if t not in used
             for r in range(4)]
 
 
@@ -143,13 +143,13 @@ def apply_chance(state: State, action: Action) -> State:
 
 
 def _apply_layout(state: State, action: Action) -> State:
-    tile = state.catalog.tile_index(action[3])
+    tile = state.components.tile_index(action[3])
     layout = (*state.layout, (tile, action[4]))
     rows, cols = c.GRID[state.n]
     state = state.evolve(layout=layout)
     if len(layout) < rows * cols:
         return state
-    board = board_for(state.catalog, layout, state.n)
+    board = board_for(state.components, layout, state.n)
     return state.evolve(
         board=board, cover=(0,) * board.cells, island_empty=tuple(len(i.cells) for i in board.islands),
         discovered=(False,) * len(board.islands), chests=board.initial_chests, step=PIRATE,

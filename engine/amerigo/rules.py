@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.amerigo import building, choose, flow, planning, sailing, scoring, serialize, tracks
-from engine.amerigo.catalog import catalog_for
+from engine.amerigo.component_set import component_set
 from engine.amerigo.describe import describe
 from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
@@ -128,7 +128,7 @@ class AmerigoRules(PhasedRules[State, Action]):
         unknown = sorted(set(setup.options) - {"components"})
         if unknown:
             raise SetupError(f"unknown amerigo options {unknown}: expected only 'components'")
-        return initial_state(names, catalog_for(setup.options.get("components")))
+        return initial_state(names, component_set(setup.options.get("components")))
 
     def check(self, state: State, action: Action) -> None:
         """Raise IllegalActionError unless legal; a build in any of its equivalent spellings (any rotation 0-3, or

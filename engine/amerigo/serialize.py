@@ -1,6 +1,6 @@
 """Snapshots and views: the state as JSON-safe data and back, and what one seat may see.
 
-The dump leaves out what is derived: the component catalog is written as the custom component set
+The dump leaves out what is derived: the component components is written as the custom component set
 (``components``, null for the defaults) and the map's geometry is rebuilt from the layout.
 ``view`` hides the cubes inside the tower (only their number shows): nothing else in Amerigo is
 secret, and the face-down pirates, the progress and production pools are chance not yet decided
@@ -14,12 +14,12 @@ from typing import Any
 
 from engine.amerigo import components as c
 from engine.amerigo.board import board_for
-from engine.amerigo.catalog import catalog_for
+from engine.amerigo.component_set import component_set
 from engine.amerigo.state import STEP_NAMES, Player, State
 from engine.core.errors import EngineError, StateFormatError
 
 PLAYER_FIELDS = Player._fields
-STATE_FIELDS = tuple(f for f in State._fields if f not in ("catalog", "board"))
+STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "board"))
 BOOL_FIELDS = {"discovered", "chests", "ships_moved", "track_gold"}
 
 
@@ -30,8 +30,8 @@ def _plain(value: Any) -> Any:
 
 
 def dump_state(state: State) -> dict[str, Any]:
-    """Every field, tuples as lists, players as dicts, the catalog as its custom set."""
-    data: dict[str, Any] = {"components": None if state.catalog.custom is None else json.loads(state.catalog.custom)}
+    """Every field, tuples as lists, players as dicts, the components as its custom set."""
+    data: dict[str, Any] = {"components": None if state.components.custom is None else json.loads(state.components.custom)}
     for name in STATE_FIELDS:
         if name == "players":
             data[name] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
@@ -72,10 +72,10 @@ def load_state(data: Any) -> State:
     if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
         raise _bad("names must be 2 to 4 strings", names)
     try:
-        catalog = catalog_for(data["components"])
+        components = component_set(data["components"])
     except EngineError as exc:
         raise StateFormatError(f"bad amerigo state: {exc}") from None
-    values: dict[str, Any] = {"catalog": catalog}
+    values: dict[str, Any] = {"components": components}
     for name in STATE_FIELDS:
         if name == "players":
             if not isinstance(data[name], list) or len(data[name]) != len(names):
@@ -88,9 +88,9 @@ def load_state(data: Any) -> State:
     rows, cols = c.GRID[len(names)]
     layout = values["layout"]
     if not isinstance(layout, tuple) or len(layout) > rows * cols or not all(
-            isinstance(t, tuple) and len(t) == 2 and 0 <= t[0] < len(catalog.island_tiles) for t in layout):
+            isinstance(t, tuple) and len(t) == 2 and 0 <= t[0] < len(components.island_tiles) for t in layout):
         raise _bad("layout must list (tile, rotation) pairs of known tiles", layout)
-    values["board"] = board_for(catalog, layout, len(names)) if len(layout) == rows * cols else None
+    values["board"] = board_for(components, layout, len(names)) if len(layout) == rows * cols else None
     if values["board"] is not None and len(values["cover"]) != values["board"].cells:
         raise _bad("cover must have one entry per map space", len(values["cover"]))
     return State(**values)

@@ -1,7 +1,7 @@
 """The immutable game state: NamedTuples of ints and tuples, shared between successive states.
 
 A move replaces only the records and counters it touches; the rest (the map's geometry, the
-component catalog, the other players) is the same object as before, which keeps folding fast.
+component components, the other players) is the same object as before, which keeps folding fast.
 Interchangeable pieces are counted, not named: tiles per kind, production tokens per kind
 (good x value), cubes per colour, pirate markers by value.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.amerigo.board import Board
-from engine.amerigo.catalog import Catalog
+from engine.amerigo.component_set import ComponentSet
 from engine.core.records import field_index, with_fields
 
 # Steps: what the state waits for. Chance steps first, then the players' decisions.
@@ -30,7 +30,7 @@ class Player(NamedTuple):
     """One player's sheet, pieces and supplies.
 
     ``stock`` counts the tiles planned (beside the sheet) per tile kind; ``villages`` the
-    player's village tiles still in the supply per village kind (in catalog village order);
+    player's village tiles still in the supply per village kind (in components village order);
     ``production`` the production tokens bought per production kind (good * 3 + value index);
     ``tokens`` the progress tokens owned (indices into PROGRESS_TOKENS, in the order taken) and
     ``used`` those of them turned face down.
@@ -62,7 +62,7 @@ class State(NamedTuple):
     """The whole game. ``board`` is None until the island layout is complete."""
 
     names: tuple[str, ...]
-    catalog: Catalog
+    components: ComponentSet
     layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
     board: Board | None
     step: int

@@ -55,7 +55,7 @@ def apply_cannons(state: State, action: Action) -> State:
 
 def advance_options(state: State) -> list[Action]:
     """Brown: 0..min(AP, last − position) spaces."""
-    return _moves("advance", state, state.me.progress, state.catalog.progress_last) + cash_options(state.me)
+    return _moves("advance", state, state.me.progress, state.components.progress_last) + cash_options(state.me)
 
 
 def vp_spaces_between(vp_spaces: tuple[tuple[int, int], ...], start: int, end: int) -> int:
@@ -67,11 +67,11 @@ def apply_advance(state: State, action: Action) -> State:
     """The progress disc moves; one token due per VP space reached or passed (while tokens remain)."""
     seat = state.seat
     player = state.players[seat]
-    catalog = state.catalog
+    components = state.components
     end = player.progress + action[1]
-    due = vp_spaces_between(catalog.progress_vp, player.progress, end)
+    due = vp_spaces_between(components.progress_vp, player.progress, end)
     state = with_player(state, seat, player.evolve(progress=end))
-    state = state.evolve(tokens_due=due, track_gold=end == catalog.progress_last and state.ap - action[1] >= 1)
+    state = state.evolve(tokens_due=due, track_gold=end == components.progress_last and state.ap - action[1] >= 1)
     return _next_token(state)
 
 
@@ -98,7 +98,7 @@ def apply_take(state: State, action: Action) -> State:
 def order_options(state: State) -> list[Action]:
     """White order move: 0..min(AP, last − position) spaces; PT16 while someone else is first."""
     player = state.me
-    result = _moves("move", state, player.order_pos, state.catalog.order_last)
+    result = _moves("move", state, player.order_pos, state.components.order_last)
     if unused(player, PT16) and order_of(state)[0] != state.seat:
         result.append(USE_PT16)
     return result + cash_options(player)
@@ -109,11 +109,11 @@ def apply_move(state: State, action: Action) -> State:
     seat = state.seat
     player = state.players[seat]
     if action[1] == 0:
-        return end_action(_end_gold(state, seat, player.order_pos, state.catalog.order_last, 0))
+        return end_action(_end_gold(state, seat, player.order_pos, state.components.order_last, 0))
     position = player.order_pos + action[1]
     stamp = state.stamps + 1
     state = with_player(state, seat, player.evolve(order_pos=position, order_stamp=stamp)).evolve(stamps=stamp)
-    return end_action(_end_gold(state, seat, position, state.catalog.order_last, action[1]))
+    return end_action(_end_gold(state, seat, position, state.components.order_last, action[1]))
 
 
 def apply_pt16(state: State) -> State:

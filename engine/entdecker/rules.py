@@ -14,7 +14,7 @@ from engine.core.errors import SetupError
 from engine.core.phased import PhasedRules
 from engine.core.protocol import Setup
 from engine.entdecker import chance, scoring, serialize, turn
-from engine.entdecker.catalog import compile_components
+from engine.entdecker.component_set import component_set
 from engine.entdecker.describe import describe
 from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
@@ -64,8 +64,8 @@ class EntdeckerRules(PhasedRules[State, Action]):
         names = self.seated_players(setup)
         options = setup.options or {}
         _check_options(options)
-        cat = compile_components(options.get("components"))
-        return initial_state(cat, names, bool(options.get("income_each_turn", False)))
+        components = component_set(options.get("components"))
+        return initial_state(components, names, bool(options.get("income_each_turn", False)))
 
 
 RULES = EntdeckerRules()

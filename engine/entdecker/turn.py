@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
-from engine.entdecker.catalog import Catalog
+from engine.entdecker.component_set import ComponentSet
 from engine.entdecker.notation import DECLINE_CHIP, END, PASS, TAKE_CHIP, Action
 from engine.entdecker.state import (
     BUY,
@@ -34,9 +34,9 @@ TREASURE_GOLD = 3
 
 
 @lru_cache(maxsize=32)
-def _circle_starts(cat: Catalog) -> tuple[tuple[int, Action], ...]:
+def _circle_starts(components: ComponentSet) -> tuple[tuple[int, Action], ...]:
     """(cell, action) of every start circle, by cell then side."""
-    return tuple((cell, ("start_edge", cell % cat.width, cell // cat.width, d)) for cell, d in cat.circles)
+    return tuple((cell, ("start_edge", cell % components.width, cell // components.width, d)) for cell, d in components.circles)
 
 
 def start_fee(state: State, cell: int) -> int:
@@ -50,7 +50,7 @@ def start_fee(state: State, cell: int) -> int:
     code = state.units[cell]
     if code == NO_UNIT or unit_seat(code) == state.turn:
         return 0
-    return state.cat.unit_cost[unit_kind(code)]
+    return state.components.unit_cost[unit_kind(code)]
 
 
 def start_options(state: State) -> list[Action]:
@@ -60,14 +60,14 @@ def start_options(state: State) -> list[Action]:
     the ship may only start from one of the circles at the board's edge.) A start needs gold for the fee
     and one tile; with no start possible the player must pass (R6).
     """
-    cat, board = state.cat, state.board
+    components, board = state.components, state.board
     gold = state.gold[state.turn]
     out: list[Action] = []
     if gold >= 1:
-        out.extend(action for cell, action in _circle_starts(cat) if board[cell] == EMPTY)
+        out.extend(action for cell, action in _circle_starts(components) if board[cell] == EMPTY)
     if state.round >= 2:
-        width = cat.width
-        for cell, g in geometry.open_regions(cat, board):
+        width = components.width
+        for cell, g in geometry.open_regions(components, board):
             if gold >= start_fee(state, cell) + 1:
                 out.append(("start_tile", cell % width, cell // width, g))
     if not out:
@@ -78,7 +78,7 @@ def start_options(state: State) -> list[Action]:
 def takeback_options(state: State) -> list[Action]:
     """ "A felderítő kivétel. Ezt a játékos bármikor visszaveheti" (a scout may be taken back at any time; R8:
     at its owner's start and explore decisions)."""
-    width = state.cat.width
+    width = state.components.width
     return [("takeback", cell % width, cell // width) for cell in flow.own_scouts(state)]
 
 
@@ -113,7 +113,7 @@ def build_options(state: State) -> list[Action]:
     """
     if not flow.ship_on_new_land(state):
         return []
-    parts = len(state.cat.faces[state.board[state.ship[1]]].parts)
+    parts = len(state.components.faces[state.board[state.ship[1]]].parts)
     supply = state.supply[state.turn]
     gold = state.gold[state.turn]
     return [("build", unit, p) for unit in range(3) if supply[unit] and flow.unit_cost(state, unit) <= gold
@@ -122,9 +122,9 @@ def build_options(state: State) -> list[Action]:
 
 def place_options(state: State) -> list[Action]:
     """Every distinct (cell, rotation) where the drawn tile fits behind one of the ship's passages."""
-    width = state.cat.width
+    width = state.components.width
     return [("place", cell % width, cell // width, r)
-            for cell, r in geometry.placements(state.cat, state.board, state.ship, state.tile)]
+            for cell, r in geometry.placements(state.components, state.board, state.ship, state.tile)]
 
 
 def natives_options(state: State) -> list[Action]:
@@ -137,13 +137,13 @@ def natives_options(state: State) -> list[Action]:
 
 def apply_start_edge(state: State, action: Action) -> State:
     """The ship goes onto a circle of the rim (no fee)."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     return state.evolve(ship=(SHIP_CIRCLE, cell, action[3]), phase=BUY)
 
 
 def apply_start_tile(state: State, action: Action) -> State:
     """The ship goes into a water region of a placed tile; a fee goes to the bank."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     gold = add_at(state.gold, state.turn, -start_fee(state, cell))
     return state.evolve(ship=(SHIP_TILE, cell, action[3]), gold=gold, phase=BUY)
 
@@ -155,7 +155,7 @@ def apply_pass(state: State, action: Action) -> State:
 
 def apply_takeback(state: State, action: Action) -> State:
     """The scout returns to its owner's supply (no refund); the decision point stays open."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     supply = set_at(state.supply, state.turn, add_at(state.supply[state.turn], SCOUT, 1))
     return state.evolve(units=set_at(state.units, cell, NO_UNIT), supply=supply)
 
@@ -178,16 +178,16 @@ def apply_place(state: State, action: Action) -> State:
     "I, ... leolvassa a részleten látható eseményt ... Ez a részlet lepakolása után hajtódik végre." (the
     event shown is carried out after the tile is placed.)
     """
-    cat = state.cat
-    cell = cat.cell(action[1], action[2])
-    entry = next(side for c, side in geometry.passages(cat, state.board, state.ship) if c == cell)
+    components = state.components
+    cell = components.cell(action[1], action[2])
+    entry = next(side for c, side in geometry.passages(components, state.board, state.ship) if c == cell)
     code = state.tile * 4 + action[3]
     state = state.evolve(board=set_at(state.board, cell, code), placed=state.placed + (cell,), tile=-1)
-    event = cat.kinds[code >> 2].event
+    event = components.kinds[code >> 2].event
     if event == STORM:
         # "Vihar: A kör azonnal véget ér. A játékos nem tehet le egységet és nem forgathat fel további részleteket."
         return flow.finish_turn(state.evolve(storm=True))
-    state = state.evolve(ship=(SHIP_TILE, cell, cat.faces[code].region_of_side[entry]))
+    state = state.evolve(ship=(SHIP_TILE, cell, components.faces[code].region_of_side[entry]))
     return resolve_event(state, event)
 
 
@@ -204,7 +204,7 @@ def resolve_event(state: State, event: int) -> State:
         state = state.evolve(score=add_at(state.score, seat, RUINS_VP))
     elif event == TREASURE:
         # "Kincs: A játékos kap három aranyat. Ezzel együtt sem lehet több aranya tizenkettőnél."
-        state = state.evolve(gold=set_at(state.gold, seat, min(state.cat.gold_max, state.gold[seat] + TREASURE_GOLD)))
+        state = state.evolve(gold=set_at(state.gold, seat, min(state.components.gold_max, state.gold[seat] + TREASURE_GOLD)))
     return flow.explore_point(state)
 
 

@@ -37,8 +37,8 @@ def build_options(state: State, player: Player) -> list[Action]:
     """Every (site, payment) the player can build now, in site order."""
     if player.houses_left <= 0:
         return []
-    comp = state.comp
-    kinds, terrains, ids = comp.kinds, comp.terrains, comp.site_ids
+    components = state.components
+    kinds, terrains, ids = components.kinds, components.terrains, components.site_ids
     hand = player.hand
     options: list[Action] = []
     mask = open_sites(state, player)
@@ -64,23 +64,23 @@ def apply(state: State, action: Action) -> State:
     """Pass ends the turn; a build pays, places, checks the end triggers and gives the reward."""
     if action == PASS:
         return end_building_turn(state)
-    return place_house(state, state.turn, state.comp.site_index[action[1]], action[2], action[3])
+    return place_house(state, state.turn, state.components.site_index[action[1]], action[2], action[3])
 
 
 def place_house(state: State, seat: int, site: int, pay: tuple[int, ...], key: bool) -> State:
     """Pay (cards to the face-up discards, the key to the box), place the house, then the reward."""
-    comp = state.comp
+    components = state.components
     bit = 1 << site
     player = state.players[seat]
     earlier = sum(1 for p in state.players if p.houses & bit)
     player = player.evolve(
         hand=minus(player.hand, pay), keys=player.keys - key, houses=player.houses | bit,
-        reach=player.reach | comp.neighbours[site], houses_left=player.houses_left - 1,
+        reach=player.reach | components.neighbours[site], houses_left=player.houses_left - 1,
     )
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
     state = state.evolve(
         players=players, discard=plus(state.discard, pay), keys_used=state.keys_used + key, built=state.built + 1,
-        site=site, taken=state.taken | (bit & comp.singles),
+        site=site, taken=state.taken | (bit & components.singles),
         end_triggered=state.end_triggered or player.houses_left == 0,
     )
     state = mark_blocked(state)

@@ -54,7 +54,7 @@ def offer_card(state: State) -> State:
 
 def resolve(state: State, seat: int, site: int, earlier_builders: int) -> State:
     """The reward of ``site`` for ``seat``, who just built there after ``earlier_builders`` others."""
-    reward = state.comp.rewards[site]
+    reward = state.components.rewards[site]
     if reward == COIN1 or reward == COIN2:
         return continue_turn(take_coins(state, seat, 1 if reward == COIN1 else 2))
     if reward == CARD:

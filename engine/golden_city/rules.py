@@ -102,9 +102,9 @@ class GoldenCityRules(PhasedRules[State, Action]):
         unknown = sorted(set(setup.options) - {"start_seat", "components", "reshuffle"})
         if unknown:
             raise SetupError(f"golden city: unknown options {unknown}; known: start_seat, components, reshuffle")
-        comp = component_set(setup.options.get("components"))
-        check_for_players(comp, len(names))
-        return initial_state(comp, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
+        components = component_set(setup.options.get("components"))
+        check_for_players(components, len(names))
+        return initial_state(components, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
 
 
 RULES = GoldenCityRules()

@@ -10,7 +10,7 @@ from tests.engine.amerigo.helpers import RED, choice, legal, play
 
 
 def _kind(state, name):
-    return state.catalog.kind_index(name)
+    return state.components.kind_index(name)
 
 
 def test_planning_worked_example_neutral_two_square_and_two_villages_for_four_ap():
@@ -28,7 +28,7 @@ def test_planning_worked_example_neutral_two_square_and_two_villages_for_four_ap
     assert red.stock[_kind(state, "neutral D2")] == 1 and red.stock[_kind(state, "village O4")] == 1
     assert red.stock[_kind(state, "village L3")] == 1 and sum(red.stock) == 3
     assert state.neutral[_kind(state, "neutral D2")] == 5
-    assert red.villages[_kind(state, "village O4") - len(state.catalog.neutral_kinds)] == 0
+    assert red.villages[_kind(state, "village O4") - len(state.components.neutral_kinds)] == 0
 
 
 def test_one_neutral_tile_per_phase_two_with_pt14():
