@@ -20,7 +20,7 @@ from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate
 from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import State, with_player
-from engine.amerigo.turns import cash_options
+from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at
 
 Placement = tuple[int, int, int, int]  # kind, rotation (the first of its equivalent ones), top row, left column
@@ -162,14 +162,14 @@ def cached_placements(state: State) -> list[Placement]:
     return result
 
 
-def build_options(state: State) -> list[Action]:
+def legal_build(state: State) -> list[Action]:
     """Every placement, gold for AP while the stock holds a tile, chests, the action's end."""
     components = state.components
     result: list[Action] = [build_action(components, placement) for placement in cached_placements(state)]
     player = state.me
     if player.gold and any(player.stock):
         result.append(SPEND)
-    return result + cash_options(player) + [END]
+    return result + legal_cash(player) + [END]
 
 
 def shape_cells(state: State, kind: int, rotation: int, top: int, left: int) -> list[int]:

@@ -31,7 +31,7 @@ from engine.amerigo.state import (
     with_player,
 )
 from engine.amerigo.tokens import PT15, PT20, PT21, ap_bonus, owns, unused
-from engine.amerigo.turns import cash_options, next_turn
+from engine.amerigo.turns import legal_cash, next_turn
 
 FIRST_STEP = {c.BLACK: CANNONS, c.RED: PLAN, c.BROWN: ADVANCE, c.GREEN: BUILD, c.YELLOW: BUY, c.WHITE: MOVE_ORDER}
 
@@ -61,7 +61,7 @@ def available(state: State, colour: int) -> bool:
     return colour in (c.RED, c.GREEN) and bool(field[c.RED] or field[c.GREEN]) and owns(state.me, PT15)
 
 
-def options(state: State) -> list[Action]:
+def legal_actions(state: State) -> list[Action]:
     """Every choice open to the player to act."""
     player = state.me
     result = [CHOOSE_ACTIONS[colour] for colour in range(7) if available(state, colour)]
@@ -69,7 +69,7 @@ def options(state: State) -> list[Action]:
     result.append(GOLD)
     if player.tokens and unused(player, PT21):
         result.append(USE_PT21)
-    return result + cash_options(player)
+    return result + legal_cash(player)
 
 
 def gold_income(state: State) -> int:

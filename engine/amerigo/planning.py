@@ -14,7 +14,7 @@ from engine.amerigo import components as c
 from engine.amerigo.notation import END, SPEND, Action
 from engine.amerigo.state import EMPTY, State, with_player
 from engine.amerigo.tokens import PT14, owns
-from engine.amerigo.turns import cash_options
+from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at, set_at
 
 
@@ -23,7 +23,7 @@ def neutral_limit(state: State) -> int:
     return 2 if owns(state.me, PT14) else 1
 
 
-def plan_options(state: State) -> list[Action]:
+def legal_plan(state: State) -> list[Action]:
     """Every tile the AP pay for: own village tiles (1 AP), a neutral tile (its size) while under the limit."""
     components = state.components
     player = state.me
@@ -37,7 +37,7 @@ def plan_options(state: State) -> list[Action]:
                    if state.neutral[k] and components.kinds[k].take_cost <= ap]
     if player.gold and (any(player.villages) or (neutral_open and any(state.neutral))):
         result.append(SPEND)
-    return result + cash_options(player) + [END]
+    return result + legal_cash(player) + [END]
 
 
 def apply_plan(state: State, action: Action) -> State:
@@ -60,7 +60,7 @@ def production_kind(good: int, value: int) -> int:
     return good * len(c.PRODUCTION_VALUES) + c.PRODUCTION_VALUES.index(value)
 
 
-def buy_options(state: State) -> list[Action]:
+def legal_buy(state: State) -> list[Action]:
     """Every kind of production token on the board whose value the AP pay for."""
     values = len(c.PRODUCTION_VALUES)
     kinds = sorted({k for k in state.production_spaces if k != EMPTY})
@@ -68,7 +68,7 @@ def buy_options(state: State) -> list[Action]:
                             if c.PRODUCTION_VALUES[k % values] <= state.ap]
     if state.me.gold and kinds:
         result.append(SPEND)
-    return result + cash_options(state.me) + [END]
+    return result + legal_cash(state.me) + [END]
 
 
 def apply_buy(state: State, action: Action) -> State:

@@ -28,10 +28,8 @@ def production_pool(players: int) -> tuple[int, ...]:
 
 
 def initial_state(names: tuple[str, ...], components: ComponentSet) -> State:
-    """The game before its first chance event (the first island tile)."""
+    """The game before its first chance event (the first island tile); the rules object has checked the player count."""
     n = len(names)
-    if not 2 <= n <= 4:
-        raise SetupError(f"amerigo takes 2 to 4 players, got {n}")
     rows, cols = c.GRID[n]
     if len(components.island_tiles) < rows * cols:
         raise SetupError(f"bad amerigo components: island_tiles: {n} players need {rows * cols} island tiles, "

@@ -12,7 +12,6 @@ from engine.entdecker.component_set import EVENT_BACK
 from engine.entdecker.components import SIDE_NAMES, UNIT_NAMES
 from engine.entdecker.notation import Action
 from engine.entdecker.state import NATIVES_CHIP, OVER, SCORE_CHIP, SETUP_BACK, SPIN, START, State
-from engine.entdecker.step import step
 from engine.entdecker.turn import RUINS, RUINS_VP, start_fee
 
 #: How people call the default topologies (a custom set's codes are shown in lower case).
@@ -50,11 +49,11 @@ def _land_sides(land: int) -> str:
     return "land to the " + " and ".join(sides)
 
 
-def describe(state: State, action: Action) -> str:
-    """One sentence about ``action`` taken in ``state``."""
+def describe(state: State, action: Action, after: State) -> str:
+    """One sentence about ``action`` taken in ``state`` (leading to ``after``), with what the turn's end brought."""
     op = action[0]
     sentence = SENTENCES[op](state, action, state.names[state.turn])
-    return sentence + _aftermath(state, action)
+    return sentence + _aftermath(state, action, after)
 
 
 def _spin(state: State, action: Action, who: str) -> str:
@@ -168,11 +167,10 @@ SENTENCES = {
 }
 
 
-def _aftermath(state: State, action: Action) -> str:
+def _aftermath(state: State, action: Action, after: State) -> str:
     """What the end of the turn brought when ``action`` ended it: reserve tiles laid, points scored, the end."""
     if state.phase == SETUP_BACK:
         return ""
-    after = step(state, action)
     ended = after.phase in (SPIN, OVER, SCORE_CHIP) or (after.phase == START and after.turn != state.turn)
     if not ended:
         return ""

@@ -1,7 +1,7 @@
 """A player's decisions: start, buy, explore (draw, build, take back, end), place, the natives' chip.
 
-Each ``*_options`` lists the legal actions of its decision point in a stable order; each ``apply_*``
-assumes its action legal (the rules object checks it against the options first).
+Each ``legal_*`` lists the legal actions of its decision point in a stable order; each ``apply_*``
+assumes its action legal (the rules object checks it against the legal actions first).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def start_fee(state: State, cell: int) -> int:
     return state.components.unit_cost[unit_kind(code)]
 
 
-def start_options(state: State) -> list[Action]:
+def legal_start(state: State) -> list[Action]:
     """Circles with an unexplored cell behind them; from round 2 the open water regions of placed tiles.
 
     "Az első körben a hajó csak a tábla szélén levő körök valamelyikéből indulhat." (in the first round
@@ -72,23 +72,23 @@ def start_options(state: State) -> list[Action]:
                 out.append(("start_tile", cell % width, cell // width, g))
     if not out:
         out.append(PASS)
-    return out + takeback_options(state)
+    return out + legal_takeback(state)
 
 
-def takeback_options(state: State) -> list[Action]:
+def legal_takeback(state: State) -> list[Action]:
     """ "A felderítő kivétel. Ezt a játékos bármikor visszaveheti" (a scout may be taken back at any time; R8:
     at its owner's start and explore decisions)."""
     width = state.components.width
     return [("takeback", cell % width, cell // width) for cell in flow.own_scouts(state)]
 
 
-def buy_options(state: State) -> list[Action]:
+def legal_buy(state: State) -> list[Action]:
     """ "Minden részlet egy aranyba kerül. Legalább egy részletet mindenkinek fel kell fordítania minden körben."
     (each tile costs one gold; everyone must turn over at least one tile each turn.)"""
     return [("buy", n) for n in range(1, min(state.gold[state.turn], sum(state.stacks)) + 1)]
 
 
-def explore_options(state: State) -> list[Action]:
+def legal_explore(state: State) -> list[Action]:
     """Draw from a stack, build on the new land, take a scout back, or end the expedition.
 
     ``end`` only once a tile has been turned over this turn: "Legalább egy részletet mindenkinek fel
@@ -97,14 +97,14 @@ def explore_options(state: State) -> list[Action]:
     out: list[Action] = []
     if flow.can_draw(state):
         out.extend(("draw", k) for k, size in enumerate(state.stacks) if size)
-    out.extend(build_options(state))
-    out.extend(takeback_options(state))
+    out.extend(legal_build(state))
+    out.extend(legal_takeback(state))
     if state.drawn:
         out.append(END)
     return out
 
 
-def build_options(state: State) -> list[Action]:
+def legal_build(state: State) -> list[Action]:
     """Units from the supply the player can pay for, on each land part of the ship's new tile.
 
     "Egy részletre csak egyetlen egység építhető. Amennyiben egy részleten több, nem egybefüggő
@@ -120,14 +120,14 @@ def build_options(state: State) -> list[Action]:
             for p in range(parts)]
 
 
-def place_options(state: State) -> list[Action]:
+def legal_place(state: State) -> list[Action]:
     """Every distinct (cell, rotation) where the drawn tile fits behind one of the ship's passages."""
     width = state.components.width
     return [("place", cell % width, cell // width, r)
             for cell, r in geometry.placements(state.components, state.board, state.ship, state.tile)]
 
 
-def natives_options(state: State) -> list[Action]:
+def legal_natives(state: State) -> list[Action]:
     """ "A játékos húzhat egy felfedezés korongot" (the player *may* draw a discovery chip)."""
     return [TAKE_CHIP, DECLINE_CHIP]
 
@@ -235,8 +235,14 @@ def apply_decline_chip(state: State, action: Action) -> State:
     return flow.explore_point(state)
 
 
-APPLY = {
+#: The function that applies each kind of decision, by its verb.
+BY_VERB = {
     "start_edge": apply_start_edge, "start_tile": apply_start_tile, "pass": apply_pass, "takeback": apply_takeback,
     "buy": apply_buy, "draw": apply_draw, "place": apply_place, "build": apply_build, "end": apply_end,
     "take_chip": apply_take_chip, "decline_chip": apply_decline_chip,
 }
+
+
+def apply_decision(state: State, action: Action) -> State:
+    """The state after the player's decision ``action`` (assumed legal), sent by its kind."""
+    return BY_VERB[action[0]](state, action)

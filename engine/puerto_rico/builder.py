@@ -34,12 +34,12 @@ def price(player: Player, building: int, is_builder: bool) -> int:
     return max(0, COSTS[building] - discount)
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Every building the player at ``turn`` may build now, then pass (empty: nothing to build)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """Every building ``seat`` may build now, then pass."""
     player = state.players[seat]
     free_spaces = CITY_SPACES - city_spaces_used(player)
@@ -61,7 +61,7 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can build; after the last one, the phase ends."""
-    chooser = turn_to_next_chooser(state, options_for)
+    chooser = turn_to_next_chooser(state, legal_for_seat)
     return end_phase(state) if chooser is None else chooser
 
 

@@ -58,22 +58,22 @@ def ship_choices(state: State, good: int, amount: int) -> tuple[int, ...]:
     return taking_all or (max(empty, key=lambda i: caps[i]),)
 
 
-def cargo_options(state: State, seat: int) -> list[Action]:
+def legal_cargo(state: State, seat: int) -> list[Action]:
     """Every (good, ship) load open to ``seat``."""
     caps = capacities(state)
     goods = state.players[seat].goods
     return [LOAD_ACTIONS[good, caps[i]] for good in range(5) if goods[good] for i in ship_choices(state, good, goods[good])]
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Loads, then wharf shipments; pass only when no cargo ship can take anything."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
-    """The loading options of ``seat`` now, each followed by its forms declining bonus VP."""
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
+    """The legal loads of ``seat`` now, each followed by its forms declining bonus VP."""
     player = state.players[seat]
-    actions = cargo_options(state, seat)
+    actions = legal_cargo(state, seat)
     can_load = bool(actions)
     if player.city[WHARF] > 0 and not state.wharf_used[seat]:
         actions.extend(WHARF_ACTIONS[g] for g in range(5) if player.goods[g])
@@ -104,7 +104,7 @@ def advance(state: State) -> State:
     """Skip players who cannot load; after a full turn of the table without a load, store."""
     n, step, seat = state.n, state.step, state.turn
     while step < n:
-        if options_for(state, seat):
+        if legal_for_seat(state, seat):
             return state.evolve(step=step, turn=seat) if step != state.step or seat != state.turn else state
         step, seat = step + 1, (seat + 1) % n
     return begin_storage(state.evolve(step=step, turn=seat))
@@ -168,7 +168,7 @@ def begin_storage(state: State) -> State:
     return advance_storage(state.evolve(phase=STORE, step=0))
 
 
-def storage_options(state: State) -> tuple[Action, ...]:
+def legal_storage(state: State) -> tuple[Action, ...]:
     """The keep actions of the player at ``turn`` (empty when only one outcome is possible)."""
     choices = keep_choices(state.players[state.turn])
     return tuple(keep_action(k) for k in choices) if len(choices) > 1 else ()

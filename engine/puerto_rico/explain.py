@@ -78,7 +78,7 @@ def explain(state: State, action: Action) -> tuple[str, str]:
     return EXPLAINERS[op](state, action)
 
 
-LEGAL = {ROLE: roles.options, SETTLE: settler.options, BUILD: builder.options, LOAD: captain.options}
+LEGAL = {ROLE: roles.legal_actions, SETTLE: settler.legal_actions, BUILD: builder.legal_actions, LOAD: captain.legal_actions}
 
 
 def _why_no_decline(state: State, action: Action) -> tuple[str, str]:

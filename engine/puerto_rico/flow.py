@@ -21,13 +21,13 @@ def end_phase(state: State) -> State:
     return end_round(state)
 
 
-def turn_to_next_chooser(state: State, options_for: Callable[[State, int], Sequence[object]]) -> State | None:
+def turn_to_next_chooser(state: State, legal_for_seat: Callable[[State, int], Sequence[object]]) -> State | None:
     """The turn on the first player, from ``state.step`` on clockwise from the chooser, who has a
     choice in this phase; None when nobody left has one (players without a choice are skipped)."""
     n = state.n
     for step in range(state.step, n):
         seat = (state.chooser + step) % n
-        if options_for(state, seat):
+        if legal_for_seat(state, seat):
             return state.evolve(turn=seat, step=step)
     return None
 

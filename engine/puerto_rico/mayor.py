@@ -89,7 +89,7 @@ def refill_ship(state: State) -> State:
     return end_phase(state)
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The slots the next colonist may go to (see the module docstring)."""
     player = state.players[state.turn]
     pool = player.san_juan

@@ -26,7 +26,7 @@ PHASE_BEGIN = {
 }
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The role cards nobody has chosen this round; the mayor also without his privilege colonist
     while the supply has one and declining can matter (see :func:`flow.can_decline`)."""
     taken = state.roles_taken

@@ -33,12 +33,12 @@ def begin(state: State) -> State:
     return advance(state.evolve(phase=SETTLE, step=0, hacienda_used=False))
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """What the settler at ``turn`` may do: plant, quarry, hacienda, pass (empty: nothing to do)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """What ``seat`` may do in the settler phase now."""
     player = state.players[seat]
     if sum(player.island) >= ISLAND_SPACES:
@@ -68,7 +68,7 @@ def advance(state: State) -> State:
     n, step = state.n, state.step
     while step < n:
         seat = (state.chooser + step) % n
-        if options_for(state, seat):
+        if legal_for_seat(state, seat):
             return state.evolve(turn=seat, step=step)
         step += 1
         state = state.evolve(hacienda_used=False) if state.hacienda_used else state

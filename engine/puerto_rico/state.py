@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.core.errors import SetupError
 from engine.core.records import field_index, with_fields
 from engine.puerto_rico.components import (
     BARRELS,
@@ -116,10 +115,9 @@ def with_player(state: State, seat: int, player: Player) -> State:
 
 
 def initial_state(names: tuple[str, ...]) -> State:
-    """The game as the rulebook's setup table lays it out, before the face-up row is drawn."""
+    """The game as the rulebook's setup table lays it out, before the face-up row is drawn (for 3 to 5
+    players: the rules object has checked the count)."""
     n = len(names)
-    if n not in SETUP:
-        raise SetupError(f"puerto rico takes 3 to 5 players, got {n}")
     row = SETUP[n]
     players = []
     stack = list(PLANTATIONS)

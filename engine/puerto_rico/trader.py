@@ -26,12 +26,12 @@ def sale_price(player: Player, good: int, is_trader: bool) -> int:
     return PRICES[good] + bonus
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The barrels the player at ``turn`` may sell, then pass (empty: cannot sell)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """The barrels ``seat`` may sell now, then pass."""
     house = state.trading_house
     if len(house) >= TRADING_HOUSE_SPACES:
@@ -46,7 +46,7 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can sell; at the end, empty a full trading house."""
-    chooser = turn_to_next_chooser(state, options_for)
+    chooser = turn_to_next_chooser(state, legal_for_seat)
     if chooser is not None:
         return chooser
     state = state.evolve(step=state.n)
