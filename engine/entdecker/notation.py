@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
+from engine.core.notation import normal_notation
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 
 Action = tuple[Any, ...]
@@ -161,12 +162,10 @@ def _parse_start(words: list[str]) -> Action | None:
 @lru_cache(maxsize=16384)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
     fixed = _FIXED_PARSES.get(text)
     if fixed is not None:
         return fixed
-    normal = " ".join(text.strip().lower().split())
+    normal = normal_notation(text)
     if normal != text:
         return parse_action(normal)
     verb, *words = normal.split(" ")

@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
+from engine.core.notation import normal_notation
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, MAYOR, ROLE_NAMES, TILE_NAMES
 
 Action = tuple[Any, ...]
@@ -157,9 +158,7 @@ def parse_action(text: str) -> Action:
     action = PARSES.get(text)
     if action is not None:
         return action
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
-    normal = " ".join(text.strip().lower().split())
+    normal = normal_notation(text)
     if normal != text:
         return parse_action(normal)
     verb, _, rest = normal.partition(" ")
