@@ -5,7 +5,8 @@ Use :func:`get_rules` to find a game's rules, :func:`replay` to fold a history.
 
 from engine.core.errors import (
     EngineError,
-    EventOrderError,
+    EventMismatchError,
+    EventSequenceError,
     IllegalActionError,
     NotationError,
     SetupError,
@@ -18,7 +19,7 @@ from engine.core.protocol import CHANCE, Outcome, Rules, Setup
 from engine.core.registry import get_rules, register, registered_games, unregister
 
 __all__ = [
-    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventOrderError",
+    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventMismatchError", "EventSequenceError",
     "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError", "StateFormatError",
     "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold", "game_created",
     "get_rules", "random_playout", "register", "registered_games", "replay", "start", "unregister",
