@@ -15,12 +15,12 @@ from engine.core.errors import (
 )
 from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
 from engine.core.fold import apply_event, check_action, draw_chance, fold, random_playout, replay, start
-from engine.core.protocol import CHANCE, Outcome, Rules, Setup
+from engine.core.protocol import CHANCE, GameRules, Outcome, Rules, Setup
 from engine.core.registry import get_rules, register, registered_games, unregister
 
 __all__ = [
-    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventMismatchError", "EventSequenceError",
-    "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError", "StateFormatError",
-    "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold", "game_created",
-    "get_rules", "random_playout", "register", "registered_games", "replay", "start", "unregister",
+    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventMismatchError",
+    "EventSequenceError", "GameRules", "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError",
+    "StateFormatError", "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold",
+    "game_created", "get_rules", "random_playout", "register", "registered_games", "replay", "start", "unregister",
 ]

@@ -35,7 +35,7 @@ from engine.amerigo.state import (
 )
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import Setup
+from engine.core.protocol import GameRules, Setup
 
 LEGAL: dict[int, Callable[[State], list[Action]]] = {
     CHOOSE: choose.legal_actions,
@@ -131,4 +131,5 @@ class AmerigoRules(PhasedRules[State, Action]):
         return tuple(super().legal_actions(state))
 
 
-RULES = AmerigoRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = AmerigoRules()

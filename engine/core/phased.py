@@ -15,13 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from engine.core.errors import IllegalActionError, SetupError
-from engine.core.protocol import CHANCE, Outcome, Setup
-
-S = TypeVar("S")
-A = TypeVar("A")
+from engine.core.protocol import CHANCE, A, Outcome, S, Setup
 
 
 def apply_table(decisions: Mapping[int, Callable[[S, A], S]], chance_phases: Collection[int],
@@ -45,7 +42,8 @@ def distinct_players(setup: Setup) -> tuple[str, ...]:
 
 
 class PhasedRules(Generic[S, A]):
-    """A game's rules object, assembled from its phase tables and its modules' functions.
+    """A game's rules object, assembled from its phase tables and its modules' functions: a
+    :class:`~engine.core.protocol.GameRules` over the game's state type ``S`` and action type ``A``.
 
     A game subclasses it with its ``name``, ``version``, ``min_players``, ``max_players``,
     ``known_options`` (the ``Setup.options`` keys it understands) and ``initial_state`` (which

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.errors import SetupError
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import Setup
+from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
 from engine.entdecker.component_set import component_set
 from engine.entdecker.describe import describe
@@ -62,4 +62,5 @@ class EntdeckerRules(PhasedRules[State, Action]):
         return initial_state(component_set(options.get("components")), names, _income_each_turn(options))
 
 
-RULES = EntdeckerRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = EntdeckerRules()

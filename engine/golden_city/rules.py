@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.errors import SetupError
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import Setup
+from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
 from engine.golden_city.describe import describe
@@ -103,4 +103,5 @@ class GoldenCityRules(PhasedRules[State, Action]):
         return initial_state(components, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
 
 
-RULES = GoldenCityRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = GoldenCityRules()

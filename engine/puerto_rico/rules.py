@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import Setup
+from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scoring, serialize, settler, trader
 from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
@@ -77,4 +77,5 @@ class PuertoRicoRules(PhasedRules[State, Action]):
         return initial_state(self.seated_players(setup))
 
 
-RULES = PuertoRicoRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = PuertoRicoRules()
