@@ -86,7 +86,7 @@ def start_action(state: State, colour: int) -> State:
         step = PLACE_SHIPS if player.ships[0] == UNPLACED else SAIL  # Ruling 4: the first blue by any route
     else:
         step = FIRST_STEP[colour]
-    return settle(state.evolve(action=colour, ap=budget, step=step))
+    return settle(state.evolve(action=colour, ap=budget, phase=step))
 
 
 def apply(state: State, action: Action) -> State:

@@ -17,15 +17,15 @@ from engine.amerigo.state import (
     BUILD,
     BUY,
     CANNONS,
-    CHANCE_STEPS,
+    CHANCE_PHASES,
     CHOOSE,
     FOUND,
     MOVE_ORDER,
     OVER,
+    PHASE_NAMES,
     PLACE_SHIPS,
     PLAN,
     SAIL,
-    STEP_NAMES,
     TAKE_TOKEN,
     State,
     order_of,
@@ -50,20 +50,20 @@ def explain(state: State, action: Action) -> tuple[str, str]:
     except (ValueError, TypeError, IndexError, KeyError):
         return "not an amerigo action", "notation"
     op = action[0]
-    step = state.step
+    step = state.phase
     if step == OVER:
         return "the game is over", "end of the game"
     if op in CHANCE_VERBS:
-        if step in CHANCE_STEPS:
-            return f"not a possible outcome of the {STEP_NAMES[step]} now", "chance"
+        if step in CHANCE_PHASES:
+            return f"not a possible outcome of the {PHASE_NAMES[step]} now", "chance"
         return "only chance decides that", "chance"
-    if step in CHANCE_STEPS:
-        return f"the game waits for chance ({STEP_NAMES[step]}), not for a player", "turn order"
+    if step in CHANCE_PHASES:
+        return f"the game waits for chance ({PHASE_NAMES[step]}), not for a player", "turn order"
     if op == "cash":
         return _why_no_cash(state, action), "gold: cashing"
     steps = USE_STEPS.get(action[1], set()) if op == "use" else STEPS_OF.get(op, set())
     if step not in steps:
-        return f"the game is waiting for {STEP_NAMES[step]}, not for '{format_action(action)}'", "turn: step"
+        return f"the game is waiting for {PHASE_NAMES[step]}, not for '{format_action(action)}'", "turn: step"
     why = _EXPLAINERS.get(op)
     return why(state, action) if why else ("not possible now", op)
 

@@ -1,4 +1,4 @@
-"""The Amerigo rules object: the engine protocol over the step modules.
+"""The Amerigo rules object: the engine protocol over the phase modules.
 
 Every apply resolves automatic steps (throws with nothing to throw, skipped phases, pirates,
 actions with nothing left to decide) before returning, so a state always waits for a decision,
@@ -22,7 +22,7 @@ from engine.amerigo.state import (
     BUILD,
     BUY,
     CANNONS,
-    CHANCE_STEPS,
+    CHANCE_PHASES,
     CHOOSE,
     FOUND,
     MOVE_ORDER,
@@ -79,12 +79,12 @@ def apply_decision(state: State, action: Action) -> State:
     elif action == USE_PT16:
         return tracks.apply_pt16(state)
     else:
-        state = DECISIONS[state.step](state, action)
+        state = DECISIONS[state.phase](state, action)
     return settle(state)
 
 
 #: Chance steps apply their outcome; every decision goes through :func:`apply_decision`.
-APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_STEPS, flow.apply_chance)
+APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, flow.apply_chance)
 
 
 def seat_to_act(state: State) -> int:
@@ -95,8 +95,8 @@ def seat_to_act(state: State) -> int:
 class AmerigoRules(PhasedRules[State, Action]):
     """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring).
 
-    Its phases are the state's ``step``; the seat to act is the ``turn``-th of the turn order;
-    the view hides the tower's contents.
+    Its engine phases (wait points) are the state's ``phase`` (the rulebook's colour phases are
+    ``colour``); the seat to act is the ``turn``-th of the turn order; the view hides the tower's contents.
     """
 
     name = "amerigo"
@@ -111,10 +111,10 @@ class AmerigoRules(PhasedRules[State, Action]):
 
     def __init__(self) -> None:
         super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_STEPS, chance_outcomes=flow.chance_outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=flow.chance_outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state, phase="step", seat=seat_to_act,
+            load_state=serialize.load_state, seat=seat_to_act,
         )
 
     def initial_state(self, setup: Setup) -> State:

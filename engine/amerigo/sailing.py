@@ -141,7 +141,7 @@ def apply_place(state: State, action: Action) -> State:
     seat = state.seat
     cells = state.board.cells
     player = state.players[seat].evolve(ships=(cells + action[1], cells + action[2]))
-    return with_player(state, seat, player).evolve(step=SAIL)
+    return with_player(state, seat, player).evolve(phase=SAIL)
 
 
 def apply_sail(state: State, action: Action) -> State:
@@ -158,7 +158,7 @@ def apply_sail(state: State, action: Action) -> State:
     moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
     state = with_player(state, seat, player.evolve(ships=ships)).evolve(ships_moved=moved)
     if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
-        return state.evolve(step=FOUND_STEP, sailed=i)
+        return state.evolve(phase=FOUND_STEP, sailed=i)
     return _after_ship(state)
 
 
@@ -166,13 +166,13 @@ def apply_sail_back(state: State, action: Action) -> State:
     """The ship sails out and back to its anchor (its unused AP are lost): it may found there."""
     i = action[1] - 1
     moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
-    return state.evolve(ships_moved=moved, step=FOUND_STEP, sailed=i)
+    return state.evolve(ships_moved=moved, phase=FOUND_STEP, sailed=i)
 
 
 def _after_ship(state: State) -> State:
     if all(state.ships_moved):
         return end_action(state)
-    return state.evolve(step=SAIL, sailed=-1)
+    return state.evolve(phase=SAIL, sailed=-1)
 
 
 def apply_found(state: State, action: Action) -> State:

@@ -15,11 +15,16 @@ from typing import Any
 from engine.amerigo import components as c
 from engine.amerigo.board import board_for
 from engine.amerigo.component_set import component_set
-from engine.amerigo.state import STEP_NAMES, Player, State
+from engine.amerigo.state import PHASE_NAMES, Player, State
 from engine.core.errors import EngineError, StateFormatError
 
 PLAYER_FIELDS = Player._fields
 STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "board"))
+#: Fields stored under their names of rules versions 1-2 (snapshots stay valid): the wait point was
+#: called ``step`` and the colour of the action phase ``phase``.
+STORED_AS = {"phase": "step", "colour": "phase"}
+#: The dump's keys, in the fields' order.
+STORED_FIELDS = tuple(STORED_AS.get(name, name) for name in STATE_FIELDS)
 BOOL_FIELDS = {"discovered", "chests", "ships_moved", "track_gold"}
 
 
@@ -32,11 +37,11 @@ def _plain(value: Any) -> Any:
 def dump_state(state: State) -> dict[str, Any]:
     """Every field, tuples as lists, players as dicts, the components as its custom set."""
     data: dict[str, Any] = {"components": None if state.components.custom is None else json.loads(state.components.custom)}
-    for name in STATE_FIELDS:
+    for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
         if name == "players":
-            data[name] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
+            data[key] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
         else:
-            data[name] = _plain(getattr(state, name))
+            data[key] = _plain(getattr(state, name))
     return data
 
 
@@ -66,7 +71,7 @@ def _load_player(raw: Any, seat: int) -> Player:
 
 def load_state(data: Any) -> State:
     """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != {"components", *STATE_FIELDS}:
+    if not isinstance(data, dict) or set(data) != {"components", *STORED_FIELDS}:
         raise StateFormatError("bad amerigo state: expected the fields of a dumped state")
     names = data["names"]
     if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
@@ -76,15 +81,15 @@ def load_state(data: Any) -> State:
     except EngineError as exc:
         raise StateFormatError(f"bad amerigo state: {exc}") from None
     values: dict[str, Any] = {"components": components}
-    for name in STATE_FIELDS:
+    for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
         if name == "players":
-            if not isinstance(data[name], list) or len(data[name]) != len(names):
-                raise _bad(f"expected {len(names)} players", data[name])
-            values[name] = tuple(_load_player(p, seat) for seat, p in enumerate(data[name]))
+            if not isinstance(data[key], list) or len(data[key]) != len(names):
+                raise _bad(f"expected {len(names)} players", data[key])
+            values[name] = tuple(_load_player(p, seat) for seat, p in enumerate(data[key]))
         else:
-            values[name] = _tuple(data[name], name)
-    if not 0 <= values["step"] < len(STEP_NAMES) or type(values["step"]) is not int:
-        raise _bad("unknown step", values["step"])
+            values[name] = _tuple(data[key], key)
+    if not 0 <= values["phase"] < len(PHASE_NAMES) or type(values["phase"]) is not int:
+        raise _bad("unknown step", values["phase"])
     rows, cols = c.GRID[len(names)]
     layout = values["layout"]
     if not isinstance(layout, tuple) or len(layout) > rows * cols or not all(
@@ -112,7 +117,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     data = dump_state(state)
     data["tower"] = None
     data["tower_cubes"] = sum(state.tower)
-    data["step_name"] = STEP_NAMES[state.step]
+    data["step_name"] = PHASE_NAMES[state.phase]
     for i, player in enumerate(data["players"]):
         player["name"] = state.names[i]
     return data

@@ -18,7 +18,7 @@ _LEGAL = {PLAN: legal_plan, BUILD: legal_build, BUY: legal_buy}
 
 def settle(state: State) -> State:
     """``state``, or the action's end when the only option left is to end it."""
-    legal = _LEGAL.get(state.step)
+    legal = _LEGAL.get(state.phase)
     if legal is not None and legal(state) == [END]:
         return end_action(state)
     return state

@@ -39,7 +39,7 @@ def initial_state(names: tuple[str, ...], components: ComponentSet) -> State:
                     posts_left=c.POSTS_PER_PLAYER, posts_founded=0, villages=villages, stock=(0,) * len(components.kinds),
                     goods=(0,) * 5, production=(0,) * 15, tokens=(), used=(), chests=0)
     return State(
-        names=names, components=components, layout=(), board=None, step=LAYOUT, round=0, phase=0, tower=ZERO7,
+        names=names, components=components, layout=(), board=None, phase=LAYOUT, round=0, colour=0, tower=ZERO7,
         storage=ZERO7, field=ZERO7, stray=ZERO7, thrown=ZERO7, throw_colour=7, cover=(), placements=(), island_empty=(),
         discovered=(), chests=(), neutral=tuple(components.kinds[k].copies for k in components.neutral_kinds),
         progress_spaces=(EMPTY,) * len(c.PROGRESS_SPACES), progress_pool=tuple(range(len(c.PROGRESS_TOKENS))),

@@ -14,13 +14,14 @@ from engine.amerigo.board import Board
 from engine.amerigo.component_set import ComponentSet
 from engine.core.records import field_index, with_fields
 
-# Steps: what the state waits for. Chance steps first, then the players' decisions.
+# Phases: what the state waits for (the engine's wait points; the rulebook's colour phases are the
+# field ``colour``). Chance phases first, then the players' decisions.
 (LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER,
  CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS, ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = range(18)
-CHANCE_STEPS = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
-STEP_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
-              "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
-              "planning", "building", "production purchase", "order move", "game over")
+CHANCE_PHASES = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
+PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
+               "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
+               "planning", "building", "production purchase", "order move", "game over")
 
 NO_ACTION = -1
 UNPLACED = -1
@@ -65,9 +66,9 @@ class State(NamedTuple):
     components: ComponentSet
     layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
     board: Board | None
-    step: int
+    phase: int  # the wait point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES)
     round: int  # 0 during setup, then 1..5
-    phase: int  # the colour of the phase (0 blue .. 6 white)
+    colour: int  # the colour of the action phase under way (0 blue .. 6 white): the rulebook's "phase"
     tower: tuple[int, ...]  # cubes inside the tower, per colour
     storage: tuple[int, ...]  # cubes on the storage spaces of the action circuit
     field: tuple[int, ...]  # cubes in the action field

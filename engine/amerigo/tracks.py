@@ -77,7 +77,7 @@ def apply_advance(state: State, action: Action) -> State:
 
 def _next_token(state: State) -> State:
     if state.tokens_due and any(t != EMPTY for t in state.progress_spaces):
-        return state.evolve(step=TAKE_TOKEN)
+        return state.evolve(phase=TAKE_TOKEN)
     return end_action(state)
 
 

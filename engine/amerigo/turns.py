@@ -65,4 +65,4 @@ def next_turn(state: State) -> State:
                          track_gold=False)
     if turn >= len(state.turn_order):
         return end_phase(state)
-    return state.evolve(step=CHOOSE, turn=turn)
+    return state.evolve(phase=CHOOSE, turn=turn)

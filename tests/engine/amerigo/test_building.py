@@ -43,13 +43,13 @@ def test_building_worked_example_three_tiles_for_four_ap_ten_vp_and_two_goods():
     covered: he takes them); "Példa: A piros játékos egy nagy szigetre építette a lapkái, így 10 győzelmi pontot (GyP-t)
     kap" (on a big island: 10 VP)."""
     state = play(_green(), "choose green")
-    assert state.step == BUILD
+    assert state.phase == BUILD
     state = play(state, "build village L3 r0 1,2")  # (1,2) (2,2) (2,3): next to the post, covers sugar
     state = play(state, "build village O4 r0 1,4")  # (1,4) (1,5) (2,4) (2,5): joined through L3, covers cotton
     state = play(state, "build neutral D2 r0 3,1")  # (3,1) (3,2): joined through L3
     red = state.players[RED]
     assert red.vp == 10 and red.goods == (1, 0, 1, 0, 0)  # cotton, sugar
-    assert sum(red.stock) == 0 and state.step == CHOOSE
+    assert sum(red.stock) == 0 and state.phase == CHOOSE
     assert state.island_empty[0] == 25 - 1 - 9
 
 
@@ -105,7 +105,7 @@ def test_an_empty_post_space_may_be_covered_and_then_no_post_is_founded_there():
     assert state.cover[cell(state, 4, 5)] > 0
     state = choice(4, field={"blue": 2}, base=state, players={RED: {"ships": (cell(state, 3, 6), cell(state, 3, 6))}})
     state = play(state, "choose blue", "sail 1 4,6")  # the anchor of (4,5)
-    assert state.step == SAIL  # no trading-post decision: the other ship may sail
+    assert state.phase == SAIL  # no trading-post decision: the other ship may sail
 
 
 def test_rotations_are_deduplicated_and_never_mirrored():

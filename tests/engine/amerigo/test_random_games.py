@@ -21,7 +21,7 @@ GAMES_PER_COUNT = 100
 def assert_conserved(state: State) -> None:
     """Every component is somewhere, exactly once; no counter is out of range."""
     components = state.components
-    if state.round > 0 or state.step == TOWER:
+    if state.round > 0 or state.phase == TOWER:
         for colour in range(7):
             cubes = state.tower[colour] + state.storage[colour] + state.field[colour] + state.stray[colour]
             assert cubes == c.CUBES_PER_COLOUR
@@ -67,6 +67,6 @@ def test_random_games_end_conserve_and_replay(n):
     for seed in range(GAMES_PER_COUNT):
         playout = random_game(RULES, setup, seed, check=assert_conserved, every=7 if seed < 10 else 97)
         final = playout.state
-        assert final.step == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
+        assert final.phase == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
         assert not final.progress_pool and not any(final.production_pool)
         assert_ends_and_replays(playout, f"{n} players, seed {seed}")
