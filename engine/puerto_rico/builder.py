@@ -20,7 +20,7 @@ from engine.puerto_rico.state import BUILD, Player, State, city_spaces_used, wit
 
 def begin(state: State) -> State:
     """The builder phase starts with the builder."""
-    return advance(state.evolve(phase=BUILD, step=0))
+    return advance(state.evolve(phase=BUILD, turns_done=0))
 
 
 #: Cost after the quarry discount, by occupied quarries (0-8) and building: a table, since legal-move
@@ -69,7 +69,7 @@ def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
         state = build(state, state.turn, action[1], university=len(action) == 2)
-    return advance(state.evolve(step=state.step + 1))
+    return advance(state.evolve(turns_done=state.turns_done + 1))
 
 
 def build(state: State, seat: int, building: int, university: bool = True) -> State:

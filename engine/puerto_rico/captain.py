@@ -41,7 +41,7 @@ def capacities(state: State) -> tuple[int, ...]:
 
 def begin(state: State) -> State:
     """Loading starts with the captain."""
-    state = state.evolve(phase=LOAD, step=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
+    state = state.evolve(phase=LOAD, turns_done=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
     return advance(state)
 
 
@@ -102,12 +102,12 @@ def bonus_due(state: State, seat: int, player: Player) -> int:
 
 def advance(state: State) -> State:
     """Skip players who cannot load; after a full turn of the table without a load, store."""
-    n, step, seat = state.n, state.step, state.turn
-    while step < n:
+    n, turns_done, seat = state.n, state.turns_done, state.turn
+    while turns_done < n:
         if legal_for_seat(state, seat):
-            return state.evolve(step=step, turn=seat) if step != state.step or seat != state.turn else state
-        step, seat = step + 1, (seat + 1) % n
-    return begin_storage(state.evolve(step=step, turn=seat))
+            return state.evolve(turns_done=turns_done, turn=seat) if turns_done != state.turns_done or seat != state.turn else state
+        turns_done, seat = turns_done + 1, (seat + 1) % n
+    return begin_storage(state.evolve(turns_done=turns_done, turn=seat))
 
 
 def score(state: State, seat: int, player: Player, barrels: int, declined: int = 0) -> State:
@@ -128,7 +128,7 @@ def apply(state: State, action: Action) -> State:
     seat, n = state.turn, state.n
     op = action[0]
     if op == "pass":
-        return advance(state.evolve(step=state.step + 1, turn=(seat + 1) % n))
+        return advance(state.evolve(turns_done=state.turns_done + 1, turn=(seat + 1) % n))
     player = state.players[seat]
     good = action[1]
     if op == "load":
@@ -141,7 +141,7 @@ def apply(state: State, action: Action) -> State:
         state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
         declined = action[2] if len(action) == 3 else 0
     state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined)
-    return advance(state.evolve(step=0, turn=(seat + 1) % n))
+    return advance(state.evolve(turns_done=0, turn=(seat + 1) % n))
 
 
 # --- storage at the end of the captain phase ---------------------------------------------
@@ -165,7 +165,7 @@ def keep_choices(player: Player) -> tuple[tuple[int, ...], ...]:
 
 def begin_storage(state: State) -> State:
     """Storage goes in order from the captain."""
-    return advance_storage(state.evolve(phase=STORE, step=0))
+    return advance_storage(state.evolve(phase=STORE, turns_done=0))
 
 
 def legal_storage(state: State) -> tuple[Action, ...]:
@@ -176,15 +176,15 @@ def legal_storage(state: State) -> tuple[Action, ...]:
 
 def advance_storage(state: State) -> State:
     """Store without asking where there is no choice; stop at the first real choice."""
-    n, step = state.n, state.step
-    while step < n:
-        seat = (state.chooser + step) % n
+    n, turns_done = state.n, state.turns_done
+    while turns_done < n:
+        seat = (state.chooser + turns_done) % n
         choices = keep_choices(state.players[seat])
         if len(choices) > 1:
-            return state.evolve(turn=seat, step=step)
+            return state.evolve(turn=seat, turns_done=turns_done)
         state = keep(state, seat, choices[0])
-        step += 1
-    return unload_full_ships(state.evolve(step=step))
+        turns_done += 1
+    return unload_full_ships(state.evolve(turns_done=turns_done))
 
 
 def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
@@ -199,7 +199,7 @@ def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
 def apply_storage(state: State, action: Action) -> State:
     """Keep the chosen barrels."""
     state = keep(state, state.turn, action[1])
-    return advance_storage(state.evolve(step=state.step + 1))
+    return advance_storage(state.evolve(turns_done=state.turns_done + 1))
 
 
 def unload_full_ships(state: State) -> State:

@@ -45,7 +45,7 @@ def begin(state: State) -> State:
         if k == 0:
             received_by_chooser = tuple(r > 0 for r in received)
     state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
-    state = state.evolve(phase=CRAFT, turn=state.chooser, step=0)
+    state = state.evolve(phase=CRAFT, turn=state.chooser, turns_done=0)
     return state if legal_actions(state) else end_phase(state)
 
 

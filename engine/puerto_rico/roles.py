@@ -51,7 +51,7 @@ def apply(state: State, action: Action) -> State:
         roles_taken=set_at(state.roles_taken, card, True),
         picks=state.picks + 1,
         chooser=seat,
-        step=0,
+        turns_done=0,
     )
     if card == MAYOR:
         return mayor.begin(state, privilege=len(action) == 2)

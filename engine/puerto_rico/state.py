@@ -58,7 +58,7 @@ class State(NamedTuple):
     phase: int
     turn: int
     chooser: int  # who chose the role being played (its privilege is theirs)
-    step: int  # players done in the phase; in the captain phase, turns in a row without a load
+    turns_done: int  # players done in the phase; in the captain phase, turns in a row without a load
     picks: int  # roles chosen this round
     round: int
     role_coins: tuple[int, ...]  # doubloons on each role card in play
@@ -128,7 +128,7 @@ def initial_state(names: tuple[str, ...]) -> State:
         players.append(Player(row.doubloons, 0, (0,) * 5, tuple(island), (0,) * 6, (NOT_OWNED,) * N_BUILDINGS, 0))
     cards = ROLE_CARDS[n]
     return State(
-        names=tuple(names), players=tuple(players), governor=0, phase=DRAW, turn=0, chooser=0, step=0, picks=0,
+        names=tuple(names), players=tuple(players), governor=0, phase=DRAW, turn=0, chooser=0, turns_done=0, picks=0,
         round=1, role_coins=(0,) * cards, roles_taken=(False,) * cards, colonist_supply=row.colonist_supply,
         colonist_ship=row.colonist_ship, vp_bank=row.vp_chips, goods_supply=BARRELS, ship_goods=(-1,) * 3,
         ship_loads=(0,) * 3, trading_house=(), face_up=(0,) * 5, stack=tuple(stack), discards=(0,) * 5,
