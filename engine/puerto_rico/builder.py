@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
-from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action
+from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action, declined
 from engine.puerto_rico.state import BUILD, Player, State, city_spaces_used, with_player
 
 
@@ -68,7 +68,7 @@ def advance(state: State) -> State:
 def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
-        state = build(state, state.turn, action[1], university=len(action) == 2)
+        state = build(state, state.turn, action[1], university=not declined(action))
     return advance(state.evolve(turns_done=state.turns_done + 1))
 
 

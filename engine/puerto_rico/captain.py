@@ -29,6 +29,7 @@ from engine.puerto_rico.notation import (
     WHARF_ACTIONS,
     WHARF_WITHOUT,
     Action,
+    declined,
     keep_action,
 )
 from engine.puerto_rico.state import LOAD, STORE, Player, State, with_player
@@ -135,12 +136,10 @@ def apply(state: State, action: Action) -> State:
         i = capacities(state).index(action[2])
         barrels = min(player.goods[good], action[2] - state.ship_loads[i])
         state = state.evolve(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
-        declined = action[3] if len(action) == 4 else 0
     else:
         barrels = player.goods[good]
         state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
-        declined = action[2] if len(action) == 3 else 0
-    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined)
+    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined(action))
     return advance(state.evolve(turns_done=0, turn=(seat + 1) % n))
 
 

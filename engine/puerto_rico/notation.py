@@ -78,6 +78,22 @@ WHARF_WITHOUT = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
 
 SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
 
+#: The length of each action that takes every bonus due; a longer one ends in the count it declines.
+BASE_LENGTH = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
+
+
+def declined(action: Action) -> int:
+    """How many of the bonuses due ``action`` declines with its "without" suffix (the privilege or
+    building colonist: 1; bonus VP: 1 or 2); 0 when it takes everything due."""
+    base = BASE_LENGTH.get(action[0])
+    return int(action[-1]) if base is not None and len(action) > base else 0
+
+
+def taking_everything(action: Action) -> Action:
+    """``action`` without its "without" suffix: the same move taking every bonus due."""
+    base = BASE_LENGTH.get(action[0])
+    return action[:base] if base is not None else action
+
 EXPECTED = (
     "one of: role <role>, plant <good>, quarry, hacienda, place <tile or building>, build <building>, "
     "extra <good>, sell <good>, load <good> <ship capacity>, wharf <good>, keep <count> <good>... | keep nothing, "

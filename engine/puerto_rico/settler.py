@@ -24,6 +24,7 @@ from engine.puerto_rico.notation import (
     QUARRY_WITHOUT,
     RESHUFFLE,
     Action,
+    declined,
 )
 from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, with_player
 
@@ -82,9 +83,9 @@ def apply(state: State, action: Action) -> State:
     if op == "hacienda":
         return state.evolve(phase=HACIENDA_DRAW, hacienda_used=True)
     if op == "plant":
-        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], len(action) == 2)
+        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], not declined(action))
     elif op == "quarry":
-        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, len(action) == 1)
+        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, not declined(action))
     return advance(state.evolve(turns_done=state.turns_done + 1, hacienda_used=False))
 
 
