@@ -52,7 +52,7 @@ from typing import Any
 
 from engine.amerigo import components as c
 from engine.core.errors import NotationError
-from engine.core.notation import normal_notation
+from engine.core.notation import parse_notation
 
 Action = tuple[Any, ...]
 
@@ -262,12 +262,11 @@ def _value(text: str, word: str) -> int:
 @lru_cache(maxsize=16384)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    action = _FIXED_PARSE.get(text)
-    if action is not None:
-        return action
-    normal = normal_notation(text, names=True)
-    if normal != text:
-        return parse_action(normal)
+    return parse_notation(text, _FIXED_PARSE, _parse_normal, names=True)
+
+
+def _parse_normal(text: str) -> Action:
+    """The action of a normalised text that is not one of the fixed spellings."""
     words = text.split()
     if not words:
         raise NotationError(text, EXPECTED)

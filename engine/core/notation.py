@@ -9,7 +9,12 @@ quotes the normalised text.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
 from engine.core.errors import NotationError
+
+A = TypeVar("A")
 
 
 def normal_notation(text: object, *, names: bool = False) -> str:
@@ -26,3 +31,16 @@ def normal_notation(text: object, *, names: bool = False) -> str:
     if names and words:
         return " ".join([words[0].lower(), *words[1:]])
     return " ".join(words).lower()
+
+
+def parse_notation(text: object, spellings: Mapping[str, A], parse_normal: Callable[[str], A], *, names: bool = False) -> A:
+    """The action ``text`` names: a canonical spelling is looked up in ``spellings`` (how stored events
+    read, so the common case is one lookup); anything else is normalised (:func:`normal_notation`),
+    looked up again, and else read by ``parse_normal``, which raises NotationError quoting the
+    normal form."""
+    action = spellings.get(text) if isinstance(text, str) else None
+    if action is not None:
+        return action
+    normal = normal_notation(text, names=names)
+    action = spellings.get(normal)
+    return action if action is not None else parse_normal(normal)

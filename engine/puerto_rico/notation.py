@@ -44,7 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
-from engine.core.notation import normal_notation
+from engine.core.notation import parse_notation
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, MAYOR, ROLE_NAMES, TILE_NAMES
 
 Action = tuple[Any, ...]
@@ -171,13 +171,12 @@ def _parse_keep(text: str, words: list[str]) -> Action:
 @lru_cache(maxsize=8192)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    action = PARSES.get(text)
-    if action is not None:
-        return action
-    normal = normal_notation(text)
-    if normal != text:
-        return parse_action(normal)
-    verb, _, rest = normal.partition(" ")
+    return parse_notation(text, PARSES, _parse_normal)
+
+
+def _parse_normal(text: str) -> Action:
+    """The action of a normalised text that is not one of the fixed spellings: a keep, or an error."""
+    verb, _, rest = text.partition(" ")
     if verb == "keep":
         return _parse_keep(text, rest.split())
     raise NotationError(text, _expected_for(verb))
