@@ -39,17 +39,17 @@ def phase_name(colour: int) -> str:
     return f"{c.COLOURS[colour]} phase ({ACTION_NAMES[colour]})"
 
 
-def _kinds(components: ComponentSet) -> list[dict[str, Any]]:
+def _kinds(catalog: ComponentSet) -> list[dict[str, Any]]:
     return [{"name": k.name, "group": k.group, "shape": k.shape, "size": k.size, "vp": [k.vp_small, k.vp_big],
              "take_cost": k.take_cost, "build_cost": k.build_cost, "copies": k.copies,
              "orientations": {str(rotation): [list(cell) for cell in cells] for rotation, cells in k.orientations}}
-            for k in components.kinds]
+            for k in catalog.kinds]
 
 
-def _order_track(components: ComponentSet) -> dict[str, Any]:
-    last = components.order_last
+def _order_track(catalog: ComponentSet) -> dict[str, Any]:
+    last = catalog.order_last
     colours = [-1] + [(pos - 1) % 6 for pos in range(1, last)] + [-2]  # -1 white start, -2 any colour
-    return {"last": last, "vp": [list(p) for p in components.order_vp], "colours": colours}
+    return {"last": last, "vp": [list(p) for p in catalog.order_vp], "colours": colours}
 
 
 class AmerigoAdapter(GenericAdapter):
@@ -63,26 +63,26 @@ class AmerigoAdapter(GenericAdapter):
     def components(self, setup: Setup) -> dict[str, Any]:
         """The static tables the board draws with: the game's component set, for its number of players."""
         players = len(setup.players)
-        components = component_set(setup.options.get("components"))
+        catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
             "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
-            "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in components.island_tiles},
+            "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells],
                         "side": frame_side(cells, rows * c.TILE_SIZE, cols * c.TILE_SIZE)}
                        for name, cells in frame_spaces(rows, cols, players)],
-            "kinds": _kinds(components), "neutral_kinds": list(components.neutral_kinds), "village_kinds": list(components.village_kinds),
+            "kinds": _kinds(catalog), "neutral_kinds": list(catalog.neutral_kinds), "village_kinds": list(catalog.village_kinds),
             "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": c.PROGRESS_TOKENS[i][2]} for i, t in enumerate(TOKEN_IDS)],
             "progress_spaces": list(c.PROGRESS_SPACES), "production_values": list(c.PRODUCTION_VALUES),
-            "order_track": _order_track(components),
-            "progress_track": {"last": components.progress_last, "vp": [list(p) for p in components.progress_vp]},
+            "order_track": _order_track(catalog),
+            "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},
             "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
             "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
             "picker_groups": PICKER_GROUPS,
             "notice": (("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
-                        "are a documented reconstruction); the rules are the rulebook's.") if components.custom is None else
+                        "are a documented reconstruction); the rules are the rulebook's.") if catalog.custom is None else
                        ("Played with a custom component set from the game's setup (tables it leaves out keep the "
                         "rulebook reconstruction); the rules are the rulebook's.")),
         }

@@ -45,18 +45,18 @@ PICKER_GROUPS = {
 }
 
 
-def tables(components: ComponentSet) -> dict[str, Any]:
+def tables(cat: ComponentSet) -> dict[str, Any]:
     """A component set's tables for the map: board size, every kind, every face by code."""
     kinds = []
-    for kind in components.kinds:
+    for kind in cat.kinds:
         kinds.append({"key": kind.key, "topology": kind.topology, "event": EVENT_NAMES[kind.event] if kind.event >= 0 else None,
                       "reserve": kind.reserve, "back": kind.back,
                       "name": TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower())})
-    faces = [{"land": face.land, "parts": list(face.parts), "regions": list(face.regions)} for face in components.faces]
-    return {"width": components.width, "height": components.height, "kinds": kinds, "faces": faces, "draw_kinds": components.draw_kinds,
-            "chip_values": list(components.chip_values), "gold_max": components.gold_max, "unit_costs": list(components.unit_cost),
-            "unit_copies": list(components.unit_copies), "wheel": list(components.wheel_values),
-            "reserve_kinds": list(components.reserve_kind), "stacks": len(components.stack_sizes)}
+    faces = [{"land": face.land, "parts": list(face.parts), "regions": list(face.regions)} for face in cat.faces]
+    return {"width": cat.width, "height": cat.height, "kinds": kinds, "faces": faces, "draw_kinds": cat.draw_kinds,
+            "chip_values": list(cat.chip_values), "gold_max": cat.gold_max, "unit_costs": list(cat.unit_cost),
+            "unit_copies": list(cat.unit_copies), "wheel": list(cat.wheel_values),
+            "reserve_kinds": list(cat.reserve_kind), "stacks": len(cat.stack_sizes)}
 
 
 def _scoring_cells(state: State) -> list[int]:
@@ -82,13 +82,13 @@ class EntdeckerAdapter(GenericAdapter):
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""
-        components = component_set((setup.options or {}).get("components"))
+        cat = component_set((setup.options or {}).get("components"))
         notice = ("Tile set, stacks, reserve faces and wheel reconstructed from the rulebook (only the totals are "
                   "sourced); coordinates are (x, y) from the top left.")
-        if not components.is_default:
+        if not cat.is_default:
             notice = "Played with a custom component set from the game's setup; coordinates are (x, y) from the top left."
         return {
-            **tables(components),
+            **tables(cat),
             "units": list(UNIT_NAMES),
             "events": list(EVENT_NAMES),
             "phases": list(PHASE_NAMES),

@@ -79,24 +79,24 @@ def _position(sid: str, kind: str, terrain: str) -> tuple[float, float]:
     return _polar(REGION_ANGLE[terrain], INNER_RADIUS)
 
 
-def _sites(components: ComponentSet) -> list[dict[str, Any]]:
-    """Every site of ``components`` (id, kind, terrain, river, reward, neighbours), in the set's order."""
-    return [{"id": sid, "kind": KINDS[components.kinds[i]], "terrain": TERRAINS[components.terrains[i]],
-             "river": components.river_ids[components.rivers[i]] if components.rivers[i] >= 0 else None,
-             "reward": REWARDS[components.rewards[i]], "neighbours": list(components.neighbour_ids[i])}
-            for i, sid in enumerate(components.site_ids)]
+def _sites(comp: ComponentSet) -> list[dict[str, Any]]:
+    """Every site of ``comp`` (id, kind, terrain, river, reward, neighbours), in the set's order."""
+    return [{"id": sid, "kind": KINDS[comp.kinds[i]], "terrain": TERRAINS[comp.terrains[i]],
+             "river": comp.river_ids[comp.rivers[i]] if comp.rivers[i] >= 0 else None,
+             "reward": REWARDS[comp.rewards[i]], "neighbours": list(comp.neighbour_ids[i])}
+            for i, sid in enumerate(comp.site_ids)]
 
 
-def on_island(components: ComponentSet) -> bool:
-    """Whether every site of ``components`` is a site of the default board (same id, kind and terrain)."""
-    return all(DEFAULT_PLACES.get(sid) == (KINDS[components.kinds[i]], TERRAINS[components.terrains[i]])
-               for i, sid in enumerate(components.site_ids))
+def on_island(comp: ComponentSet) -> bool:
+    """Whether every site of ``comp`` is a site of the default board (same id, kind and terrain)."""
+    return all(DEFAULT_PLACES.get(sid) == (KINDS[comp.kinds[i]], TERRAINS[comp.terrains[i]])
+               for i, sid in enumerate(comp.site_ids))
 
 
-def board_sites(components: ComponentSet) -> list[dict[str, Any]]:
-    """Every site of ``components`` with its screen position: on the island, or in rings by kind."""
-    sites = _sites(components)
-    island = on_island(components)
+def board_sites(comp: ComponentSet) -> list[dict[str, Any]]:
+    """Every site of ``comp`` with its screen position: on the island, or in rings by kind."""
+    sites = _sites(comp)
+    island = on_island(comp)
     rings: dict[str, list[str]] = {}
     for site in sites:
         rings.setdefault(site["kind"], []).append(site["id"])
@@ -111,27 +111,27 @@ def board_sites(components: ComponentSet) -> list[dict[str, Any]]:
     return placed
 
 
-def rivers(components: ComponentSet) -> list[dict[str, Any]]:
+def rivers(comp: ComponentSet) -> list[dict[str, Any]]:
     """Each river of the island as a line from the coast to the city, between the two regions it divides.
 
     Only a set drawn on the island has them: in rings, the river suburbs are marked on their own.
     """
-    if not on_island(components):
+    if not on_island(comp):
         return []
     return [{"id": rid, "from": _polar(RIVER_ANGLES[rid], 236), "to": _polar(RIVER_ANGLES[rid], 102),
-             "label": _polar(RIVER_ANGLES[rid], 258)} for rid in components.river_ids if rid in RIVER_ANGLES]
+             "label": _polar(RIVER_ANGLES[rid], 258)} for rid in comp.river_ids if rid in RIVER_ANGLES]
 
 
-def regions(components: ComponentSet) -> list[dict[str, Any]]:
+def regions(comp: ComponentSet) -> list[dict[str, Any]]:
     """The island's four inland regions (terrain and the angle of its centre), when the set is drawn on it."""
-    return [{"terrain": terrain, "angle": angle} for terrain, angle in REGION_ANGLE.items()] if on_island(components) else []
+    return [{"terrain": terrain, "angle": angle} for terrain, angle in REGION_ANGLE.items()] if on_island(comp) else []
 
 
-def _scoring_cards(components: ComponentSet) -> dict[str, Any]:
-    return {card: {"back": components.scoring_back[card], "good": components.goods[components.scoring_good[card]],
-                   "regions": list(components.scoring_regions[card]),
-                   "region_names": [components.region_name(r) for r in components.scoring_regions[card]]}
-            for card in components.scoring_ids}
+def _scoring_cards(comp: ComponentSet) -> dict[str, Any]:
+    return {card: {"back": comp.scoring_back[card], "good": comp.goods[comp.scoring_good[card]],
+                   "regions": list(comp.scoring_regions[card]),
+                   "region_names": [comp.region_name(r) for r in comp.scoring_regions[card]]}
+            for card in comp.scoring_ids}
 
 
 BONUS_TEXT = {
@@ -140,9 +140,9 @@ BONUS_TEXT = {
 }
 
 
-def _bonus_cards(components: ComponentSet) -> dict[str, str]:
+def _bonus_cards(comp: ComponentSet) -> dict[str, str]:
     texts = {}
-    for card, (effect, terrain) in components.bonus_effect.items():
+    for card, (effect, terrain) in comp.bonus_effect.items():
         texts[card] = BONUS_TEXT.get(effect) or f"1 letter per {TERRAIN_NAMES[terrain]} suburb or city part"
     return texts
 
@@ -159,27 +159,27 @@ class GoldenCityAdapter(GenericAdapter):
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """The static tables the board draws with: the game's component set, for its number of players."""
-        components = component_set(setup.options.get("components"))
+        comp = component_set(setup.options.get("components"))
         notice = ("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
                   "are a documented reconstruction); the rules are the rulebook's.")
-        if not components.is_default:
+        if not comp.is_default:
             notice = ("Played with a custom component set from the game's setup (what it leaves out keeps the "
-                      "rulebook reconstruction)" + ("." if on_island(components) else "; its sites are drawn in rings by kind."))
+                      "rulebook reconstruction)" + ("." if on_island(comp) else "; its sites are drawn in rings by kind."))
         return {
-            "sites": board_sites(components),
-            "rivers": rivers(components),
-            "regions": regions(components),
+            "sites": board_sites(comp),
+            "rivers": rivers(comp),
+            "regions": regions(comp),
             "terrains": list(TERRAINS),
             "terrain_names": list(TERRAIN_NAMES),
             "kinds": list(KINDS),
             "rewards": list(REWARDS),
-            "goods": list(components.goods),
-            "goods_cards": {card: [g for i, g in enumerate(components.goods) if components.goods_of_card[card] >> i & 1]
-                            for card in components.goods_card_ids},
-            "scoring_cards": _scoring_cards(components),
-            "bonus_cards": _bonus_cards(components),
-            "houses": components.houses.get(len(setup.players), 0),
-            "key_cards": components.key_cards,
+            "goods": list(comp.goods),
+            "goods_cards": {card: [g for i, g in enumerate(comp.goods) if comp.goods_of_card[card] >> i & 1]
+                            for card in comp.goods_card_ids},
+            "scoring_cards": _scoring_cards(comp),
+            "bonus_cards": _bonus_cards(comp),
+            "houses": comp.houses.get(len(setup.players), 0),
+            "key_cards": comp.key_cards,
             "phases": list(PHASE_NAMES),
             "phase_label": "Phase",
             "score_hint": "trade letters so far; bonus cards are added at the end",
