@@ -15,7 +15,7 @@ from typing import Any
 from engine.amerigo import components as c
 from engine.amerigo.board import board_for
 from engine.amerigo.component_set import component_set
-from engine.amerigo.state import PHASE_NAMES, Player, State
+from engine.amerigo.state import PHASE_NAMES, Phase, Player, State
 from engine.core.errors import EngineError, StateFormatError
 
 PLAYER_FIELDS = Player._fields
@@ -42,6 +42,7 @@ def dump_state(state: State) -> dict[str, Any]:
             data[key] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
         else:
             data[key] = _plain(getattr(state, name))
+    data[STORED_AS["phase"]] = int(state.phase)  # the same number, stored as a plain int
     return data
 
 
@@ -90,6 +91,7 @@ def load_state(data: Any) -> State:
             values[name] = _tuple(data[key], key)
     if not 0 <= values["phase"] < len(PHASE_NAMES) or type(values["phase"]) is not int:
         raise _bad("unknown step", values["phase"])
+    values["phase"] = Phase(values["phase"])
     rows, cols = c.GRID[len(names)]
     layout = values["layout"]
     if not isinstance(layout, tuple) or len(layout) > rows * cols or not all(

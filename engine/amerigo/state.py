@@ -8,16 +8,42 @@ Interchangeable pieces are counted, not named: tiles per kind, production tokens
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.amerigo.board import Board
 from engine.amerigo.component_set import ComponentSet
 from engine.core.records import field_index, with_fields
 
-# Phases: what the state waits for (the engine's wait points; the rulebook's colour phases are the
-# field ``colour``). Chance phases first, then the players' decisions.
-(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER,
- CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS, ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = range(18)
+
+class Phase(IntEnum):
+    """What an Amerigo state waits for: a chance step, a player's decision, or nobody (OVER).
+
+    These are the engine's wait points; the rulebook's colour phases are the state's field ``colour``.
+    """
+
+    LAYOUT = 0
+    PIRATE = 1
+    PROGRESS = 2
+    PRODUCTION = 3
+    ORDER = 4
+    TOWER = 5
+    CHOOSE = 6
+    PLACE_SHIPS = 7
+    SAIL = 8
+    FOUND = 9
+    CANNONS = 10
+    ADVANCE = 11
+    TAKE_TOKEN = 12
+    PLAN = 13
+    BUILD = 14
+    BUY = 15
+    MOVE_ORDER = 16
+    OVER = 17
+
+
+(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER, CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS,
+ ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = Phase
 CHANCE_PHASES = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
 PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
                "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
@@ -66,7 +92,7 @@ class State(NamedTuple):
     components: ComponentSet
     layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
     board: Board | None
-    phase: int  # the wait point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES)
+    phase: Phase  # the wait point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES)
     round: int  # 0 during setup, then 1..5
     colour: int  # the colour of the action phase under way (0 blue .. 6 white): the rulebook's "phase"
     tower: tuple[int, ...]  # cubes inside the tower, per colour

@@ -17,6 +17,7 @@ from engine.entdecker.state import (
     NO_UNIT,
     PHASE_NAMES,
     Island,
+    Phase,
     State,
     unit_code,
     unit_kind,
@@ -34,7 +35,7 @@ def dump_state(state: State) -> dict[str, Any]:
         "components": None if components.is_default else components.data,
         "names": list(state.names),
         "income_each_turn": state.income_each_turn,
-        "phase": state.phase,
+        "phase": int(state.phase),
         "round": state.round,
         "turn": state.turn,
         "gold": list(state.gold),
@@ -128,7 +129,7 @@ def load_state(data: Any) -> State:
     ship = _ints(data["ship"], "ship", 3, -1)
     state = State(
         components=components, names=tuple(names), income_each_turn=_bool(data["income_each_turn"], "income_each_turn"),
-        phase=_int(data["phase"], "phase", 0, len(PHASE_NAMES) - 1), round=_int(data["round"], "round", 1),
+        phase=Phase(_int(data["phase"], "phase", 0, len(PHASE_NAMES) - 1)), round=_int(data["round"], "round", 1),
         turn=_int(data["turn"], "turn", 0, n - 1), gold=_ints(data["gold"], "gold", n),
         score=_ints(data["score"], "score", n),
         supply=tuple(_ints(s, f"supply[{i}]", 3) for i, s in enumerate(supply)),

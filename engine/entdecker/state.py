@@ -14,13 +14,31 @@ contents and the undrawn tiles' distribution, which :func:`engine.entdecker.seri
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.records import field_index
 from engine.entdecker.component_set import ComponentSet
 
-# Phases: what the state is waiting for.
-(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = range(12)
+
+class Phase(IntEnum):
+    """What an Entdecker state waits for: a chance outcome, a player's decision, or nobody (OVER)."""
+
+    SETUP_BACK = 0
+    SPIN = 1
+    START = 2
+    BUY = 3
+    EXPLORE = 4
+    TILE = 5
+    BACK = 6
+    PLACE = 7
+    NATIVES = 8
+    NATIVES_CHIP = 9
+    SCORE_CHIP = 10
+    OVER = 11
+
+
+(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = Phase
 PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back", "place", "friendly natives",
                "natives chip", "island chip", "over")
 CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
@@ -49,7 +67,7 @@ class State(NamedTuple):
     components: ComponentSet
     names: tuple[str, ...]
     income_each_turn: bool
-    phase: int
+    phase: Phase
     round: int
     turn: int  # the active seat
     gold: tuple[int, ...]

@@ -18,7 +18,7 @@ from typing import Any
 from engine.core.errors import SetupError, StateFormatError
 from engine.golden_city.component_set import ComponentSet, component_set
 from engine.golden_city.components import TERRAINS
-from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Player, State
+from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Phase, Player, State
 
 PLAYER_FIELDS = ("hand", "coins", "letters", "keys", "goods", "bonus", "houses_left", "houses", "blocked")
 STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "taken")) + ("components",)
@@ -164,7 +164,7 @@ def load_state(data: Any) -> State:
     if resume is not None and resume not in PHASE_NAMES:
         raise _bad(f"resume must be a phase or null, got {resume!r}")
     return State(
-        components=components, names=tuple(names), players=players, phase=PHASE_NAMES.index(data["phase"]), turn=turn,
+        components=components, names=tuple(names), players=players, phase=Phase(PHASE_NAMES.index(data["phase"])), turn=turn,
         round=_int(data["round"], "round"), start_seat=_int(data["start_seat"], "start_seat"), taken=taken,
         coin_supply=_int(data["coin_supply"], "coin_supply"), key_supply=_int(data["key_supply"], "key_supply"),
         keys_used=_int(data["keys_used"], "keys_used"), pile=_load_cards(data["pile"], "pile"),
@@ -178,7 +178,7 @@ def load_state(data: Any) -> State:
         scoring_pile=_ids(data["scoring_pile"], components.scoring_ids, "scoring_pile"), scoring_card=scoring_card or "",
         scored=_ids(data["scored"], components.scoring_ids, "scored"),
         last_scoring=tuple(_int(x, "last_scoring") for x in last), end_triggered=_bool(data["end_triggered"], "end_triggered"),
-        resume=-1 if resume is None else PHASE_NAMES.index(resume), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
+        resume=-1 if resume is None else Phase(PHASE_NAMES.index(resume)), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
     )
 
 

@@ -10,16 +10,36 @@ to a player are a few integer operations (see :func:`open_sites`).
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.golden_city.component_set import ComponentSet
 
-# Phases: what the state is waiting for.
-(
-    SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
-    CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE,
-) = range(16)
+
+class Phase(IntEnum):
+    """What a Die goldene Stadt state waits for: a chance outcome, a player's decision, or nobody (OVER)."""
+
+    SETUP_DEAL = 0
+    SETUP_GOODS = 1
+    REVEAL = 2
+    LAYOUT = 3
+    BID = 4
+    BUILD = 5
+    CARD_CHOICE = 6
+    BONUS_CHOICE = 7
+    GOODS_CHOICE = 8
+    CARD_DRAW = 9
+    GOODS_DRAW = 10
+    GOODS_REFILL = 11
+    BOX = 12
+    DISCARD = 13
+    OVER = 14
+    RESHUFFLE = 15
+
+
+(SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
+ CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE) = Phase
 PHASE_NAMES = (
     "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
     "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
@@ -60,7 +80,7 @@ class State(NamedTuple):
     components: ComponentSet
     names: tuple[str, ...]
     players: tuple[Player, ...]
-    phase: int
+    phase: Phase
     turn: int
     round: int
     start_seat: int  # who holds the start key

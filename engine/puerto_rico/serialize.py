@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.errors import StateFormatError
 from engine.puerto_rico.components import N_BUILDINGS
-from engine.puerto_rico.state import PHASE_NAMES, Player, State
+from engine.puerto_rico.state import PHASE_NAMES, Phase, Player, State
 
 PLAYER_FIELDS = Player._fields
 STATE_FIELDS = State._fields
@@ -29,6 +29,7 @@ def dump_state(state: State) -> dict[str, Any]:
             data[key] = [_dump_player(p) for p in state.players]
         else:
             data[key] = list(value) if isinstance(value, tuple) else value
+    data["phase"] = int(state.phase)  # the same number, stored as a plain int
     return data
 
 
@@ -104,6 +105,7 @@ def load_state(data: Any) -> State:
             values[name] = _int(data[key], key)
     if not 0 <= values["phase"] < len(PHASE_NAMES):
         raise StateFormatError(f"bad puerto rico state: unknown phase {values['phase']!r}")
+    values["phase"] = Phase(values["phase"])
     if len(values["trading_house"]) > 4:
         raise StateFormatError("bad puerto rico state: the trading house holds at most 4 barrels")
     return State(**values)

@@ -8,6 +8,7 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.records import field_index, with_fields
@@ -22,8 +23,24 @@ from engine.puerto_rico.components import (
     SPACES,
 )
 
-# Phases: what the state is waiting for.
-ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER = range(11)
+
+class Phase(IntEnum):
+    """What a Puerto Rico state waits for: a role pick, a role's phase, a chance draw, or nobody (OVER)."""
+
+    ROLE = 0
+    SETTLE = 1
+    PLACE = 2
+    BUILD = 3
+    CRAFT = 4
+    TRADE = 5
+    LOAD = 6
+    STORE = 7
+    DRAW = 8
+    HACIENDA_DRAW = 9
+    OVER = 10
+
+
+(ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER) = Phase
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
 NOT_OWNED = -1
@@ -55,7 +72,7 @@ class State(NamedTuple):
     names: tuple[str, ...]
     players: tuple[Player, ...]
     governor: int
-    phase: int
+    phase: Phase
     turn: int
     chooser: int  # who chose the role being played (its privilege is theirs)
     turns_done: int  # players done in the phase; in the captain phase, turns in a row without a load

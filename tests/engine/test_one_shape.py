@@ -92,3 +92,18 @@ def test_every_game_refuses_an_option_it_does_not_know_and_names_those_it_does(n
         rules.initial_state(Setup(players, {"colour": "red"}))
     for option in rules.known_options:
         assert option in str(err.value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_phases_are_named_by_an_int_enum_and_stored_as_plain_numbers(name):
+    """A phase reads as ``Phase.BUILD`` in code and state alike, live or loaded; snapshots keep the plain number."""
+    import importlib
+
+    phase_type = importlib.import_module(f"engine.{name}.state").Phase
+    rules = engine.get_rules(name)
+    for state, action in _played(name, 0):
+        after = rules.apply(state, action)
+        loaded = rules.load_state(json.loads(json.dumps(rules.dump_state(after))))
+        direct = rules.load_state(rules.dump_state(after))
+        assert type(after.phase) is phase_type and type(loaded.phase) is phase_type and loaded == after == direct
+    assert all(type(value) is not phase_type for value in rules.dump_state(after).values())
