@@ -5,7 +5,8 @@ Use :func:`get_rules` to find a game's rules, :func:`replay` to fold a history.
 
 from engine.core.errors import (
     EngineError,
-    EventOrderError,
+    EventMismatchError,
+    EventSequenceError,
     IllegalActionError,
     NotationError,
     SetupError,
@@ -14,12 +15,12 @@ from engine.core.errors import (
 )
 from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
 from engine.core.fold import apply_event, check_action, draw_chance, fold, random_playout, replay, start
-from engine.core.protocol import CHANCE, Outcome, Rules, Setup
+from engine.core.protocol import CHANCE, GameRules, Outcome, Rules, Setup
 from engine.core.registry import get_rules, listed_games, register, registered_games, unregister
 
 __all__ = [
-    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventOrderError",
-    "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError", "StateFormatError",
-    "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold", "game_created",
-    "get_rules", "listed_games", "random_playout", "register", "registered_games", "replay", "start", "unregister",
+    "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventMismatchError",
+    "EventSequenceError", "GameRules", "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError",
+    "StateFormatError", "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold",
+    "game_created", "get_rules", "listed_games", "random_playout", "register", "registered_games", "replay", "start", "unregister",
 ]

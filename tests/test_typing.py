@@ -22,3 +22,14 @@ def test_engine_and_stores_pass_mypy_strict() -> None:
     )
     report = result.stdout + result.stderr
     assert result.returncode == 0, f"mypy --strict found problems:\n{report}"
+
+
+def test_the_configuration_holds_mypy_strict_and_the_engine_ships_its_hints() -> None:
+    """``strict = true`` in ``[tool.mypy]`` (a plain ``mypy`` run is strict too) and PEP 561's ``py.typed``
+    marker shipped with the engine, so that code using the engine as a library is checked against its hints."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert config["tool"]["mypy"]["strict"] is True
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["engine"]
+    assert (ROOT / "engine" / "py.typed").is_file()

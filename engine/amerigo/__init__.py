@@ -3,7 +3,7 @@
 Authority: the Hungarian rulebook (``seeds/002_8c3355c15d87efea.txt``); our digest is
 ``games/amerigo.md`` (its component data are a documented reconstruction, see :mod:`components`).
 
-Modules: :mod:`components` (the default component set, plain literals), :mod:`catalog` (a
+Modules: :mod:`components` (the default component set, plain literals), :mod:`components` (a
 validated component set, default or custom), :mod:`board` (the map's geometry from the island
 layout), :mod:`state`, :mod:`notation`, :mod:`tower` (the cube tower's chance model),
 :mod:`setup`, :mod:`flow` (chance steps, phases, rounds), :mod:`turns` and :mod:`choose` (a

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.amerigo import components as c
-from engine.amerigo.catalog import Catalog, rotate_tile
+from engine.amerigo.component_set import ComponentSet, rotate_tile
 
 WATER, ANCHOR, LAND, POST_SPACE = range(4)
 NO_GOOD = -1
@@ -93,12 +93,12 @@ def frame_name(board: Board, frame: int) -> str:
     return f"{name} ({frame_side(tuple(divmod(cell, board.width) for cell in cells), board.height, board.width)})"
 
 
-def _grid_chars(catalog: Catalog, layout: tuple[tuple[int, int], ...], rows: int, cols: int) -> list[str]:
+def _grid_chars(components: ComponentSet, layout: tuple[tuple[int, int], ...], rows: int, cols: int) -> list[str]:
     size = c.TILE_SIZE
     lines = [""] * (rows * size)
     for index, (tile, rotation) in enumerate(layout):
         tr, tc = divmod(index, cols)
-        turned = rotate_tile(catalog.island_tiles[tile][1], rotation)
+        turned = rotate_tile(components.island_tiles[tile][1], rotation)
         for r in range(size):
             lines[tr * size + r] += turned[r]
     return lines
@@ -131,10 +131,10 @@ def _islands(terrain: tuple[int, ...], width: int, land_adj: tuple[tuple[int, ..
     return island_of, islands
 
 
-def build_board(catalog: Catalog, layout: tuple[tuple[int, int], ...], players: int) -> Board:
+def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board:
     """The geometry of a complete layout (one (tile, rotation) per grid cell, row by row)."""
     rows, cols = c.GRID[players]
-    lines = _grid_chars(catalog, layout, rows, cols)
+    lines = _grid_chars(components, layout, rows, cols)
     height, width = len(lines), len(lines[0])
     flat = "".join(lines)
     terrain = tuple(_terrain(ch) for ch in flat)
@@ -182,16 +182,16 @@ def _same_tile(a: int, b: int, width: int) -> bool:
 
 
 _boards: dict[tuple[int, tuple[tuple[int, int], ...], int], Board] = {}
-_catalogs: dict[int, Catalog] = {}
+_component_sets: dict[int, ComponentSet] = {}
 
 
-def board_for(catalog: Catalog, layout: tuple[tuple[int, int], ...], players: int) -> Board:
+def board_for(components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board:
     """The (cached) board of a complete layout."""
-    key = (id(catalog), layout, players)
+    key = (id(components), layout, players)
     board = _boards.get(key)
     if board is None:
         if len(_boards) > 256:
             _boards.clear()
-        board = _boards[key] = build_board(catalog, layout, players)
-        _catalogs[id(catalog)] = catalog  # keeps the catalog alive, so that its id stays unique
+        board = _boards[key] = build_board(components, layout, players)
+        _component_sets[id(components)] = components  # keeps the component set alive, so that its id stays unique
     return board

@@ -16,11 +16,11 @@ kapja; ha egy nagy szigeten ... a nagyobb" (small / large VP by the island).
 from __future__ import annotations
 
 from engine.amerigo.board import LAND, Board
-from engine.amerigo.catalog import VILLAGE, Catalog, TileKind, rotate_cells
+from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate_cells
 from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import State, with_player
-from engine.amerigo.turns import cash_options
+from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at
 
 Placement = tuple[int, int, int, int]  # kind, rotation (the first of its equivalent ones), top row, left column
@@ -43,22 +43,22 @@ def first_rotation(kind: TileKind, rotation: int) -> int:
     return next(k for k, shape in kind.orientations if shape == cells)
 
 
-def placement_of(catalog: Catalog, action: Action) -> Placement:
+def placement_of(components: ComponentSet, action: Action) -> Placement:
     """The placement a build names: ``build <kind> r<k> at <row>,<col>`` (the anchor cell, any of the 4 rotations)
     or the old ``build <kind> r<k> <row>,<col>`` (the bounding box's corner). Assumes a known kind."""
-    k = catalog.kind_index(action[1])
+    k = components.kind_index(action[1])
     if action[0] == BUILD_AT_CORNER:
         return k, action[2], action[3], action[4]
-    kind = catalog.kinds[k]
+    kind = components.kinds[k]
     dr, dc = anchor_offset(kind, action[2])
     return k, first_rotation(kind, action[2]), action[3] - dr, action[4] - dc
 
 
-def build_action(catalog: Catalog, placement: Placement) -> Action:
+def build_action(components: ComponentSet, placement: Placement) -> Action:
     """The build action of a placement in today's notation: its first rotation, at its anchor cell."""
     k, rotation, top, left = placement
-    dr, dc = anchor_offset(catalog.kinds[k], rotation)
-    return ("build", catalog.kinds[k].name, rotation, top + dr, left + dc)
+    dr, dc = anchor_offset(components.kinds[k], rotation)
+    return ("build", components.kinds[k].name, rotation, top + dr, left + dc)
 
 
 def listed_form(state: State, action: Action) -> Action:
@@ -69,12 +69,12 @@ def listed_form(state: State, action: Action) -> Action:
     """
     if action[0] not in ("build", BUILD_AT_CORNER) or state.board is None or len(action) != 5:
         return action
-    k = state.catalog.kind_index(action[1])
+    k = state.components.kind_index(action[1])
     if k < 0 or not 0 <= action[2] <= 3:
         return action
-    if action[0] == BUILD_AT_CORNER and action[2] not in dict(state.catalog.kinds[k].orientations):
+    if action[0] == BUILD_AT_CORNER and action[2] not in dict(state.components.kinds[k].orientations):
         return action
-    return build_action(state.catalog, placement_of(state.catalog, action))
+    return build_action(state.components, placement_of(state.components, action))
 
 
 def network(state: State, seat: int) -> set[int]:
@@ -84,7 +84,7 @@ def network(state: State, seat: int) -> set[int]:
     assert board is not None
     cover = state.cover
     mark = -(seat + 1)
-    kinds = state.catalog.kinds
+    kinds = state.components.kinds
     placements = state.placements
     linked = [cell for cell, what in enumerate(cover) if what == mark]
     seen = set(linked)
@@ -128,9 +128,9 @@ def placements(state: State) -> list[Placement]:
     assert board is not None
     seat = state.seat
     player = state.players[seat]
-    catalog: Catalog = state.catalog
+    components: ComponentSet = state.components
     ap = state.ap
-    kinds = [k for k, count in enumerate(player.stock) if count and catalog.kinds[k].build_cost <= ap]
+    kinds = [k for k, count in enumerate(player.stock) if count and components.kinds[k].build_cost <= ap]
     if not kinds:
         return []
     edge = frontier(state, seat)
@@ -138,7 +138,7 @@ def placements(state: State) -> list[Placement]:
     cover = state.cover
     found: set[Placement] = set()
     for k in kinds:
-        for rotation, cells in catalog.kinds[k].orientations:
+        for rotation, cells in components.kinds[k].orientations:
             for cell in edge:
                 y, x = divmod(cell, width)
                 for r, col in cells:
@@ -162,21 +162,21 @@ def cached_placements(state: State) -> list[Placement]:
     return result
 
 
-def build_options(state: State) -> list[Action]:
+def legal_build(state: State) -> list[Action]:
     """Every placement, gold for AP while the stock holds a tile, chests, the action's end."""
-    catalog = state.catalog
-    result: list[Action] = [build_action(catalog, placement) for placement in cached_placements(state)]
+    components = state.components
+    result: list[Action] = [build_action(components, placement) for placement in cached_placements(state)]
     player = state.me
     if player.gold and any(player.stock):
         result.append(SPEND)
-    return result + cash_options(player) + [END]
+    return result + legal_cash(player) + [END]
 
 
 def shape_cells(state: State, kind: int, rotation: int, top: int, left: int) -> list[int]:
     """The map cells a placement covers."""
     board = state.board
     assert board is not None
-    cells = dict(state.catalog.kinds[kind].orientations)[rotation]
+    cells = dict(state.components.kinds[kind].orientations)[rotation]
     return [(top + r) * board.width + left + col for r, col in cells]
 
 
@@ -184,9 +184,9 @@ def apply_build(state: State, action: Action) -> State:
     """The tile is built: its VP (small or big island), the goods tokens it covers, completion."""
     board = state.board
     assert board is not None
-    catalog = state.catalog
-    k, rotation, top, left = placement_of(catalog, action)
-    kind = catalog.kinds[k]
+    components = state.components
+    k, rotation, top, left = placement_of(components, action)
+    kind = components.kinds[k]
     seat = state.seat
     cells = shape_cells(state, k, rotation, top, left)
     island = board.island_of[cells[0]]

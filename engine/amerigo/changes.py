@@ -91,7 +91,7 @@ def _first_step(before: State, after: State) -> str:
 
 
 def _round_ended(before: State, after: State) -> bool:
-    return before.round >= 1 and (after.round != before.round or (after.step == OVER and before.step != OVER))
+    return before.round >= 1 and (after.round != before.round or (after.phase == OVER and before.phase != OVER))
 
 
 def changes_clause(before: State, after: State, claims: Mapping[int, Mapping[str, int]]) -> str:
@@ -101,7 +101,7 @@ def changes_clause(before: State, after: State, claims: Mapping[int, Mapping[str
     """
     names = after.names
     ended = _round_ended(before, after)
-    over = ended and after.step == OVER
+    over = ended and after.phase == OVER
     fought = after.before_fight if ended else sheets(after)
     parts = []
     extra = _minus(deltas(sheets(before), fought), claims)

@@ -31,14 +31,14 @@ from engine.amerigo.state import (
     with_player,
 )
 from engine.amerigo.tokens import PT15, PT20, PT21, ap_bonus, owns, unused
-from engine.amerigo.turns import cash_options, next_turn
+from engine.amerigo.turns import legal_cash, next_turn
 
 FIRST_STEP = {c.BLACK: CANNONS, c.RED: PLAN, c.BROWN: ADVANCE, c.GREEN: BUILD, c.YELLOW: BUY, c.WHITE: MOVE_ORDER}
 
 
 def space_colour(state: State, position: int) -> int:
     """The colour of a special-action space: -1 for the white start space and for the last space (any)."""
-    if position <= 0 or position >= state.catalog.order_last:
+    if position <= 0 or position >= state.components.order_last:
         return -1
     return (position - 1) % 6
 
@@ -47,7 +47,7 @@ def special_colours(state: State, position: int) -> tuple[int, ...]:
     """Colours the white special action may perform for a disc at ``position`` (needs white in the field)."""
     if not state.field[c.WHITE] or position <= 0:
         return ()
-    if position >= state.catalog.order_last:
+    if position >= state.components.order_last:
         return tuple(range(6))  # Ruling 11: any of the six, present or not
     colour = space_colour(state, position)
     return () if state.field[colour] else (colour,)
@@ -61,7 +61,7 @@ def available(state: State, colour: int) -> bool:
     return colour in (c.RED, c.GREEN) and bool(field[c.RED] or field[c.GREEN]) and owns(state.me, PT15)
 
 
-def options(state: State) -> list[Action]:
+def legal_actions(state: State) -> list[Action]:
     """Every choice open to the player to act."""
     player = state.me
     result = [CHOOSE_ACTIONS[colour] for colour in range(7) if available(state, colour)]
@@ -69,7 +69,7 @@ def options(state: State) -> list[Action]:
     result.append(GOLD)
     if player.tokens and unused(player, PT21):
         result.append(USE_PT21)
-    return result + cash_options(player)
+    return result + legal_cash(player)
 
 
 def gold_income(state: State) -> int:
@@ -86,7 +86,7 @@ def start_action(state: State, colour: int) -> State:
         step = PLACE_SHIPS if player.ships[0] == UNPLACED else SAIL  # Ruling 4: the first blue by any route
     else:
         step = FIRST_STEP[colour]
-    return settle(state.evolve(action=colour, ap=budget, step=step))
+    return settle(state.evolve(action=colour, ap=budget, phase=step))
 
 
 def apply(state: State, action: Action) -> State:

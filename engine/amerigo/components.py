@@ -9,7 +9,7 @@ and village tile shapes and values, the VP spaces of the progress and special-ac
 the time marker values, the marks of the production tokens and the kinds of a few progress
 tokens. The (R) data reproduce every worked example of the rulebook.
 
-A game may play with another component set: :mod:`engine.amerigo.catalog` reads
+A game may play with another component set: :mod:`engine.amerigo.component_set` reads
 ``Setup.options["components"]`` over these defaults and validates it.
 """
 

@@ -195,15 +195,15 @@ def _cannon_gold(state: State, action: Action) -> bool:
 
 
 def _order_gold(state: State, action: Action) -> bool:
-    return bool(state.me.order_pos + action[1] == state.catalog.order_last and state.ap > action[1])
+    return bool(state.me.order_pos + action[1] == state.components.order_last and state.ap > action[1])
 
 
 def _advance_gold(state: State, action: Action) -> str:
     """End-of-track gold for a progress move: "now", "later" (after the tokens it makes due), or ""."""
-    if state.me.progress + action[1] != state.catalog.progress_last or state.ap <= action[1]:
+    if state.me.progress + action[1] != state.components.progress_last or state.ap <= action[1]:
         return ""
-    catalog = state.catalog
-    due = sum(1 for space, _ in catalog.progress_vp if state.me.progress < space <= state.me.progress + action[1])
+    components = state.components
+    due = sum(1 for space, _ in components.progress_vp if state.me.progress < space <= state.me.progress + action[1])
     return "later" if due and any(t != EMPTY for t in state.progress_spaces) else "now"
 
 
@@ -240,7 +240,7 @@ def _move(state: State, action: Action, who: str) -> str:
 
 
 def _plan(state: State, action: Action, who: str) -> str:
-    kind = state.catalog.kinds[state.catalog.kind_index(action[1])]
+    kind = state.components.kinds[state.components.kind_index(action[1])]
     return f"{who} plans a {action[1]} tile for {kind.take_cost} AP"
 
 
@@ -248,14 +248,14 @@ def _build(state: State, action: Action, who: str) -> str:
     """The square named is the anchor cell (covered by the tile), in either notation."""
     board = state.board
     assert board is not None
-    catalog = state.catalog
-    placement = placement_of(catalog, action)
-    kind = catalog.kinds[placement[0]]
+    components = state.components
+    placement = placement_of(components, action)
+    kind = components.kinds[placement[0]]
     cells = shape_cells(state, *placement)
     vp = _tile_vp(state, action)
     goods = [c.GOODS[board.goods[cell]] for cell in cells if board.goods[cell] >= 0]
     taking = f" and takes {' and '.join(goods)}" if goods else ""
-    row, col = build_action(catalog, placement)[3:]
+    row, col = build_action(components, placement)[3:]
     return f"{who} builds a {action[1]} tile at {row},{col} for {kind.build_cost} AP, scoring {vp} VP{taking}"
 
 
@@ -263,8 +263,8 @@ def _tile_vp(state: State, action: Action) -> int:
     """The VP the tile itself scores: its value on a big or a small island."""
     board = state.board
     assert board is not None
-    placement = placement_of(state.catalog, action)
-    kind = state.catalog.kinds[placement[0]]
+    placement = placement_of(state.components, action)
+    kind = state.components.kinds[placement[0]]
     cells = shape_cells(state, *placement)
     return kind.vp_big if board.islands[board.island_of[cells[0]]].big else kind.vp_small
 

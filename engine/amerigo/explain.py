@@ -17,15 +17,15 @@ from engine.amerigo.state import (
     BUILD,
     BUY,
     CANNONS,
-    CHANCE_STEPS,
+    CHANCE_PHASES,
     CHOOSE,
     FOUND,
     MOVE_ORDER,
     OVER,
+    PHASE_NAMES,
     PLACE_SHIPS,
     PLAN,
     SAIL,
-    STEP_NAMES,
     TAKE_TOKEN,
     State,
     order_of,
@@ -50,20 +50,20 @@ def explain(state: State, action: Action) -> tuple[str, str]:
     except (ValueError, TypeError, IndexError, KeyError):
         return "not an amerigo action", "notation"
     op = action[0]
-    step = state.step
+    step = state.phase
     if step == OVER:
         return "the game is over", "end of the game"
     if op in CHANCE_VERBS:
-        if step in CHANCE_STEPS:
-            return f"not a possible outcome of the {STEP_NAMES[step]} now", "chance"
+        if step in CHANCE_PHASES:
+            return f"not a possible outcome of the {PHASE_NAMES[step]} now", "chance"
         return "only chance decides that", "chance"
-    if step in CHANCE_STEPS:
-        return f"the game waits for chance ({STEP_NAMES[step]}), not for a player", "turn order"
+    if step in CHANCE_PHASES:
+        return f"the game waits for chance ({PHASE_NAMES[step]}), not for a player", "turn order"
     if op == "cash":
         return _why_no_cash(state, action), "gold: cashing"
     steps = USE_STEPS.get(action[1], set()) if op == "use" else STEPS_OF.get(op, set())
     if step not in steps:
-        return f"the game is waiting for {STEP_NAMES[step]}, not for '{format_action(action)}'", "turn: step"
+        return f"the game is waiting for {PHASE_NAMES[step]}, not for '{format_action(action)}'", "turn: step"
     why = _EXPLAINERS.get(op)
     return why(state, action) if why else ("not possible now", op)
 
@@ -91,7 +91,7 @@ def _special(state: State, action: Action) -> tuple[str, str]:
     if position == 0:
         return "the order disc stands on the white start space: no special action yet", rule
     own = space_colour(state, position)
-    if own != action[1] and position < state.catalog.order_last:
+    if own != action[1] and position < state.components.order_last:
         return f"the order disc stands on a {c.COLOURS[own]} space, not a {c.COLOURS[action[1]]} one", rule
     if action[1] == c.WHITE:
         return "the special action performs one of the six other colours", rule
@@ -162,11 +162,11 @@ def _cannons(state: State, action: Action) -> tuple[str, str]:
 
 
 def _advance(state: State, action: Action) -> tuple[str, str]:
-    return _track(state, action, "brown: progress", state.me.progress, state.catalog.progress_last, "progress")
+    return _track(state, action, "brown: progress", state.me.progress, state.components.progress_last, "progress")
 
 
 def _move(state: State, action: Action) -> tuple[str, str]:
-    return _track(state, action, "white: order move", state.me.order_pos, state.catalog.order_last, "special-action")
+    return _track(state, action, "white: order move", state.me.order_pos, state.components.order_last, "special-action")
 
 
 def _take(state: State, action: Action) -> tuple[str, str]:
@@ -175,13 +175,13 @@ def _take(state: State, action: Action) -> tuple[str, str]:
 
 def _plan(state: State, action: Action) -> tuple[str, str]:
     rule = "red: planning"
-    catalog = state.catalog
-    k = catalog.kind_index(action[1])
+    components = state.components
+    k = components.kind_index(action[1])
     if k < 0:
         return f"there is no tile kind {action[1]!r}", rule
-    kind = catalog.kinds[k]
+    kind = components.kinds[k]
     if kind.group == "village":
-        if not state.me.villages[k - len(catalog.neutral_kinds)]:
+        if not state.me.villages[k - len(components.neutral_kinds)]:
             return f"no {action[1]} tile is left in the player's supply", rule
         return f"a village tile costs 1 AP, the player has {state.ap}", rule
     if not state.neutral[k]:
@@ -195,17 +195,17 @@ def _build(state: State, action: Action) -> tuple[str, str]:
     rule = "green: building"
     board = state.board
     assert board is not None
-    catalog = state.catalog
-    k = catalog.kind_index(action[1])
+    components = state.components
+    k = components.kind_index(action[1])
     if k < 0 or not state.me.stock[k]:
         return f"no {action[1]} tile in the player's stock", rule
-    kind = catalog.kinds[k]
+    kind = components.kinds[k]
     if kind.build_cost > state.ap:
         return f"building a {action[1]} tile costs {kind.build_cost} AP, the player has {state.ap}", rule
     shapes = dict(kind.orientations)
     if action[0] == BUILD_AT_CORNER and action[2] not in shapes:
         return f"rotation r{action[2]} of {kind.shape} repeats another: use r{', r'.join(str(r) for r in shapes)}", rule
-    _, rotation, top, left = placement_of(catalog, action)
+    _, rotation, top, left = placement_of(components, action)
     cells = [(top + r, left + col) for r, col in shapes[rotation]]
     if any(y < 0 or x < 0 or y >= board.height or x >= board.width for y, x in cells):
         return "the tile would stick out of the map", rule

@@ -48,7 +48,7 @@ ZERO7 = (0,) * 7
 
 def chance_outcomes(state: State) -> Sequence[tuple[Action, int]]:
     """Every outcome of the chance step the state waits for, with its integer weight."""
-    return _OUTCOMES[state.step](state)
+    return _OUTCOMES[state.phase](state)
 
 
 def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
@@ -56,7 +56,7 @@ def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
     rows, cols = c.GRID[state.n]
     row, col = divmod(len(state.layout), cols)
     used = {tile for tile, _ in state.layout}
-    return [(("layout", row, col, name, r), 1) for t, (name, _) in enumerate(state.catalog.island_tiles) if t not in used
+    return [(("layout", row, col, name, r), 1) for t, (name, _) in enumerate(state.components.island_tiles) if t not in used
             for r in range(4)]
 
 
@@ -143,16 +143,16 @@ def apply_chance(state: State, action: Action) -> State:
 
 
 def _apply_layout(state: State, action: Action) -> State:
-    tile = state.catalog.tile_index(action[3])
+    tile = state.components.tile_index(action[3])
     layout = (*state.layout, (tile, action[4]))
     rows, cols = c.GRID[state.n]
     state = state.evolve(layout=layout)
     if len(layout) < rows * cols:
         return state
-    board = board_for(state.catalog, layout, state.n)
+    board = board_for(state.components, layout, state.n)
     return state.evolve(
         board=board, cover=(0,) * board.cells, island_empty=tuple(len(i.cells) for i in board.islands),
-        discovered=(False,) * len(board.islands), chests=board.initial_chests, step=PIRATE,
+        discovered=(False,) * len(board.islands), chests=board.initial_chests, phase=PIRATE,
     )
 
 
@@ -169,7 +169,7 @@ def _apply_pirate(state: State, action: Action) -> State:
 
 def _to_progress(state: State) -> State:
     if progress_target(state) >= 0:
-        return state.evolve(step=PROGRESS)
+        return state.evolve(phase=PROGRESS)
     if state.round > 0:  # preparation, step 3: the production tokens on the board go to the box
         state = state.evolve(production_spaces=(EMPTY,) * len(state.production_spaces))
     return _to_production(state)
@@ -183,9 +183,9 @@ def _apply_progress(state: State, action: Action) -> State:
 
 def _to_production(state: State) -> State:
     if production_target(state) >= 0:
-        return state.evolve(step=PRODUCTION)
+        return state.evolve(phase=PRODUCTION)
     if state.round == 0:
-        return state.evolve(step=ORDER)
+        return state.evolve(phase=ORDER)
     return begin_phase(state, 0)  # preparation, step 4: the top time marker goes (round already counts on)
 
 
@@ -204,7 +204,7 @@ def _apply_order(state: State, action: Action) -> State:
         player = state.players[seat].evolve(order_stamp=n - depth)
         state = with_player(state, seat, gain_gold(player, depth))
     full = (c.CUBES_PER_COLOUR,) * 7
-    return state.evolve(stamps=n, tower=full, thrown=full, throw_colour=0, step=TOWER)
+    return state.evolve(stamps=n, tower=full, thrown=full, throw_colour=0, phase=TOWER)
 
 
 def _apply_tower(state: State, action: Action) -> State:
@@ -222,12 +222,12 @@ def _apply_tower(state: State, action: Action) -> State:
         return begin_phase(state.evolve(round=1), 0)
     if not any(state.field):
         return end_phase(state)  # nothing came out: the phase is skipped
-    return state.evolve(step=CHOOSE, phase_ap=max(state.field), turn_order=order_of(state), turn=0)
+    return state.evolve(phase=CHOOSE, phase_ap=max(state.field), turn_order=order_of(state), turn=0)
 
 
 def _apply_stray(state: State, action: Action) -> State:
     """At a throw's start the fallen cubes join the throw; between rounds they wait in the tray."""
-    if state.step == TOWER:
+    if state.phase == TOWER:
         return state.evolve(thrown=add_at(state.thrown, action[1], action[2]))
     return state.evolve(tower=add_at(state.tower, action[1], -action[2]), stray=add_at(state.stray, action[1], action[2]))
 
@@ -243,22 +243,22 @@ def begin_phase(state: State, colour: int) -> State:
     """Phase ``colour``: its storage cubes and any stray cubes are thrown (Ruling 7); with nothing to throw
     the phase is skipped."""
     d = add_at(state.stray, colour, state.storage[colour])
-    state = state.evolve(phase=colour)
+    state = state.evolve(colour=colour)
     if not any(d):
         return end_phase(state)
     tower = add_vectors(state.tower, d)
     return state.evolve(storage=set_at(state.storage, colour, 0), stray=ZERO7, tower=tower, thrown=d,
-                        throw_colour=next_colour(tower, 0), step=TOWER)
+                        throw_colour=next_colour(tower, 0), phase=TOWER)
 
 
 def end_phase(state: State) -> State:
     """The field's cubes to their storage spaces; the next phase, or the round's end after white."""
     state = state.evolve(storage=add_vectors(state.storage, state.field), field=ZERO7, turn_order=(), turn=0,
                          phase_ap=0, action=NO_ACTION, ap=0)
-    if state.phase < 6:
-        return begin_phase(state, state.phase + 1)
+    if state.colour < 6:
+        return begin_phase(state, state.colour + 1)
     # The sheets before each automatic step are kept so that the log can say what each step changed.
     state = scoring.fight_pirates(state.evolve(before_fight=sheets(state)))
     if state.round == c.ROUNDS:
-        return scoring.final_scoring(state.evolve(before_final=sheets(state))).evolve(step=OVER)
-    return state.evolve(round=state.round + 1, step=PIRATE)
+        return scoring.final_scoring(state.evolve(before_final=sheets(state))).evolve(phase=OVER)
+    return state.evolve(round=state.round + 1, phase=PIRATE)

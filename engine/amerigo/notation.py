@@ -52,6 +52,7 @@ from typing import Any
 
 from engine.amerigo import components as c
 from engine.core.errors import NotationError
+from engine.core.notation import parse_notation
 
 Action = tuple[Any, ...]
 
@@ -261,14 +262,14 @@ def _value(text: str, word: str) -> int:
 @lru_cache(maxsize=16384)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
-    action = _FIXED_PARSE.get(text)
-    if action is not None:
-        return action
+    return parse_notation(text, _FIXED_PARSE, _parse_normal, names=True)
+
+
+def _parse_normal(text: str) -> Action:
+    """The action of a normalised text that is not one of the fixed spellings."""
     words = text.split()
-    if not words or " ".join(words) != text:
-        raise NotationError(text, "words separated by single spaces, " + EXPECTED)
+    if not words:
+        raise NotationError(text, EXPECTED)
     action = _parse_words(text, words[0], words[1:])
     if format_action(action) != text:  # leading zeros and the like: one spelling per action
         raise NotationError(text, f"the canonical spelling {format_action(action)!r}")

@@ -14,7 +14,7 @@ from engine.amerigo import components as c
 from engine.amerigo.notation import END, SPEND, Action
 from engine.amerigo.state import EMPTY, State, with_player
 from engine.amerigo.tokens import PT14, owns
-from engine.amerigo.turns import cash_options
+from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at, set_at
 
 
@@ -23,33 +23,33 @@ def neutral_limit(state: State) -> int:
     return 2 if owns(state.me, PT14) else 1
 
 
-def plan_options(state: State) -> list[Action]:
+def legal_plan(state: State) -> list[Action]:
     """Every tile the AP pay for: own village tiles (1 AP), a neutral tile (its size) while under the limit."""
-    catalog = state.catalog
+    components = state.components
     player = state.me
     ap = state.ap
     result: list[Action] = []
     if ap >= 1:
-        result += [("plan", catalog.kinds[k].name) for i, k in enumerate(catalog.village_kinds) if player.villages[i]]
+        result += [("plan", components.kinds[k].name) for i, k in enumerate(components.village_kinds) if player.villages[i]]
     neutral_open = state.neutral_taken < neutral_limit(state)
     if neutral_open:
-        result += [("plan", catalog.kinds[k].name) for k in catalog.neutral_kinds
-                   if state.neutral[k] and catalog.kinds[k].take_cost <= ap]
+        result += [("plan", components.kinds[k].name) for k in components.neutral_kinds
+                   if state.neutral[k] and components.kinds[k].take_cost <= ap]
     if player.gold and (any(player.villages) or (neutral_open and any(state.neutral))):
         result.append(SPEND)
-    return result + cash_options(player) + [END]
+    return result + legal_cash(player) + [END]
 
 
 def apply_plan(state: State, action: Action) -> State:
     """The tile goes from the supply to the player's stock."""
-    catalog = state.catalog
-    k = catalog.kind_index(action[1])
-    kind = catalog.kinds[k]
+    components = state.components
+    k = components.kind_index(action[1])
+    kind = components.kinds[k]
     seat = state.seat
     player = state.players[seat]
     player = player.evolve(stock=add_at(player.stock, k, 1))
     if kind.group == "village":
-        player = player.evolve(villages=add_at(player.villages, k - len(catalog.neutral_kinds), -1))
+        player = player.evolve(villages=add_at(player.villages, k - len(components.neutral_kinds), -1))
     else:
         state = state.evolve(neutral=add_at(state.neutral, k, -1), neutral_taken=state.neutral_taken + 1)
     return with_player(state, seat, player).evolve(ap=state.ap - kind.take_cost)
@@ -60,7 +60,7 @@ def production_kind(good: int, value: int) -> int:
     return good * len(c.PRODUCTION_VALUES) + c.PRODUCTION_VALUES.index(value)
 
 
-def buy_options(state: State) -> list[Action]:
+def legal_buy(state: State) -> list[Action]:
     """Every kind of production token on the board whose value the AP pay for."""
     values = len(c.PRODUCTION_VALUES)
     kinds = sorted({k for k in state.production_spaces if k != EMPTY})
@@ -68,7 +68,7 @@ def buy_options(state: State) -> list[Action]:
                             if c.PRODUCTION_VALUES[k % values] <= state.ap]
     if state.me.gold and kinds:
         result.append(SPEND)
-    return result + cash_options(state.me) + [END]
+    return result + legal_cash(state.me) + [END]
 
 
 def apply_buy(state: State, action: Action) -> State:

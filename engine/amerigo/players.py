@@ -24,11 +24,11 @@ GOOD_VERBS = ("found", "build", "plan")
 
 def builder_player(state: State, actions: list[Any], rng: random.Random) -> Any:
     """Choose among ``actions``: build with tiles in stock, sail to free anchors, found, build, plan."""
-    if state.step == CHOOSE:
+    if state.phase == CHOOSE:
         wanted = _wanted_colour(state)
         if wanted in actions and rng.random() < PLAN_FOLLOWED:
             return wanted
-    if state.step == SAIL and state.board is not None:  # the board exists once the islands are laid
+    if state.phase == SAIL and state.board is not None:  # the board exists once the islands are laid
         board = state.board
         anchors = [a for a in actions if a[0] == "sail" and can_found(state, node_of(board, a[2], a[3]))]
         if anchors:

@@ -1,4 +1,4 @@
-"""The Amerigo rules object: the engine protocol over the step modules.
+"""The Amerigo rules object: the engine protocol over the phase modules.
 
 Every apply resolves automatic steps (throws with nothing to throw, skipped phases, pirates,
 actions with nothing left to decide) before returning, so a state always waits for a decision,
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.amerigo import building, choose, flow, planning, sailing, scoring, serialize, tracks
-from engine.amerigo.catalog import catalog_for
+from engine.amerigo.component_set import component_set
 from engine.amerigo.describe import describe
 from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
@@ -22,7 +22,7 @@ from engine.amerigo.state import (
     BUILD,
     BUY,
     CANNONS,
-    CHANCE_STEPS,
+    CHANCE_PHASES,
     CHOOSE,
     FOUND,
     MOVE_ORDER,
@@ -34,22 +34,21 @@ from engine.amerigo.state import (
     State,
 )
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
-from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, distinct_players
-from engine.core.protocol import Setup
+from engine.core.phased import PhasedRules, apply_table
+from engine.core.protocol import GameRules, Setup
 
-OPTIONS: dict[int, Callable[[State], list[Action]]] = {
-    CHOOSE: choose.options,
-    PLACE_SHIPS: sailing.place_options,
-    SAIL: sailing.sail_options,
-    FOUND: sailing.found_options,
-    CANNONS: tracks.cannon_options,
-    ADVANCE: tracks.advance_options,
-    TAKE_TOKEN: tracks.token_options,
-    MOVE_ORDER: tracks.order_options,
-    PLAN: planning.plan_options,
-    BUILD: building.build_options,
-    BUY: planning.buy_options,
+LEGAL: dict[int, Callable[[State], list[Action]]] = {
+    CHOOSE: choose.legal_actions,
+    PLACE_SHIPS: sailing.legal_place,
+    SAIL: sailing.legal_sail,
+    FOUND: sailing.legal_found,
+    CANNONS: tracks.legal_cannon,
+    ADVANCE: tracks.legal_advance,
+    TAKE_TOKEN: tracks.legal_token,
+    MOVE_ORDER: tracks.legal_order,
+    PLAN: planning.legal_plan,
+    BUILD: building.legal_build,
+    BUY: planning.legal_buy,
 }
 DECISIONS: dict[int, Callable[[State, Action], State]] = {
     CHOOSE: choose.apply,
@@ -80,17 +79,12 @@ def apply_decision(state: State, action: Action) -> State:
     elif action == USE_PT16:
         return tracks.apply_pt16(state)
     else:
-        state = DECISIONS[state.step](state, action)
+        state = DECISIONS[state.phase](state, action)
     return settle(state)
 
 
 #: Chance steps apply their outcome; every decision goes through :func:`apply_decision`.
-APPLY = {**dict.fromkeys(CHANCE_STEPS, flow.apply_chance), **dict.fromkeys(OPTIONS, apply_decision)}
-
-
-def describe_event(state: State, action: Action) -> str:
-    """The game-log sentence of ``action``, with what followed it by itself in the same event."""
-    return describe(state, action, APPLY[state.step](state, action))
+APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, flow.apply_chance)
 
 
 def seat_to_act(state: State) -> int:
@@ -101,8 +95,8 @@ def seat_to_act(state: State) -> int:
 class AmerigoRules(PhasedRules[State, Action]):
     """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring).
 
-    Its phases are the state's ``step``; the seat to act is the ``turn``-th of the turn order;
-    the view hides the tower's contents.
+    Its engine phases (wait points) are the state's ``phase`` (the rulebook's colour phases are
+    ``colour``); the seat to act is the ``turn``-th of the turn order; the view hides the tower's contents.
     """
 
     name = "amerigo"
@@ -111,24 +105,21 @@ class AmerigoRules(PhasedRules[State, Action]):
     version = "2"
     min_players = 2
     max_players = 4
+    known_options = ("components",)
     #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).
     demo_player = staticmethod(builder_player)
 
     def __init__(self) -> None:
         super().__init__(
-            options=OPTIONS, apply=APPLY, chance_phases=CHANCE_STEPS, chance_outcomes=flow.chance_outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=flow.chance_outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe=describe_event, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state, phase="step", seat=seat_to_act,
+            format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
+            load_state=serialize.load_state, seat=seat_to_act,
         )
 
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance laying the island tiles."""
-        names = distinct_players(setup)
-        unknown = sorted(set(setup.options) - {"components"})
-        if unknown:
-            raise SetupError(f"unknown amerigo options {unknown}: expected only 'components'")
-        return initial_state(names, catalog_for(setup.options.get("components")))
+        return initial_state(self.seated_players(setup), component_set(setup.options.get("components")))
 
     def check(self, state: State, action: Action) -> None:
         """Raise IllegalActionError unless legal; a build in any of its equivalent spellings (any rotation 0-3, or
@@ -140,4 +131,5 @@ class AmerigoRules(PhasedRules[State, Action]):
         return tuple(super().legal_actions(state))
 
 
-RULES = AmerigoRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = AmerigoRules()

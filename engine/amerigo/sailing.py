@@ -28,7 +28,7 @@ from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import FOUND as FOUND_STEP
 from engine.amerigo.state import SAIL, State, with_player
 from engine.amerigo.tokens import PT10, PT19, owns, unused
-from engine.amerigo.turns import cash_options, end_action
+from engine.amerigo.turns import end_action, legal_cash
 
 PT10_AP = 8
 
@@ -39,10 +39,10 @@ def frame_pairs(board: Board) -> list[Action]:
     return [("ships", a, b) for a in range(frames) for b in range(a, frames)]
 
 
-def place_options(state: State) -> list[Action]:
+def legal_place(state: State) -> list[Action]:
     """The first sailing: both ships onto frame spaces, free."""
     assert state.board is not None
-    return frame_pairs(state.board) + cash_options(state.me)
+    return frame_pairs(state.board) + legal_cash(state.me)
 
 
 def distances(board: Board, start: int, budget: int) -> dict[int, int]:
@@ -84,7 +84,7 @@ def node_of(board: Board, row: int, col: int) -> int:
     return board.cells + col if row < 0 else row * board.width + col
 
 
-def sail_options(state: State) -> list[Action]:
+def legal_sail(state: State) -> list[Action]:
     """Every ship that has not moved, to every legal end space; PT10, gold, chests, the action's end."""
     board = state.board
     assert board is not None
@@ -103,7 +103,7 @@ def sail_options(state: State) -> list[Action]:
         result.append(USE_PT10)
     if player.gold:
         result.append(SPEND)
-    return result + cash_options(player) + [END]
+    return result + legal_cash(player) + [END]
 
 
 def can_sail_back(state: State, i: int) -> bool:
@@ -121,9 +121,9 @@ def can_sail_back(state: State, i: int) -> bool:
             and can_found(state, start))
 
 
-def found_options(state: State) -> list[Action]:
+def legal_found(state: State) -> list[Action]:
     """A ship ended its move on an anchor with a free trading-post space: found a post or not."""
-    return [FOUND, DECLINE] + cash_options(state.me)
+    return [FOUND, DECLINE] + legal_cash(state.me)
 
 
 def can_found(state: State, node: int) -> bool:
@@ -141,7 +141,7 @@ def apply_place(state: State, action: Action) -> State:
     seat = state.seat
     cells = state.board.cells
     player = state.players[seat].evolve(ships=(cells + action[1], cells + action[2]))
-    return with_player(state, seat, player).evolve(step=SAIL)
+    return with_player(state, seat, player).evolve(phase=SAIL)
 
 
 def apply_sail(state: State, action: Action) -> State:
@@ -158,7 +158,7 @@ def apply_sail(state: State, action: Action) -> State:
     moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
     state = with_player(state, seat, player.evolve(ships=ships)).evolve(ships_moved=moved)
     if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
-        return state.evolve(step=FOUND_STEP, sailed=i)
+        return state.evolve(phase=FOUND_STEP, sailed=i)
     return _after_ship(state)
 
 
@@ -166,13 +166,13 @@ def apply_sail_back(state: State, action: Action) -> State:
     """The ship sails out and back to its anchor (its unused AP are lost): it may found there."""
     i = action[1] - 1
     moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
-    return state.evolve(ships_moved=moved, step=FOUND_STEP, sailed=i)
+    return state.evolve(ships_moved=moved, phase=FOUND_STEP, sailed=i)
 
 
 def _after_ship(state: State) -> State:
     if all(state.ships_moved):
         return end_action(state)
-    return state.evolve(step=SAIL, sailed=-1)
+    return state.evolve(phase=SAIL, sailed=-1)
 
 
 def apply_found(state: State, action: Action) -> State:

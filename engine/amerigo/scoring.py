@@ -119,14 +119,14 @@ def end_token_vp(player: Player) -> int:
 
 def final_scoring(state: State) -> State:
     """The four steps of the final scoring for every player; the breakdown is kept in ``state.final``."""
-    catalog = state.catalog
+    components = state.components
     final = []
     for seat in range(state.n):
         player = state.players[seat]
         before = player.vp
         player, gold = final_gold(player)
-        parts = (goods_vp(player), end_token_vp(player), track_vp(catalog.progress_vp, player.progress),
-                 track_vp(catalog.order_vp, player.order_pos))
+        parts = (goods_vp(player), end_token_vp(player), track_vp(components.progress_vp, player.progress),
+                 track_vp(components.order_vp, player.order_pos))
         state = with_player(state, seat, player.evolve(vp=player.vp + sum(parts)))
         final.append((before, gold, *parts))
     return state.evolve(final=tuple(final))

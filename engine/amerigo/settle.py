@@ -7,18 +7,18 @@ ends the action itself, as a player has nothing to decide there.
 
 from __future__ import annotations
 
-from engine.amerigo.building import build_options
+from engine.amerigo.building import legal_build
 from engine.amerigo.notation import END
-from engine.amerigo.planning import buy_options, plan_options
+from engine.amerigo.planning import legal_buy, legal_plan
 from engine.amerigo.state import BUILD, BUY, PLAN, State
 from engine.amerigo.turns import end_action
 
-_OPTIONS = {PLAN: plan_options, BUILD: build_options, BUY: buy_options}
+_LEGAL = {PLAN: legal_plan, BUILD: legal_build, BUY: legal_buy}
 
 
 def settle(state: State) -> State:
     """``state``, or the action's end when the only option left is to end it."""
-    options = _OPTIONS.get(state.step)
-    if options is not None and options(state) == [END]:
+    legal = _LEGAL.get(state.phase)
+    if legal is not None and legal(state) == [END]:
         return end_action(state)
     return state

@@ -14,7 +14,7 @@ interface), in the digest's setup order.
 from __future__ import annotations
 
 from engine.amerigo import components as c
-from engine.amerigo.catalog import Catalog
+from engine.amerigo.component_set import ComponentSet
 from engine.amerigo.state import EMPTY, LAYOUT, NO_ACTION, UNPLACED, Player, State
 from engine.core.errors import SetupError
 
@@ -27,23 +27,21 @@ def production_pool(players: int) -> tuple[int, ...]:
     return tuple(per_good[v] for _ in c.GOODS for v in range(len(c.PRODUCTION_VALUES)))
 
 
-def initial_state(names: tuple[str, ...], catalog: Catalog) -> State:
-    """The game before its first chance event (the first island tile)."""
+def initial_state(names: tuple[str, ...], components: ComponentSet) -> State:
+    """The game before its first chance event (the first island tile); the rules object has checked the player count."""
     n = len(names)
-    if not 2 <= n <= 4:
-        raise SetupError(f"amerigo takes 2 to 4 players, got {n}")
     rows, cols = c.GRID[n]
-    if len(catalog.island_tiles) < rows * cols:
+    if len(components.island_tiles) < rows * cols:
         raise SetupError(f"bad amerigo components: island_tiles: {n} players need {rows * cols} island tiles, "
-                         f"the set has {len(catalog.island_tiles)}")
-    villages = tuple(catalog.kinds[k].copies for k in catalog.village_kinds)
+                         f"the set has {len(components.island_tiles)}")
+    villages = tuple(components.kinds[k].copies for k in components.village_kinds)
     player = Player(vp=0, gold=0, cannons=0, progress=0, order_pos=0, order_stamp=0, ships=(UNPLACED, UNPLACED),
-                    posts_left=c.POSTS_PER_PLAYER, posts_founded=0, villages=villages, stock=(0,) * len(catalog.kinds),
+                    posts_left=c.POSTS_PER_PLAYER, posts_founded=0, villages=villages, stock=(0,) * len(components.kinds),
                     goods=(0,) * 5, production=(0,) * 15, tokens=(), used=(), chests=0)
     return State(
-        names=names, catalog=catalog, layout=(), board=None, step=LAYOUT, round=0, phase=0, tower=ZERO7,
+        names=names, components=components, layout=(), board=None, phase=LAYOUT, round=0, colour=0, tower=ZERO7,
         storage=ZERO7, field=ZERO7, stray=ZERO7, thrown=ZERO7, throw_colour=7, cover=(), placements=(), island_empty=(),
-        discovered=(), chests=(), neutral=tuple(catalog.kinds[k].copies for k in catalog.neutral_kinds),
+        discovered=(), chests=(), neutral=tuple(components.kinds[k].copies for k in components.neutral_kinds),
         progress_spaces=(EMPTY,) * len(c.PROGRESS_SPACES), progress_pool=tuple(range(len(c.PROGRESS_TOKENS))),
         production_spaces=(EMPTY,) * c.PRODUCTION_SPACES[n], production_pool=production_pool(n), pirates=(),
         pirate_pool=tuple(sorted(c.PIRATES)), stamps=0, turn_order=(), turn=0, phase_ap=0, action=NO_ACTION, ap=0,

@@ -1,26 +1,53 @@
 """The immutable game state: NamedTuples of ints and tuples, shared between successive states.
 
 A move replaces only the records and counters it touches; the rest (the map's geometry, the
-component catalog, the other players) is the same object as before, which keeps folding fast.
+component components, the other players) is the same object as before, which keeps folding fast.
 Interchangeable pieces are counted, not named: tiles per kind, production tokens per kind
 (good x value), cubes per colour, pirate markers by value.
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.amerigo.board import Board
-from engine.amerigo.catalog import Catalog
+from engine.amerigo.component_set import ComponentSet
 from engine.core.records import field_index, with_fields
 
-# Steps: what the state waits for. Chance steps first, then the players' decisions.
-(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER,
- CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS, ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = range(18)
-CHANCE_STEPS = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
-STEP_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
-              "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
-              "planning", "building", "production purchase", "order move", "game over")
+
+class Phase(IntEnum):
+    """What an Amerigo state waits for: a chance step, a player's decision, or nobody (OVER).
+
+    These are the engine's wait points; the rulebook's colour phases are the state's field ``colour``.
+    """
+
+    LAYOUT = 0
+    PIRATE = 1
+    PROGRESS = 2
+    PRODUCTION = 3
+    ORDER = 4
+    TOWER = 5
+    CHOOSE = 6
+    PLACE_SHIPS = 7
+    SAIL = 8
+    FOUND = 9
+    CANNONS = 10
+    ADVANCE = 11
+    TAKE_TOKEN = 12
+    PLAN = 13
+    BUILD = 14
+    BUY = 15
+    MOVE_ORDER = 16
+    OVER = 17
+
+
+(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER, CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS,
+ ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = Phase
+CHANCE_PHASES = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
+PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
+               "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
+               "planning", "building", "production purchase", "order move", "game over")
 
 NO_ACTION = -1
 UNPLACED = -1
@@ -30,7 +57,7 @@ class Player(NamedTuple):
     """One player's sheet, pieces and supplies.
 
     ``stock`` counts the tiles planned (beside the sheet) per tile kind; ``villages`` the
-    player's village tiles still in the supply per village kind (in catalog village order);
+    player's village tiles still in the supply per village kind (in components village order);
     ``production`` the production tokens bought per production kind (good * 3 + value index);
     ``tokens`` the progress tokens owned (indices into PROGRESS_TOKENS, in the order taken) and
     ``used`` those of them turned face down.
@@ -62,12 +89,12 @@ class State(NamedTuple):
     """The whole game. ``board`` is None until the island layout is complete."""
 
     names: tuple[str, ...]
-    catalog: Catalog
+    components: ComponentSet
     layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
     board: Board | None
-    step: int
+    phase: Phase  # the wait point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES)
     round: int  # 0 during setup, then 1..5
-    phase: int  # the colour of the phase (0 blue .. 6 white)
+    colour: int  # the colour of the action phase under way (0 blue .. 6 white): the rulebook's "phase"
     tower: tuple[int, ...]  # cubes inside the tower, per colour
     storage: tuple[int, ...]  # cubes on the storage spaces of the action circuit
     field: tuple[int, ...]  # cubes in the action field

@@ -19,7 +19,7 @@ from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import SPEND, USE_PT16, Action
 from engine.amerigo.state import EMPTY, TAKE_TOKEN, State, order_of, with_player
 from engine.amerigo.tokens import PT16, unused
-from engine.amerigo.turns import cash_options, end_action, next_turn
+from engine.amerigo.turns import end_action, legal_cash, next_turn
 
 CANNON_ACTIONS = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
 
@@ -33,9 +33,9 @@ def _moves(verb: str, state: State, position: int, last: int) -> list[Action]:
     return result
 
 
-def cannon_options(state: State) -> list[Action]:
+def legal_cannon(state: State) -> list[Action]:
     """Black: 0..min(AP, 12 − cannons) spaces."""
-    return _moves("cannons", state, state.me.cannons, c.CANNON_MAX) + cash_options(state.me)
+    return _moves("cannons", state, state.me.cannons, c.CANNON_MAX) + legal_cash(state.me)
 
 
 def _end_gold(state: State, seat: int, position: int, last: int, spent: int) -> State:
@@ -53,9 +53,9 @@ def apply_cannons(state: State, action: Action) -> State:
     return end_action(_end_gold(state, seat, cannons, c.CANNON_MAX, action[1]))
 
 
-def advance_options(state: State) -> list[Action]:
+def legal_advance(state: State) -> list[Action]:
     """Brown: 0..min(AP, last − position) spaces."""
-    return _moves("advance", state, state.me.progress, state.catalog.progress_last) + cash_options(state.me)
+    return _moves("advance", state, state.me.progress, state.components.progress_last) + legal_cash(state.me)
 
 
 def vp_spaces_between(vp_spaces: tuple[tuple[int, int], ...], start: int, end: int) -> int:
@@ -67,23 +67,23 @@ def apply_advance(state: State, action: Action) -> State:
     """The progress disc moves; one token due per VP space reached or passed (while tokens remain)."""
     seat = state.seat
     player = state.players[seat]
-    catalog = state.catalog
+    components = state.components
     end = player.progress + action[1]
-    due = vp_spaces_between(catalog.progress_vp, player.progress, end)
+    due = vp_spaces_between(components.progress_vp, player.progress, end)
     state = with_player(state, seat, player.evolve(progress=end))
-    state = state.evolve(tokens_due=due, track_gold=end == catalog.progress_last and state.ap - action[1] >= 1)
+    state = state.evolve(tokens_due=due, track_gold=end == components.progress_last and state.ap - action[1] >= 1)
     return _next_token(state)
 
 
 def _next_token(state: State) -> State:
     if state.tokens_due and any(t != EMPTY for t in state.progress_spaces):
-        return state.evolve(step=TAKE_TOKEN)
+        return state.evolve(phase=TAKE_TOKEN)
     return end_action(state)
 
 
-def token_options(state: State) -> list[Action]:
+def legal_token(state: State) -> list[Action]:
     """Every token on the progress spaces (the player must take one)."""
-    return [("take", t) for t in state.progress_spaces if t != EMPTY] + cash_options(state.me)
+    return [("take", t) for t in state.progress_spaces if t != EMPTY] + legal_cash(state.me)
 
 
 def apply_take(state: State, action: Action) -> State:
@@ -95,13 +95,13 @@ def apply_take(state: State, action: Action) -> State:
     return _next_token(state.evolve(progress_spaces=spaces, tokens_due=state.tokens_due - 1))
 
 
-def order_options(state: State) -> list[Action]:
+def legal_order(state: State) -> list[Action]:
     """White order move: 0..min(AP, last − position) spaces; PT16 while someone else is first."""
     player = state.me
-    result = _moves("move", state, player.order_pos, state.catalog.order_last)
+    result = _moves("move", state, player.order_pos, state.components.order_last)
     if unused(player, PT16) and order_of(state)[0] != state.seat:
         result.append(USE_PT16)
-    return result + cash_options(player)
+    return result + legal_cash(player)
 
 
 def apply_move(state: State, action: Action) -> State:
@@ -109,11 +109,11 @@ def apply_move(state: State, action: Action) -> State:
     seat = state.seat
     player = state.players[seat]
     if action[1] == 0:
-        return end_action(_end_gold(state, seat, player.order_pos, state.catalog.order_last, 0))
+        return end_action(_end_gold(state, seat, player.order_pos, state.components.order_last, 0))
     position = player.order_pos + action[1]
     stamp = state.stamps + 1
     state = with_player(state, seat, player.evolve(order_pos=position, order_stamp=stamp)).evolve(stamps=stamp)
-    return end_action(_end_gold(state, seat, position, state.catalog.order_last, action[1]))
+    return end_action(_end_gold(state, seat, position, state.components.order_last, action[1]))
 
 
 def apply_pt16(state: State) -> State:

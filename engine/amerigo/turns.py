@@ -18,17 +18,17 @@ from engine.amerigo.state import CHOOSE, NO_ACTION, Player, State, with_player
 from engine.amerigo.tokens import GOLD_TOKENS, PT17, PT18, unused
 
 
-def cash_options(player: Player) -> list[Action]:
+def legal_cash(player: Player) -> list[Action]:
     """Chests and once gold tokens the player may turn into gold now."""
-    options = []
+    actions = []
     if player.chests:
-        options.append(CASH_CHEST)
+        actions.append(CASH_CHEST)
     if player.tokens:
         if unused(player, PT17):
-            options.append(CASH_PT17)
+            actions.append(CASH_PT17)
         if unused(player, PT18):
-            options.append(CASH_PT18)
-    return options
+            actions.append(CASH_PT18)
+    return actions
 
 
 def apply_cash(state: State, action: Action) -> State:
@@ -65,4 +65,4 @@ def next_turn(state: State) -> State:
                          track_gold=False)
     if turn >= len(state.turn_order):
         return end_phase(state)
-    return state.evolve(step=CHOOSE, turn=turn)
+    return state.evolve(phase=CHOOSE, turn=turn)

@@ -63,12 +63,24 @@ class IllegalActionError(EngineError, ValueError):
         return f"illegal action {self.action!r}{where}: {self.reason}{rule}"
 
     def at_seq(self, seq: int) -> IllegalActionError:
-        """The same error, placed at event ``seq``."""
-        return IllegalActionError(self.action, self.reason, rule=self.rule, seq=seq)
+        """The same error (of the same class), placed at event ``seq``."""
+        return type(self)(self.action, self.reason, rule=self.rule, seq=seq)
 
 
-class EventOrderError(IllegalActionError):
-    """An event's type or actor does not fit the state (a player moved out of turn, say)."""
+class EventMismatchError(IllegalActionError):
+    """An event does not fit the state it is applied to: its actor is not the one to act (a player
+    moved out of turn, or after the end), or its type does not fit (a chance draw by a seat, a second
+    ``game_created``)."""
+
+
+class EventSequenceError(EngineError, ValueError):
+    """A history's events are not numbered 1, 2, 3 … without a gap or a repeat: ``seq`` came where
+    ``expected`` should have."""
+
+    def __init__(self, seq: int, expected: int) -> None:
+        self.seq = seq
+        self.expected = expected
+        super().__init__(f"event seq {seq} out of order: expected seq {expected} (seqs run on without a gap)")
 
 
 class LogMismatchError(EngineError, ValueError):

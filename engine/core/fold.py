@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.core.errors import EventOrderError, IllegalActionError, SetupError
+from engine.core.errors import EventMismatchError, EventSequenceError, IllegalActionError, SetupError
 from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
 from engine.core.protocol import CHANCE, Action, Actor, Rules, Setup, State
 from engine.core.registry import get_rules
@@ -39,9 +39,9 @@ def check_action(rules: Rules, state: State, actor: Actor, action: Action) -> No
     to_act = rules.current_actor(state)
     notation = rules.format_action(action)
     if to_act is None:
-        raise EventOrderError(notation, "the game is over", rule="turn order")
+        raise EventMismatchError(notation, "the game is over", rule="turn order")
     if actor != to_act:
-        raise EventOrderError(notation, f"{describe_actor(actor)} acted but {describe_actor(to_act)} is to act", rule="turn order")
+        raise EventMismatchError(notation, f"{describe_actor(actor)} acted but {describe_actor(to_act)} is to act", rule="turn order")
     if actor == CHANCE:
         check_chance(rules, state, action)
     else:
@@ -55,11 +55,12 @@ def _event_kind_matches(event: Event) -> bool:
 def apply_event(rules: Rules, state: State, event: Event, *, check: bool = True) -> State:
     """The state after one action event; with ``check``, raises errors placed at its seq."""
     if event.type not in (ACTION_TAKEN, CHANCE_DRAWN) or event.action is None:
-        raise EventOrderError(event.action or "", f"a {event.type!r} event cannot follow the start", rule="event order", seq=event.seq)
+        raise EventMismatchError(event.action or "", f"a {event.type!r} event cannot follow the start", rule="event order", seq=event.seq)
     action = rules.parse_action(event.action)
     if check:
         if not _event_kind_matches(event):
-            raise EventOrderError(event.action, f"a {event.type} event by {describe_actor(event.actor)}", rule="event order", seq=event.seq)
+            raise EventMismatchError(event.action, f"a {event.type} event by {describe_actor(event.actor)}",
+                                     rule="event order", seq=event.seq)
         try:
             check_action(rules, state, event.actor, action)
         except IllegalActionError as exc:
@@ -76,10 +77,19 @@ def start(first: Event) -> tuple[Rules, State]:
     return rules, rules.initial_state(setup)
 
 
-def fold(rules: Rules, state: State, events: Iterable[Event], *, check: bool = True) -> State:
-    """``state`` after every event of ``events`` in order."""
+def fold(rules: Rules, state: State, events: Iterable[Event], *, check: bool = True, after: int | None = None) -> State:
+    """``state`` after every event of ``events`` in order.
+
+    The events' seqs must run on by one (EventSequenceError otherwise: a gap means a lost event, a
+    repeat a doubled one, and either would fold into a state nobody played); ``after``, when given,
+    is the seq ``state`` stands at, so that the first event must be the next one.
+    """
+    expected = None if after is None else after + 1
     for event in events:
+        if expected is not None and event.seq != expected:
+            raise EventSequenceError(event.seq, expected)
         state = apply_event(rules, state, event, check=check)
+        expected = event.seq + 1
     return state
 
 
@@ -88,7 +98,7 @@ def replay(events: Sequence[Event], *, check: bool = True) -> tuple[Rules, State
     if not events:
         raise SetupError("an empty history has no game")
     rules, state = start(events[0])
-    return rules, fold(rules, state, events[1:], check=check)
+    return rules, fold(rules, state, events[1:], check=check, after=events[0].seq)
 
 
 def draw_chance(outcomes: Sequence[tuple[Action, int]], u: float) -> Action:

@@ -3,23 +3,34 @@
 A game's state waits in numbered phases (a role pick, a bid, a chance draw, the end). Given what
 the game supplies, :class:`PhasedRules` answers the whole :class:`~engine.core.protocol.Rules`
 protocol but ``initial_state``: who acts (chance in a chance phase, nobody once over, else a
-seat), the legal actions (the phase's options function), chance's outcomes, ``check`` (legal, or
+seat), the legal actions (the phase's legal-actions function), chance's outcomes, ``check`` (legal, or
 the game's explanation of why not, raised as :class:`~engine.core.errors.IllegalActionError`),
 ``apply`` (the phase's apply function), the outcome once over, and the view, notation, sentence
-and snapshot functions of the game's own modules.
+and snapshot functions of the game's own modules. It also owns the setup checks every game
+shares (:meth:`PhasedRules.seated_players`: the player count, distinct names, known options), and
+:func:`apply_table` builds every game's phase → apply table the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from operator import attrgetter
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from engine.core.errors import IllegalActionError, SetupError
-from engine.core.protocol import CHANCE, Outcome, Setup
+from engine.core.protocol import CHANCE, A, Outcome, S, Setup
 
-S = TypeVar("S")
-A = TypeVar("A")
+
+def apply_table(decisions: Mapping[int, Callable[[S, A], S]], chance_phases: Collection[int],
+                apply_chance: Callable[[S, A], S]) -> dict[int, Callable[[S, A], S]]:
+    """A game's phase → apply table: its decision phases' functions, and ``apply_chance`` in every chance phase.
+
+    A game whose decisions all go through one function passes ``dict.fromkeys(LEGAL, apply_decision)``.
+    """
+    overlap = set(decisions) & set(chance_phases)
+    if overlap:
+        raise ValueError(f"phases {sorted(overlap)} are both decision and chance phases")
+    return {**dict.fromkeys(chance_phases, apply_chance), **decisions}
 
 
 def distinct_players(setup: Setup) -> tuple[str, ...]:
@@ -31,19 +42,23 @@ def distinct_players(setup: Setup) -> tuple[str, ...]:
 
 
 class PhasedRules(Generic[S, A]):
-    """A game's rules object, assembled from its phase tables and its modules' functions.
+    """A game's rules object, assembled from its phase tables and its modules' functions: a
+    :class:`~engine.core.protocol.GameRules` over the game's state type ``S`` and action type ``A``.
 
-    A game subclasses it with its ``name``, ``version``, ``min_players``, ``max_players`` and
-    ``initial_state``, and passes to ``__init__``:
+    A game subclasses it with its ``name``, ``version``, ``min_players``, ``max_players``,
+    ``known_options`` (the ``Setup.options`` keys it understands) and ``initial_state`` (which
+    starts with :meth:`seated_players`), and passes to ``__init__``:
 
-    * ``options``: phase → the legal actions of the seat to act, in a stable order (a phase not
+    * ``legal``: phase → the legal actions of the seat to act, in a stable order (a phase not
       listed has none: chance phases and the end);
     * ``apply``: phase → the function that applies an action in that phase, chance phases included
-      (assumed legal; it resolves whatever follows by itself);
+      (assumed legal; it resolves whatever follows by itself), built with :func:`apply_table`;
     * ``chance_phases``, where chance acts, with ``chance_outcomes(state)`` (outcomes and weights);
       ``over``, the phase of a finished game, with ``outcome(state)`` (called only then);
     * ``explain(state, action)``: ``(reason, rule)`` for an action that is not legal;
-    * ``parse_action`` / ``format_action`` (the notation), ``describe`` (a game-log sentence),
+    * ``parse_action`` / ``format_action`` (the notation), ``describe(state, action)`` (a game-log
+      sentence), or instead ``describe_after(state, action, after)`` for a game whose sentence also
+      says what followed by itself (it is given the state the action leads to),
       ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots);
     * ``phase``, the state field holding the phase (default ``"phase"``), and ``seat(state)``, the
       seat to decide outside chance phases (default: the state's ``turn``).
@@ -53,11 +68,13 @@ class PhasedRules(Generic[S, A]):
     version: str
     min_players: int
     max_players: int
+    #: The ``Setup.options`` keys the game understands; :meth:`seated_players` refuses any other.
+    known_options: tuple[str, ...] = ()
 
     def __init__(
         self,
         *,
-        options: Mapping[int, Callable[[S], Sequence[A]]],
+        legal: Mapping[int, Callable[[S], Sequence[A]]],
         apply: Mapping[int, Callable[[S, A], S]],
         chance_phases: Collection[int],
         chance_outcomes: Callable[[S], Sequence[tuple[A, int]]],
@@ -66,14 +83,15 @@ class PhasedRules(Generic[S, A]):
         explain: Callable[[S, A], tuple[str, str]],
         parse_action: Callable[[str], A],
         format_action: Callable[[A], str],
-        describe: Callable[[S, A], str],
+        describe: Callable[[S, A], str] | None = None,
+        describe_after: Callable[[S, A, S], str] | None = None,
         view: Callable[[S, int | None], dict[str, Any]],
         dump_state: Callable[[S], dict[str, Any]],
         load_state: Callable[[Any], S],
         phase: str = "phase",
         seat: Callable[[S], int] = attrgetter("turn"),
     ) -> None:
-        self._options = dict(options)
+        self._legal = dict(legal)
         self._apply = dict(apply)
         self._chance_phases = frozenset(chance_phases)
         self._chance_outcomes = chance_outcomes
@@ -82,7 +100,10 @@ class PhasedRules(Generic[S, A]):
         self._explain = explain
         self._parse_action = parse_action
         self._format_action = format_action
+        if (describe is None) == (describe_after is None):
+            raise TypeError("pass exactly one of describe and describe_after")
         self._describe = describe
+        self._describe_after = describe_after
         self._view = view
         self._dump_state = dump_state
         self._load_state = load_state
@@ -94,11 +115,19 @@ class PhasedRules(Generic[S, A]):
         raise NotImplementedError(f"{type(self).__name__} must define initial_state")
 
     def seated_players(self, setup: Setup) -> tuple[str, ...]:
-        """The players' names in seat order; SetupError unless their number is one the game takes and no two are alike."""
+        """The players' names in seat order, after the setup checks every game shares.
+
+        SetupError unless the number of players is one the game takes, no two names are alike and
+        every option is one of :attr:`known_options` (the options' values are the game's to check).
+        """
+        game = self.name.replace("_", " ")
         count = len(setup.players)
         if not self.min_players <= count <= self.max_players:
-            game = self.name.replace("_", " ")
             raise SetupError(f"{game} takes {self.min_players} to {self.max_players} players, got {count}")
+        unknown = sorted(set(setup.options) - set(self.known_options))
+        if unknown:
+            known = ", ".join(self.known_options) or "(none)"
+            raise SetupError(f"unknown {game} options {unknown}: expected some of {known}")
         return distinct_players(setup)
 
     def current_actor(self, state: S) -> int | str | None:
@@ -112,8 +141,8 @@ class PhasedRules(Generic[S, A]):
 
     def legal_actions(self, state: S) -> Sequence[A]:
         """Every legal action of the seat to act, in a stable order; () for chance and at the end."""
-        options = self._options.get(self._phase(state))
-        return options(state) if options is not None else ()
+        legal = self._legal.get(self._phase(state))
+        return legal(state) if legal is not None else ()
 
     def chance_outcomes(self, state: S) -> Sequence[tuple[A, int]]:
         """Every outcome of the chance phase under way with its weight; () otherwise."""
@@ -150,7 +179,10 @@ class PhasedRules(Generic[S, A]):
 
     def describe(self, state: S, action: A) -> str:
         """A game-log sentence for ``action`` taken in ``state``."""
-        return self._describe(state, action)
+        if self._describe is not None:
+            return self._describe(state, action)
+        assert self._describe_after is not None  # __init__ takes exactly one of the two
+        return self._describe_after(state, action, self.apply(state, action))
 
     def dump_state(self, state: S) -> dict[str, Any]:
         """The full state, JSON-safe."""

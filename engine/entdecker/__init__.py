@@ -4,7 +4,7 @@ Authority: the Hungarian translation of the English rules (``seeds/001_3c9fd334e
 our digest, with its rulings R1-R14 and the reconstructed component data, is ``games/entdecker.md``.
 
 Modules: :mod:`components` (the component set as data, a documented reconstruction),
-:mod:`catalog` (checking a component set and compiling lookup tables), :mod:`state` (immutable
+:mod:`component_set` (checking a component set and compiling lookup tables), :mod:`state` (immutable
 state), :mod:`geometry` (fitting, passages, holes, islands), :mod:`turn` (the player's decisions),
 :mod:`chance` (wheel, backs, tiles, chips), :mod:`flow` (turn skeleton and turn end),
 :mod:`scoring`, :mod:`notation`, :mod:`describe`, :mod:`explain`, :mod:`serialize`, :mod:`rules`.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
-from engine.entdecker.catalog import EVENT_BACK, PLAIN_BACK
+from engine.entdecker.component_set import EVENT_BACK, PLAIN_BACK
 from engine.entdecker.notation import Action
 from engine.entdecker.scoring import award
 from engine.entdecker.state import BACK, NATIVES_CHIP, PLACE, SCORE_CHIP, SETUP_BACK, SPIN, START, TILE, State
@@ -25,22 +25,22 @@ def outcomes(state: State) -> list[tuple[Action, int]]:
     if phase in (SETUP_BACK, BACK):
         return _back_outcomes(state, state.stack)
     if phase == SPIN:
-        cat = state.cat
-        return [(("spin", v), w) for v, w in zip(cat.wheel_values, cat.wheel_weights, strict=True) if w]
+        components = state.components
+        return [(("spin", v), w) for v, w in zip(components.wheel_values, components.wheel_weights, strict=True) if w]
     if phase in (NATIVES_CHIP, SCORE_CHIP):
-        cat = state.cat
-        return [(("chip", v), c) for v, c in zip(cat.chip_values, state.pool, strict=True) if c]
+        components = state.components
+        return [(("chip", v), c) for v, c in zip(components.chip_values, state.pool, strict=True) if c]
     return []
 
 
 def _tile_outcomes(state: State) -> list[tuple[Action, int]]:
     back = state.tops[state.stack]
-    kinds = state.cat.kinds
+    kinds = state.components.kinds
     return [(("tile", kinds[t].key), count) for t, count in enumerate(state.undrawn) if count and kinds[t].back == back]
 
 
 def _back_outcomes(state: State, stack: int) -> list[tuple[Action, int]]:
-    kinds = state.cat.kinds
+    kinds = state.components.kinds
     undrawn = [0, 0]
     for t, count in enumerate(state.undrawn):
         undrawn[kinds[t].back] += count
@@ -79,13 +79,13 @@ def apply(state: State, action: Action) -> State:
 def _income(state: State, value: int) -> State:
     """ "Minden játékos annyi pénzt kap, amennyit a nyíl mutat, de semmilyen módon nem mehet a játékosok
     aranykészlete tizenkettő fölé." (every player gains what the arrow shows, never above twelve.)"""
-    cap = state.cat.gold_max
+    cap = state.components.gold_max
     return state.evolve(gold=tuple(min(cap, g + value) for g in state.gold), income=value, phase=START)
 
 
 def _drawn(state: State, key: str) -> State:
     """The tile comes off its stack; chance turns the stack's new top next, if there is one."""
-    kind = state.cat.key_index[key]
+    kind = state.components.key_index[key]
     k = state.stack
     stacks = add_at(state.stacks, k, -1)
     state = state.evolve(undrawn=add_at(state.undrawn, kind, -1), stacks=stacks, tops=set_at(state.tops, k, -1), tile=kind)
@@ -98,14 +98,14 @@ def _after_draw(state: State) -> State:
     """ "Ha a részlet nem illeszkedik, akkor kikerül a játékból ... Ha a részlet illeszkedik, akkor muszáj
     letenni." (a tile that does not fit leaves the game, and a '?' tile's event does not happen; one that
     fits must be placed.)"""
-    if geometry.placements(state.cat, state.board, state.ship, state.tile):
+    if geometry.placements(state.components, state.board, state.ship, state.tile):
         return state.evolve(phase=PLACE)
     state = state.evolve(discarded=add_at(state.discarded, state.tile, 1), tile=-1)
     return flow.explore_point(state)
 
 
 def _gain_chip(state: State, seat: int, value: int) -> State:
-    index = state.cat.chip_values.index(value)
+    index = state.components.chip_values.index(value)
     chips = set_at(state.chips, seat, state.chips[seat] + (value,))
     return state.evolve(chips=chips, pool=add_at(state.pool, index, -1))
 

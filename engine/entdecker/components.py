@@ -10,7 +10,7 @@ reserve faces of backs 2-5, the stack sizes and the wheel's segments are **recon
 design, checked with random-policy playouts.
 
 The layout is JSON-shaped on purpose: a game may be set up with another component set passed as
-``Setup.options["components"]`` in exactly this shape (checked by :mod:`engine.entdecker.catalog`).
+``Setup.options["components"]`` in exactly this shape (checked by :mod:`engine.entdecker.component_set`).
 
 * ``board``: ``w`` columns by ``h`` rows of cells inside a rim of open sea.
 * ``topologies``: a tile face per code, sides N E S W as ``L`` (land) / ``W`` (water); ``land``

@@ -8,11 +8,10 @@ islands scored), found by applying the action.
 from __future__ import annotations
 
 from engine.entdecker import flow
-from engine.entdecker.catalog import EVENT_BACK
+from engine.entdecker.component_set import EVENT_BACK
 from engine.entdecker.components import SIDE_NAMES, UNIT_NAMES
 from engine.entdecker.notation import Action
 from engine.entdecker.state import NATIVES_CHIP, OVER, SCORE_CHIP, SETUP_BACK, SPIN, START, State
-from engine.entdecker.step import step
 from engine.entdecker.turn import RUINS, RUINS_VP, start_fee
 
 #: How people call the default topologies (a custom set's codes are shown in lower case).
@@ -35,7 +34,7 @@ def _article(word: str) -> str:
 
 def tile_words(state: State, kind: int) -> str:
     """ "a headland with hostile natives", "open sea", "a coast corner"."""
-    info = state.cat.kinds[kind]
+    info = state.components.kinds[kind]
     name = TOPOLOGY_WORDS.get(info.topology, info.topology.lower())
     name = name if name in ("open sea", "land") else _article(name)
     return f"{name} with {EVENT_WORDS[info.event]}" if info.event >= 0 else name
@@ -50,15 +49,15 @@ def _land_sides(land: int) -> str:
     return "land to the " + " and ".join(sides)
 
 
-def describe(state: State, action: Action) -> str:
-    """One sentence about ``action`` taken in ``state``."""
+def describe(state: State, action: Action, after: State) -> str:
+    """One sentence about ``action`` taken in ``state`` (leading to ``after``), with what the turn's end brought."""
     op = action[0]
     sentence = SENTENCES[op](state, action, state.names[state.turn])
-    return sentence + _aftermath(state, action)
+    return sentence + _aftermath(state, action, after)
 
 
 def _spin(state: State, action: Action, who: str) -> str:
-    cap = state.cat.gold_max
+    cap = state.components.gold_max
     return f"Round {state.round}: the income wheel stops at {action[1]}; every player gains {action[1]} gold (up to {cap})"
 
 
@@ -70,7 +69,7 @@ def _back(state: State, action: Action, who: str) -> str:
 
 
 def _tile(state: State, action: Action, who: str) -> str:
-    return f"{who} turns over {tile_words(state, state.cat.key_index[action[1]])}"
+    return f"{who} turns over {tile_words(state, state.components.key_index[action[1]])}"
 
 
 def _chip(state: State, action: Action, who: str) -> str:
@@ -79,7 +78,7 @@ def _chip(state: State, action: Action, who: str) -> str:
     if state.phase == SCORE_CHIP:
         seat = state.chip_queue[0]
         first = state.islands[0].first
-        x, y = state.cat.xy(first)
+        x, y = state.components.xy(first)
         return f"{state.names[seat]} draws a discovery chip worth {action[1]} for the island at ({x}, {y})"
     return f"A discovery chip worth {action[1]} is drawn"
 
@@ -90,8 +89,8 @@ def _start_edge(state: State, action: Action, who: str) -> str:
 
 def _start_tile(state: State, action: Action, who: str) -> str:
     x, y, g = action[1], action[2], action[3]
-    cell = state.cat.cell(x, y)
-    regions = len(state.cat.faces[state.board[cell]].regions)
+    cell = state.components.cell(x, y)
+    regions = len(state.components.faces[state.board[cell]].regions)
     where = f"water region {g} of the tile at ({x}, {y})" if regions > 1 else f"the tile at ({x}, {y})"
     fee = start_fee(state, cell)
     if fee:
@@ -117,15 +116,15 @@ def _draw(state: State, action: Action, who: str) -> str:
 def _place(state: State, action: Action, who: str) -> str:
     x, y, r = action[1], action[2], action[3]
     code = state.tile * 4 + r
-    info = state.cat.kinds[state.tile]
-    sentence = f"{who} places {tile_words(state, state.tile)} at ({x}, {y}), {_land_sides(state.cat.faces[code].land)}"
+    info = state.components.kinds[state.tile]
+    sentence = f"{who} places {tile_words(state, state.tile)} at ({x}, {y}), {_land_sides(state.components.faces[code].land)}"
     effects = {
         0: "; the storm ends the expedition at once",
         1: "; a unit built here costs double",
         2: "; friendly natives greet the crew",
         3: f"; pirates take {state.gold[state.turn] - state.gold[state.turn] // 2} gold",
         4: "; the ruins are worth 3 points",
-        5: f"; the treasure brings {min(3, state.cat.gold_max - state.gold[state.turn])} gold",
+        5: f"; the treasure brings {min(3, state.components.gold_max - state.gold[state.turn])} gold",
     }
     return sentence + effects.get(info.event, "")
 
@@ -133,8 +132,8 @@ def _place(state: State, action: Action, who: str) -> str:
 def _build(state: State, action: Action, who: str) -> str:
     unit, part = UNIT_NAMES[action[1]], action[2]
     cell = state.ship[1]
-    x, y = state.cat.xy(cell)
-    face = state.cat.faces[state.board[cell]]
+    x, y = state.components.xy(cell)
+    face = state.components.faces[state.board[cell]]
     on = f"({x}, {y})"
     if len(face.parts) > 1:
         sides = [SIDE_NAMES[d] for d in range(4) if face.parts[part] >> d & 1]
@@ -168,11 +167,10 @@ SENTENCES = {
 }
 
 
-def _aftermath(state: State, action: Action) -> str:
+def _aftermath(state: State, action: Action, after: State) -> str:
     """What the end of the turn brought when ``action`` ended it: reserve tiles laid, points scored, the end."""
     if state.phase == SETUP_BACK:
         return ""
-    after = step(state, action)
     ended = after.phase in (SPIN, OVER, SCORE_CHIP) or (after.phase == START and after.turn != state.turn)
     if not ended:
         return ""
@@ -181,7 +179,7 @@ def _aftermath(state: State, action: Action) -> str:
     if filled > 0:
         notes.append(f"{_plural(filled, 'reserve tile')} {'fills' if filled == 1 else 'fill'} the enclosed holes")
     gains = [after.score[seat] - state.score[seat] for seat in range(state.n)]
-    if action[0] == "place" and state.cat.kinds[state.tile].event == RUINS:
+    if action[0] == "place" and state.components.kinds[state.tile].event == RUINS:
         gains[state.turn] -= RUINS_VP  # already said by the placement's own sentence
     if any(gains):
         notes.append("points: " + ", ".join(f"{state.names[s]} +{g}" for s, g in enumerate(gains) if g))

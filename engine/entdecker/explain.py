@@ -56,12 +56,12 @@ def explain(state: State, action: Action) -> tuple[str, str]:
 
 
 def _where(state: State, x: int, y: int) -> int:
-    return state.cat.cell(x, y)
+    return state.components.cell(x, y)
 
 
 def _why_no_start_edge(state: State, action: Action) -> tuple[str, str]:
     cell = _where(state, action[1], action[2])
-    if cell < 0 or (cell, action[3]) not in state.cat.circles:
+    if cell < 0 or (cell, action[3]) not in state.components.circles:
         return f"there is no start circle at the {SIDE_NAMES[action[3]]} side of ({action[1]}, {action[2]})", "start: circles"
     if state.board[cell] != EMPTY:
         return f"({action[1]}, {action[2]}) is already explored: the circle leads nowhere new", "start: open passage"
@@ -75,10 +75,10 @@ def _why_no_start_tile(state: State, action: Action) -> tuple[str, str]:
         return "in the first round the ship may only start from a circle at the board's edge", "start: first round"
     if cell < 0 or state.board[cell] == EMPTY:
         return f"there is no tile at ({x}, {y})", "start: explored area"
-    regions = state.cat.faces[state.board[cell]].regions
+    regions = state.components.faces[state.board[cell]].regions
     if g >= len(regions):
         return f"the tile at ({x}, {y}) has {len(regions)} water region(s), numbered from 0", "start: explored area"
-    if not geometry.region_is_open(state.cat, state.board, cell, g):
+    if not geometry.region_is_open(state.components, state.board, cell, g):
         return f"water region {g} of ({x}, {y}) has no passage into unexplored sea", "start: open passage"
     fee = start_fee(state, cell)
     return (f"starting there costs {fee} gold for the unit on it plus 1 for a tile, and {state.names[state.turn]} has "
@@ -108,7 +108,7 @@ def _why_no_draw(state: State, action: Action) -> tuple[str, str]:
     k = action[1]
     if state.draws_left <= 0:
         return "every tile bought this turn has been drawn", "explore: draws"
-    if not geometry.passages(state.cat, state.board, state.ship):
+    if not geometry.passages(state.components, state.board, state.ship):
         return "the ship is at a dead end: no passage leads into unexplored sea", "explore: dead end"
     if k >= len(state.stacks) or not state.stacks[k]:
         return f"there is no stack {k + 1} with tiles left", "explore: stacks"
@@ -116,21 +116,21 @@ def _why_no_draw(state: State, action: Action) -> tuple[str, str]:
 
 
 def _why_no_place(state: State, action: Action) -> tuple[str, str]:
-    cat = state.cat
+    components = state.components
     x, y, r = action[1], action[2], action[3]
     cell = _where(state, x, y)
-    cells = [c for c, _ in geometry.passages(cat, state.board, state.ship)]
+    cells = [c for c, _ in geometry.passages(components, state.board, state.ship)]
     if cell not in cells:
-        where = ", ".join(f"({c % cat.width}, {c // cat.width})" for c in cells)
+        where = ", ".join(f"({c % components.width}, {c // components.width})" for c in cells)
         return f"({x}, {y}) is not behind one of the ship's passages; the tile may go to {where}", "place: next to the ship"
-    mask, land = geometry.constraint(cat, state.board, cell)
-    tile_land = cat.faces[state.tile * 4 + r].land
+    mask, land = geometry.constraint(components, state.board, cell)
+    tile_land = components.faces[state.tile * 4 + r].land
     for d in range(4):
         if mask >> d & 1 and (tile_land ^ land) >> d & 1:
             needs = "land" if land >> d & 1 else "water"
             return (f"turned {r}, the tile's {SIDE_NAMES[d]} side does not match: it needs {needs} there",
                     "place: land to land, water to water")
-    good = geometry.fitting_rotations(cat, state.board, state.tile, cell)
+    good = geometry.fitting_rotations(components, state.board, state.tile, cell)
     return f"rotation {r} gives the same face as rotation {min(good)}; that placement is written with {min(good)}", "place: rotation"
 
 
@@ -139,7 +139,7 @@ def _why_no_build(state: State, action: Action) -> tuple[str, str]:
     name = UNIT_NAMES[unit]
     if not flow.ship_on_new_land(state):
         return "a unit may be built only on a tile with land that the ship reached this turn", "build: new land"
-    parts = len(state.cat.faces[state.board[state.ship[1]]].parts)
+    parts = len(state.components.faces[state.board[state.ship[1]]].parts)
     if part >= parts:
         return f"the ship's tile has {parts} land part(s), numbered from 0", "build: land part"
     if not state.supply[state.turn][unit]:

@@ -29,19 +29,19 @@ def ship_on_new_land(state: State) -> bool:
     """
     mode, cell, _ = state.ship
     return mode == SHIP_TILE and bool(state.placed) and cell == state.placed[-1] and bool(
-        state.cat.faces[state.board[cell]].parts) and not state.storm
+        state.components.faces[state.board[cell]].parts) and not state.storm
 
 
 def unit_cost(state: State, unit: int) -> int:
     """What ``unit`` costs on the ship's tile: double on a hostile-natives tile."""
-    cost = state.cat.unit_cost[unit]
+    cost = state.components.unit_cost[unit]
     return 2 * cost if is_hostile(state, state.ship[1]) else cost
 
 
 def is_hostile(state: State, cell: int) -> bool:
     """Whether the tile at ``cell`` shows hostile natives ("Barátságatlan őslakók")."""
     code = state.board[cell]
-    return code != EMPTY and state.cat.kinds[code >> 2].event == 1
+    return code != EMPTY and state.components.kinds[code >> 2].event == 1
 
 
 def own_scouts(state: State) -> list[int]:
@@ -65,7 +65,7 @@ def can_still_build(state: State) -> bool:
 def can_draw(state: State) -> bool:
     """Draws are left, the ship has an open passage and a stack still holds a tile."""
     return (state.draws_left > 0 and not state.storm and any(state.stacks)
-            and bool(geometry.passages(state.cat, state.board, state.ship)))
+            and bool(geometry.passages(state.components, state.board, state.ship)))
 
 
 def explore_point(state: State) -> State:
@@ -90,26 +90,26 @@ def fill_holes(state: State) -> tuple[State, tuple[int, ...]]:
     holes bordered by land on every side are filled from the reserve too.) Only cells next to a new tile
     can have become holes, and filling one never makes another (its neighbours are all explored).
     """
-    cat = state.cat
+    components = state.components
     board = list(state.board)
     reserve = list(state.reserve)
     filled: list[int] = []
     frozen = state.board
-    for cell in geometry.empty_neighbours(cat, frozen, state.placed):
+    for cell in geometry.empty_neighbours(components, frozen, state.placed):
         if board[cell] != EMPTY:
             continue
         view = tuple(board)
-        if geometry.is_enclosed(cat, view, cell):
+        if geometry.is_enclosed(components, view, cell):
             group = [cell]
         else:
-            found = geometry.land_locked_group(cat, view, cell)
+            found = geometry.land_locked_group(components, view, cell)
             if found is None:
                 continue
             group = found
         for hole in group:
-            code = cat.hole_fill[geometry.facing_land(cat, view, hole) if len(group) == 1 else 0b1111]
+            code = components.hole_fill[geometry.facing_land(components, view, hole) if len(group) == 1 else 0b1111]
             board[hole] = code
-            number = cat.kinds[code >> 2].reserve
+            number = components.kinds[code >> 2].reserve
             reserve[number - 1] = max(0, reserve[number - 1] - 1)  # R11: an empty reserve stack lends a copy
             filled.append(hole)
     if not filled:
@@ -123,14 +123,14 @@ def completed_islands(state: State, cells: tuple[int, ...]) -> tuple[Island, ...
     An island can only become complete when a tile is added to it, so the islands through this turn's
     tiles are the only ones that may be newly complete; complete ones never change again.
     """
-    cat, board = state.cat, state.board
+    components, board = state.components, state.board
     seen: set[tuple[int, int]] = set()
     found = []
     for cell in cells:
-        for part in range(len(cat.faces[board[cell]].parts)):
+        for part in range(len(components.faces[board[cell]].parts)):
             if (cell, part) in seen:
                 continue
-            nodes, complete = geometry.island_of(cat, board, cell, part)
+            nodes, complete = geometry.island_of(components, board, cell, part)
             seen |= nodes
             if complete:
                 found.append(scoring.island_record(state, nodes))

@@ -1,19 +1,19 @@
 """The map: fitting tiles, the ship's open passages, holes and islands.
 
-Pure functions of a board tuple and the catalog (see :mod:`engine.entdecker.state`). The rim
+Pure functions of a board tuple and the component set (see :mod:`engine.entdecker.state`). The rim
 around the grid is explored open sea (digest R1): a side facing off the grid needs water, and it
 counts as explored for holes.
 """
 
 from __future__ import annotations
 
-from engine.entdecker.catalog import Catalog, opposite
+from engine.entdecker.component_set import ComponentSet, opposite
 from engine.entdecker.state import EMPTY, SHIP_CIRCLE, SHIP_TILE
 
 # The whole board is small (70 cells by default): plain loops over tuples beat any cleverer structure.
 
 
-def constraint(cat: Catalog, board: tuple[int, ...], cell: int) -> tuple[int, int]:
+def constraint(components: ComponentSet, board: tuple[int, ...], cell: int) -> tuple[int, int]:
     """(mask, land) for an empty cell: the sides a tile must match, and which of those must be land.
 
     "a letett területnek minden oldalával passzolnia kell az esetleges környező részletekhez – földhöz
@@ -21,8 +21,8 @@ def constraint(cat: Catalog, board: tuple[int, ...], cell: int) -> tuple[int, in
     water to water); a side facing the rim needs water (R1); an empty neighbour imposes nothing.
     """
     mask = land = 0
-    faces = cat.faces
-    for d, other in enumerate(cat.neighbours[cell]):
+    faces = components.faces
+    for d, other in enumerate(components.neighbours[cell]):
         if other < 0:
             mask |= 1 << d
         else:
@@ -34,44 +34,44 @@ def constraint(cat: Catalog, board: tuple[int, ...], cell: int) -> tuple[int, in
     return mask, land
 
 
-def fitting_rotations(cat: Catalog, board: tuple[int, ...], kind: int, cell: int) -> tuple[int, ...]:
+def fitting_rotations(components: ComponentSet, board: tuple[int, ...], kind: int, cell: int) -> tuple[int, ...]:
     """The distinct rotations of tile ``kind`` that fit at the empty ``cell``."""
-    mask, land = constraint(cat, board, cell)
-    return tuple(r for r, tile_land in cat.kinds[kind].rotations if not (tile_land ^ land) & mask)
+    mask, land = constraint(components, board, cell)
+    return tuple(r for r, tile_land in components.kinds[kind].rotations if not (tile_land ^ land) & mask)
 
 
-def passages(cat: Catalog, board: tuple[int, ...], ship: tuple[int, int, int]) -> tuple[tuple[int, int], ...]:
+def passages(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int]) -> tuple[tuple[int, int], ...]:
     """The ship's open passages as (empty cell, that cell's side facing the ship), in side order."""
     mode, cell, index = ship
     if mode == SHIP_CIRCLE:
         return ((cell, index),) if board[cell] == EMPTY else ()
     if mode != SHIP_TILE:
         return ()
-    region = cat.faces[board[cell]].regions[index]
+    region = components.faces[board[cell]].regions[index]
     out = []
-    for d, other in enumerate(cat.neighbours[cell]):
+    for d, other in enumerate(components.neighbours[cell]):
         if region >> d & 1 and other >= 0 and board[other] == EMPTY:
             out.append((other, opposite(d)))
     return tuple(out)
 
 
-def region_is_open(cat: Catalog, board: tuple[int, ...], cell: int, region: int) -> bool:
+def region_is_open(components: ComponentSet, board: tuple[int, ...], cell: int, region: int) -> bool:
     """Whether water region ``region`` of the tile at ``cell`` has a passage into an unexplored cell."""
-    mask = cat.faces[board[cell]].regions[region]
-    for d, other in enumerate(cat.neighbours[cell]):
+    mask = components.faces[board[cell]].regions[region]
+    for d, other in enumerate(components.neighbours[cell]):
         if mask >> d & 1 and other >= 0 and board[other] == EMPTY:
             return True
     return False
 
 
-def open_regions(cat: Catalog, board: tuple[int, ...]) -> list[tuple[int, int]]:
+def open_regions(components: ComponentSet, board: tuple[int, ...]) -> list[tuple[int, int]]:
     """Every (cell, water region) of a placed tile with a passage into an unexplored cell, sorted.
 
     Found from the unexplored cells' side (fewer as the map fills): a neighbouring tile's water side
     facing one of them opens the region holding that side.
     """
-    faces = cat.faces
-    neighbours = cat.neighbours
+    faces = components.faces
+    neighbours = components.neighbours
     found = set()
     for cell, code in enumerate(board):
         if code != EMPTY:
@@ -86,7 +86,7 @@ def open_regions(cat: Catalog, board: tuple[int, ...]) -> list[tuple[int, int]]:
     return sorted(found)
 
 
-def placements(cat: Catalog, board: tuple[int, ...], ship: tuple[int, int, int], kind: int) -> tuple[tuple[int, int], ...]:
+def placements(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int], kind: int) -> tuple[tuple[int, int], ...]:
     """Every distinct (cell, rotation) where tile ``kind`` may be placed behind the ship's passages, sorted.
 
     "Lehelyezi a részletet egy olyan területre, amely szomszédos azzal a hellyel, amin a hajó áll. A két
@@ -95,23 +95,23 @@ def placements(cat: Catalog, board: tuple[int, ...], ship: tuple[int, int, int],
     facing the ship, so the passage continues onto the new tile.
     """
     out: list[tuple[int, int]] = []
-    for cell, _ in passages(cat, board, ship):
-        out.extend((cell, r) for r in fitting_rotations(cat, board, kind, cell))
+    for cell, _ in passages(components, board, ship):
+        out.extend((cell, r) for r in fitting_rotations(components, board, kind, cell))
     out.sort()
     return tuple(out)
 
 
-def empty_neighbours(cat: Catalog, board: tuple[int, ...], cells: tuple[int, ...]) -> list[int]:
+def empty_neighbours(components: ComponentSet, board: tuple[int, ...], cells: tuple[int, ...]) -> list[int]:
     """The empty cells next to any of ``cells``, each once, in ascending order."""
-    found = {other for cell in cells for other in cat.neighbours[cell] if other >= 0 and board[other] == EMPTY}
+    found = {other for cell in cells for other in components.neighbours[cell] if other >= 0 and board[other] == EMPTY}
     return sorted(found)
 
 
-def facing_land(cat: Catalog, board: tuple[int, ...], cell: int) -> int:
+def facing_land(components: ComponentSet, board: tuple[int, ...], cell: int) -> int:
     """Sides of ``cell`` that face a land side of a neighbouring tile (the rim and empty cells: none)."""
     land = 0
-    faces = cat.faces
-    for d, other in enumerate(cat.neighbours[cell]):
+    faces = components.faces
+    for d, other in enumerate(components.neighbours[cell]):
         if other >= 0:
             code = board[other]
             if code != EMPTY and faces[code].land >> ((d + 2) & 3) & 1:
@@ -119,24 +119,24 @@ def facing_land(cat: Catalog, board: tuple[int, ...], cell: int) -> int:
     return land
 
 
-def is_enclosed(cat: Catalog, board: tuple[int, ...], cell: int) -> bool:
+def is_enclosed(components: ComponentSet, board: tuple[int, ...], cell: int) -> bool:
     """Whether every side of ``cell`` faces a tile or the rim (a single hole when the cell is empty)."""
-    return all(other < 0 or board[other] != EMPTY for other in cat.neighbours[cell])
+    return all(other < 0 or board[other] != EMPTY for other in components.neighbours[cell])
 
 
-def land_locked_group(cat: Catalog, board: tuple[int, ...], cell: int) -> list[int] | None:
+def land_locked_group(components: ComponentSet, board: tuple[int, ...], cell: int) -> list[int] | None:
     """The empty group around ``cell`` if every side it shows outward faces land (a larger hole), else None.
 
     The search stops at the first side facing water or the rim: such a group is still reachable by sea.
     """
-    faces = cat.faces
+    faces = components.faces
     group = [cell]
     seen = {cell}
     i = 0
     while i < len(group):
         here = group[i]
         i += 1
-        for d, other in enumerate(cat.neighbours[here]):
+        for d, other in enumerate(components.neighbours[here]):
             if other < 0:
                 return None
             code = board[other]
@@ -149,15 +149,15 @@ def land_locked_group(cat: Catalog, board: tuple[int, ...], cell: int) -> list[i
     return sorted(group)
 
 
-def island_of(cat: Catalog, board: tuple[int, ...], cell: int, part: int) -> tuple[set[tuple[int, int]], bool]:
+def island_of(components: ComponentSet, board: tuple[int, ...], cell: int, part: int) -> tuple[set[tuple[int, int]], bool]:
     """The island holding land part ``part`` of the tile at ``cell``: its (cell, part) nodes, and whether complete.
 
     Two parts of neighbouring tiles are joined when both contain the shared side; the island is
     complete when none of its parts has a land side facing an unexplored cell ("a sziget teljes
     egészében kirajzolódott": the island has been drawn in full).
     """
-    faces = cat.faces
-    neighbours = cat.neighbours
+    faces = components.faces
+    neighbours = components.neighbours
     nodes = {(cell, part)}
     todo = [(cell, part)]
     complete = True

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
+from engine.core.notation import parse_notation
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 
 Action = tuple[Any, ...]
@@ -161,15 +162,12 @@ def _parse_start(words: list[str]) -> Action | None:
 @lru_cache(maxsize=16384)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
-    fixed = _FIXED_PARSES.get(text)
-    if fixed is not None:
-        return fixed
-    normal = " ".join(text.strip().lower().split())
-    if normal != text:
-        return parse_action(normal)
-    verb, *words = normal.split(" ")
+    return parse_notation(text, _FIXED_PARSES, _parse_normal)
+
+
+def _parse_normal(text: str) -> Action:
+    """The action of a normalised text that is not one of the fixed spellings."""
+    verb, *words = text.split(" ")
     action = _parse_words(verb, words)
     if action is None:
         raise NotationError(text, _EXPECTED_AFTER.get(verb, EXPECTED))

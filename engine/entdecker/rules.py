@@ -11,36 +11,31 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules
-from engine.core.protocol import Setup
+from engine.core.phased import PhasedRules, apply_table
+from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
-from engine.entdecker.catalog import compile_components
+from engine.entdecker.component_set import component_set
 from engine.entdecker.describe import describe
 from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
-from engine.entdecker.step import step
 
-OPTIONS: dict[int, Callable[[State], list[Action]]] = {
-    START: turn.start_options,
-    BUY: turn.buy_options,
-    EXPLORE: turn.explore_options,
-    PLACE: turn.place_options,
-    NATIVES: turn.natives_options,
+LEGAL: dict[int, Callable[[State], list[Action]]] = {
+    START: turn.legal_start,
+    BUY: turn.legal_buy,
+    EXPLORE: turn.legal_explore,
+    PLACE: turn.legal_place,
+    NATIVES: turn.legal_natives,
 }
-#: Every phase applies through :func:`~engine.entdecker.step.step`, which sends a decision by its kind.
-APPLY = dict.fromkeys((*CHANCE_PHASES, *OPTIONS), step)
-#: The setup options this game understands.
-KNOWN_OPTIONS = ("components", "income_each_turn")
+#: Every decision applies through :func:`~engine.entdecker.turn.apply_decision`, which sends it by its kind.
+APPLY = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)
 
 
-def _check_options(options: Mapping[str, Any]) -> None:
-    unknown = sorted(set(options) - set(KNOWN_OPTIONS))
-    if unknown:
-        raise SetupError(f"unknown entdecker options {unknown}: expected some of {', '.join(KNOWN_OPTIONS)}")
+def _income_each_turn(options: Mapping[str, Any]) -> bool:
     flag = options.get("income_each_turn", False)
     if type(flag) is not bool:
         raise SetupError(f"option income_each_turn must be true or false, got {flag!r}")
+    return flag
 
 
 class EntdeckerRules(PhasedRules[State, Action]):
@@ -50,22 +45,22 @@ class EntdeckerRules(PhasedRules[State, Action]):
     version = "1"
     min_players = 2
     max_players = 4
+    known_options = ("components", "income_each_turn")
 
     def __init__(self) -> None:
         super().__init__(
-            options=OPTIONS, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
+            format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
 
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""
         names = self.seated_players(setup)
-        options = setup.options or {}
-        _check_options(options)
-        cat = compile_components(options.get("components"))
-        return initial_state(cat, names, bool(options.get("income_each_turn", False)))
+        options = setup.options
+        return initial_state(component_set(options.get("components")), names, _income_each_turn(options))
 
 
-RULES = EntdeckerRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = EntdeckerRules()

@@ -84,13 +84,13 @@ def award(state: State, island: Island, chip: int) -> State:
 
 def islands_with_units(state: State) -> list[Island]:
     """Every island holding a unit, in order of its first cell (the end's scoring of incomplete islands)."""
-    cat, board, units = state.cat, state.board, state.units
+    components, board, units = state.components, state.board, state.units
     seen: set[tuple[int, int]] = set()
     found = []
     for cell, code in enumerate(units):
         if code == NO_UNIT or (cell, unit_part(code)) in seen:
             continue
-        nodes, _ = geometry.island_of(cat, board, cell, unit_part(code))
+        nodes, _ = geometry.island_of(components, board, cell, unit_part(code))
         seen |= nodes
         found.append(island_record(state, nodes))
     return sorted(found)

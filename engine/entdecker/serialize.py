@@ -1,7 +1,7 @@
 """Snapshots and views: the state as JSON-safe data and back, and what one seat may see.
 
 ``dump_state`` writes every field (``components`` is null for the default set, else the set's
-data); placed tiles are codes ``kind * 4 + rotation`` into the catalog's kinds, units
+data); placed tiles are codes ``kind * 4 + rotation`` into the component set's kinds, units
 ``[seat, unit, part]``. ``view`` hides what no player may see: the contents of the face-down stacks
 (only each stack's size and the back of its top tile are public) and the face-down chip pool (only
 its size); everything else, including the chips players hold face up, is open.
@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import SetupError, StateFormatError
-from engine.entdecker.catalog import Catalog, compile_components
+from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.state import (
     NO_UNIT,
     PHASE_NAMES,
     Island,
+    Phase,
     State,
     unit_code,
     unit_kind,
@@ -29,12 +30,12 @@ FIELDS = State._fields
 
 def dump_state(state: State) -> dict[str, Any]:
     """Every field as JSON-safe data."""
-    cat = state.cat
+    components = state.components
     return {
-        "components": None if cat.is_default else cat.data,
+        "components": None if components.is_default else components.data,
         "names": list(state.names),
         "income_each_turn": state.income_each_turn,
-        "phase": state.phase,
+        "phase": int(state.phase),
         "round": state.round,
         "turn": state.turn,
         "gold": list(state.gold),
@@ -100,9 +101,9 @@ def _units(value: Any, cells: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _catalog(raw: Any) -> Catalog:
+def _component_set(raw: Any) -> ComponentSet:
     try:
-        return compile_components(raw)
+        return component_set(raw)
     except SetupError as exc:
         raise _bad(f"its component set is not acceptable: {exc}") from None
 
@@ -112,12 +113,12 @@ def load_state(data: Any) -> State:
     if not isinstance(data, dict) or set(data) != set(dump_state_fields()):
         missing = sorted(set(dump_state_fields()) - set(data)) if isinstance(data, dict) else list(dump_state_fields())
         raise _bad(f"expected the fields of a state, missing {missing}")
-    cat = _catalog(data["components"])
+    components = _component_set(data["components"])
     names = data["names"]
     if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
         raise _bad(f"names must be 2 to 4 strings, got {names!r}")
     n = len(names)
-    stacks = len(cat.stack_sizes)
+    stacks = len(components.stack_sizes)
     supply = data["supply"]
     chips = data["chips"]
     if not isinstance(supply, list) or len(supply) != n or not isinstance(chips, list) or len(chips) != n:
@@ -127,25 +128,25 @@ def load_state(data: Any) -> State:
         raise _bad("islands must be a list of [first cell, size, unit cells]")
     ship = _ints(data["ship"], "ship", 3, -1)
     state = State(
-        cat=cat, names=tuple(names), income_each_turn=_bool(data["income_each_turn"], "income_each_turn"),
-        phase=_int(data["phase"], "phase", 0, len(PHASE_NAMES) - 1), round=_int(data["round"], "round", 1),
+        components=components, names=tuple(names), income_each_turn=_bool(data["income_each_turn"], "income_each_turn"),
+        phase=Phase(_int(data["phase"], "phase", 0, len(PHASE_NAMES) - 1)), round=_int(data["round"], "round", 1),
         turn=_int(data["turn"], "turn", 0, n - 1), gold=_ints(data["gold"], "gold", n),
         score=_ints(data["score"], "score", n),
         supply=tuple(_ints(s, f"supply[{i}]", 3) for i, s in enumerate(supply)),
         chips=tuple(_ints(c, f"chips[{i}]", None, 1) for i, c in enumerate(chips)),
-        pool=_ints(data["pool"], "pool", len(cat.chip_values)),
-        board=_ints(data["board"], "board", cat.cells, -1, len(cat.kinds) * 4 - 1),
-        units=_units(data["units"], cat.cells, n),
+        pool=_ints(data["pool"], "pool", len(components.chip_values)),
+        board=_ints(data["board"], "board", components.cells, -1, len(components.kinds) * 4 - 1),
+        units=_units(data["units"], components.cells, n),
         stacks=_ints(data["stacks"], "stacks", stacks), tops=_ints(data["tops"], "tops", stacks, -1, 1),
-        undrawn=_ints(data["undrawn"], "undrawn", cat.draw_kinds),
-        discarded=_ints(data["discarded"], "discarded", cat.draw_kinds),
+        undrawn=_ints(data["undrawn"], "undrawn", components.draw_kinds),
+        discarded=_ints(data["discarded"], "discarded", components.draw_kinds),
         reserve=_ints(data["reserve"], "reserve", 6),
         ship=(ship[0], ship[1], ship[2]),
         draws_left=_int(data["draws_left"], "draws_left"), drawn=_int(data["drawn"], "drawn"),
-        stack=_int(data["stack"], "stack", 0, stacks - 1), tile=_int(data["tile"], "tile", -1, cat.draw_kinds - 1),
-        placed=_ints(data["placed"], "placed", None, 0, cat.cells - 1), storm=_bool(data["storm"], "storm"),
-        islands=tuple(Island(_int(i[0], "island first", 0, cat.cells - 1), _int(i[1], "island size", 1),
-                             _ints(i[2], "island unit cells", None, 0, cat.cells - 1)) for i in islands),
+        stack=_int(data["stack"], "stack", 0, stacks - 1), tile=_int(data["tile"], "tile", -1, components.draw_kinds - 1),
+        placed=_ints(data["placed"], "placed", None, 0, components.cells - 1), storm=_bool(data["storm"], "storm"),
+        islands=tuple(Island(_int(i[0], "island first", 0, components.cells - 1), _int(i[1], "island size", 1),
+                             _ints(i[2], "island unit cells", None, 0, components.cells - 1)) for i in islands),
         chip_queue=_ints(data["chip_queue"], "chip_queue", None, 0, n - 1),
         chip_best=_int(data["chip_best"], "chip_best"), income=_int(data["income"], "income"),
     )
@@ -156,7 +157,7 @@ def load_state(data: Any) -> State:
 
 def dump_state_fields() -> tuple[str, ...]:
     """The keys of a dumped state."""
-    return ("components", *(name for name in FIELDS if name != "cat"))
+    return ("components", *(name for name in FIELDS if name != "components"))
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """The immutable game state: one NamedTuple of ints and tuples, shared between successive states.
 
 The map is a tuple with one entry per cell (``y * w + x``): -1 for an unexplored cell, else the
-placed tile's code ``kind * 4 + rotation`` (see :mod:`engine.entdecker.catalog`). Units are a
+placed tile's code ``kind * 4 + rotation`` (see :mod:`engine.entdecker.component_set`). Units are a
 parallel tuple: -1, or :func:`unit_code` of (seat, unit, land part). A move replaces only the
 tuples it touches.
 
@@ -14,13 +14,31 @@ contents and the undrawn tiles' distribution, which :func:`engine.entdecker.seri
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.records import field_index
-from engine.entdecker.catalog import Catalog
+from engine.entdecker.component_set import ComponentSet
 
-# Phases: what the state is waiting for.
-(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = range(12)
+
+class Phase(IntEnum):
+    """What an Entdecker state waits for: a chance outcome, a player's decision, or nobody (OVER)."""
+
+    SETUP_BACK = 0
+    SPIN = 1
+    START = 2
+    BUY = 3
+    EXPLORE = 4
+    TILE = 5
+    BACK = 6
+    PLACE = 7
+    NATIVES = 8
+    NATIVES_CHIP = 9
+    SCORE_CHIP = 10
+    OVER = 11
+
+
+(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = Phase
 PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back", "place", "friendly natives",
                "natives chip", "island chip", "over")
 CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
@@ -46,17 +64,17 @@ class Island(NamedTuple):
 class State(NamedTuple):
     """The whole game; see the module docstring."""
 
-    cat: Catalog
+    components: ComponentSet
     names: tuple[str, ...]
     income_each_turn: bool
-    phase: int
+    phase: Phase
     round: int
     turn: int  # the active seat
     gold: tuple[int, ...]
     score: tuple[int, ...]
     supply: tuple[tuple[int, ...], ...]  # per seat: scouts, forts, settlements not on the map
     chips: tuple[tuple[int, ...], ...]  # per seat: values of the chips held face up, in the order drawn
-    pool: tuple[int, ...]  # face-down chips per value (cat.chip_values)
+    pool: tuple[int, ...]  # face-down chips per value (components.chip_values)
     board: tuple[int, ...]
     units: tuple[int, ...]
     stacks: tuple[int, ...]  # tiles left in each face-down stack
@@ -112,14 +130,14 @@ def unit_part(code: int) -> int:
     return code & 15
 
 
-def initial_state(cat: Catalog, names: tuple[str, ...], income_each_turn: bool) -> State:
+def initial_state(components: ComponentSet, names: tuple[str, ...], income_each_turn: bool) -> State:
     """The set-up game, waiting for chance to turn up the top back of the first stack."""
     n = len(names)
     return State(
-        cat=cat, names=names, income_each_turn=income_each_turn, phase=SETUP_BACK, round=1, turn=0,
-        gold=(cat.gold_start,) * n, score=(0,) * n, supply=(cat.unit_copies,) * n, chips=((),) * n,
-        pool=cat.chip_counts, board=(EMPTY,) * cat.cells, units=(NO_UNIT,) * cat.cells, stacks=cat.stack_sizes,
-        tops=(-1,) * len(cat.stack_sizes), undrawn=cat.draw_counts, discarded=(0,) * cat.draw_kinds,
-        reserve=cat.reserve_counts, ship=NO_SHIP, draws_left=0, drawn=0, stack=0, tile=-1, placed=(), storm=False,
+        components=components, names=names, income_each_turn=income_each_turn, phase=SETUP_BACK, round=1, turn=0,
+        gold=(components.gold_start,) * n, score=(0,) * n, supply=(components.unit_copies,) * n, chips=((),) * n,
+        pool=components.chip_counts, board=(EMPTY,) * components.cells, units=(NO_UNIT,) * components.cells, stacks=components.stack_sizes,
+        tops=(-1,) * len(components.stack_sizes), undrawn=components.draw_counts, discarded=(0,) * components.draw_kinds,
+        reserve=components.reserve_counts, ship=NO_SHIP, draws_left=0, drawn=0, stack=0, tile=-1, placed=(), storm=False,
         islands=(), chip_queue=(), chip_best=0, income=0,
     )

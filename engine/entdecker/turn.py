@@ -1,7 +1,7 @@
 """A player's decisions: start, buy, explore (draw, build, take back, end), place, the natives' chip.
 
-Each ``*_options`` lists the legal actions of its decision point in a stable order; each ``apply_*``
-assumes its action legal (the rules object checks it against the options first).
+Each ``legal_*`` lists the legal actions of its decision point in a stable order; each ``apply_*``
+assumes its action legal (the rules object checks it against the legal actions first).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
-from engine.entdecker.catalog import Catalog
+from engine.entdecker.component_set import ComponentSet
 from engine.entdecker.notation import DECLINE_CHIP, END, PASS, TAKE_CHIP, Action
 from engine.entdecker.state import (
     BUY,
@@ -34,9 +34,9 @@ TREASURE_GOLD = 3
 
 
 @lru_cache(maxsize=32)
-def _circle_starts(cat: Catalog) -> tuple[tuple[int, Action], ...]:
+def _circle_starts(components: ComponentSet) -> tuple[tuple[int, Action], ...]:
     """(cell, action) of every start circle, by cell then side."""
-    return tuple((cell, ("start_edge", cell % cat.width, cell // cat.width, d)) for cell, d in cat.circles)
+    return tuple((cell, ("start_edge", cell % components.width, cell // components.width, d)) for cell, d in components.circles)
 
 
 def start_fee(state: State, cell: int) -> int:
@@ -50,45 +50,45 @@ def start_fee(state: State, cell: int) -> int:
     code = state.units[cell]
     if code == NO_UNIT or unit_seat(code) == state.turn:
         return 0
-    return state.cat.unit_cost[unit_kind(code)]
+    return state.components.unit_cost[unit_kind(code)]
 
 
-def start_options(state: State) -> list[Action]:
+def legal_start(state: State) -> list[Action]:
     """Circles with an unexplored cell behind them; from round 2 the open water regions of placed tiles.
 
     "Az első körben a hajó csak a tábla szélén levő körök valamelyikéből indulhat." (in the first round
     the ship may only start from one of the circles at the board's edge.) A start needs gold for the fee
     and one tile; with no start possible the player must pass (R6).
     """
-    cat, board = state.cat, state.board
+    components, board = state.components, state.board
     gold = state.gold[state.turn]
     out: list[Action] = []
     if gold >= 1:
-        out.extend(action for cell, action in _circle_starts(cat) if board[cell] == EMPTY)
+        out.extend(action for cell, action in _circle_starts(components) if board[cell] == EMPTY)
     if state.round >= 2:
-        width = cat.width
-        for cell, g in geometry.open_regions(cat, board):
+        width = components.width
+        for cell, g in geometry.open_regions(components, board):
             if gold >= start_fee(state, cell) + 1:
                 out.append(("start_tile", cell % width, cell // width, g))
     if not out:
         out.append(PASS)
-    return out + takeback_options(state)
+    return out + legal_takeback(state)
 
 
-def takeback_options(state: State) -> list[Action]:
+def legal_takeback(state: State) -> list[Action]:
     """ "A felderítő kivétel. Ezt a játékos bármikor visszaveheti" (a scout may be taken back at any time; R8:
     at its owner's start and explore decisions)."""
-    width = state.cat.width
+    width = state.components.width
     return [("takeback", cell % width, cell // width) for cell in flow.own_scouts(state)]
 
 
-def buy_options(state: State) -> list[Action]:
+def legal_buy(state: State) -> list[Action]:
     """ "Minden részlet egy aranyba kerül. Legalább egy részletet mindenkinek fel kell fordítania minden körben."
     (each tile costs one gold; everyone must turn over at least one tile each turn.)"""
     return [("buy", n) for n in range(1, min(state.gold[state.turn], sum(state.stacks)) + 1)]
 
 
-def explore_options(state: State) -> list[Action]:
+def legal_explore(state: State) -> list[Action]:
     """Draw from a stack, build on the new land, take a scout back, or end the expedition.
 
     ``end`` only once a tile has been turned over this turn: "Legalább egy részletet mindenkinek fel
@@ -97,14 +97,14 @@ def explore_options(state: State) -> list[Action]:
     out: list[Action] = []
     if flow.can_draw(state):
         out.extend(("draw", k) for k, size in enumerate(state.stacks) if size)
-    out.extend(build_options(state))
-    out.extend(takeback_options(state))
+    out.extend(legal_build(state))
+    out.extend(legal_takeback(state))
     if state.drawn:
         out.append(END)
     return out
 
 
-def build_options(state: State) -> list[Action]:
+def legal_build(state: State) -> list[Action]:
     """Units from the supply the player can pay for, on each land part of the ship's new tile.
 
     "Egy részletre csak egyetlen egység építhető. Amennyiben egy részleten több, nem egybefüggő
@@ -113,21 +113,21 @@ def build_options(state: State) -> list[Action]:
     """
     if not flow.ship_on_new_land(state):
         return []
-    parts = len(state.cat.faces[state.board[state.ship[1]]].parts)
+    parts = len(state.components.faces[state.board[state.ship[1]]].parts)
     supply = state.supply[state.turn]
     gold = state.gold[state.turn]
     return [("build", unit, p) for unit in range(3) if supply[unit] and flow.unit_cost(state, unit) <= gold
             for p in range(parts)]
 
 
-def place_options(state: State) -> list[Action]:
+def legal_place(state: State) -> list[Action]:
     """Every distinct (cell, rotation) where the drawn tile fits behind one of the ship's passages."""
-    width = state.cat.width
+    width = state.components.width
     return [("place", cell % width, cell // width, r)
-            for cell, r in geometry.placements(state.cat, state.board, state.ship, state.tile)]
+            for cell, r in geometry.placements(state.components, state.board, state.ship, state.tile)]
 
 
-def natives_options(state: State) -> list[Action]:
+def legal_natives(state: State) -> list[Action]:
     """ "A játékos húzhat egy felfedezés korongot" (the player *may* draw a discovery chip)."""
     return [TAKE_CHIP, DECLINE_CHIP]
 
@@ -137,13 +137,13 @@ def natives_options(state: State) -> list[Action]:
 
 def apply_start_edge(state: State, action: Action) -> State:
     """The ship goes onto a circle of the rim (no fee)."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     return state.evolve(ship=(SHIP_CIRCLE, cell, action[3]), phase=BUY)
 
 
 def apply_start_tile(state: State, action: Action) -> State:
     """The ship goes into a water region of a placed tile; a fee goes to the bank."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     gold = add_at(state.gold, state.turn, -start_fee(state, cell))
     return state.evolve(ship=(SHIP_TILE, cell, action[3]), gold=gold, phase=BUY)
 
@@ -155,7 +155,7 @@ def apply_pass(state: State, action: Action) -> State:
 
 def apply_takeback(state: State, action: Action) -> State:
     """The scout returns to its owner's supply (no refund); the decision point stays open."""
-    cell = state.cat.cell(action[1], action[2])
+    cell = state.components.cell(action[1], action[2])
     supply = set_at(state.supply, state.turn, add_at(state.supply[state.turn], SCOUT, 1))
     return state.evolve(units=set_at(state.units, cell, NO_UNIT), supply=supply)
 
@@ -178,16 +178,16 @@ def apply_place(state: State, action: Action) -> State:
     "I, ... leolvassa a részleten látható eseményt ... Ez a részlet lepakolása után hajtódik végre." (the
     event shown is carried out after the tile is placed.)
     """
-    cat = state.cat
-    cell = cat.cell(action[1], action[2])
-    entry = next(side for c, side in geometry.passages(cat, state.board, state.ship) if c == cell)
+    components = state.components
+    cell = components.cell(action[1], action[2])
+    entry = next(side for c, side in geometry.passages(components, state.board, state.ship) if c == cell)
     code = state.tile * 4 + action[3]
     state = state.evolve(board=set_at(state.board, cell, code), placed=state.placed + (cell,), tile=-1)
-    event = cat.kinds[code >> 2].event
+    event = components.kinds[code >> 2].event
     if event == STORM:
         # "Vihar: A kör azonnal véget ér. A játékos nem tehet le egységet és nem forgathat fel további részleteket."
         return flow.finish_turn(state.evolve(storm=True))
-    state = state.evolve(ship=(SHIP_TILE, cell, cat.faces[code].region_of_side[entry]))
+    state = state.evolve(ship=(SHIP_TILE, cell, components.faces[code].region_of_side[entry]))
     return resolve_event(state, event)
 
 
@@ -204,7 +204,7 @@ def resolve_event(state: State, event: int) -> State:
         state = state.evolve(score=add_at(state.score, seat, RUINS_VP))
     elif event == TREASURE:
         # "Kincs: A játékos kap három aranyat. Ezzel együtt sem lehet több aranya tizenkettőnél."
-        state = state.evolve(gold=set_at(state.gold, seat, min(state.cat.gold_max, state.gold[seat] + TREASURE_GOLD)))
+        state = state.evolve(gold=set_at(state.gold, seat, min(state.components.gold_max, state.gold[seat] + TREASURE_GOLD)))
     return flow.explore_point(state)
 
 
@@ -235,8 +235,14 @@ def apply_decline_chip(state: State, action: Action) -> State:
     return flow.explore_point(state)
 
 
-APPLY = {
+#: The function that applies each kind of decision, by its verb.
+BY_VERB = {
     "start_edge": apply_start_edge, "start_tile": apply_start_tile, "pass": apply_pass, "takeback": apply_takeback,
     "buy": apply_buy, "draw": apply_draw, "place": apply_place, "build": apply_build, "end": apply_end,
     "take_chip": apply_take_chip, "decline_chip": apply_decline_chip,
 }
+
+
+def apply_decision(state: State, action: Action) -> State:
+    """The state after the player's decision ``action`` (assumed legal), sent by its kind."""
+    return BY_VERB[action[0]](state, action)

@@ -22,7 +22,7 @@ def displacement_cost(state: State) -> int:
     return state.displacements + 1
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Every free pair, and every pair with a hand if the player can pay the current price."""
     affordable = state.players[state.turn].coins >= displacement_cost(state)
     return tuple(BIDS[k] for k, seat in enumerate(state.bids) if seat == NOBODY or affordable)

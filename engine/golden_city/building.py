@@ -33,14 +33,14 @@ def site_actions(site: str, terrain: int, need: int, key: bool, hand: tuple[int,
     return tuple(build_action(site, pay, key) for pay in payments(hand, terrain, need))
 
 
-def build_options(state: State, player: Player) -> list[Action]:
+def legal_build(state: State, player: Player) -> list[Action]:
     """Every (site, payment) the player can build now, in site order."""
     if player.houses_left <= 0:
         return []
-    comp = state.comp
-    kinds, terrains, ids = comp.kinds, comp.terrains, comp.site_ids
+    components = state.components
+    kinds, terrains, ids = components.kinds, components.terrains, components.site_ids
     hand = player.hand
-    options: list[Action] = []
+    actions: list[Action] = []
     mask = open_sites(state, player)
     while mask:
         low = mask & -mask
@@ -50,13 +50,13 @@ def build_options(state: State, player: Player) -> list[Action]:
         key = kind == INNER
         if key and not player.keys:
             continue
-        options.extend(site_actions(ids[site], terrains[site], need_of(kind), key, hand))
-    return options
+        actions.extend(site_actions(ids[site], terrains[site], need_of(kind), key, hand))
+    return actions
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Build actions, then ``pass`` (a player may always stop: "vagy építés nélkül passzol")."""
-    built = build_options(state, state.players[state.turn])
+    built = legal_build(state, state.players[state.turn])
     return (*built, PASS) if built else PASS_ONLY
 
 
@@ -64,23 +64,23 @@ def apply(state: State, action: Action) -> State:
     """Pass ends the turn; a build pays, places, checks the end triggers and gives the reward."""
     if action == PASS:
         return end_building_turn(state)
-    return place_house(state, state.turn, state.comp.site_index[action[1]], action[2], action[3])
+    return place_house(state, state.turn, state.components.site_index[action[1]], action[2], action[3])
 
 
 def place_house(state: State, seat: int, site: int, pay: tuple[int, ...], key: bool) -> State:
     """Pay (cards to the face-up discards, the key to the box), place the house, then the reward."""
-    comp = state.comp
+    components = state.components
     bit = 1 << site
     player = state.players[seat]
     earlier = sum(1 for p in state.players if p.houses & bit)
     player = player.evolve(
         hand=minus(player.hand, pay), keys=player.keys - key, houses=player.houses | bit,
-        reach=player.reach | comp.neighbours[site], houses_left=player.houses_left - 1,
+        reach=player.reach | components.neighbours[site], houses_left=player.houses_left - 1,
     )
     players = state.players[:seat] + (player,) + state.players[seat + 1 :]
     state = state.evolve(
         players=players, discard=plus(state.discard, pay), keys_used=state.keys_used + key, built=state.built + 1,
-        site=site, taken=state.taken | (bit & comp.singles),
+        site=site, taken=state.taken | (bit & components.singles),
         end_triggered=state.end_triggered or player.houses_left == 0,
     )
     state = mark_blocked(state)
@@ -116,7 +116,7 @@ def discard_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(("discard", cards) for cards in discards(hand, hand_size(hand) - HAND_LIMIT))
 
 
-def discard_options(state: State) -> tuple[Action, ...]:
+def legal_discard(state: State) -> tuple[Action, ...]:
     """"A játékos a kezében maradt lapokból választása szerint a lerakó-paklira dobja a többletlapokat"
     (the player chooses which surplus cards go onto the discard pile)."""
     return discard_actions(state.players[state.turn].hand)

@@ -25,7 +25,7 @@ def payments(hand: tuple[int, ...], terrain: int, need: int) -> tuple[tuple[int,
     each of one other terrain (two pairs may share it). Ruling: a pair never stands in for its own
     terrain, which would only waste cards.
     """
-    options = []
+    choices = []
     for own in range(min(need, hand[terrain]), -1, -1):
         others = [t for t in range(N_TERRAINS) if t != terrain]
         for combo in combinations_with_replacement(others, need - own):
@@ -34,8 +34,8 @@ def payments(hand: tuple[int, ...], terrain: int, need: int) -> tuple[tuple[int,
             for t in combo:
                 pay[t] += 2
             if all(p <= h for p, h in zip(pay, hand, strict=True)):
-                options.append(tuple(pay))
-    return tuple(options)
+                choices.append(tuple(pay))
+    return tuple(choices)
 
 
 def is_payment(pay: tuple[int, ...], terrain: int, need: int) -> bool:
@@ -54,11 +54,11 @@ def discards(hand: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
     if not hand:
         return ()
     first, rest = hand[0], hand[1:]
-    options = []
+    choices = []
     for take in range(min(first, count), -1, -1):
         for tail in discards(rest, count - take):
-            options.append((take, *tail))
-    return tuple(options)
+            choices.append((take, *tail))
+    return tuple(choices)
 
 
 def can_draw_landscape(state: State) -> bool:

@@ -55,7 +55,7 @@ def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
 def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     """Uniform over the remaining cards of the lowest back: the back of the next card is public."""
     pile = state.scoring_pile
-    back = state.comp.scoring_back
+    back = state.components.scoring_back
     top = back[pile[0]]
     return tuple((("reveal", "scoring", card), 1) for card in pile if back[card] == top)
 

@@ -37,13 +37,13 @@ def cards_phrase(counts: tuple[int, ...], own: int = -1) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def site_phrase(comp: ComponentSet, site: int) -> str:
+def site_phrase(components: ComponentSet, site: int) -> str:
     """``harbour HA16``, ``the mountains suburb MT4``, ``the outer city part C-DE-O2``."""
-    sid = comp.site_ids[site]
-    kind = comp.kinds[site]
+    sid = components.site_ids[site]
+    kind = components.kinds[site]
     if kind == HARBOUR:
         return f"harbour {sid}"
-    terrain = TERRAIN_NAMES[comp.terrains[site]]
+    terrain = TERRAIN_NAMES[components.terrains[site]]
     if kind == OUTER:
         return f"the outer {terrain} city part {sid}"
     if kind == INNER:
@@ -51,10 +51,10 @@ def site_phrase(comp: ComponentSet, site: int) -> str:
     return f"the {terrain} suburb {sid}"
 
 
-def goods_phrase(comp: ComponentSet, card: str) -> str:
+def goods_phrase(components: ComponentSet, card: str) -> str:
     """``goods card G5 (wine and cloth)``."""
-    bits = comp.goods_of_card[card]
-    shown = [g for i, g in enumerate(comp.goods) if bits >> i & 1]
+    bits = components.goods_of_card[card]
+    shown = [g for i, g in enumerate(components.goods) if bits >> i & 1]
     return f"goods card {card} ({' and '.join(shown)})"
 
 
@@ -83,11 +83,11 @@ def _bid(state: State, action: Action, who: str) -> str:
 
 
 def _build(state: State, action: Action, who: str) -> str:
-    comp = state.comp
-    site = comp.site_index[action[1]]
-    paid = cards_phrase(action[2], comp.terrains[site])
+    components = state.components
+    site = components.site_index[action[1]]
+    paid = cards_phrase(action[2], components.terrains[site])
     key = " and a key card" if action[3] else ""
-    return f"{who} builds a house on {site_phrase(comp, site)}, paying {paid}{key}"
+    return f"{who} builds a house on {site_phrase(components, site)}, paying {paid}{key}"
 
 
 def _pass(state: State, action: Action, who: str) -> str:
@@ -113,11 +113,11 @@ def _bonus(state: State, action: Action, who: str) -> str:
 def _goods(state: State, action: Action, who: str) -> str:
     if action[1] == "pile":
         return f"{who} takes the top goods card of the face-down pile"
-    return f"{who} takes {goods_phrase(state.comp, action[1])} from the display"
+    return f"{who} takes {goods_phrase(state.components, action[1])} from the display"
 
 
 def _box(state: State, action: Action, who: str) -> str:
-    return f"{who} has five goods cards and returns {goods_phrase(state.comp, action[1])} to the box"
+    return f"{who} has five goods cards and returns {goods_phrase(state.components, action[1])} to the box"
 
 
 def _discard(state: State, action: Action, who: str) -> str:
@@ -142,15 +142,15 @@ def _reshuffle(state: State, action: Action) -> str:
 
 
 def _reveal(state: State, action: Action) -> str:
-    comp = state.comp
+    components = state.components
     card = action[2]
     if action[1] == "scoring":
-        regions = " and ".join(comp.region_name(r) for r in comp.scoring_regions[card])
-        return f"Round {state.round} scores {comp.goods[comp.scoring_good[card]]} and {regions} (card {card})"
+        regions = " and ".join(components.region_name(r) for r in components.scoring_regions[card])
+        return f"Round {state.round} scores {components.goods[components.scoring_good[card]]} and {regions} (card {card})"
     if state.phase == GOODS_DRAW:
-        return f"{state.names[state.turn]} draws {goods_phrase(comp, card)} and lays it face up"
+        return f"{state.names[state.turn]} draws {goods_phrase(components, card)} and lays it face up"
     where = "is turned up for the goods display" if state.phase == SETUP_GOODS else "refills the goods display"
-    return f"{goods_phrase(comp, card).capitalize()} {where}"
+    return f"{goods_phrase(components, card).capitalize()} {where}"
 
 
 SENTENCES: dict[str, Callable[[State, Action, str], str]] = {

@@ -78,15 +78,15 @@ def _bid(state: State, action: Action) -> tuple[str, str]:
 
 
 def _build(state: State, action: Action) -> tuple[str, str]:
-    comp = state.comp
+    components = state.components
     seat = state.turn
     player = state.players[seat]
     sid = action[1]
-    if sid not in comp.site_index:
+    if sid not in components.site_index:
         return f"there is no site {sid!r} on this board", "building: sites"
     if player.houses_left <= 0:
         return f"seat {seat} has no house left", "building: houses"
-    site = comp.site_index[sid]
+    site = components.site_index[sid]
     bit = 1 << site
     if bit & state.taken:
         return f"{sid} already holds a house (one house per harbour or suburb)", "building: one house per site"
@@ -98,18 +98,18 @@ def _build(state: State, action: Action) -> tuple[str, str]:
 
 
 def _build_payment(state: State, action: Action, site: int) -> tuple[str, str] | None:
-    comp = state.comp
+    components = state.components
     seat = state.turn
     player = state.players[seat]
     sid, pay, key = action[1], action[2], action[3]
-    inner = comp.kinds[site] == INNER
+    inner = components.kinds[site] == INNER
     if inner and not key:
         return f"{sid} is an inner city part: it also takes a key card (end the action with 'key')", "building: key card"
     if key and not inner:
-        return f"{sid} is a {KINDS[comp.kinds[site]]}: only inner city parts take a key card", "building: key card"
+        return f"{sid} is a {KINDS[components.kinds[site]]}: only inner city parts take a key card", "building: key card"
     if key and not player.keys:
         return f"seat {seat} has no key card for the inner city part {sid}", "building: key card"
-    terrain, need = comp.terrains[site], need_of(comp.kinds[site])
+    terrain, need = components.terrains[site], need_of(components.kinds[site])
     if not is_payment(pay, terrain, need):
         cost = f"{need} {TERRAIN_NAMES[terrain]} card" + ("s" if need > 1 else "")
         return (f"{sid} costs {cost}, each replaceable by 2 cards of one other terrain; {format_cards(pay)} is not such a payment",

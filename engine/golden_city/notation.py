@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
+from engine.core.notation import normal_notation
 from engine.golden_city.components import TERRAINS
 
 Action = tuple[Any, ...]
@@ -154,9 +155,7 @@ def _parse_words(text: str, verb: str, words: list[str]) -> Action:
 
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
-    return _parse(text)
+    return _parse(normal_notation(text, names=True))
 
 
 @lru_cache(maxsize=65536)

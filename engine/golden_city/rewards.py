@@ -54,7 +54,7 @@ def offer_card(state: State) -> State:
 
 def resolve(state: State, seat: int, site: int, earlier_builders: int) -> State:
     """The reward of ``site`` for ``seat``, who just built there after ``earlier_builders`` others."""
-    reward = state.comp.rewards[site]
+    reward = state.components.rewards[site]
     if reward == COIN1 or reward == COIN2:
         return continue_turn(take_coins(state, seat, 1 if reward == COIN1 else 2))
     if reward == CARD:
@@ -100,12 +100,12 @@ def inner_reward(state: State, seat: int, earlier: int) -> State:
 
 # Decisions --------------------------------------------------------------------------------------
 
-CARD_OPTIONS: tuple[Action, ...] = (DRAW, DECLINE_CARD)
+CARD_CHOICES: tuple[Action, ...] = (DRAW, DECLINE_CARD)
 
 
-def card_options(state: State) -> tuple[Action, ...]:
+def legal_card(state: State) -> tuple[Action, ...]:
     """Draw the card or decline it."""
-    return CARD_OPTIONS
+    return CARD_CHOICES
 
 
 def apply_card_choice(state: State, action: Action) -> State:
@@ -115,7 +115,7 @@ def apply_card_choice(state: State, action: Action) -> State:
     return continue_turn(state)
 
 
-def bonus_options(state: State) -> tuple[Action, ...]:
+def legal_bonus(state: State) -> tuple[Action, ...]:
     """"átnézheti a bonusz-kártyákból kialakított lefordított paklit és kiválaszthat egy lapot" (may look
     through the face-down bonus pile and choose one card): each card left, or none."""
     return (*(("bonus", card) for card in state.bonus_pile), DECLINE_BONUS)
@@ -132,11 +132,11 @@ def apply_bonus_choice(state: State, action: Action) -> State:
     return continue_turn(state.evolve(bonus_pile=tuple(c for c in state.bonus_pile if c != card)))
 
 
-def goods_options(state: State) -> tuple[Action, ...]:
+def legal_goods(state: State) -> tuple[Action, ...]:
     """"elveheti a három felfordított árukártya egyikét, de húzhat a lefordított pakliból is" (one of the
     face-up cards, or the top of the face-down pile)."""
-    options: tuple[Action, ...] = tuple(("goods", card) for card in state.goods_display)
-    return (*options, GOODS_PILE) if state.goods_pile else options
+    displayed: tuple[Action, ...] = tuple(("goods", card) for card in state.goods_display)
+    return (*displayed, GOODS_PILE) if state.goods_pile else displayed
 
 
 def apply_goods_choice(state: State, action: Action) -> State:
@@ -166,7 +166,7 @@ def check_goods_limit(state: State) -> State:
     return continue_turn(state)
 
 
-def box_options(state: State) -> tuple[Action, ...]:
+def legal_box(state: State) -> tuple[Action, ...]:
     """Any one of the five goods cards, the new one included."""
     return tuple(("box", card) for card in state.players[state.turn].goods)
 

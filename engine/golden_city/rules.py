@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules
-from engine.core.protocol import Setup
+from engine.core.phased import PhasedRules, apply_table
+from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
 from engine.golden_city.describe import describe
@@ -31,16 +31,16 @@ from engine.golden_city.state import (
     initial_state,
 )
 
-OPTIONS: dict[int, Callable[[State], tuple[Action, ...]]] = {
-    BID: bidding.options,
-    BUILD: building.options,
-    CARD_CHOICE: rewards.card_options,
-    BONUS_CHOICE: rewards.bonus_options,
-    GOODS_CHOICE: rewards.goods_options,
-    BOX: rewards.box_options,
-    DISCARD: building.discard_options,
+LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
+    BID: bidding.legal_actions,
+    BUILD: building.legal_actions,
+    CARD_CHOICE: rewards.legal_card,
+    BONUS_CHOICE: rewards.legal_bonus,
+    GOODS_CHOICE: rewards.legal_goods,
+    BOX: rewards.legal_box,
+    DISCARD: building.legal_discard,
 }
-APPLY: dict[int, Callable[[State, Action], State]] = {
+APPLY = apply_table({
     BID: bidding.apply,
     BUILD: building.apply,
     CARD_CHOICE: rewards.apply_card_choice,
@@ -48,9 +48,7 @@ APPLY: dict[int, Callable[[State, Action], State]] = {
     GOODS_CHOICE: rewards.apply_goods_choice,
     BOX: rewards.apply_box,
     DISCARD: building.apply_discard,
-}
-for _phase in CHANCE_PHASES:
-    APPLY[_phase] = chance.apply
+}, CHANCE_PHASES, chance.apply)
 
 
 def _start_seat(options: Any, n: int) -> int:
@@ -82,10 +80,11 @@ class GoldenCityRules(PhasedRules[State, Action]):
     legacy_options = {"1": {"reshuffle": "draw_needed"}}
     min_players = 3
     max_players = 4
+    known_options = ("start_seat", "components", "reshuffle")
 
     def __init__(self) -> None:
         super().__init__(
-            options=OPTIONS, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
@@ -99,12 +98,10 @@ class GoldenCityRules(PhasedRules[State, Action]):
         ``reshuffle`` (``pile_empty``, the default; ``draw_needed`` is rules version 1's, kept for its games).
         """
         names = self.seated_players(setup)
-        unknown = sorted(set(setup.options) - {"start_seat", "components", "reshuffle"})
-        if unknown:
-            raise SetupError(f"golden city: unknown options {unknown}; known: start_seat, components, reshuffle")
-        comp = component_set(setup.options.get("components"))
-        check_for_players(comp, len(names))
-        return initial_state(comp, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
+        components = component_set(setup.options.get("components"))
+        check_for_players(components, len(names))
+        return initial_state(components, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
 
 
-RULES = GoldenCityRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = GoldenCityRules()

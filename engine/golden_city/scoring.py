@@ -16,10 +16,10 @@ from engine.golden_city.state import Player, State, houses_in
 BASE, MAJORITY = 2, 2
 
 
-def has_good(comp: ComponentSet, player: Player, good: int) -> bool:
+def has_good(components: ComponentSet, player: Player, good: int) -> bool:
     """Whether one of the player's face-up goods cards shows ``good``."""
     bit = 1 << good
-    return any(comp.goods_of_card[card] & bit for card in player.goods)
+    return any(components.goods_of_card[card] & bit for card in player.goods)
 
 
 def good_letters(state: State, good: int) -> list[int]:
@@ -29,7 +29,7 @@ def good_letters(state: State, good: int) -> list[int]:
     kap" (everyone with the good face up in front of them gets 2); "Abban az esetben, ha egy játékos
     egyedüli tulajdonosa a feltüntetett áru fajtának, 2 ... ráadásként" (a sole owner gets 2 more).
     """
-    holders = [has_good(state.comp, p, good) for p in state.players]
+    holders = [has_good(state.components, p, good) for p in state.players]
     bonus = MAJORITY if sum(holders) == 1 else 0
     return [BASE + bonus if held else 0 for held in holders]
 
@@ -50,10 +50,10 @@ def region_letters(state: State, mask: int) -> list[int]:
 
 def round_gains(state: State, card: str) -> tuple[int, ...]:
     """Letters per seat that scoring card ``card`` pays in ``state``."""
-    comp = state.comp
-    gains = good_letters(state, comp.scoring_good[card])
-    for region in comp.scoring_regions[card]:
-        for seat, letters in enumerate(region_letters(state, comp.region_masks[region])):
+    components = state.components
+    gains = good_letters(state, components.scoring_good[card])
+    for region in components.scoring_regions[card]:
+        for seat, letters in enumerate(region_letters(state, components.region_masks[region])):
             gains[seat] += letters
     return tuple(gains)
 
@@ -68,7 +68,7 @@ def score_round(state: State) -> State:
     return state.evolve(players=players, scoring_card="", scored=(*state.scored, card), last_scoring=gains)
 
 
-def bonus_letters(comp: ComponentSet, player: Player, card: str) -> int:
+def bonus_letters(components: ComponentSet, player: Player, card: str) -> int:
     """What one bonus card pays its owner at the end.
 
     "minden árukártyájáért 3" (3 per goods card), "minden érméért 2" (2 per coin), "minden Aranyvárosban
@@ -76,23 +76,23 @@ def bonus_letters(comp: ComponentSet, player: Player, card: str) -> int:
     kereskedőháza után 2" (2 per house on a river), "minden meghatározott területen fekvő elővárosban,
     vagy városrészben álló Kereskedőháza után 1" (1 per house in a suburb or city part of the terrain).
     """
-    effect, terrain = comp.bonus_effect[card]
+    effect, terrain = components.bonus_effect[card]
     if effect == "goods":
         return 3 * len(player.goods)
     if effect == "coins":
         return 2 * player.coins
     if effect == "city":
-        return houses_in(player, comp.city)
+        return houses_in(player, components.city)
     if effect == "river":
-        return 2 * houses_in(player, comp.river_mask)
-    return houses_in(player, comp.terrain_masks[terrain])
+        return 2 * houses_in(player, components.river_mask)
+    return houses_in(player, components.terrain_masks[terrain])
 
 
-def details(comp: ComponentSet, player: Player) -> dict[str, int]:
+def details(components: ComponentSet, player: Player) -> dict[str, int]:
     """The per-seat breakdown: letters before the bonus cards, bonus, city houses, coins, blocked."""
-    bonus = sum(bonus_letters(comp, player, card) for card in player.bonus)
+    bonus = sum(bonus_letters(components, player, card) for card in player.bonus)
     return {
-        "letters": player.letters, "bonus": bonus, "city_houses": houses_in(player, comp.city),
+        "letters": player.letters, "bonus": bonus, "city_houses": houses_in(player, components.city),
         "coins": player.coins, "blocked": int(player.blocked),
     }
 
@@ -113,7 +113,7 @@ def outcome(state: State) -> Outcome:
 
     The places follow :func:`ranking_key`: a blocked player is last whatever their letters.
     """
-    parts = tuple(details(state.comp, p) for p in state.players)
+    parts = tuple(details(state.components, p) for p in state.players)
     keys = [ranking_key(part) for part in parts]
     scores = tuple(part["letters"] + part["bonus"] for part in parts)
     tiebreaks = tuple(part["city_houses"] * 1000 + part["coins"] for part in parts)

@@ -18,41 +18,41 @@ from typing import Any
 from engine.core.errors import SetupError, StateFormatError
 from engine.golden_city.component_set import ComponentSet, component_set
 from engine.golden_city.components import TERRAINS
-from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Player, State
+from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Phase, Player, State
 
 PLAYER_FIELDS = ("hand", "coins", "letters", "keys", "goods", "bonus", "houses_left", "houses", "blocked")
-STATE_FIELDS = tuple(f for f in State._fields if f not in ("comp", "taken")) + ("components",)
+STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "taken")) + ("components",)
 
 
 def _cards(counts: tuple[int, ...]) -> dict[str, int]:
     return dict(zip(TERRAINS, counts, strict=True))
 
 
-def _sites(comp: ComponentSet, mask: int) -> list[str]:
-    return [comp.site_ids[i] for i in comp.site_bits(mask)]
+def _sites(components: ComponentSet, mask: int) -> list[str]:
+    return [components.site_ids[i] for i in components.site_bits(mask)]
 
 
-def _dump_player(comp: ComponentSet, p: Player) -> dict[str, Any]:
+def _dump_player(components: ComponentSet, p: Player) -> dict[str, Any]:
     return {
         "hand": _cards(p.hand), "coins": p.coins, "letters": p.letters, "keys": p.keys, "goods": list(p.goods),
-        "bonus": list(p.bonus), "houses_left": p.houses_left, "houses": _sites(comp, p.houses), "blocked": p.blocked,
+        "bonus": list(p.bonus), "houses_left": p.houses_left, "houses": _sites(components, p.houses), "blocked": p.blocked,
     }
 
 
 def dump_state(state: State) -> dict[str, Any]:
     """Every field, JSON-safe (see the module docstring)."""
-    comp = state.comp
+    components = state.components
     return {
-        "components": None if comp.is_default else comp.data,
+        "components": None if components.is_default else components.data,
         "names": list(state.names),
-        "players": [_dump_player(comp, p) for p in state.players],
+        "players": [_dump_player(components, p) for p in state.players],
         "phase": PHASE_NAMES[state.phase],
         "turn": state.turn, "round": state.round, "start_seat": state.start_seat,
         "coin_supply": state.coin_supply, "key_supply": state.key_supply, "keys_used": state.keys_used,
         "pile": _cards(state.pile), "discard": _cards(state.discard),
         "layout": [TERRAINS[t] if t >= 0 else None for t in state.layout],
         "bids": list(state.bids), "displacements": state.displacements, "built": state.built,
-        "site": comp.site_ids[state.site] if state.site >= 0 else None,
+        "site": components.site_ids[state.site] if state.site >= 0 else None,
         "goods_pile": list(state.goods_pile), "goods_display": list(state.goods_display),
         "goods_boxed": list(state.goods_boxed), "bonus_pile": list(state.bonus_pile),
         "scoring_pile": list(state.scoring_pile), "scoring_card": state.scoring_card or None,
@@ -94,23 +94,23 @@ def _ids(value: Any, known: tuple[str, ...] | dict[str, int], what: str) -> tupl
     return tuple(value)
 
 
-def _site_mask(comp: ComponentSet, value: Any, what: str) -> int:
-    return sum(1 << comp.site_index[sid] for sid in _ids(value, comp.site_index, what))
+def _site_mask(components: ComponentSet, value: Any, what: str) -> int:
+    return sum(1 << components.site_index[sid] for sid in _ids(value, components.site_index, what))
 
 
-def _load_player(comp: ComponentSet, raw: Any, seat: int) -> Player:
+def _load_player(components: ComponentSet, raw: Any, seat: int) -> Player:
     where = f"players[{seat}]"
     if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
         raise _bad(f"{where} must have the fields {', '.join(PLAYER_FIELDS)}")
-    houses = _site_mask(comp, raw["houses"], f"{where}.houses")
+    houses = _site_mask(components, raw["houses"], f"{where}.houses")
     reach = 0
-    for site in comp.site_bits(houses):
-        reach |= comp.neighbours[site]
+    for site in components.site_bits(houses):
+        reach |= components.neighbours[site]
     return Player(
         hand=_load_cards(raw["hand"], f"{where}.hand"), coins=_int(raw["coins"], f"{where}.coins"),
         letters=_int(raw["letters"], f"{where}.letters"), keys=_int(raw["keys"], f"{where}.keys"),
-        goods=_ids(raw["goods"], comp.goods_card_ids, f"{where}.goods"),
-        bonus=_ids(raw["bonus"], comp.bonus_ids, f"{where}.bonus"),
+        goods=_ids(raw["goods"], components.goods_card_ids, f"{where}.goods"),
+        bonus=_ids(raw["bonus"], components.bonus_ids, f"{where}.bonus"),
         houses_left=_int(raw["houses_left"], f"{where}.houses_left"), houses=houses, reach=reach,
         blocked=_bool(raw["blocked"], f"{where}.blocked"),
     )
@@ -129,14 +129,14 @@ def load_state(data: Any) -> State:
         missing = sorted(set(STATE_FIELDS) - set(data)) if isinstance(data, dict) else list(STATE_FIELDS)
         extra = sorted(set(data) - set(STATE_FIELDS)) if isinstance(data, dict) else []
         raise _bad(f"expected the fields of a state, missing {missing}, unknown {extra}")
-    comp = _components(data["components"])
+    components = _components(data["components"])
     names = data["names"]
-    if not isinstance(names, list) or len(names) not in comp.houses or not all(isinstance(x, str) for x in names):
+    if not isinstance(names, list) or len(names) not in components.houses or not all(isinstance(x, str) for x in names):
         raise _bad(f"names must be 3 or 4 strings, got {names!r}")
     n = len(names)
     if not isinstance(data["players"], list) or len(data["players"]) != n:
         raise _bad(f"expected {n} players")
-    players = tuple(_load_player(comp, raw, seat) for seat, raw in enumerate(data["players"]))
+    players = tuple(_load_player(components, raw, seat) for seat, raw in enumerate(data["players"]))
     if data["phase"] not in PHASE_NAMES:
         raise _bad(f"unknown phase {data['phase']!r}; known: {', '.join(PHASE_NAMES)}")
     layout = data["layout"]
@@ -146,13 +146,13 @@ def load_state(data: Any) -> State:
     if not isinstance(bids, list) or len(bids) != n or not all(type(b) is int and -1 <= b < n for b in bids):
         raise _bad(f"bids must list a seat or -1 for each of {n} pairs, got {bids!r}")
     site = data["site"]
-    if site is not None and site not in comp.site_index:
+    if site is not None and site not in components.site_index:
         raise _bad(f"site must be a site id or null, got {site!r}")
     taken = 0
     for p in players:
-        taken |= p.houses & comp.singles
+        taken |= p.houses & components.singles
     scoring_card = data["scoring_card"]
-    if scoring_card is not None and scoring_card not in comp.scoring_back:
+    if scoring_card is not None and scoring_card not in components.scoring_back:
         raise _bad(f"scoring_card must be a scoring card id or null, got {scoring_card!r}")
     last = data["last_scoring"]
     if not isinstance(last, list) or len(last) != n:
@@ -164,21 +164,21 @@ def load_state(data: Any) -> State:
     if resume is not None and resume not in PHASE_NAMES:
         raise _bad(f"resume must be a phase or null, got {resume!r}")
     return State(
-        comp=comp, names=tuple(names), players=players, phase=PHASE_NAMES.index(data["phase"]), turn=turn,
+        components=components, names=tuple(names), players=players, phase=Phase(PHASE_NAMES.index(data["phase"])), turn=turn,
         round=_int(data["round"], "round"), start_seat=_int(data["start_seat"], "start_seat"), taken=taken,
         coin_supply=_int(data["coin_supply"], "coin_supply"), key_supply=_int(data["key_supply"], "key_supply"),
         keys_used=_int(data["keys_used"], "keys_used"), pile=_load_cards(data["pile"], "pile"),
         discard=_load_cards(data["discard"], "discard"), layout=tuple(-1 if t is None else TERRAINS.index(t) for t in layout),
         bids=tuple(bids), displacements=_int(data["displacements"], "displacements"), built=_int(data["built"], "built"),
-        site=-1 if site is None else comp.site_index[site],
-        goods_pile=_ids(data["goods_pile"], comp.goods_card_ids, "goods_pile"),
-        goods_display=_ids(data["goods_display"], comp.goods_card_ids, "goods_display"),
-        goods_boxed=_ids(data["goods_boxed"], comp.goods_card_ids, "goods_boxed"),
-        bonus_pile=_ids(data["bonus_pile"], comp.bonus_ids, "bonus_pile"),
-        scoring_pile=_ids(data["scoring_pile"], comp.scoring_ids, "scoring_pile"), scoring_card=scoring_card or "",
-        scored=_ids(data["scored"], comp.scoring_ids, "scored"),
+        site=-1 if site is None else components.site_index[site],
+        goods_pile=_ids(data["goods_pile"], components.goods_card_ids, "goods_pile"),
+        goods_display=_ids(data["goods_display"], components.goods_card_ids, "goods_display"),
+        goods_boxed=_ids(data["goods_boxed"], components.goods_card_ids, "goods_boxed"),
+        bonus_pile=_ids(data["bonus_pile"], components.bonus_ids, "bonus_pile"),
+        scoring_pile=_ids(data["scoring_pile"], components.scoring_ids, "scoring_pile"), scoring_card=scoring_card or "",
+        scored=_ids(data["scored"], components.scoring_ids, "scored"),
         last_scoring=tuple(_int(x, "last_scoring") for x in last), end_triggered=_bool(data["end_triggered"], "end_triggered"),
-        resume=-1 if resume is None else PHASE_NAMES.index(resume), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
+        resume=-1 if resume is None else Phase(PHASE_NAMES.index(resume)), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
     )
 
 
@@ -199,9 +199,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             player["letters"] = None
     data["pile"] = sum(state.pile)
     data["goods_pile"] = len(state.goods_pile)
-    comp = state.comp
+    components = state.components
     data["scoring_pile"] = len(state.scoring_pile)
-    data["next_scoring_back"] = comp.scoring_back[state.scoring_pile[0]] if state.scoring_pile else None
+    data["next_scoring_back"] = components.scoring_back[state.scoring_pile[0]] if state.scoring_pile else None
     choosing = state.phase == BONUS_CHOICE and seat == state.turn
     data["bonus_pile"] = list(state.bonus_pile) if choosing else len(state.bonus_pile)
     return data

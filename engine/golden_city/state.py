@@ -10,16 +10,36 @@ to a player are a few integer operations (see :func:`open_sites`).
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.golden_city.component_set import ComponentSet
 
-# Phases: what the state is waiting for.
-(
-    SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
-    CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE,
-) = range(16)
+
+class Phase(IntEnum):
+    """What a Die goldene Stadt state waits for: a chance outcome, a player's decision, or nobody (OVER)."""
+
+    SETUP_DEAL = 0
+    SETUP_GOODS = 1
+    REVEAL = 2
+    LAYOUT = 3
+    BID = 4
+    BUILD = 5
+    CARD_CHOICE = 6
+    BONUS_CHOICE = 7
+    GOODS_CHOICE = 8
+    CARD_DRAW = 9
+    GOODS_DRAW = 10
+    GOODS_REFILL = 11
+    BOX = 12
+    DISCARD = 13
+    OVER = 14
+    RESHUFFLE = 15
+
+
+(SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
+ CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE) = Phase
 PHASE_NAMES = (
     "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
     "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
@@ -57,10 +77,10 @@ class Player(NamedTuple):
 class State(NamedTuple):
     """The whole game; ``turn`` is the seat the phase is at (the seat dealt to during the setup deal)."""
 
-    comp: ComponentSet
+    components: ComponentSet
     names: tuple[str, ...]
     players: tuple[Player, ...]
-    phase: int
+    phase: Phase
     turn: int
     round: int
     start_seat: int  # who holds the start key
@@ -124,8 +144,8 @@ def open_sites(state: State, player: Player) -> int:
     condition); any other site must be a road neighbour of one of the player's houses; a harbour or
     suburb takes one house in all, a city part one house per player.
     """
-    comp = state.comp
-    return (comp.harbours | player.reach) & ~state.taken & ~player.houses
+    components = state.components
+    return (components.harbours | player.reach) & ~state.taken & ~player.houses
 
 
 def next_seat(state: State, seat: int) -> int:
@@ -138,24 +158,24 @@ def houses_in(player: Player, mask: int) -> int:
     return (player.houses & mask).bit_count()
 
 
-def initial_players(comp: ComponentSet, n: int) -> tuple[Player, ...]:
+def initial_players(components: ComponentSet, n: int) -> tuple[Player, ...]:
     """Each player with their houses, 3 coins and one coast card ("1 darab kikötő terepkártyát")."""
     hand = (1, 0, 0, 0, 0)
-    return tuple(Player(hand, comp.start_coins, 0, 0, (), (), comp.houses[n], 0, 0, False) for _ in range(n))
+    return tuple(Player(hand, components.start_coins, 0, 0, (), (), components.houses[n], 0, 0, False) for _ in range(n))
 
 
-def initial_state(comp: ComponentSet, names: tuple[str, ...], start_seat: int, late_reshuffle: bool = False) -> State:
+def initial_state(components: ComponentSet, names: tuple[str, ...], start_seat: int, late_reshuffle: bool = False) -> State:
     """The setup before chance deals: coast cards handed out, every pile full, the start key placed.
 
     ``late_reshuffle`` keeps rules version 1's reshuffle (at the next draw, not when the pile runs out).
     """
     n = len(names)
-    pile = (comp.landscape[0] - n, *comp.landscape[1:])
+    pile = (components.landscape[0] - n, *components.landscape[1:])
     return State(
-        comp=comp, names=names, players=initial_players(comp, n), phase=SETUP_DEAL, turn=0, round=0,
-        start_seat=start_seat, taken=0, coin_supply=comp.coins - comp.start_coins * n, key_supply=comp.key_cards,
+        components=components, names=names, players=initial_players(components, n), phase=SETUP_DEAL, turn=0, round=0,
+        start_seat=start_seat, taken=0, coin_supply=components.coins - components.start_coins * n, key_supply=components.key_cards,
         keys_used=0, pile=pile, discard=(0,) * 5, layout=(), bids=(NOBODY,) * n, displacements=0, built=0, site=-1,
-        goods_pile=comp.goods_card_ids, goods_display=(), goods_boxed=(), bonus_pile=comp.bonus_ids,
-        scoring_pile=comp.scoring_ids, scoring_card="", scored=(), last_scoring=(0,) * n, end_triggered=False,
+        goods_pile=components.goods_card_ids, goods_display=(), goods_boxed=(), bonus_pile=components.bonus_ids,
+        scoring_pile=components.scoring_ids, scoring_card="", scored=(), last_scoring=(0,) * n, end_triggered=False,
         resume=-1, late_reshuffle=late_reshuffle,
     )

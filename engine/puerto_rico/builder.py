@@ -14,13 +14,13 @@ from __future__ import annotations
 from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
-from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action
+from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action, declined
 from engine.puerto_rico.state import BUILD, Player, State, city_spaces_used, with_player
 
 
 def begin(state: State) -> State:
     """The builder phase starts with the builder."""
-    return advance(state.evolve(phase=BUILD, step=0))
+    return advance(state.evolve(phase=BUILD, turns_done=0))
 
 
 #: Cost after the quarry discount, by occupied quarries (0-8) and building: a table, since legal-move
@@ -34,12 +34,12 @@ def price(player: Player, building: int, is_builder: bool) -> int:
     return max(0, COSTS[building] - discount)
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Every building the player at ``turn`` may build now, then pass (empty: nothing to build)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """Every building ``seat`` may build now, then pass."""
     player = state.players[seat]
     free_spaces = CITY_SPACES - city_spaces_used(player)
@@ -61,15 +61,15 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can build; after the last one, the phase ends."""
-    chooser = turn_to_next_chooser(state, options_for)
+    chooser = turn_to_next_chooser(state, legal_for_seat)
     return end_phase(state) if chooser is None else chooser
 
 
 def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
-        state = build(state, state.turn, action[1], university=len(action) == 2)
-    return advance(state.evolve(step=state.step + 1))
+        state = build(state, state.turn, action[1], university=not declined(action))
+    return advance(state.evolve(turns_done=state.turns_done + 1))
 
 
 def build(state: State, seat: int, building: int, university: bool = True) -> State:

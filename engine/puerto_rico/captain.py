@@ -29,6 +29,7 @@ from engine.puerto_rico.notation import (
     WHARF_ACTIONS,
     WHARF_WITHOUT,
     Action,
+    declined,
     keep_action,
 )
 from engine.puerto_rico.state import LOAD, STORE, Player, State, with_player
@@ -41,7 +42,7 @@ def capacities(state: State) -> tuple[int, ...]:
 
 def begin(state: State) -> State:
     """Loading starts with the captain."""
-    state = state.evolve(phase=LOAD, step=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
+    state = state.evolve(phase=LOAD, turns_done=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
     return advance(state)
 
 
@@ -58,22 +59,22 @@ def ship_choices(state: State, good: int, amount: int) -> tuple[int, ...]:
     return taking_all or (max(empty, key=lambda i: caps[i]),)
 
 
-def cargo_options(state: State, seat: int) -> list[Action]:
+def legal_cargo(state: State, seat: int) -> list[Action]:
     """Every (good, ship) load open to ``seat``."""
     caps = capacities(state)
     goods = state.players[seat].goods
     return [LOAD_ACTIONS[good, caps[i]] for good in range(5) if goods[good] for i in ship_choices(state, good, goods[good])]
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """Loads, then wharf shipments; pass only when no cargo ship can take anything."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
-    """The loading options of ``seat`` now, each followed by its forms declining bonus VP."""
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
+    """The legal loads of ``seat`` now, each followed by its forms declining bonus VP."""
     player = state.players[seat]
-    actions = cargo_options(state, seat)
+    actions = legal_cargo(state, seat)
     can_load = bool(actions)
     if player.city[WHARF] > 0 and not state.wharf_used[seat]:
         actions.extend(WHARF_ACTIONS[g] for g in range(5) if player.goods[g])
@@ -102,12 +103,12 @@ def bonus_due(state: State, seat: int, player: Player) -> int:
 
 def advance(state: State) -> State:
     """Skip players who cannot load; after a full turn of the table without a load, store."""
-    n, step, seat = state.n, state.step, state.turn
-    while step < n:
-        if options_for(state, seat):
-            return state.evolve(step=step, turn=seat) if step != state.step or seat != state.turn else state
-        step, seat = step + 1, (seat + 1) % n
-    return begin_storage(state.evolve(step=step, turn=seat))
+    n, turns_done, seat = state.n, state.turns_done, state.turn
+    while turns_done < n:
+        if legal_for_seat(state, seat):
+            return state.evolve(turns_done=turns_done, turn=seat) if turns_done != state.turns_done or seat != state.turn else state
+        turns_done, seat = turns_done + 1, (seat + 1) % n
+    return begin_storage(state.evolve(turns_done=turns_done, turn=seat))
 
 
 def score(state: State, seat: int, player: Player, barrels: int, declined: int = 0) -> State:
@@ -128,20 +129,18 @@ def apply(state: State, action: Action) -> State:
     seat, n = state.turn, state.n
     op = action[0]
     if op == "pass":
-        return advance(state.evolve(step=state.step + 1, turn=(seat + 1) % n))
+        return advance(state.evolve(turns_done=state.turns_done + 1, turn=(seat + 1) % n))
     player = state.players[seat]
     good = action[1]
     if op == "load":
         i = capacities(state).index(action[2])
         barrels = min(player.goods[good], action[2] - state.ship_loads[i])
         state = state.evolve(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
-        declined = action[3] if len(action) == 4 else 0
     else:
         barrels = player.goods[good]
         state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
-        declined = action[2] if len(action) == 3 else 0
-    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined)
-    return advance(state.evolve(step=0, turn=(seat + 1) % n))
+    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined(action))
+    return advance(state.evolve(turns_done=0, turn=(seat + 1) % n))
 
 
 # --- storage at the end of the captain phase ---------------------------------------------
@@ -165,10 +164,10 @@ def keep_choices(player: Player) -> tuple[tuple[int, ...], ...]:
 
 def begin_storage(state: State) -> State:
     """Storage goes in order from the captain."""
-    return advance_storage(state.evolve(phase=STORE, step=0))
+    return advance_storage(state.evolve(phase=STORE, turns_done=0))
 
 
-def storage_options(state: State) -> tuple[Action, ...]:
+def legal_storage(state: State) -> tuple[Action, ...]:
     """The keep actions of the player at ``turn`` (empty when only one outcome is possible)."""
     choices = keep_choices(state.players[state.turn])
     return tuple(keep_action(k) for k in choices) if len(choices) > 1 else ()
@@ -176,15 +175,15 @@ def storage_options(state: State) -> tuple[Action, ...]:
 
 def advance_storage(state: State) -> State:
     """Store without asking where there is no choice; stop at the first real choice."""
-    n, step = state.n, state.step
-    while step < n:
-        seat = (state.chooser + step) % n
+    n, turns_done = state.n, state.turns_done
+    while turns_done < n:
+        seat = (state.chooser + turns_done) % n
         choices = keep_choices(state.players[seat])
         if len(choices) > 1:
-            return state.evolve(turn=seat, step=step)
+            return state.evolve(turn=seat, turns_done=turns_done)
         state = keep(state, seat, choices[0])
-        step += 1
-    return unload_full_ships(state.evolve(step=step))
+        turns_done += 1
+    return unload_full_ships(state.evolve(turns_done=turns_done))
 
 
 def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
@@ -199,7 +198,7 @@ def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
 def apply_storage(state: State, action: Action) -> State:
     """Keep the chosen barrels."""
     state = keep(state, state.turn, action[1])
-    return advance_storage(state.evolve(step=state.step + 1))
+    return advance_storage(state.evolve(turns_done=state.turns_done + 1))
 
 
 def unload_full_ships(state: State) -> State:

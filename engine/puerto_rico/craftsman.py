@@ -45,11 +45,11 @@ def begin(state: State) -> State:
         if k == 0:
             received_by_chooser = tuple(r > 0 for r in received)
     state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
-    state = state.evolve(phase=CRAFT, turn=state.chooser, step=0)
-    return state if options(state) else end_phase(state)
+    state = state.evolve(phase=CRAFT, turn=state.chooser, turns_done=0)
+    return state if legal_actions(state) else end_phase(state)
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The privilege barrels the craftsman may take, then pass."""
     actions = [EXTRA_ACTIONS[g] for g in range(5) if state.produced[g] and state.goods_supply[g]]
     if actions:

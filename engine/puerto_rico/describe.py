@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.puerto_rico import builder, captain, trader
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, HARBOR, ROLE_NAMES
 from engine.puerto_rico.mayor import BUILDING_SLOT
-from engine.puerto_rico.notation import SLOT_NAMES, Action
+from engine.puerto_rico.notation import SLOT_NAMES, Action, declined
 from engine.puerto_rico.state import HACIENDA_DRAW, State
 
 
@@ -46,18 +46,18 @@ def _describe_chance(state: State, action: Action) -> str:
 def _role(state: State, action: Action, who: str) -> str:
     coins = state.role_coins[action[1]]
     bonus = f" and takes {_plural(coins, 'doubloon')} from it" if coins else ""
-    declined = ", declining the privilege colonist" if len(action) == 3 else ""
-    return f"{who} chooses the {_role_name(action[1])}{bonus}{declined}"
+    without = ", declining the privilege colonist" if declined(action) else ""
+    return f"{who} chooses the {_role_name(action[1])}{bonus}{without}"
 
 
 def _plant(state: State, action: Action, who: str) -> str:
-    declined = ", declining the hospice colonist" if len(action) == 3 else ""
-    return f"{who} takes {_article(GOOD_NAMES[action[1]])} plantation{declined}"
+    without = ", declining the hospice colonist" if declined(action) else ""
+    return f"{who} takes {_article(GOOD_NAMES[action[1]])} plantation{without}"
 
 
 def _quarry(state: State, action: Action, who: str) -> str:
-    declined = ", declining the hospice colonist" if len(action) == 2 else ""
-    return f"{who} takes a quarry{declined}"
+    without = ", declining the hospice colonist" if declined(action) else ""
+    return f"{who} takes a quarry{without}"
 
 
 def _hacienda(state: State, action: Action, who: str) -> str:
@@ -77,8 +77,8 @@ def _place(state: State, action: Action, who: str) -> str:
 def _build(state: State, action: Action, who: str) -> str:
     building = action[1]
     cost = builder.price(state.players[state.turn], building, state.turn == state.chooser)
-    declined = ", declining the university colonist" if len(action) == 3 else ""
-    return f"{who} builds {_article(BUILDING_NAMES[building])} for {_plural(cost, 'doubloon')}{declined}"
+    without = ", declining the university colonist" if declined(action) else ""
+    return f"{who} builds {_article(BUILDING_NAMES[building])} for {_plural(cost, 'doubloon')}{without}"
 
 
 def _extra(state: State, action: Action, who: str) -> str:
@@ -90,16 +90,16 @@ def _sell(state: State, action: Action, who: str) -> str:
     return f"{who} sells {GOOD_NAMES[action[1]]} for {_plural(price, 'doubloon')}"
 
 
-def _scored(state: State, barrels: int, declined: int) -> str:
-    """``for 7 VP``, with the bonus declined named: the captain's, the harbor's, or one of both."""
+def _scored(state: State, barrels: int, declined_vp: int) -> str:
+    """``for 7 VP``, with the bonus declined_vp named: the captain's, the harbor's, or one of both."""
     player = state.players[state.turn]
     harbor = player.city[HARBOR] > 0
     privilege = state.turn == state.chooser and not state.captain_bonus_used
-    points = barrels + harbor + privilege - declined
-    if not declined:
+    points = barrels + harbor + privilege - declined_vp
+    if not declined_vp:
         return f"for {points} VP"
     if harbor and privilege:
-        which = "the captain's and the harbor's bonus VP" if declined == 2 else "one of its two bonus VP"
+        which = "the captain's and the harbor's bonus VP" if declined_vp == 2 else "one of its two bonus VP"
     else:
         which = "the harbor's bonus VP" if harbor else "the captain's bonus VP"
     return f"for {points} VP, declining {which}"
@@ -109,13 +109,13 @@ def _load(state: State, action: Action, who: str) -> str:
     good, capacity = action[1], action[2]
     i = captain.capacities(state).index(capacity)
     barrels = min(state.players[state.turn].goods[good], capacity - state.ship_loads[i])
-    scored = _scored(state, barrels, action[3] if len(action) == 4 else 0)
+    scored = _scored(state, barrels, declined(action))
     return f"{who} ships {barrels} {GOOD_NAMES[good]} on the {capacity}-ship {scored}"
 
 
 def _wharf(state: State, action: Action, who: str) -> str:
     barrels = state.players[state.turn].goods[action[1]]
-    scored = _scored(state, barrels, action[2] if len(action) == 3 else 0)
+    scored = _scored(state, barrels, declined(action))
     return f"{who} ships {barrels} {GOOD_NAMES[action[1]]} from the wharf {scored}"
 
 

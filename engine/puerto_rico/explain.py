@@ -22,7 +22,7 @@ from engine.puerto_rico.components import (
     WHARF,
 )
 from engine.puerto_rico.flow import can_decline, colonist_available
-from engine.puerto_rico.notation import SLOT_NAMES, Action, format_action
+from engine.puerto_rico.notation import SLOT_NAMES, Action, declined, format_action, taking_everything
 from engine.puerto_rico.state import (
     BUILD,
     CRAFT,
@@ -51,8 +51,6 @@ WAITING_FOR = {
     LOAD: "goods to be loaded", STORE: "goods to be stored", DRAW: "a plantation to be drawn",
     HACIENDA_DRAW: "the hacienda's plantation to be drawn", OVER: "nothing: the game is over",
 }
-#: The length of each action taking every bonus; a longer one ends in the count it declines.
-BASE_LENGTH = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
@@ -70,15 +68,15 @@ def explain(state: State, action: Action) -> tuple[str, str]:
         return (f"the game is waiting for {WAITING_FOR[phase]} ({PHASE_NAMES[phase]}), not for a {op} action", "turn: phase")
     if op in ("draw", "reshuffle"):
         return "only chance draws plantations, and only what the stack holds", "settler: face-down stack"
-    if len(action) > BASE_LENGTH.get(op, len(action)):
-        base = action[: BASE_LENGTH[op]]
+    if declined(action):
+        base = taking_everything(action)
         if base not in LEGAL[phase](state):
             return EXPLAINERS[op](state, base)
         return _why_no_decline(state, action)
     return EXPLAINERS[op](state, action)
 
 
-LEGAL = {ROLE: roles.options, SETTLE: settler.options, BUILD: builder.options, LOAD: captain.options}
+LEGAL = {ROLE: roles.legal_actions, SETTLE: settler.legal_actions, BUILD: builder.legal_actions, LOAD: captain.legal_actions}
 
 
 def _why_no_decline(state: State, action: Action) -> tuple[str, str]:

@@ -17,18 +17,18 @@ def end_phase(state: State) -> State:
     """The state after the current role's phase: the next pick, or the end of the round."""
     n = state.n
     if state.picks < n:
-        return state.evolve(phase=ROLE, turn=(state.governor + state.picks) % n, step=0)
+        return state.evolve(phase=ROLE, turn=(state.governor + state.picks) % n, turns_done=0)
     return end_round(state)
 
 
-def turn_to_next_chooser(state: State, options_for: Callable[[State, int], Sequence[object]]) -> State | None:
-    """The turn on the first player, from ``state.step`` on clockwise from the chooser, who has a
+def turn_to_next_chooser(state: State, legal_for_seat: Callable[[State, int], Sequence[object]]) -> State | None:
+    """The turn on the first player, from ``state.turns_done`` on clockwise from the chooser, who has a
     choice in this phase; None when nobody left has one (players without a choice are skipped)."""
     n = state.n
-    for step in range(state.step, n):
-        seat = (state.chooser + step) % n
-        if options_for(state, seat):
-            return state.evolve(turn=seat, step=step)
+    for turns_done in range(state.turns_done, n):
+        seat = (state.chooser + turns_done) % n
+        if legal_for_seat(state, seat):
+            return state.evolve(turn=seat, turns_done=turns_done)
     return None
 
 
@@ -37,7 +37,7 @@ def end_round(state: State) -> State:
     coins = tuple(c if taken else c + 1 for c, taken in zip(state.role_coins, state.roles_taken, strict=True))
     governor = (state.governor + 1) % state.n
     state = state.evolve(
-        role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, step=0, turn=governor,
+        role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, turns_done=0, turn=governor,
     )
     if state.end_triggered:
         return state.evolve(phase=OVER)

@@ -38,7 +38,7 @@ def begin(state: State, privilege: bool = True) -> State:
         seat = (mayor + k) % n
         share = ship // n + (1 if k < ship % n else 0)
         players[seat] = players[seat].evolve(san_juan=players[seat].san_juan + share)
-    state = state.evolve(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, step=0)
+    state = state.evolve(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, turns_done=0)
     return advance(state)
 
 
@@ -67,13 +67,13 @@ def fill_all(player: Player) -> Player:
 def advance(state: State) -> State:
     """Place for each player without a choice; stop at the first one with a choice."""
     n = state.n
-    while state.step < n:
-        seat = (state.chooser + state.step) % n
+    while state.turns_done < n:
+        seat = (state.chooser + state.turns_done) % n
         player = lift_all(state.players[seat])
         circles = sum(free_circles(player))
         if 0 < player.san_juan < circles:
             return with_player(state, seat, player).evolve(turn=seat, last_slot=0)
-        state = with_player(state, seat, fill_all(player)).evolve(step=state.step + 1)
+        state = with_player(state, seat, fill_all(player)).evolve(turns_done=state.turns_done + 1)
     return refill_ship(state)
 
 
@@ -89,7 +89,7 @@ def refill_ship(state: State) -> State:
     return end_phase(state)
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The slots the next colonist may go to (see the module docstring)."""
     player = state.players[state.turn]
     pool = player.san_juan
@@ -124,4 +124,4 @@ def apply(state: State, action: Action) -> State:
     players = players[:seat] + (player,) + players[seat + 1 :]
     if player.san_juan:
         return state.evolve(players=players, last_slot=slot)
-    return advance(state.evolve(players=players, last_slot=slot, step=state.step + 1))
+    return advance(state.evolve(players=players, last_slot=slot, turns_done=state.turns_done + 1))

@@ -44,6 +44,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import NotationError
+from engine.core.notation import parse_notation
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, MAYOR, ROLE_NAMES, TILE_NAMES
 
 Action = tuple[Any, ...]
@@ -76,6 +77,22 @@ LOAD_WITHOUT = {(g, c, k): ("load", g, c, k) for g in range(5) for c in range(4,
 WHARF_WITHOUT = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
 
 SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
+
+#: The length of each action that takes every bonus due; a longer one ends in the count it declines.
+BASE_LENGTH = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
+
+
+def declined(action: Action) -> int:
+    """How many of the bonuses due ``action`` declines with its "without" suffix (the privilege or
+    building colonist: 1; bonus VP: 1 or 2); 0 when it takes everything due."""
+    base = BASE_LENGTH.get(action[0])
+    return int(action[-1]) if base is not None and len(action) > base else 0
+
+
+def taking_everything(action: Action) -> Action:
+    """``action`` without its "without" suffix: the same move taking every bonus due."""
+    base = BASE_LENGTH.get(action[0])
+    return action[:base] if base is not None else action
 
 EXPECTED = (
     "one of: role <role>, plant <good>, quarry, hacienda, place <tile or building>, build <building>, "
@@ -154,15 +171,12 @@ def _parse_keep(text: str, words: list[str]) -> Action:
 @lru_cache(maxsize=8192)
 def parse_action(text: str) -> Action:
     """The action written ``text``; raises NotationError saying what was expected."""
-    action = PARSES.get(text)
-    if action is not None:
-        return action
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "a string")
-    normal = " ".join(text.strip().lower().split())
-    if normal != text:
-        return parse_action(normal)
-    verb, _, rest = normal.partition(" ")
+    return parse_notation(text, PARSES, _parse_normal)
+
+
+def _parse_normal(text: str) -> Action:
+    """The action of a normalised text that is not one of the fixed spellings: a keep, or an error."""
+    verb, _, rest = text.partition(" ")
     if verb == "keep":
         return _parse_keep(text, rest.split())
     raise NotationError(text, _expected_for(verb))

@@ -13,7 +13,7 @@ from engine.core.records import set_at
 from engine.puerto_rico import builder, captain, craftsman, mayor, settler, trader
 from engine.puerto_rico.components import BUILDER, CAPTAIN, CRAFTSMAN, MAYOR, SETTLER, TRADER
 from engine.puerto_rico.flow import can_decline, end_phase
-from engine.puerto_rico.notation import MAYOR_WITHOUT, ROLE_ACTIONS, Action
+from engine.puerto_rico.notation import MAYOR_WITHOUT, ROLE_ACTIONS, Action, declined
 from engine.puerto_rico.state import State, with_player
 
 PHASE_BEGIN = {
@@ -26,7 +26,7 @@ PHASE_BEGIN = {
 }
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The role cards nobody has chosen this round; the mayor also without his privilege colonist
     while the supply has one and declining can matter (see :func:`flow.can_decline`)."""
     taken = state.roles_taken
@@ -51,8 +51,8 @@ def apply(state: State, action: Action) -> State:
         roles_taken=set_at(state.roles_taken, card, True),
         picks=state.picks + 1,
         chooser=seat,
-        step=0,
+        turns_done=0,
     )
     if card == MAYOR:
-        return mayor.begin(state, privilege=len(action) == 2)
+        return mayor.begin(state, privilege=not declined(action))
     return end_phase(state) if begin is None else begin(state)

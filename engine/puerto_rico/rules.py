@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, distinct_players
-from engine.core.protocol import Setup
+from engine.core.phased import PhasedRules, apply_table
+from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scoring, serialize, settler, trader
 from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
@@ -32,17 +31,19 @@ from engine.puerto_rico.state import (
     initial_state,
 )
 
-OPTIONS: dict[int, Callable[[State], tuple[Action, ...]]] = {
-    ROLE: roles.options,
-    SETTLE: settler.options,
-    PLACE: mayor.options,
-    BUILD: builder.options,
-    CRAFT: craftsman.options,
-    TRADE: trader.options,
-    LOAD: captain.options,
-    STORE: captain.storage_options,
+LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
+    ROLE: roles.legal_actions,
+    SETTLE: settler.legal_actions,
+    PLACE: mayor.legal_actions,
+    BUILD: builder.legal_actions,
+    CRAFT: craftsman.legal_actions,
+    TRADE: trader.legal_actions,
+    LOAD: captain.legal_actions,
+    STORE: captain.legal_storage,
 }
-APPLY: dict[int, Callable[[State, Action], State]] = {
+#: Chance turns up plantations, weighted by what is really left in the stack, or reshuffles.
+CHANCE_PHASES = (DRAW, HACIENDA_DRAW)
+APPLY = apply_table({
     ROLE: roles.apply,
     SETTLE: settler.apply,
     PLACE: mayor.apply,
@@ -51,11 +52,8 @@ APPLY: dict[int, Callable[[State, Action], State]] = {
     TRADE: trader.apply,
     LOAD: captain.apply,
     STORE: captain.apply_storage,
-    DRAW: settler.apply_chance,
-    HACIENDA_DRAW: settler.apply_chance,
-}
-#: Chance turns up plantations, weighted by what is really left in the stack, or reshuffles.
-CHANCE_PHASES = (DRAW, HACIENDA_DRAW)
+}, CHANCE_PHASES, settler.apply_chance)
+
 
 
 class PuertoRicoRules(PhasedRules[State, Action]):
@@ -68,17 +66,16 @@ class PuertoRicoRules(PhasedRules[State, Action]):
 
     def __init__(self) -> None:
         super().__init__(
-            options=OPTIONS, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=settler.chance_outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=settler.chance_outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
 
     def initial_state(self, setup: Setup) -> State:
-        """The rulebook's setup; the game opens with chance turning up the face-up row. Puerto Rico takes no options."""
-        if setup.options:
-            raise SetupError(f"puerto rico: unknown options {sorted(setup.options)}; it takes none")
-        return initial_state(distinct_players(setup))
+        """The rulebook's setup; the game opens with chance turning up the face-up row."""
+        return initial_state(self.seated_players(setup))
 
 
-RULES = PuertoRicoRules()
+#: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
+RULES: GameRules[State, Action] = PuertoRicoRules()

@@ -10,21 +10,26 @@ from typing import Any
 
 from engine.core.errors import StateFormatError
 from engine.puerto_rico.components import N_BUILDINGS
-from engine.puerto_rico.state import PHASE_NAMES, Player, State
+from engine.puerto_rico.state import PHASE_NAMES, Phase, Player, State
 
 PLAYER_FIELDS = Player._fields
 STATE_FIELDS = State._fields
+#: Fields stored under their names of rules versions 1-2 (snapshots stay valid).
+STORED_AS = {"turns_done": "step"}
+#: The dump's keys, in the fields' order.
+STORED_FIELDS = tuple(STORED_AS.get(name, name) for name in STATE_FIELDS)
 _TUPLE_LENGTHS = {"goods": 5, "island": 6, "island_workers": 6, "city": N_BUILDINGS}
 
 
 def dump_state(state: State) -> dict[str, Any]:
     """Every field, tuples as lists, players as dicts."""
     data: dict[str, Any] = {}
-    for name, value in zip(STATE_FIELDS, state, strict=True):
-        if name == "players":
-            data[name] = [_dump_player(p) for p in state.players]
+    for key, value in zip(STORED_FIELDS, state, strict=True):
+        if key == "players":
+            data[key] = [_dump_player(p) for p in state.players]
         else:
-            data[name] = list(value) if isinstance(value, tuple) else value
+            data[key] = list(value) if isinstance(value, tuple) else value
+    data["phase"] = int(state.phase)  # the same number, stored as a plain int
     return data
 
 
@@ -64,8 +69,8 @@ def _load_player(raw: Any, seat: int) -> Player:
 
 def load_state(data: Any) -> State:
     """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != set(STATE_FIELDS):
-        missing = sorted(set(STATE_FIELDS) - set(data)) if isinstance(data, dict) else list(STATE_FIELDS)
+    if not isinstance(data, dict) or set(data) != set(STORED_FIELDS):
+        missing = sorted(set(STORED_FIELDS) - set(data)) if isinstance(data, dict) else list(STORED_FIELDS)
         raise StateFormatError(f"bad puerto rico state: expected the fields of a state, missing {missing}")
     names = data["names"]
     if not isinstance(names, list) or not 3 <= len(names) <= 5 or not all(isinstance(x, str) for x in names):
@@ -95,11 +100,12 @@ def load_state(data: Any) -> State:
         if type(data[name]) is not bool:
             raise StateFormatError(f"bad puerto rico state: {name} must be a boolean, got {data[name]!r}")
         values[name] = data[name]
-    for name in STATE_FIELDS:
+    for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
         if name not in values:
-            values[name] = _int(data[name], name)
+            values[name] = _int(data[key], key)
     if not 0 <= values["phase"] < len(PHASE_NAMES):
         raise StateFormatError(f"bad puerto rico state: unknown phase {values['phase']!r}")
+    values["phase"] = Phase(values["phase"])
     if len(values["trading_house"]) > 4:
         raise StateFormatError("bad puerto rico state: the trading house holds at most 4 barrels")
     return State(**values)

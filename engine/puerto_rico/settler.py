@@ -24,21 +24,22 @@ from engine.puerto_rico.notation import (
     QUARRY_WITHOUT,
     RESHUFFLE,
     Action,
+    declined,
 )
 from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, with_player
 
 
 def begin(state: State) -> State:
     """The settler phase starts with the settler."""
-    return advance(state.evolve(phase=SETTLE, step=0, hacienda_used=False))
+    return advance(state.evolve(phase=SETTLE, turns_done=0, hacienda_used=False))
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """What the settler at ``turn`` may do: plant, quarry, hacienda, pass (empty: nothing to do)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """What ``seat`` may do in the settler phase now."""
     player = state.players[seat]
     if sum(player.island) >= ISLAND_SPACES:
@@ -65,12 +66,12 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """Move to the next player with a choice; after the last one, refill the face-up row."""
-    n, step = state.n, state.step
-    while step < n:
-        seat = (state.chooser + step) % n
-        if options_for(state, seat):
-            return state.evolve(turn=seat, step=step)
-        step += 1
+    n, turns_done = state.n, state.turns_done
+    while turns_done < n:
+        seat = (state.chooser + turns_done) % n
+        if legal_for_seat(state, seat):
+            return state.evolve(turn=seat, turns_done=turns_done)
+        turns_done += 1
         state = state.evolve(hacienda_used=False) if state.hacienda_used else state
     discards = tuple(d + f for d, f in zip(state.discards, state.face_up, strict=True))
     return resolve_draws(state.evolve(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
@@ -82,10 +83,10 @@ def apply(state: State, action: Action) -> State:
     if op == "hacienda":
         return state.evolve(phase=HACIENDA_DRAW, hacienda_used=True)
     if op == "plant":
-        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], len(action) == 2)
+        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], not declined(action))
     elif op == "quarry":
-        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, len(action) == 1)
-    return advance(state.evolve(step=state.step + 1, hacienda_used=False))
+        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, not declined(action))
+    return advance(state.evolve(turns_done=state.turns_done + 1, hacienda_used=False))
 
 
 def _settle(state: State, tile: int, hospice: bool) -> State:

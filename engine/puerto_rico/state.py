@@ -8,9 +8,9 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
-from engine.core.errors import SetupError
 from engine.core.records import field_index, with_fields
 from engine.puerto_rico.components import (
     BARRELS,
@@ -23,8 +23,24 @@ from engine.puerto_rico.components import (
     SPACES,
 )
 
-# Phases: what the state is waiting for.
-ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER = range(11)
+
+class Phase(IntEnum):
+    """What a Puerto Rico state waits for: a role pick, a role's phase, a chance draw, or nobody (OVER)."""
+
+    ROLE = 0
+    SETTLE = 1
+    PLACE = 2
+    BUILD = 3
+    CRAFT = 4
+    TRADE = 5
+    LOAD = 6
+    STORE = 7
+    DRAW = 8
+    HACIENDA_DRAW = 9
+    OVER = 10
+
+
+(ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER) = Phase
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
 NOT_OWNED = -1
@@ -56,10 +72,10 @@ class State(NamedTuple):
     names: tuple[str, ...]
     players: tuple[Player, ...]
     governor: int
-    phase: int
+    phase: Phase
     turn: int
     chooser: int  # who chose the role being played (its privilege is theirs)
-    step: int  # players done in the phase; in the captain phase, turns in a row without a load
+    turns_done: int  # players done in the phase; in the captain phase, turns in a row without a load
     picks: int  # roles chosen this round
     round: int
     role_coins: tuple[int, ...]  # doubloons on each role card in play
@@ -116,10 +132,9 @@ def with_player(state: State, seat: int, player: Player) -> State:
 
 
 def initial_state(names: tuple[str, ...]) -> State:
-    """The game as the rulebook's setup table lays it out, before the face-up row is drawn."""
+    """The game as the rulebook's setup table lays it out, before the face-up row is drawn (for 3 to 5
+    players: the rules object has checked the count)."""
     n = len(names)
-    if n not in SETUP:
-        raise SetupError(f"puerto rico takes 3 to 5 players, got {n}")
     row = SETUP[n]
     players = []
     stack = list(PLANTATIONS)
@@ -130,7 +145,7 @@ def initial_state(names: tuple[str, ...]) -> State:
         players.append(Player(row.doubloons, 0, (0,) * 5, tuple(island), (0,) * 6, (NOT_OWNED,) * N_BUILDINGS, 0))
     cards = ROLE_CARDS[n]
     return State(
-        names=tuple(names), players=tuple(players), governor=0, phase=DRAW, turn=0, chooser=0, step=0, picks=0,
+        names=tuple(names), players=tuple(players), governor=0, phase=DRAW, turn=0, chooser=0, turns_done=0, picks=0,
         round=1, role_coins=(0,) * cards, roles_taken=(False,) * cards, colonist_supply=row.colonist_supply,
         colonist_ship=row.colonist_ship, vp_bank=row.vp_chips, goods_supply=BARRELS, ship_goods=(-1,) * 3,
         ship_loads=(0,) * 3, trading_house=(), face_up=(0,) * 5, stack=tuple(stack), discards=(0,) * 5,

@@ -17,7 +17,7 @@ from engine.puerto_rico.state import TRADE, Player, State, with_player
 
 def begin(state: State) -> State:
     """The trader phase starts with the trader."""
-    return advance(state.evolve(phase=TRADE, step=0))
+    return advance(state.evolve(phase=TRADE, turns_done=0))
 
 
 def sale_price(player: Player, good: int, is_trader: bool) -> int:
@@ -26,12 +26,12 @@ def sale_price(player: Player, good: int, is_trader: bool) -> int:
     return PRICES[good] + bonus
 
 
-def options(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State) -> tuple[Action, ...]:
     """The barrels the player at ``turn`` may sell, then pass (empty: cannot sell)."""
-    return options_for(state, state.turn)
+    return legal_for_seat(state, state.turn)
 
 
-def options_for(state: State, seat: int) -> tuple[Action, ...]:
+def legal_for_seat(state: State, seat: int) -> tuple[Action, ...]:
     """The barrels ``seat`` may sell now, then pass."""
     house = state.trading_house
     if len(house) >= TRADING_HOUSE_SPACES:
@@ -46,10 +46,10 @@ def options_for(state: State, seat: int) -> tuple[Action, ...]:
 
 def advance(state: State) -> State:
     """On to the next player who can sell; at the end, empty a full trading house."""
-    chooser = turn_to_next_chooser(state, options_for)
+    chooser = turn_to_next_chooser(state, legal_for_seat)
     if chooser is not None:
         return chooser
-    state = state.evolve(step=state.n)
+    state = state.evolve(turns_done=state.n)
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         supply = state.goods_supply
         for good in state.trading_house:
@@ -66,4 +66,4 @@ def apply(state: State, action: Action) -> State:
         money = player.doubloons + sale_price(player, good, seat == state.chooser)
         state = with_player(state, seat, player.evolve(doubloons=money, goods=add_at(player.goods, good, -1)))
         state = state.evolve(trading_house=state.trading_house + (good,))
-    return advance(state.evolve(step=state.step + 1))
+    return advance(state.evolve(turns_done=state.turns_done + 1))

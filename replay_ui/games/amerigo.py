@@ -2,7 +2,7 @@
 
 Everything is read from ``engine.amerigo``: the game's component set (its island tiles, tile kinds
 and their rotations, track spaces and VP: the default set, or the one its ``Setup.options
-["components"]`` names, through :func:`engine.amerigo.catalog.catalog_for` as the rules' setup reads
+["components"]`` names, through :func:`engine.amerigo.component_set.component_set` as the rules' setup reads
 it), the progress tokens, the frame spaces of its player count, the state's fields and the scoring
 module. The board renderer (``static/js/boards/amerigo.js``) lays the island tiles out from
 the state's layout (each tile turned as chance said), so nothing of the map is copied into JS.
@@ -16,9 +16,9 @@ from engine import Setup
 from engine.amerigo import components as c
 from engine.amerigo import scoring
 from engine.amerigo.board import frame_side, frame_spaces
-from engine.amerigo.catalog import Catalog, catalog_for
+from engine.amerigo.component_set import ComponentSet, component_set
 from engine.amerigo.describe import ACTION_NAMES
-from engine.amerigo.state import CHANCE_STEPS, CHOOSE, LAYOUT, OVER, PIRATE, PRODUCTION, PROGRESS, STEP_NAMES, State
+from engine.amerigo.state import CHANCE_PHASES, CHOOSE, LAYOUT, OVER, PHASE_NAMES, PIRATE, PRODUCTION, PROGRESS, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from replay_ui.games import GenericAdapter
 
@@ -39,14 +39,14 @@ def phase_name(colour: int) -> str:
     return f"{c.COLOURS[colour]} phase ({ACTION_NAMES[colour]})"
 
 
-def _kinds(catalog: Catalog) -> list[dict[str, Any]]:
+def _kinds(catalog: ComponentSet) -> list[dict[str, Any]]:
     return [{"name": k.name, "group": k.group, "shape": k.shape, "size": k.size, "vp": [k.vp_small, k.vp_big],
              "take_cost": k.take_cost, "build_cost": k.build_cost, "copies": k.copies,
              "orientations": {str(rotation): [list(cell) for cell in cells] for rotation, cells in k.orientations}}
             for k in catalog.kinds]
 
 
-def _order_track(catalog: Catalog) -> dict[str, Any]:
+def _order_track(catalog: ComponentSet) -> dict[str, Any]:
     last = catalog.order_last
     colours = [-1] + [(pos - 1) % 6 for pos in range(1, last)] + [-2]  # -1 white start, -2 any colour
     return {"last": last, "vp": [list(p) for p in catalog.order_vp], "colours": colours}
@@ -63,7 +63,7 @@ class AmerigoAdapter(GenericAdapter):
     def components(self, setup: Setup) -> dict[str, Any]:
         """The static tables the board draws with: the game's component set, for its number of players."""
         players = len(setup.players)
-        catalog = catalog_for(setup.options.get("components"))
+        catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
             "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
@@ -78,7 +78,7 @@ class AmerigoAdapter(GenericAdapter):
             "order_track": _order_track(catalog),
             "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},
             "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
-            "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(STEP_NAMES),
+            "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
             "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
             "picker_groups": PICKER_GROUPS,
             "notice": (("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
@@ -90,9 +90,9 @@ class AmerigoAdapter(GenericAdapter):
     def _group_of(self, state: State) -> tuple[int, str]:
         if state.round == 0:
             return 1, "Setup"
-        if state.step in PREPARATION_STEPS:
+        if state.phase in PREPARATION_STEPS:
             return state.round, "Preparation"
-        return state.round, phase_name(state.phase)
+        return state.round, phase_name(state.colour)
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:
         """The round and the phase the move belongs to; the first move of each opens a group (a jump-to entry)."""
@@ -103,23 +103,23 @@ class AmerigoAdapter(GenericAdapter):
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, AP and the action under way, for the caption above the board."""
-        step = state.step
+        step = state.phase
         if state.round == 0:
-            caption = ["Setup", STEP_NAMES[step]]
+            caption = ["Setup", PHASE_NAMES[step]]
         elif step == OVER:
             caption = ["Game over", "final scoring done"]
         elif step in PREPARATION_STEPS:
-            caption = [f"Round {state.round}", "preparation", STEP_NAMES[step]]
+            caption = [f"Round {state.round}", "preparation", PHASE_NAMES[step]]
         else:
-            caption = [f"Round {state.round}", phase_name(state.phase)]
-            if step == CHOOSE or step not in CHANCE_STEPS:
+            caption = [f"Round {state.round}", phase_name(state.colour)]
+            if step == CHOOSE or step not in CHANCE_PHASES:
                 caption.append(f"{state.phase_ap} AP")
                 if state.action >= 0:
                     caption.append(f"{names[state.seat]} performing {ACTION_NAMES[state.action]}, {state.ap} AP left")
             else:
                 caption.append("throwing the cubes")
             caption.append(f"time marker {scoring.time_value(state)}")
-        info: dict[str, Any] = {"caption": caption, "round": state.round, "step": STEP_NAMES[step], "phase": state.phase}
+        info: dict[str, Any] = {"caption": caption, "round": state.round, "step": PHASE_NAMES[step], "phase": state.colour}
         if state.board is not None or step == LAYOUT:
             info["time"] = scoring.time_value(state)
         return info

@@ -3,7 +3,7 @@
 Everything about the game is read from ``engine.entdecker``: the game's compiled component set
 (every tile kind with its face in each rotation, the board's size, the units, chips and wheel: the
 default set, or the one its ``Setup.options["components"]`` names, compiled by
-:func:`engine.entdecker.catalog.compile_components` as the rules' setup compiles it), the state's
+:func:`engine.entdecker.component_set.component_set` as the rules' setup compiles it), the state's
 fields and the geometry module (the cells behind the ship's open passages, highlighted on the map).
 The board renderer (``static/js/boards/entdecker.js``) only lays out what it is given.
 """
@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import Setup
 from engine.entdecker import geometry
-from engine.entdecker.catalog import Catalog, compile_components
+from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
 from engine.entdecker.state import (
@@ -45,7 +45,7 @@ PICKER_GROUPS = {
 }
 
 
-def tables(cat: Catalog) -> dict[str, Any]:
+def tables(cat: ComponentSet) -> dict[str, Any]:
     """A component set's tables for the map: board size, every kind, every face by code."""
     kinds = []
     for kind in cat.kinds:
@@ -64,8 +64,8 @@ def _scoring_cells(state: State) -> list[int]:
     if not state.islands:
         return []
     island = state.islands[0]
-    for part in range(len(state.cat.faces[state.board[island.first]].parts)):
-        nodes, _ = geometry.island_of(state.cat, state.board, island.first, part)
+    for part in range(len(state.components.faces[state.board[island.first]].parts)):
+        nodes, _ = geometry.island_of(state.components, state.board, island.first, part)
         cells = sorted({cell for cell, _ in nodes})
         if len(cells) == island.size and set(island.unit_cells) <= set(cells):
             return cells
@@ -82,7 +82,7 @@ class EntdeckerAdapter(GenericAdapter):
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""
-        cat = compile_components((setup.options or {}).get("components"))
+        cat = component_set((setup.options or {}).get("components"))
         notice = ("Tile set, stacks, reserve faces and wheel reconstructed from the rulebook (only the totals are "
                   "sourced); coordinates are (x, y) from the top left.")
         if not cat.is_default:
@@ -128,7 +128,7 @@ class EntdeckerAdapter(GenericAdapter):
         if phase in words:
             caption.append(words[phase])
         return {"caption": caption, "round": state.round, "turn": state.turn,
-                "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.cat, state.board, state.ship)],
+                "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.components, state.board, state.ship)],
                 "scoring_cells": _scoring_cells(state)}
 
     def scores(self, state: State) -> list[int]:

@@ -218,8 +218,8 @@ class GoldenCityAdapter(GenericAdapter):
             caption.append(f"start key {names[state.start_seat]}")
         if state.scoring_card:
             card = state.scoring_card
-            regions = " and ".join(state.comp.region_name(r) for r in state.comp.scoring_regions[card])
-            caption.append(f"scoring {state.comp.goods[state.comp.scoring_good[card]]} and {regions}")
+            regions = " and ".join(state.components.region_name(r) for r in state.components.scoring_regions[card])
+            caption.append(f"scoring {state.components.goods[state.components.scoring_good[card]]} and {regions}")
         if state.end_triggered and phase != OVER:
             caption.append("last round")
         return {"caption": caption, "phase": PHASE_NAMES[phase], "round": state.round}

@@ -22,7 +22,15 @@ from flask import Flask, Response, current_app, jsonify, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from engine import EngineError, IllegalActionError, NotationError, SetupError, StateFormatError, UnknownGameError
+from engine import (
+    EngineError,
+    EventSequenceError,
+    IllegalActionError,
+    NotationError,
+    SetupError,
+    StateFormatError,
+    UnknownGameError,
+)
 from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntaxError
 from service.store.errors import (
     ConflictError,
@@ -43,6 +51,7 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     (UnknownGameError, 422, "unknown_game"),
     (SetupError, 422, "bad_setup"),
     (StateFormatError, 500, "bad_stored_state"),  # a stored state we cannot read is our data's fault
+    (EventSequenceError, 500, "bad_stored_history"),  # so is a stored branch whose seqs skip or repeat
     (EngineError, 422, "rules_error"),
     # stores
     (NotFoundError, 404, "not_found"),

@@ -170,10 +170,35 @@ def test_a_player_moving_out_of_turn_is_refused_with_the_seq():
     seat_event = next(e for e in playout.events[1:] if e.type == engine.ACTION_TAKEN)
     rules, state = replay(playout.events[: seat_event.seq - 1])
     wrong_seat = 1 - seat_event.actor
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(engine.EventMismatchError) as err:
         apply_event(rules, state, engine.Event(seat_event.seq, engine.ACTION_TAKEN, wrong_seat, "roll"))
+    assert isinstance(err.value, IllegalActionError)
     assert f"at seq {seat_event.seq}" in str(err.value)
     assert f"seat {wrong_seat} acted but seat {seat_event.actor} is to act" in str(err.value)
+
+
+def test_a_chance_draw_written_as_a_seat_s_action_is_an_event_mismatch():
+    playout = _playout("pig", Setup(("A", "B")), 1)
+    chance_event = next(e for e in playout.events[1:] if e.actor == CHANCE)
+    rules, state = replay(playout.events[: chance_event.seq - 1])
+    forged = engine.Event(chance_event.seq, engine.ACTION_TAKEN, CHANCE, chance_event.action)
+    with pytest.raises(engine.EventMismatchError, match="event order"):
+        apply_event(rules, state, forged)
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
+@pytest.mark.parametrize("fault", ["gap", "repeat"])
+def test_fold_refuses_events_whose_seqs_do_not_run_on(name, fault):
+    """Seqs run 1, 2, 3 … with no gap within a branch: a lost or doubled event is an error, not a silent other state."""
+    rules = engine.get_rules(name)
+    events = _playout(name, next(_setups(rules)), SEEDS[0]).events[:6]
+    broken = [*events[:3], events[4]] if fault == "gap" else [*events[:4], events[3]]
+    with pytest.raises(engine.EventSequenceError, match=f"expected seq {4 if fault == 'gap' else 5}"):
+        replay(broken, check=False)
+    _, state = engine.start(events[0])
+    with pytest.raises(engine.EventSequenceError, match="event seq 3 out of order: expected seq 2"):
+        fold(rules, state, events[2:], after=events[0].seq)
+    assert fold(rules, state, events[1:], after=events[0].seq) == replay(events)[1]
 
 
 def test_unknown_game_names_the_known_ones():

@@ -33,7 +33,7 @@ STATES = demo_states("amerigo")
 
 
 def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, watched: Watched) -> None:
-    seq = first_seq(STATES, lambda s: s.round == 4 and s.step == CHOOSE)
+    seq = first_seq(STATES, lambda s: s.round == 4 and s.phase == CHOOSE)
     state = STATES[seq - 1]
     assert sum(1 for v in state.cover if v < 0) >= 4 and sum(1 for v in state.cover if v > 0) >= 4
     page = open_game(watched, live_server, seq, gid=DEMO)
@@ -67,7 +67,7 @@ def test_board_shows_the_map_and_every_public_piece(live_server: LiveServer, wat
 
 
 def test_the_tower_is_hidden_in_a_seats_view(live_server: LiveServer, watched: Watched) -> None:
-    seq = first_seq(STATES, lambda s: s.round == 2 and s.step == CHOOSE)
+    seq = first_seq(STATES, lambda s: s.round == 2 and s.phase == CHOOSE)
     page = open_game(watched, live_server, seq, gid=DEMO)
     assert "(hidden)" not in page.inner_text(".am-circuit")
     page.select_option("#view-select", "2")
@@ -95,7 +95,7 @@ def test_jump_to_round_and_phase(live_server: LiveServer, watched: Watched) -> N
 
 def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Watched) -> None:
     rules = get_rules("amerigo")
-    seq = first_seq(STATES, lambda s: s.step == CHOOSE and len({a[0] for a in rules.legal_actions(s)}) >= 2, after=60)
+    seq = first_seq(STATES, lambda s: s.phase == CHOOSE and len({a[0] for a in rules.legal_actions(s)}) >= 2, after=60)
     sign_up(watched, live_server)
     page = open_game(watched, live_server, seq, gid=DEMO)
     fork_here(page, "other action")
@@ -111,11 +111,11 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
 
 def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
     """The demo game's first choice, building in round 4, and its end."""
-    early = first_seq(STATES, lambda s: s.round == 1 and s.step == CHOOSE)
+    early = first_seq(STATES, lambda s: s.round == 1 and s.phase == CHOOSE)
     late = first_seq(STATES, lambda s: s.round == 4 and s.action == 4)
     page = open_game(watched, live_server, early, gid=DEMO)
     head = page.evaluate("window.ludolog.head")
-    assert STATES[head - 1].step == OVER
+    assert STATES[head - 1].phase == OVER
     screenshot_positions(page, artifacts, DEMO, (early, late, head))
     assert "game over" in page.inner_text("#caption")
     assert page.locator("#outcome table tbody tr").count() == 4

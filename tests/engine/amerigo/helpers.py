@@ -52,7 +52,7 @@ def started(n: int = 4, *, order: tuple[int, ...] | None = None, storage: dict[s
     """The setup played out (fixed layout, pirate 1, tokens PT01-PT08, the first production tokens), at the first throw."""
     state = RULES.initial_state(Setup(NAMES[n], options or {}))
     state = play(state, *layout_events(n), "pirate 1", *(f"progress {s} PT{i + 1:02d}" for i, s in enumerate(c.PROGRESS_SPACES)))
-    while RULES.current_actor(state) == CHANCE and state.step == 3:  # production: the first kind offered
+    while RULES.current_actor(state) == CHANCE and state.phase == 3:  # production: the first kind offered
         state = play(state, next(iter(chance(state))))
     order = order if order is not None else tuple(range(n))
     state = play(state, "order " + " ".join(map(str, order)))
@@ -78,7 +78,7 @@ def choice(n: int = 4, *, field: dict[str, int] | None = None, players: dict[int
     state = base if base is not None else started(n)
     state = with_players(state, players or {})
     cubes = vector(field or {"blue": 4})
-    state = state.evolve(step=CHOOSE, round=max(state.round, 1), field=cubes, phase_ap=max(cubes), turn=0, thrown=(0,) * 7,
+    state = state.evolve(phase=CHOOSE, round=max(state.round, 1), field=cubes, phase_ap=max(cubes), turn=0, thrown=(0,) * 7,
                          throw_colour=7)
     state = state.evolve(turn_order=order_of(state))
     return state.evolve(**fields)

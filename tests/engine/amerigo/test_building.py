@@ -10,9 +10,9 @@ from tests.engine.amerigo.helpers import BLUE, RED, WHITE, cell, choice, legal, 
 
 
 def _stock(state, names):
-    stock = [0] * len(state.catalog.kinds)
+    stock = [0] * len(state.components.kinds)
     for name in names:
-        stock[state.catalog.kind_index(name)] += 1
+        stock[state.components.kind_index(name)] += 1
     return tuple(stock)
 
 
@@ -43,13 +43,13 @@ def test_building_worked_example_three_tiles_for_four_ap_ten_vp_and_two_goods():
     covered: he takes them); "Példa: A piros játékos egy nagy szigetre építette a lapkái, így 10 győzelmi pontot (GyP-t)
     kap" (on a big island: 10 VP)."""
     state = play(_green(), "choose green")
-    assert state.step == BUILD
+    assert state.phase == BUILD
     state = play(state, "build village L3 r0 1,2")  # (1,2) (2,2) (2,3): next to the post, covers sugar
     state = play(state, "build village O4 r0 1,4")  # (1,4) (1,5) (2,4) (2,5): joined through L3, covers cotton
     state = play(state, "build neutral D2 r0 3,1")  # (3,1) (3,2): joined through L3
     red = state.players[RED]
     assert red.vp == 10 and red.goods == (1, 0, 1, 0, 0)  # cotton, sugar
-    assert sum(red.stock) == 0 and state.step == CHOOSE
+    assert sum(red.stock) == 0 and state.phase == CHOOSE
     assert state.island_empty[0] == 25 - 1 - 9
 
 
@@ -76,8 +76,8 @@ def test_neutral_tiles_of_anyone_link_other_players_villages_and_posts_break_the
     sorhoz. (Nem számít, hogy ki építette le a semleges tájlapkát.)" (a chain of his villages and/or neutral tiles joined
     to the post, whoever built the neutral ones); digest: other players' posts and village tiles break the chain."""
     base = _green(stock=("village M1",))
-    neutral_kind = base.catalog.kind_index("neutral M1")
-    village_kind = base.catalog.kind_index("village M1")
+    neutral_kind = base.components.kind_index("neutral M1")
+    village_kind = base.components.kind_index("village M1")
     by_white_neutral = _with_cover(base, {(1, 2): 1}).evolve(placements=((neutral_kind, WHITE, 0, 1, 2),))
     assert "build village M1 r0 at 1,3" in legal(play(by_white_neutral, "choose green"))
     by_white_village = _with_cover(base, {(1, 2): 1}).evolve(placements=((village_kind, WHITE, 0, 1, 2),))
@@ -105,7 +105,7 @@ def test_an_empty_post_space_may_be_covered_and_then_no_post_is_founded_there():
     assert state.cover[cell(state, 4, 5)] > 0
     state = choice(4, field={"blue": 2}, base=state, players={RED: {"ships": (cell(state, 3, 6), cell(state, 3, 6))}})
     state = play(state, "choose blue", "sail 1 4,6")  # the anchor of (4,5)
-    assert state.step == SAIL  # no trading-post decision: the other ship may sail
+    assert state.phase == SAIL  # no trading-post decision: the other ship may sail
 
 
 def test_rotations_are_deduplicated_and_never_mirrored():
@@ -128,7 +128,7 @@ def test_building_worked_example_completion_in_round_two():
     megszerezte. A kék játékos 4 GyP-t (1x4) kap" (round 2: 2 + 3 + 12 = 17 VP and the chest; Blue 4 VP)."""
     state = _green(stock=("village D2",), posts=((1, 1), (5, 2)), round=2)
     island = state.board.islands[0]
-    neutral = state.catalog.kind_index("neutral M1")
+    neutral = state.components.kind_index("neutral M1")
     marks = {divmod(space, state.board.width): 1 for space in island.cells}
     marks.update({(1, 1): -1, (5, 2): -1, (4, 5): -3})
     del marks[(3, 3)], marks[(3, 4)]

@@ -26,7 +26,7 @@ def test_phase_ap_is_the_largest_count_of_one_colour_and_bonuses_add():
     (+2 AP each time its owner chooses this action); PT08 +1 for red or green; tokens stack (Ruling 2)."""
     state = choice(4, field={"red": 2, "yellow": 3}, players={RED: {"tokens": ["PT02", "PT08"]}})
     state = play(state, "choose red")
-    assert state.step == PLAN and state.ap == 3 + 2 + 1
+    assert state.phase == PLAN and state.ap == 3 + 2 + 1
 
 
 def test_several_players_may_pick_the_same_action():
@@ -54,7 +54,7 @@ def test_white_special_action_performs_the_colour_of_the_disc_space_when_that_co
     state = seat_first(choice(4, field={"white": 5, "blue": 2}, players={WHITE: {"order_pos": 3}}), WHITE)
     assert "special red" in legal(state)
     state = play(state, "special red")
-    assert state.step == PLAN and state.ap == 5 and state.action == 2
+    assert state.phase == PLAN and state.ap == 5 and state.action == 2
 
 
 def test_no_special_action_when_the_colour_is_in_the_field_or_from_the_white_start_space():
@@ -83,7 +83,7 @@ def test_special_action_takes_the_performed_colours_bonuses_and_white_bonuses_on
     state = seat_first(choice(4, field={"white": 4}, players=players), WHITE)
     assert play(state, "special red").ap == 4 + 2
     moved = play(state, "choose white")
-    assert moved.step == MOVE_ORDER and moved.ap == 4 + 2
+    assert moved.phase == MOVE_ORDER and moved.ap == 4 + 2
 
 
 def test_gold_instead_of_an_action_is_a_third_of_the_field_rounded_up():
@@ -120,5 +120,5 @@ def test_order_is_a_snapshot_of_the_phase_start():
     assert state.turn_order == (BLUE, YELLOW, RED, WHITE)
     state = play(state, "gold", "choose white", "move 4")
     assert state.players[YELLOW].order_pos == 9 and state.turn_order == (BLUE, YELLOW, RED, WHITE)
-    assert state.step == CHOOSE and state.seat == RED
+    assert state.phase == CHOOSE and state.seat == RED
     assert RULES.current_actor(state) == RED

@@ -7,23 +7,23 @@ import pytest
 from engine import Setup, SetupError
 from engine.amerigo import RULES
 from engine.amerigo import components as c
-from engine.amerigo.catalog import DEFAULT, catalog_for, orientations, rotate_tile
+from engine.amerigo.component_set import DEFAULT_SET, component_set, orientations, rotate_tile
 from tests.engine.amerigo.helpers import NAMES, choice, legal, play, started
 
 
 def test_default_set_matches_the_digest_counts():
     """Digest § Components: 16 island tiles (241 land, 44 post spaces, 8 goods spaces per good), 37 neutral tiles, 16
     village tiles per player, 24 progress tokens, 50 production tokens (per good 3 x "2", 4 x "3", 3 x "4": seed)."""
-    tiles = [rows for _, rows in DEFAULT.island_tiles]
+    tiles = [rows for _, rows in DEFAULT_SET.island_tiles]
     assert len(tiles) == 16
     assert sum(ch not in "~A" for rows in tiles for row in rows for ch in row) == 241
     assert sum(row.count("P") for rows in tiles for row in rows) == 44
     for letter in c.GOOD_LETTERS:
         assert sum(row.count(letter) for rows in tiles for row in rows) == 8
-    assert sum(DEFAULT.kinds[k].copies for k in DEFAULT.neutral_kinds) == 37
-    assert sum(DEFAULT.kinds[k].copies for k in DEFAULT.village_kinds) == 16
+    assert sum(DEFAULT_SET.kinds[k].copies for k in DEFAULT_SET.neutral_kinds) == 37
+    assert sum(DEFAULT_SET.kinds[k].copies for k in DEFAULT_SET.village_kinds) == 16
     assert len(c.PROGRESS_TOKENS) == 24 and c.PRODUCTION_TOKENS[4] == (3, 4, 3)
-    assert [DEFAULT.kinds[k].take_cost for k in DEFAULT.neutral_kinds] == [len(c.SHAPES[s]) for s, *_ in c.NEUTRAL_TILES]
+    assert [DEFAULT_SET.kinds[k].take_cost for k in DEFAULT_SET.neutral_kinds] == [len(c.SHAPES[s]) for s, *_ in c.NEUTRAL_TILES]
 
 
 def test_tile_rotation_turns_clockwise():
@@ -39,11 +39,11 @@ def test_a_custom_component_set_is_played_with():
     """Brief: setup accepts another component set through Setup.options["components"]."""
     custom = {"village_tiles": [["M1", 2, 5, 9]], "progress_track": {"last": 6, "vp": [[2, 1], [6, 4]]}}
     base = started(2, options={"components": custom})
-    assert base.catalog.custom is not None and base.players[0].villages == (2,)
+    assert base.components.custom is not None and base.players[0].villages == (2,)
     state = play(choice(2, field={"red": 3}, base=base), "choose red")
     assert [a for a in legal(state) if a.startswith("plan village")] == ["plan village M1"]
-    assert base.catalog.progress_last == 6 and base.catalog.progress_vp == ((2, 1), (6, 4))
-    assert catalog_for(custom) is base.catalog  # one object per distinct set
+    assert base.components.progress_last == 6 and base.components.progress_vp == ((2, 1), (6, 4))
+    assert component_set(custom) is base.components  # one object per distinct set
 
 
 @pytest.mark.parametrize("components,message", [

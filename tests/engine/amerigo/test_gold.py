@@ -25,9 +25,9 @@ def test_a_chest_gives_three_gold_at_any_of_the_owners_decision_points():
     state = choice(4, field={"red": 1}, players={RED: {"chests": 1}})
     assert legal(state)[-1] == "cash chest"
     state = play(state, "choose red")
-    assert state.step == PLAN and "cash chest" in legal(state)
+    assert state.phase == PLAN and "cash chest" in legal(state)
     state = play(state, "cash chest")
-    assert state.players[RED].gold == 3 and state.players[RED].chests == 0 and state.step == PLAN
+    assert state.players[RED].gold == 3 and state.players[RED].chests == 0 and state.phase == PLAN
     assert "spend gold" in legal(state)
 
 
@@ -44,4 +44,4 @@ def test_once_gold_tokens_are_cashed_once():
 def test_a_token_taken_in_brown_can_be_cashed_at_once():
     """Digest: a token takes effect after it is taken; cashing is a decision point of the same turn."""
     state = play(choice(4, field={"brown": 3}, players={RED: {"tokens": ["PT17"]}}), "choose brown", "advance 3")
-    assert state.step == TAKE_TOKEN and legal(state)[-1] == "cash PT17"
+    assert state.phase == TAKE_TOKEN and legal(state)[-1] == "cash PT17"

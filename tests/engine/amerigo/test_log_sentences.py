@@ -75,7 +75,7 @@ def test_the_build_that_completes_an_island_says_every_players_score():
     17 VP in all and the treasure chest; Blue gets 4 VP). The sentence used to say only "scoring 2 VP"."""
     state = _green(stock=("village D2",), posts=((1, 1), (5, 2)), round=2)
     island = state.board.islands[0]
-    neutral = state.catalog.kind_index("neutral M1")
+    neutral = state.components.kind_index("neutral M1")
     marks = {divmod(space, state.board.width): 1 for space in island.cells}
     marks.update({(1, 1): -1, (5, 2): -1, (4, 5): -3})
     del marks[(3, 3)], marks[(3, 4)]

@@ -10,7 +10,7 @@ from tests.engine.amerigo.helpers import RED, choice, legal, play
 
 
 def _kind(state, name):
-    return state.catalog.kind_index(name)
+    return state.components.kind_index(name)
 
 
 def test_planning_worked_example_neutral_two_square_and_two_villages_for_four_ap():
@@ -19,16 +19,16 @@ def test_planning_worked_example_neutral_two_square_and_two_villages_for_four_ap
     egy 4-négyzetes és egy 3-négyzetes falulapkát" (own village 1 AP whatever its size, neutral 1-6 AP by size; Red with 4
     AP takes a 2-square neutral tile, a 4-square and a 3-square village)."""
     state = play(choice(4, field={"red": 4}), "choose red")
-    assert state.step == PLAN
+    assert state.phase == PLAN
     options = legal(state)
     assert "plan neutral D2" in options and "plan neutral O4" in options and "plan neutral P5" not in options
     state = play(state, "plan neutral D2", "plan village O4", "plan village L3")
     red = state.players[RED]
-    assert state.step == CHOOSE  # no AP left and no gold: the action ends by itself
+    assert state.phase == CHOOSE  # no AP left and no gold: the action ends by itself
     assert red.stock[_kind(state, "neutral D2")] == 1 and red.stock[_kind(state, "village O4")] == 1
     assert red.stock[_kind(state, "village L3")] == 1 and sum(red.stock) == 3
     assert state.neutral[_kind(state, "neutral D2")] == 5
-    assert red.villages[_kind(state, "village O4") - len(state.catalog.neutral_kinds)] == 0
+    assert red.villages[_kind(state, "village O4") - len(state.components.neutral_kinds)] == 0
 
 
 def test_one_neutral_tile_per_phase_two_with_pt14():
@@ -58,11 +58,11 @@ def test_production_worked_example_two_cotton_tokens_for_five_ap():
     és vesz 2 gyapot termelésjelzőt 5 AP-ért" (a token costs its value; Red, 5 AP, buys two cotton tokens, 2 and 3)."""
     state = choice(4, field={"yellow": 5}, production_spaces=(0, 1, 5, 9, 0, 2, -1, -1, -1, -1))
     state = play(state, "choose yellow")
-    assert state.step == BUY
+    assert state.phase == BUY
     assert legal(state) == ["buy cotton 2", "buy cotton 3", "buy cotton 4", "buy tobacco 4", "buy coconut 2", "end"]
     state = play(state, "buy cotton 2", "buy cotton 3")
     red = state.players[RED]
-    assert red.production[:3] == (1, 1, 0) and state.step == CHOOSE
+    assert red.production[:3] == (1, 1, 0) and state.phase == CHOOSE
     assert state.production_spaces == (-1, -1, 5, 9, 0, 2, -1, -1, -1, -1)
 
 

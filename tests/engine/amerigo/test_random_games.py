@@ -20,8 +20,8 @@ GAMES_PER_COUNT = 100
 
 def assert_conserved(state: State) -> None:
     """Every component is somewhere, exactly once; no counter is out of range."""
-    catalog = state.catalog
-    if state.round > 0 or state.step == TOWER:
+    components = state.components
+    if state.round > 0 or state.phase == TOWER:
         for colour in range(7):
             cubes = state.tower[colour] + state.storage[colour] + state.field[colour] + state.stray[colour]
             assert cubes == c.CUBES_PER_COLOUR
@@ -34,17 +34,17 @@ def assert_conserved(state: State) -> None:
     initial = production_pool(state.n)
     assert all(state.production_pool[k] + bought[k] + on_board[k] <= initial[k] for k in range(15))
     placed = Counter((kind, builder) for kind, builder, *_ in state.placements)
-    for k in catalog.neutral_kinds:
-        kind = catalog.kinds[k]
+    for k in components.neutral_kinds:
+        kind = components.kinds[k]
         in_stock = sum(p.stock[k] for p in state.players)
         assert state.neutral[k] + in_stock + sum(placed[(k, s)] for s in range(state.n)) == kind.copies
     for seat, player in enumerate(state.players):
-        for i, k in enumerate(catalog.village_kinds):
-            assert player.villages[i] + player.stock[k] + placed[(k, seat)] == catalog.kinds[k].copies
+        for i, k in enumerate(components.village_kinds):
+            assert player.villages[i] + player.stock[k] + placed[(k, seat)] == components.kinds[k].copies
         posts = state.cover.count(-(seat + 1))
         assert player.posts_left + posts == c.POSTS_PER_PLAYER == player.posts_left + player.posts_founded
         assert player.vp >= 0 and 0 <= player.gold <= c.GOLD_MAX and 0 <= player.cannons <= c.CANNON_MAX
-        assert 0 <= player.progress <= catalog.progress_last and 0 <= player.order_pos <= catalog.order_last
+        assert 0 <= player.progress <= components.progress_last and 0 <= player.order_pos <= components.order_last
         assert player.chests >= 0 and all(v >= 0 for v in player.goods + player.stock + player.villages)
     assert state.ap >= 0 and all(left >= 0 for left in state.island_empty)
     board = state.board
@@ -67,6 +67,6 @@ def test_random_games_end_conserve_and_replay(n):
     for seed in range(GAMES_PER_COUNT):
         playout = random_game(RULES, setup, seed, check=assert_conserved, every=7 if seed < 10 else 97)
         final = playout.state
-        assert final.step == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
+        assert final.phase == OVER and final.round == c.ROUNDS and len(final.pirates) == 5
         assert not final.progress_pool and not any(final.production_pool)
         assert_ends_and_replays(playout, f"{n} players, seed {seed}")

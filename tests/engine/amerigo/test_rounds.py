@@ -12,7 +12,7 @@ from tests.engine.amerigo.helpers import BLUE, RED, WHITE, YELLOW, chance, choic
 
 def _round_end(round_=1, **players):
     """The white phase with only gold left to take: the round ends after it."""
-    return choice(4, field={"white": 3}, phase=6, round=round_, players=players.get("players", {}))
+    return choice(4, field={"white": 3}, colour=6, round=round_, players=players.get("players", {}))
 
 
 def test_pirates_worked_example_strength_six():
@@ -23,7 +23,7 @@ def test_pirates_worked_example_strength_six():
     ágyúkorongjával a 2-es mezőre lép" (strength 6: Blue with 4 cannons → 0 and −6 VP; Yellow with 8 → 2)."""
     state = _round_end(players={BLUE: {"cannons": 4, "vp": 10}, YELLOW: {"cannons": 8, "vp": 10}}).evolve(pirates=(1, 2, 3))
     state = play(state, "gold", "gold", "gold", "gold")
-    assert state.step == PIRATE
+    assert state.phase == PIRATE
     blue, yellow = state.players[BLUE], state.players[YELLOW]
     assert blue.cannons == 0 and yellow.cannons == 2
     assert yellow.vp == 10 and blue.vp == 10 - 6
@@ -66,22 +66,22 @@ def test_preparation_reveals_a_pirate_slides_progress_tokens_refills_production_
     the top time marker goes)."""
     state = _round_end().evolve(progress_spaces=(0, -1, 2, 3, 4, 5, 6, 7), progress_pool=tuple(range(8, 24)), storage=(4,) * 7)
     state = play(state, "gold", "gold", "gold", "gold")
-    assert state.step == PIRATE and state.round == 2 and RULES.current_actor(state) == CHANCE
+    assert state.phase == PIRATE and state.round == 2 and RULES.current_actor(state) == CHANCE
     state = play(state, "pirate 4")
-    assert state.pirates == (1, 4) and state.step == PROGRESS
+    assert state.pirates == (1, 4) and state.phase == PROGRESS
     assert state.progress_spaces == (-1, -1, -1, -1, 0, -1, 2, 3)
     state = play(state, "progress L1 PT10", "progress L2 PT11", "progress L3 PT12", "progress L4 PT13")
-    assert state.step == PRODUCTION and state.production_spaces == (-1,) * 10
-    while state.step == PRODUCTION:
+    assert state.phase == PRODUCTION and state.production_spaces == (-1,) * 10
+    while state.phase == PRODUCTION:
         state = play(state, next(iter(chance(state))))
-    assert state.step == TOWER and state.phase == 0 and state.round == 2
+    assert state.phase == TOWER and state.colour == 0 and state.round == 2
 
 
 def test_after_the_fifth_reveal_the_pirates_total_ten():
     """ "Példa: A következő forduló végén 10 kalóz fogja támadni a játékosokat" (after the fifth reveal: 10); digest:
     the marker in the box was a 0."""
     state = choice(4).evolve(pirates=(1, 2, 3, 0), pirate_pool=(0, 4))
-    state = state.evolve(step=PIRATE, round=5)
+    state = state.evolve(phase=PIRATE, round=5)
     assert chance(state)["pirate 4"] == chance(state)["pirate 0"]
     assert sum(play(state, "pirate 4").pirates) == 10
 
@@ -122,12 +122,12 @@ def test_the_game_ends_after_round_five_with_the_interim_and_final_scoring():
     state = _round_end(5, players={BLUE: {"order_pos": 4, "vp": 20}, RED: {"vp": 21, "gold": 0},
                                    WHITE: {"gold": 0}, YELLOW: {"gold": 0}}).evolve(pirates=(0,))
     state = play(state, "gold", "gold", "gold", "gold")
-    assert state.step == OVER and RULES.current_actor(state) is None
+    assert state.phase == OVER and RULES.current_actor(state) is None
     outcome = RULES.outcome(state)
     # Blue: 20 + 1 gold from the field + 2 start gold = 23 + special track 1 = 24; Red: 21 + 1 = 22
     assert outcome.scores[BLUE] == 24 and outcome.winners == (BLUE,)
     tied = final_scoring(with_players(choice(4), {RED: {"vp": 5}, BLUE: {"vp": 4, "gold": 0}, YELLOW: {"gold": 1, "vp": 3},
                                                   WHITE: {"gold": 0}}))
-    outcome = RULES.outcome(tied.evolve(step=OVER))
+    outcome = RULES.outcome(tied.evolve(phase=OVER))
     assert outcome.scores == (5, 0, 4, 4) and outcome.winners == (RED,)
     assert outcome.tiebreaks[BLUE] > outcome.tiebreaks[YELLOW]  # Blue is before Yellow in order

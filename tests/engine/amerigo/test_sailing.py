@@ -18,18 +18,18 @@ def test_first_sailing_places_both_ships_on_frame_spaces_free():
     """ "Amikor egy játékos első alkalommal választja ezt az akciót, leteszi a két hajóját a keret bármelyik általa
     választott mezőre" (the first time, both ships onto frame spaces of his choice). 16 frame spaces at 4 players."""
     state = play(_blue(), "choose blue")
-    assert state.step == PLACE_SHIPS
+    assert state.phase == PLACE_SHIPS
     options = legal(state)
     assert len(options) == 16 * 17 // 2 and options[0] == "ships F1 F1" and options[-1] == "ships F16 F16"
     state = play(state, "ships F1 F13")
-    assert state.step == SAIL and state.ap == 4
+    assert state.phase == SAIL and state.ap == 4
     assert [node_name(state, n) for n in state.players[RED].ships] == ["F1", "F13"]
 
 
 def test_first_blue_by_the_white_special_action_also_places_the_ships():
     """Ruling 4: the first blue action by any route (white special included) places both ships."""
     state = choice(4, field={"white": 3}, players={RED: {"order_pos": 1, "order_stamp": 9}})
-    assert play(state, "special blue").step == PLACE_SHIPS
+    assert play(state, "special blue").phase == PLACE_SHIPS
 
 
 def test_sailing_worked_example_found_after_three_of_four_steps_second_ship_keeps_its_four():
@@ -41,12 +41,12 @@ def test_sailing_worked_example_found_after_three_of_four_steps_second_ship_keep
     frame = state.players[RED].ships[0]
     anchor = anchors_at(state, frame, 3)[0]
     state = play(state, f"sail 1 {node_name(state, anchor)}")
-    assert state.step == FOUND and legal(state) == ["found", "decline"]
+    assert state.phase == FOUND and legal(state) == ["found", "decline"]
     state = play(state, "found")
     post = state.board.anchor_post[anchor]
     assert state.cover[post] == -1 and state.players[RED].posts_left == 11
     assert state.players[RED].vp == 3  # "az első játékos, aki megalapít egy kereskedelmi állomást, 3 győzelmi pontot kap"
-    assert state.step == SAIL and state.ships_moved == (True, False) and state.ap == 4
+    assert state.phase == SAIL and state.ships_moved == (True, False) and state.ap == 4
     assert all(text.startswith("sail 2") for text in legal(state) if text.startswith("sail"))
 
 
@@ -92,13 +92,13 @@ def test_founding_needs_a_move_a_free_post_space_and_a_post_left():
     foglalt" (if the post space is free); digest: no post can be founded on a space covered by a tile."""
     state = _blue(3, players={RED: {"ships": (cell(choice(4), 1, 0), 0)}})
     state = play(state, "choose blue", "sail 1 1,0")  # stays on the anchor
-    assert state.step == SAIL
+    assert state.phase == SAIL
     taken = _blue(3, players={WHITE: {"posts_left": 11}})
     taken = taken.evolve(cover=tuple(-2 if i == cell(taken, 1, 1) else v for i, v in enumerate(taken.cover)))
     taken = play(taken, "choose blue", "ships F1 F1", "sail 1 1,0")
-    assert taken.step == SAIL
+    assert taken.phase == SAIL
     none_left = play(_blue(3, players={RED: {"posts_left": 0}}), "choose blue", "ships F1 F1", "sail 1 1,0")
-    assert none_left.step == SAIL
+    assert none_left.phase == SAIL
 
 
 def test_gold_adds_one_ap_to_each_ship_that_has_not_moved():
@@ -160,7 +160,7 @@ def test_a_ship_may_sail_out_and_back_to_its_anchor_and_found_there():
     assert "sail 1 back" in legal(state) and "sail 1 1,0" in legal(state)  # out and back, or stay
     assert RULES.describe(state, RULES.parse_action("sail 1 back")) == "Red sails ship 1 out and back to the anchor at 1,0"
     state = play(state, "sail 1 back")
-    assert state.step == FOUND and legal(state)[:2] == ["found", "decline"]
+    assert state.phase == FOUND and legal(state)[:2] == ["found", "decline"]
     state = play(state, "found")
     assert state.cover[cell(state, 1, 1)] == -1 and state.players[RED].vp == 3
     assert state.players[RED].ships[0] == cell(state, 1, 0) and state.ships_moved[0]

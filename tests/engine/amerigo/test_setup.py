@@ -33,13 +33,13 @@ def test_islands_of_random_tiles_in_frames_by_player_count(n, tiles, frames):
     szigetlapkából, 4 sarokkeretből és 4 rövid keretből"; "Minden sarokkeret három vízmezőt tartalmaz, míg minden kis
     keret csak egyet" (a corner frame has three water spaces, a short one one)."""
     state = RULES.initial_state(Setup(NAMES[n]))
-    assert RULES.current_actor(state) == CHANCE and state.step == LAYOUT
+    assert RULES.current_actor(state) == CHANCE and state.phase == LAYOUT
     first = chance(state)
     assert len(first) == 16 * 4 and set(first.values()) == {1}  # any tile, any rotation, uniformly
     state = play(state, *layout_events(n))
     assert len(state.layout) == tiles and state.board is not None
     assert len(state.board.frames) == frames
-    assert state.step == PIRATE
+    assert state.phase == PIRATE
 
 
 def test_a_tile_is_laid_only_once():
@@ -82,7 +82,7 @@ def test_five_pirates_face_down_one_turned_up():
     vissza a dobozba anélkül, hogy megnéznék őket. Az egyik, véletlenszerűen választott kalózzelzőt fordítsátok meg"
     (five face down, the rest to the box unseen, one turned up): uniform over the six markers."""
     state = play(RULES.initial_state(Setup(NAMES[2])), *layout_events(2))
-    assert state.step == PIRATE
+    assert state.phase == PIRATE
     weights = chance(state)
     assert {k: w for k, w in weights.items() if k.startswith("pirate")} == {
         "pirate 0": 2 * weights["pirate 1"], "pirate 1": weights["pirate 1"], "pirate 2": weights["pirate 1"],
@@ -95,13 +95,13 @@ def test_a_progress_token_face_up_on_each_of_the_eight_spaces():
     """ "tegyék egy-egy fejlődésjelzőt képpel felfelé a fejlődésterület mindegyik mezőjére" (one on each progress
     space), drawn uniformly without replacement."""
     state = play(RULES.initial_state(Setup(NAMES[2])), *layout_events(2), "pirate 3")
-    assert state.step == PROGRESS
+    assert state.phase == PROGRESS
     assert len(chance(state)) == 24 and next(iter(chance(state))) == "progress L1 PT01"
     state = play(state, "progress L1 PT24")
     assert len(chance(state)) == 23 and all(k.startswith("progress L2") for k in chance(state))
     for i, space in enumerate(c.PROGRESS_SPACES[1:]):
         state = play(state, f"progress {space} PT{i + 1:02d}")
-    assert state.progress_spaces == (23, 0, 1, 2, 3, 4, 5, 6) and state.step == PRODUCTION
+    assert state.progress_spaces == (23, 0, 1, 2, 3, 4, 5, 6) and state.phase == PRODUCTION
 
 
 @pytest.mark.parametrize("n,spaces,tokens", [(2, 6, 30), (3, 8, 40), (4, 10, 50)])
@@ -117,10 +117,10 @@ def test_production_tokens_for_the_player_count(n, spaces, tokens):
     unit = weights["production 1 coffee 2"] // per_good[0]
     assert [weights[f"production 1 sugar {v}"] for v in (2, 3, 4)] == [unit * k for k in per_good]
     drawn = 0
-    while state.step == PRODUCTION:
+    while state.phase == PRODUCTION:
         state = play(state, next(iter(chance(state))))
         drawn += 1
-    assert drawn == spaces and state.step == ORDER and sum(state.production_pool) == tokens - spaces
+    assert drawn == spaces and state.phase == ORDER and sum(state.production_pool) == tokens - spaces
 
 
 def test_order_stack_top_disc_starts_the_others_get_a_gold_per_disc_above():
@@ -153,7 +153,7 @@ def test_setup_throw_puts_the_cubes_out_into_storage():
     és 4-4 db barna és fehér kocka" (in the tower remain red 2, yellow 2, blue 3, black 3, green 3, brown 4, white 4)."""
     state = started(4)
     # the first throw (the 4 blue storage cubes) has begun: they are in the tower now
-    assert state.step == TOWER and state.thrown == vector({"blue": 4})
+    assert state.phase == TOWER and state.thrown == vector({"blue": 4})
     assert state.tower == vector({"red": 2, "yellow": 2, "blue": 7, "black": 3, "green": 3, "brown": 4, "white": 4})
     assert state.storage == vector({"black": 4, "red": 5, "brown": 3, "green": 4, "yellow": 5, "white": 3})
 
@@ -162,7 +162,7 @@ def test_setup_throw_odds_are_each_cube_out_with_three_fifths():
     """Digest, probability model (R): at setup each of the 49 cubes comes out with p = 0.60."""
     state = play(RULES.initial_state(Setup(NAMES[2])), *layout_events(2), "pirate 1",
                  *(f"progress {s} PT{i + 1:02d}" for i, s in enumerate(c.PROGRESS_SPACES)))
-    while state.step == PRODUCTION:
+    while state.phase == PRODUCTION:
         state = play(state, next(iter(chance(state))))
     state = play(state, "order 1 0")
     weights = chance(state)

@@ -19,12 +19,12 @@ def test_phase_one_worked_example():
     ebben a fázisban a kék, fekete, piros vagy zöld akcióban" (4 blue thrown; blue 4, black 1, red 1, green 2 come out:
     4 AP for blue, black, red or green). Digest: the tower then holds 17, and black storage is 5 for phase 2."""
     state = play(started(4), *PHASE_ONE)
-    assert state.step == CHOOSE and state.phase_ap == 4
+    assert state.phase == CHOOSE and state.phase_ap == 4
     assert [a for a in legal(state) if a.startswith("choose")] == ["choose blue", "choose black", "choose red", "choose green"]
     assert state.tower == vector({"blue": 3, "black": 2, "red": 1, "brown": 4, "green": 1, "yellow": 2, "white": 4})
     assert sum(state.tower) == 17
     state = play(state, "gold", "gold", "gold", "gold")
-    assert state.phase == 1 and state.storage[1] == 0 and state.thrown == vector({"black": 5})
+    assert state.colour == 1 and state.storage[1] == 0 and state.thrown == vector({"black": 5})
 
 
 def test_each_colour_out_is_bounded_by_the_cubes_inside_plus_thrown():
@@ -51,14 +51,14 @@ def test_a_phase_with_an_empty_storage_space_is_skipped():
     """ "Ha a tárolómező üres, vagy nem esik ki kocka a toronyból, akkor az adott fázist hagyjátok ki, a játékosok nem
     hajtanak végre akciót" (an empty storage space, or no cube coming out: the phase is skipped, nobody acts)."""
     state = started(4, storage={"blue": 0, "black": 3, "red": 5, "brown": 3, "green": 4, "yellow": 5, "white": 3})
-    assert state.phase == 1 and state.thrown == vector({"black": 3})
+    assert state.colour == 1 and state.thrown == vector({"black": 3})
 
 
 def test_a_throw_with_no_cube_out_skips_the_phase_and_the_cubes_stay_inside():
     """Same sentence: "vagy nem esik ki kocka a toronyból" (or no cube comes out); digest: the thrown cubes stay inside."""
     state = play(started(4), "tower blue 0", "tower black 0", "tower red 0", "tower brown 0", "tower green 0",
                  "tower yellow 0", "tower white 0")
-    assert state.phase == 1 and state.step == TOWER and state.tower[0] == 7
+    assert state.colour == 1 and state.phase == TOWER and state.tower[0] == 7
 
 
 def test_all_field_cubes_go_to_storage_after_the_phase():
@@ -82,11 +82,11 @@ def test_stray_cubes_join_the_throw_they_fell_before():
 
 def test_stray_cubes_between_rounds_are_thrown_even_if_the_storage_space_is_empty():
     """Ruling 7: stray cubes are thrown even when the phase's storage space is empty."""
-    state = choice(4, field={"white": 3}, phase=6, storage=(0,) * 7, tower=(7, 7, 7, 7, 7, 7, 4))
+    state = choice(4, field={"white": 3}, colour=6, storage=(0,) * 7, tower=(7, 7, 7, 7, 7, 7, 4))
     state = play(state, "gold", "gold", "gold", "gold")
-    assert state.step == PIRATE and RULES.current_actor(state) == CHANCE
+    assert state.phase == PIRATE and RULES.current_actor(state) == CHANCE
     state = play(state, "stray black 2", "pirate 2")
     assert state.stray == vector({"black": 2}) and state.tower[1] == 5
-    while state.step != TOWER:
+    while state.phase != TOWER:
         state = play(state, next(iter(chance(state))))
-    assert state.phase == 0 and state.thrown == vector({"black": 2}) and state.stray == (0,) * 7
+    assert state.colour == 0 and state.thrown == vector({"black": 2}) and state.stray == (0,) * 7

@@ -15,7 +15,7 @@ def test_cannons_worked_example_four_ap_four_spaces():
     12-esig" — "Példa: A piros játékos 4 AP-t használhat. Az ágyúszámláló-korongjával 4 mezőt lép jobbra" (one space per
     AP, at most to 12; Red with 4 AP moves 4)."""
     state = play(choice(4, field={"black": 4}), "choose black")
-    assert state.step == CANNONS
+    assert state.phase == CANNONS
     assert legal(state) == ["cannons 0", "cannons 1", "cannons 2", "cannons 3", "cannons 4"]
     assert play(state, "cannons 4").players[RED].cannons == 4
 
@@ -45,13 +45,13 @@ def test_progress_worked_example_passing_a_vp_space_takes_a_token():
     kék játékos 5 AP-t használhat, és a fejlődéskorongjával átlép egy győzelmi pont-mezőn. Ezután elvesz egy
     fejlődésjelzőt" (Blue, 5 AP, passes a VP space and takes a progress token)."""
     state = play(seat_first(choice(4, field={"brown": 5}), BLUE), "choose brown")
-    assert state.step == ADVANCE and "advance 5" in legal(state) and "advance 6" not in legal(state)
+    assert state.phase == ADVANCE and "advance 5" in legal(state) and "advance 6" not in legal(state)
     state = play(state, "advance 5")  # passes space 3 (1 VP)
-    assert state.step == TAKE_TOKEN and state.tokens_due == 1
+    assert state.phase == TAKE_TOKEN and state.tokens_due == 1
     assert legal(state) == [f"take PT0{i}" for i in range(1, 9)]
     state = play(state, "take PT05")
     assert state.players[BLUE].tokens == (TOKEN_INDEX["PT05"],) and state.progress_spaces[4] == -1
-    assert state.step == CHOOSE and state.seat == RED  # the next in order
+    assert state.phase == CHOOSE and state.seat == RED  # the next in order
 
 
 def test_progress_with_gold_worked_example():
@@ -61,22 +61,22 @@ def test_progress_with_gold_worked_example():
     state = play(choice(4, field={"brown": 2}, players={RED: {"gold": 1}}), "choose brown")
     assert "advance 3" not in legal(state) and "spend gold" in legal(state)
     state = play(state, "spend gold", "advance 3")
-    assert state.step == TAKE_TOKEN and state.players[RED].gold == 0
+    assert state.phase == TAKE_TOKEN and state.players[RED].gold == 0
 
 
 def test_two_vp_spaces_in_one_move_take_two_tokens_while_any_are_left():
     """Digest: one token per VP space reached or passed (none if none is left)."""
     state = play(choice(4, field={"brown": 7}), "choose brown", "advance 7")  # spaces 3 and 6
     state = play(state, "take PT01", "take PT02")
-    assert state.step == CHOOSE and len(state.players[RED].tokens) == 2
+    assert state.phase == CHOOSE and len(state.players[RED].tokens) == 2
     empty = choice(4, field={"brown": 7}, progress_spaces=(-1,) * 8)
-    assert play(empty, "choose brown", "advance 7").step == CHOOSE
+    assert play(empty, "choose brown", "advance 7").phase == CHOOSE
 
 
 def test_a_token_never_adds_ap_to_the_action_that_gained_it():
     """Digest: a token takes effect after it is taken; it never adds AP to the action that gained it."""
     state = play(choice(4, field={"brown": 3}), "choose brown", "advance 3", "take PT03")
-    assert state.players[RED].progress == 3 and state.step == CHOOSE
+    assert state.players[RED].progress == 3 and state.phase == CHOOSE
 
 
 def test_progress_end_of_track_gold():
@@ -93,7 +93,7 @@ def test_order_move_worked_example_on_top_of_blue_first_next_phase():
     state = choice(4, field={"white": 5}, players={YELLOW: {"order_pos": 5, "order_stamp": 1},
                                                   BLUE: {"order_pos": 9, "order_stamp": 2}})
     state = play(seat_first(state, YELLOW), "choose white")
-    assert state.step == MOVE_ORDER and "move 5" in legal(state) and "move 6" not in legal(state)
+    assert state.phase == MOVE_ORDER and "move 5" in legal(state) and "move 6" not in legal(state)
     state = play(state, "move 4")
     yellow = state.players[YELLOW]
     assert yellow.order_pos == 9 and yellow.order_stamp > state.players[BLUE].order_stamp and yellow.gold == 3

@@ -31,15 +31,15 @@ weights = partial(shared.chance, RULES)
 def code(state: State, text: str) -> int:
     """The placed-tile code for ``"cape 1"`` (draw type and rotation) or ``"reserve 6 0"`` (back number)."""
     words = text.split()
-    cat = state.cat
+    components = state.components
     if words[0] == "reserve":
-        return cat.reserve_kind[int(words[1]) - 1] * 4 + int(words[2])
-    return cat.key_index[words[0]] * 4 + int(words[1])
+        return components.reserve_kind[int(words[1]) - 1] * 4 + int(words[2])
+    return components.key_index[words[0]] * 4 + int(words[1])
 
 
 def cell(state: State, x: int, y: int) -> int:
     """The cell index of (x, y)."""
-    return state.cat.cell(x, y)
+    return state.components.cell(x, y)
 
 
 def game(n: int = 4, *, tiles: dict[tuple[int, int], str] | None = None,
@@ -66,7 +66,7 @@ def tile_at(state: State, x: int, y: int) -> str | None:
     value = state.board[cell(state, x, y)]
     if value == EMPTY:
         return None
-    kind = state.cat.kinds[value >> 2]
+    kind = state.components.kinds[value >> 2]
     return f"reserve {kind.reserve} {value & 3}" if kind.reserve else f"{kind.key} {value & 3}"
 
 

@@ -7,7 +7,7 @@ from engine.entdecker.flow import score_islands
 from engine.entdecker.state import EXPLORE, OVER, SCORE_CHIP, SHIP_TILE, START, Island
 from tests.engine.entdecker.helpers import cell, code, game, play, tile_at, unit_at
 
-_CELL = game().cat.cell
+_CELL = game().components.cell
 
 
 def ending(tiles, *, last, units=None, **fields):
@@ -119,7 +119,7 @@ def test_a_fort_or_settlement_brings_a_chip_whose_value_is_added():
 def full_board_but(empty_cells, extra):
     """Every cell open sea except ``empty_cells`` and the ``extra`` tiles."""
     state = game()
-    board = [code(state, "sea 0")] * state.cat.cells
+    board = [code(state, "sea 0")] * state.components.cells
     for x, y in empty_cells:
         board[_CELL(x, y)] = -1
     for (x, y), text in extra.items():
@@ -149,8 +149,8 @@ def test_the_game_ends_after_the_last_tile_and_incomplete_islands_score_without_
     turned over before the board is complete: the game then ends after the last tile is used, and every incomplete
     island is scored like a complete one, but without a chip.)"""
     state = game(stacks=(1, 0, 0, 0, 0), tops=(0, -1, -1, -1, -1), gold=(9, 4, 4, 4))
-    undrawn = [0] * state.cat.draw_kinds
-    undrawn[state.cat.key_index["cape"]] = 1
+    undrawn = [0] * state.components.draw_kinds
+    undrawn[state.components.key_index["cape"]] = 1
     state = play(state.evolve(undrawn=tuple(undrawn)), "start edge 4 0 n", "buy 1", "draw 1", "tile cape",
                  "place 4 0 2", "build settlement 0")
     assert state.phase == OVER and state.score == (1, 0, 0, 0) and state.pool == (5, 7, 6, 2)

@@ -21,33 +21,33 @@ MAX_ROUNDS = 60  # every turn but a pass turns over at least one of the 82 tiles
 
 def assert_conserved(state: State) -> None:
     """Every component is somewhere, exactly once; no counter is negative; no game runs past MAX_ROUNDS."""
-    cat = state.cat
-    draw_on_map = [0] * cat.draw_kinds
+    components = state.components
+    draw_on_map = [0] * components.draw_kinds
     reserve_on_map = [0] * 6
     for code in state.board:
         if code != EMPTY:
-            kind = cat.kinds[code >> 2]
+            kind = components.kinds[code >> 2]
             if kind.reserve:
                 reserve_on_map[kind.reserve - 1] += 1
             else:
                 draw_on_map[code >> 2] += 1
-    for t in range(cat.draw_kinds):
+    for t in range(components.draw_kinds):
         in_hand = 1 if state.tile == t else 0
-        assert state.undrawn[t] + state.discarded[t] + draw_on_map[t] + in_hand == cat.draw_counts[t]
+        assert state.undrawn[t] + state.discarded[t] + draw_on_map[t] + in_hand == components.draw_counts[t]
     assert sum(state.stacks) == sum(state.undrawn)
     for b in range(6):
-        assert state.reserve[b] == max(0, cat.reserve_counts[b] - reserve_on_map[b])
-    for v, value in enumerate(cat.chip_values):
+        assert state.reserve[b] == max(0, components.reserve_counts[b] - reserve_on_map[b])
+    for v, value in enumerate(components.chip_values):
         held = sum(chips.count(value) for chips in state.chips)
-        assert state.pool[v] + held == cat.chip_counts[v]
+        assert state.pool[v] + held == components.chip_counts[v]
     on_map = [[0, 0, 0] for _ in range(state.n)]
     for cell, code in enumerate(state.units):
         if code != NO_UNIT:
             on_map[unit_seat(code)][unit_kind(code)] += 1
-            assert state.board[cell] != EMPTY and unit_part(code) < len(cat.faces[state.board[cell]].parts)
+            assert state.board[cell] != EMPTY and unit_part(code) < len(components.faces[state.board[cell]].parts)
     for seat in range(state.n):
-        assert all(state.supply[seat][u] + on_map[seat][u] == cat.unit_copies[u] for u in range(3))
-        assert 0 <= state.gold[seat] <= cat.gold_max and state.score[seat] >= 0
+        assert all(state.supply[seat][u] + on_map[seat][u] == components.unit_copies[u] for u in range(3))
+        assert 0 <= state.gold[seat] <= components.gold_max and state.score[seat] >= 0
     counters = (*state.stacks, *state.undrawn, *state.pool, *state.reserve, state.draws_left, *state.discarded)
     assert min(counters) >= 0
     assert state.round <= MAX_ROUNDS

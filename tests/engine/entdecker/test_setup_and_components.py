@@ -8,7 +8,7 @@ import pytest
 
 from engine import CHANCE, Setup, SetupError
 from engine.entdecker import RULES
-from engine.entdecker.catalog import DEFAULT_CATALOG, compile_components
+from engine.entdecker.component_set import DEFAULT_SET, component_set
 from engine.entdecker.components import DEFAULT_COMPONENTS
 from engine.entdecker.state import SETUP_BACK, SPIN, START
 from tests.engine.entdecker.helpers import NAMES, legal, play, weights
@@ -78,13 +78,13 @@ def test_bad_options_are_refused(options, message):
 
 def test_the_default_component_set_matches_the_digest_totals():
     """Digest, "Component data": 82 draw tiles of which 20 '?'; 38 reserve; 20 chips (5/7/6/2); wheel 2-5; 10 × 7."""
-    cat = DEFAULT_CATALOG
-    assert sum(cat.draw_counts) == 82 and sum(c for c, k in zip(cat.draw_counts, cat.kinds, strict=False) if k.back) == 20
-    assert sum(cat.reserve_counts) == 38
-    assert dict(zip(cat.chip_values, cat.chip_counts, strict=True)) == {1: 5, 2: 7, 3: 6, 4: 2}
-    assert dict(zip(cat.wheel_values, cat.wheel_weights, strict=True)) == {2: 1, 3: 2, 4: 2, 5: 1}
-    assert (cat.width, cat.height, len(cat.circles)) == (10, 7, 34)
-    assert cat.unit_cost == (1, 3, 6) and cat.unit_copies == (3, 2, 1) and (cat.gold_start, cat.gold_max) == (4, 12)
+    cs = DEFAULT_SET
+    assert sum(cs.draw_counts) == 82 and sum(c for c, k in zip(cs.draw_counts, cs.kinds, strict=False) if k.back) == 20
+    assert sum(cs.reserve_counts) == 38
+    assert dict(zip(cs.chip_values, cs.chip_counts, strict=True)) == {1: 5, 2: 7, 3: 6, 4: 2}
+    assert dict(zip(cs.wheel_values, cs.wheel_weights, strict=True)) == {2: 1, 3: 2, 4: 2, 5: 1}
+    assert (cs.width, cs.height, len(cs.circles)) == (10, 7, 34)
+    assert cs.unit_cost == (1, 3, 6) and cs.unit_copies == (3, 2, 1) and (cs.gold_start, cs.gold_max) == (4, 12)
 
 
 def small_set():
@@ -156,11 +156,11 @@ def test_a_draw_tile_without_water_could_never_be_placed():
     data["draw_tiles"].append({"type": "LAND", "topology": "LAND", "event": None, "count": 1})
     data["stack_sizes"] = [8, 7]
     with pytest.raises(SetupError, match=r"draw_tiles\[3\] draws LAND, which has no water side"):
-        compile_components(data)
+        component_set(data)
 
 
 def test_components_must_be_json_shaped():
     with pytest.raises(SetupError, match="components must be JSON-shaped"):
-        compile_components({"board": object()})
+        component_set({"board": object()})
     with pytest.raises(SetupError, match=r"components\.\(root\) must be an object"):
-        compile_components([1, 2])
+        component_set([1, 2])

@@ -156,7 +156,7 @@ def test_a_tile_that_fits_nowhere_leaves_the_game_without_its_event():
     state = play(game(round=1, tops=(1, 0, 0, 0, 0)), "start edge 0 0 n", "buy 2", "draw 1", "tile bay?treasure",
                  "back 1 plain")
     assert state.phase == EXPLORE and tile_at(state, 0, 0) is None and state.gold[0] == 4 - 2
-    assert state.discarded[state.cat.key_index["bay?treasure"]] == 1 and state.draws_left == 1
+    assert state.discarded[state.components.key_index["bay?treasure"]] == 1 and state.draws_left == 1
     assert state.ship == (SHIP_CIRCLE, 0, 0)
 
 
@@ -187,8 +187,8 @@ def test_a_dead_end_on_open_sea_with_nothing_to_build_ends_the_turn():
 def test_the_expedition_ends_when_the_stacks_run_out():
     """Digest: the expedition ends when all stacks are empty (the last tile still gets its build)."""
     state = game(stacks=(1, 0, 0, 0, 0), tops=(0, -1, -1, -1, -1), undrawn=None)
-    undrawn = [0] * state.cat.draw_kinds
-    undrawn[state.cat.key_index["cape"]] = 1
+    undrawn = [0] * state.components.draw_kinds
+    undrawn[state.components.key_index["cape"]] = 1
     state = play(state.evolve(undrawn=tuple(undrawn)), "start edge 4 0 n", "buy 1", "draw 1", "tile cape",
                  "place 4 0 2")
     assert legal(state) == ["build scout 0", "build fort 0", "end"]

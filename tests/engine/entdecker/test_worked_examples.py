@@ -135,7 +135,7 @@ def _ties_state(pool):
              (4, 1): ("Benny", "scout", 0), (5, 1): ("Claudia", "fort", 0), (6, 1): ("Claudia", "fort", 0),
              (7, 1): ("Dani", "scout", 0), (8, 1): ("Dani", "scout", 0)}
     state = game(units=units, pool=pool)
-    cells = tuple(sorted(state.cat.cell(x, y) for x, y in units))
+    cells = tuple(sorted(state.components.cell(x, y) for x, y in units))
     return state.evolve(islands=(Island(cells[0], 9, cells),))
 
 

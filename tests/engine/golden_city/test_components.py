@@ -101,7 +101,7 @@ def test_a_custom_component_set_plays_whole_games(n):
     for seed in range(10):
         playout = random_playout(RULES, setup, random.Random(seed))
         assert playout.state.phase == OVER and playout.state.round <= 2
-        assert playout.state.comp.site_ids == ("H1", "H2", "H3", "S1", "S2", "O1", "I1")
+        assert playout.state.components.site_ids == ("H1", "H2", "H3", "S1", "S2", "O1", "I1")
         replayed = replay_checked(RULES, playout.events)
         assert replayed == playout.state
         dumped = json.loads(json.dumps(RULES.dump_state(playout.state)))

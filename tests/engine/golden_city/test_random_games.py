@@ -21,22 +21,22 @@ MAX_ROUNDS = 16  # "at most 16 rounds": one scoring card per round
 
 def assert_conserved(state: State) -> None:
     """Every component is somewhere, exactly once, and no counter is negative."""
-    comp = state.comp
+    components = state.components
     players = state.players
-    assert state.coin_supply + sum(p.coins for p in players) == comp.coins
-    assert state.key_supply + sum(p.keys for p in players) + state.keys_used == comp.key_cards
+    assert state.coin_supply + sum(p.coins for p in players) == components.coins
+    assert state.key_supply + sum(p.keys for p in players) + state.keys_used == components.key_cards
     laid = sum(1 for t in state.layout if t >= 0)
-    assert sum(state.pile) + sum(state.discard) + sum(sum(p.hand) for p in players) + laid == sum(comp.landscape)
+    assert sum(state.pile) + sum(state.discard) + sum(sum(p.hand) for p in players) + laid == sum(components.landscape)
     goods = Counter(state.goods_pile + state.goods_display + state.goods_boxed + sum((p.goods for p in players), ()))
-    assert goods == Counter(comp.goods_card_ids)
-    assert Counter(state.bonus_pile + sum((p.bonus for p in players), ())) == Counter(comp.bonus_ids)
+    assert goods == Counter(components.goods_card_ids)
+    assert Counter(state.bonus_pile + sum((p.bonus for p in players), ())) == Counter(components.bonus_ids)
     scoring = state.scoring_pile + state.scored + ((state.scoring_card,) if state.scoring_card else ())
-    assert Counter(scoring) == Counter(comp.scoring_ids)
+    assert Counter(scoring) == Counter(components.scoring_ids)
     taken = 0
     for p in players:
-        assert p.houses_left + p.houses.bit_count() == comp.houses[state.n]
-        assert not taken & p.houses & comp.singles, "a harbour or suburb holds one house"
-        taken |= p.houses & comp.singles
+        assert p.houses_left + p.houses.bit_count() == components.houses[state.n]
+        assert not taken & p.houses & components.singles, "a harbour or suburb holds one house"
+        taken |= p.houses & components.singles
         assert min(p.hand) >= 0 and p.coins >= 0 and p.keys >= 0 and p.letters >= 0 and p.houses_left >= 0
         assert len(p.goods) <= GOODS_LIMIT or (state.phase == BOX and len(p.goods) == GOODS_LIMIT + 1)
     assert taken == state.taken

@@ -85,7 +85,7 @@ def test_bonus_cards(card, holder, expected):
     kereskedőháza után 1 ... minden folyó mellett álló kereskedőháza után 2 ... minden meghatározott területen fekvő
     elővárosban, vagy városrészben álló Kereskedőháza után 1" (3 per goods card, 2 per coin, 1 per house in the Golden
     City, 2 per house on a river, 1 per house in a suburb or city part of the card's terrain; harbours never count)."""
-    assert bonus_letters(game().comp, holder, card) == expected
+    assert bonus_letters(game().components, holder, card) == expected
 
 
 def finished(players):

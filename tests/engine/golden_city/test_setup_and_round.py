@@ -86,7 +86,7 @@ def test_an_empty_draw_pile_is_reshuffled_during_the_layout():
     [
         ({"start_seat": 4}, "start_seat must be a seat from 0 to 3"),
         ({"start_seat": "1"}, "start_seat must be a seat"),
-        ({"colour": "red"}, "unknown options ['colour']"),
+        ({"colour": "red"}, "unknown golden city options ['colour']"),
     ],
 )
 def test_setup_options_are_checked(options, message):

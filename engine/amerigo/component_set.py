@@ -11,7 +11,7 @@ the default)::
      "order_track": {"last": 13, "vp": [[4, 1], ...]}}
 
 Every table is validated; a bad one raises a SetupError naming the field and saying why.
-The result is a :class:`Catalog` of derived, indexed tables that the rules read.
+The result is a :class:`ComponentSet` of derived, indexed tables that the rules read.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class TileKind(NamedTuple):
     copies: int  # in the neutral supply, or per player
 
 
-class Catalog(NamedTuple):
+class ComponentSet(NamedTuple):
     """Every static table the rules need, indexed by small integers."""
 
     island_tiles: tuple[tuple[str, tuple[str, ...]], ...]
@@ -267,8 +267,8 @@ def _kinds(shapes: Mapping[str, tuple[tuple[int, int], ...]], group: str,
     return kinds
 
 
-def build_catalog(raw: Mapping[str, Any] | None) -> Catalog:
-    """The catalog from a custom component set over the defaults (None: the defaults)."""
+def build_component_set(raw: Mapping[str, Any] | None) -> ComponentSet:
+    """The components from a custom component set over the defaults (None: the defaults)."""
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
@@ -281,27 +281,27 @@ def build_catalog(raw: Mapping[str, Any] | None) -> Catalog:
     order_last, order_vp = _validate_track("order_track", raw.get("order_track", c.ORDER_TRACK))
     kinds = _kinds(shapes, NEUTRAL, neutral) + _kinds(shapes, VILLAGE, village)
     n_neutral = len(neutral)
-    return Catalog(
+    return ComponentSet(
         island_tiles=tiles, kinds=tuple(kinds), neutral_kinds=tuple(range(n_neutral)),
         village_kinds=tuple(range(n_neutral, len(kinds))), progress_last=progress_last, progress_vp=progress_vp,
         order_last=order_last, order_vp=order_vp, custom=json.dumps(raw, sort_keys=True) if raw else None,
     )
 
 
-DEFAULT = build_catalog(None)
-_custom: dict[str, Catalog] = {}
+DEFAULT_SET = build_component_set(None)
+_custom: dict[str, ComponentSet] = {}
 
 
-def catalog_for(raw: Any) -> Catalog:
-    """The catalog for ``Setup.options["components"]`` (None: the defaults); one object per distinct set."""
+def component_set(raw: Any) -> ComponentSet:
+    """The components for ``Setup.options["components"]`` (None: the defaults); one object per distinct set."""
     if raw is None or (isinstance(raw, Mapping) and not raw):
-        return DEFAULT
+        return DEFAULT_SET
     if not isinstance(raw, Mapping):
-        raise _fail("components", "must be an object of tables (see engine/amerigo/catalog.py)")
+        raise _fail("components", "must be an object of tables (see engine/amerigo/components.py)")
     try:
         key = json.dumps(raw, sort_keys=True)
     except (TypeError, ValueError) as exc:
         raise _fail("components", f"must be JSON data ({exc})") from None
     if key not in _custom:
-        _custom[key] = build_catalog(raw)
+        _custom[key] = build_component_set(raw)
     return _custom[key]

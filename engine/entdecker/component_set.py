@@ -1,6 +1,6 @@
 """A component set checked and compiled into the lookup tables the rules run on.
 
-:func:`compile_components` takes the JSON shape of :mod:`engine.entdecker.components` (the default
+:func:`component_set` takes the JSON shape of :mod:`engine.entdecker.components` (the default
 set or ``Setup.options["components"]``), checks it field by field (a :class:`SetupError` names the
 field and says why) and precomputes everything the hot paths need: each tile kind's distinct
 rotations with their land masks, every rotated face's parts and regions as side bitmasks, the
@@ -65,10 +65,10 @@ class Kind(NamedTuple):
     rotations: tuple[tuple[int, int], ...]  # the distinct (rotation, land mask), lowest rotation first
 
 
-class Catalog:
+class ComponentSet:
     """The compiled component set: immutable, shared by every state of a game.
 
-    Two catalogs are equal when compiled from the same data (``source``, canonical JSON).
+    Two component sets are equal when compiled from the same data (``source``, canonical JSON).
     """
 
     def __init__(self, data: Mapping[str, Any], source: str, is_default: bool) -> None:
@@ -122,13 +122,13 @@ class Catalog:
                          f"{''.join(SIDE_NAMES[d] for d in mask_sides(land)) or 'no side'}")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Catalog) and other.source == self.source
+        return isinstance(other, ComponentSet) and other.source == self.source
 
     def __hash__(self) -> int:
         return hash(self.source)
 
     def __repr__(self) -> str:
-        return "Catalog(default)" if self.is_default else f"Catalog({self.source[:40]}...)"
+        return "ComponentSet(default)" if self.is_default else f"ComponentSet({self.source[:40]}...)"
 
     def cell(self, x: int, y: int) -> int:
         """The index of cell (x, y); -1 off the board."""
@@ -356,19 +356,19 @@ def check_components(data: Any) -> None:
 
 
 @lru_cache(maxsize=32)
-def _compile_source(source: str) -> Catalog:
+def _compile_source(source: str) -> ComponentSet:
     data = json.loads(source)
     check_components(data)
-    return Catalog(data, source, source == DEFAULT_SOURCE)
+    return ComponentSet(data, source, source == DEFAULT_SOURCE)
 
 
 DEFAULT_SOURCE = json.dumps(DEFAULT_COMPONENTS, sort_keys=True, separators=(",", ":"))
 
 
-def compile_components(data: Any = None) -> Catalog:
-    """The catalog of a component set (None: the default one); raises SetupError naming a bad field."""
+def component_set(data: Any = None) -> ComponentSet:
+    """The compiled component set (None: the default one); raises SetupError naming a bad field."""
     if data is None:
-        return DEFAULT_CATALOG
+        return DEFAULT_SET
     try:
         source = json.dumps(data, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError) as exc:
@@ -376,4 +376,4 @@ def compile_components(data: Any = None) -> Catalog:
     return _compile_source(source)
 
 
-DEFAULT_CATALOG = _compile_source(DEFAULT_SOURCE)
+DEFAULT_SET = _compile_source(DEFAULT_SOURCE)

@@ -1,0 +1,46 @@
+"""The one normalisation every game's notation is read through: parsing tolerates case and spacing.
+
+Stored events carry each action's canonical spelling (what ``format_action`` writes), and every game
+looks that up first. People typing a move, and logs from elsewhere, write ``Role  Settler`` or
+`` build village L3 r0 at 1,2``: before reading words, every game's ``parse_action`` passes the text
+through :func:`normal_notation`, so the same sloppiness is forgiven in every game, and an error
+quotes the normalised text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TypeVar
+
+from engine.core.errors import NotationError
+
+A = TypeVar("A")
+
+
+def normal_notation(text: object, *, names: bool = False) -> str:
+    """``text`` with surrounding white space dropped, words separated by single spaces, in lower case.
+
+    A notation with case-sensitive names in it (Amerigo's map spaces ``F3`` and shapes ``L3``, Die
+    goldene Stadt's site and card ids) passes ``names=True``: then only the verb, the first word, is
+    lowered and the game compares its other keywords without case itself. Raises NotationError
+    unless ``text`` is a string.
+    """
+    if not isinstance(text, str):
+        raise NotationError(repr(text), "a string")
+    words = text.split()
+    if names and words:
+        return " ".join([words[0].lower(), *words[1:]])
+    return " ".join(words).lower()
+
+
+def parse_notation(text: object, spellings: Mapping[str, A], parse_normal: Callable[[str], A], *, names: bool = False) -> A:
+    """The action ``text`` names: a canonical spelling is looked up in ``spellings`` (how stored events
+    read, so the common case is one lookup); anything else is normalised (:func:`normal_notation`),
+    looked up again, and else read by ``parse_normal``, which raises NotationError quoting the
+    normal form."""
+    action = spellings.get(text) if isinstance(text, str) else None
+    if action is not None:
+        return action
+    normal = normal_notation(text, names=names)
+    action = spellings.get(normal)
+    return action if action is not None else parse_normal(normal)
