@@ -7,7 +7,7 @@ interpreter to see that nothing above it gets loaded on the way (so an indirect 
 caught too). Only the wiring modules (:data:`WIRING`) may import across: the app factory
 (``service/app.py``), the CLI (``service/cli.py``) and the process supervisor.
 
-See docs/LAYERS.md for the picture.
+See docs/ARCHITECTURE.md for the picture.
 """
 
 from __future__ import annotations
