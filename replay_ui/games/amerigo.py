@@ -20,7 +20,7 @@ from engine.amerigo.catalog import Catalog, catalog_for
 from engine.amerigo.describe import ACTION_NAMES
 from engine.amerigo.state import CHANCE_STEPS, CHOOSE, LAYOUT, OVER, PIRATE, PRODUCTION, PROGRESS, STEP_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
-from replay_ui.games import GenericAdapter
+from replay_ui.games import GenericAdapter, ordinal
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
@@ -127,6 +127,16 @@ class AmerigoAdapter(GenericAdapter):
     def scores(self, state: State) -> list[int]:
         """VP so far (after the final scoring: the final score)."""
         return [p.vp for p in state.players]
+
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns: VP before the final scoring, then each final scoring step."""
+        return {"before final scoring": "VP before the end", "gold": "gold", "goods": "goods",
+                "end tokens": "end-game tokens", "progress track": "progress track",
+                "special-action track": "special-action track"}
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """The engine's tie-break counts down the final player order (the first player scores ``n``)."""
+        return f"{ordinal(n_players - tiebreak + 1)} in player order"
 
 
 ADAPTER = AmerigoAdapter

@@ -230,5 +230,21 @@ class GoldenCityAdapter(GenericAdapter):
             return list(scoring.outcome(state).scores)
         return [p.letters for p in state.players]
 
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns in words."""
+        return {"letters": "letters", "bonus": "bonus cards", "city_houses": "houses in the Golden City",
+                "coins": "coins", "blocked": "blocked"}
+
+    def result_cell(self, key: str, value: int) -> str:
+        """"blocked" is a flag: a blocked player is last whatever their letters."""
+        if key == "blocked":
+            return "blocked: last" if value else "no"
+        return str(value)
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """Equal letters: most houses in the Golden City, then most coins (the engine packs both in one number)."""
+        houses, coins = divmod(tiebreak, 1000)
+        return f"{houses} {'house' if houses == 1 else 'houses'} in the city, then {coins} {'coin' if coins == 1 else 'coins'}"
+
 
 ADAPTER = GoldenCityAdapter

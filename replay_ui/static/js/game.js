@@ -119,21 +119,25 @@ function showOutcome(seq) {
   const box = $("outcome"), outcome = app.timeline && app.timeline.outcome;
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
-  const parts = outcome.details && outcome.details.length ? Object.keys(outcome.details[0]) : [];
+  // Column names, cells and tie-breaks in words come from the game's adapter (timeline "words").
+  const words = outcome.words || { columns: [], cells: [], tiebreaks: [] };
+  const columns = words.columns.length ? words.columns
+    : (outcome.details && outcome.details.length ? Object.keys(outcome.details[0]).map((key) => ({ key, label: key })) : []);
+  const cell = (seat, key) => (words.cells[seat] || {})[key] ?? String(outcome.details[seat][key]);
   // In the engine's final places: a game may rank by more than score and tie-break (in Die goldene
   // Stadt a blocked player is last whatever their letters), so the places are read, never re-derived.
   const ranks = outcome.ranks;
   const order = outcome.scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
   box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "place" }), el("th", { scope: "col", text: "player" }),
-      parts.map((p) => el("th", { scope: "col", text: p })), el("th", { scope: "col", text: "total" }),
+      columns.map((c) => el("th", { scope: "col", "data-key": c.key, text: c.label })), el("th", { scope: "col", text: "total" }),
       el("th", { scope: "col", text: "tie-break" }))),
-    el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
+    el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "", "data-seat": String(seat) },
       el("td", { class: "place", text: String(ranks[seat]) }),
       el("th", { scope: "row", text: page.players[seat] }),
-      parts.map((p) => el("td", { text: String(outcome.details[seat][p]) })),
+      columns.map((c) => el("td", { text: cell(seat, c.key) })),
       el("td", { class: "total", text: String(outcome.scores[seat]) }),
-      el("td", { text: String(outcome.tiebreaks[seat]) }))))));
+      el("td", { class: "tiebreak", text: words.tiebreaks[seat] ?? String(outcome.tiebreaks[seat]) }))))));
   box.dataset.drawn = "true";
 }
 
