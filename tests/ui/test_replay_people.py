@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 
 from engine import get_rules
+from service.demo import demo_playout
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import demo_states, open_game
+from tests.ui.helpers import demo_states, open_game, wait_board
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -51,3 +53,73 @@ def test_the_result_table_lists_final_places_with_readable_columns(live_server: 
         page.locator("#outcome").screenshot(path=str(artifacts / f"result-{game}.png"))
     watched.assert_clean()
 
+
+
+def _first_decision(game: str, changed: Any) -> tuple[int, Any]:
+    """The first seq whose event is a player's decision and whose states before and after pass ``changed``."""
+    events = demo_playout(game, 1).events
+    states = demo_states(game)
+    for seq in range(2, len(states) + 1):
+        if isinstance(events[seq - 1].actor, int) and events[seq - 1].actor >= 0:
+            found = changed(states[seq - 2], states[seq - 1])
+            if found is not None:
+                return seq, found
+    raise AssertionError(f"no such decision in the {game} demo")
+
+
+def _new_building(before: Any, after: Any) -> str | None:
+    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+        for index, (was, now) in enumerate(zip(old.city, new.city, strict=True)):
+            if was < 0 <= now:
+                return f'[data-path="players.{seat}.city.{index}"]'
+    return None
+
+
+def _new_post(before: Any, after: Any) -> str | None:
+    cells = [c for c, (was, now) in enumerate(zip(before.cover, after.cover, strict=True)) if now < 0 <= was]
+    return f'.am-post[data-path="cover.{cells[0]}"]' if cells and len(before.cover) else None
+
+
+def _new_tile(before: Any, after: Any) -> str | None:
+    cells = [c for c, (was, now) in enumerate(zip(before.board, after.board, strict=True)) if was < 0 <= now]
+    return f'.ed-tile[data-cell="{cells[0]}"]' if cells else None
+
+
+def _new_house(before: Any, after: Any) -> str | None:
+    dump = get_rules("golden_city").dump_state
+    for old, new in zip(dump(before)["players"], dump(after)["players"], strict=True):
+        added = [site for site in new["houses"] if site not in old["houses"]]
+        if added:
+            return f'.gc-site[data-site="{added[0]}"]'
+    return None
+
+
+LAST_MOVES = {"puerto_rico": _new_building, "amerigo": _new_post, "entdecker": _new_tile, "golden_city": _new_house}
+
+
+def test_the_last_decision_is_highlighted_on_every_board(live_server: LiveServer, watched: Watched, artifacts: Path) -> None:
+    for game, changed in LAST_MOVES.items():
+        seq, selector = _first_decision(game, changed)
+        page = open_game(watched, live_server, seq, gid=GAMES[game])
+        page.wait_for_selector(f"{selector}[data-last-move='true']")
+        assert page.get_attribute("#board", "data-last-move-seq") == str(seq)
+        marked = page.locator("#board [data-last-move='true']").count()
+        assert 1 <= marked <= 12, f"{game}: {marked} pieces marked for one decision"
+        page.screenshot(path=str(artifacts / f"last-move-{game}-{seq}.png"))
+        # One step on, the highlight follows the next decision (or is gone when that decision changed nothing drawn).
+        page.keyboard.press("ArrowRight")
+        wait_board(page, seq + 1)
+        page.wait_for_function("s => document.getElementById('board').dataset.lastMoveSeq !== String(s)", arg=seq)
+    watched.assert_clean()
+
+
+def test_map_edges_carry_the_notations_coordinates(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 200, gid=GAMES["amerigo"])
+    texts = "els => els.map(e => e.textContent)"
+    top = page.eval_on_selector_all("svg.am-map text.am-tick:not(.side)", texts)
+    side = page.eval_on_selector_all("svg.am-map text.am-tick.side", texts)
+    assert top == [str(n) for n in range(len(top))] and len(top) >= 20
+    assert side == [str(n) for n in range(len(side))] and len(side) >= 20
+    page = open_game(watched, live_server, 60, gid=GAMES["entdecker"])
+    assert page.locator("svg.ed-map text.ed-coord").count() >= 10
+    watched.assert_clean()

@@ -7,6 +7,7 @@ import { rendererFor } from "./boards/index.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
 import { el, pageData } from "./dom.js";
+import { markLastMove } from "./lastmove.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { Picker } from "./picker.js";
@@ -112,6 +113,26 @@ function draw(seq, state) {
   timed("picker", () => updatePicker(seq));
   showOutcome(seq);
   timings.draw = performance.now() - start;
+  showLastMove(seq, state, app.renderToken);
+}
+
+// ---- the last move: what the last decision (with the chance that followed it) changed ----------
+function lastDecisionAt(seq) {
+  if (!app.timeline) return null;
+  const moves = app.timeline.moves;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (moves[i].seq <= seq && typeof moves[i].actor === "number") return moves[i].seq;
+  }
+  return null;
+}
+
+async function showLastMove(seq, state, token) {
+  const decision = lastDecisionAt(seq);
+  const before = decision ? await stateAt(decision - 1) : null;
+  if (token !== app.renderToken) return; // a later step drew another position
+  const marked = markLastMove($("board"), before, state, app.board);
+  $("board").dataset.lastMoveSeq = decision ? String(decision) : "";
+  $("board").dataset.lastMoveMarked = String(marked);
 }
 
 // The final result under the caption, at the last position of a finished game.

@@ -5,6 +5,7 @@
 // adapter (on the island, or in rings for a set with sites of its own). Nothing here knows a rule.
 
 import { el, svg } from "../dom.js";
+import { markPiece } from "../lastmove.js";
 
 const TERRAIN_CLASS = { CO: "t-co", MT: "t-mt", ME: "t-me", FO: "t-fo", DE: "t-de" };
 const REWARD_LABEL = {
@@ -162,7 +163,7 @@ function pairsBox(state, ctx) {
   for (let k = 0; k < n; k++) {
     const cards = [state.layout[k], state.layout[n + k]].filter((t) => t);
     const seat = state.bids[k];
-    rows.push(el("div", { class: "gc-pair", dataset: { pair: String(k + 1) } },
+    rows.push(el("div", { class: "gc-pair", dataset: { pair: String(k + 1), path: `bids.${k}` } },
       el("span", { class: "gc-pair-no", text: `Pair ${k + 1}` }),
       el("span", { class: "gc-chips" }, cards.map((t) => terrainChip(t, 1, C))),
       seat >= 0 ? el("span", { class: `gc-hand p${seat}`, title: `${ctx.names[seat]}'s bidding hand lies here`, text: ctx.names[seat] })
@@ -212,15 +213,33 @@ function playerCard(player, seat, state, ctx, T) {
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
       player.blocked ? el("span", { class: "badge gc-blocked", text: "blocked" }) : null),
     el("div", { class: "gc-stats" },
-      coin(player.coins),
-      el("span", { class: "gc-letters", title: letters === null ? "trade letters hidden in this view" : `${letters} trade letters` },
+      withPath(coin(player.coins), `players.${seat}.coins`),
+      el("span", { class: "gc-letters", "data-path": `players.${seat}.letters`, title: letters === null ? "trade letters hidden in this view" : `${letters} trade letters` },
         letters === null ? "? letters" : `${letters} letters`),
-      el("span", { class: "gc-keys", title: "key cards" }, `${player.keys} key${player.keys === 1 ? "" : "s"}`),
+      el("span", { class: "gc-keys", title: "key cards", "data-path": `players.${seat}.keys` }, `${player.keys} key${player.keys === 1 ? "" : "s"}`),
       el("span", { class: "gc-houses", title: "houses left to build" }, `${player.houses_left}/${total} houses`)),
-    el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "hand" }), el("span", { class: "gc-chips" }, hand)),
+    el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "hand" }), el("span", { class: "gc-chips", "data-path": `players.${seat}.hand` }, hand)),
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "goods" }),
       el("span", { class: "gc-chips" }, player.goods.length ? player.goods.map((c) => goodsCard(c, T)) : el("span", { class: "muted", text: "none" }))),
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "bonus" }), el("span", { class: "gc-chips" }, bonus)));
+}
+
+/** `node` marked as drawing state field `path` (for the last-move highlight, lastmove.js). */
+function withPath(node, path) {
+  node.dataset.path = path;
+  return node;
+}
+
+/** The last-move hook: a house is in a player's list of site ids, so the sites that gained one are marked. */
+export function markLastMove(container, before, after) {
+  after.players.forEach((player, seat) => {
+    const had = new Set(before.players[seat]?.houses || []);
+    for (const site of player.houses || []) {
+      if (had.has(site)) continue;
+      const group = container.querySelector(`.gc-site[data-site="${CSS.escape(site)}"]`);
+      if (group) markPiece(group);
+    }
+  });
 }
 
 /** Draw the board of `state` into `container`. */
