@@ -23,7 +23,8 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
                is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
                ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
-               group: a jump-to entry)
+               group: a jump-to entry); ``throw`` (one part of a chance draw made of several events, e.g. Amerigo's cube
+               tower: consecutive moves with it are shown as one line, their texts joined)
 ``position``   per position ``caption`` (short phrases joined above the board) and any facts
                the board renderer wants
 ``result``     the final result in words: a label per breakdown column, and per seat each cell and the

@@ -99,7 +99,13 @@ class AmerigoAdapter(GenericAdapter):
         group = self._group_of(state)
         pick = group != self._group
         self._group = group
-        return {"round": group[0], "phase": group[1], "pick": pick}
+        marks: dict[str, Any] = {"round": group[0], "phase": group[1], "pick": pick}
+        if action[0] in ("tower", "stray"):
+            # One throw of the cube tower is seven (or more) chance events: the move list shows them as one throw.
+            marks["throw"] = f"{action[2]} {c.COLOURS[action[1]]}{' (stray)' if action[0] == 'stray' else ''}"
+            if action[0] == "tower":
+                marks["throw_part"] = action[1]  # a colour seen again starts the next throw
+        return marks
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, AP and the action under way, for the caption above the board."""

@@ -123,3 +123,58 @@ def test_map_edges_carry_the_notations_coordinates(live_server: LiveServer, watc
     page = open_game(watched, live_server, 60, gid=GAMES["entdecker"])
     assert page.locator("svg.ed-map text.ed-coord").count() >= 10
     watched.assert_clean()
+
+
+def test_stepping_by_decisions_folds_chance_into_the_step_and_is_remembered(live_server: LiveServer,
+                                                                          watched: Watched) -> None:
+    page = open_game(watched, live_server, 40, gid=GAMES["amerigo"])
+    positions = page.evaluate("fetch(location.pathname.replace(/\\/\\d+$/, '/timeline.json')).then(r => r.json())")["positions"]
+    acts = [seq for seq, info in enumerate(positions, start=1) if isinstance(info["actor"], int)]
+    page.check("#decisions-only")
+    start = next(seq for seq in acts if seq > 40 and positions[seq]["actor"] == "chance")
+    page.evaluate("s => window.ludolog.goTo(s)", start)
+    wait_board(page, start)
+    target = next(seq for seq in acts if seq > start)
+    assert target > start + 1, "a decision followed by chance"
+    page.keyboard.press("ArrowRight")
+    wait_board(page, target)
+    assert page.locator("#step-chance").is_visible() and "then chance" in page.inner_text("#step-chance")
+    page.keyboard.press("ArrowLeft")
+    wait_board(page, start)
+    # Remembered: a new page starts with the toggle on.
+    page = open_game(watched, live_server, start, gid=GAMES["amerigo"])
+    assert page.is_checked("#decisions-only")
+    page.click("#nav-next")
+    wait_board(page, target)
+    watched.assert_clean()
+
+
+def test_steps_replace_history_and_jumps_push_it(live_server: LiveServer, watched: Watched) -> None:
+    page = watched.page
+    page.goto(live_server.url + "/")
+    page = open_game(watched, live_server, 50, gid=GAMES["puerto_rico"])
+    length = page.evaluate("history.length")
+    for seq in range(51, 56):
+        page.keyboard.press("ArrowRight")
+        wait_board(page, seq)
+    assert page.evaluate("history.length") == length and page.url.endswith("/55")
+    page.select_option("#jump-round", index=3)
+    page.wait_for_function("n => history.length === n + 1", arg=length)
+    page.go_back()
+    wait_board(page, 55)
+    page.go_back()
+    page.wait_for_url(live_server.url + "/")
+    watched.assert_clean()
+
+
+def test_one_throw_of_the_cube_tower_is_one_line(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, 60, gid=GAMES["amerigo"])
+    throws = page.locator("#moves li.throw")
+    assert throws.count() >= 5
+    first, last = (int(v) for v in page.eval_on_selector("#moves li.throw", "li => [li.dataset.first, li.dataset.last]"))
+    assert last - first >= 6, "the seven tower events of one throw are one line"
+    assert page.locator("#moves li.throw").first.inner_text().count("Tower throw") == 1
+    page.evaluate("s => window.ludolog.goTo(s)", first + 2)
+    wait_board(page, first + 2)
+    assert "current" in (page.get_attribute("#moves li.throw >> nth=0", "class") or "")
+    watched.assert_clean()

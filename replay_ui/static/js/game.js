@@ -114,6 +114,7 @@ function draw(seq, state) {
   showOutcome(seq);
   timings.draw = performance.now() - start;
   showLastMove(seq, state, app.renderToken);
+  showStepChance(seq);
 }
 
 // ---- the last move: what the last decision (with the chance that followed it) changed ----------
@@ -166,8 +167,9 @@ function urlFor(seq) {
   return `${uiBranch}/${seq}${app.view !== "full" ? "?view=" + enc(app.view) : ""}`;
 }
 
-/** Show position `seq`; `push` adds a history entry (not when answering back/forward). */
-async function goTo(seq, { push = true } = {}) {
+/** Show position `seq`. `history`: "push" adds an entry (jumps), "replace" rewrites the current one (steps,
+ * so that the back button leaves the page after browsing instead of undoing every step), "none" answers back/forward. */
+async function goTo(seq, { history: mode = "push", push = true } = {}) {
   seq = Math.max(1, Math.min(app.head, Math.round(seq)));
   const token = ++app.renderToken;
   timings.requested = performance.now();
@@ -176,8 +178,68 @@ async function goTo(seq, { push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
-  if (push && location.pathname + location.search !== urlFor(seq)) history.pushState({ seq }, "", urlFor(seq));
+  if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
+    if (mode === "replace") history.replaceState({ seq }, "", urlFor(seq));
+    else history.pushState({ seq }, "", urlFor(seq));
+  }
   prefetchAround(seq);
+}
+
+// ---- stepping: one position, or (decisions only) to the next position where a player acts ------
+const DECISIONS_ONLY_KEY = "ludolog.decisionsOnly";
+
+function decisionsOnly() {
+  return !page.log_only && $("decisions-only") !== null && $("decisions-only").checked;
+}
+
+/** A position stepping by decisions stops at: a player is to act there, or it is the first or last. */
+function isStop(seq) {
+  if (seq <= 1 || seq >= app.head) return true;
+  const info = positionInfo(seq);
+  return !info || typeof info.actor === "number";
+}
+
+function step(direction) {
+  let seq = app.seq + direction;
+  if (decisionsOnly()) while (!isStop(seq)) seq += direction;
+  return goTo(seq, { history: "replace" });
+}
+
+function bindStepMode() {
+  const box = $("decisions-only");
+  if (!box) return;
+  box.checked = localStorage.getItem(DECISIONS_ONLY_KEY) === "true";
+  box.addEventListener("change", () => {
+    localStorage.setItem(DECISIONS_ONLY_KEY, String(box.checked));
+    showStepChance(app.seq);
+  });
+}
+
+/** With decisions only, the chance that followed the last decision is shown as part of the step. */
+function showStepChance(seq) {
+  const out = $("step-chance");
+  if (!out) return;
+  const decision = lastDecisionAt(seq);
+  const chance = !decisionsOnly() || !app.timeline ? []
+    : app.timeline.moves.filter((m) => m.actor === "chance" && m.seq <= seq && m.seq > (decision || 1));
+  out.hidden = !chance.length;
+  out.replaceChildren(...(chance.length ? [el("span", { class: "step-chance-h", text: "then chance: " }),
+    el("span", { text: chanceSummary(chance) })] : []));
+}
+
+function chanceSummary(moves) {
+  const parts = [];
+  let throwParts = null;
+  for (const move of moves) {
+    if (move.throw) {
+      if (!throwParts) { throwParts = []; parts.push(throwParts); }
+      if (!/^0 /.test(move.throw)) throwParts.push(move.throw);
+    } else {
+      throwParts = null;
+      parts.push(move.text);
+    }
+  }
+  return parts.map((p) => Array.isArray(p) ? `tower throw: ${p.join(", ") || "nothing"}` : p).join("; ");
 }
 
 // ---- navigation -------------------------------------------------------------------------------
@@ -220,10 +282,10 @@ function syncJumpSelects(seq) {
 
 function onKey(event) {
   const target = event.target;
-  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (target.closest && target.closest("input:not([type=checkbox]), textarea, select, [contenteditable]")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const actions = {
-    ArrowLeft: () => goTo(app.seq - 1), ArrowRight: () => goTo(app.seq + 1),
+    ArrowLeft: () => step(-1), ArrowRight: () => step(1),
     Home: () => goTo(1), End: () => goTo(app.head),
     r: () => nextRound(1), R: () => nextRound(-1),
   };
@@ -233,11 +295,12 @@ function onKey(event) {
 
 function bindControls() {
   $("nav-first").addEventListener("click", () => goTo(1));
-  $("nav-prev").addEventListener("click", () => goTo(app.seq - 1));
-  $("nav-next").addEventListener("click", () => goTo(app.seq + 1));
+  $("nav-prev").addEventListener("click", () => step(-1));
+  $("nav-next").addEventListener("click", () => step(1));
   $("nav-last").addEventListener("click", () => goTo(app.head));
   $("nav-round").addEventListener("click", () => nextRound(1));
-  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value), { history: "replace" }));
+  bindStepMode();
   $("jump-round").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
   $("jump-phase").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
   $("view-select").value = app.view;
