@@ -34,14 +34,39 @@ export class Branches {
       const children = tree(this.branches, branch.id);
       const here = branch.id === this.bid;
       const where = branch.parent ? `from ${branch.parent} at move ${branch.fork_seq}` : "the game as played";
-      return el("li", { class: here ? "here" : "" },
-        el("a", { href: `${this.uiRoot}/b/${encodeURIComponent(branch.id)}/${branch.head}`, "aria-current": here ? "page" : null,
-                  text: branch.name || branch.id }),
+      return el("li", { class: here ? "here" : "", dataset: { branch: branch.id } },
+        el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null,
+                  dataset: { head: String(branch.head) }, text: branch.name || branch.id }),
         el("span", { class: "muted", text: ` · ${branch.owner || "nobody"} · ${where} · ${branch.head} moves` }),
+        here ? null : el("a", { class: "compare-link", href: this.compareTo(branch), title: "both boards side by side at this move",
+                                text: "compare" }),
         branch.incomplete ? el("span", { class: "badge", text: "incomplete" }) : null,
         children.length ? el("ul", {}, children.map(node)) : null);
     };
     this.list.replaceChildren(...tree(this.branches, null).map(node));
+  }
+
+  /** The branch's page at the shown move when the branch has it (else at its last move). */
+  linkTo(branch) {
+    const seq = Math.min(this.getSeq() || branch.head, branch.head);
+    return `${this.uiRoot}/b/${encodeURIComponent(branch.id)}/${seq}`;
+  }
+
+  /** The compare page: this branch against `branch`, at the shown move (or the last one both have). */
+  compareTo(branch) {
+    const query = new URLSearchParams({ a: this.bid, b: branch.id, at: String(this.getSeq() || 1) });
+    return `${this.uiRoot}/compare?${query}`;
+  }
+
+  /** Keep the tree's links at the shown move (called on every step). */
+  follow() {
+    for (const branch of this.branches) {
+      const item = this.list.querySelector(`li[data-branch="${CSS.escape(branch.id)}"]`);
+      if (!item) continue;
+      item.querySelector(":scope > a.branch-link").href = this.linkTo(branch);
+      const compare = item.querySelector(":scope > a.compare-link");
+      if (compare) compare.href = this.compareTo(branch);
+    }
   }
 
   async fork() {

@@ -115,6 +115,7 @@ function draw(seq, state) {
   timings.draw = performance.now() - start;
   showLastMove(seq, state, app.renderToken);
   showStepChance(seq);
+  branches.follow();
 }
 
 // ---- the last move: what the last decision (with the chance that followed it) changed ----------

@@ -33,6 +33,14 @@ export function markPiece(node) {
   node.classList.add("last-move");
 }
 
+/** Every piece of `container` drawing one of the changed paths `leaves` (with data-path; see the top). */
+export function piecesAt(container, leaves) {
+  const changed = withAncestors(leaves), replaced = new Set(leaves);
+  // A piece is hit when something at or under its path changed, or a whole field above it was replaced.
+  const hit = (path) => changed.has(path) || [...withAncestors([path])].some((up) => replaced.has(up));
+  return [...container.querySelectorAll("[data-path]")].filter((node) => node.dataset.path.split(" ").some(hit));
+}
+
 /** Mark the pieces of `container` that the step from `before` to `after` changed; returns how many. */
 export function markLastMove(container, before, after, board) {
   for (const node of container.querySelectorAll("[data-last-move]")) {
@@ -40,13 +48,7 @@ export function markLastMove(container, before, after, board) {
     node.classList.remove("last-move");
   }
   if (!before || !after) return 0;
-  const leaves = changedPaths(before, after);
-  const changed = withAncestors(leaves), replaced = new Set(leaves);
-  // A piece is marked when something at or under its path changed, or a whole field above it was replaced.
-  const hit = (path) => changed.has(path) || [...withAncestors([path])].some((up) => replaced.has(up));
-  for (const node of container.querySelectorAll("[data-path]")) {
-    if (node.dataset.path.split(" ").some(hit)) markPiece(node);
-  }
+  for (const node of piecesAt(container, changedPaths(before, after))) markPiece(node);
   if (board && typeof board.markLastMove === "function") board.markLastMove(container, before, after);
   return container.querySelectorAll("[data-last-move='true']").length;
 }

@@ -77,7 +77,7 @@ function tradingHouse(state, C) {
 }
 
 function colonistsBox(state) {
-  return el("div", { class: "box colonists" }, el("h3", { text: "Colonists" }),
+  return el("div", { class: "box colonists", "data-path": "colonist_ship colonist_supply" }, el("h3", { text: "Colonists" }),
     el("div", { class: "kv" }, el("span", { text: "ship" }), el("strong", { class: "num", text: String(state.colonist_ship) }), colonist()),
     el("div", { class: "kv" }, el("span", { text: "supply" }), el("strong", { class: "num", text: String(state.colonist_supply) })));
 }

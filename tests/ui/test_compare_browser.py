@@ -1,0 +1,66 @@
+"""Issue 15 item 6 in the browser: a fork that chose otherwise, compared with the main line at the same move
+(both boards, differences highlighted, both score charts, one stepper), at a laptop's and a phone's width; the
+branch tree's links keep the shown move."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import DEMO_PR, LiveServer, Watched
+from tests.ui.helpers import fork_here, open_game, sign_up, wait_board
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _fork_that_chose_otherwise(watched: Watched, server: LiveServer, at: int) -> tuple[Any, str, int]:
+    """Fork main at ``at`` and play an action main did not play there; returns the page, the fork and its head."""
+    sign_up(watched, server)
+    page = open_game(watched, server, at)
+    played = page.evaluate("s => fetch(`/games/demo-puerto-rico-1/b/main/timeline.json`).then(r => r.json())"
+                           ".then(t => t.moves.find(m => m.seq === s + 1).action)", at)
+    fork_here(page, "otherwise")
+    bid = page.url.split("/b/")[1].split("/")[0]
+    head = page.evaluate("window.ludolog.head")
+    page.wait_for_selector("#picker button.pick")
+    actions = page.eval_on_selector_all("#picker button.pick", "bs => bs.map(b => b.dataset.action)")
+    other = next(a for a in actions if a != played)
+    page.click(f"#picker button.pick[data-action='{other}']")
+    page.wait_for_function("head => window.ludolog.head > head", arg=head)
+    return page, bid, page.evaluate("window.ludolog.head")
+
+
+def test_compare_two_lines_side_by_side_then_stacked_on_a_phone(live_server: LiveServer, watched: Watched,
+                                                                 artifacts: Path) -> None:
+    page, bid, head = _fork_that_chose_otherwise(watched, live_server, 300)
+    # The branch tree links keep the shown move: main at 299 from the fork's page at 299.
+    page.evaluate("window.ludolog.goTo(299)")
+    wait_board(page, 299)
+    assert page.get_attribute("#branch-tree li[data-branch='main'] > a.branch-link", "href").endswith("/b/main/299")
+    page.click("#branch-tree li[data-branch='main'] > a.compare-link")
+    page.wait_for_selector("body[data-ready='true']")
+    assert "/compare?" in page.url and "at=299" in page.url
+    assert page.get_attribute("#compare-summary", "data-differences") == "0"
+    page.goto(f"{live_server.url}/games/{DEMO_PR}/compare?a=main&b={bid}&at={head}")
+    page.wait_for_selector("#board-a [data-differs='true']")
+    assert int(page.get_attribute("#compare-summary", "data-differences") or 0) > 0
+    assert page.locator("#board-b [data-differs='true']").count() > 0
+    assert page.locator("#chart polyline.side-a").count() == 5 and page.locator("#chart polyline.side-b").count() == 5
+    a_box = page.eval_on_selector("#side-a", "e => e.getBoundingClientRect().toJSON()")
+    b_box = page.eval_on_selector("#side-b", "e => e.getBoundingClientRect().toJSON()")
+    assert b_box["left"] >= a_box["right"] - 1, "side by side on a laptop"
+    page.screenshot(path=str(artifacts / "compare-1366.png"), full_page=True)
+    # One stepper for both boards; a step replaces the history entry.
+    length = page.evaluate("history.length")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("s => document.getElementById('board-a').dataset.seq === String(s - 1)", arg=head)
+    assert page.get_attribute("#board-b", "data-seq") == str(head - 1) and page.evaluate("history.length") == length
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    a_box = page.eval_on_selector("#side-a", "e => e.getBoundingClientRect().toJSON()")
+    b_box = page.eval_on_selector("#side-b", "e => e.getBoundingClientRect().toJSON()")
+    assert b_box["top"] >= a_box["bottom"] - 1, "stacked on a phone"
+    page.screenshot(path=str(artifacts / "compare-390.png"), full_page=True)
+    watched.assert_clean()
