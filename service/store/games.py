@@ -47,6 +47,7 @@ class Branch:
     fork_seq: int = 0
     created: float = 0.0
     incomplete: bool = False
+    chance: str = "redraw"  # a fork's chance: "redraw" from its seed, or "keep" the parent line's draws where possible
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe record."""
@@ -234,14 +235,14 @@ class GameStore:
         return {k.decode(): int(v) for k, v in as_bytes_hash(self.redis.hgetall(keys.branch_head_for(gid))).items()}
 
     def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "", seed: str | None = None,
-             bid: str | None = None, incomplete: bool = False) -> Branch:
+             bid: str | None = None, incomplete: bool = False, chance: str = "redraw") -> Branch:
         """A new branch whose history is ``parent``'s events 1..``at``, then its own."""
         parent_head = self.head(gid, parent)
         if not 1 <= at <= parent_head:
             raise InvalidRequestError(f"cannot fork branch {parent!r} at seq {at}: expected 1 to {parent_head}",
                                       branch=parent, at=at, head=parent_head)
         bid = bid or new_id(4)
-        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete)
+        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete, chance)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hsetnx(keys.branches_for(gid), bid, json.dumps(branch.to_json()))
             pipe.hsetnx(keys.branch_head_for(gid), bid, at)

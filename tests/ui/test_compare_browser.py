@@ -64,3 +64,26 @@ def test_compare_two_lines_side_by_side_then_stacked_on_a_phone(live_server: Liv
     assert b_box["top"] >= a_box["bottom"] - 1, "stacked on a phone"
     page.screenshot(path=str(artifacts / "compare-390.png"), full_page=True)
     watched.assert_clean()
+
+
+def test_fork_form_keeps_the_draws_and_the_tree_says_so(live_server: LiveServer, watched: Watched) -> None:
+    sign_up(watched, live_server)
+    gid = "demo-amerigo-1"
+    page = open_game(watched, live_server, 2, gid=gid)
+    timeline = page.evaluate(f"fetch('/games/{gid}/b/main/timeline.json').then(r => r.json())")
+    positions, moves = timeline["positions"], {m["seq"]: m for m in timeline["moves"]}
+    # A position where a player decides and chance follows the decision.
+    at = next(seq for seq in range(40, len(positions)) if isinstance(positions[seq - 1]["actor"], int)
+              and positions[seq]["actor"] == "chance")
+    page = open_game(watched, live_server, at, gid=gid)
+    page.select_option("#fork-chance", "keep")
+    fork_here(page, "same luck")
+    assert "same luck (draws kept)" in page.inner_text("#branch-tree li.here")
+    head = page.evaluate("window.ludolog.head")
+    page.wait_for_selector("#picker button.pick")
+    page.click(f"#picker button.pick[data-action='{moves[at + 1]['action']}']")
+    page.wait_for_function("head => window.ludolog.head > head + 1", arg=head)
+    bid = page.url.split("/b/")[1].split("/")[0]
+    mine = page.evaluate(f"fetch('/api/games/{gid}/branches/{bid}/events?after={at}').then(r => r.json())")["events"]
+    assert [e["action"] for e in mine] == [moves[e["seq"]]["action"] for e in mine], "the same draws as the main line"
+    watched.assert_clean()

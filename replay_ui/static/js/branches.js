@@ -33,7 +33,8 @@ export class Branches {
     const node = (branch) => {
       const children = tree(this.branches, branch.id);
       const here = branch.id === this.bid;
-      const where = branch.parent ? `from ${branch.parent} at move ${branch.fork_seq}` : "the game as played";
+      const luck = branch.chance === "keep" ? " · same luck (draws kept)" : " · new luck (chance redrawn)";
+      const where = branch.parent ? `from ${branch.parent} at move ${branch.fork_seq}${luck}` : "the game as played";
       return el("li", { class: here ? "here" : "", dataset: { branch: branch.id } },
         el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null,
                   dataset: { head: String(branch.head) }, text: branch.name || branch.id }),
@@ -72,9 +73,10 @@ export class Branches {
   async fork() {
     const status = document.getElementById("fork-status");
     const name = document.getElementById("fork-name").value.trim();
+    const chance = document.getElementById("fork-chance")?.value || "redraw";
     try {
       const made = await api(`/api/games/${encodeURIComponent(this.gid)}/branches`, { method: "POST",
-        body: { from: this.bid, at: this.getSeq(), name } });
+        body: { from: this.bid, at: this.getSeq(), name, chance } });
       window.location.assign(`${this.uiRoot}/b/${encodeURIComponent(made.branch)}/${made.seq}`);
     } catch (error) {
       status.replaceChildren(el("span", { class: "error", text: error.message }));
