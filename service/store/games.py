@@ -251,6 +251,36 @@ class GameStore:
             raise ConflictError(f"branch {bid!r} exists already in game {gid!r}", game=gid, branch=bid)
         return branch
 
+    def delete_branch(self, gid: str, bid: str) -> None:
+        """Delete a leaf fork: its record, head, events and snapshots (a line nobody forked from).
+
+        Raises NotFoundError for an unknown branch, InvalidRequestError for ``main`` (the game itself), and
+        ConflictError when another branch forks from it, including one forked while this ran (the check and
+        the delete are one transaction on the game's branch table).
+        """
+        if bid == MAIN:
+            raise InvalidRequestError(f"branch {MAIN!r} is the game itself and cannot be deleted", game=gid, branch=bid)
+        table = keys.branches_for(gid)
+        with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                pipe.watch(table)  # type: ignore[no-untyped-call]  # redis-py leaves watch() unannotated
+                branches = {k.decode(): Branch(**json.loads(v)) for k, v in as_bytes_hash(pipe.hgetall(table)).items()}
+                if bid not in branches:
+                    raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+                forks = sorted(b.id for b in branches.values() if b.parent == bid)
+                if forks:
+                    raise ConflictError(f"branch {bid!r} has forks ({', '.join(forks)}): only a leaf can be deleted",
+                                        game=gid, branch=bid, forks=forks)
+                pipe.multi()
+                pipe.hdel(table, bid)
+                pipe.hdel(keys.branch_head_for(gid), bid)
+                pipe.delete(keys.events_for(gid, bid), keys.snapshot_seqs_for(gid, bid), keys.snapshots_for(gid, bid),
+                            keys.fold_pending_for(gid, bid))
+                pipe.execute()
+            except redis.WatchError:
+                raise ConflictError(f"branch {bid!r} changed while being deleted (forked?): try again",
+                                    game=gid, branch=bid) from None
+
     def segments(self, gid: str, bid: str, branches: dict[str, Branch] | None = None) -> list[Segment]:
         """The streams a branch's history is read from, root first."""
         branches = branches if branches is not None else self.branches(gid)

@@ -87,3 +87,23 @@ def test_fork_form_keeps_the_draws_and_the_tree_says_so(live_server: LiveServer,
     mine = page.evaluate(f"fetch('/api/games/{gid}/branches/{bid}/events?after={at}').then(r => r.json())")["events"]
     assert [e["action"] for e in mine] == [moves[e["seq"]]["action"] for e in mine], "the same draws as the main line"
     watched.assert_clean()
+
+
+def test_take_back_on_a_fork_then_delete_the_leaf(live_server: LiveServer, watched: Watched) -> None:
+    page, bid, head = _fork_that_chose_otherwise(watched, live_server, 300)
+    page.click("#takeback-button")
+    page.wait_for_url(lambda url: f"/b/{bid}/" not in url)
+    page.wait_for_selector("body[data-ready='true']")
+    new = page.url.split("/b/")[1].split("/")[0]
+    assert page.evaluate("window.ludolog.head") == 300, "back before the decision played on the fork"
+    # Nothing deleted: the old line is still there, and the new one hangs under it like a variation.
+    assert page.locator(f"#branch-tree li[data-branch='{bid}'] li[data-branch='{new}']").count() == 1
+    assert f"{head} moves" in page.inner_text(f"#branch-tree li[data-branch='{bid}'] > .muted")
+    page.click("#delete-branch-button")
+    assert "Click again" in page.inner_text("#delete-branch-button")
+    page.click("#delete-branch-button")
+    page.wait_for_url(lambda url: f"/b/{bid}/300" in url)
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator(f"#branch-tree li[data-branch='{new}']").count() == 0
+    assert page.is_visible("#delete-branch-button"), "the fork is a leaf again: deletable"
+    watched.assert_clean()

@@ -8,7 +8,8 @@ function tree(branches, parent) {
 }
 
 export class Branches {
-  constructor({ gid, bid, uiRoot, getSeq }) {
+  constructor({ gid, bid, uiRoot, getSeq, user = null }) {
+    this.user = user;
     this.gid = gid;
     this.bid = bid;
     this.uiRoot = uiRoot;
@@ -17,6 +18,8 @@ export class Branches {
     this.branches = [];
     const form = document.getElementById("fork-form");
     if (form) form.addEventListener("submit", (e) => { e.preventDefault(); this.fork(); });
+    document.getElementById("takeback-button")?.addEventListener("click", () => this.takeBack());
+    document.getElementById("delete-branch-button")?.addEventListener("click", (e) => this.deleteBranch(e.currentTarget));
   }
 
   /** The current branch's record (after load). */
@@ -45,6 +48,44 @@ export class Branches {
         children.length ? el("ul", {}, children.map(node)) : null);
     };
     this.list.replaceChildren(...tree(this.branches, null).map(node));
+    this.showOwnActions();
+  }
+
+  // ---- the owner's second thoughts: take back (a new line, nothing deleted), delete a leaf fork ----
+  showOwnActions() {
+    const box = document.getElementById("own-branch"), branch = this.current;
+    if (!box || !branch) return;
+    const mine = this.user && branch.owner === this.user;
+    box.hidden = !mine;
+    const leaf = branch.parent && !this.branches.some((b) => b.parent === branch.id);
+    document.getElementById("delete-branch-button").hidden = !(mine && leaf);
+  }
+
+  async takeBack() {
+    const status = document.getElementById("fork-status");
+    try {
+      const made = await api(`/api/games/${encodeURIComponent(this.gid)}/branches/${encodeURIComponent(this.bid)}/takeback`,
+        { method: "POST", body: { decisions: 1 } });
+      window.location.assign(`${this.uiRoot}/b/${encodeURIComponent(made.branch)}/${made.seq}`);
+    } catch (error) {
+      status.replaceChildren(el("span", { class: "error", text: error.message }));
+    }
+  }
+
+  /** Two clicks: the first asks (on the button itself, no dialog), the second deletes and goes to the parent. */
+  async deleteBranch(button) {
+    const status = document.getElementById("fork-status"), branch = this.current;
+    if (button.dataset.armed !== "true") {
+      button.dataset.armed = "true";
+      button.textContent = "Delete it for good? Click again";
+      return;
+    }
+    try {
+      await api(`/api/games/${encodeURIComponent(this.gid)}/branches/${encodeURIComponent(this.bid)}`, { method: "DELETE" });
+      window.location.assign(`${this.uiRoot}/b/${encodeURIComponent(branch.parent)}/${branch.fork_seq}`);
+    } catch (error) {
+      status.replaceChildren(el("span", { class: "error", text: error.message }));
+    }
   }
 
   /** The branch's page at the shown move when the branch has it (else at its last move). */

@@ -333,7 +333,7 @@ const chart = new ScoreChart($("chart"), (seq) => goTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
-const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq });
+const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 
 async function loadTimeline() {
   app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
