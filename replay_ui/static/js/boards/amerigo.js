@@ -89,11 +89,15 @@ function baseLayer(lines, C, key) {
     if (t <= h) group.append(svg("line", { x1: 0, y1: t, x2: w, y2: t, class: "am-tile-edge" }));
   }
   // Every column and row numbered on the top and left edges, for reading the notation's map spaces
-  // (row,col: "post at 12,23" is read off the edges instead of counted); tile edges every fifth line bold.
+  // (row,col: "post at 12,23" is read off the edges instead of counted); the first of each tile bold. A number
+  // beside a frame space on that edge gives way to the frame's label (they would overlap); its neighbours tell it.
+  const points = C.frames.map((frame) => framePoint(frame, h, w));
+  const besideFrame = (t, onTop) => points.some(([fx, fy]) => (onTop ? fy < 0 && Math.abs(fx - (t + 0.5)) < 1.2
+                                                                     : fx < 0 && Math.abs(fy - (t + 0.5)) < 1.2));
   for (let t = 0; t < Math.max(h, w); t++) {
     const edge = t % size === 0 ? " edge" : "";
-    if (t < w) group.append(svg("text", { x: t + 0.5, y: -0.2, class: `am-tick${edge}`, text: String(t) }));
-    if (t < h) group.append(svg("text", { x: -0.2, y: t + 0.68, class: `am-tick side${edge}`, text: String(t) }));
+    if (t < w && !besideFrame(t, true)) group.append(svg("text", { x: t + 0.5, y: -0.2, class: `am-tick${edge}`, text: String(t) }));
+    if (t < h && !besideFrame(t, false)) group.append(svg("text", { x: -0.2, y: t + 0.68, class: `am-tick side${edge}`, text: String(t) }));
   }
   C.frames.forEach((frame) => {
     const [fx, fy] = framePoint(frame, h, w);

@@ -76,6 +76,9 @@ function houseShape(x, y, seat, name) {
   return svg("path", { d, class: `gc-house p${seat}` }, svg("title", { text: `${name}'s house` }));
 }
 
+/** Half the map's width in map units (the viewBox is -272…272 both ways). */
+const MAP_EDGE = 272;
+
 function siteGroup(site, owners, state, ctx, T) {
   const { names } = ctx;
   const city = site.kind === "outer" || site.kind === "inner";
@@ -91,7 +94,9 @@ function siteGroup(site, owners, state, ctx, T) {
   const label = city ? site.id.split("-").pop() : site.id;
   const parts = [svg("title", { text: title }), shape, svg("text", { x: site.x, y: site.y + 3.5, class: "gc-site-id", text: label })];
   // City parts show their rewards in the legend under the map: on the ring there is no room.
-  if (!city) parts.push(svg("text", { x: site.x, y: site.y + r + 9, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
+  // Under the site, unless that runs off the map's bottom edge (HA11's caption was cut): then above it.
+  const captionY = site.y + r + 9 > MAP_EDGE - 4 ? site.y - r - 4 : site.y + r + 9;
+  if (!city) parts.push(svg("text", { x: site.x, y: captionY, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
   if (city) owners.forEach((seat) => parts.push(houseShape(site.x + CITY_SLOTS[seat][0] * 1.3, site.y + CITY_SLOTS[seat][1] * 1.2, seat, names[seat])));
   else if (owners.length) parts.push(houseShape(site.x + r * 0.75, site.y - r * 0.75, owners[0], names[owners[0]]));
   return svg("g", { class: classes, dataset: { site: site.id }, "aria-label": title }, parts);
