@@ -92,8 +92,8 @@ function baseLayer(lines, C, key) {
   // (row,col: "post at 12,23" is read off the edges instead of counted); the first of each tile bold. A number
   // beside a frame space on that edge gives way to the frame's label (they would overlap); its neighbours tell it.
   const points = C.frames.map((frame) => framePoint(frame, h, w));
-  const besideFrame = (t, onTop) => points.some(([fx, fy]) => (onTop ? fy < 0 && Math.abs(fx - (t + 0.5)) < 1.2
-                                                                     : fx < 0 && Math.abs(fy - (t + 0.5)) < 1.2));
+  const besideFrame = (t, onTop) => points.some(([fx, fy]) => (onTop ? fy < 0 && Math.abs(fx - (t + 0.5)) < 0.9
+                                                                     : fx < 0 && Math.abs(fy - (t + 0.5)) < 0.9));
   for (let t = 0; t < Math.max(h, w); t++) {
     const edge = t % size === 0 ? " edge" : "";
     if (t < w && !besideFrame(t, true)) group.append(svg("text", { x: t + 0.5, y: -0.2, class: `am-tick${edge}`, text: String(t) }));
