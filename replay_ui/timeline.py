@@ -54,9 +54,12 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
         state = rules.apply(state, action)
         positions.append(_position(rules, adapter, state, names, hidden_scores))
     outcome = rules.outcome(state)
+    outcome_json = outcome.to_json() if outcome is not None else None
+    if outcome_json is not None:
+        outcome_json["words"] = adapter.result(outcome_json)
     return {
         "game": rules.name, "players": list(names), "head": events[-1].seq if events else 1, "moves": moves,
-        "positions": positions, "outcome": outcome.to_json() if outcome is not None else None,
+        "positions": positions, "outcome": outcome_json,
     }
 
 

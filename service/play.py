@@ -3,6 +3,13 @@
 This is the one place where the service makes moves. Chance is drawn from the branch's
 seed and the seq being drawn (``chance_uniform``), so the same seed and history always
 give the same draws, and a fork (with a seed of its own) can draw differently.
+
+A fork made with ``chance="keep"`` asks for the same luck instead ("what if I had built X with
+the same plantations coming up"): its n-th chance draw replays the n-th chance outcome of the
+parent line after the fork point, when the rules still allow that outcome there; when they do
+not (the line has diverged: another kind of draw, a tile no longer in the stack), that draw
+falls back to the fork's seed and the parent's outcome is passed over, so the later draws stay
+aligned slot by slot.
 """
 
 from __future__ import annotations
@@ -28,15 +35,32 @@ def chance_uniform(seed: str, seq: int) -> float:
     return int.from_bytes(digest[:8], "big") / 2**64
 
 
-def draw_chance_events(rules: Rules, state: State, seed: str, next_seq: int, **meta: Any) -> tuple[list[Event], State]:
-    """The chance events due now (none if a seat is to act), and the state after them."""
+def draw_chance_events(rules: Rules, state: State, seed: str, next_seq: int, kept: Sequence[str] = (),
+                       **meta: Any) -> tuple[list[Event], State]:
+    """The chance events due now (none if a seat is to act), and the state after them.
+
+    ``kept`` are outcomes to replay first, one per draw, in order (a ``chance="keep"`` fork's share of its
+    parent line's draws): each is used when the rules allow it at that draw, else the seed decides that draw.
+    """
     events: list[Event] = []
     while rules.current_actor(state) == CHANCE:
         seq = next_seq + len(events)
-        action = draw_chance(rules.chance_outcomes(state), chance_uniform(seed, seq))
+        outcomes = rules.chance_outcomes(state)
+        wanted = kept[len(events)] if len(events) < len(kept) else None
+        action = _kept_outcome(rules, outcomes, wanted) if wanted is not None else None
+        if action is None:
+            action = draw_chance(outcomes, chance_uniform(seed, seq))
         events.append(action_event(seq, CHANCE, rules.format_action(action), **meta))
         state = rules.apply(state, action)
     return events, state
+
+
+def _kept_outcome(rules: Rules, outcomes: Any, notation: str) -> Any:
+    """The outcome written ``notation`` if it is one of ``outcomes`` with a weight above zero, else None."""
+    for outcome, weight in outcomes:
+        if weight > 0 and rules.format_action(outcome) == notation:
+            return outcome
+    return None
 
 
 class PlayService:
@@ -62,16 +86,18 @@ class PlayService:
         self.on_append(record.id, MAIN)
         return record, head
 
-    def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "") -> tuple[Branch, int]:
+    def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "",
+             chance: str = "redraw") -> tuple[Branch, int]:
         """A new branch of ``parent`` after event ``at``, owned by ``owner``; returns it and its head.
 
-        If chance is due at the fork point, the new branch draws it at once from its own
-        seed, so that its owner can act, and a fork can explore other dice.
+        If chance is due at the fork point, the new branch draws it at once, so that its owner can
+        act: from its own seed (``chance="redraw"``: a fork can explore other dice), or replaying
+        the parent line's draws where still possible (``chance="keep"``: the same luck).
         """
-        branch = self.games.fork(gid, parent, at, owner=owner, name=name)
+        branch = self.games.fork(gid, parent, at, owner=owner, name=name, chance=chance)
         position = self.reader.position(gid, branch.id)
         events, _ = draw_chance_events(position.rules, position.state, branch.seed, position.seq + 1,
-                                       author="server", time=time.time())
+                                       self._kept_draws(gid, branch), author="server", time=time.time())
         if not events:
             return branch, position.seq
         head = self.games.append(gid, branch.id, events, position.seq).last_seq
@@ -112,7 +138,8 @@ class PlayService:
         rules, state = position.rules, position.state
         events = self._player_event(rules, state, notation, expected_seq + 1, author)
         state = rules.apply(state, rules.parse_action(notation))
-        chance, state = draw_chance_events(rules, state, self.games.branch(gid, bid).seed, expected_seq + 2,
+        branch = self.games.branch(gid, bid)
+        chance, state = draw_chance_events(rules, state, branch.seed, expected_seq + 2, self._kept_draws(gid, branch),
                                            author="server", time=time.time())
         result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key,
                                    fingerprint=fingerprint)
@@ -124,6 +151,18 @@ class PlayService:
             self.reader.remember(gid, bid, result.last_seq, state)
         self.on_append(gid, bid)
         return self.games.events_between(gid, bid, result.first_seq - 1, result.last_seq)
+
+    def _kept_draws(self, gid: str, branch: Branch) -> list[str]:
+        """The parent line's chance outcomes a ``keep`` fork has still to replay, in order (none for ``redraw``).
+
+        The fork's own draws so far have used up as many of the parent's draws after the fork point.
+        """
+        if branch.chance != "keep" or branch.parent is None:
+            return []
+        parents = [e.action for e in self.games.events(gid, branch.parent, after=branch.fork_seq)
+                   if e.actor == CHANCE and e.action is not None]
+        used = sum(1 for e in self.games.events(gid, branch.id, after=branch.fork_seq) if e.actor == CHANCE)
+        return parents[used:]
 
     def _player_event(self, rules: Rules, state: State, notation: str, seq: int, author: str | None) -> list[Event]:
         actor = rules.current_actor(state)

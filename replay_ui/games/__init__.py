@@ -23,9 +23,12 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
                is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
                ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
-               group: a jump-to entry)
+               group: a jump-to entry); ``throw`` (one part of a chance draw made of several events, e.g. Amerigo's cube
+               tower: consecutive moves with it are shown as one line, their texts joined)
 ``position``   per position ``caption`` (short phrases joined above the board) and any facts
                the board renderer wants
+``result``     the final result in words: a label per breakdown column, and per seat each cell and the
+               tie-break as a person reads them (:meth:`GenericAdapter.result`)
 """
 
 from __future__ import annotations
@@ -62,8 +65,41 @@ class GenericAdapter:
         """Every seat's score so far, or None when the game has no running score."""
         return None
 
+    def result_labels(self) -> dict[str, str]:
+        """Column names of the outcome's breakdown (``details``) in words, by key; unknown keys read as they are."""
+        return {}
+
+    def result_cell(self, key: str, value: int) -> str:
+        """One breakdown cell in words (a game overrides this for flags such as "blocked")."""
+        return str(value)
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """A seat's tie-break in words; the generic game only has the number."""
+        return str(tiebreak)
+
+    def result(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        """The outcome's JSON in words: ``columns`` [{key, label}], per seat ``cells`` {key: text} and ``tiebreaks``.
+
+        The places stay the engine's (``outcome["ranks"]``): this only says them for people.
+        """
+        details = outcome.get("details") or []
+        labels = self.result_labels()
+        keys = list(details[0]) if details else []
+        n_players = len(outcome["scores"])
+        return {
+            "columns": [{"key": key, "label": labels.get(key, key.replace("_", " "))} for key in keys],
+            "cells": [{key: self.result_cell(key, value) for key, value in seat.items()} for seat in details],
+            "tiebreaks": [self.tiebreak_words(t, n_players) for t in outcome.get("tiebreaks") or []],
+        }
+
     def start_round(self, state: Any) -> None:
         """Called before each move; adapters that track the round reset their per-round data."""
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … for places and orders in words."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def adapter_for(game: str) -> GenericAdapter:

@@ -20,7 +20,7 @@ from engine.amerigo.component_set import ComponentSet, component_set
 from engine.amerigo.describe import ACTION_NAMES
 from engine.amerigo.state import CHANCE_PHASES, CHOOSE, LAYOUT, OVER, PHASE_NAMES, PIRATE, PRODUCTION, PROGRESS, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
-from replay_ui.games import GenericAdapter
+from replay_ui.games import GenericAdapter, ordinal
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
@@ -99,7 +99,13 @@ class AmerigoAdapter(GenericAdapter):
         group = self._group_of(state)
         pick = group != self._group
         self._group = group
-        return {"round": group[0], "phase": group[1], "pick": pick}
+        marks: dict[str, Any] = {"round": group[0], "phase": group[1], "pick": pick}
+        if action[0] in ("tower", "stray"):
+            # One throw of the cube tower is seven (or more) chance events: the move list shows them as one throw.
+            marks["throw"] = f"{action[2]} {c.COLOURS[action[1]]}{' (stray)' if action[0] == 'stray' else ''}"
+            if action[0] == "tower":
+                marks["throw_part"] = action[1]  # a colour seen again starts the next throw
+        return marks
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, AP and the action under way, for the caption above the board."""
@@ -127,6 +133,16 @@ class AmerigoAdapter(GenericAdapter):
     def scores(self, state: State) -> list[int]:
         """VP so far (after the final scoring: the final score)."""
         return [p.vp for p in state.players]
+
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns: VP before the final scoring, then each final scoring step."""
+        return {"before final scoring": "VP before the end", "gold": "gold", "goods": "goods",
+                "end tokens": "end-game tokens", "progress track": "progress track",
+                "special-action track": "special-action track"}
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """The engine's tie-break counts down the final player order (the first player scores ``n``)."""
+        return f"{ordinal(n_players - tiebreak + 1)} in player order"
 
 
 ADAPTER = AmerigoAdapter

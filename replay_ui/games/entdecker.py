@@ -135,5 +135,13 @@ class EntdeckerAdapter(GenericAdapter):
         """The score track so far (public: points are never hidden in this game)."""
         return list(state.score)
 
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns in words."""
+        return {"chips": "chips held", "chip bonus": "most-chips bonus", "gold left": "gold left"}
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """The rules have no tie-break: equal scores share the place."""
+        return "none (ties share)"
+
 
 ADAPTER = EntdeckerAdapter

@@ -52,6 +52,8 @@ SUBURB_SLOTS_8 = {1: (-31, 200), 2: (-11, 206), 3: (11, 202), 4: (-35, 146), 5: 
 SUBURB_SLOTS_7 = {1: (-31, 200), 2: (-9, 206), 3: (14, 200), 4: (-35, 146), 5: (-11, 168), 6: (2, 124), 7: (33, 166)}
 OUTER_RADIUS, INNER_RADIUS = 80, 38
 RIVER_ANGLES = {"R-NE": -45.0, "R-SE": 45.0, "R-SW": 135.0, "R-NW": -135.0}
+#: How far out (map units) a river's label sits on its diagonal: in the sea's corner of the 544-unit square.
+RIVER_LABEL_RADIUS = 330
 #: Where a set with sites of its own draws each kind: a ring of this radius, the sites evenly round it.
 RING_RADIUS = {"harbour": 240, "suburb": 165, "outer": 88, "inner": 40}
 #: Every site of the default board: id -> (kind, terrain); a set made only of these is drawn on the island.
@@ -118,8 +120,10 @@ def rivers(comp: ComponentSet) -> list[dict[str, Any]]:
     """
     if not on_island(comp):
         return []
+    # Labels go out to the sea's corners, where no harbour or reward caption is (just off the coast they
+    # covered HA01 and HA09).
     return [{"id": rid, "from": _polar(RIVER_ANGLES[rid], 236), "to": _polar(RIVER_ANGLES[rid], 102),
-             "label": _polar(RIVER_ANGLES[rid], 258)} for rid in comp.river_ids if rid in RIVER_ANGLES]
+             "label": _polar(RIVER_ANGLES[rid], RIVER_LABEL_RADIUS)} for rid in comp.river_ids if rid in RIVER_ANGLES]
 
 
 def regions(comp: ComponentSet) -> list[dict[str, Any]]:
@@ -229,6 +233,22 @@ class GoldenCityAdapter(GenericAdapter):
         if state.phase == OVER:
             return list(scoring.outcome(state).scores)
         return [p.letters for p in state.players]
+
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns in words."""
+        return {"letters": "letters", "bonus": "bonus cards", "city_houses": "houses in the Golden City",
+                "coins": "coins", "blocked": "blocked"}
+
+    def result_cell(self, key: str, value: int) -> str:
+        """"blocked" is a flag: a blocked player is last whatever their letters."""
+        if key == "blocked":
+            return "blocked: last" if value else "no"
+        return str(value)
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """Equal letters: most houses in the Golden City, then most coins (the engine packs both in one number)."""
+        houses, coins = divmod(tiebreak, 1000)
+        return f"{houses} {'house' if houses == 1 else 'houses'} in the city, then {coins} {'coin' if coins == 1 else 'coins'}"
 
 
 ADAPTER = GoldenCityAdapter

@@ -103,5 +103,13 @@ class PuertoRicoAdapter(GenericAdapter):
             totals.append(parts["chips"] + parts["buildings"] + parts["bonus"])
         return totals
 
+    def result_labels(self) -> dict[str, str]:
+        """The breakdown's columns as the rulebook's final scoring names them."""
+        return {"chips": "VP chips", "buildings": "building VP", "bonus": "large-building bonus"}
+
+    def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
+        """Equal VP: "the player with the most doubloons and goods together wins"."""
+        return f"{tiebreak} doubloons and goods"
+
 
 ADAPTER = PuertoRicoAdapter

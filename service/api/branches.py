@@ -134,7 +134,9 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
 @documented("Fork: a new branch (the caller's) from any seq of a branch", response=ForkCreatedSchema, status=201,
             body=ForkSchema, errors=(400, 404, 409, 413, 422), auth="required",
             description="Anyone who can read the game may fork it. If chance is due at the fork point, the new branch "
-                        "draws it from its own seed, so a fork can explore other dice. Log-only games cannot be forked (422).")
+                        "draws it from its own seed, so a fork can explore other dice (chance: redraw, the default); with "
+                        "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
+                        "possible, falling back to its seed. Log-only games cannot be forked (422).")
 def fork_branch(gid: str) -> ResponseReturnValue:
     """201 ``{"branch": id, "seq": head}``."""
     user = require_user()
@@ -142,5 +144,5 @@ def fork_branch(gid: str) -> ResponseReturnValue:
     _refuse_log_only(record, "forked")
     body = load_body(ForkSchema)
     context = api()
-    branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"])
+    branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"], chance=body["chance"])
     return jsonify({"branch": branch.id, "seq": head}), 201

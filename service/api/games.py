@@ -35,7 +35,7 @@ def branch_json(branch: Branch, head: int) -> dict[str, Any]:
     """A branch for the tree; the seed is left out because it decides the branch's future draws."""
     return {
         "id": branch.id, "name": branch.name, "owner": branch.owner, "parent": branch.parent, "fork_seq": branch.fork_seq,
-        "head": head, "created": branch.created, "incomplete": branch.incomplete,
+        "head": head, "created": branch.created, "incomplete": branch.incomplete, "chance": branch.chance,
     }
 
 

@@ -155,6 +155,9 @@ class ForkSchema(Strict):
     source = fields.String(required=True, data_key="from", metadata={"description": "the branch to fork"})
     at = StrictInt(required=True, validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": "the fork keeps events 1..at"})
     name = fields.String(load_default="", validate=[validate.Length(max=80), plain_text()])
+    chance = fields.String(load_default="redraw", validate=validate.OneOf(("redraw", "keep")), metadata={
+        "description": "redraw: chance from the fork's own seed; keep: the parent line's later chance outcomes, in order, "
+                       "wherever still possible in the new line (else the fork's seed)"})
 
 
 class AnnotationCreateSchema(Strict):
@@ -253,6 +256,8 @@ class BranchSchema(Schema):
     head = fields.Integer(required=True)
     created = fields.Float(required=True)
     incomplete = fields.Boolean(required=True)
+    chance = fields.String(required=True, metadata={"description": "a fork's chance: redraw (its own seed) or keep (the parent "
+                                                                    "line's draws wherever still possible)"})
 
 
 class GameDetailSchema(GameSummarySchema):

@@ -50,6 +50,7 @@ class Branch:
     fork_seq: int = 0
     created: float = 0.0
     incomplete: bool = False
+    chance: str = "redraw"  # a fork's chance: "redraw" from its seed, or "keep" the parent line's draws where possible
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe record."""
@@ -286,14 +287,14 @@ class GameStore:
         return {k.decode(): int(v) for k, v in as_bytes_hash(self.redis.hgetall(keys.branch_head_for(gid))).items()}
 
     def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "", seed: str | None = None,
-             bid: str | None = None, incomplete: bool = False) -> Branch:
+             bid: str | None = None, incomplete: bool = False, chance: str = "redraw") -> Branch:
         """A new branch whose history is ``parent``'s events 1..``at``, then its own."""
         parent_head = self.head(gid, parent)
         if not 1 <= at <= parent_head:
             raise InvalidRequestError(f"cannot fork branch {parent!r} at seq {at}: expected 1 to {parent_head}",
                                       branch=parent, at=at, head=parent_head)
         bid = bid or new_id(4)
-        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete)
+        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete, chance)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hsetnx(keys.branches_for(gid), bid, json.dumps(branch.to_json()))
             pipe.hsetnx(keys.branch_head_for(gid), bid, at)
@@ -301,6 +302,36 @@ class GameStore:
         if not created:
             raise ConflictError(f"branch {bid!r} exists already in game {gid!r}", game=gid, branch=bid)
         return branch
+
+    def delete_branch(self, gid: str, bid: str) -> None:
+        """Delete a leaf fork: its record, head, events and snapshots (a line nobody forked from).
+
+        Raises NotFoundError for an unknown branch, InvalidRequestError for ``main`` (the game itself), and
+        ConflictError when another branch forks from it, including one forked while this ran (the check and
+        the delete are one transaction on the game's branch table).
+        """
+        if bid == MAIN:
+            raise InvalidRequestError(f"branch {MAIN!r} is the game itself and cannot be deleted", game=gid, branch=bid)
+        table = keys.branches_for(gid)
+        with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                pipe.watch(table)  # type: ignore[no-untyped-call]  # redis-py leaves watch() unannotated
+                branches = {k.decode(): Branch(**json.loads(v)) for k, v in as_bytes_hash(pipe.hgetall(table)).items()}
+                if bid not in branches:
+                    raise NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)
+                forks = sorted(b.id for b in branches.values() if b.parent == bid)
+                if forks:
+                    raise ConflictError(f"branch {bid!r} has forks ({', '.join(forks)}): only a leaf can be deleted",
+                                        game=gid, branch=bid, forks=forks)
+                pipe.multi()
+                pipe.hdel(table, bid)
+                pipe.hdel(keys.branch_head_for(gid), bid)
+                pipe.delete(keys.events_for(gid, bid), keys.snapshot_seqs_for(gid, bid), keys.snapshots_for(gid, bid),
+                            keys.fold_pending_for(gid, bid))
+                pipe.execute()
+            except redis.WatchError:
+                raise ConflictError(f"branch {bid!r} changed while being deleted (forked?): try again",
+                                    game=gid, branch=bid) from None
 
     def segments(self, gid: str, bid: str, branches: dict[str, Branch] | None = None) -> list[Segment]:
         """The streams a branch's history is read from, root first."""

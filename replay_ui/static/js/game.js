@@ -7,6 +7,7 @@ import { rendererFor } from "./boards/index.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
 import { el, pageData } from "./dom.js";
+import { markLastMove } from "./lastmove.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { Picker } from "./picker.js";
@@ -112,6 +113,28 @@ function draw(seq, state) {
   timed("picker", () => updatePicker(seq));
   showOutcome(seq);
   timings.draw = performance.now() - start;
+  showLastMove(seq, state, app.renderToken);
+  showStepChance(seq);
+  branches.follow();
+}
+
+// ---- the last move: what the last decision (with the chance that followed it) changed ----------
+function lastDecisionAt(seq) {
+  if (!app.timeline) return null;
+  const moves = app.timeline.moves;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (moves[i].seq <= seq && typeof moves[i].actor === "number") return moves[i].seq;
+  }
+  return null;
+}
+
+async function showLastMove(seq, state, token) {
+  const decision = lastDecisionAt(seq);
+  const before = decision ? await stateAt(decision - 1) : null;
+  if (token !== app.renderToken) return; // a later step drew another position
+  const marked = markLastMove($("board"), before, state, app.board);
+  $("board").dataset.lastMoveSeq = decision ? String(decision) : "";
+  $("board").dataset.lastMoveMarked = String(marked);
 }
 
 // The final result under the caption, at the last position of a finished game.
@@ -119,21 +142,25 @@ function showOutcome(seq) {
   const box = $("outcome"), outcome = app.timeline && app.timeline.outcome;
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
-  const parts = outcome.details && outcome.details.length ? Object.keys(outcome.details[0]) : [];
+  // Column names, cells and tie-breaks in words come from the game's adapter (timeline "words").
+  const words = outcome.words || { columns: [], cells: [], tiebreaks: [] };
+  const columns = words.columns.length ? words.columns
+    : (outcome.details && outcome.details.length ? Object.keys(outcome.details[0]).map((key) => ({ key, label: key })) : []);
+  const cell = (seat, key) => (words.cells[seat] || {})[key] ?? String(outcome.details[seat][key]);
   // In the engine's final places: a game may rank by more than score and tie-break (in Die goldene
   // Stadt a blocked player is last whatever their letters), so the places are read, never re-derived.
   const ranks = outcome.ranks;
   const order = outcome.scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
   box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "place" }), el("th", { scope: "col", text: "player" }),
-      parts.map((p) => el("th", { scope: "col", text: p })), el("th", { scope: "col", text: "total" }),
+      columns.map((c) => el("th", { scope: "col", "data-key": c.key, text: c.label })), el("th", { scope: "col", text: "total" }),
       el("th", { scope: "col", text: "tie-break" }))),
-    el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "" },
+    el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "", "data-seat": String(seat) },
       el("td", { class: "place", text: String(ranks[seat]) }),
       el("th", { scope: "row", text: page.players[seat] }),
-      parts.map((p) => el("td", { text: String(outcome.details[seat][p]) })),
+      columns.map((c) => el("td", { text: cell(seat, c.key) })),
       el("td", { class: "total", text: String(outcome.scores[seat]) }),
-      el("td", { text: String(outcome.tiebreaks[seat]) }))))));
+      el("td", { class: "tiebreak", text: words.tiebreaks[seat] ?? String(outcome.tiebreaks[seat]) }))))));
   box.dataset.drawn = "true";
 }
 
@@ -141,8 +168,9 @@ function urlFor(seq) {
   return `${uiBranch}/${seq}${app.view !== "full" ? "?view=" + enc(app.view) : ""}`;
 }
 
-/** Show position `seq`; `push` adds a history entry (not when answering back/forward). */
-async function goTo(seq, { push = true } = {}) {
+/** Show position `seq`. `history`: "push" adds an entry (jumps), "replace" rewrites the current one (steps,
+ * so that the back button leaves the page after browsing instead of undoing every step), "none" answers back/forward. */
+async function goTo(seq, { history: mode = "push", push = true } = {}) {
   seq = Math.max(1, Math.min(app.head, Math.round(seq)));
   const token = ++app.renderToken;
   timings.requested = performance.now();
@@ -151,8 +179,68 @@ async function goTo(seq, { push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
-  if (push && location.pathname + location.search !== urlFor(seq)) history.pushState({ seq }, "", urlFor(seq));
+  if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
+    if (mode === "replace") history.replaceState({ seq }, "", urlFor(seq));
+    else history.pushState({ seq }, "", urlFor(seq));
+  }
   prefetchAround(seq);
+}
+
+// ---- stepping: one position, or (decisions only) to the next position where a player acts ------
+const DECISIONS_ONLY_KEY = "ludolog.decisionsOnly";
+
+function decisionsOnly() {
+  return !page.log_only && $("decisions-only") !== null && $("decisions-only").checked;
+}
+
+/** A position stepping by decisions stops at: a player is to act there, or it is the first or last. */
+function isStop(seq) {
+  if (seq <= 1 || seq >= app.head) return true;
+  const info = positionInfo(seq);
+  return !info || typeof info.actor === "number";
+}
+
+function step(direction) {
+  let seq = app.seq + direction;
+  if (decisionsOnly()) while (!isStop(seq)) seq += direction;
+  return goTo(seq, { history: "replace" });
+}
+
+function bindStepMode() {
+  const box = $("decisions-only");
+  if (!box) return;
+  box.checked = localStorage.getItem(DECISIONS_ONLY_KEY) === "true";
+  box.addEventListener("change", () => {
+    localStorage.setItem(DECISIONS_ONLY_KEY, String(box.checked));
+    showStepChance(app.seq);
+  });
+}
+
+/** With decisions only, the chance that followed the last decision is shown as part of the step. */
+function showStepChance(seq) {
+  const out = $("step-chance");
+  if (!out) return;
+  const decision = lastDecisionAt(seq);
+  const chance = !decisionsOnly() || !app.timeline ? []
+    : app.timeline.moves.filter((m) => m.actor === "chance" && m.seq <= seq && m.seq > (decision || 1));
+  out.hidden = !chance.length;
+  out.replaceChildren(...(chance.length ? [el("span", { class: "step-chance-h", text: "then chance: " }),
+    el("span", { text: chanceSummary(chance) })] : []));
+}
+
+function chanceSummary(moves) {
+  const parts = [];
+  let throwParts = null;
+  for (const move of moves) {
+    if (move.throw) {
+      if (!throwParts) { throwParts = []; parts.push(throwParts); }
+      if (!/^0 /.test(move.throw)) throwParts.push(move.throw);
+    } else {
+      throwParts = null;
+      parts.push(move.text);
+    }
+  }
+  return parts.map((p) => Array.isArray(p) ? `tower throw: ${p.join(", ") || "nothing"}` : p).join("; ");
 }
 
 // ---- navigation -------------------------------------------------------------------------------
@@ -195,10 +283,10 @@ function syncJumpSelects(seq) {
 
 function onKey(event) {
   const target = event.target;
-  if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+  if (target.closest && target.closest("input:not([type=checkbox]), textarea, select, [contenteditable]")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const actions = {
-    ArrowLeft: () => goTo(app.seq - 1), ArrowRight: () => goTo(app.seq + 1),
+    ArrowLeft: () => step(-1), ArrowRight: () => step(1),
     Home: () => goTo(1), End: () => goTo(app.head),
     r: () => nextRound(1), R: () => nextRound(-1),
   };
@@ -208,11 +296,12 @@ function onKey(event) {
 
 function bindControls() {
   $("nav-first").addEventListener("click", () => goTo(1));
-  $("nav-prev").addEventListener("click", () => goTo(app.seq - 1));
-  $("nav-next").addEventListener("click", () => goTo(app.seq + 1));
+  $("nav-prev").addEventListener("click", () => step(-1));
+  $("nav-next").addEventListener("click", () => step(1));
   $("nav-last").addEventListener("click", () => goTo(app.head));
   $("nav-round").addEventListener("click", () => nextRound(1));
-  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value)));
+  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value), { history: "replace" }));
+  bindStepMode();
   $("jump-round").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
   $("jump-phase").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
   $("view-select").value = app.view;
@@ -244,7 +333,7 @@ const chart = new ScoreChart($("chart"), (seq) => goTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
-const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq });
+const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 
 async function loadTimeline() {
   app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);

@@ -29,6 +29,19 @@ export function groupMoves(moves, players) {
   return rounds;
 }
 
+/** Runs of moves: consecutive moves of one chance draw (marked `throw` by the game's adapter) in one run. */
+export function throwsJoined(moves) {
+  const runs = [];
+  for (const move of moves) {
+    const previous = runs[runs.length - 1];
+    const sameThrow = move.throw && previous && previous[0].throw && previous[previous.length - 1].seq === move.seq - 1
+      && (move.throw_part === undefined || !previous.some((m) => m.throw_part === move.throw_part));
+    if (sameThrow) previous.push(move);
+    else runs.push([move]);
+  }
+  return runs;
+}
+
 export class MoveList {
   constructor(container, onSelect) {
     this.container = container;
@@ -45,7 +58,8 @@ export class MoveList {
       round.number !== null ? el("h3", { class: "round-h", text: `Round ${round.number}` }) : null,
       round.groups.map((group) => el("div", { class: "phase-group" },
         el("h4", { text: group.label }),
-        el("ol", {}, group.moves.map((move) => this.item(move, notesBySeq.get(move.seq) || [])))))), round));
+        el("ol", {}, throwsJoined(group.moves).map((run) => run.length === 1
+          ? this.item(run[0], notesBySeq.get(run[0].seq) || []) : this.throwItem(run, notesBySeq)))))), round));
     this.container.replaceChildren(...sections);
     if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: "No moves yet." }));
     this.current = null;
@@ -59,6 +73,21 @@ export class MoveList {
     const li = el("li", { class: move.actor === "chance" ? "chance" : "" }, button, el("ul", { class: "inline-notes" }));
     this.items.set(move.seq, li);
     this.setNotes(move.seq, notes);
+    return li;
+  }
+
+  /** One line for the events of one chance draw (Amerigo's tower throw): clicking shows the whole throw. */
+  throwItem(run, notesBySeq) {
+    const first = run[0].seq, last = run[run.length - 1].seq;
+    const parts = run.map((m) => m.throw).filter((t) => !/^0 /.test(t));
+    const button = el("button", { type: "button", class: "mv", tabindex: "-1", dataset: { seq: last },
+                                  onclick: () => this.onSelect(last) },
+      el("span", { class: "mv-seq", text: `${first}–${last}` }),
+      el("span", { class: "mv-text", text: `Tower throw: ${parts.length ? parts.join(", ") : "nothing"} come out` }),
+      el("span", { class: "mv-glyphs" }));
+    const li = el("li", { class: "chance throw", dataset: { first, last } }, button, el("ul", { class: "inline-notes" }));
+    for (const move of run) this.items.set(move.seq, li);
+    this.setNotes(last, run.flatMap((m) => notesBySeq.get(m.seq) || []));
     return li;
   }
 

@@ -56,6 +56,7 @@ VALID_BODIES: dict[str, Any] = {
     "GameCreate": {"game": "pig", "players": ["Anna", "Ben"]},
     "Action": {"action": "roll", "expected_seq": "HEAD"},
     "Fork": {"from": "main", "at": 1},
+    "TakeBack": {"decisions": 1},
     "AnnotationCreate": {"branch": "main", "seq": 1, "text": "x"},
     "AnnotationPatch": {"text": "y"},
     "VersionBody": {},

@@ -88,12 +88,16 @@ function baseLayer(lines, C, key) {
     if (t <= w) group.append(svg("line", { x1: t, y1: 0, x2: t, y2: h, class: "am-tile-edge" }));
     if (t <= h) group.append(svg("line", { x1: 0, y1: t, x2: w, y2: t, class: "am-tile-edge" }));
   }
-  // Column and row ranges of each tile, for reading the notation's map spaces (row,col).
-  for (let t = 0; t < Math.max(h, w); t += size) {
-    const range = `${t}–${t + size - 1}`;
-    if (t < w) group.append(svg("text", { x: t + size / 2, y: -0.35, class: "am-tick", text: range }));
-    if (t < h) group.append(svg("text", { x: -0.35, y: t + size / 2, class: "am-tick side", text: range,
-                                          transform: `rotate(-90 ${-0.35} ${t + size / 2})` }));
+  // Every column and row numbered on the top and left edges, for reading the notation's map spaces
+  // (row,col: "post at 12,23" is read off the edges instead of counted); the first of each tile bold. A number
+  // beside a frame space on that edge gives way to the frame's label (they would overlap); its neighbours tell it.
+  const points = C.frames.map((frame) => framePoint(frame, h, w));
+  const besideFrame = (t, onTop) => points.some(([fx, fy]) => (onTop ? fy < 0 && Math.abs(fx - (t + 0.5)) < 0.9
+                                                                     : fx < 0 && Math.abs(fy - (t + 0.5)) < 0.9));
+  for (let t = 0; t < Math.max(h, w); t++) {
+    const edge = t % size === 0 ? " edge" : "";
+    if (t < w && !besideFrame(t, true)) group.append(svg("text", { x: t + 0.5, y: -0.2, class: `am-tick${edge}`, text: String(t) }));
+    if (t < h && !besideFrame(t, false)) group.append(svg("text", { x: -0.2, y: t + 0.68, class: `am-tick side${edge}`, text: String(t) }));
   }
   C.frames.forEach((frame) => {
     const [fx, fy] = framePoint(frame, h, w);
@@ -142,7 +146,7 @@ function mapSvg(state, ctx) {
     const k = C.kinds[kind];
     const y = Math.floor(cell / w), x = cell % w;
     const cls = k.group === "village" ? `am-tile village p${builder}` : "am-tile neutral";
-    layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls },
+    layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls, "data-path": `cover.${cell}` },
       svg("title", { text: `${k.name} tile built by ${names[builder]}` })));
     for (const [dy, dx, x1, y1, x2, y2] of [[-1, 0, 0, 0, 1, 0], [1, 0, 0, 1, 1, 1], [0, -1, 0, 0, 0, 1], [0, 1, 1, 0, 1, 1]]) {
       const ny = y + dy, nx = x + dx;
@@ -155,7 +159,7 @@ function mapSvg(state, ctx) {
     if (cover[cell] >= 0) continue;
     const seat = -cover[cell] - 1, y = Math.floor(cell / w), x = cell % w;
     layer.append(svg("path", { d: `M${x + 0.5},${y + 0.08} L${x + 0.92},${y + 0.45} L${x + 0.82},${y + 0.92} ` +
-                                  `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}` },
+                                  `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}`, "data-path": `cover.${cell}` },
       svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })));
   }
   // islands: chests, completion
@@ -183,7 +187,9 @@ function mapSvg(state, ctx) {
     else { const frame = C.frames[node - h * w]; [x, y] = framePoint(frame, h, w); where = frame.name; }
     ships.forEach(([seat, i], k) => {
       const off = (k - (ships.length - 1) / 2) * 0.55;
-      layer.append(boat(x + off, y, seat, `${names[seat]}'s ship ${i + 1} at ${where}`));
+      const piece = boat(x + off, y, seat, `${names[seat]}'s ship ${i + 1} at ${where}`);
+      piece.dataset.path = `players.${seat}.ships.${i}`;
+      layer.append(piece);
     });
   }
   root.append(layer);
@@ -206,8 +212,8 @@ function circuit(state, C) {
     el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
       el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${colour} `,
         el("span", { class: "am-action-name", text: C.action_names[i] })),
-      el("td", {}, cubes(state.storage[i], colour, `${state.storage[i]} ${colour} in storage`)),
-      el("td", {}, cubes(state.field[i], colour, `${state.field[i]} ${colour} in the action field`)),
+      el("td", { "data-path": `storage.${i}` }, cubes(state.storage[i], colour, `${state.storage[i]} ${colour} in storage`)),
+      el("td", { "data-path": `field.${i}` }, cubes(state.field[i], colour, `${state.field[i]} ${colour} in the action field`)),
       el("td", { class: "num" }, state.tower ? String(state.tower[i]) : el("span", { class: "muted", text: "?" })))))),
     el("div", { class: "am-small" },
       el("span", { text: `inside the tower: ${state.tower ? sum(state.tower) : state.tower_cubes}${state.tower ? "" : " (hidden)"}` }),
@@ -237,7 +243,7 @@ function progressBox(state, C) {
   const half = C.progress_spaces.length / 2;
   const row = (from) => el("div", { class: "am-spaces" }, C.progress_spaces.slice(from, from + half).map((name, j) => {
     const token = state.progress_spaces[from + j];
-    return el("span", { class: "am-space" }, el("span", { class: "am-space-name", text: name }),
+    return el("span", { class: "am-space", "data-path": `progress_spaces.${from + j}` }, el("span", { class: "am-space-name", text: name }),
       token >= 0 ? tokenChip(token, C) : el("span", { class: "muted", text: "empty" }));
   }));
   return el("div", { class: "am-box am-progress" }, el("h3", { text: `Progress tokens (${state.progress_pool.length} to come)` }),
@@ -248,8 +254,8 @@ function productionBox(state, C) {
   const values = C.production_values.length;
   return el("div", { class: "am-box am-production" }, el("h3", { text: "Production tokens" }),
     el("div", { class: "am-spaces" }, state.production_spaces.map((kind, i) => kind < 0
-      ? el("span", { class: "am-prod empty", title: `space ${i + 1}: empty`, text: String(i + 1) })
-      : el("span", { class: `am-prod g-${C.goods[Math.floor(kind / values)]}`, title: `space ${i + 1}: ${C.goods[Math.floor(kind / values)]} ${C.production_values[kind % values]}` },
+      ? el("span", { class: "am-prod empty", "data-path": `production_spaces.${i}`, title: `space ${i + 1}: empty`, text: String(i + 1) })
+      : el("span", { class: `am-prod g-${C.goods[Math.floor(kind / values)]}`, "data-path": `production_spaces.${i}`, title: `space ${i + 1}: ${C.goods[Math.floor(kind / values)]} ${C.production_values[kind % values]}` },
         el("span", { class: "am-prod-good", text: C.goods[Math.floor(kind / values)] }),
         el("strong", { text: String(C.production_values[kind % values]) })))));
 }
@@ -258,7 +264,7 @@ function supplyBox(state, C) {
   return el("div", { class: "am-box am-supply" }, el("h3", { text: `Neutral tiles (${sum(state.neutral)} left)` }),
     el("div", { class: "am-chips" }, C.neutral_kinds.map((k, i) => {
       const kind = C.kinds[k];
-      return el("span", { class: `am-kind${state.neutral[i] ? "" : " gone"}`,
+      return el("span", { class: `am-kind${state.neutral[i] ? "" : " gone"}`, "data-path": `neutral.${i}`,
                           title: `${kind.name}: ${kind.size} AP, ${kind.vp[0]} / ${kind.vp[1]} VP (small / big island)` },
         `${kind.shape}`, el("sub", { text: `×${state.neutral[i]}` }));
     })));
@@ -277,62 +283,88 @@ function orderTrack(state, ctx) {
       return el("li", { class: `am-track-space c-${name}`, title: `space ${pos}: ${name}${vp.has(pos) ? `, ${vp.get(pos)} VP` : ""}` },
         el("span", { class: "am-track-no", text: String(pos) }),
         vp.has(pos) ? el("span", { class: "am-track-vp", text: `${vp.get(pos)}★` }) : null,
-        el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat] }))));
+        el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat], "data-path": `players.${seat}.order_pos` }))));
     })));
 }
 
 // ---- players ------------------------------------------------------------------------------
 
-function stat(label, value, title) {
-  return el("span", { class: "am-stat", title: title || label }, el("span", { class: "am-stat-label", text: label }),
+function stat(label, value, title, path) {
+  return el("span", { class: "am-stat", title: title || label, "data-path": path }, el("span", { class: "am-stat-label", text: label }),
     el("strong", { text: String(value) }));
+}
+
+/** A tile's shape drawn small (its first orientation's squares), for the stock and the village supply. */
+function shapeIcon(kind) {
+  const cells = kind.orientations["0"] || kind.orientations[Object.keys(kind.orientations)[0]];
+  const rows = 1 + Math.max(...cells.map(([y]) => y)), cols = 1 + Math.max(...cells.map(([, x]) => x));
+  return svg("svg", { class: `am-shape ${kind.group}`, viewBox: `0 0 ${cols} ${rows}`, width: cols * 7, height: rows * 7, "aria-hidden": "true" },
+    cells.map(([y, x]) => svg("rect", { x: x + 0.06, y: y + 0.06, width: 0.88, height: 0.88 })));
+}
+
+function goodLine(player, seat, good, g, C) {
+  const values = C.production_values.length;
+  const bought = player.production.slice(g * values, (g + 1) * values);
+  const prod = 1 + sum(bought);
+  const tokens = bought.flatMap((count, v) => Array(count).fill(C.production_values[v])).join(", ");
+  return el("span", { class: `am-good-pair g-${good}`, "data-path": `players.${seat}.goods.${g} players.${seat}.production`,
+                      title: `${good}: ${player.goods[g]} goods, ${prod} production tokens (printed 1${tokens ? "; bought " + tokens : ""})` },
+    el("span", { class: "am-good-dot", "aria-hidden": "true" }), el("span", { class: "am-good-name", text: good }),
+    el("strong", { text: String(player.goods[g]) }), el("span", { class: "am-good-prod", text: `makes ${prod}` }));
+}
+
+function stockLine(player, seat, C) {
+  const stock = C.kinds.map((k, i) => player.stock[i] ? el("span", { class: `am-kind ${k.group}`, title: `${k.name}: build ${k.build_cost} AP, ${k.vp[0]} / ${k.vp[1]} VP` },
+    shapeIcon(k), `${k.name} tile`, player.stock[i] > 1 ? el("strong", { text: ` ×${player.stock[i]}` }) : null) : null).filter(Boolean);
+  return el("div", { class: "am-line", "data-path": `players.${seat}.stock` }, el("span", { class: "am-line-label", text: "tiles to build" }),
+    stock.length ? stock : el("span", { class: "muted", text: "none" }));
+}
+
+function villagesLine(player, seat, C) {
+  return el("div", { class: "am-line", title: "village tiles still in the supply, by shape", "data-path": `players.${seat}.villages` },
+    el("span", { class: "am-line-label", text: "villages left" }),
+    C.village_kinds.map((k, i) => el("span", { class: `am-kind village${player.villages[i] ? "" : " gone"}`, title: `${C.kinds[k].name}: ${player.villages[i]} left` },
+      shapeIcon(C.kinds[k]), el("strong", { text: `×${player.villages[i]}` }))));
+}
+
+function shipsLine(player, seat, state, C) {
+  return el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "ships" }),
+    player.ships.map((node, i) => el("span", { class: "am-ship-at", "data-path": `players.${seat}.ships.${i}` },
+      el("span", { class: `am-ship-icon p${seat}`, "aria-hidden": "true" }), `ship ${i + 1} ${shipWhere(node, state, C)}`)));
 }
 
 function playerCard(player, seat, state, ctx) {
   const C = ctx.components, names = ctx.names;
   const toAct = ctx.actor === seat;
-  const values = C.production_values.length;
-  const stock = C.kinds.map((k, i) => player.stock[i] ? el("span", { class: `am-kind ${k.group}`, title: `${k.name}: build ${k.build_cost} AP, ${k.vp[0]} / ${k.vp[1]} VP` },
-    k.name.replace("village ", "v ").replace("neutral ", "n "), player.stock[i] > 1 ? el("sub", { text: `×${player.stock[i]}` }) : null) : null).filter(Boolean);
-  const villages = C.village_kinds.map((k, i) => `${C.kinds[k].shape}×${player.villages[i]}`).join(" ");
-  const goods = C.goods.map((good, g) => {
-    const bought = player.production.slice(g * values, (g + 1) * values);
-    const prod = 1 + sum(bought);
-    const tokens = bought.flatMap((count, v) => Array(count).fill(C.production_values[v])).join(", ");
-    return el("span", { class: `am-good-pair g-${good}`, title: `${good}: ${player.goods[g]} goods, ${prod} production tokens (printed 1${tokens ? "; bought " + tokens : ""})` },
-      el("span", { class: "am-good-name", text: good.slice(0, 3) }), el("strong", { text: `${player.goods[g]}×${prod}` }));
-  });
   const doing = toAct && state.action >= 0
-    ? el("div", { class: "am-doing", text: `performing ${C.action_names[state.action]} (${C.colours[state.action]}), ${state.ap} AP left` }) : null;
+    ? el("div", { class: "am-doing", "data-path": "action", text: `performing ${C.action_names[state.action]} (${C.colours[state.action]}), ${state.ap} AP left` }) : null;
   return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s sheet` },
     el("header", {}, el("span", { class: `am-disc p${seat}` }), el("h3", { text: names[seat] }),
       toAct ? el("span", { class: "badge act", text: "to act" }) : null, el("span", { class: "spacer" }),
-      el("span", { class: "am-vp", title: "victory points", text: `${player.vp} VP` }),
-      el("span", { class: "am-gold", title: `${player.gold} gold (track 0-${C.gold_max})`, text: String(player.gold) })),
+      el("span", { class: "am-vp", title: "victory points", text: `${player.vp} VP`, "data-path": `players.${seat}.vp` }),
+      el("span", { class: "am-gold", title: `${player.gold} gold (track 0-${C.gold_max})`, text: String(player.gold),
+                   "data-path": `players.${seat}.gold` })),
     doing,
-    el("div", { class: "am-stats" }, stat("cannons", player.cannons, `cannons ${player.cannons} of ${C.cannon_max}`),
-      stat("progress", player.progress, `progress track ${player.progress} of ${C.progress_track.last}`),
-      stat("order", player.order_pos, `special-action track space ${player.order_pos}`),
-      stat("posts", player.posts_left, `${player.posts_left} trading posts left (${player.posts_founded} founded)`),
-      player.chests ? stat("chests", player.chests, "treasure chests (3 gold each)") : null),
-    el("div", { class: "am-goods" }, goods),
-    el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "tokens" }),
+    el("div", { class: "am-stats" }, stat("cannons", player.cannons, `cannons ${player.cannons} of ${C.cannon_max}`, `players.${seat}.cannons`),
+      stat("progress", player.progress, `progress track ${player.progress} of ${C.progress_track.last}`, `players.${seat}.progress`),
+      stat("order", player.order_pos, `special-action track space ${player.order_pos}`, `players.${seat}.order_pos`),
+      stat("posts", player.posts_left, `${player.posts_left} trading posts left (${player.posts_founded} founded)`, `players.${seat}.posts_left`),
+      player.chests ? stat("chests", player.chests, "treasure chests (3 gold each)", `players.${seat}.chests`) : null),
+    el("div", { class: "am-goods" }, C.goods.map((good, g) => goodLine(player, seat, good, g, C))),
+    el("div", { class: "am-line", "data-path": `players.${seat}.tokens players.${seat}.used` }, el("span", { class: "am-line-label", text: "tokens" }),
       player.tokens.length ? player.tokens.map((t) => tokenChip(t, C, player.used.includes(t))) : el("span", { class: "muted", text: "none" })),
-    el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "stock" }),
-      stock.length ? stock : el("span", { class: "muted", text: "empty" })),
-    el("div", { class: "am-line am-small", title: "village tiles still in the supply, by shape" },
-      el("span", { class: "am-line-label", text: "villages" }), villages),
-    el("div", { class: "am-line am-small" }, el("span", { class: "am-line-label", text: "ships" }),
-      player.ships.map((node, i) => el("span", { class: "am-ship-at", text: `${i + 1}: ${shipWhere(node, state, C)}` }))));
+    stockLine(player, seat, C),
+    villagesLine(player, seat, C),
+    shipsLine(player, seat, state, C));
 }
 
 function shipWhere(node, state, C) {
-  if (node < 0) return "not placed";
+  if (node < 0) return "not placed yet";
   const cells = state.cover.length;
-  if (!cells) return "?";
-  if (node >= cells) return C.frames[node - cells].name;
+  if (!cells) return "somewhere (map hidden)";
+  if (node >= cells) return `on frame space ${C.frames[node - cells].name}`;
   const width = C.grid[1] * C.tile_size;
-  return `${Math.floor(node / width)},${node % width}`;
+  return `at row ${Math.floor(node / width)}, column ${node % width}`;
 }
 
 /** Draw the board of `state` into `container`. */

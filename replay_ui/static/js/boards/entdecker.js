@@ -98,7 +98,7 @@ function unitShape(code, cx, cy, names) {
 }
 
 function shipShape(cx, cy) {
-  return svg("g", { class: "ed-ship", transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` },
+  return svg("g", { class: "ed-ship", "data-path": "ship", transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` },
     svg("title", { text: "the ship" }),
     svg("path", { class: "ed-hull", d: "M-11,2 L11,2 L7,8 L-7,8 Z" }),
     svg("path", { class: "ed-sail", d: "M-1,-11 L-1,1 L8,1 Z" }),
@@ -145,7 +145,7 @@ function mapSvg(state, ctx) {
     const label = `${where}: ${kind.reserve ? `reserve #${kind.reserve} ` : ""}${kind.name}` +
       `${kind.event ? ` with ${EVENT_WORDS[kind.event]}` : ""}, ${landWords(face)} (rotation ${code & 3})`;
     const cls = `ed-tile${kind.reserve ? " ed-reserve" : ""}${placed.has(cell) ? " ed-new" : ""}${scoring.has(cell) ? " ed-scoring" : ""}`;
-    layers.tiles.push(svg("g", { class: cls, dataset: { cell: String(cell) } }, svg("title", { text: label }), faceShapes(face, x0, y0, S),
+    layers.tiles.push(svg("g", { class: cls, dataset: { cell: String(cell), path: `board.${cell}` } }, svg("title", { text: label }), faceShapes(face, x0, y0, S),
       svg("rect", { class: "ed-tile-edge", x: x0, y: y0, width: S, height: S })));
     if (kind.event) {
       layers.marks.push(svg("g", { class: `ed-event ev-${kind.event}` }, svg("title", { text: EVENT_WORDS[kind.event] }),
@@ -156,7 +156,9 @@ function mapSvg(state, ctx) {
     const unit = state.units[cell];
     if (unit) {
       const [ax, ay] = partAnchor(face.parts[unit[2]]);
-      layers.units.push(unitShape(unit, x0 + ax * S, y0 + ay * S, names));
+      const piece = unitShape(unit, x0 + ax * S, y0 + ay * S, names);
+      piece.dataset.path = `units.${cell}`;
+      layers.units.push(piece);
     }
   });
   const [mode, shipCell, shipIndex] = state.ship;
@@ -199,7 +201,7 @@ function stacksBox(state, phase) {
       const top = state.tops[k];
       const back = size === 0 ? "empty" : top === 1 ? "?" : top === 0 ? "" : "…";
       const cls = `ed-back${top === 1 ? " event" : ""}${size === 0 ? " empty" : ""}${drawing && state.stack === k ? " drawing" : ""}`;
-      return el("div", { class: "ed-stack", title: `stack ${k + 1}: ${plural(size, "tile")}${size ? `, top shows ${top === 1 ? "a '?' back" : top === 0 ? "a plain back" : "a back not yet seen"}` : ""}` },
+      return el("div", { class: "ed-stack", "data-path": `stacks.${k} tops.${k}${state.stack === k ? " stack" : ""}`, title: `stack ${k + 1}: ${plural(size, "tile")}${size ? `, top shows ${top === 1 ? "a '?' back" : top === 0 ? "a plain back" : "a back not yet seen"}` : ""}` },
         el("span", { class: cls, text: back }), el("span", { class: "ed-stack-no", text: `#${k + 1}` }),
         el("span", { class: "ed-num", text: String(size) }));
     })));
@@ -208,7 +210,7 @@ function stacksBox(state, phase) {
 function handBox(state, T) {
   if (state.tile === undefined || state.tile < 0) return null;
   const kind = T.kinds[state.tile];
-  return el("div", { class: "ed-box ed-hand" }, el("h3", { text: "Tile drawn" }),
+  return el("div", { class: "ed-box ed-hand", "data-path": "tile" }, el("h3", { text: "Tile drawn" }),
     el("div", { class: "ed-kv" }, miniFace(state.tile * 4, T, 44),
       el("span", { text: `${kind.name}${kind.event ? ` with ${EVENT_WORDS[kind.event]}` : ""} (as printed, rotation 0)` })));
 }
@@ -258,18 +260,18 @@ function playerCard(seat, state, ctx, T, phase) {
   for (const u of state.units) if (u && u[0] === seat) onMap[u[1]] += 1;
   const track = Array.from({ length: T.gold_max }, (_, i) => el("span", { class: `ed-pip${i < gold ? " on" : ""}` }));
   const units = ["scout", "fort", "settlement"].map((unit, u) =>
-    el("span", { class: `ed-unit-chip p${seat}`, title: `${supply[u]} ${unit}${supply[u] === 1 ? "" : "s"} in supply, ${onMap[u]} on the map (cost ${T.unit_costs[u]})` },
+    el("span", { class: `ed-unit-chip p${seat}`, "data-path": `supply.${seat}.${u}`, title: `${supply[u]} ${unit}${supply[u] === 1 ? "" : "s"} in supply, ${onMap[u]} on the map (cost ${T.unit_costs[u]})` },
       el("span", { class: `ed-u u${u}` }), `${supply[u]}`, onMap[u] ? el("span", { class: "muted", text: `+${onMap[u]}` }) : null));
   const chips = state.chips[seat];
   return el("article", { class: `ed-player p${seat}${toAct ? " to-act" : ""}${state.turn === seat && phase !== "over" ? " active" : ""}`,
                          "aria-label": `${name}'s supply` },
     el("header", {}, el("span", { class: "swatch" }), el("h3", { text: name }),
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
-      el("span", { class: "spacer" }), el("span", { class: "ed-score", title: "score", text: `${state.score[seat]} pts` })),
-    el("div", { class: "ed-kv" }, el("span", { class: "ed-coin", title: `${gold} gold`, text: String(gold) }),
+      el("span", { class: "spacer" }), el("span", { class: "ed-score", title: "score", text: `${state.score[seat]} pts`, "data-path": `score.${seat}` })),
+    el("div", { class: "ed-kv" }, el("span", { class: "ed-coin", title: `${gold} gold`, text: String(gold), "data-path": `gold.${seat}` }),
       el("span", { class: "ed-track", "aria-hidden": "true" }, track)),
     el("div", { class: "ed-kv" }, units),
-    el("div", { class: "ed-kv ed-chips" }, el("span", { text: "chips" }),
+    el("div", { class: "ed-kv ed-chips", "data-path": `chips.${seat}` }, el("span", { text: "chips" }),
       chips.length ? chips.map((v) => el("span", { class: "ed-chip", title: `discovery chip worth ${v}`, text: String(v) }))
         : el("span", { class: "muted", text: "none" })));
 }

@@ -5,6 +5,7 @@
 // adapter (on the island, or in rings for a set with sites of its own). Nothing here knows a rule.
 
 import { el, svg } from "../dom.js";
+import { markPiece } from "../lastmove.js";
 
 const TERRAIN_CLASS = { CO: "t-co", MT: "t-mt", ME: "t-me", FO: "t-fo", DE: "t-de" };
 const REWARD_LABEL = {
@@ -75,6 +76,9 @@ function houseShape(x, y, seat, name) {
   return svg("path", { d, class: `gc-house p${seat}` }, svg("title", { text: `${name}'s house` }));
 }
 
+/** Half the map's width in map units (the viewBox is -272…272 both ways). */
+const MAP_EDGE = 272;
+
 function siteGroup(site, owners, state, ctx, T) {
   const { names } = ctx;
   const city = site.kind === "outer" || site.kind === "inner";
@@ -90,7 +94,9 @@ function siteGroup(site, owners, state, ctx, T) {
   const label = city ? site.id.split("-").pop() : site.id;
   const parts = [svg("title", { text: title }), shape, svg("text", { x: site.x, y: site.y + 3.5, class: "gc-site-id", text: label })];
   // City parts show their rewards in the legend under the map: on the ring there is no room.
-  if (!city) parts.push(svg("text", { x: site.x, y: site.y + r + 9, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
+  // Under the site, unless that runs off the map's bottom edge (HA11's caption was cut): then above it.
+  const captionY = site.y + r + 9 > MAP_EDGE - 4 ? site.y - r - 4 : site.y + r + 9;
+  if (!city) parts.push(svg("text", { x: site.x, y: captionY, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
   if (city) owners.forEach((seat) => parts.push(houseShape(site.x + CITY_SLOTS[seat][0] * 1.3, site.y + CITY_SLOTS[seat][1] * 1.2, seat, names[seat])));
   else if (owners.length) parts.push(houseShape(site.x + r * 0.75, site.y - r * 0.75, owners[0], names[owners[0]]));
   return svg("g", { class: classes, dataset: { site: site.id }, "aria-label": title }, parts);
@@ -162,7 +168,7 @@ function pairsBox(state, ctx) {
   for (let k = 0; k < n; k++) {
     const cards = [state.layout[k], state.layout[n + k]].filter((t) => t);
     const seat = state.bids[k];
-    rows.push(el("div", { class: "gc-pair", dataset: { pair: String(k + 1) } },
+    rows.push(el("div", { class: "gc-pair", dataset: { pair: String(k + 1), path: `bids.${k}` } },
       el("span", { class: "gc-pair-no", text: `Pair ${k + 1}` }),
       el("span", { class: "gc-chips" }, cards.map((t) => terrainChip(t, 1, C))),
       seat >= 0 ? el("span", { class: `gc-hand p${seat}`, title: `${ctx.names[seat]}'s bidding hand lies here`, text: ctx.names[seat] })
@@ -212,15 +218,33 @@ function playerCard(player, seat, state, ctx, T) {
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
       player.blocked ? el("span", { class: "badge gc-blocked", text: "blocked" }) : null),
     el("div", { class: "gc-stats" },
-      coin(player.coins),
-      el("span", { class: "gc-letters", title: letters === null ? "trade letters hidden in this view" : `${letters} trade letters` },
+      withPath(coin(player.coins), `players.${seat}.coins`),
+      el("span", { class: "gc-letters", "data-path": `players.${seat}.letters`, title: letters === null ? "trade letters hidden in this view" : `${letters} trade letters` },
         letters === null ? "? letters" : `${letters} letters`),
-      el("span", { class: "gc-keys", title: "key cards" }, `${player.keys} key${player.keys === 1 ? "" : "s"}`),
+      el("span", { class: "gc-keys", title: "key cards", "data-path": `players.${seat}.keys` }, `${player.keys} key${player.keys === 1 ? "" : "s"}`),
       el("span", { class: "gc-houses", title: "houses left to build" }, `${player.houses_left}/${total} houses`)),
-    el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "hand" }), el("span", { class: "gc-chips" }, hand)),
+    el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "hand" }), el("span", { class: "gc-chips", "data-path": `players.${seat}.hand` }, hand)),
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "goods" }),
       el("span", { class: "gc-chips" }, player.goods.length ? player.goods.map((c) => goodsCard(c, T)) : el("span", { class: "muted", text: "none" }))),
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: "bonus" }), el("span", { class: "gc-chips" }, bonus)));
+}
+
+/** `node` marked as drawing state field `path` (for the last-move highlight, lastmove.js). */
+function withPath(node, path) {
+  node.dataset.path = path;
+  return node;
+}
+
+/** The last-move hook: a house is in a player's list of site ids, so the sites that gained one are marked. */
+export function markLastMove(container, before, after) {
+  after.players.forEach((player, seat) => {
+    const had = new Set(before.players[seat]?.houses || []);
+    for (const site of player.houses || []) {
+      if (had.has(site)) continue;
+      const group = container.querySelector(`.gc-site[data-site="${CSS.escape(site)}"]`);
+      if (group) markPiece(group);
+    }
+  });
 }
 
 /** Draw the board of `state` into `container`. */

@@ -24,6 +24,12 @@ function barrel(kind, count, names) {
   return el("span", { class: `barrel g-${names[kind]}`, title: `${count} ${names[kind]}` }, String(count));
 }
 
+/** `node` marked as drawing state field `path` (for the last-move highlight, lastmove.js). */
+function withPath(node, path) {
+  node.dataset.path = path;
+  return node;
+}
+
 function colonist(filled = true) {
   return el("span", { class: filled ? "colonist" : "circle", "aria-hidden": "true" });
 }
@@ -41,7 +47,7 @@ function rolesRow(state, ctx) {
     C.roles.map((role, card) => {
       const isTaken = state.roles_taken[card];
       const by = taken[card];
-      return el("div", { class: `role-card${isTaken ? " taken" : ""}`, role: "listitem" },
+      return el("div", { class: `role-card${isTaken ? " taken" : ""}`, role: "listitem", "data-path": `roles_taken.${card}` },
         el("span", { class: "role-name", text: role }),
         state.role_coins[card] ? coin(state.role_coins[card], "doubloons on the card") : null,
         isTaken ? el("span", { class: "role-by", text: by !== null && by !== undefined ? names[by] : "taken" }) : null);
@@ -55,7 +61,7 @@ function shipsBox(state, C) {
     const slots = Array.from({ length: capacity }, (_, j) =>
       el("span", { class: j < load && kind >= 0 ? `slot g-${goods[kind]}` : "slot" }));
     const label = kind >= 0 ? `${load}/${capacity} ${goods[kind]}` : `empty, ${capacity}`;
-    return el("div", { class: "ship", title: `cargo ship: ${label}` },
+    return el("div", { class: "ship", title: `cargo ship: ${label}`, "data-path": `ship_loads.${i} ship_goods.${i}` },
       el("span", { class: "ship-cap", text: String(capacity) }), el("span", { class: "slots" }, slots));
   });
   return el("div", { class: "box ships" }, el("h3", { text: "Cargo ships" }), ships);
@@ -65,13 +71,13 @@ function tradingHouse(state, C) {
   const slots = Array.from({ length: C.trading_house_spaces }, (_, i) => {
     const kind = state.trading_house[i];
     return el("span", { class: kind === undefined ? "slot big" : `slot big g-${C.goods[kind]}`,
-                        title: kind === undefined ? "free" : C.goods[kind] });
+                        title: kind === undefined ? "free" : C.goods[kind], "data-path": `trading_house.${i}` });
   });
   return el("div", { class: "box trading" }, el("h3", { text: "Trading house" }), el("div", { class: "slots" }, slots));
 }
 
 function colonistsBox(state) {
-  return el("div", { class: "box colonists" }, el("h3", { text: "Colonists" }),
+  return el("div", { class: "box colonists", "data-path": "colonist_ship colonist_supply" }, el("h3", { text: "Colonists" }),
     el("div", { class: "kv" }, el("span", { text: "ship" }), el("strong", { class: "num", text: String(state.colonist_ship) }), colonist()),
     el("div", { class: "kv" }, el("span", { text: "supply" }), el("strong", { class: "num", text: String(state.colonist_supply) })));
 }
@@ -87,7 +93,7 @@ function plantationsBox(state, C) {
   state.face_up.forEach((count, kind) => { for (let i = 0; i < count; i++) faceUp.push(tile(kind, C.tiles, null)); });
   const stack = Array.isArray(state.stack) ? sum(state.stack) : state.stack;
   return el("div", { class: "box plantations" }, el("h3", { text: "Plantations" }),
-    el("div", { class: "tiles" }, faceUp.length ? faceUp : el("span", { class: "muted", text: "none face up" })),
+    el("div", { class: "tiles", "data-path": "face_up" }, faceUp.length ? faceUp : el("span", { class: "muted", text: "none face up" })),
     el("div", { class: "kv small" },
       el("span", { text: `quarries ${state.quarries}` }), el("span", { text: `face down ${stack}` }),
       el("span", { text: `discarded ${sum(state.discards)}` })));
@@ -99,21 +105,27 @@ function buildingBank(state, C) {
     C.buildings.map((b, i) => b.vp !== vp ? null : el("div", {
       class: `bank-item ${b.produces >= 0 ? "prod g-" + C.goods[b.produces] : "violet"}${state.building_supply[i] ? "" : " sold-out"}`,
       title: `${b.name}: cost ${b.cost}, ${b.vp} VP, ${plural(b.circles, "circle")}, ${state.building_supply[i]} left`,
+      "data-path": `building_supply.${i}`,
     }, el("span", { class: "b-name", text: b.name }), el("span", { class: "b-cost", text: String(b.cost) }),
        el("span", { class: "b-left", text: `×${state.building_supply[i]}` })))));
   return el("div", { class: "pr-bankboard", "aria-label": "Buildings in the bank" }, columns);
 }
 
-function island(player, C) {
+function island(player, C, seat) {
   const cells = [];
   player.island.forEach((count, kind) => {
-    for (let i = 0; i < count; i++) cells.push(tile(kind, C.tiles, i < player.island_workers[kind]));
+    // The last tile of a kind is the newest: a new plantation or colonist marks that one only.
+    for (let i = 0; i < count; i++) {
+      const piece = tile(kind, C.tiles, i < player.island_workers[kind]);
+      if (i === count - 1) piece.dataset.path = `players.${seat}.island.${kind} players.${seat}.island_workers.${kind}`;
+      cells.push(piece);
+    }
   });
   while (cells.length < C.island_spaces) cells.push(el("span", { class: "tile empty", "aria-hidden": "true" }));
   return el("div", { class: "island", "aria-label": `island: ${sum(player.island)} of ${C.island_spaces} spaces` }, cells);
 }
 
-function city(player, C) {
+function city(player, C, seat) {
   const cells = [];
   let used = 0;
   player.city.forEach((workers, i) => {
@@ -123,7 +135,7 @@ function city(player, C) {
     const circles = Array.from({ length: b.circles }, (_, j) => colonist(j < workers));
     cells.push(el("div", {
       class: `building ${b.large ? "large " : ""}${b.produces >= 0 ? "prod g-" + C.goods[b.produces] : "violet"}`,
-      title: `${b.name}: ${workers} of ${b.circles} colonists, ${b.vp} VP`,
+      title: `${b.name}: ${workers} of ${b.circles} colonists, ${b.vp} VP`, "data-path": `players.${seat}.city.${i}`,
     }, el("span", { class: "b-name", text: b.name }), el("span", { class: "b-foot" },
        el("span", { class: "circles" }, circles), el("span", { class: "b-vp", text: String(b.vp) }))));
   });
@@ -136,7 +148,8 @@ function playerBoard(player, seat, state, ctx) {
   const pos = ctx.position || {};
   const toAct = ctx.actor === seat;
   const score = pos.scores ? pos.scores[seat] : undefined;
-  const goods = C.goods.map((_, k) => player.goods[k] ? barrel(k, player.goods[k], C.goods) : null).filter(Boolean);
+  const goods = C.goods.map((_, k) => player.goods[k] ? withPath(barrel(k, player.goods[k], C.goods), `players.${seat}.goods.${k}`) : null)
+    .filter(Boolean);
   return el("article", { class: `pr-player${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s board` },
     el("header", {},
       el("h3", { text: names[seat] }),
@@ -144,13 +157,13 @@ function playerBoard(player, seat, state, ctx) {
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
       el("span", { class: "spacer" }),
       el("span", { class: "barrels", "aria-label": "barrels" }, goods.length ? goods : el("span", { class: "muted", text: "no barrels" })),
-      coin(player.doubloons), vpChip(player.vp),
+      withPath(coin(player.doubloons), `players.${seat}.doubloons`), withPath(vpChip(player.vp), `players.${seat}.vp`),
       score !== undefined && score !== null ? el("span", { class: "score", title: "score so far", text: `${score} pts` }) : null),
     el("div", { class: "pr-player-body" },
-      el("div", {}, island(player, C),
-        el("div", { class: "sanjuan", title: "San Juan: colonists not placed" },
+      el("div", {}, island(player, C, seat),
+        el("div", { class: "sanjuan", title: "San Juan: colonists not placed", "data-path": `players.${seat}.san_juan` },
           el("span", { text: "San Juan" }), player.san_juan ? colonist() : null, el("strong", { text: String(player.san_juan) }))),
-      city(player, C)));
+      city(player, C, seat)));
 }
 
 /** Draw the board of `state` into `container`. */

@@ -1,0 +1,83 @@
+"""Taking back on a fork, and deleting a leaf fork: an owner's second thoughts about their own line.
+
+Nothing is deleted by a take-back. ``POST …/branches/<bid>/takeback`` forks a new line from the owner's branch
+just before the last ``decisions`` decisions of its own (the line as it was is kept, and the tree shows the
+two continuations side by side, as lichess shows a variation). The new line keeps the draws
+(``chance="keep"``): playing the same move again gives the same dice, as an undo would. Only the branch's
+own decisions (after its fork point; all of them on a live game's main line) can be taken back.
+
+``DELETE …/branches/<bid>`` removes a branch of the caller's that nobody forked from; main never goes.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, fields, validate
+
+from service.api.auth import owned_branch, readable_game, require_user
+from service.api.context import api
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import load_body
+from service.api.schemas import Strict, StrictInt
+from service.store.games import GameRecord
+
+bp = Blueprint("takeback", __name__, url_prefix="/api/games/<gid>/branches")
+
+#: A take-back goes back at most this many decisions at once.
+MAX_TAKE_BACK = 200
+
+
+class TakeBackSchema(Strict):
+    """``POST …/takeback``: how many of the branch's last decisions to take back."""
+
+    decisions = StrictInt(load_default=1, validate=validate.Range(min=1, max=MAX_TAKE_BACK),
+                          metadata={"description": "the last n decisions of the branch's own (default 1)"})
+
+
+class TakenBackSchema(Schema):
+    """The line forked just before the taken-back decisions."""
+
+    branch = fields.String(required=True, metadata={"description": "the new line, the caller's to play on"})
+    seq = fields.Integer(required=True, metadata={"description": "its head: the position before the first decision taken back"})
+    source = fields.String(required=True, data_key="from", metadata={"description": "the branch taken back (kept as it was)"})
+
+
+def _refuse_log_only(record: GameRecord) -> None:
+    if record.is_log_only:
+        raise ApiError(422, "log_only", "log-only games have no decisions to take back", game=record.id)
+
+
+@bp.post("/<bid>/takeback")
+@documented("Take back the last decision(s) of your branch: a new line forked just before them (nothing is deleted)",
+            response=TakenBackSchema, status=201, body=TakeBackSchema, errors=(400, 401, 403, 404, 422), auth="required")
+def take_back(gid: str, bid: str) -> ResponseReturnValue:
+    """201 ``{"branch", "seq", "from"}``."""
+    user = require_user()
+    record = readable_game(gid)
+    _refuse_log_only(record)
+    branch = owned_branch(gid, bid, user)
+    count = load_body(TakeBackSchema)["decisions"]
+    games = api().games
+    own = [e for e in games.events(gid, bid, after=branch.fork_seq) if isinstance(e.actor, int) and not isinstance(e.actor, bool)]
+    if len(own) < count:
+        raise ApiError(422, "nothing_to_take_back",
+                       f"branch {bid!r} has {len(own)} decision(s) of its own after its fork point {branch.fork_seq}: "
+                       f"cannot take back {count}", game=gid, branch=bid, decisions=len(own))
+    at = own[-count].seq - 1
+    name = f"{branch.name} (take-back at {at})"[:80]
+    new, head = api().play.fork(gid, bid, at, owner=user, name=name, chance="keep")
+    return jsonify({"branch": new.id, "seq": head, "from": bid}), 201
+
+
+@bp.delete("/<bid>")
+@documented("Delete a branch of yours that nobody forked from (main cannot be deleted)", response=None, status=204,
+            errors=(400, 401, 403, 404, 409), auth="required")
+def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
+    """204; 409 when other branches fork from it, 400 for main."""
+    user = require_user()
+    readable_game(gid)
+    owned_branch(gid, bid, user)
+    api().games.delete_branch(gid, bid)
+    return "", 204
