@@ -38,7 +38,9 @@ def test_compare_two_lines_side_by_side_then_stacked_on_a_phone(live_server: Liv
     # The branch tree links keep the shown move: main at 299 from the fork's page at 299.
     page.evaluate("window.ludolog.goTo(299)")
     wait_board(page, 299)
-    assert page.get_attribute("#branch-tree li[data-branch='main'] > a.branch-link", "href").endswith("/b/main/299")
+    # The tree may be redrawn by its own fetch after the fork's move: wait for the link rather than race that.
+    page.wait_for_function("() => document.querySelector(\"#branch-tree li[data-branch='main'] > a.branch-link\")"
+                           ".getAttribute('href').endsWith('/b/main/299')")
     page.click("#branch-tree li[data-branch='main'] > a.compare-link")
     page.wait_for_selector("body[data-ready='true']")
     assert "/compare?" in page.url and "at=299" in page.url
