@@ -17,6 +17,9 @@ def _suites() -> dict[str, Callable[[bool], list[Row]]]:
         "store": lambda quick: store_bench.run(quick=quick),
         "engine": lambda quick: [{"suite": "engine", **r} for r in engine_bench.run(seconds=0.5 if quick else 3.0)],
     }
+    from bench import analysis as analysis_bench
+
+    suites["analysis"] = lambda quick: analysis_bench.run(quick=quick)
     try:
         from bench import importer as import_bench
     except ImportError:
