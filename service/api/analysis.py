@@ -103,7 +103,6 @@ def _take_quota(user: str) -> None:
 @bp.post("")
 @documented("Queue the analysis of every decision of a branch by the search player", response=AnalysisSchema,
             status=202, body=AnalysisRequestSchema, errors=(400, 403, 404, 413, 422, 429), auth="required",
-            body_required=False,
             description="Only decisions without a stored result at this budget and view are queued, so asking again "
                         "resumes an analysis whose worker died. 429 beyond the per-user hourly limit.")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
@@ -111,7 +110,7 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     user = require_user()
     record = readable_game(gid)
     _may_request(record, bid, user)
-    body = load_body(AnalysisRequestSchema, optional=True)
+    body = load_body(AnalysisRequestSchema)
     view = _checked_view(record, body["view"])
     _take_quota(user)
     context = api()

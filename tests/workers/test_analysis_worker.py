@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import random
+import subprocess
+import sys
 import time
 
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from engine import Setup, get_rules, random_playout
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
-from tests.helpers import start_worker
+from tests.helpers import ROOT, ludolog_env, start_worker
 from tests.workers.test_fold_worker import kill_with_work_horses, run_burst_worker
 from workers.analysis import (
     POSITIONS_PER_JOB,
@@ -110,3 +112,22 @@ def test_a_killed_worker_leaves_no_position_analysed_twice_into_different_result
 def test_marks_follow_the_documented_loss_thresholds():
     assert [mark_for(x) for x in (None, 0.0, 0.049, 0.05, 0.099, 0.1, 0.199, 0.2, 0.9)] == [
         None, None, None, "?!", "?!", "?", "?", "??", "??"]
+
+
+def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games, redis_server, redis_client):
+    gid = _pig_game(games)
+    worker = start_worker(redis_server.url, "--no-reconcile")
+    try:
+        done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
+                              cwd=ROOT, capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=120)
+    finally:
+        kill_with_work_horses(worker)
+    assert done.returncode == 0, done.stdout + done.stderr
+    total = report(games, redis_client, gid, MAIN, 6, "full")["total"]
+    assert f"analysing {gid}/main" in done.stdout and f"{total} decisions analysed" in done.stdout
+
+
+def test_ludolog_analyze_names_an_unknown_game(redis_server):
+    done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
+                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
+    assert done.returncode != 0 and "nosuchgame" in done.stderr

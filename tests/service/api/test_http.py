@@ -86,7 +86,7 @@ def test_openapi_describes_every_route(app: Flask, client):
         assert operation_of(app.view_functions[rule.endpoint]) is not None, f"{rule.rule} has no @documented"
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
-    assert len(spec["paths"]) == 16  # 12, plus uploads, an upload, a branch export and a log-only game's lines
+    assert len(spec["paths"]) == 17  # 12, plus uploads, an upload, a branch export, a log-only game's lines and analysis
 
 
 def test_openapi_structure_and_refs_resolve(client):
