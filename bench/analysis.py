@@ -10,7 +10,10 @@
   Brier score (sum over seats of (p - actual share)^2) is averaged by stage of the game (thirds of
   its events), beside the same score of the uninformed 1/n estimate.
 * **speed**: rollouts (search iterations, each a playout to the end) per second on one core, from
-  positions spread over a seeded game.
+  positions spread over a seeded game; from it, the time two workers need for the decisions of a
+  450-event Puerto Rico game at the default budget (an estimate: decisions x budget / (2 x rate)).
+* **rollout policy**: the game's default rollout policy in one seat against three uniform-random
+  players (seats rotated), to show it plays better than random (25 % is par).
 
 Games are spread over a process pool (``--jobs``, default 2: the machine's cores). ``--quick`` is a
 smoke run (a few games, tiny budgets; calibration games are then played by the rollout policy rather
@@ -22,13 +25,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
-from engine.analysis import policy_for, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, policy_for, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
@@ -41,7 +45,8 @@ class Budget:
     """How much one bench run spends."""
 
     def __init__(self, *, games: int, rollouts: int, calibration_games: int, calibration_rollouts: int,
-                 speed_rollouts: int, every: int, searcher_calibration: bool) -> None:
+                 speed_rollouts: int, every: int, searcher_calibration: bool, policy_games: int = 200) -> None:
+        self.policy_games = policy_games
         self.games = games
         self.rollouts = rollouts
         self.calibration_games = calibration_games
@@ -52,7 +57,7 @@ class Budget:
 
 
 QUICK = Budget(games=1, rollouts=8, calibration_games=1, calibration_rollouts=8, speed_rollouts=12, every=40,
-               searcher_calibration=False)
+               searcher_calibration=False, policy_games=8)
 FULL = Budget(games=20, rollouts=50, calibration_games=4, calibration_rollouts=24, speed_rollouts=60, every=8,
               searcher_calibration=True)
 
@@ -135,12 +140,62 @@ def speed(game: str, rollouts: int) -> float:
     return rollouts * len(picked) / (time.perf_counter() - begin)
 
 
+def policy_games(game: str, count: int) -> float:
+    """The rollout policy's mean win share in ``count`` games against three uniform-random players, seats rotated."""
+    rules = get_rules(game)
+    total = 0.0
+    for index in range(count):
+        seat = index % SEATS
+        players = [policy_for(rules) if s == seat else uniform_player for s in range(SEATS)]
+        total += _play(rules, players, seed=30_000 + index)[0][seat]
+    return total
+
+
+def pr_decisions(events: int = 450) -> int:
+    """Decisions (two or more legal moves) in the first ``events`` events of a seeded Puerto Rico game."""
+    rules = get_rules("puerto_rico")
+    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
+    rng, player, count = random.Random(4), policy_for(rules), 0
+    for _ in range(events):
+        actor = rules.current_actor(state)
+        if actor is None:
+            break
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+        else:
+            actions = list(rules.legal_actions(state))
+            count += len(actions) > 1
+            action = player(state, actions, rng)
+        state = rules.apply(state, action)
+    return count
+
+
+def _speed_rows(budget: Budget) -> list[Row]:
+    rows: list[Row] = []
+    for game in GAMES:
+        rate = speed(game, budget.speed_rollouts)
+        rows.append({"suite": "analysis", "game": game, "metric": "rollouts per second, one core", "value": rate,
+                     "unit": "rollouts/s"})
+        if game == "puerto_rico":
+            decisions = pr_decisions()
+            rows.append({"suite": "analysis", "game": game, "metric": "450-event game, 2 workers, default budget (est.)",
+                         "value": decisions * DEFAULT_ROLLOUTS / (2 * rate), "unit": "s",
+                         "note": f"{decisions} decisions x {DEFAULT_ROLLOUTS} rollouts / (2 x {rate:.0f}/s)"})
+        wins = policy_games(game, budget.policy_games)
+        low, high = wilson_interval(wins, budget.policy_games)
+        rows.append({"suite": "analysis", "game": game, "metric": "rollout policy vs 3 random players (win share)",
+                     "value": 100 * wins / budget.policy_games, "unit": "%",
+                     "note": f"95% CI {100 * low:.0f}-{100 * high:.0f} %, {budget.policy_games} games"})
+    return rows
+
+
 def _strength_rows(pool: ProcessPoolExecutor, budget: Budget) -> list[Row]:
     jobs = {(game, opp): [pool.submit(strength_game, game, opp, i, budget.rollouts) for i in range(budget.games)]
             for game in GAMES for opp in ("random", "rollout")}
     rows = []
     for (game, opponents), futures in jobs.items():
         shares = [f.result() for f in futures]
+        print(f"strength {game} vs {opponents}: {shares}", file=sys.stderr, flush=True)
         low, high = wilson_interval(sum(shares), len(shares))
         rows.append({"suite": "analysis", "game": game, "metric": f"strength vs 3 {opponents} players (win share)",
                      "value": 100 * sum(shares) / len(shares), "unit": "%",
@@ -154,6 +209,7 @@ def _calibration_rows(pool: ProcessPoolExecutor, budget: Budget) -> list[Row]:
     rows = []
     for game, futures in jobs.items():
         samples = [sample for f in futures for sample in f.result()]
+        print(f"calibration {game}: {len(samples)} positions", file=sys.stderr, flush=True)
         for k, stage in enumerate(STAGES):
             inside = [s for s in samples if k / 3 <= s[0] < (k + 1) / 3]
             if not inside:
@@ -169,8 +225,7 @@ def _calibration_rows(pool: ProcessPoolExecutor, budget: Budget) -> list[Row]:
 def run(*, quick: bool = False, budget: Budget | None = None, jobs: int = 2) -> list[Row]:
     """Every row of the suite: strength, calibration and speed for the four games."""
     budget = budget or (QUICK if quick else FULL)
-    rows = [{"suite": "analysis", "game": game, "metric": "rollouts per second, one core",
-             "value": speed(game, budget.speed_rollouts), "unit": "rollouts/s"} for game in GAMES]
+    rows = _speed_rows(budget)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows += _strength_rows(pool, budget)
         rows += _calibration_rows(pool, budget)
@@ -187,14 +242,18 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, help="the search player's budget in strength games")
     parser.add_argument("--calibration-games", type=int)
     parser.add_argument("--calibration-rollouts", type=int, help="the self-playing searchers' budget")
+    parser.add_argument("--policy-games", type=int, help="games of the rollout policy against random players")
+    parser.add_argument("--only", choices=("speed", "all"), default="all", help="speed: only the speed and policy rows")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
     budget = Budget(games=args.games or base.games, rollouts=args.rollouts or base.rollouts,
                     calibration_games=args.calibration_games or base.calibration_games,
                     calibration_rollouts=args.calibration_rollouts or base.calibration_rollouts, speed_rollouts=base.speed_rollouts,
-                    every=base.every, searcher_calibration=base.searcher_calibration)
-    print(format_rows(run(budget=budget, jobs=args.jobs)))
+                    every=base.every, searcher_calibration=base.searcher_calibration,
+                    policy_games=args.policy_games or base.policy_games)
+    rows = _speed_rows(budget) if args.only == "speed" else run(budget=budget, jobs=args.jobs)
+    print(format_rows(rows))
 
 
 if __name__ == "__main__":
