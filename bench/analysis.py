@@ -58,7 +58,9 @@ class Budget:
 
 QUICK = Budget(games=1, rollouts=8, calibration_games=1, calibration_rollouts=8, speed_rollouts=12, every=40,
                searcher_calibration=False, policy_games=8)
-FULL = Budget(games=20, rollouts=50, calibration_games=4, calibration_rollouts=24, speed_rollouts=60, every=8,
+#: The recorded run (docs/PERFORMANCE.md): about half an hour on two busy cores. The issue's 200 games per game at
+#: the default budget would take days here; raise ``--games`` / ``--rollouts`` on a bigger machine.
+FULL = Budget(games=6, rollouts=25, calibration_games=1, calibration_rollouts=16, speed_rollouts=60, every=8,
               searcher_calibration=True)
 
 
