@@ -62,7 +62,7 @@ def playout_state_after(rules, setup, events, seq):
     return state
 
 
-def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, redis_client, redis_server):
+def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, redis_client, redis_server, artifacts):
     fork_seq, analysed = _analysed_game_with_fork(redis_client, redis_server.url)
     page = open_game(watched, live_server, seq=1, gid=GID)
     page.wait_for_selector("#win-chart svg.win-chart")
@@ -78,10 +78,12 @@ def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, re
     marks = page.locator("#moves .mv-mark")
     assert marks.count() >= 1, "a random game has mistakes"
     assert set(marks.all_inner_texts()) <= {"?!", "?", "??"}
+    page.screenshot(path=str(artifacts / "analysis-main.png"), full_page=True)
     page = open_game(watched, live_server, seq=fork_seq, gid=GID, bid="whatif")
     page.wait_for_selector("#fork-compare table")
     rows = page.locator("#fork-compare tbody tr").all_inner_texts()
     assert rows[0].startswith(f"move {fork_seq + 1}") and "at the head" in rows[-1], rows
+    page.locator("#win-section").screenshot(path=str(artifacts / "analysis-fork.png"))
     watched.assert_clean()
 
 

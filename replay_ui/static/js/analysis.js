@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { el, svg } from "./dom.js";
 
-const W = 1000, H = 140, PAD_L = 34, PAD_R = 10, PAD_T = 8, PAD_B = 18;
+const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 const POLL_MS = 1500;
 const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
 
@@ -168,6 +168,7 @@ export class AnalysisPanel {
         el("td", { text: chances(theirs) })));
     }
     box.replaceChildren(...(rows.length ? [el("table", { class: "fork-compare" },
+      el("caption", { text: `This branch against its parent line, from the fork at move ${branch.fork_seq}` }),
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: "this branch" }),
         el("th", { scope: "col", text: `parent (${branch.parent})` }))), el("tbody", {}, rows))] : []));
   }
