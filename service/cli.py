@@ -1,4 +1,4 @@
-"""The ``ludolog`` command line: serve, worker, reconcile, demo, user, bench (and import/export).
+"""The ``ludolog`` command line: serve, worker, reconcile, demo, user, bench, analyze (and import/export).
 
 Each command reads its settings from the environment (see the README), so the same
 command works against the embedded Redis of ``ludolog serve`` or a production server.
@@ -174,10 +174,10 @@ def user_add(name: str, password: str | None) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "all"]), default="all")
+@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "analysis", "all"]), default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 def bench(suite: str, quick: bool) -> None:
-    """Measure speed: the store, the engine, the importer, a restart. Prints a table of figures."""
+    """Measure speed: the store, the engine, the importer, a restart; the search player (analysis). Prints a table of figures."""
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)
@@ -297,6 +297,45 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
         output.write(export_jsonl(events, viewer))
     else:
         output.write(export_text(events, viewer))
+
+
+@cli.command()
+@click.argument("gid")
+@click.option("--branch", default="main", show_default=True, help="The branch to analyse.")
+@click.option("--rollouts", type=click.IntRange(1, 5000), default=200, show_default=True,
+              help="Search iterations per decision (the budget).")
+@click.option("--view", default="full", show_default=True, help="full, or a seat number: search with only its information.")
+@click.option("--timeout", type=float, default=None, help="Give up after this many seconds (the jobs go on).")
+def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | None) -> None:
+    """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work)."""
+    import time
+
+    from service.analysis import enqueue_analysis, report
+    from service.jobs import make_queue
+    from service.store.errors import StoreError
+
+    stores = _stores()
+    try:
+        enqueue_analysis(stores.games, stores.redis, make_queue(stores.queue_redis, stores.config.queue_name), gid, branch,
+                         rollouts, view)
+        state = report(stores.games, stores.redis, gid, branch, rollouts, view)
+    except StoreError as exc:
+        raise click.ClickException(exc.message) from exc
+    started = time.monotonic()
+    with click.progressbar(length=state["total"], label=f"analysing {gid}/{branch}") as bar:
+        shown = 0
+        while True:
+            bar.update(state["done"] - shown)
+            shown = state["done"]
+            if state["status"] == "done":
+                break
+            if timeout is not None and time.monotonic() - started > timeout:
+                raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
+                                           "is a worker running ('ludolog worker')?")
+            time.sleep(0.5)
+            state = report(stores.games, stores.redis, gid, branch, rollouts, view)
+    marks = [p["played"]["mark"] for p in state["positions"] if p["played"] and p["played"]["mark"]]
+    click.echo(f"{state['total']} decisions analysed; marks: " + (", ".join(f"{m} {marks.count(m)}" for m in ("??", "?", "?!"))))
 
 
 def main() -> None:

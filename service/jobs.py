@@ -36,12 +36,15 @@ FOLD_JOB = "workers.fold.fold_branch"
 IMPORT_JOB = "workers.imports.import_upload"
 #: RQ's failure callback of the import job: :func:`workers.imports.import_failed`.
 IMPORT_FAILED_CALLBACK = "workers.imports.import_failed"
+#: The analysis job: :func:`workers.analysis.analyse_range` (gid, bid, first, last, rollouts, view).
+ANALYSIS_JOB = "workers.analysis.analyse_range"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB)
 
 PENDING_TTL_SECONDS = 600
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
+ANALYSIS_RETRY = Retry(max=3, interval=[1, 5, 15])
 #: How many times an import runs before its upload is failed for good.
 IMPORT_ATTEMPTS = IMPORT_RETRY.max + 1
 

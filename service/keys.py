@@ -137,3 +137,23 @@ def user_tokens_for(name: str) -> str:
 def signin_failures_for(scope: str, who: str) -> str:
     """Integer with a TTL: failed sign-ins of one account or one address (``scope``) in the current window."""
     return f"{PREFIX}:signin-failures:{scope}:{who}"
+
+
+def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str) -> str:
+    """Hash: seq → the search's result (JSON) at the position after that seq of branch ``bid``'s own stream.
+
+    A position belongs to the branch whose stream holds its seq, so forks share their parent's results
+    up to the fork point; rules version, search version, budget and view (``full`` or a seat) are part
+    of the key, so a change of any of them never reads another's results.
+    """
+    return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}"
+
+
+def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str) -> str:
+    """String (with a time to live) set while an analysis of the branch at this budget and view is queued."""
+    return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}"
+
+
+def analysis_quota_for(user: str) -> str:
+    """Integer (expiring hourly): analyses the user requested in the current hour (the per-user limit)."""
+    return f"{PREFIX}:analysis-quota:{user}"

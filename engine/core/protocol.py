@@ -133,7 +133,13 @@ class GameRules(Protocol[S, A]):
     the demo plays with instead of uniform random play, for games whose random games show
     little (it chooses only among the legal actions it is given); ``legacy_options``, per older
     rules version the setup options that keep its behaviour for its games
-    (see :mod:`engine.core.versions`).
+    (see :mod:`engine.core.versions`); for the search player (:mod:`engine.analysis`),
+    ``rollout_player``, a cheap Player its playouts use (else ``demo_player``, else uniform), and
+    ``determinize(state, seat, rng) -> state``, a state ``seat`` cannot tell from ``state``, with
+    everything it cannot see (other hands, face-down tiles, a pile's make-up) re-dealt from the
+    unseen pool by the visible sizes; it must depend on ``view(state, seat)`` and ``rng`` only.
+    A game needs it only when its view hides something the view does not fix
+    (see :mod:`engine.analysis.hidden`).
     """
 
     #: The game's registry name (``puerto_rico``), also written into ``game_created``.

@@ -18,6 +18,7 @@ from engine.entdecker.component_set import component_set
 from engine.entdecker.describe import describe
 from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
+from engine.entdecker.rollout import rollout_player
 from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
 
 LEGAL: dict[int, Callable[[State], list[Action]]] = {
@@ -46,6 +47,8 @@ class EntdeckerRules(PhasedRules[State, Action]):
     min_players = 2
     max_players = 4
     known_options = ("components", "income_each_turn")
+    #: The search player's rollout policy (engine.analysis).
+    rollout_player = staticmethod(rollout_player)
 
     def __init__(self) -> None:
         super().__init__(

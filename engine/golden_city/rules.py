@@ -15,8 +15,10 @@ from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
 from engine.golden_city.describe import describe
+from engine.golden_city.determinize import determinize
 from engine.golden_city.explain import explain
 from engine.golden_city.notation import Action, format_action, parse_action
+from engine.golden_city.rollout import rollout_player
 from engine.golden_city.state import (
     BID,
     BONUS_CHOICE,
@@ -81,6 +83,9 @@ class GoldenCityRules(PhasedRules[State, Action]):
     min_players = 3
     max_players = 4
     known_options = ("start_seat", "components", "reshuffle")
+    #: The search player's rollout policy and determinisation (engine.analysis).
+    rollout_player = staticmethod(rollout_player)
+    determinize = staticmethod(determinize)
 
     def __init__(self) -> None:
         super().__init__(

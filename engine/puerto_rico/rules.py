@@ -15,6 +15,7 @@ from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scorin
 from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
 from engine.puerto_rico.notation import Action, format_action, parse_action
+from engine.puerto_rico.rollout import rollout_player
 from engine.puerto_rico.state import (
     BUILD,
     CRAFT,
@@ -63,6 +64,8 @@ class PuertoRicoRules(PhasedRules[State, Action]):
     version = "2"
     min_players = 3
     max_players = 5
+    #: The search player's rollout policy (engine.analysis).
+    rollout_player = staticmethod(rollout_player)
 
     def __init__(self) -> None:
         super().__init__(

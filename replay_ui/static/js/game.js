@@ -2,6 +2,7 @@
 // (/games/<gid>/b/<bid>/<seq>, via history.pushState), and draws the board from a client
 // cache of states that is filled a window at a time ahead of where the user is going.
 
+import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { Branches } from "./branches.js";
@@ -111,6 +112,7 @@ function draw(seq, state) {
   syncJumpSelects(seq);
   timed("notes", () => notes.show(seq));
   timed("picker", () => updatePicker(seq));
+  timed("analysis", () => analysis.show(seq));
   showOutcome(seq);
   timings.draw = performance.now() - start;
   showLastMove(seq, state, app.renderToken);
@@ -334,6 +336,7 @@ const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
+const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => goTo(seq) });
 
 async function loadTimeline() {
   app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
@@ -343,6 +346,7 @@ async function loadTimeline() {
   moves.render(app.timeline.moves, page.players, notes.bySeq);
   $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
+  analysis.load(app.view, app.head).then(() => analysis.compare(branches.current)).catch(() => {});
 }
 
 function updatePicker(seq) {
@@ -350,7 +354,7 @@ function updatePicker(seq) {
   const info = positionInfo(seq);
   const mine = page.user && branch && branch.owner === page.user;
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
-  picker.show(seq, page.players[info.actor]);
+  picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
 }
 
 async function afterPlay(newHead) {

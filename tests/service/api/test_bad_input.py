@@ -61,6 +61,7 @@ VALID_BODIES: dict[str, Any] = {
     "AnnotationPatch": {"text": "y"},
     "VersionBody": {},
     "UploadBody": {"status": 1, "data": {"logs": [], "players": []}},
+    "AnalysisRequest": {"rollouts": 2},
 }
 PLACEHOLDER = "@@VALUE@@"
 

@@ -86,7 +86,8 @@ def test_openapi_describes_every_route(app: Flask, client):
         assert operation_of(app.view_functions[rule.endpoint]) is not None, f"{rule.rule} has no @documented"
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
-    assert len(spec["paths"]) == 19  # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch
+    # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis
+    assert len(spec["paths"]) == 20
 
 
 def test_openapi_structure_and_refs_resolve(client):

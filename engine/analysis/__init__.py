@@ -1,0 +1,16 @@
+"""Analysis: a search player over the Rules protocol that estimates win chances and ranks moves.
+
+Pure like the rest of :mod:`engine`: stdlib only, no I/O; its randomness comes from the seed it is
+given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the algorithm,
+:mod:`engine.analysis.hidden` for how hidden information is respected, and
+:mod:`engine.analysis.policy` for the rollout policies.
+"""
+
+from engine.analysis.policy import policy_for, verb_preference_player
+from engine.analysis.search import DEFAULT_ROLLOUTS, SEARCH_VERSION, ActionStats, Analysis, search
+from engine.analysis.stats import wilson_interval, win_shares
+
+__all__ = [
+    "DEFAULT_ROLLOUTS", "SEARCH_VERSION", "ActionStats", "Analysis", "policy_for", "search",
+    "verb_preference_player", "wilson_interval", "win_shares",
+]

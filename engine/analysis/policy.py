@@ -1,0 +1,49 @@
+"""Rollout policies: how the search plays a game out from a tree leaf.
+
+A game may supply ``rollout_player`` on its rules object (a :data:`engine.core.fold.Player`: it
+picks one of the legal actions it is given, with the randomness it is given). Failing that, the
+search uses the game's ``demo_player`` and, failing that, uniform random play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.fold import Player, uniform_player
+from engine.core.protocol import Rules
+
+
+def policy_for(rules: Rules) -> Player:
+    """The game's default rollout policy: its ``rollout_player``, else its ``demo_player``, else uniform."""
+    player = getattr(rules, "rollout_player", None) or getattr(rules, "demo_player", None)
+    return player if player is not None else uniform_player
+
+
+def _verb(action: Any) -> Any:
+    return action[0] if isinstance(action, tuple) and action else action
+
+
+def verb_preference_player(preferred: Sequence[str], avoided: Sequence[str], *, followed: float = 0.85) -> Player:
+    """A cheap player for tuple actions ``(verb, …)``: usually a random action of the best preferred verb present.
+
+    With probability ``followed`` it takes a random action of the first verb of ``preferred`` that is
+    legal; otherwise (or when none is) a random action whose verb is not in ``avoided`` (a pass, an
+    end of turn), and an avoided one only when nothing else is legal. The randomness keeps the
+    rollouts varied, which a Monte Carlo estimate needs.
+    """
+    preferred = tuple(preferred)
+    avoided_set = frozenset(avoided)
+
+    def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
+        if rng.random() < followed:
+            for verb in preferred:
+                matching = [a for a in actions if _verb(a) == verb]
+                if matching:
+                    return rng.choice(matching)
+        active = [a for a in actions if _verb(a) not in avoided_set]
+        return rng.choice(active or actions)
+
+    player.__doc__ = f"Prefers {', '.join(preferred)}; avoids {', '.join(avoided)} while anything else is legal."
+    return player

@@ -1,0 +1,214 @@
+"""Information-set Monte Carlo tree search over the Rules protocol, for any game and any number of seats.
+
+The algorithm is single-observer information-set MCTS (SO-ISMCTS) from Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on Computational
+Intelligence and AI in Games 4(2), 2012. Each iteration:
+
+1. *determinises*: draws one full state consistent with what the searching seat sees (the game's
+   ``determinize`` hook, see :mod:`engine.analysis.hidden`);
+2. *selects* down one shared tree whose edges are actions: at a seat's decision, among the children
+   legal in this determinisation, the one with the best UCB1 value for *that* seat (each seat
+   maximises its own win share, as in max^n), exploration counted against how often the child was
+   *available* rather than how often its parent was visited (the paper's subset-armed bandit); at a
+   chance event, an outcome drawn by the rules' weights;
+3. *expands* one untried action of a seat (chance outcomes are added as they are drawn);
+4. *plays out* the rest of the game with the rollout policy (:mod:`engine.analysis.policy`);
+5. *backs up* every seat's win share (:func:`engine.analysis.stats.win_shares`) along the path.
+
+Why ISMCTS rather than plain determinised MCTS (one tree per sampled deal, votes merged): the
+latter splits the budget between many small trees and lets each one plan as if it knew the hidden
+cards ("strategy fusion"); ISMCTS gathers every iteration into one tree over what the searching seat
+can tell apart, so a budget of a few hundred rollouts gives usable statistics for every root action.
+A seat's hint therefore never depends on what it cannot see: the only use of the hidden part of the
+state is through fresh determinisations, which depend on the seat's view alone.
+
+Everything is deterministic for a given seed: randomness comes from one ``random.Random(seed)``,
+children are kept in insertion order and ties are broken by the rules' own action order.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.analysis.hidden import determinizer_for
+from engine.analysis.policy import policy_for
+from engine.analysis.stats import wilson_interval, win_shares
+from engine.core.fold import Player, draw_chance
+from engine.core.protocol import CHANCE, Action, Rules, State
+
+#: Bumped whenever a change alters results for the same inputs (stored analyses carry it).
+SEARCH_VERSION = "1"
+#: The default budget: rollouts per analysed position.
+DEFAULT_ROLLOUTS = 200
+#: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).
+EXPLORATION = 0.7
+#: A rollout that has not ended after this many steps counts as a draw between every seat.
+MAX_ROLLOUT_STEPS = 100_000
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """One root action: the mover's estimated win probability, its visits and a 95 % Wilson interval."""
+
+    action: Action
+    visits: int
+    win: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The result of :func:`search` at one position.
+
+    ``win`` is every seat's estimated probability of first place (a shared first counts 1/k, see
+    :func:`~engine.analysis.stats.win_shares`); ``actions`` the legal actions of the seat to act,
+    most visited first (empty at chance, at the end, or when the searching seat is not the one to
+    act, whose options it may not know); ``actor`` who acts at the position.
+    """
+
+    seat: int | None
+    actor: Any
+    rollouts: int
+    seed: int
+    win: tuple[float, ...]
+    actions: tuple[ActionStats, ...] = field(default=())
+
+    @property
+    def best(self) -> ActionStats | None:
+        """The recommended action: the most visited (the usual robust choice of MCTS), or None."""
+        return self.actions[0] if self.actions else None
+
+    def to_json(self, format_action: Callable[[Action], str]) -> dict[str, Any]:
+        """JSON-safe data, actions in the game's notation."""
+        return {
+            "seat": self.seat, "actor": self.actor, "rollouts": self.rollouts, "seed": self.seed, "win": list(self.win),
+            "actions": [{"action": format_action(a.action), "n": a.visits, "win": a.win, "ci": [a.low, a.high]}
+                        for a in self.actions],
+        }
+
+
+class _Node:
+    """A tree node: per-seat win totals of the iterations through it, visits, and availability."""
+
+    __slots__ = ("available", "children", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.wins: list[float] = []
+
+    def rate(self, seat: int) -> float:
+        return self.wins[seat] / self.visits if self.visits and seat < len(self.wins) else 0.0
+
+    def add(self, shares: tuple[float, ...]) -> None:
+        if len(self.wins) < len(shares):
+            self.wins.extend([0.0] * (len(shares) - len(self.wins)))
+        for seat, share in enumerate(shares):
+            self.wins[seat] += share
+        self.visits += 1
+
+
+def _ucb_pick(node: _Node, actions: list[Action], seat: int) -> Action:
+    """The legal child with the best UCB1 value for ``seat`` (availability-based, first on ties)."""
+    best, best_value = actions[0], -math.inf
+    for action in actions:
+        child = node.children[action]
+        value = child.rate(seat) + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tuple[State, list[_Node]]:
+    """Selection and expansion: the state reached and the nodes passed, ending at a new node or the end."""
+    node, path = root, [root]
+    while True:
+        actor = rules.current_actor(state)
+        if actor is None:
+            return state, path
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+            child = node.children.setdefault(action, _Node())
+        else:
+            actions = list(rules.legal_actions(state))
+            untried = [a for a in actions if a not in node.children]
+            for action in actions:
+                if action in node.children:
+                    node.children[action].available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = node.children[action] = _Node()
+                path.append(child)
+                return rules.apply(state, action), path
+            action = _ucb_pick(node, actions, int(actor))
+            child = node.children[action]
+        state = rules.apply(state, action)
+        node = child
+        path.append(node)
+
+
+def _play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
+    """Every seat's win share after playing on with ``policy``; None when the game does not end in time."""
+    for _ in range(MAX_ROLLOUT_STEPS):
+        actor = rules.current_actor(state)
+        if actor is None:
+            outcome = rules.outcome(state)
+            return win_shares(outcome) if outcome is not None else None
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+        else:
+            action = policy(state, list(rules.legal_actions(state)), rng)
+        state = rules.apply(state, action)
+    return None
+
+
+def search(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
+           policy: Player | None = None) -> Analysis:
+    """Analyse ``state`` for ``seat`` with ``rollouts`` iterations of ISMCTS (see the module docstring).
+
+    ``seat`` None searches with full information (the spectator's "full view" of a finished log);
+    a seat searches over determinisations of what it cannot see. ``policy`` overrides the game's
+    rollout policy. Raises ValueError for a budget below 1.
+    """
+    if rollouts < 1:
+        raise ValueError(f"rollouts must be at least 1, got {rollouts}")
+    actor = rules.current_actor(state)
+    if actor is None:
+        outcome = rules.outcome(state)
+        return Analysis(seat, None, 0, seed, win_shares(outcome) if outcome is not None else ())
+    rng = random.Random(seed)
+    determinize = determinizer_for(rules)
+    player = policy or policy_for(rules)
+    root = _Node()
+    for _ in range(rollouts):
+        sample = determinize(state, seat, rng) if seat is not None else state
+        leaf, path = _descend(rules, sample, root, rng)
+        shares = _play_out(rules, leaf, player, rng)
+        if shares is None:
+            seats = max(len(root.wins), 1)
+            shares = (1.0 / seats,) * seats
+        for node in path:
+            node.add(shares)
+    return Analysis(seat, actor, rollouts, seed, tuple(root.rate(s) for s in range(len(root.wins))),
+                    _root_actions(rules, state, root, seat, actor))
+
+
+def _root_actions(rules: Rules, state: State, root: _Node, seat: int | None, actor: Any) -> tuple[ActionStats, ...]:
+    """Statistics of the mover's legal actions, most visited first, then best rate, then the rules' order."""
+    if actor == CHANCE or (seat is not None and actor != seat):
+        return ()
+    stats = []
+    for action in rules.legal_actions(state):
+        child = root.children.get(action)
+        visits = child.visits if child is not None else 0
+        wins = child.wins[actor] if child is not None and actor < len(child.wins) else 0.0
+        low, high = wilson_interval(wins, visits)
+        stats.append(ActionStats(action, visits, wins / visits if visits else 0.0, low, high))
+    order = sorted(range(len(stats)), key=lambda i: (-stats[i].visits, -stats[i].win, i))
+    return tuple(stats[i] for i in order)

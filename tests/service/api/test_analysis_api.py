@@ -1,0 +1,96 @@
+"""POST/GET /api/games/<gid>/branches/<bid>/analysis: who may ask, bad input, the answer's shape, limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Setup, get_rules, random_playout
+from service.api.analysis import ANALYSES_PER_HOUR, AnalysisSchema
+from service.store.games import MAIN, GameStore
+from tests.helpers import ROOT, ludolog_env
+from tests.service.api.helpers import assert_error, assert_matches
+
+URL = "/api/games/{gid}/branches/{bid}/analysis"
+
+
+def _game(redis_client, owner: str = "alice", visibility: str = "public") -> str:
+    setup = Setup(("Anna", "Ben"), {"target": 30})
+    playout = random_playout(get_rules("pig"), setup, random.Random(4), check=False)
+    games = GameStore(redis_client)
+    record = games.create_game("pig", "1", setup, owner=owner, visibility=visibility)
+    games.append(record.id, MAIN, playout.events[1:], 1)
+    return record.id
+
+
+def _run_jobs(redis_server) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          env=ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-test"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_owner_queues_an_analysis_and_reads_every_decision_back(client, users, redis_client, redis_server):
+    gid = _game(redis_client)
+    url = URL.format(gid=gid, bid=MAIN)
+    queued = client.post(url, json={"rollouts": 12}, headers=users.auth("alice"))
+    assert queued.status_code == 202, queued.get_json()
+    body = queued.get_json()
+    assert body["jobs"] >= 1 and body["status"] == "running" and body["done"] == 0 and body["total"] > 0
+    _run_jobs(redis_server)
+    answer = client.get(url + "?rollouts=12")
+    assert answer.status_code == 200
+    data = answer.get_json()
+    assert_matches(AnalysisSchema, data)
+    assert (data["status"], data["done"]) == ("done", data["total"])
+    first = data["positions"][0]
+    assert set(first) == {"seq", "actor", "win", "best", "played"}
+    assert sum(first["win"]) == pytest.approx(1.0, abs=1e-3)
+    assert {"action", "text", "win", "n"} == set(first["best"][0])
+    assert set(first["played"]) == {"action", "win", "loss", "mark"}
+    assert first["played"]["loss"] >= 0
+    again = client.post(url, json={"rollouts": 12}, headers=users.auth("alice"))
+    assert again.get_json()["jobs"] == 0, "a finished analysis queues nothing"
+
+
+def test_a_seat_view_lists_moves_only_where_that_seat_decides(client, users, redis_client, redis_server):
+    gid = _game(redis_client)
+    url = URL.format(gid=gid, bid=MAIN)
+    assert client.post(url, json={"rollouts": 8, "view": "1"}, headers=users.auth("bob")).status_code == 202
+    _run_jobs(redis_server)
+    data = client.get(url + "?rollouts=8&view=1").get_json()
+    assert data["status"] == "done"
+    for entry in data["positions"]:
+        assert bool(entry["best"]) == (entry["actor"] == 1), entry
+
+
+def test_who_may_ask(client, users, redis_client):
+    unlisted = URL.format(gid=_game(redis_client, visibility="unlisted"), bid=MAIN)
+    assert_error(client.post(unlisted, json={}), 401)
+    assert_error(client.post(unlisted, json={}, headers=users.auth("bob")), 403, "forbidden")
+    assert client.post(unlisted, json={"rollouts": 3}, headers=users.auth("alice")).status_code == 202
+    private = URL.format(gid=_game(redis_client, visibility="private"), bid=MAIN)
+    assert_error(client.post(private, json={}, headers=users.auth("bob")), 404)
+    assert_error(client.get(private), 404)
+
+
+def test_bad_input_is_a_400_naming_the_field_and_queues_nothing(client, users, redis_client):
+    url = URL.format(gid=_game(redis_client), bid=MAIN)
+    for body, field in (({"rollouts": 0}, "rollouts"), ({"rollouts": "9"}, "rollouts"), ({"view": "7"}, "view"),
+                        ({"view": "north"}, "view"), ({"budget": 5}, "budget")):
+        error = assert_error(client.post(url, json=body, headers=users.auth("alice")), 400)
+        assert field in str(error), error
+    assert_error(client.get(url + "?rollouts=-1"), 400)
+    assert client.get(url).get_json()["status"] == "none"
+
+
+def test_each_user_has_an_hourly_limit(client, users, redis_client):
+    url = URL.format(gid=_game(redis_client), bid=MAIN)
+    for _ in range(ANALYSES_PER_HOUR):
+        assert client.post(url, json={"rollouts": 2}, headers=users.auth("carol")).status_code == 202
+    assert_error(client.post(url, json={"rollouts": 2}, headers=users.auth("carol")), 429, "too_many_analyses")
+    assert client.post(url, json={"rollouts": 2}, headers=users.auth("bob")).status_code == 202

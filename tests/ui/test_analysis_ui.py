@@ -1,0 +1,103 @@
+"""The analysis in the replay UI, in headless Chromium: win-chance chart (click jumps), mistake marks in the move
+list, best moves at a position, a fork compared with its parent line, and asking for an analysis."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
+from service.analysis import decisions, enqueue_analysis
+from service.jobs import make_queue
+from service.store.games import MAIN, GameStore
+from tests.helpers import ROOT, ludolog_env
+from tests.ui.helpers import open_game, sign_up, wait_board
+
+GID = "pig-analysed"
+ROLLOUTS = 200  # the page's default budget; Pig's rollouts are short
+
+
+def _fork_events(rules, state, first_seq: int, first_action: str, seed: int) -> list:
+    """Events of a line that plays ``first_action`` and then random legal moves to the end."""
+    rng, events, seq, action = random.Random(seed), [], first_seq, first_action
+    while True:
+        events.append(action_event(seq, rules.current_actor(state), action))
+        state = rules.apply(state, action)
+        actor = rules.current_actor(state)
+        if actor is None:
+            return events
+        seq += 1
+        action = draw_chance(rules.chance_outcomes(state), rng.random()) if actor == CHANCE else rng.choice(
+            list(rules.legal_actions(state)))
+
+
+def _analysed_game_with_fork(redis_client, redis_url: str) -> tuple[int, int]:
+    """A public Pig game and a fork of it, both analysed by a real burst worker; (fork seq, a marked move's seq)."""
+    rules = get_rules("pig")
+    setup = Setup(("Anna", "Ben"), {"target": 30})
+    games = GameStore(redis_client)
+    playout = random_playout(rules, setup, random.Random(8), check=False)
+    games.create_game("pig", "1", setup, owner="nobody", gid=GID, visibility="public")
+    games.append(GID, MAIN, playout.events[1:], 1)
+    _, positions = decisions(games, GID, MAIN)
+    fork_at = positions[len(positions) // 2]
+    state = playout_state_after(rules, setup, playout.events, fork_at.seq)
+    other = next(a for a in rules.legal_actions(state) if a != fork_at.played)
+    games.fork(GID, MAIN, fork_at.seq, owner="nobody", bid="whatif", name="what if")
+    games.append(GID, "whatif", _fork_events(rules, state, fork_at.seq + 1, other, seed=2), fork_at.seq)
+    queue = make_queue(redis_client, "ludolog-ui-test")
+    for bid in (MAIN, "whatif"):
+        enqueue_analysis(games, redis_client, queue, GID, bid, ROLLOUTS, "full")
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=ludolog_env(redis_url, LUDOLOG_QUEUE="ludolog-ui-test"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return fork_at.seq, len(positions)
+
+
+def playout_state_after(rules, setup, events, seq):
+    state = rules.initial_state(setup)
+    for event in events[1:seq]:
+        state = rules.apply(state, rules.parse_action(event.action))
+    return state
+
+
+def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, redis_client, redis_server, artifacts):
+    fork_seq, analysed = _analysed_game_with_fork(redis_client, redis_server.url)
+    page = open_game(watched, live_server, seq=1, gid=GID)
+    page.wait_for_selector("#win-chart svg.win-chart")
+    assert page.locator("#analysis-status").inner_text().startswith(f"{analysed} decisions analysed")
+    assert page.locator("#win-chart .win-point").count() == analysed
+    assert page.locator("#win-chart polyline.series").count() == 2
+    point = page.locator("#win-chart .win-point").nth(3)
+    target = int(point.get_attribute("data-seq"))
+    point.click()
+    wait_board(page, target)
+    best = page.locator("#best-moves li")
+    assert best.count() >= 1 and "%" in best.first.inner_text()
+    marks = page.locator("#moves .mv-mark")
+    assert marks.count() >= 1, "a random game has mistakes"
+    assert set(marks.all_inner_texts()) <= {"?!", "?", "??"}
+    page.screenshot(path=str(artifacts / "analysis-main.png"), full_page=True)
+    page = open_game(watched, live_server, seq=fork_seq, gid=GID, bid="whatif")
+    page.wait_for_selector("#fork-compare table")
+    rows = page.locator("#fork-compare tbody tr").all_inner_texts()
+    assert rows[0].startswith(f"move {fork_seq + 1}") and "at the head" in rows[-1], rows
+    page.locator("#win-section").screenshot(path=str(artifacts / "analysis-fork.png"))
+    watched.assert_clean()
+
+
+def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watched, redis_client):
+    setup = Setup(("Anna", "Ben"), {"target": 30})
+    games = GameStore(redis_client)
+    playout = random_playout(get_rules("pig"), setup, random.Random(9), check=False)
+    games.create_game("pig", "1", setup, owner="nobody", gid="pig-fresh", visibility="public")
+    games.append("pig-fresh", MAIN, playout.events[1:], 1)
+    sign_up(watched, live_server, "analyst")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
+    page.select_option("#analysis-budget", "50")
+    page.click("#analysis-request")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
+    assert make_queue(redis_client, "ludolog-ui-test").count >= 1
+    watched.assert_clean()
