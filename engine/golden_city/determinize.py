@@ -39,7 +39,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         players[i] = players[i].evolve(bonus=cards)
     if not pile_seen:
         bonus_pile = bonus_dealt[-1]
-    back = state.comp.scoring_back
+    back = state.components.scoring_back
     return state.evolve(
         players=tuple(players), pile=dealt[-1], bonus_pile=bonus_pile, goods_pile=tuple(sorted(state.goods_pile)),
         scoring_pile=tuple(sorted(state.scoring_pile, key=lambda card: (back[card], card))),
