@@ -184,7 +184,7 @@ def bench(suite: str, quick: bool) -> None:
 
 
 #: Files a folder import picks up (BGA logs saved as JSON, or pasted log text).
-IMPORT_SUFFIXES = (".json", ".txt", ".log")
+IMPORT_SUFFIXES = (".json", ".jsonl", ".txt", ".log")
 
 
 def _import_files(paths: tuple[str, ...]) -> list:
