@@ -25,6 +25,7 @@ from engine.core.protocol import Setup
 from engine.core.versions import setup_for_version
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
+from service.store.listing import GameIndex
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
 from service.store.snapshotting import encode_snapshot
 
@@ -155,6 +156,9 @@ class GameStore:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
         self._append = client.register_script(_APPEND_SCRIPT)
+        self.index = GameIndex(client)
+        #: On a cluster the listing indexes (one slot of their own) cannot join a game's transaction.
+        self._indexes_in_game_transaction = not isinstance(client, redis.RedisCluster)
 
     # -- games ---------------------------------------------------------------------------
     def create_game(self, game: str, rules_version: str, setup: Setup, *, owner: str | None, seed: str | None = None,
@@ -218,6 +222,10 @@ class GameStore:
                 pipe.zadd(keys.snapshot_seqs_for(gid, MAIN), {str(seq): seq for seq, _, _ in snapshots})
             if log_record is not None:
                 pipe.set(keys.log_record_for(gid), json.dumps(log_record, separators=(",", ":")))
+            if self._indexes_in_game_transaction:  # the listing and its indexes commit with the game
+                order = self.redis.incr(keys.games_counter())
+                pipe.zadd(keys.games_index(), {gid: order})
+                self.index.add_to(pipe, record, order)
             try:
                 pipe.execute()
             except redis.WatchError:
@@ -225,10 +233,13 @@ class GameStore:
         self.index_game(gid)
 
     def index_game(self, gid: str) -> None:
-        """Put a stored game in the listing, once (a separate key: it spans games, so it cannot join the game's
-        transaction; an import that died between the two calls this again)."""
+        """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
+        transaction did it already; on a cluster the keys span slots, so this second step does it (an import that
+        died between the two, or ``ludolog reindex``, calls this again)."""
         if self.redis.zscore(keys.games_index(), gid) is None:
             self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())}, nx=True)
+            order = self.redis.zscore(keys.games_index(), gid)
+            self.index.add(self.game(gid), float(order or 0))
 
     def log_record(self, gid: str) -> Any:
         """A log-only game's record of log lines (decoded JSON), or None."""
@@ -248,9 +259,18 @@ class GameStore:
 
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
-        self.game(gid)
+        before = self.game(gid)
         encoded: Mapping[FieldT, EncodableT] = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
         self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
+        self.reindex_game(before)
+
+    def reindex_game(self, before: GameRecord | None, gid: str | None = None) -> None:
+        """Bring a listed game's indexes in line with its stored record (``before``: what it was indexed as)."""
+        gid = gid or (before.id if before else "")
+        order = self.redis.zscore(keys.games_index(), gid)
+        if order is None:
+            return  # not listed yet: index_game will index it whole
+        self.index.move(before or self.game(gid), self.game(gid), float(order))
 
     def game_ids(self, *, newest_first: bool = True, limit: int = 200, offset: int = 0) -> list[str]:
         """Ids of games, by creation time."""
