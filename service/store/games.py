@@ -232,12 +232,14 @@ class GameStore:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
         self.index_game(gid)
 
-    def index_game(self, gid: str) -> None:
+    def index_game(self, gid: str, *, again: bool = False) -> None:
         """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
         transaction did it already; on a cluster the keys span slots, so this second step does it (an import that
-        died between the two, or ``ludolog reindex``, calls this again)."""
+        died between the two calls this again; the reconciler passes ``again`` for a game missing from an index)."""
         if self.redis.zscore(keys.games_index(), gid) is None:
             self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())}, nx=True)
+            again = True
+        if again:  # ``again``: a listed game whose indexes were lost (the reconciler, ``ludolog reindex``)
             order = self.redis.zscore(keys.games_index(), gid)
             self.index.add(self.game(gid), float(order or 0))
 
