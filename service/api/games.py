@@ -14,7 +14,7 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import GameCreatedSchema, GameCreateSchema, GameDetailSchema, GameListQuery, GameListSchema
-from service.store.errors import NotFoundError, StoreError
+from service.store.errors import StoreError
 from service.store.games import MAIN, Branch, GameRecord
 from service.store.listing import ListingQuery
 
@@ -55,13 +55,7 @@ def list_games() -> ResponseReturnValue:
     query = load_query(GameListQuery)
     games = api().games
     page = games.index.find(_listing_query(query, current_user(), query["limit"] + query["offset"]))
-    ids = page.ids[query["offset"]:]
-    found = []
-    for gid in ids:
-        try:
-            found.append(game_summary(games.game(gid)))
-        except NotFoundError:  # removed between the index read and now
-            continue
+    found = [game_summary(record) for record in games.games(page.ids[query["offset"]:])]  # a game gone meanwhile is left out
     return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"],
                     "next": None if page.next is None else str(page.next)})
 

@@ -259,6 +259,15 @@ class GameStore:
             raise NotFoundError(f"no game {gid!r}", game=gid)
         return GameRecord.from_hash({k.decode(): v.decode() for k, v in raw.items()})
 
+    def games(self, gids: Sequence[str]) -> list[GameRecord]:
+        """The records of the stored games among ``gids``, in that order, read in one round trip (a listing's page)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for gid in gids:
+                pipe.hgetall(keys.game_meta_for(gid))
+            replies = pipe.execute()
+        return [GameRecord.from_hash({k.decode(): v.decode() for k, v in as_bytes_hash(raw).items()})
+                for raw in replies if raw]
+
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
         before = self.game(gid)
