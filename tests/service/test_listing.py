@@ -195,3 +195,20 @@ def test_every_index_key_carries_the_index_hash_tag(store):
                                    visibility="public", source="bga", title="x y",
                                    extra={"imported": {"table_id": 1}})
     assert all(keys.INDEX_TAG in key for key in index_keys(record))
+
+
+def test_a_real_bga_import_is_found_by_its_table_source_and_players(redis_client):
+    from service.imports import import_bytes
+    from tests.helpers import ROOT
+
+    sample = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
+    if not sample.exists():
+        pytest.skip(f"BGA sample missing: {sample}")
+    outcome = import_bytes(redis_client, sample.read_bytes(), gid="tok1", owner="alice", filename=sample.name)
+    assert outcome.status == "done", outcome.error
+    store = GameStore(redis_client)
+    record = store.game("tok1")
+    assert store.index.missing(record) == []
+    first_player = record.setup.players[0]
+    query = ListingQuery(table="100004927", source="log-only", player=first_player[:3], owner="alice")
+    assert store.index.find(query).ids == ["tok1"]
