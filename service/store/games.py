@@ -273,15 +273,14 @@ class GameStore:
         before = self.game(gid)
         encoded: Mapping[FieldT, EncodableT] = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
         self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
-        self.reindex_game(before)
+        self._move_in_indexes(before)
 
-    def reindex_game(self, before: GameRecord | None, gid: str | None = None) -> None:
+    def _move_in_indexes(self, before: GameRecord) -> None:
         """Bring a listed game's indexes in line with its stored record (``before``: what it was indexed as)."""
-        gid = gid or (before.id if before else "")
-        order = self.redis.zscore(keys.games_index(), gid)
+        order = self.redis.zscore(keys.games_index(), before.id)
         if order is None:
             return  # not listed yet: index_game will index it whole
-        self.index.move(before or self.game(gid), self.game(gid), float(order))
+        self.index.move(before, self.game(before.id), float(order))
 
     def game_ids(self, *, newest_first: bool = True, limit: int = 200, offset: int = 0) -> list[str]:
         """Ids of games, by creation time."""

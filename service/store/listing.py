@@ -105,7 +105,7 @@ class ListingQuery:
             out.append(ix("source", SOURCE_ALIASES.get(self.source, self.source)))
         if self.table:
             out.append(ix("table", self.table))
-        out += [ix("term", t) for t in sorted({normalise(w) for w in self.words if normalise(w)})]
+        out += [ix("term", t) for t in sorted(title_terms(" ".join(self.words)))]  # as titles are cut into terms
         return out
 
     def visible_keys(self) -> list[str]:

@@ -22,6 +22,7 @@ def test_filters_combine_and_order_flips(client, users, new_game):
     assert _ids(client, "q=friday&order=oldest") == [zoe, bob]
     assert _ids(client, "q=cafe%20friday&source=live&game=pig") == [zoe]
     assert _ids(client, "source=imported") == [] and _ids(client, "table=12") == []
+    assert _ids(client, "q=a%20friday%20!") == [bob, zoe]  # a one-letter word and punctuation are not terms
 
 
 def test_cursor_pages_to_the_end(client, users, new_game):
