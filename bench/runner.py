@@ -11,6 +11,7 @@ Row = dict[str, Any]
 
 def _suites() -> dict[str, Callable[[bool], list[Row]]]:
     from bench import engine as engine_bench
+    from bench import listing as listing_bench
     from bench import restart as restart_bench
     from bench import store as store_bench
 
@@ -18,6 +19,7 @@ def _suites() -> dict[str, Callable[[bool], list[Row]]]:
         "store": lambda quick: store_bench.run(quick=quick),
         "engine": lambda quick: [{"suite": "engine", **r} for r in engine_bench.run(seconds=0.5 if quick else 3.0)],
         "restart": lambda quick: restart_bench.run(quick=quick),
+        "list": lambda quick: listing_bench.run(quick=quick, sizes=_list_sizes()),
     }
     from bench import analysis as analysis_bench
 
@@ -29,6 +31,14 @@ def _suites() -> dict[str, Callable[[bool], list[Row]]]:
     else:
         suites["import"] = lambda quick: import_bench.run(quick=quick)
     return suites
+
+
+def _list_sizes() -> tuple[int, ...]:
+    """Store sizes of ``ludolog bench list`` (LUDOLOG_BENCH_LIST_SIZES, comma-separated; default 20,000)."""
+    import os
+
+    raw = os.environ.get("LUDOLOG_BENCH_LIST_SIZES", "20000")
+    return tuple(int(part) for part in raw.split(",") if part.strip())
 
 
 def format_rows(rows: list[Row]) -> str:

@@ -53,12 +53,16 @@ def harden_pages(response: Any) -> Any:
     return response
 
 
+#: The home page's filters: the query string of the page and of its ``GET /api/games`` calls.
+HOME_FILTERS = ("game", "player", "source", "q", "table", "owner", "order")
+
+
 @blueprint.get("/")
 def home() -> ResponseReturnValue:
     """The games list with filters, the upload form and the new-game form."""
     games = listed_games()
     return render_template("home.html", games=games, log_only_games=_log_only_games(games),
-                           filters={k: request.args.get(k, "") for k in ("game", "player", "source")})
+                           filters={k: request.args.get(k, "") for k in HOME_FILTERS})
 
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""The ``ludolog`` command line: serve, worker, reconcile, demo, user, bench, analyze (and import/export).
+"""The ``ludolog`` command line: serve, worker, reconcile, reindex, demo, user, bench, analyze (and import/export).
 
 Each command reads its settings from the environment (see the README), so the same
 command works against the embedded Redis of ``ludolog serve`` or a production server.
@@ -125,10 +125,29 @@ def _reconcile(stores, quiet: bool) -> None:
     if not quiet or report.rebuilt or report.dropped_snapshots:
         click.echo(f"reconciled {report.branches} branches: rebuilt {len(report.rebuilt)}, "
                    f"dropped {report.dropped_snapshots} snapshots of other rules versions")
+    if not quiet or report.reindexed:
+        click.echo(f"games missing from a listing index, indexed again: {len(report.reindexed)}")
     healed = heal(stores.redis, job_queue(stores), deadline=stores.config.job_deadline, every=stores.config.snapshot_every)
     if not quiet or healed.failed_uploads or healed.refolded:
         click.echo(f"uploads stuck past {stores.config.job_deadline} s, now failed: {len(healed.failed_uploads)}; "
                    f"branches whose fold died, queued again: {len(healed.refolded)}")
+
+
+@cli.command()
+@click.option("--restart", is_flag=True, help="Start from the first game rather than where a stopped run left off.")
+def reindex(restart: bool) -> None:
+    """Rebuild the listing indexes (search and filters) from the games; a stopped run resumes where it was."""
+    from service.reindex import reindex as rebuild
+
+    stores = _stores()
+    with click.progressbar(length=1, label="reindexing games", file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        report = rebuild(stores.games, restart=restart, progress=progress)
+    resumed = f" (resumed after game #{int(report.resumed_after)})" if report.resumed_after else ""
+    click.echo(f"reindexed {report.games} games{resumed}")
 
 
 @cli.command()
@@ -174,10 +193,10 @@ def user_add(name: str, password: str | None) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "analysis", "all"]), default="all")
+@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "analysis", "all"]), default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 def bench(suite: str, quick: bool) -> None:
-    """Measure speed: the store, the engine, the importer, a restart; the search player (analysis). Prints a table of figures."""
+    """Measure speed: the store, the engine, the importer, a restart, listing; the search player. Prints a table of figures."""
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)

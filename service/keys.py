@@ -157,3 +157,20 @@ def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str) -> str:
 def analysis_quota_for(user: str) -> str:
     """Integer (expiring hourly): analyses the user requested in the current hour (the per-user limit)."""
     return f"{PREFIX}:analysis-quota:{user}"
+
+
+#: The hash tag every listing index shares: a Redis Cluster keeps all of them in one slot, so a query's
+#: script reads several indexes at once. A game's own keys carry the game's tag instead, so on a cluster the
+#: indexes are written in a second transaction right after the game's (``ludolog reindex`` repairs a gap).
+INDEX_TAG = "{ix}"
+
+
+def listing_index_for(kind: str, value: str = "") -> str:
+    """Sorted set: ids of the games in one listing index (``public``, ``owner``/name, ``player``/name prefix, …),
+    scored by creation order (the :func:`games_index` score)."""
+    return f"{PREFIX}:ix:{INDEX_TAG}:{kind}:{value}"
+
+
+def reindex_cursor() -> str:
+    """String: the creation-order score up to which ``ludolog reindex`` has rebuilt (resumes from there)."""
+    return f"{PREFIX}:ix:{INDEX_TAG}:reindex-cursor"

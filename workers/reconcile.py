@@ -1,6 +1,7 @@
 """The reconciler: make every branch's snapshots true again.
 
-Runs when a worker starts and as ``ludolog reconcile``. For each branch it drops
+Runs when a worker starts and as ``ludolog reconcile``. It puts a game missing from a listing index back
+(``ludolog reindex`` does that for all games at once). For each branch it drops
 snapshots made by another rules version and folds any branch whose snapshots stop
 short of its head (a lost job, a worker killed mid-fold, a new rules version).
 """
@@ -27,6 +28,8 @@ class ReconcileReport:
     rebuilt: list[tuple[str, str]] = field(default_factory=list)
     dropped_snapshots: int = 0
     log_only: int = 0
+    #: Games that were missing from one of their listing indexes (put back).
+    reindexed: list[str] = field(default_factory=list)
 
 
 def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: Progress | None = None) -> ReconcileReport:
@@ -35,6 +38,9 @@ def reconcile(games: GameStore, snapshots: SnapshotStore, every: int, progress: 
     gids = games.game_ids(limit=10**9)
     for done, gid in enumerate(gids, start=1):
         record = games.game(gid)
+        if games.index.missing(record):  # a lost index write, or indexes never built: put the game back
+            games.index_game(gid, again=True)
+            report.reindexed.append(gid)
         if record.is_log_only:
             report.log_only += 1
         else:

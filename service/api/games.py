@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from engine import EngineError
-from service.api.auth import current_user, is_listed_for, readable_game, require_user
+from service.api.auth import current_user, readable_game, require_user
 from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import GameCreatedSchema, GameCreateSchema, GameDetailSchema, GameListQuery, GameListSchema
-from service.store.errors import NotFoundError, StoreError
+from service.store.errors import StoreError
 from service.store.games import MAIN, Branch, GameRecord
+from service.store.listing import ListingQuery
 
 bp = Blueprint("games", __name__, url_prefix="/api/games")
-
-_SCAN_PAGE = 200
 
 
 def game_summary(record: GameRecord) -> dict[str, Any]:
@@ -39,49 +37,27 @@ def branch_json(branch: Branch, head: int) -> dict[str, Any]:
     }
 
 
-def _all_records() -> Iterator[GameRecord]:
-    """Every game, newest first, read a page of ids at a time."""
-    games = api().games
-    offset = 0
-    while ids := games.game_ids(limit=_SCAN_PAGE, offset=offset):
-        for gid in ids:
-            try:
-                yield games.game(gid)
-            except NotFoundError:  # removed between the index read and now
-                continue
-        offset += len(ids)
-
-
-def _matches(record: GameRecord, query: dict[str, Any]) -> bool:
-    if "game" in query and record.game != query["game"]:
-        return False
-    if "source" in query and record.source != query["source"]:
-        return False
-    if "player" in query:
-        wanted = query["player"].casefold()
-        return any(p.casefold() == wanted for p in record.setup.players)
-    return True
+def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
+    """The store's listing query from the request's filters."""
+    return ListingQuery(
+        user=user, game=query.get("game"), player=query.get("player"), owner=query.get("owner"),
+        source=query.get("source"), table=query.get("table"), words=tuple(query.get("q", "").split()),
+        newest_first=query["order"] == "newest", after=int(query["cursor"]) if "cursor" in query else None, limit=limit,
+    )
 
 
 @bp.get("")
-@documented("List games: public ones and the caller's own (unlisted and private included)", response=GameListSchema,
+@documented("List games: public ones and the caller's own (unlisted and private included), filtered by the listing "
+            "indexes (cost follows the page, not the number of games)", response=GameListSchema,
             query=GameListQuery, errors=(400,))
 def list_games() -> ResponseReturnValue:
-    """Newest first, filtered, paged by limit/offset over the visible games."""
+    """Newest (or oldest) first, filtered, paged by cursor (``next``) or by a small offset."""
     query = load_query(GameListQuery)
-    user = current_user()
-    found: list[dict[str, Any]] = []
-    skipped = 0
-    for record in _all_records():
-        if not (is_listed_for(record, user) and _matches(record, query)):
-            continue
-        if skipped < query["offset"]:
-            skipped += 1
-            continue
-        found.append(game_summary(record))
-        if len(found) == query["limit"]:
-            break
-    return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"]})
+    games = api().games
+    page = games.index.find(_listing_query(query, current_user(), query["limit"] + query["offset"]))
+    found = [game_summary(record) for record in games.games(page.ids[query["offset"]:])]  # a game gone meanwhile is left out
+    return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"],
+                    "next": None if page.next is None else str(page.next)})
 
 
 @bp.post("")

@@ -19,6 +19,8 @@ VIEW_PATTERN = re.compile(r"^(full|spectator|\d{1,2})$")
 MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
 MAX_GAMES_PAGE = 200
+#: Largest ``offset`` of a game listing: deeper pages go by cursor, so that no request walks a long list.
+MAX_LIST_OFFSET = 1000
 #: Bound of every other integer a request may carry (seqs, offsets, versions): exact in any JSON
 #: reader (2^53 - 1) and far beyond any branch, so that no number reaches Redis as one it refuses.
 MAX_NUMBER = 2**53 - 1
@@ -75,13 +77,28 @@ def _seq(description: str) -> fields.Integer:
 
 # -- requests: query strings ----------------------------------------------------------------
 class GameListQuery(Strict):
-    """Filters and paging of ``GET /api/games``."""
+    """Filters (combined: a game must match all given), order and paging of ``GET /api/games``."""
 
     game = fields.String(metadata={"description": "only games of these rules (e.g. puerto_rico; tokaido for log-only logs)"})
-    player = fields.String(metadata={"description": "only games with a player of this name (case-insensitive)"})
-    source = fields.String(metadata={"description": "only games from this source (live, bga-log, …)"})
+    player = fields.String(validate=validate.Length(min=1, max=100), metadata={
+        "description": "only games with a player whose name starts with this (case- and accent-insensitive: "
+                       "'zo' finds Zoé)"})
+    owner = fields.String(validate=validate.Length(min=1, max=100),
+                          metadata={"description": "only games uploaded or started by this user"})
+    source = fields.String(metadata={"description": "only games from this source: live, imported (BGA log with rules), "
+                                                    "log-only (BGA log without rules; also bga-log)"})
+    table = fields.String(validate=validate.Regexp(r"^[0-9]{1,20}$", error="expected a BGA table number"),
+                          metadata={"description": "only games imported from this BGA table"})
+    q = fields.String(validate=validate.Length(min=1, max=200),
+                      metadata={"description": "only games whose title has every one of these words (case- and accent-insensitive)"})
+    order = fields.String(load_default="newest", validate=validate.OneOf(["newest", "oldest"]),
+                          metadata={"description": "newest (default) or oldest first"})
+    cursor = fields.String(validate=validate.Regexp(r"^[0-9]{1,18}$", error="expected the next token of a previous page"),
+                           metadata={"description": "the `next` token of the previous page: the page after it, stable while "
+                                                    "games are added"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_LIST_OFFSET),
+                            metadata={"description": f"games to skip (at most {MAX_LIST_OFFSET}: page further with `cursor`)"})
 
 
 def _view_field() -> fields.String:
@@ -235,6 +252,8 @@ class GameListSchema(Schema):
     games = fields.List(fields.Nested(GameSummarySchema), required=True)
     limit = fields.Integer(required=True)
     offset = fields.Integer(required=True)
+    next = fields.String(required=True, allow_none=True,
+                         metadata={"description": "pass as `cursor` for the next page; null on the last page"})
 
 
 class GameCreatedSchema(Schema):

@@ -25,6 +25,7 @@ from engine.core.protocol import Setup
 from engine.core.versions import setup_for_version
 from service import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
+from service.store.listing import GameIndex
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
 from service.store.snapshotting import encode_snapshot
 
@@ -156,6 +157,9 @@ class GameStore:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
         self._append = client.register_script(_APPEND_SCRIPT)
+        self.index = GameIndex(client)
+        #: On a cluster the listing indexes (one slot of their own) cannot join a game's transaction.
+        self._indexes_in_game_transaction = not isinstance(client, redis.RedisCluster)
 
     # -- games ---------------------------------------------------------------------------
     def create_game(self, game: str, rules_version: str, setup: Setup, *, owner: str | None, seed: str | None = None,
@@ -219,17 +223,26 @@ class GameStore:
                 pipe.zadd(keys.snapshot_seqs_for(gid, MAIN), {str(seq): seq for seq, _, _ in snapshots})
             if log_record is not None:
                 pipe.set(keys.log_record_for(gid), json.dumps(log_record, separators=(",", ":")))
+            if self._indexes_in_game_transaction:  # the listing and its indexes commit with the game
+                order = self.redis.incr(keys.games_counter())
+                pipe.zadd(keys.games_index(), {gid: order})
+                self.index.add_to(pipe, record, order)
             try:
                 pipe.execute()
             except redis.WatchError:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
         self.index_game(gid)
 
-    def index_game(self, gid: str) -> None:
-        """Put a stored game in the listing, once (a separate key: it spans games, so it cannot join the game's
-        transaction; an import that died between the two calls this again)."""
+    def index_game(self, gid: str, *, again: bool = False) -> None:
+        """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
+        transaction did it already; on a cluster the keys span slots, so this second step does it (an import that
+        died between the two calls this again; the reconciler passes ``again`` for a game missing from an index)."""
         if self.redis.zscore(keys.games_index(), gid) is None:
             self.redis.zadd(keys.games_index(), {gid: self.redis.incr(keys.games_counter())}, nx=True)
+            again = True
+        if again:  # ``again``: a listed game whose indexes were lost (the reconciler, ``ludolog reindex``)
+            order = self.redis.zscore(keys.games_index(), gid)
+            self.index.add(self.game(gid), float(order or 0))
 
     def log_record(self, gid: str) -> Any:
         """A log-only game's record of log lines (decoded JSON), or None."""
@@ -247,11 +260,28 @@ class GameStore:
             raise NotFoundError(f"no game {gid!r}", game=gid)
         return GameRecord.from_hash({k.decode(): v.decode() for k, v in raw.items()})
 
+    def games(self, gids: Sequence[str]) -> list[GameRecord]:
+        """The records of the stored games among ``gids``, in that order, read in one round trip (a listing's page)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for gid in gids:
+                pipe.hgetall(keys.game_meta_for(gid))
+            replies = pipe.execute()
+        return [GameRecord.from_hash({k.decode(): v.decode() for k, v in as_bytes_hash(raw).items()})
+                for raw in replies if raw]
+
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
-        self.game(gid)
+        before = self.game(gid)
         encoded: Mapping[FieldT, EncodableT] = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
         self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
+        self._move_in_indexes(before)
+
+    def _move_in_indexes(self, before: GameRecord) -> None:
+        """Bring a listed game's indexes in line with its stored record (``before``: what it was indexed as)."""
+        order = self.redis.zscore(keys.games_index(), before.id)
+        if order is None:
+            return  # not listed yet: index_game will index it whole
+        self.index.move(before, self.game(before.id), float(order))
 
     def game_ids(self, *, newest_first: bool = True, limit: int = 200, offset: int = 0) -> list[str]:
         """Ids of games, by creation time."""

@@ -137,7 +137,7 @@ def test_a_file_that_cannot_be_read_is_one_line(serve, tmp_path):
 
 def test_with_no_server_running_every_command_says_so_in_one_line_and_exits_2(tmp_path):
     for args in (["user", "add", "alice"], ["import", str(ROOT / "README.md")], ["export", "g1"], ["demo"],
-                 ["reconcile"]):
+                 ["reconcile"], ["reindex"]):
         assert run_in(tmp_path, *args).stderr == NO_SERVER, args
         assert run_in(tmp_path, *args).returncode == 2
 

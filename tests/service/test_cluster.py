@@ -1,7 +1,7 @@
 """The stores on a real Redis Cluster (3 masters of the embedded redis-server, built with redis-cli).
 
 Every key of a game carries its hash tag, so the append script, the transactions and the
-WATCHed annotation changes all run on one node.
+WATCHed annotation changes all run on one node. The listing indexes share one fixed tag of their own.
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ import pytest
 import redis
 
 from engine import Setup, action_event
+from service import keys
 from service.redis_server import EmbeddedRedis, redis_server_binary
+from service.reindex import reindex
 from service.snapshots import SnapshotStore, StateReader
 from service.store.annotations import AnnotationStore
 from service.store.games import MAIN, GameStore
+from service.store.listing import ListingQuery
 from tests.helpers import pig_events
 from workers.fold import fold_snapshots
+from workers.reconcile import reconcile
 
 
 def cluster_port(taken: set[int]) -> int:
@@ -100,3 +104,32 @@ def test_annotation_changes_are_watched_transactions_on_the_cluster(cluster):
     note = notes.add(gid, MAIN, 1, "bob", "hello")
     assert notes.edit(gid, note.id, "bob", text="hi", expected_version=1).version == 2
     assert notes.undo(gid, note.id, "bob").text == "hello"
+
+
+def test_listing_indexes_share_one_slot_and_answer_on_the_cluster(cluster):
+    """The indexes carry one fixed hash tag ({ix}): one slot, so the walk script reads several at once; the game's
+    own keys stay on the game's slot, and the index writes follow the game's transaction as a second one."""
+    games = GameStore(cluster)
+    owner = f"ix{random.randrange(10**9)}"
+    ids = [games.create_game("pig", "1", Setup((f"Zoé{n % 2}", "Bén")), owner=owner,
+                             visibility="private" if n == 3 else "public", title=f"night {n}").id for n in range(6)]
+    index_slots = {cluster.keyslot(k) for k in cluster.keys(f"{keys.PREFIX}:ix:*", target_nodes=redis.RedisCluster.ALL_NODES)}
+    assert index_slots == {cluster.keyslot(keys.INDEX_TAG)}
+    assert games.index.find(ListingQuery(owner=owner, player="ZOE1", limit=10)).ids == [ids[5], ids[1]]
+    assert games.index.find(ListingQuery(owner=owner, user=owner, player="zoe1", limit=10)).ids == [ids[5], ids[3], ids[1]]
+    first = games.index.find(ListingQuery(owner=owner, words=("night",), limit=2))
+    assert first.ids == [ids[5], ids[4]]
+    assert games.index.find(ListingQuery(owner=owner, words=("night",), limit=10, after=first.next)).ids == [ids[2], ids[1], ids[0]]
+    games.set_game_fields(ids[5], visibility="private")
+    assert games.index.find(ListingQuery(owner=owner, player="zoe1", limit=10)).ids == [ids[1]]
+
+
+def test_reconciler_and_reindex_repair_the_indexes_on_the_cluster(cluster):
+    games = GameStore(cluster)
+    owner = f"rx{random.randrange(10**9)}"
+    gid = games.create_game("pig", "1", Setup(("A", "B")), owner=owner).id
+    cluster.zrem(keys.listing_index_for("owner", owner), gid)
+    assert reconcile(games, SnapshotStore(cluster), every=50).reindexed == [gid]
+    cluster.zrem(keys.listing_index_for("owner", owner), gid)
+    reindex(games, restart=True)
+    assert games.index.find(ListingQuery(owner=owner)).ids == [gid]

@@ -6,11 +6,22 @@ import { el, replaceChildren } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
-let offset = 0;
+const TYPING_PAUSE_MS = 150;
+const FILTER_NAMES = ["game", "player", "source", "q", "table", "owner", "order"];
+let next = null;
+let shown = 0;
+let asked = 0;  // numbers the listing requests, so that an older answer never replaces a newer one
+let typingTimer = null;
 
+// The filters as the form holds them (the page's URL follows the form, so a reload or a shared link keeps them).
 function filters() {
-  const params = new URLSearchParams(location.search);
-  return { game: params.get("game") || "", player: params.get("player") || "", source: params.get("source") || "" };
+  const form = new FormData($("filters"));
+  const out = {};
+  for (const name of FILTER_NAMES) {
+    const value = (form.get(name) || "").toString().trim();
+    if (value && !(name === "order" && value === "newest")) out[name] = value;
+  }
+  return out;
 }
 
 function gameRow(game) {
@@ -26,18 +37,36 @@ function gameRow(game) {
 
 async function loadGames(more = false) {
   const status = $("games-status"), table = $("games-table");
-  if (!more) offset = 0;
+  const mine = ++asked;
+  const wanted = filters();
+  if (!more) {
+    next = null;
+    history.replaceState(null, "", `${location.pathname}${query(wanted)}`);
+  }
   try {
-    const body = await api(`/api/games${query({ ...filters(), limit: PAGE, offset })}`);
+    let body = await api(`/api/games${query({ ...wanted, limit: PAGE, cursor: more ? next : null })}`);
+    // A rare match may lie past what one request looks at: an empty page with a cursor says go on.
+    for (let step = 0; !body.games.length && body.next && step < 20 && mine === asked; step++) {
+      body = await api(`/api/games${query({ ...wanted, limit: PAGE, cursor: body.next })}`);
+    }
+    if (mine !== asked) return;  // the filters changed while this was on its way
     const rows = body.games.map(gameRow);
     if (more) table.tBodies[0].append(...rows); else table.tBodies[0].replaceChildren(...rows);
-    offset += body.games.length;
-    table.hidden = offset === 0;
-    status.textContent = offset === 0 ? "No games match." : `${offset} game${offset === 1 ? "" : "s"} shown.`;
-    $("games-more").hidden = body.games.length < PAGE;
+    shown = (more ? shown : 0) + body.games.length;
+    next = body.next;
+    table.hidden = shown === 0;
+    status.textContent = shown === 0 ? "No games match." : `${shown} game${shown === 1 ? "" : "s"} shown.`;
+    $("games-more").hidden = !next;
   } catch (error) {
+    if (mine !== asked) return;
     status.replaceChildren(el("span", { class: "error", text: `Could not list games: ${error.message}` }));
   }
+}
+
+// Results as you type: a short pause after the last key, then one request (the form still works without JS).
+function filtersChanged() {
+  clearTimeout(typingTimer);
+  typingTimer = setTimeout(() => loadGames(), TYPING_PAUSE_MS);
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
@@ -178,5 +207,8 @@ $("upload-form").addEventListener("submit", upload);
 $("upload-file").addEventListener("change", showSourceNote);
 $("upload-text").addEventListener("input", showSourceNote);
 $("games-more").addEventListener("click", () => loadGames(true));
+$("filters").addEventListener("input", filtersChanged);
+$("filters").addEventListener("change", filtersChanged);
+$("filters").addEventListener("submit", (event) => { event.preventDefault(); loadGames(); });
 $("new-game-form")?.addEventListener("submit", newGame);
 loadGames().then(() => { document.body.dataset.ready = "true"; });
