@@ -105,7 +105,7 @@ class AmerigoRules(PhasedRules[State, Action]):
     version = "2"
     min_players = 2
     max_players = 4
-    known_options = ("components",)
+    known_options: tuple[str, ...] = ("components",)
     #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).
     demo_player = staticmethod(builder_player)
 

@@ -45,7 +45,7 @@ class EntdeckerRules(PhasedRules[State, Action]):
     version = "1"
     min_players = 2
     max_players = 4
-    known_options = ("components", "income_each_turn")
+    known_options: tuple[str, ...] = ("components", "income_each_turn")
 
     def __init__(self) -> None:
         super().__init__(

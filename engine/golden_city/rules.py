@@ -80,7 +80,7 @@ class GoldenCityRules(PhasedRules[State, Action]):
     legacy_options = {"1": {"reshuffle": "draw_needed"}}
     min_players = 3
     max_players = 4
-    known_options = ("start_seat", "components", "reshuffle")
+    known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
 
     def __init__(self) -> None:
         super().__init__(
