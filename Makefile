@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install browser lint bench clean
+.PHONY: run test install compile browser lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,14 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+## make compile: the engine compiled with mypyc, in place (opt-in while compiled and pure still differ: issue 23,
+## docs/PERFORMANCE.md); one line and the pure engine without a C compiler. LUDOLOG_PURE=1 loads the pure engine.
+ENGINE_SOURCES := $(shell find engine/core engine/puerto_rico engine/amerigo engine/entdecker engine/golden_city -name '*.py')
+compile: $(VENV)/.engine-compiled
+
+$(VENV)/.engine-compiled: $(STAMP) $(ENGINE_SOURCES) tools/compile_engine.py
+	$(BIN)/python tools/compile_engine.py
 
 ## make run: embedded Redis + RQ worker + gunicorn + demo games at http://127.0.0.1:8000
 run: install
@@ -27,6 +35,10 @@ browser:
 ## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium
 test: install browser
 	$(BIN)/python -m pytest -q
+	@# compiled by `make compile`? then the engine tests run a second time on the pure reference engine
+	@if [ -n "$$(find engine -name '*.so' -print -quit)" ]; then \
+	  echo "the engine tests again, on the pure-Python engine (LUDOLOG_PURE=1)"; \
+	  LUDOLOG_PURE=1 $(BIN)/python -m pytest -q tests/engine; fi
 
 lint: install
 	$(BIN)/ruff check engine service workers replay_ui tests bench
@@ -35,4 +47,5 @@ bench: install
 	$(BIN)/ludolog bench all
 
 clean:
-	rm -rf $(VENV) var .pytest_cache
+	rm -rf $(VENV) var .pytest_cache build
+	find engine -name '*.so' -delete

@@ -9,6 +9,9 @@ Three figures per game:
 * ``playouts`` — complete random games per second at 4 players (or the most a game takes),
   listing the legal moves at every decision, drawing chance by its weights.
 
+With the engine compiled (``make compile``), every row is measured twice, compiled here and pure in a
+child process with ``LUDOLOG_PURE=1``; the ``note`` names the build (and the speed-up over pure).
+
 The events are recorded from seeded random playouts before timing starts, so every figure
 measures the engine only. Each figure is the best of five rounds (as ``timeit`` advises), since
 other processes share the machine. Run it with ``python -m bench.engine``.
@@ -16,7 +19,11 @@ other processes share the machine. Run it with ``python -m bench.engine``.
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -110,14 +117,32 @@ def run(games: Iterable[str] | None = None, *, seconds: float = DEFAULT_SECONDS)
     rows: list[dict[str, Any]] = []
     for name in names:
         rows.extend(bench_game(name, seconds))
+    build = "compiled" if engine.is_compiled() else "pure"
+    for row in rows:
+        row["note"] = build
+    if build == "compiled":
+        rows += _pure_rows(names, seconds, {(r["game"], r["metric"]): r for r in rows})
     return rows
+
+
+def _pure_rows(names: list[str], seconds: float, compiled: dict[tuple[str, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same rows from the pure-Python engine (a child process with LUDOLOG_PURE=1); each compiled row's
+    note gains its speed-up."""
+    code = f"import json, bench.engine as b; print(json.dumps(b.run({names!r}, seconds={seconds!r})))"
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "LUDOLOG_PURE": "1"},
+                          capture_output=True, text=True, check=True)
+    pure: list[dict[str, Any]] = json.loads(done.stdout)
+    for row in pure:
+        twin = compiled[(row["game"], row["metric"])]
+        twin["note"] = f"compiled, {twin['value'] / row['value']:.2f}x pure"
+    return pure
 
 
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
     """The rows as an aligned text table."""
-    header = ("game", "metric", "value", "unit")
-    lines = [header] + [(r["game"], r["metric"], f"{r['value']:,}", r["unit"]) for r in rows]
-    widths = [max(len(str(line[i])) for line in lines) for i in range(4)]
+    header = ("game", "metric", "value", "unit", "build")
+    lines = [header] + [(r["game"], r["metric"], f"{r['value']:,}", r["unit"], r.get("note", "")) for r in rows]
+    widths = [max(len(str(line[i])) for line in lines) for i in range(5)]
 
     def cells(line: tuple[str, ...]) -> str:
         return "  ".join(cell.rjust(w) if i == 2 else cell.ljust(w) for i, (cell, w) in enumerate(zip(line, widths, strict=True)))

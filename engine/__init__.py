@@ -3,6 +3,8 @@
 Use :func:`get_rules` to find a game's rules, :func:`replay` to fold a history.
 """
 
+# first: importing engine._build makes LUDOLOG_PURE=1 load the pure-Python engine (see its docstring)
+from engine._build import is_compiled
 from engine.core.errors import (
     EngineError,
     EventMismatchError,
@@ -22,5 +24,6 @@ __all__ = [
     "ACTION_TAKEN", "CHANCE", "CHANCE_DRAWN", "GAME_CREATED", "EngineError", "Event", "EventMismatchError",
     "EventSequenceError", "GameRules", "IllegalActionError", "NotationError", "Outcome", "Rules", "Setup", "SetupError",
     "StateFormatError", "UnknownGameError", "action_event", "apply_event", "check_action", "draw_chance", "fold",
-    "game_created", "get_rules", "listed_games", "random_playout", "register", "registered_games", "replay", "start", "unregister",
+    "game_created", "get_rules", "is_compiled", "listed_games", "random_playout", "register", "registered_games", "replay", "start",
+    "unregister",
 ]

@@ -260,7 +260,7 @@ def _value(text: str, word: str) -> int:
 
 
 @lru_cache(maxsize=16384)
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
     return parse_notation(text, _FIXED_PARSE, _parse_normal, names=True)
 

@@ -34,6 +34,7 @@ from engine.amerigo.state import (
     State,
 )
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
+from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 
@@ -105,9 +106,13 @@ class AmerigoRules(PhasedRules[State, Action]):
     version = "2"
     min_players = 2
     max_players = 4
-    known_options = ("components",)
-    #: Demo games are played by this player rather than a uniform random one (which leaves the map empty).
-    demo_player = staticmethod(builder_player)
+    known_options: tuple[str, ...] = ("components",)
+    @property
+    def demo_player(self) -> Player:
+        """Demo games are played by this player rather than a uniform random one (which leaves the map empty).
+
+        A property, not a ``staticmethod`` class attribute: a mypyc-compiled class hands the latter out unbound."""
+        return builder_player
 
     def __init__(self) -> None:
         super().__init__(

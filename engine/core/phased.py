@@ -81,7 +81,7 @@ class PhasedRules(Generic[S, A]):
         over: int,
         outcome: Callable[[S], Outcome],
         explain: Callable[[S, A], tuple[str, str]],
-        parse_action: Callable[[str], A],
+        parse_action: Callable[[object], A],
         format_action: Callable[[A], str],
         describe: Callable[[S, A], str] | None = None,
         describe_after: Callable[[S, A, S], str] | None = None,
@@ -169,7 +169,7 @@ class PhasedRules(Generic[S, A]):
         """The state as ``seat`` may see it (None: as a spectator), JSON-safe."""
         return self._view(state, seat)
 
-    def parse_action(self, text: str) -> A:
+    def parse_action(self, text: object) -> A:
         """The action written ``text`` (see the game's notation module); raises NotationError."""
         return self._parse_action(text)
 

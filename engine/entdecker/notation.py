@@ -160,7 +160,7 @@ def _parse_start(words: list[str]) -> Action | None:
 
 
 @lru_cache(maxsize=16384)
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
     return parse_notation(text, _FIXED_PARSES, _parse_normal)
 

@@ -46,7 +46,7 @@ class EntdeckerRules(PhasedRules[State, Action]):
     version = "1"
     min_players = 2
     max_players = 4
-    known_options = ("components", "income_each_turn")
+    known_options: tuple[str, ...] = ("components", "income_each_turn")
     #: The search player's rollout policy (engine.analysis).
     rollout_player = staticmethod(rollout_player)
 

@@ -27,6 +27,7 @@ from engine.golden_city.state import (
     REVEAL,
     SETUP_DEAL,
     SETUP_GOODS,
+    Phase,
     State,
     with_player,
 )
@@ -65,7 +66,7 @@ def apply(state: State, action: Action) -> State:
     verb = action[0]
     if verb == "reshuffle":
         if state.phase == RESHUFFLE_PHASE:
-            return reshuffle(state).evolve(phase=state.resume, resume=-1)
+            return reshuffle(state).evolve(phase=Phase(state.resume), resume=-1)  # the int back as its Phase (compiled code checks)
         return reshuffle(state)
     if verb == "deal":
         return reshuffle_if_run_out(apply_deal(take_from_pile(state, action[1]), action[1]))

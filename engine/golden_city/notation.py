@@ -153,7 +153,7 @@ def _parse_words(text: str, verb: str, words: list[str]) -> Action:
     raise NotationError(text, EXPECTED)
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
     return _parse(normal_notation(text, names=True))
 

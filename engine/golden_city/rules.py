@@ -82,7 +82,7 @@ class GoldenCityRules(PhasedRules[State, Action]):
     legacy_options = {"1": {"reshuffle": "draw_needed"}}
     min_players = 3
     max_players = 4
-    known_options = ("start_seat", "components", "reshuffle")
+    known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
     #: The search player's rollout policy and determinisation (engine.analysis).
     rollout_player = staticmethod(rollout_player)
     determinize = staticmethod(determinize)

@@ -169,7 +169,7 @@ def _parse_keep(text: str, words: list[str]) -> Action:
 
 
 @lru_cache(maxsize=8192)
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
     return parse_notation(text, PARSES, _parse_normal)
 
