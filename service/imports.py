@@ -275,6 +275,8 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
         if table_id is not None:
             uploads.release_table(table_id, gid)  # nothing stored: the table is free for the next upload of it
         raise
+    if table_id is not None:
+        uploads.settle_table(table_id, gid)
     kind = "log-only" if prepared.source == SOURCE_LOG_ONLY else "rules"
     name = prepared.extra.get("bga_game") if kind == "log-only" else prepared.game
     if progress is not None and kind == "log-only":

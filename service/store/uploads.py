@@ -45,6 +45,10 @@ def _text(value: Any) -> str | None:
     return raw.decode() if raw is not None else None
 
 
+#: Seconds a BGA table's claim lasts while its game is being stored (an import takes seconds to minutes).
+TABLE_CLAIM_SECONDS = 3600
+
+
 class UploadStore:
     """Upload records on one Redis connection (decode_responses=False)."""
 
@@ -154,23 +158,38 @@ class UploadStore:
 
     # -- one public game per BGA table -------------------------------------------------------------
     def public_game_of_table(self, table_id: int) -> str | None:
-        """The public game already imported from BGA table ``table_id``, if it is still there and still public."""
+        """The public game of BGA table ``table_id``: stored and still public, or being stored right now."""
         table_key = keys.public_table_for(table_id)
+        # The claim's time to live first: read after the meta, an import that settled in between would
+        # look like a removed game and lose its table.
+        in_flight = self.redis.ttl(table_key) > 0
         gid = _text(self.redis.get(table_key))
         if gid is None:
             return None
         visibility = _text(self.redis.hget(keys.game_meta_for(gid), "visibility"))
+        if visibility is None and in_flight:
+            return gid  # claimed by an import that is storing its game now: link to it, never store a second
         if visibility != "public":  # removed, or its owner has made it private since: the table is free again
             self.redis.delete(table_key)
             return None
         return gid
 
     def claim_table(self, table_id: int, gid: str) -> str | None:
-        """Name ``gid`` the public game of BGA table ``table_id``; None if it did, else the game that won meanwhile."""
+        """Name ``gid`` the public game of BGA table ``table_id``; None if it did, else the game that won meanwhile.
+
+        The claim expires after :data:`TABLE_CLAIM_SECONDS` unless :meth:`settle_table` keeps it, so an
+        import killed between claiming and storing does not hold the table for ever.
+        """
         table_key = keys.public_table_for(table_id)
-        if self.redis.set(table_key, gid, nx=True):
+        if self.redis.set(table_key, gid, nx=True, ex=TABLE_CLAIM_SECONDS):
             return None
         return _text(self.redis.get(table_key)) or gid
+
+    def settle_table(self, table_id: int, gid: str) -> None:
+        """Keep ``gid``'s claim on BGA table ``table_id`` for good: its game is stored."""
+        table_key = keys.public_table_for(table_id)
+        if _text(self.redis.get(table_key)) == gid:
+            self.redis.persist(table_key)
 
     def release_table(self, table_id: int, gid: str) -> None:
         """Free BGA table ``table_id`` if ``gid`` holds it (its game was not stored after all)."""

@@ -284,3 +284,22 @@ def test_a_table_whose_public_game_was_made_private_is_free_again(client, users,
     second = upload(raw, user="bob")
     assert second["status"] == "done" and not second["linked"] and second["game"] != first["game"]
     assert [g["id"] for g in client.get("/api/games?source=bga-log").get_json()["games"]] == [second["game"]]
+
+
+def test_a_table_claimed_by_an_import_still_storing_is_linked_to_not_freed(redis_client):
+    """The race above made deterministic: between an import's claim of a table and its game being stored, a
+    second public upload of the table links to the claimed game instead of freeing the table (which let two
+    imports each store a game); once stored, the claim is kept for good, and a claim whose import died expires."""
+    from service.store.uploads import TABLE_CLAIM_SECONDS, UploadStore
+
+    uploads = UploadStore(redis_client)
+    assert uploads.claim_table(4242, "first") is None
+    assert uploads.public_game_of_table(4242) == "first"  # no meta yet: being stored, so still the table's game
+    assert 0 < redis_client.ttl(keys.public_table_for(4242)) <= TABLE_CLAIM_SECONDS
+    assert uploads.claim_table(4242, "second") == "first"
+    redis_client.hset(keys.game_meta_for("first"), "visibility", "public")
+    uploads.settle_table(4242, "first")
+    assert redis_client.ttl(keys.public_table_for(4242)) == -1  # stored: the claim no longer expires
+    assert uploads.public_game_of_table(4242) == "first"
+    redis_client.hset(keys.game_meta_for("first"), "visibility", "private")
+    assert uploads.public_game_of_table(4242) is None  # made private since: the table is free again
