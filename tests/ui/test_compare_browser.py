@@ -29,7 +29,11 @@ def _fork_that_chose_otherwise(watched: Watched, server: LiveServer, at: int) ->
     other = next(a for a in actions if a != played)
     page.click(f"#picker button.pick[data-action='{other}']")
     page.wait_for_function("head => window.ludolog.head > head", arg=head)
-    return page, bid, page.evaluate("window.ludolog.head")
+    new_head = page.evaluate("window.ludolog.head")
+    # The page goes to the new head only after reloading its timeline and branch tree: wait for that
+    # last step, or a later goTo of the test's own could be overtaken by it.
+    wait_board(page, new_head)
+    return page, bid, new_head
 
 
 def test_compare_two_lines_side_by_side_then_stacked_on_a_phone(live_server: LiveServer, watched: Watched,
