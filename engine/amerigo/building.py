@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.amerigo.board import LAND, Board
 from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate_cells
-from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action
+from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action, BuildMove
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import State, with_player
 from engine.amerigo.turns import legal_cash
@@ -46,12 +46,13 @@ def first_rotation(kind: TileKind, rotation: int) -> int:
 def placement_of(components: ComponentSet, action: Action) -> Placement:
     """The placement a build names: ``build <kind> r<k> at <row>,<col>`` (the anchor cell, any of the 4 rotations)
     or the old ``build <kind> r<k> <row>,<col>`` (the bounding box's corner). Assumes a known kind."""
-    k = components.kind_index(action[1])
-    if action[0] == BUILD_AT_CORNER:
-        return k, action[2], action[3], action[4]
+    build = BuildMove(*action)
+    k = components.kind_index(build.kind)
+    if build.verb == BUILD_AT_CORNER:
+        return k, build.rotation, build.row, build.col
     kind = components.kinds[k]
-    dr, dc = anchor_offset(kind, action[2])
-    return k, first_rotation(kind, action[2]), action[3] - dr, action[4] - dc
+    dr, dc = anchor_offset(kind, build.rotation)
+    return k, first_rotation(kind, build.rotation), build.row - dr, build.col - dc
 
 
 def build_action(components: ComponentSet, placement: Placement) -> Action:
@@ -67,14 +68,15 @@ def listed_form(state: State, action: Action) -> Action:
     Every rotation 0-3 names a placement, equivalent ones the same; an old-notation build is read as the
     placement it named. Builds of an unknown kind or an impossible rotation stay as they are (and are refused).
     """
-    if action[0] not in ("build", BUILD_AT_CORNER) or state.board is None or len(action) != 5:
+    build = BuildMove.read(action)
+    if build is None or state.board is None:
         return action
-    k = state.components.kind_index(action[1])
-    if k < 0 or not 0 <= action[2] <= 3:
+    k = state.components.kind_index(build.kind)
+    if k < 0 or not 0 <= build.rotation <= 3:
         return action
-    if action[0] == BUILD_AT_CORNER and action[2] not in dict(state.components.kinds[k].orientations):
+    if build.verb == BUILD_AT_CORNER and build.rotation not in dict(state.components.kinds[k].orientations):
         return action
-    return build_action(state.components, placement_of(state.components, action))
+    return build_action(state.components, placement_of(state.components, build))
 
 
 def network(state: State, seat: int) -> set[int]:

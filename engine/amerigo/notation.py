@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import permutations
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.amerigo import components as c
 from engine.core.errors import NotationError
@@ -72,6 +72,26 @@ CASH_PT18: Action = ("cash", "PT18")
 #: turned shape's bounding box (maybe not a square the tile covers). Stored events never change, so it is
 #: still read, and written back exactly as it was.
 BUILD_AT_CORNER = "build_corner"
+
+
+class BuildMove(NamedTuple):
+    """A build read by name: ``(verb, kind, rotation, row, col)``. Equal to (and hashed as) the stored tuple.
+
+    ``verb`` is ``"build"`` (``row, col`` is the anchor cell) or :data:`BUILD_AT_CORNER` (the bounding box's corner).
+    """
+
+    verb: str
+    kind: str
+    rotation: int
+    row: int
+    col: int
+
+    @classmethod
+    def read(cls, action: Action) -> BuildMove | None:
+        """``action`` as a build, or None when it is not one of the two build forms with all five parts."""
+        if action[0] not in ("build", BUILD_AT_CORNER) or len(action) != len(cls._fields):
+            return None
+        return cls(*action)
 
 CHOOSE_ACTIONS = tuple(("choose", colour) for colour in range(7))
 SPECIAL_ACTIONS = tuple(("special", colour) for colour in range(7))

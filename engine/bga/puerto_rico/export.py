@@ -36,6 +36,7 @@ from typing import Any, cast
 from engine.core.events import Event
 from engine.core.protocol import Rules
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, HARBOR, ROLE_NAMES, SETUP, TILE_NAMES
+from engine.puerto_rico.notation import declined
 from engine.puerto_rico.state import HACIENDA_DRAW, State
 
 #: Puerto Rico actions are tuples (see :mod:`engine.puerto_rico.notation`).
@@ -83,9 +84,9 @@ def _role(state: State, after: State, action: PRAction, seat: int, before: Any, 
     if word == "prospector":
         notes.append(_note("privilegeDoubloon", "${player_name} got 1 doubloon as his privilege", names, ids, seat))
     if word == "mayor":
-        if len(action) == 2 and state.colonist_supply > 0:
+        if not declined(action) and state.colonist_supply > 0:
             notes.append(_note("privilegeColonist", "${player_name} got 1 colonist from the supply as his privilege", names, ids, seat))
-        elif len(action) == 3:
+        elif declined(action):
             notes.append(_note("bonusDeclined", "${player_name} declined the colonist of his privilege", names, ids, seat))
         n, ship = state.n, state.colonist_ship
         for k in range(n):
@@ -111,7 +112,7 @@ def _settle(state: State, after: State, action: PRAction, seat: int, before: Any
                        plantation_type=good, plantation_name=good)]
     if now.island_workers[tile] > before.island_workers[tile]:
         notes.append(_note("hospiceColonist", "${player_name} got 1 colonist on it from his hospice", names, ids, seat))
-    elif len(action) == (2 if action[0] == "quarry" else 3):
+    elif declined(action):
         notes.append(_note("bonusDeclined", "${player_name} declined the colonist of his hospice", names, ids, seat))
     return notes
 
@@ -134,7 +135,7 @@ def _build(state: State, after: State, action: PRAction, seat: int, before: Any,
                    names, ids, seat, price=price, building_type=name, building_name=name)]
     if now.city[building] > 0:
         notes.append(_note("universityColonist", "${player_name} got 1 colonist on it from his university", names, ids, seat))
-    elif len(action) == 3:
+    elif declined(action):
         notes.append(_note("bonusDeclined", "${player_name} declined the colonist of his university", names, ids, seat))
     return notes
 
@@ -167,8 +168,8 @@ def _ship(state: State, after: State, action: PRAction, seat: int, before: Any, 
         barrels = before.goods[good_index]
     harbor = before.city[HARBOR] > 0
     privilege = seat == state.chooser and not state.captain_bonus_used
-    declined = action[-1] if len(action) == (4 if action[0] == "load" else 3) else 0
-    bonus = int(harbor) + int(privilege) - declined
+    vp_declined = declined(action)
+    bonus = int(harbor) + int(privilege) - vp_declined
     if action[0] == "wharf":
         log = ("${player_name} shipped ${nbr} ${good_name} with his wharf and got ${nbr} "
                + _plural(barrels, "victory point") + " for shipping")
@@ -182,9 +183,9 @@ def _ship(state: State, after: State, action: PRAction, seat: int, before: Any, 
         bonus -= 1
     if privilege and bonus > 0:
         notes.append(_note("privilegeVictoryPoint", "${player_name} got 1 victory point as his privilege", names, ids, seat))
-    if declined:
-        notes.append(_note("bonusDeclined", "${player_name} declined ${nbr} bonus " + _plural(declined, "victory point"),
-                           names, ids, seat, nbr=declined))
+    if vp_declined:
+        notes.append(_note("bonusDeclined", "${player_name} declined ${nbr} bonus " + _plural(vp_declined, "victory point"),
+                           names, ids, seat, nbr=vp_declined))
     return notes
 
 

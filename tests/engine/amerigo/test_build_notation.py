@@ -96,3 +96,15 @@ def test_frame_spaces_say_which_side_of_the_map_they_lie_on():
 
     assert [frame_name(board, f) for f in range(3)] == ["F1 (top-left corner)", "F2 (top side)", "F3 (left side)"]
     assert frame_name(board, 12) == "F13 (top side)"
+
+
+def test_a_build_reads_by_name_and_stays_equal_to_its_stored_tuple():
+    """A build's five parts have names (issue 18 § 6); the record equals and hashes as the tuple events store."""
+    from engine.amerigo.notation import BuildMove
+
+    stored = ("build", "village L3", 3, 4, 5)
+    build = BuildMove.read(stored)
+    assert build is not None and (build.kind, build.rotation, build.row, build.col) == ("village L3", 3, 4, 5)
+    assert build == stored and hash(build) == hash(stored) and {stored: 1}[build] == 1
+    assert BuildMove.read(("build", "village L3", 3, 4)) is None  # a malformed build is left for the rules to refuse
+    assert BuildMove.read(("take", "village L3")) is None
