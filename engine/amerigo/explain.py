@@ -44,11 +44,8 @@ USE_STEPS = {"PT10": {SAIL}, "PT16": {MOVE_ORDER}, "PT21": {CHOOSE}}
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
-    """(reason, rule) for an action that is not legal in ``state``."""
-    try:
-        format_action(action)
-    except (ValueError, TypeError, IndexError, KeyError):
-        return "not an amerigo action", "notation"
+    """(reason, rule) for an action of this game's shape that is not legal in ``state`` (PhasedRules.check
+    answers for any other shape)."""
     op = action[0]
     step = state.phase
     if step == OVER:

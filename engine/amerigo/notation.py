@@ -89,7 +89,7 @@ class BuildMove(NamedTuple):
     @classmethod
     def read(cls, action: Action) -> BuildMove | None:
         """``action`` as a build, or None when it is not one of the two build forms with all five parts."""
-        if action[0] not in ("build", BUILD_AT_CORNER) or len(action) != len(cls._fields):
+        if len(action) != len(cls._fields) or action[0] not in ("build", BUILD_AT_CORNER):
             return None
         return cls(*action)
 

@@ -154,8 +154,12 @@ class PhasedRules(Generic[S, A]):
         """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act."""
         if action in self.legal_actions(state):
             return
+        try:
+            notation = self._format_action(action)
+        except (ValueError, TypeError, IndexError, KeyError):  # any shape that is none of this game's actions
+            raise IllegalActionError(repr(action), f"not {self._game_words()} action", rule="notation") from None
         reason, rule = self._explain(state, action)
-        raise IllegalActionError(self._notation(action), reason, rule=rule)
+        raise IllegalActionError(notation, reason, rule=rule)
 
     def apply(self, state: S, action: A) -> S:
         """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
@@ -192,8 +196,7 @@ class PhasedRules(Generic[S, A]):
         """The state from :meth:`dump_state` data; raises StateFormatError."""
         return self._load_state(data)
 
-    def _notation(self, action: A) -> str:
-        try:
-            return self._format_action(action)
-        except Exception:  # an action of no known shape still gets a message
-            return repr(action)
+    def _game_words(self) -> str:
+        """The game's name as words with its article: "a puerto rico", "an amerigo"."""
+        words = self.name.replace("_", " ")
+        return ("an " if words[:1] in "aeiou" else "a ") + words

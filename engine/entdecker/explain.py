@@ -38,11 +38,8 @@ WAITING_FOR = {
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
-    """(reason, rule) for an action that is not legal in ``state``."""
-    try:
-        format_action(action)
-    except (ValueError, TypeError, IndexError, KeyError):
-        return "not an entdecker action", "notation"
+    """(reason, rule) for an action of this game's shape that is not legal in ``state`` (PhasedRules.check
+    answers for any other shape)."""
     op = action[0]
     phase = state.phase
     if phase in CHANCE_PHASES or op in ("spin", "back", "tile", "chip"):

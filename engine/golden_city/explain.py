@@ -46,11 +46,8 @@ def _waiting(state: State) -> str:
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
-    """(reason, rule) for an action that is not legal in ``state``."""
-    try:
-        format_action(action)
-    except (ValueError, TypeError, IndexError, KeyError):  # any shape that is not one of our actions
-        return "not a golden city action", "notation"
+    """(reason, rule) for an action of this game's shape that is not legal in ``state`` (PhasedRules.check
+    answers for any other shape)."""
     verb = action[0]
     if verb in ("deal", "reshuffle", "reveal"):
         return "only chance draws from a face-down pile, and only what it holds", "chance"

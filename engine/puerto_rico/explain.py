@@ -54,11 +54,8 @@ WAITING_FOR = {
 
 
 def explain(state: State, action: Action) -> tuple[str, str]:
-    """(reason, rule) for an action that is not legal in ``state``."""
-    try:
-        format_action(action)
-    except (ValueError, TypeError, IndexError, KeyError):  # any shape that is not one of our actions
-        return "not a puerto rico action", "notation"
+    """(reason, rule) for an action of this game's shape that is not legal in ``state`` (PhasedRules.check
+    answers for any other shape)."""
     op = action[0]
     phase = state.phase
     if op == "pass":

@@ -14,6 +14,7 @@ import pytest
 import engine
 from engine import CHANCE, IllegalActionError, Setup, apply_event, fold, random_playout, replay
 from engine.core.fold import check_action
+from engine.core.phased import PhasedRules
 
 SEEDS = (1, 2, 3)
 
@@ -222,3 +223,15 @@ def test_a_player_count_the_game_does_not_take_and_twin_names_are_setup_errors(n
             rules.initial_state(Setup(tuple(f"P{i}" for i in range(count))))
     with pytest.raises(engine.SetupError, match="distinct"):
         rules.initial_state(Setup(("Anna",) * rules.min_players))
+
+
+@pytest.mark.parametrize("name", [n for n in engine.registered_games() if isinstance(engine.get_rules(n), PhasedRules)])
+def test_an_action_of_no_known_shape_is_refused_by_notation_in_every_game(name):
+    """One check for every phased game (issue 18): a shape none of the game's notation knows is "not a <game> action"."""
+    rules = engine.get_rules(name)
+    state = rules.initial_state(next(_setups(rules)))
+    for shapeless in [("no such verb", 1), (), ("pass", "pass", "pass", "pass", "pass", "pass")]:
+        with pytest.raises(IllegalActionError) as refused:
+            rules.check(state, shapeless)
+        assert refused.value.rule == "notation"
+        assert str(refused.value).count(name.replace("_", " ") + " action") == 1
