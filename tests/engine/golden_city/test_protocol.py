@@ -8,6 +8,7 @@ import pytest
 
 from engine import IllegalActionError, NotationError, StateFormatError
 from engine.golden_city import RULES
+from engine.golden_city.state import OVER
 from tests.engine.golden_city.helpers import COLOURS, after_setup, cards, game, lay_out, play, player
 
 NOTATIONS = [
@@ -95,7 +96,7 @@ def test_view_hides_hands_bonus_cards_letters_and_pile_contents():
         assert view["pile"] == sum(state.pile) and view["goods_pile"] == 5 and view["scoring_pile"] == 15
         assert view["bonus_pile"] == 8
     json.dumps(mine), json.dumps(theirs), json.dumps(spectator)
-    over = RULES.view(state.evolve(phase=14, turn=-1), None)
+    over = RULES.view(state.evolve(phase=OVER, turn=-1), None)
     assert over["players"][0]["letters"] == 12 and over["players"][0]["bonus"] == ["B-CITY"]
 
 
