@@ -101,3 +101,33 @@ def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watche
     page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
     assert make_queue(redis_client, "ludolog-ui-test").count >= 1
     watched.assert_clean()
+
+
+def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_server, watched, redis_client, redis_server):
+    """Issue 17: "at any position the move picker lists the best moves with their win chances"."""
+    rules, setup = get_rules("pig"), Setup(("Anna", "Ben"), {"target": 30})
+    playout = random_playout(rules, setup, random.Random(10), check=False)
+    state, head = rules.initial_state(setup), 1
+    for event in playout.events[1:]:
+        state = rules.apply(state, rules.parse_action(event.action))
+        head = event.seq
+        if head > 6 and isinstance(rules.current_actor(state), int) and len(rules.legal_actions(state)) > 1:
+            break
+    sign_up(watched, live_server, "picker")
+    games = GameStore(redis_client)
+    games.create_game("pig", "1", setup, owner="picker", gid="pig-picker", visibility="public")
+    games.append("pig-picker", MAIN, playout.events[1:head], 1)
+    enqueue_analysis(games, redis_client, make_queue(redis_client, "ludolog-ui-test"), "pig-picker", MAIN, ROLLOUTS, "full")
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          env=ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = open_game(watched, live_server, gid="pig-picker")
+    page.wait_for_selector("#picker button.pick .pick-win")
+    buttons = page.locator("#picker button.pick")
+    chances = page.locator("#picker button.pick .pick-win").all_inner_texts()
+    assert buttons.count() == len(rules.legal_actions(state)) == len(chances) == 2
+    assert all(text.strip(" ·").endswith("%") for text in chances), chances
+    best = page.locator("#best-moves li .best-win").all_inner_texts()
+    assert sorted(text.strip(" ·") for text in chances) == sorted(best)  # the picker and the best-moves list agree
+    watched.assert_clean()
