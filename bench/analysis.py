@@ -29,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
@@ -41,19 +42,18 @@ STAGES = ("opening", "middle", "end")
 Row = dict[str, Any]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Budget:
     """How much one bench run spends."""
 
-    def __init__(self, *, games: int, rollouts: int, calibration_games: int, calibration_rollouts: int,
-                 speed_rollouts: int, every: int, searcher_calibration: bool, policy_games: int = 200) -> None:
-        self.policy_games = policy_games
-        self.games = games
-        self.rollouts = rollouts
-        self.calibration_games = calibration_games
-        self.calibration_rollouts = calibration_rollouts
-        self.speed_rollouts = speed_rollouts
-        self.every = every
-        self.searcher_calibration = searcher_calibration
+    games: int
+    rollouts: int
+    calibration_games: int
+    calibration_rollouts: int
+    speed_rollouts: int
+    every: int
+    searcher_calibration: bool
+    policy_games: int = 200
 
 
 QUICK = Budget(games=1, rollouts=8, calibration_games=1, calibration_rollouts=8, speed_rollouts=12, every=40,
