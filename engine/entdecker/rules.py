@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.errors import SetupError
+from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
@@ -47,8 +48,12 @@ class EntdeckerRules(PhasedRules[State, Action]):
     min_players = 2
     max_players = 4
     known_options: tuple[str, ...] = ("components", "income_each_turn")
-    #: The search player's rollout policy (engine.analysis).
-    rollout_player = staticmethod(rollout_player)
+
+    @property
+    def rollout_player(self) -> Player:
+        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
+        attribute: a mypyc-compiled class hands the latter out unbound."""
+        return rollout_player
 
     def __init__(self) -> None:
         super().__init__(

@@ -6,10 +6,12 @@ the end) before returning, so a state always waits for a decision, for chance, o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import SetupError
+from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
@@ -83,9 +85,17 @@ class GoldenCityRules(PhasedRules[State, Action]):
     min_players = 3
     max_players = 4
     known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
-    #: The search player's rollout policy and determinisation (engine.analysis).
-    rollout_player = staticmethod(rollout_player)
-    determinize = staticmethod(determinize)
+
+    @property
+    def rollout_player(self) -> Player:
+        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
+        attribute: a mypyc-compiled class hands the latter out unbound."""
+        return rollout_player
+
+    @property
+    def determinize(self) -> Callable[[State, int, random.Random], State]:
+        """The search player's determinisation of what a seat cannot see (engine.analysis.hidden)."""
+        return determinize
 
     def __init__(self) -> None:
         super().__init__(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scoring, serialize, settler, trader
@@ -64,8 +65,11 @@ class PuertoRicoRules(PhasedRules[State, Action]):
     version = "2"
     min_players = 3
     max_players = 5
-    #: The search player's rollout policy (engine.analysis).
-    rollout_player = staticmethod(rollout_player)
+    @property
+    def rollout_player(self) -> Player:
+        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
+        attribute: a mypyc-compiled class hands the latter out unbound."""
+        return rollout_player
 
     def __init__(self) -> None:
         super().__init__(

@@ -97,6 +97,36 @@ def test_compiled_and_pure_engines_play_every_game_identically():
     assert differ == {}
 
 
+def analyses() -> dict[str, Any]:
+    """The search player's analysis of one seeded position of every game (its rollout policy and determinisation
+    run through the rules object's hooks, which a compiled class must hand out as plain functions)."""
+    from engine.analysis import search
+
+    result = {}
+    for game in GAMES:
+        rules: Any = engine.get_rules(game)
+        rng = random.Random(3)
+        state = rules.initial_state(Setup(("P0", "P1", "P2")))
+        for _ in range(12):
+            actor = rules.current_actor(state)
+            options = list(rules.legal_actions(state)) if actor != CHANCE else []
+            action = draw_chance(rules.chance_outcomes(state), rng.random()) if actor == CHANCE else rng.choice(options)
+            state = rules.apply(state, action)
+        while rules.current_actor(state) == CHANCE:
+            state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
+        found = search(rules, state, seat=rules.current_actor(state), rollouts=24, seed=5)
+        result[game] = [[rules.format_action(a.action), a.visits, round(a.win, 9)] for a in found.actions]
+    return result
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_engines_analyse_alike():
+    if not engine.is_compiled():
+        pytest.skip("the engine is not compiled here (`make compile`): nothing to compare")
+    pure = json.loads(run_pure("import json, tests.engine.test_compiled as t; print(json.dumps(t.analyses()))").stdout)
+    assert json.loads(json.dumps(analyses())) == pure
+
+
 def test_without_a_c_compiler_the_build_says_so_in_one_line_and_the_engine_is_pure(tmp_path: Path):
     copy = tmp_path / "clone"
     ignore = shutil.ignore_patterns("*.so", "__pycache__")
