@@ -258,3 +258,25 @@ def test_a_second_writer_racing_a_whole_migration_loses_nothing(redis_client):
     assert expected_readings(redis_client, gids) == EXPECTED_READINGS
     migrate(games)
     assert games.events(gid, MAIN) == stored and _entry_versions(redis_client) == {2}
+
+
+def test_the_fold_job_packs_a_finished_game_played_move_by_move(redis_client):
+    import random
+
+    from engine import get_rules, random_playout
+    from workers.fold import fold_snapshots
+
+    games, snapshots = GameStore(redis_client), SnapshotStore(redis_client)
+    setup = Setup(("P0", "P1"), {"target": 30})
+    events = random_playout(get_rules("pig"), setup, random.Random(3)).events
+    gid = games.create_game("pig", "1", setup, owner="ann").id
+    for event in events[1:-1]:  # one append a move, as live play does: an entry each
+        games.append(gid, MAIN, [event.with_meta(author="ann", time=1.5)], event.seq - 1)
+    fold_snapshots(games, snapshots, gid, MAIN, 20)
+    assert redis_client.xlen(keys.events_for(gid, MAIN)) == len(events) - 1, "not finished: left as appended"
+    games.append(gid, MAIN, [events[-1]], events[-1].seq - 1)
+    before = games.events(gid, MAIN)
+    fold_snapshots(games, snapshots, gid, MAIN, 20)
+    assert redis_client.xlen(keys.events_for(gid, MAIN)) <= 1 + len(events) // PACK_EVENTS + 1
+    assert games.events(gid, MAIN) == before
+    assert_snapshots_equal_full_folds(games, snapshots, gid)
