@@ -12,8 +12,9 @@ its upcaster, which reads an entry into :class:`engine.Event` values:
   (``seq``, ``type``, ``actor``, ``action``, ``v``, ``meta``; ``data`` on ``game_created``): about 114 bytes an event;
 * version 2, first byte ``[``: a JSON array with one record per event of the entry, in seq order. A record is
   ``[actor, action]`` or ``[actor, action, meta]`` (actor a seat, ``-1`` for chance, ``null`` for none; the type
-  follows from the actor as :func:`engine.action_event` makes it; ``meta`` is an object, or ``0`` for "the same
-  as the record before", which the chance events drawn after a move share). Any other event (``game_created``,
+  follows from the actor as :func:`engine.action_event` makes it; ``meta`` is an object, ``[author, time]`` for
+  live play's ``{"author", "time"}``, or ``0`` for "the same as the record before", which the chance events drawn
+  after a move share). Any other event (``game_created``,
   another event schema version) is its JSON object without ``seq``. The seq is the entry id's; several events
   share an entry (the events of one append, up to :data:`PACK_EVENTS`), since Redis spends about 20 bytes on
   every entry of a stream whatever it holds. About 20-25 bytes an event.
@@ -42,6 +43,8 @@ PACK_BYTES = 1000
 _CHANCE_CODE = -1
 #: ``meta`` of a record that has the same meta as the record before it.
 _SAME_META = 0
+#: The meta of every event of live play, in this order: stored as an array of the values.
+_LIVE_META = ["author", "time"]
 _DUMPS = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
@@ -67,8 +70,11 @@ def _record(event: Event, before: Event | None) -> Any:
         code = _CHANCE_CODE if actor == CHANCE else actor
         if not event.meta:
             return [code, event.action]
-        same = before is not None and before.meta == event.meta
-        return [code, event.action, _SAME_META if same else dict(event.meta)]
+        if before is not None and before.meta == event.meta:
+            return [code, event.action, _SAME_META]
+        if list(event.meta) == _LIVE_META:  # live play's shape: its field names need not be stored
+            return [code, event.action, [event.meta[name] for name in _LIVE_META]]
+        return [code, event.action, dict(event.meta)]
     whole = event.to_json()
     del whole["seq"]
     return whole
@@ -111,12 +117,20 @@ def _read_v1(last: int, count: int, value: bytes) -> list[Event]:
     return [Event.from_json(json.loads(value))]
 
 
+def _meta(stored: Any, before: Event | None) -> dict[str, Any]:
+    if isinstance(stored, list):
+        return dict(zip(_LIVE_META, stored, strict=True))
+    if stored == _SAME_META and before is not None:
+        return dict(before.meta)
+    return dict(stored)
+
+
 def _event(seq: int, record: Any, before: Event | None) -> Event:
     if isinstance(record, dict):
         return Event.from_json({**record, "seq": seq})
     code, action, *rest = record
     actor = CHANCE if code == _CHANCE_CODE else code
-    meta = {} if not rest else (dict(before.meta) if rest[0] == _SAME_META and before is not None else rest[0])
+    meta = {} if not rest else _meta(rest[0], before)
     return Event(seq, CHANCE_DRAWN if actor == CHANCE else ACTION_TAKEN, actor, action, EVENT_VERSION, meta)
 
 

@@ -53,14 +53,16 @@ def test_every_kind_of_event_survives_the_compact_encoding():
               action_event(3, CHANCE, "die 3", author="server", time=2.5),
               action_event(4, CHANCE, "die 5", author="server", time=2.5),  # the same meta as the one before
               action_event(5, 1, "hold"),
-              action_event(6, None, "move 7", move_id=7, lines=["Anna — \"hi\"\nthere"]),
-              Event(7, "action_taken", "chance", "odd: chance's actor, another type"),
-              Event(8, "chance_drawn", 0, "odd: a seat drawing chance"),
-              Event(9, "action_taken", 1, None, v=2, meta={"0": 0})]
+              action_event(6, 1, "hold", time=3.0, author="béla"),  # live play's names in another order
+              action_event(7, None, "move 7", move_id=7, lines=["Anna — \"hi\"\nthere"]),
+              Event(8, "action_taken", "chance", "odd: chance's actor, another type"),
+              Event(9, "chance_drawn", 0, "odd: a seat drawing chance"),
+              Event(10, "action_taken", 1, None, v=2, meta={"0": 0})]
     for count in (1, 2, 3, len(events)):  # however the events are cut into appends
         decoded = [event for i in range(0, len(events), count) for entry_id, value in packed_entries(events[i:i + count])
                    for event in decode_entry(entry_id.encode(), {b"e": value.encode()})]
         assert decoded == events, count
+        assert [list(e.meta) for e in decoded] == [list(e.meta) for e in events], "meta keys keep their order"
     assert len(pack([action_event(n, 0, "x") for n in range(2, 2 + 3 * PACK_EVENTS)])) == 3
 
 
