@@ -16,6 +16,7 @@ import redis
 
 from service import keys
 from service.store.encoding import CURRENT_VERSION, FIELD, decode_entry, entry_version, packed_entries
+from service.store.errors import ConflictError
 from service.store.replies import as_bytes_hash, as_stream
 from service.store.snapshotting import CURRENT_VERSION as CURRENT_SNAPSHOT_VERSION
 from service.store.snapshotting import decode_snapshot, encode_snapshot, snapshot_version
@@ -65,8 +66,9 @@ class BranchResult:
     appended_meanwhile: int = 0
 
 
-class StreamChangedError(Exception):
-    """The stream kept changing under every try (an append storm): the branch is left as it was, still readable."""
+class StreamChangedError(ConflictError):
+    """The stream kept changing under every try (an append storm): the branch is left as it was, still readable
+    (``ludolog migrate`` says so in one line; run again, it resumes at that game)."""
 
 
 class Compactor:
@@ -112,7 +114,8 @@ class Compactor:
                 result.stream_rewritten, result.appended_meanwhile = True, int(reply)
             break
         else:
-            raise StreamChangedError(f"branch {bid!r} of game {gid!r} kept changing during {TRIES} tries: left as it was")
+            raise StreamChangedError(f"branch {bid!r} of game {gid!r} kept changing during {TRIES} tries: left as it was",
+                                     game=gid, branch=bid)
         saved, result.snapshots_rewritten = self._compact_snapshots(gid, bid, dry_run)
         result.bytes_saved += saved
         return result

@@ -282,3 +282,34 @@ def test_the_fold_job_packs_a_finished_game_played_move_by_move(redis_client):
     assert redis_client.xlen(keys.events_for(gid, MAIN)) <= 1 + len(events) // PACK_EVENTS + 1
     assert games.events(gid, MAIN) == before
     assert_snapshots_equal_full_folds(games, snapshots, gid)
+
+
+class _OvertakenCompactor(Compactor):
+    """A compactor overtaken once: between its read and its rewrite, an event is appended and another migration
+    packs the stream, so that an entry now straddles the last seq it read."""
+
+    def __init__(self, client, games: GameStore, gid: str) -> None:
+        super().__init__(client)
+        self.games, self.gid, self.plans = games, gid, 0
+
+    def plan(self, gid: str, bid: str) -> StreamPlan | None:
+        plan = super().plan(gid, bid)
+        self.plans += 1
+        if self.plans == 1:
+            head = self.games.head(gid, MAIN)
+            self.games.append(gid, MAIN, [action_event(head + 1, 0, "roll")], head)
+            assert Compactor(self.redis).compact(gid, MAIN).stream_rewritten
+        return plan
+
+
+def test_a_rewrite_overtaken_by_another_reads_again_and_loses_nothing(redis_client):
+    games = GameStore(redis_client)
+    gid = make_pig_game(games, 40)
+    _as_version_1(redis_client, games, gid)
+    before = games.events(gid, MAIN)
+    compactor = _OvertakenCompactor(redis_client, games, gid)
+    result = compactor.compact(gid, MAIN)
+    assert compactor.plans == 2, "the first rewrite was refused (CHANGED) and the stream read again"
+    assert not result.stream_rewritten, "the second read found it compact already"
+    after = games.events(gid, MAIN)
+    assert after[:41] == before and [e.seq for e in after] == list(range(1, 43)) and after[-1].action == "roll"
