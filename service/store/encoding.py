@@ -17,7 +17,8 @@ its upcaster, which reads an entry into :class:`engine.Event` values:
   after a move share). Any other event (``game_created``,
   another event schema version) is its JSON object without ``seq``. The seq is the entry id's; several events
   share an entry (the events of one append, up to :data:`PACK_EVENTS`), since Redis spends about 20 bytes on
-  every entry of a stream whatever it holds. About 20-25 bytes an event.
+  every entry of a stream whatever it holds. About 21 bytes of value an event, 26-31 with what Redis
+  adds (the demo games: docs/PERFORMANCE.md, issue 19).
 
 Writing always uses the newest version; readers never need to know which one they read.
 """
