@@ -158,6 +158,23 @@ def bench_state_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head
     return rows
 
 
+def bench_fixed_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head: int, reads: int) -> list[Row]:
+    """A read's own cost at fixed seqs, best and median (in-process, no cache): the worst case (the most events after
+    a snapshot) and one event after a snapshot. Load moves the median less than a p99 of random seqs."""
+    reader = StateReader(games, snapshots, cache_size=0)
+    worst = (head - 1) // SNAPSHOT_EVERY * SNAPSHOT_EVERY - 1 if head > SNAPSHOT_EVERY else head
+    rows = []
+    for seq, label in ((worst, f"{SNAPSHOT_EVERY - 1} events after its snapshot"), (worst - SNAPSHOT_EVERY + 2, "one event after")):
+        samples = []
+        for _ in range(reads):
+            started = time.perf_counter()
+            reader.position(gid, MAIN, seq)
+            samples.append((time.perf_counter() - started) * 1000)
+        rows += [_row(f"state at seq {seq} ({label}) best / median", min(samples), "ms",
+                      f"median {statistics.median(samples):.2f} ms, {reads} reads")]
+    return rows
+
+
 class Gunicorn:
     """gunicorn serving the app against the bench's Redis."""
 
@@ -315,6 +332,7 @@ def run(quick: bool = False) -> list[Row]:
         rows += [row for clients in (1, 8) for row in bench_appends(client, 2000 if quick else 20000, clients)]
         gid, head = store_long_game(games, snapshots)
         rows += bench_state_reads(games, snapshots, gid, head, 200 if quick else 2000)
+        rows += bench_fixed_reads(games, snapshots, gid, head, 100 if quick else 300)
         token = UserStore(client).add("bench")
         web = Gunicorn(server.url)
         try:
