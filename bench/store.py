@@ -5,7 +5,10 @@
   with one client and with 8 concurrent ones;
 * the state at a random seq of a 1,000-event branch, p50 and p99, with and without
   snapshots, in-process (the StateReader, its cache off);
-* the same over HTTP through gunicorn, and appends/s over HTTP with 8 clients.
+* the same over HTTP through gunicorn, and appends/s over HTTP with 8 clients;
+* memory (issue 19): bytes per event and per game of each game's demo games, events and snapshots apart,
+  by ``MEMORY USAGE`` over every key of a game, in the current encoding and in version 1 (the encoding of
+  before issue 19, written here only to compare).
 
 It starts its own embedded Redis (and gunicorn) in a temporary directory, so it never
 touches a real database.
@@ -31,8 +34,10 @@ import redis
 
 from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
 from service.config import ROOT
+from service.demo import demo_games, load_demo
 from service.redis_server import EmbeddedRedis, free_port, fsync_policy
 from service.snapshots import SnapshotStore, StateReader
+from service.store.encoding import encode_pack
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
 from workers.fold import fold_snapshots
@@ -62,10 +67,10 @@ def _store_appender(games: GameStore, gid: str, event: Event) -> Callable[[int],
 
 
 def _raw_appender(client: redis.Redis, stream: str, event: Event) -> Callable[[int], None]:
-    """``n`` raw XADDs of ``event`` (serialised per append, as a raw client must) to ``stream``."""
+    """``n`` raw XADDs of ``event`` (encoded per append as the store encodes it: the same bytes) to ``stream``."""
     def append(n: int) -> None:
         for seq in range(n):
-            client.xadd(stream, {"e": json.dumps(event.with_seq(seq).to_json(), separators=(",", ":"))})
+            client.xadd(stream, {"e": encode_pack([event.with_seq(seq)])})
 
     return append
 
@@ -153,6 +158,23 @@ def bench_state_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head
     return rows
 
 
+def bench_fixed_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head: int, reads: int) -> list[Row]:
+    """A read's own cost at fixed seqs, best and median (in-process, no cache): the worst case (the most events after
+    a snapshot) and one event after a snapshot. Load moves the median less than a p99 of random seqs."""
+    reader = StateReader(games, snapshots, cache_size=0)
+    worst = (head - 1) // SNAPSHOT_EVERY * SNAPSHOT_EVERY - 1 if head > SNAPSHOT_EVERY else head
+    rows = []
+    for seq, label in ((worst, f"{SNAPSHOT_EVERY - 1} events after its snapshot"), (worst - SNAPSHOT_EVERY + 2, "one event after")):
+        samples = []
+        for _ in range(reads):
+            started = time.perf_counter()
+            reader.position(gid, MAIN, seq)
+            samples.append((time.perf_counter() - started) * 1000)
+        rows += [_row(f"state at seq {seq} ({label}) best / median", min(samples), "ms",
+                      f"median {statistics.median(samples):.2f} ms, {reads} reads")]
+    return rows
+
+
 class Gunicorn:
     """gunicorn serving the app against the bench's Redis."""
 
@@ -237,15 +259,80 @@ def bench_http_appends(web: Gunicorn, token: str, clients: int, seconds: float) 
                  "each after a GET of the legal moves; 2 gunicorn workers")]
 
 
+def _game_bytes(client: redis.Redis, gid: str) -> dict[str, int]:
+    """``MEMORY USAGE`` of every key of game ``gid``, summed by kind: events, snapshots, the rest."""
+    sums = {"events": 0, "snapshots": 0, "other": 0}
+    for key in client.scan_iter(match=f"ll:g:{{{gid}}}:*", count=1000):
+        kind = "events" if key.endswith(b":events") else "snapshots" if key.endswith((b":snaps", b":snapseqs")) else "other"
+        sums[kind] += int(client.memory_usage(key, samples=0) or 0)
+    return sums
+
+
+def store_as_version_1(client: redis.Redis, gid: str) -> None:
+    """Rewrite game ``gid``'s main branch as the code before issue 19 stored it (version 1: an entry per event holding
+    its whole JSON, plain JSON snapshots), to compare; the store reads it all the same."""
+    games, snapshots = GameStore(client), SnapshotStore(client)
+    key, events = f"ll:g:{{{gid}}}:b:{MAIN}:events", games.events(gid, MAIN)
+    client.delete(key)
+    for event in events:
+        client.xadd(key, {"e": json.dumps(event.to_json(), separators=(",", ":"))}, id=f"{event.seq}-1")
+    for seq in snapshots.seqs(gid, MAIN):
+        snap = snapshots.get(gid, MAIN, seq)
+        assert snap is not None
+        client.hset(f"ll:g:{{{gid}}}:b:{MAIN}:snaps", str(seq),
+                    json.dumps({"v": snap.rules_version, "state": snap.state}, separators=(",", ":")))
+
+
+def bench_memory(client: redis.Redis, per_game: int = 2) -> list[Row]:
+    """Bytes per event and per game of each game's demo games (snapshots every 50 events, as served)."""
+    games, snapshots = GameStore(client), SnapshotStore(client)
+    gids = load_demo(games, per_game)
+    for gid in gids:
+        fold_snapshots(games, snapshots, gid, MAIN, SNAPSHOT_EVERY)
+    now = {gid: (_game_bytes(client, gid), games.head(gid, MAIN)) for gid in gids}
+    for gid in gids:
+        store_as_version_1(client, gid)
+    before = {gid: _game_bytes(client, gid) for gid in gids}
+    rows = []
+    for name in demo_games():
+        mine = [gid for gid in gids if gid.startswith(f"demo-{name.replace('_', '-')}-")]
+        events = sum(now[g][1] for g in mine)
+        rows += _memory_rows(name, len(mine), events, [now[g][0] for g in mine], [before[g] for g in mine])
+    pr = "demo-puerto-rico-2"
+    if pr in now:
+        total = sum(now[pr][0].values())
+        rows.append(_row(f"puerto_rico demo #2 ({now[pr][1]} events): whole game", total / 1000, "KB",
+                         f"events {now[pr][0]['events'] / 1000:.1f} KB, snapshots {now[pr][0]['snapshots'] / 1000:.1f} KB; "
+                         f"version 1: {sum(before[pr].values()) / 1000:.1f} KB; target <= 25 KB"))
+    return rows
+
+
+def _memory_rows(name: str, count: int, events: int, now: list[dict[str, int]], before: list[dict[str, int]]) -> list[Row]:
+    def total(sums: list[dict[str, int]], kind: str | None = None) -> int:
+        return sum(s[kind] if kind else sum(s.values()) for s in sums)
+
+    note = f"{count} demo games, {events} events; version 1: "
+    return [
+        _row(f"{name}: events per event", total(now, "events") / events, "bytes",
+             note + f"{total(before, 'events') / events:.0f}; target <= 35"),
+        _row(f"{name}: snapshots per game", total(now, "snapshots") / count / 1000, "KB",
+             note + f"{total(before, 'snapshots') / count / 1000:.1f} KB"),
+        _row(f"{name}: whole game (events, snapshots, meta, branches)", total(now) / count / 1000, "KB",
+             note + f"{total(before) / count / 1000:.1f} KB"),
+    ]
+
+
 def run(quick: bool = False) -> list[Row]:
     """Every store figure, on a fresh embedded Redis."""
     # The store's own fsync policy (LUDOLOG_FSYNC, default always), on both sides of every comparison.
     with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp), appendfsync=fsync_policy()) as server:
         client = redis.Redis.from_url(server.url)
         games, snapshots = GameStore(client), SnapshotStore(client)
-        rows = [row for clients in (1, 8) for row in bench_appends(client, 2000 if quick else 20000, clients)]
+        rows = bench_memory(client)
+        rows += [row for clients in (1, 8) for row in bench_appends(client, 2000 if quick else 20000, clients)]
         gid, head = store_long_game(games, snapshots)
         rows += bench_state_reads(games, snapshots, gid, head, 200 if quick else 2000)
+        rows += bench_fixed_reads(games, snapshots, gid, head, 100 if quick else 300)
         token = UserStore(client).add("bench")
         web = Gunicorn(server.url)
         try:

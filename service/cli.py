@@ -1,4 +1,4 @@
-"""The ``ludolog`` command line: serve, worker, reconcile, reindex, demo, user, bench, analyze (and import/export).
+"""The ``ludolog`` command line: serve, worker, reconcile, reindex, migrate, demo, user, bench, analyze (and import/export).
 
 Each command reads its settings from the environment (see the README), so the same
 command works against the embedded Redis of ``ludolog serve`` or a production server.
@@ -148,6 +148,30 @@ def reindex(restart: bool) -> None:
         report = rebuild(stores.games, restart=restart, progress=progress)
     resumed = f" (resumed after game #{int(report.resumed_after)})" if report.resumed_after else ""
     click.echo(f"reindexed {report.games} games{resumed}")
+
+
+@cli.command()
+@click.option("--dry-run", is_flag=True, help="Write nothing; say how many bytes the rewrite would save.")
+@click.option("--restart", is_flag=True, help="Start from the first game rather than where a stopped run left off.")
+def migrate(dry_run: bool, restart: bool) -> None:
+    """Rewrite stored games in the compact encoding (optional: old ones read as they are); a stopped run resumes."""
+    from service.migrate import migrate as rewrite
+
+    stores = _stores()
+    label = "measuring games" if dry_run else "migrating games"
+    with click.progressbar(length=1, label=label, file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        report = rewrite(stores.games, dry_run=dry_run, restart=restart, progress=progress)
+    resumed = f" (resumed after game #{int(report.resumed_after)})" if report.resumed_after else ""
+    verb = "would rewrite" if dry_run else "rewrote"
+    click.echo(f"{report.games} games, {report.branches} branches{resumed}: {verb} {report.streams_rewritten} event streams "
+               f"({report.old_entries} old entries; {report.entries_before} entries into {report.entries_after}) and "
+               f"{report.snapshots_rewritten} snapshots; {'would save' if dry_run else 'saved'} about "
+               f"{report.bytes_saved:,} bytes" + (f"; {report.appended_meanwhile} entries appended meanwhile kept"
+                                                  if report.appended_meanwhile else ""))
 
 
 @cli.command()

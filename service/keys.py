@@ -31,7 +31,8 @@ def branch_head_for(gid: str) -> str:
 
 
 def events_for(gid: str, bid: str) -> str:
-    """Stream of a branch's own events; entry id ``<seq>-1`` so that XRANGE reads by seq."""
+    """Stream of a branch's own events; entry id ``<last seq>-<count>`` (an entry holds ``count`` events up to
+    ``last seq``: ``service/store/encoding.py``) so that XRANGE reads by seq."""
     return f"{_game(gid)}:b:{bid}:events"
 
 
@@ -46,7 +47,7 @@ def snapshot_seqs_for(gid: str, bid: str) -> str:
 
 
 def snapshots_for(gid: str, bid: str) -> str:
-    """Hash: seq → snapshot JSON (rules version + dumped state)."""
+    """Hash: seq → snapshot (rules version + dumped state; encoded as ``service/store/snapshotting.py`` says)."""
     return f"{_game(gid)}:b:{bid}:snaps"
 
 
@@ -169,6 +170,11 @@ def listing_index_for(kind: str, value: str = "") -> str:
     """Sorted set: ids of the games in one listing index (``public``, ``owner``/name, ``player``/name prefix, …),
     scored by creation order (the :func:`games_index` score)."""
     return f"{PREFIX}:ix:{INDEX_TAG}:{kind}:{value}"
+
+
+def migrate_cursor() -> str:
+    """String: the creation-order score up to which ``ludolog migrate`` has rewritten games (resumes from there)."""
+    return f"{PREFIX}:migrate-cursor"
 
 
 def reindex_cursor() -> str:

@@ -9,7 +9,6 @@ another rules version.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,8 +21,8 @@ from engine.core.protocol import State
 from service import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
-from service.store.replies import as_bytes_list
-from service.store.snapshotting import encode_snapshot
+from service.store.replies import as_bytes_list, as_optional_bytes
+from service.store.snapshotting import decode_snapshot, encode_snapshot
 
 MAX_REMEMBERED_GAMES = 10_000
 
@@ -54,11 +53,11 @@ class SnapshotStore:
 
     def get(self, gid: str, bid: str, seq: int) -> Snapshot | None:
         """The snapshot at exactly ``seq``, if any."""
-        raw = self.redis.hget(keys.snapshots_for(gid, bid), str(seq))
+        raw = as_optional_bytes(self.redis.hget(keys.snapshots_for(gid, bid), str(seq)))
         if raw is None:
             return None
-        data = json.loads(raw)
-        return Snapshot(bid, seq, data["v"], data["state"])
+        version, state = decode_snapshot(raw)
+        return Snapshot(bid, seq, version, state)
 
     def nearest(self, gid: str, bid: str, at: int, floor: int = 0) -> Snapshot | None:
         """The branch's own snapshot with the highest seq in [floor, at]."""

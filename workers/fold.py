@@ -15,6 +15,7 @@ from engine.core.protocol import Rules, State
 from service import keys
 from service.jobs import fold_finished
 from service.snapshots import SnapshotStore, StateReader
+from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
 from service.store.games import GameStore
 from service.store.snapshotting import snapshot_seqs
@@ -44,18 +45,30 @@ def fold_snapshots(games: GameStore, snapshots: SnapshotStore, gid: str, bid: st
         return {"head": head, "written": 0}
     state = reader.position(gid, bid, start).state
     wanted = snapshot_seqs(branch.fork_seq, head, every)
-    written = _fold_and_write(games, snapshots, rules, state, gid, bid, start, head, wanted)
+    written, state = _fold_and_write(games, snapshots, rules, state, gid, bid, start, head, wanted)
     stale_heads = [s for s in existing if s not in wanted and s < head]
     snapshots.delete(gid, bid, stale_heads)
+    if rules.current_actor(state) is None:
+        _pack_finished(games, gid, bid)
     return {"head": head, "written": written}
 
 
+def _pack_finished(games: GameStore, gid: str, bid: str) -> None:
+    """Pack a finished branch's events into few entries, once (issue 19): live play stores a move and the chance
+    it causes as one stream entry, and Redis spends about 20 bytes on every entry. Nothing is appended after the
+    end; were it, the rewrite keeps it (it is atomic against appends). A branch packed already is left alone."""
+    try:
+        Compactor(games.redis).compact(gid, bid)
+    except StreamChangedError:
+        pass  # appends kept coming (not a finished game after all): it stays readable as it is
+
+
 def _fold_and_write(games: GameStore, snapshots: SnapshotStore, rules: Rules, state: State, gid: str, bid: str,
-                    start: int, head: int, wanted: set[int]) -> int:
+                    start: int, head: int, wanted: set[int]) -> tuple[int, State]:
     written = 0
     for event in games.iter_events(gid, bid, after=start, upto=head):
         state = apply_event(rules, state, event, check=False)
         if event.seq in wanted:
             snapshots.put(gid, bid, event.seq, rules.version, rules.dump_state(state))
             written += 1
-    return written
+    return written, state

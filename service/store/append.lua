@@ -5,7 +5,10 @@
 -- KEYS[3] idempotency key (declared even when unused, so that Redis Cluster routes the call)
 -- ARGV[1] branch id   ARGV[2] expected seq   ARGV[3] idempotency TTL in seconds, '0' for none
 -- ARGV[4] the request's fingerprint (stored with the key, so that a reuse of the key for
---         another request can be told from a retry)   ARGV[5..] one JSON event each, already numbered
+--         another request can be told from a retry)
+-- ARGV[5..] pairs: how many events an entry holds, and its encoded value (service/store/encoding.py).
+--         The script numbers them: the entry holding seqs s..t gets the id 't-<count>', so that
+--         XRANGE by seq stays right and the events' seqs follow the head it has just checked.
 --
 -- Replies: the new head (an integer) on success; the status 'DUPLICATE <first>:<last>:<fingerprint>'
 -- for an append whose key was used before (checked first: a retry answers the same whatever the
@@ -26,11 +29,12 @@ local expected = tonumber(ARGV[2])
 if tonumber(head) ~= expected then
   return redis.error_reply('CONFLICT ' .. head)
 end
-local count = #ARGV - 4
-for i = 1, count do
-  redis.call('XADD', KEYS[2], (expected + i) .. '-1', 'e', ARGV[4 + i])
+local last = expected
+for i = 5, #ARGV, 2 do
+  local count = tonumber(ARGV[i])
+  last = last + count
+  redis.call('XADD', KEYS[2], last .. '-' .. count, 'e', ARGV[i + 1])
 end
-local last = expected + count
 redis.call('HSET', KEYS[1], ARGV[1], last)
 if ttl > 0 then
   redis.call('SET', KEYS[3], (expected + 1) .. ':' .. last .. ':' .. ARGV[4], 'EX', ttl)

@@ -24,9 +24,10 @@ from engine import Event, UnknownGameError, game_created, get_rules
 from engine.core.protocol import Setup
 from engine.core.versions import setup_for_version
 from service import keys
+from service.store.encoding import FIELD, decode_entries, decode_entry, pack, packed_entries, parse_entry_id
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.listing import GameIndex
-from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list, stream_field
+from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list
 from service.store.snapshotting import encode_snapshot
 
 MAIN = "main"
@@ -35,7 +36,7 @@ VISIBILITIES = ("public", "unlisted", "private")
 SOURCE_LOG_ONLY = "bga-log"
 IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
 _APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
-#: Adds a new stream's entries (id, encoded event pairs in ARGV) in one call.
+#: Adds a new stream's entries (entry id, value pairs in ARGV) in one call.
 _XADD_ALL = "for i = 1, #ARGV, 2 do redis.call('XADD', KEYS[1], ARGV[i], 'e', ARGV[i + 1]) end return #ARGV / 2"
 
 
@@ -139,18 +140,6 @@ def _parse_stored_result(text: str) -> AppendResult:
     return AppendResult(int(first), int(last), duplicate=True, fingerprint=rest[0] if rest else "")
 
 
-def _encode(event: Event, seq: int | None = None) -> str:
-    """The stored JSON of ``event``, numbered ``seq`` when given (the append hot path)."""
-    data = event.to_json()
-    if seq is not None:
-        data["seq"] = seq
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _decode(fields: dict[bytes, bytes]) -> Event:
-    return Event.from_json(json.loads(stream_field(fields, b"e")))
-
-
 class GameStore:
     """Games, branches and events on one Redis connection (decode_responses=False)."""
 
@@ -212,11 +201,11 @@ class GameStore:
             pipe.hset(meta_key, mapping=meta_hash)
             pipe.hset(keys.branches_for(gid), MAIN, json.dumps(main.to_json()))
             pipe.hset(keys.branch_head_for(gid), MAIN, events[-1].seq)
-            if len(events) == 1:  # a new game: redis-py's cluster pipelines have XADD but no EVAL
-                pipe.xadd(keys.events_for(gid, MAIN), {"e": _encode(events[0])}, id=f"{events[0].seq}-1")
-            else:  # an imported one: one script call adds every entry (a command per event costs more to pack than to run)
-                entries = [part for event in events for part in (f"{event.seq}-1", _encode(event))]
-                pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *entries)
+            entries = packed_entries(events)
+            if len(entries) == 1:  # a new game: redis-py's cluster pipelines have XADD but no EVAL
+                pipe.xadd(keys.events_for(gid, MAIN), {FIELD: entries[0][1]}, id=entries[0][0])
+            else:  # an imported one: one script call adds every entry (a command per entry costs more to pack than to run)
+                pipe.eval(_XADD_ALL, 1, keys.events_for(gid, MAIN), *(part for entry in entries for part in entry))
             if snapshots:
                 pipe.hset(keys.snapshots_for(gid, MAIN),
                           mapping={str(seq): encode_snapshot(version, state) for seq, version, state in snapshots})
@@ -391,9 +380,9 @@ class GameStore:
             raise InvalidRequestError("nothing to append")
         keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
         ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
-        try:
+        try:  # the entries' ids (so the events' seqs) are the script's to give: it alone knows the head for certain
             reply = self._run_append(keys_, [bid, expected_seq, ttl, fingerprint,
-                                             *(_encode(e, expected_seq + i) for i, e in enumerate(events, 1))])
+                                             *(part for entry in pack(events) for part in entry)])
         except redis.exceptions.ResponseError as exc:
             raise self._append_error(gid, bid, expected_seq, str(exc)) from None
         if isinstance(reply, int):
@@ -438,28 +427,44 @@ class GameStore:
 
     def iter_events(self, gid: str, bid: str, *, after: int = 0, upto: int | None = None, limit: int | None = None,
                     branches: dict[str, Branch] | None = None, page: int = 2000) -> Iterator[Event]:
-        """Events of a branch with ``after`` < seq ≤ ``upto``, read a page at a time."""
+        """Events of a branch with ``after`` < seq ≤ ``upto``, read ``page`` stream entries at a time."""
         remaining = limit if limit is not None else float("inf")
         for segment in self.segments(gid, bid, branches):
             low = max(after + 1, segment.first)
             bounds = [x for x in (upto, segment.last) if x is not None]
             high = min(bounds) if bounds else None
             while remaining > 0 and (high is None or low <= high):
-                count = int(min(page, remaining))
-                rows = as_stream(self.redis.xrange(keys.events_for(gid, segment.branch), f"{low}-1",
-                                                   f"{high}-1" if high is not None else "+", count=count))
-                for _, fields in rows:
-                    yield _decode(fields)
-                remaining -= len(rows)
-                if len(rows) < count:
+                # Seqs run on without a gap: the next ``remaining`` events end at a known seq.
+                top = high if remaining == float("inf") else min(x for x in (high, low + int(remaining) - 1) if x is not None)
+                rows, full = self._entries(keys.events_for(gid, segment.branch), low, top, page)
+                for event in decode_entries(rows, low, top):
+                    yield event
+                    remaining -= 1
+                    if remaining <= 0:
+                        return
+                if not full:
                     break
-                low = int(rows[-1][0].split(b"-")[0]) + 1
-            if remaining <= 0:
-                return
+                low = parse_entry_id(rows[-1][0])[0] + 1
+
+    def _entries(self, stream: str, low: int, high: int | None, count: int) -> tuple[list[tuple[bytes, dict[bytes, bytes]]], bool]:
+        """Up to ``count`` entries holding the events from seq ``low`` on (to ``high``), and whether that was a full
+        page (more may follow). An entry holds several events, so the entry holding ``high`` ends after it: it is
+        read in the same round trip as the first after ``high``."""
+        if high is None:
+            rows = as_stream(self.redis.xrange(stream, str(low), "+", count=count))
+            return rows, len(rows) == count
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.xrange(stream, str(low), str(high), count=count)
+            pipe.xrange(stream, str(high + 1), "+", count=1)
+            inside, beyond = pipe.execute()
+        rows = as_stream(inside)
+        if len(rows) == count:
+            return rows, True
+        return rows + as_stream(beyond), False
 
     def first_event(self, gid: str) -> Event:
         """The game's ``game_created`` event."""
-        rows = as_stream(self.redis.xrange(keys.events_for(gid, MAIN), "1-1", "1-1"))
+        rows = as_stream(self.redis.xrange(keys.events_for(gid, MAIN), "-", "+", count=1))
         if not rows:
             raise NotFoundError(f"no game {gid!r}", game=gid)
-        return _decode(rows[0][1])
+        return decode_entry(*rows[0])[0]

@@ -1,0 +1,83 @@
+"""``ludolog migrate``: rewrite stored games in the newest, compact encoding, resumably.
+
+Nothing needs it: every reader upcasts older entries (``service/store/encoding.py``). It only gives memory back
+(docs/PERFORMANCE.md, issue 19). It walks the game listing (``keys.games_index``) in creation order and has
+``service/store/compaction.Compactor`` rewrite each branch's stream and snapshots, each branch atomically against
+appends. After each game the creation-order score reached is stored (``keys.migrate_cursor``), so a stopped run
+resumes there; a game rewritten already is found compact and left alone, so running it again changes nothing.
+A dry run reads everything, writes nothing, and says how many bytes it would save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from service import keys
+from service.store.compaction import Compactor
+from service.store.games import GameStore
+from service.store.replies import as_scored
+
+#: Called after each game with (games done, games in all).
+Progress = Callable[[int, int], None]
+BATCH = 200
+
+
+@dataclass
+class MigrateReport:
+    """What a migration did (or, in a dry run, would do)."""
+
+    games: int = 0
+    branches: int = 0
+    streams_rewritten: int = 0
+    old_entries: int = 0
+    entries_before: int = 0
+    entries_after: int = 0
+    snapshots_rewritten: int = 0
+    bytes_saved: int = 0
+    appended_meanwhile: int = 0
+    resumed_after: float = 0.0
+
+
+def migrate(games: GameStore, *, dry_run: bool = False, restart: bool = False, progress: Progress | None = None,
+            batch: int = BATCH) -> MigrateReport:
+    """Rewrite every listed game's branches in the current encoding, from where the last run stopped (``restart``:
+    from the first game; ``dry_run``: write nothing, cursor included, and count what it would save)."""
+    client, compactor = games.redis, Compactor(games.redis)
+    if restart and not dry_run:
+        client.delete(keys.migrate_cursor())
+    raw = None if dry_run or restart else client.get(keys.migrate_cursor())
+    start = float(raw) if raw is not None else 0.0  # type: ignore[arg-type]  # bytes or str parse alike
+    report = MigrateReport(resumed_after=start)
+    total = int(client.zcard(keys.games_index()))  # type: ignore[arg-type]  # a sync client answers an int
+    done = int(client.zcount(keys.games_index(), "-inf", start)) if start else 0  # type: ignore[arg-type]
+    while rows := as_scored(client.zrangebyscore(keys.games_index(), f"({start}", "+inf", start=0, num=batch,
+                                                 withscores=True)):
+        for member, order in rows:
+            _migrate_game(games, compactor, member.decode(), dry_run, report)
+            if not dry_run:
+                client.set(keys.migrate_cursor(), repr(order))
+            done += 1
+            if progress:
+                progress(done, total)
+        start = rows[-1][1]
+    if not dry_run:
+        client.delete(keys.migrate_cursor())
+    return report
+
+
+def _migrate_game(games: GameStore, compactor: Compactor, gid: str, dry_run: bool, report: MigrateReport) -> None:
+    heads = games.heads(gid)
+    if not heads:
+        return  # listed but gone
+    report.games += 1
+    for bid in sorted(heads):
+        done = compactor.compact(gid, bid, dry_run=dry_run)
+        report.branches += 1
+        report.streams_rewritten += done.stream_rewritten
+        report.old_entries += done.old_entries
+        report.entries_before += done.entries_before
+        report.entries_after += done.entries_after
+        report.snapshots_rewritten += done.snapshots_rewritten
+        report.bytes_saved += done.bytes_saved
+        report.appended_meanwhile += done.appended_meanwhile
