@@ -14,6 +14,7 @@ from service import keys
 from service.store import listing
 from service.store.games import GameRecord, GameStore
 from service.store.listing import ListingQuery, index_keys, normalise
+from service.store.results import GameResult
 
 NAMES = ["Zoé", "zoe", "Zed", "Ánna", "Ben", "Cléo", "Dan", "Éve"]
 OWNERS = [None, "alice", "bob"]
@@ -21,19 +22,24 @@ TITLES = ["Friday night", "Big game", "Café rematch", "friday rematch"]
 
 
 def _make_games(store: GameStore, count: int, rng: random.Random) -> list[GameRecord]:
+    """Live and imported games; some finished (imported from a log that ends, or ended live), won by one or two."""
     made = []
     for n in range(count):
         players = rng.sample(NAMES, 2)
         owner = rng.choice(OWNERS)
         visibility = rng.choice(["public", "public", "unlisted", "private"]) if owner else "public"
         title = rng.choice(TITLES)
+        result = rng.choice([None, GameResult((players[0],)), GameResult(tuple(players))])
         if n % 3 == 0:
             made.append(store.create_imported(
                 f"imp{n}", "pig", "1", Setup(tuple(players)), [_created(players)], owner=owner, visibility=visibility,
-                source="bga", title=title, extra={"imported": {"format": "bga", "table_id": 1000 + n % 4}}))
+                source="bga", title=title, extra={"imported": {"format": "bga", "table_id": 1000 + n % 4}}, result=result))
         else:
-            made.append(store.create_game("pig", "1", Setup(tuple(players)), owner=owner, visibility=visibility,
-                                          title=title, gid=f"live{n}"))
+            gid = store.create_game("pig", "1", Setup(tuple(players)), owner=owner, visibility=visibility,
+                                    title=title, gid=f"live{n}").id
+            if result is not None:  # ended live after it was listed: it moves between the result indexes
+                store.record_result(gid, result)
+            made.append(store.game(gid))
     return made
 
 
@@ -51,8 +57,11 @@ def _oracle(records: list[GameRecord], query: ListingQuery) -> list[str]:
         source = query.source is None or r.source == listing.SOURCE_ALIASES[query.source]
         table = query.table is None or listing.table_id_of(r) == query.table
         words = all(normalise(w) in listing.title_terms(r.title) for w in query.words)
-        return (visible and player and source and table and words and query.game in (None, r.game)
-                and query.owner in (None, r.owner))
+        result = query.result is None or (r.result is not None) == (query.result == "finished")
+        winners = () if r.result is None else r.result.winners
+        winner = query.winner is None or any(normalise(w).startswith(normalise(query.winner)) for w in winners)
+        return (visible and player and source and table and words and result and winner
+                and query.game in (None, r.game) and query.owner in (None, r.owner))
     ordered = records[::-1] if query.newest_first else records
     return [r.id for r in ordered if matches(r)]
 
@@ -73,6 +82,7 @@ def _all_pages(store: GameStore, query: ListingQuery) -> list[str]:
 FILTERS = {
     "game": ["pig", "tokaido"], "player": ["zo", "ZOE", "zé", "ann", "x"], "owner": ["alice", "bob"],
     "source": ["live", "imported", "log-only"], "table": ["1000", "1003", "9"], "words": [("friday",), ("cafe", "rematch")],
+    "result": ["finished", "unfinished"], "winner": ["zo", "ÉVE", "x"],
 }
 
 
@@ -85,6 +95,8 @@ def _queries() -> list[dict[str, object]]:
         out.append({a: va[0], b: vb[0]})
         out.append({a: va[-1], b: vb[1]})
     out.append({"player": "zo", "owner": "alice", "source": "live", "words": ("friday",)})
+    out.append({"player": "an", "winner": "an", "result": "finished", "source": "imported"})
+    out.append({"player": "be", "result": "unfinished", "owner": "bob", "words": ("rematch",)})
     return out
 
 
