@@ -20,7 +20,7 @@ MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
 MAX_GAMES_PAGE = 200
 #: Largest ``offset`` of a game listing: deeper pages go by cursor, so that no request walks a long list.
-MAX_LIST_OFFSET = 1000
+MAX_LIST_OFFSET = 200
 #: Bound of every other integer a request may carry (seqs, offsets, versions): exact in any JSON
 #: reader (2^53 - 1) and far beyond any branch, so that no number reaches Redis as one it refuses.
 MAX_NUMBER = 2**53 - 1

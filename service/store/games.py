@@ -237,7 +237,8 @@ class GameStore:
                 pipe.execute()
             except redis.WatchError:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
-        self.index_game(gid)
+        if not self._indexes_in_game_transaction:
+            self.index_game(gid)
 
     def index_game(self, gid: str, *, again: bool = False) -> None:
         """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
