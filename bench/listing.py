@@ -12,9 +12,11 @@ indexes take per game (MEMORY USAGE of every index key).
 from __future__ import annotations
 
 import http.client
+import multiprocessing
 import random
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -35,41 +37,65 @@ RULES_GAMES = ["puerto_rico", "golden_city", "amerigo", "entdecker"]
 FIRST = ["Zoé", "Ánna", "Ben", "Cléo", "Dan", "Éve", "Márton", "Lili", "Bence", "Wei", "Jing", "Noah", "Ída", "Kata"]
 WORDS = ["friday", "night", "rematch", "café", "league", "final", "practice", "weekend", "club", "cup"]
 OWNERS = [f"owner{n}" for n in range(50)]
+#: Processes that generate the games (each its own connection to the store).
+GENERATORS = 2
 
 
 def _player_pool(rng: random.Random, size: int = 2000) -> list[str]:
     return [f"{rng.choice(FIRST)}{n}" for n in range(size)]
 
 
-def generate(games: GameStore, count: int, seed: int = 20) -> None:
-    """``count`` games of every kind, created oldest first through the store; about half of them finished (an
-    imported log that ends the game, a live game that ended after it was listed), each won by its first player."""
-    rng = random.Random(seed)
-    pool = _player_pool(rng)
+def generate(games: GameStore, count: int, seed: int = 20, *, part: int = 0, parts: int = 1) -> None:
+    """``count`` games of every kind through the store (this process's share: every ``parts``-th from ``part``);
+    about half of them finished (an imported log that ends the game, a live game that ended after it was listed),
+    each won by its first player. Each game is drawn from its own seeded generator, so the games do not depend on
+    how many processes share the work."""
+    pool = _player_pool(random.Random(seed))
     versions = {name: get_rules(name).version for name in RULES_GAMES}
-    for n in range(count):
-        players = tuple(rng.sample(pool, rng.randint(2, 4)))
-        owner = rng.choice(OWNERS)
-        visibility = rng.choices(["public", "private", "unlisted"], [2, 0.8, 0.2])[0]
-        title = " ".join(rng.sample(WORDS, 2))
-        result = GameResult((players[0],)) if rng.random() < 0.5 else None
-        kind = n % 3
-        if kind == 2:  # a log-only log
-            games.create_imported(f"g{n}", "tokaido", "", Setup(players), [game_created("tokaido", "", Setup(players))],
-                                  owner=owner, visibility=visibility, source="bga-log", title=title,
-                                  extra={"table_id": 100000 + n}, result=result)
-            continue
-        game = RULES_GAMES[n % len(RULES_GAMES)]
-        if kind == 1:  # imported with rules
-            games.create_imported(f"g{n}", game, versions[game], Setup(players),
-                                  [game_created(game, versions[game], Setup(players))], owner=owner,
-                                  visibility=visibility, source="bga", title=title,
-                                  extra={"imported": {"format": "bga", "table_id": 100000 + n}}, result=result)
-        else:
-            games.create_game(game, versions[game], Setup(players), owner=owner, visibility=visibility, title=title,
-                              gid=f"g{n}")
-            if result is not None:  # as play's last append records it
-                games.record_result(f"g{n}", result)
+    for n in range(part, count, parts):
+        _generate_one(games, n, random.Random(f"{seed}:{n}"), pool, versions)
+
+
+def _generate_one(games: GameStore, n: int, rng: random.Random, pool: list[str], versions: dict[str, str]) -> None:
+    players = tuple(rng.sample(pool, rng.randint(2, 4)))
+    owner = rng.choice(OWNERS)
+    visibility = rng.choices(["public", "private", "unlisted"], [2, 0.8, 0.2])[0]
+    title = " ".join(rng.sample(WORDS, 2))
+    result = GameResult((players[0],)) if rng.random() < 0.5 else None
+    kind = n % 3
+    if kind == 2:  # a log-only log
+        games.create_imported(f"g{n}", "tokaido", "", Setup(players), [game_created("tokaido", "", Setup(players))],
+                              owner=owner, visibility=visibility, source="bga-log", title=title,
+                              extra={"table_id": 100000 + n}, result=result)
+        return
+    game = RULES_GAMES[n % len(RULES_GAMES)]
+    if kind == 1:  # imported with rules
+        games.create_imported(f"g{n}", game, versions[game], Setup(players),
+                              [game_created(game, versions[game], Setup(players))], owner=owner,
+                              visibility=visibility, source="bga", title=title,
+                              extra={"imported": {"format": "bga", "table_id": 100000 + n}}, result=result)
+    else:
+        games.create_game(game, versions[game], Setup(players), owner=owner, visibility=visibility, title=title,
+                          gid=f"g{n}")
+        if result is not None:  # as play's last append records it
+            games.record_result(f"g{n}", result)
+
+
+def _generate_part(url: str, count: int, part: int, parts: int) -> None:
+    client = redis.Redis.from_url(url)
+    try:
+        generate(GameStore(client), count, part=part, parts=parts)
+    finally:
+        client.close()
+
+
+def generate_in_parallel(url: str, count: int, processes: int = GENERATORS) -> None:
+    """:func:`generate` split over ``processes`` processes, each with its own connection: a game's writes are a few
+    round trips, so several writers keep Redis busy where one would mostly wait."""
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(processes, mp_context=context) as pool:
+        for done in [pool.submit(_generate_part, url, count, part, processes) for part in range(processes)]:
+            done.result()
 
 
 def index_bytes_per_game(client: redis.Redis, count: int) -> float:
@@ -153,8 +179,8 @@ def run(quick: bool = False, sizes: tuple[int, ...] = (20_000,)) -> list[Row]:
         with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp), appendfsync="no") as server:
             client = redis.Redis.from_url(server.url)
             started = time.perf_counter()
-            generate(GameStore(client), count)
-            rows.append({"suite": "list", "metric": f"{count:,} games generated (through the store)",
+            generate_in_parallel(server.url, count)
+            rows.append({"suite": "list", "metric": f"{count:,} games generated (through the store, {GENERATORS} writers)",
                          "value": time.perf_counter() - started, "unit": "s"})
             rows.append({"suite": "list", "metric": f"{count:,} games: listing index memory per game",
                          "value": index_bytes_per_game(client, count), "unit": "bytes"})
