@@ -15,6 +15,7 @@ from service.store import listing
 from service.store.games import GameRecord, GameStore
 from service.store.listing import ListingQuery, index_keys, normalise
 from service.store.results import GameResult
+from tests.helpers import pig_ending_events
 
 NAMES = ["Zoé", "zoe", "Zed", "Ánna", "Ben", "Cléo", "Dan", "Éve"]
 OWNERS = [None, "alice", "bob"]
@@ -224,3 +225,102 @@ def test_a_real_bga_import_is_found_by_its_table_source_and_players(redis_client
     first_player = record.setup.players[0]
     query = ListingQuery(table="100004927", source="log-only", player=first_player[:3], owner="alice")
     assert store.index.find(query).ids == ["tok1"]
+
+
+def test_a_game_whose_main_line_ends_moves_to_finished_and_a_forks_end_does_not(store):
+    gid = store.create_game("pig", "1", Setup(("Zoé", "Ben"), {"target": 1}), owner="alice").id
+    other = store.create_game("pig", "1", Setup(("Ann", "Zed"), {"target": 1}), owner="alice").id
+    events = pig_ending_events()
+    store.append(gid, "main", events[:-1], 1)
+    fork = store.fork(gid, "main", 5, owner="bob")
+    store.append(gid, fork.id, events[-1:], 5, ends=GameResult(("Zoé",)))  # a what-if line's end: not the game's
+    assert store.game(gid).result is None
+    assert store.index.find(ListingQuery(result="unfinished")).ids == [other, gid]
+    store.append(gid, "main", events[-1:], 5, ends=GameResult(("Zoé",)))
+    assert store.game(gid).result == GameResult(("Zoé",))
+    assert store.index.find(ListingQuery(result="finished")).ids == [gid]
+    assert store.index.find(ListingQuery(result="unfinished")).ids == [other]
+    assert store.index.find(ListingQuery(winner="ZOE", player="b")).ids == [gid]
+    assert store.index.find(ListingQuery(winner="ben")).ids == []
+    store.record_result(gid, GameResult(("Zoé",)))  # recorded again (a retry, the reconciler): nothing moves
+    assert store.index.missing(store.game(gid)) == [] and store.index.misplaced(store.game(gid)) == []
+
+
+def test_a_result_and_a_visibility_change_at_once_never_leave_a_private_game_listed(store):
+    """Both rewrite the meta and move the game between indexes from what they read: WATCHed, neither indexes the
+    game from a record the other has already changed."""
+    for n in range(15):
+        gid = store.create_game("pig", "1", Setup(("Zoé", "Ben")), owner="alice", title=f"race {n}").id
+        barrier = threading.Barrier(2)
+
+        def finish(gid: str = gid, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            GameStore(store.redis).record_result(gid, GameResult(("Ben",)))
+
+        def hide(gid: str = gid, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            GameStore(store.redis).set_game_fields(gid, visibility="private")
+
+        threads = [threading.Thread(target=finish), threading.Thread(target=hide)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        record = store.game(gid)
+        assert record.visibility == "private" and record.result == GameResult(("Ben",))
+        assert store.redis.zscore(keys.listing_index_for("public"), gid) is None, n
+        assert store.index.missing(record) == [] and store.index.misplaced(record) == []
+    assert store.index.find(ListingQuery(result="finished")).ids == []
+    assert len(store.index.find(ListingQuery(user="alice", winner="ben")).ids) == 15
+
+
+def test_an_import_whose_log_ends_the_game_is_finished_and_one_cut_short_is_not(redis_client):
+    from service.demo import demo_playout
+    from service.imports import export_jsonl, import_bytes
+    from service.store.results import result_of
+
+    playout = demo_playout("golden_city", 1)
+    done = import_bytes(redis_client, export_jsonl(playout.events).encode(), gid="whole", owner="alice")
+    cut = import_bytes(redis_client, export_jsonl(playout.events[:-3]).encode(), gid="cut", owner="alice")
+    assert done.status == "done" and cut.status == "done", (done.error, cut.error)
+    store = GameStore(redis_client)
+    whole = store.game("whole")
+    expected = result_of(playout.rules, playout.state, whole.setup.players)
+    assert expected is not None and expected.winners and whole.result == expected
+    assert store.game("cut").result is None
+    assert store.index.find(ListingQuery(result="finished", source="imported")).ids == ["whole"]
+    assert store.index.find(ListingQuery(result="unfinished")).ids == ["cut"]
+    assert store.index.find(ListingQuery(winner=expected.winners[0][:3])).ids == ["whole"]
+
+
+def test_a_log_only_log_stating_its_final_ranks_is_finished_won_by_those_ranked_first(redis_client):
+    from service.imports import import_bytes
+    from tests.helpers import ROOT
+
+    sample = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
+    if not sample.exists():
+        pytest.skip(f"BGA sample missing: {sample}")
+    assert import_bytes(redis_client, sample.read_bytes(), gid="tok2", owner="alice", filename=sample.name).status == "done"
+    store = GameStore(redis_client)
+    record = store.game("tok2")
+    stated = record.extra["result"]
+    assert stated and record.result == GameResult(tuple(r["name"] for r in stated if r["rank"] == 1))
+    (winner, *_) = record.result.winners
+    assert store.index.find(ListingQuery(result="finished", source="log-only", winner=winner.upper())).ids == ["tok2"]
+
+
+def test_log_only_results_without_ranks_go_by_the_best_score():
+    from service.store.results import log_only_result
+
+    assert log_only_result(None) is None
+    assert log_only_result([{"name": "A", "score": 3, "rank": None}, {"name": "B", "score": 5, "rank": None}]) == GameResult(("B",))
+    assert log_only_result([{"name": "A", "score": None, "rank": None}]) == GameResult(())
+    assert log_only_result([{"name": "A", "score": 3, "rank": 1}, {"name": "B", "score": 3, "rank": 1}]) == GameResult(("A", "B"))
+
+
+def test_demo_games_are_listed_finished(store):
+    from service.demo import load_demo
+
+    made = load_demo(store, per_game=1)
+    assert made and sorted(store.index.find(ListingQuery(result="finished", limit=50)).ids) == sorted(made)
+    assert all(store.game(gid).result.winners for gid in made)  # type: ignore[union-attr]
