@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from engine import Setup
+from engine import Setup, game_created
 from service import keys
 from service.store import listing
 from service.store.games import GameRecord, GameStore
@@ -31,7 +31,12 @@ def _make_games(store: GameStore, count: int, rng: random.Random) -> list[GameRe
         visibility = rng.choice(["public", "public", "unlisted", "private"]) if owner else "public"
         title = rng.choice(TITLES)
         result = rng.choice([None, GameResult((players[0],)), GameResult(tuple(players))])
-        if n % 3 == 0:
+        if n % 7 == 6:  # a log-only log (no rules here), finished when its log states final ranks
+            made.append(store.create_imported(
+                f"log{n}", "tokaido", "", Setup(tuple(players)), [game_created("tokaido", "", Setup(tuple(players)))],
+                owner=owner, visibility=visibility, source="bga-log", title=title, extra={"table_id": 1000 + n % 4},
+                result=result))
+        elif n % 3 == 0:
             made.append(store.create_imported(
                 f"imp{n}", "pig", "1", Setup(tuple(players)), [_created(players)], owner=owner, visibility=visibility,
                 source="bga", title=title, extra={"imported": {"format": "bga", "table_id": 1000 + n % 4}}, result=result))
@@ -45,8 +50,6 @@ def _make_games(store: GameStore, count: int, rng: random.Random) -> list[GameRe
 
 
 def _created(players: list[str]):
-    from engine import game_created
-
     return game_created("pig", "1", Setup(tuple(players)))
 
 
@@ -160,24 +163,28 @@ def test_a_match_far_down_the_walked_index_is_reached_by_following_next(store, m
     assert _all_pages(store, ListingQuery(player="rare", owner="carol", limit=2)) == [wanted]
 
 
-def test_paging_by_cursor_is_stable_while_games_are_added(store):
-    before = [store.create_game("pig", "1", Setup(("A", "B")), owner=None).id for _ in range(40)]
+@pytest.mark.parametrize("filters", [{}, {"player": "an", "words": ("night",)}, {"result": "unfinished", "owner": "dora"}])
+def test_paging_by_cursor_is_stable_while_games_are_added(store, filters):
+    def game(writer: GameStore) -> str:
+        return writer.create_game("pig", "1", Setup(("Anna", "B")), owner="dora", title="Friday night").id
+
+    before = [game(store) for _ in range(40)]
     added: list[str] = []
     stop = threading.Event()
 
     def insert() -> None:
         writer = GameStore(store.redis)
         while not stop.is_set() and len(added) < 200:
-            added.append(writer.create_game("pig", "1", Setup(("A", "B")), owner=None).id)
+            added.append(game(writer))
 
     thread = threading.Thread(target=insert)
     thread.start()
     try:
         seen: list[str] = []
-        page = store.index.find(ListingQuery(limit=4))
+        page = store.index.find(ListingQuery(limit=4, **filters))
         seen += page.ids
         while page.next is not None:
-            page = store.index.find(ListingQuery(limit=4, after=page.next))
+            page = store.index.find(ListingQuery(limit=4, after=page.next, **filters))
             seen += page.ids
     finally:
         stop.set()
@@ -196,11 +203,14 @@ def test_imported_game_is_indexed_by_table_source_and_title(store):
     assert store.index.find(ListingQuery(table="4242", source="imported", words=("anna",), player="an")).ids == ["t1"]
 
 
-def test_a_fork_leaves_the_listing_as_it_was(store):
+def test_a_fork_and_its_deletion_leave_the_listing_as_it_was(store):
     gid = store.create_game("pig", "1", Setup(("A", "B")), owner="alice").id
-    store.fork(gid, "main", 1, owner="bob")
+    fork = store.fork(gid, "main", 1, owner="bob")
     assert store.index.find(ListingQuery()).ids == [gid]
     assert store.index.missing(store.game(gid)) == []
+    store.delete_branch(gid, fork.id)
+    assert store.index.find(ListingQuery(player="a", result="unfinished")).ids == [gid]
+    assert store.index.missing(store.game(gid)) == [] and store.index.misplaced(store.game(gid)) == []
 
 
 def test_every_index_key_carries_the_index_hash_tag(store):
