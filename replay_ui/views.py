@@ -54,7 +54,7 @@ def harden_pages(response: Any) -> Any:
 
 
 #: The home page's filters: the query string of the page and of its ``GET /api/games`` calls.
-HOME_FILTERS = ("game", "player", "source", "q", "table", "owner", "order")
+HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "owner", "order")
 
 
 @blueprint.get("/")

@@ -13,6 +13,7 @@ from engine import Setup, get_rules, listed_games, random_playout
 from engine.core.fold import Playout, uniform_player
 from service.store.errors import ConflictError
 from service.store.games import MAIN, GameStore
+from service.store.results import result_of
 
 DEMO_NAMES = ("Anna", "Róbert", "Krisztina", "Dávid", "Emese")
 
@@ -65,5 +66,5 @@ def _store_playout(games: GameStore, name: str, gid: str, n: int) -> bool:
                           title=f"Demo {rules.name.replace('_', ' ').title()} #{n}")
     except ConflictError:
         return False
-    games.append(gid, MAIN, playout.events[1:], 1)
+    games.append(gid, MAIN, playout.events[1:], 1, ends=result_of(rules, playout.state, demo_setup(name, n).players))
     return True

@@ -42,6 +42,7 @@ from engine.core.visibility import SeatView, events_as_seen
 from service.reimport import read_upload
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, SOURCE_LOG_ONLY, GameStore
+from service.store.results import GameResult, log_only_result, result_of
 from service.store.snapshotting import snapshot_seqs
 from service.store.uploads import DONE, FAILED, QUEUED, RUNNING, UploadStore, content_digest, game_id_for
 from service.titles import game_title
@@ -144,6 +145,8 @@ class Prepared:
     snapshots: list[tuple[int, str, Any]] = field(default_factory=list)
     log_record: dict[str, Any] | None = None
     title: str = ""
+    #: The result when the log ends the game (None for a log that stops before the end, or a partial import).
+    result: GameResult | None = None
 
 
 def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = None,
@@ -175,6 +178,8 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
     prepared = Prepared(game, rules.version, setup, SOURCE_RULES, events, extra, incomplete=error is not None, title=title)
     prepared.snapshots = _snapshots(rules, setup, events, every, result.kept_states,
                                     result.state if len(events) == len(result.events) else None)
+    if error is None:
+        prepared.result = result_of(rules, result.state, setup.players)
     return prepared, report, error
 
 
@@ -223,7 +228,8 @@ def _prepare_log_only(bga: BgaLog, filename: str | None) -> Prepared:
     }
     label = record.game_name if record.game_name != UNKNOWN_GAME else "BGA log"
     title = game_title(label, [p.name for p in record.players], when=log_time(bga), table_id=record.table_id)
-    return Prepared(record.game_name, "", setup, SOURCE_LOG_ONLY, events, extra, log_record=record.to_json(), title=title)
+    return Prepared(record.game_name, "", setup, SOURCE_LOG_ONLY, events, extra, log_record=record.to_json(), title=title,
+                    result=log_only_result(result))
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -270,7 +276,8 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
     try:
         games.create_imported(gid, prepared.game, prepared.rules_version, prepared.setup, prepared.events, owner=owner,
                               visibility=visibility, source=prepared.source, title=prepared.title, extra=prepared.extra,
-                              incomplete=prepared.incomplete, snapshots=prepared.snapshots, log_record=prepared.log_record)
+                              incomplete=prepared.incomplete, snapshots=prepared.snapshots, log_record=prepared.log_record,
+                              result=prepared.result)
     except BaseException:
         if table_id is not None:
             uploads.release_table(table_id, gid)  # nothing stored: the table is free for the next upload of it

@@ -24,6 +24,7 @@ from engine.core.protocol import Rules, Setup, State
 from service.snapshots import StateReader
 from service.store.errors import ConflictError, IdempotencyKeyReusedError
 from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore
+from service.store.results import GameResult, result_of
 from service.titles import game_title
 
 AppendListener = Callable[[str, str], object]
@@ -142,7 +143,7 @@ class PlayService:
         chance, state = draw_chance_events(rules, state, branch.seed, expected_seq + 2, self._kept_draws(gid, branch),
                                            author="server", time=time.time())
         result = self.games.append(gid, bid, events + chance, expected_seq, idempotency_key=idempotency_key,
-                                   fingerprint=fingerprint)
+                                   fingerprint=fingerprint, ends=self._result_if_over(gid, bid, rules, state))
         if result.duplicate:
             # A copy of this request got there between our look-up and our append.
             self._refuse_reuse(bid, idempotency_key or "", fingerprint, result)
@@ -151,6 +152,12 @@ class PlayService:
             self.reader.remember(gid, bid, result.last_seq, state)
         self.on_append(gid, bid)
         return self.games.events_between(gid, bid, result.first_seq - 1, result.last_seq)
+
+    def _result_if_over(self, gid: str, bid: str, rules: Rules, state: State) -> GameResult | None:
+        """The game's result if this move ends its main line (the store then lists it as finished), else None."""
+        if bid != MAIN or rules.current_actor(state) is not None:
+            return None
+        return result_of(rules, state, self.games.game(gid).setup.players)
 
     def _kept_draws(self, gid: str, branch: Branch) -> list[str]:
         """The parent line's chance outcomes a ``keep`` fork has still to replay, in order (none for ``redraw``).

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine import CHANCE, Setup, action_event, draw_chance, fold, get_rules
+from engine import CHANCE, Event, Setup, action_event, draw_chance, fold, get_rules
 from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
 
@@ -31,6 +31,12 @@ def pig_events(count: int, seed: int = 0, players: int = 2):
         events.append(action_event(seq, actor, action))
         state = rules.apply(state, action)
     return events
+
+
+def pig_ending_events() -> list[Event]:
+    """Events after game_created of a Pig game with target 1 that seat 0 wins at seq 6 (bluffs, roll, a 3, hold)."""
+    return [action_event(2, CHANCE, "b1"), action_event(3, CHANCE, "b2"), action_event(4, 0, "roll"),
+            action_event(5, CHANCE, "d3"), action_event(6, 0, "hold")]
 
 
 def make_pig_game(games: GameStore, count: int, *, seed: int = 0, gid: str | None = None) -> str:

@@ -26,6 +26,7 @@ def game_summary(record: GameRecord) -> dict[str, Any]:
     return {
         "id": record.id, "game": record.game, "title": record.title, "players": list(record.setup.players),
         "owner": record.owner, "visibility": record.visibility, "source": record.source, "created": record.created,
+        "finished": record.result is not None, "winners": [] if record.result is None else list(record.result.winners),
     }
 
 
@@ -42,6 +43,7 @@ def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> Listi
     return ListingQuery(
         user=user, game=query.get("game"), player=query.get("player"), owner=query.get("owner"),
         source=query.get("source"), table=query.get("table"), words=tuple(query.get("q", "").split()),
+        result=query.get("result"), winner=query.get("winner"),
         newest_first=query["order"] == "newest", after=int(query["cursor"]) if "cursor" in query else None, limit=limit,
     )
 

@@ -20,7 +20,7 @@ MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
 MAX_GAMES_PAGE = 200
 #: Largest ``offset`` of a game listing: deeper pages go by cursor, so that no request walks a long list.
-MAX_LIST_OFFSET = 1000
+MAX_LIST_OFFSET = 200
 #: Bound of every other integer a request may carry (seqs, offsets, versions): exact in any JSON
 #: reader (2^53 - 1) and far beyond any branch, so that no number reaches Redis as one it refuses.
 MAX_NUMBER = 2**53 - 1
@@ -91,6 +91,12 @@ class GameListQuery(Strict):
                           metadata={"description": "only games imported from this BGA table"})
     q = fields.String(validate=validate.Length(min=1, max=200),
                       metadata={"description": "only games whose title has every one of these words (case- and accent-insensitive)"})
+    result = fields.String(validate=validate.OneOf(["finished", "unfinished"]), metadata={
+        "description": "finished: only games whose main line has ended (played to the end, or imported from a log that "
+                       "ends the game); unfinished: only the others"})
+    winner = fields.String(validate=validate.Length(min=1, max=100), metadata={
+        "description": "only finished games won by a player whose name starts with this (case- and accent-insensitive, "
+                       "as `player`; a shared first place counts as a win)"})
     order = fields.String(load_default="newest", validate=validate.OneOf(["newest", "oldest"]),
                           metadata={"description": "newest (default) or oldest first"})
     cursor = fields.String(validate=validate.Regexp(r"^[0-9]{1,18}$", error="expected the next token of a previous page"),
@@ -244,6 +250,9 @@ class GameSummarySchema(Schema):
     visibility = fields.String(required=True)
     source = fields.String(required=True)
     created = fields.Float(required=True)
+    finished = fields.Boolean(required=True, metadata={"description": "the game's main line has ended"})
+    winners = fields.List(fields.String(), required=True,
+                          metadata={"description": "who shares first place (empty while the game goes on)"})
 
 
 class GameListSchema(Schema):

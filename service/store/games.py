@@ -28,6 +28,7 @@ from service.store.encoding import FIELD, decode_entries, decode_entry, pack, pa
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.listing import GameIndex
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list
+from service.store.results import GameResult, decode_result, encode_result
 from service.store.snapshotting import encode_snapshot
 
 MAIN = "main"
@@ -81,6 +82,8 @@ class GameRecord:
     created: float = 0.0
     title: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: How the main line ended; None while it goes on (``service.store.results``).
+    result: GameResult | None = None
 
     @property
     def is_log_only(self) -> bool:
@@ -91,6 +94,7 @@ class GameRecord:
         """JSON-safe record."""
         data = asdict(self)
         data["setup"] = self.setup.to_json()
+        data["result"] = None if self.result is None else self.result.to_json()
         return data
 
     @classmethod
@@ -106,6 +110,7 @@ class GameRecord:
             owner=raw.get("owner") or None,
             visibility=raw.get("visibility", "public"), source=raw.get("source", "live"),
             created=float(raw.get("created", 0)), title=raw.get("title", ""), extra=json.loads(raw.get("extra", "{}")),
+            result=decode_result(raw.get("result")),
         )
 
 
@@ -167,15 +172,16 @@ class GameStore:
     def create_imported(self, gid: str, game: str, rules_version: str, setup: Setup, events: Sequence[Event], *,
                         owner: str | None, visibility: str, source: str, title: str, extra: dict[str, Any],
                         incomplete: bool = False, snapshots: Sequence[tuple[int, str, Any]] = (),
-                        log_record: dict[str, Any] | None = None) -> GameRecord:
+                        log_record: dict[str, Any] | None = None, result: GameResult | None = None) -> GameRecord:
         """Store a whole imported game at once: its record, a main branch (flagged ``incomplete`` for a partial
         import), every event (``game_created`` first), its ``(seq, rules version, dumped state)`` snapshots and,
-        for a log-only game, its log record. One transaction: a failed import stores nothing.
+        for a log-only game, its log record; ``result`` when the log ends the game. One transaction: a failed
+        import stores nothing.
         """
         if visibility not in VISIBILITIES:
             raise InvalidRequestError(f"visibility {visibility!r}: expected one of {', '.join(VISIBILITIES)}")
         now = time.time()
-        record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra)
+        record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra, result)
         main = Branch(MAIN, MAIN, owner, new_id(8), created=now, incomplete=incomplete)
         self._store_new_game(record, main, events, snapshots, log_record)
         if source == SOURCE_LOG_ONLY:
@@ -188,7 +194,7 @@ class GameStore:
         the listing. Raises ConflictError when the id is taken."""
         gid = record.id
         meta_hash: Mapping[FieldT, EncodableT] = {
-            k: (json.dumps(v) if k in ("setup", "extra") else ("" if v is None else str(v)))
+            k: (json.dumps(v) if k in ("setup", "extra", "result") else ("" if v is None else str(v)))
             for k, v in record.to_json().items()
         }
         meta_key = keys.game_meta_for(gid)
@@ -220,7 +226,8 @@ class GameStore:
                 pipe.execute()
             except redis.WatchError:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
-        self.index_game(gid)
+        if not self._indexes_in_game_transaction:
+            self.index_game(gid)
 
     def index_game(self, gid: str, *, again: bool = False) -> None:
         """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
@@ -260,10 +267,40 @@ class GameStore:
 
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
-        before = self.game(gid)
-        encoded: Mapping[FieldT, EncodableT] = {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()}
-        self.redis.hset(keys.game_meta_for(gid), mapping=encoded)
-        self._move_in_indexes(before)
+        self._rewrite_meta(gid, {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()})
+
+    def record_result(self, gid: str, result: GameResult) -> None:
+        """Record that the game's main line has ended, and how: it moves to the finished listings (idempotent)."""
+        self._rewrite_meta(gid, {"result": encode_result(result)})
+
+    def _rewrite_meta(self, gid: str, encoded: dict[str, str]) -> None:
+        """Write meta fields and move the game in the listing indexes to match. On one node that is one transaction
+        (retried if another write changed the game meanwhile, so two changes never index a stale mix); on a
+        cluster the meta write, then the move (the reconciler puts back what a crash between them loses)."""
+        meta_key = keys.game_meta_for(gid)
+        mapping: Mapping[FieldT, EncodableT] = {k: v for k, v in encoded.items()}  # typed as redis-py wants
+        if not self._indexes_in_game_transaction:
+            before = self.game(gid)
+            self.redis.hset(meta_key, mapping=mapping)
+            self._move_in_indexes(before)
+            return
+        while True:
+            with self.redis.pipeline(transaction=True) as pipe:
+                try:
+                    pipe.watch(meta_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    stored = {k.decode(): v.decode() for k, v in as_bytes_hash(pipe.hgetall(meta_key)).items()}
+                    if not stored:
+                        raise NotFoundError(f"no game {gid!r}", game=gid)
+                    order = pipe.zscore(keys.games_index(), gid)
+                    pipe.multi()
+                    pipe.hset(meta_key, mapping=mapping)
+                    if order is not None:  # not listed yet: index_game will index it whole
+                        self.index.move_on(pipe, GameRecord.from_hash(stored), GameRecord.from_hash(stored | encoded),
+                                           float(order))
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def _move_in_indexes(self, before: GameRecord) -> None:
         """Bring a listed game's indexes in line with its stored record (``before``: what it was indexed as)."""
@@ -368,8 +405,9 @@ class GameStore:
 
     # -- events ------------------------------------------------------------------------------
     def append(self, gid: str, bid: str, events: Sequence[Event], expected_seq: int, *,
-               idempotency_key: str | None = None, fingerprint: str = "") -> AppendResult:
-        """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``.
+               idempotency_key: str | None = None, fingerprint: str = "", ends: GameResult | None = None) -> AppendResult:
+        """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``; ``ends``: these events end
+        the line, with this result (on ``main``, the game is then recorded finished: :meth:`record_result`).
 
         Raises ConflictError (with the actual head) when another write got there first.
         With an idempotency key, an append whose key was used before stores nothing and
@@ -385,9 +423,11 @@ class GameStore:
                                              *(part for entry in pack(events) for part in entry)])
         except redis.exceptions.ResponseError as exc:
             raise self._append_error(gid, bid, expected_seq, str(exc)) from None
-        if isinstance(reply, int):
-            return AppendResult(expected_seq + 1, reply)
-        return _parse_stored_result(reply.decode().removeprefix("DUPLICATE "))
+        if not isinstance(reply, int):
+            return _parse_stored_result(reply.decode().removeprefix("DUPLICATE "))
+        if ends is not None and bid == MAIN:
+            self.record_result(gid, ends)
+        return AppendResult(expected_seq + 1, reply)
 
     def _append_error(self, gid: str, bid: str, expected_seq: int, reply: str) -> Exception:
         if reply.startswith("CONFLICT"):

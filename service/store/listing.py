@@ -1,4 +1,4 @@
-"""Listing indexes: find games by game, player, owner, source, BGA table or title word without scanning them all.
+"""Listing indexes: find games by game, player, owner, source, BGA table, title word or result without scanning them all.
 
 Each index is a sorted set of game ids scored by creation order (the score of ``keys.games_index``), so
 every index lists its games in the same order and a cursor (a score) pages any of them stably while games
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import redis
 
 from service import keys
+from service.store.results import RESULT_FILTERS
 
 if TYPE_CHECKING:
     from service.store.games import GameRecord
@@ -33,6 +34,9 @@ SCAN_BUDGET = 2000
 SOURCE_ALIASES = {"live": "live", "imported": "bga", "bga": "bga", "log-only": "bga-log", "bga-log": "bga-log"}
 _WALK_SCRIPT = resources.files("service.store").joinpath("walk_index.lua").read_text()
 _WORD = re.compile(r"\w+")
+#: ZADD one member at one score to every key: a game's thirty-odd index writes as one command (packing and parsing a
+#: command each cost the client more than Redis spends running them).
+_ZADD_ALL = "for i = 1, #KEYS do redis.call('ZADD', KEYS[i], ARGV[1], ARGV[2]) end return #KEYS"
 
 
 def normalise(text: str) -> str:
@@ -60,10 +64,17 @@ def table_id_of(record: GameRecord) -> str | None:
     return None if table is None else str(table)
 
 
+def result_key(finished: bool) -> str:
+    """The index of the finished games, or of those still going on."""
+    return keys.listing_index_for("result", "finished" if finished else "unfinished")
+
+
 def index_keys(record: GameRecord) -> list[str]:
     """Every listing index the game belongs in (unlisted games are in their owner's index only)."""
     ix = keys.listing_index_for
-    out = [ix("game", record.game), ix("source", record.source)]
+    out = [ix("game", record.game), ix("source", record.source), result_key(record.result is not None)]
+    if record.result is not None:
+        out += [ix("winner", p) for name in record.result.winners for p in name_prefixes(name)]
     if record.visibility == "public":
         out.append(ix("public"))
     if record.owner:
@@ -86,6 +97,10 @@ class ListingQuery:
     source: str | None = None
     table: str | None = None
     words: tuple[str, ...] = ()
+    #: "finished" or "unfinished" (``RESULT_FILTERS``).
+    result: str | None = None
+    #: A winner's name, or its start (normalised as player names are); only finished games have winners.
+    winner: str | None = None
     newest_first: bool = True
     #: Exclusive creation-order score to continue after (a previous answer's ``next``).
     after: int | None = None
@@ -105,6 +120,10 @@ class ListingQuery:
             out.append(ix("source", SOURCE_ALIASES.get(self.source, self.source)))
         if self.table:
             out.append(ix("table", self.table))
+        if self.result:
+            out.append(result_key(RESULT_FILTERS[self.result]))
+        if self.winner:
+            out.append(ix("winner", normalise(self.winner)[:MAX_PREFIX]))
         out += [ix("term", t) for t in sorted(title_terms(" ".join(self.words)))]  # as titles are cut into terms
         return out
 
@@ -128,11 +147,16 @@ class GameIndex:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
         self._walk = client.register_script(_WALK_SCRIPT)
+        #: redis-py's cluster pipelines run no scripts: there, one ZADD per index.
+        self._one_script = not isinstance(client, redis.RedisCluster)
 
-    @staticmethod
-    def add_to(pipe: Any, record: GameRecord, order: float) -> None:
-        """Queue the ZADDs that put ``record`` in its indexes at score ``order`` on ``pipe``."""
-        for key in index_keys(record):
+    def add_to(self, pipe: Any, record: GameRecord, order: float) -> None:
+        """Queue the writes that put ``record`` in its indexes at score ``order`` on ``pipe``."""
+        wanted = index_keys(record)
+        if self._one_script:
+            pipe.eval(_ZADD_ALL, len(wanted), *wanted, repr(float(order)), record.id)
+            return
+        for key in wanted:
             pipe.zadd(key, {record.id: order})
 
     @staticmethod
@@ -142,19 +166,24 @@ class GameIndex:
             pipe.zrem(key, record.id)
 
     def add(self, record: GameRecord, order: float) -> None:
-        """Put a game in its indexes (idempotent), in one transaction."""
+        """Put a game in its indexes (idempotent), and out of the result index it no longer belongs in, in one
+        transaction."""
         with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(result_key(record.result is None), record.id)
             self.add_to(pipe, record, order)
             pipe.execute()
 
     def move(self, old: GameRecord, new: GameRecord, order: float) -> None:
-        """A game's fields changed (visibility, title): out of the old indexes, into the new, in one transaction."""
-        stale = set(index_keys(old)) - set(index_keys(new))
+        """A game's fields changed (visibility, title, result): out of the old indexes, into the new, in one transaction."""
         with self.redis.pipeline(transaction=True) as pipe:
-            for key in sorted(stale):
-                pipe.zrem(key, old.id)
-            self.add_to(pipe, new, order)
+            self.move_on(pipe, old, new, order)
             pipe.execute()
+
+    def move_on(self, pipe: Any, old: GameRecord, new: GameRecord, order: float) -> None:
+        """Queue the ZREMs and ZADDs of :meth:`move` on ``pipe``."""
+        for key in sorted(set(index_keys(old)) - set(index_keys(new))):
+            pipe.zrem(key, old.id)
+        self.add_to(pipe, new, order)
 
     def find(self, query: ListingQuery) -> ListingPage:
         """One page of the ids of visible games matching the query, in creation order."""
@@ -184,6 +213,12 @@ class GameIndex:
         items = [(pairs[i].decode(), float(pairs[i + 1])) for i in range(0, len(pairs), 2)]
         last_text = last.decode() if isinstance(last, bytes) else str(last)
         return _Walk(items, bool(int(more)), None if last_text in ("+inf", "-inf") else float(last_text))
+
+    def misplaced(self, record: GameRecord) -> list[str]:
+        """The result index that holds the game and should not (the game finished, and a crash kept it listed as
+        going on): the reconciler's other check."""
+        contrary = result_key(record.result is None)
+        return [contrary] if self.redis.zscore(contrary, record.id) is not None else []
 
     def missing(self, record: GameRecord) -> list[str]:
         """The indexes that should hold the game and do not (a lost write, indexes never built): the reconciler's check."""

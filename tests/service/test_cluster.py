@@ -22,7 +22,8 @@ from service.snapshots import SnapshotStore, StateReader
 from service.store.annotations import AnnotationStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import ListingQuery
-from tests.helpers import pig_events
+from service.store.results import GameResult
+from tests.helpers import pig_ending_events, pig_events
 from workers.fold import fold_snapshots
 from workers.reconcile import reconcile
 
@@ -122,6 +123,22 @@ def test_listing_indexes_share_one_slot_and_answer_on_the_cluster(cluster):
     assert games.index.find(ListingQuery(owner=owner, words=("night",), limit=10, after=first.next)).ids == [ids[2], ids[1], ids[0]]
     games.set_game_fields(ids[5], visibility="private")
     assert games.index.find(ListingQuery(owner=owner, player="zoe1", limit=10)).ids == [ids[1]]
+
+
+def test_result_filters_on_the_cluster(cluster):
+    """A game's end is recorded on its own slot, then moved between the result indexes on the {ix} slot."""
+    games = GameStore(cluster)
+    owner = f"rs{random.randrange(10**9)}"
+    ended = games.create_game("pig", "1", Setup(("Zoé", "Bén"), {"target": 1}), owner=owner).id
+    going_on = games.create_game("pig", "1", Setup(("Zoé", "Bén"), {"target": 1}), owner=owner).id
+    games.append(ended, MAIN, pig_ending_events(), 1, ends=GameResult(("Zoé",)))
+    assert games.index.find(ListingQuery(owner=owner, result="finished")).ids == [ended]
+    assert games.index.find(ListingQuery(owner=owner, result="unfinished")).ids == [going_on]
+    assert games.index.find(ListingQuery(owner=owner, winner="ZOE", player="ben")).ids == [ended]
+    assert games.index.find(ListingQuery(owner=owner, winner="ben")).ids == []
+    cluster.zadd(keys.listing_index_for("result", "unfinished"), {ended: 1})  # as a crash between the two steps leaves it
+    assert ended in reconcile(games, SnapshotStore(cluster), every=50).reindexed
+    assert games.index.find(ListingQuery(owner=owner, result="unfinished")).ids == [going_on]
 
 
 def test_reconciler_and_reindex_repair_the_indexes_on_the_cluster(cluster):

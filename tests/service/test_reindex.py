@@ -10,6 +10,8 @@ from service.reindex import reindex
 from service.snapshots import SnapshotStore
 from service.store.games import GameStore
 from service.store.listing import ListingQuery
+from service.store.results import GameResult
+from tests.helpers import pig_ending_events
 from tests.service.serving import LUDOLOG, clean_env
 from workers.reconcile import reconcile
 
@@ -74,3 +76,46 @@ def test_ludolog_reindex_command_rebuilds_them(redis_server, redis_client):
     assert done.returncode == 0, done.stderr
     assert "reindexed 4 games" in done.stdout
     assert _listed(store) == made[::-1]
+
+
+def _finished_game(store: GameStore, winner: str = "Zoé") -> str:
+    gid = store.create_game("pig", "1", Setup((winner, "Ben"), {"target": 1}), owner="alice").id
+    store.append(gid, "main", pig_ending_events(), 1, ends=GameResult((winner,)))
+    return gid
+
+
+def test_reindex_rebuilds_the_result_indexes_and_takes_a_game_out_of_the_wrong_one(redis_client):
+    store = GameStore(redis_client)
+    going_on = _games(store, 2)
+    finished = _finished_game(store)
+    _drop_indexes(redis_client)
+    redis_client.zadd(keys.listing_index_for("result", "unfinished"), {finished: 1})  # a stale entry
+    reindex(store)
+    assert store.index.find(ListingQuery(result="finished")).ids == [finished]
+    assert store.index.find(ListingQuery(result="unfinished")).ids == going_on[::-1]
+    assert store.index.find(ListingQuery(winner="zoe")).ids == [finished]
+
+
+def test_the_reconciler_records_a_result_a_crash_lost(redis_client):
+    """The append that ended main was stored, and the process died before the result's write (as an append
+    without ``ends``): the reconciler reads main's head state and records it."""
+    store = GameStore(redis_client)
+    gid = store.create_game("pig", "1", Setup(("Zoé", "Ben"), {"target": 1}), owner="alice").id
+    store.append(gid, "main", pig_ending_events(), 1)
+    assert store.index.find(ListingQuery(result="finished")).ids == []
+    report = reconcile(store, SnapshotStore(redis_client), every=50)
+    assert report.results == [gid]
+    assert store.game(gid).result == GameResult(("Zoé",))
+    assert store.index.find(ListingQuery(result="finished", winner="zo")).ids == [gid]
+    assert store.index.find(ListingQuery(result="unfinished")).ids == []
+    again = reconcile(store, SnapshotStore(redis_client), every=50)
+    assert again.results == [] and again.reindexed == []
+
+
+def test_the_reconciler_takes_a_finished_game_out_of_the_unfinished_index(redis_client):
+    store = GameStore(redis_client)
+    gid = _finished_game(store)
+    redis_client.zadd(keys.listing_index_for("result", "unfinished"), {gid: 1})
+    assert reconcile(store, SnapshotStore(redis_client), every=50).reindexed == [gid]
+    assert store.index.find(ListingQuery(result="unfinished")).ids == []
+    assert store.index.misplaced(store.game(gid)) == []

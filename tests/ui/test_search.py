@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from engine import Setup, get_rules
 from service.store.games import GameStore
+from service.store.results import GameResult
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_home
 
@@ -54,5 +55,35 @@ def test_typing_a_name_lists_its_games_as_you_type(live_server: LiveServer, watc
     expect(page.locator("#games-table tbody tr").first).to_contain_text("Practice")
     assert len(_wait_rows(page, 1)) == 1 and f"/games/{mine}" in page.inner_html("#games-table")
     page.locator("#f-player").press_sequentially("nobody", delay=20)
+    _wait_rows(page, 0)
+    watched.assert_clean()
+
+
+def test_result_and_winner_filters_list_finished_games_by_who_won(live_server: LiveServer, watched: Watched,
+                                                                   redis_client: Any) -> None:
+    store = GameStore(redis_client)
+    version = get_rules("puerto_rico").version
+    won = store.create_game("puerto_rico", version, Setup(("Zoé", "Ben", "Cleo")), owner="other", title="Quokka won").id
+    store.record_result(won, GameResult(("Zoé",)))
+    shared = store.create_game("puerto_rico", version, Setup(("Zoltan", "Ben", "Cleo")), owner="other",
+                               title="Quokka shared").id
+    store.record_result(shared, GameResult(("Ben", "Zoltan")))
+    store.create_game("puerto_rico", version, Setup(("Zoé", "Dan", "Eve")), owner="other", title="Quokka still on")
+    page = open_home(watched, live_server, "seeker")
+    page.locator("#f-q").press_sequentially("quokka", delay=30)
+    _wait_rows(page, 3)
+    page.select_option("#f-result", "finished")
+    rows = _wait_rows(page, 2)
+    assert "won by Ben and Zoltan" in rows[0] and "won by Zoé" in rows[1]
+    assert "result=finished" in page.url
+    page.locator("#f-winner").press_sequentially("ZOE", delay=60)  # accents and case forgiven, as for players
+    rows = _wait_rows(page, 1)
+    assert "Quokka won" in rows[0] and f"/games/{won}" in page.inner_html("#games-table")
+    page.locator("#f-winner").fill("")
+    page.select_option("#f-result", "unfinished")
+    expect(page.locator("#games-table tbody tr").first).to_contain_text("Quokka still on")
+    rows = _wait_rows(page, 1)
+    assert "—" in rows[0]
+    page.locator("#f-winner").press_sequentially("zo", delay=60)  # no unfinished game has a winner
     _wait_rows(page, 0)
     watched.assert_clean()

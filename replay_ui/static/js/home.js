@@ -7,7 +7,7 @@ import { el, replaceChildren } from "./dom.js";
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
 const TYPING_PAUSE_MS = 150;
-const FILTER_NAMES = ["game", "player", "source", "q", "table", "owner", "order"];
+const FILTER_NAMES = ["game", "player", "source", "q", "table", "result", "winner", "owner", "order"];
 let next = null;
 let shown = 0;
 let asked = 0;  // numbers the listing requests, so that an older answer never replaces a newer one
@@ -30,9 +30,16 @@ function gameRow(game) {
     el("td", {}, el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id }),
        el("div", { class: "muted", text: game.game.replaceAll("_", " ") })),
     el("td", { text: game.players.join(", ") }),
+    el("td", { class: "result", text: resultText(game) }),
     el("td", { text: game.source }),
     el("td", { text: game.owner || "—" }),
     el("td", { text: when }));
+}
+
+// "won by Anna" (a shared first place lists every winner), "finished" when the log names no winner, else "—".
+function resultText(game) {
+  if (!game.finished) return "—";
+  return game.winners.length ? `won by ${game.winners.join(" and ")}` : "finished";
 }
 
 async function loadGames(more = false) {
