@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { el, pageData, svg } from "./dom.js";
+import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { piecesAt } from "./lastmove.js";
 
 const page = pageData();
@@ -84,11 +85,13 @@ async function show(at, { history: mode = "replace" } = {}) {
   $("compare-summary").dataset.differences = String(count);
   $("scrubber").value = String(app.at);
   $("seq-label").textContent = `${app.at} / ${page.common}`;
+  $("scrubber").setAttribute("aria-valuetext", `move ${app.at} of ${page.common}`);
   markChart();
   if (mode !== "none" && location.pathname + location.search !== urlFor(app.at)) {
     if (mode === "push") history.pushState({ at: app.at }, "", urlFor(app.at));
     else history.replaceState({ at: app.at }, "", urlFor(app.at));
   }
+  document.body.dataset.drawn = "true";
   document.body.dataset.ready = "true";
 }
 
@@ -137,7 +140,10 @@ function markChart() {
 }
 
 // ---- controls --------------------------------------------------------------------------------------
+let shortcutsOn = () => true;
+
 function onKey(event) {
+  if (!shortcutsOn()) return;
   if (event.target.closest && event.target.closest("input:not([type=checkbox]), textarea, select")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const actions = { ArrowLeft: () => show(app.at - 1), ArrowRight: () => show(app.at + 1),
@@ -152,11 +158,12 @@ function bind() {
   $("nav-last").addEventListener("click", () => show(page.common, { history: "push" }));
   $("scrubber").addEventListener("input", (e) => show(Number(e.target.value)));
   $("view-select").value = app.view;
-  $("view-select").addEventListener("change", async (e) => {
-    app.view = e.target.value;
+  onSelectChosen($("view-select"), async (view) => {
+    app.view = view;
     await loadTimelines();
     await show(app.at, { history: "push" });
   });
+  shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const at = Number(new URLSearchParams(location.search).get("at")) || page.common;
