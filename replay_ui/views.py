@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
 
 from engine import UnknownGameError, apply_event, get_rules, listed_games
 from engine.core.visibility import SeatView
@@ -25,6 +26,8 @@ from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
+from service.api.games import _listing_query, game_summary
+from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
 from service.store.errors import NotFoundError
@@ -61,8 +64,23 @@ HOME_FILTERS = ("game", "player", "source", "q", "table", "owner", "order")
 def home() -> ResponseReturnValue:
     """The games list with filters, the upload form and the new-game form."""
     games = listed_games()
-    return render_template("home.html", games=games, log_only_games=_log_only_games(games),
-                           filters={k: request.args.get(k, "") for k in HOME_FILTERS})
+    filters = {k: request.args.get(k, "") for k in HOME_FILTERS}
+    return render_template("home.html", games=games, log_only_games=_log_only_games(games), filters=filters,
+                           first_page=_first_page(filters))
+
+
+def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
+    """The listing's first page, rendered into the page (no empty table that fills and jumps a moment later);
+    None when the filters are not valid (the script then shows the API's message for them)."""
+    wanted = {k: v.strip() for k, v in filters.items() if v.strip()}
+    try:
+        query = GameListQuery().load(wanted)
+    except ValidationError:
+        return None
+    store = api().games
+    found = store.index.find(_listing_query(query, current_user(), query["limit"]))
+    return {"games": [game_summary(record) for record in store.games(found.ids)],
+            "next": None if found.next is None else str(found.next)}
 
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:

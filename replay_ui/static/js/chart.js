@@ -25,10 +25,10 @@ export function markerShape(seat, x, y, r, attrs = {}) {
   }
 }
 
-/** A small picture of seat `seat`'s line (dash and marker), for legends. */
-export function lineKey(seat) {
+/** A small picture of seat `seat`'s line (its dash unless `dashed` is false, and its marker), for legends. */
+export function lineKey(seat, { dashed = true } = {}) {
   return svg("svg", { class: `line-key p${seat}`, viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" },
-    svg("line", { class: "series", x1: 1, y1: 6, x2: 29, y2: 6, "stroke-dasharray": DASHES[seat % DASHES.length] || null }),
+    svg("line", { class: "series", x1: 1, y1: 6, x2: 29, y2: 6, "stroke-dasharray": dashed ? DASHES[seat % DASHES.length] || null : null }),
     markerShape(seat, 15, 6, 4, { class: "dot" }));
 }
 

@@ -4,6 +4,7 @@
 // GET /api/games/<gid>/compare, which applies the chosen view's hidden-information rules.
 
 import { api } from "./api.js";
+import { lineKey, markerShape } from "./chart.js";
 import { rendererFor } from "./boards/index.js";
 import { el, pageData, svg } from "./dom.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
@@ -117,7 +118,11 @@ function drawChart() {
     page.players.forEach((_, seat) => {
       const points = seriesOf(app.timelines[side], seat).map((v, i) => (v === null || v === undefined ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`))
         .filter(Boolean);
-      if (points.length) chart.append(svg("polyline", { class: `series p${seat} side-${side}`, points: points.join(" "), dataset: { side, seat: String(seat) } }));
+      if (!points.length) return;
+      chart.append(svg("polyline", { class: `series p${seat} side-${side}`, points: points.join(" "), dataset: { side, seat: String(seat) } }));
+      // Each line ends in its player's marker shape (as in the legend): players differ without colour too.
+      const [ex, ey] = points[points.length - 1].split(",").map(Number);
+      chart.append(markerShape(seat, ex, ey, 5, { class: `dot p${seat} side-${side}` }));
     });
   }
   app.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
@@ -129,7 +134,7 @@ function drawChart() {
   });
   app.chartX = x;
   $("chart").replaceChildren(chart, el("ul", { class: "legend" }, page.players.map((name, seat) =>
-    el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name })))));
+    el("li", { class: `p${seat}` }, lineKey(seat, { dashed: false }), el("span", { text: name })))));
 }
 
 function markChart() {

@@ -214,7 +214,7 @@ function cubes(count, colour, title) {
 function circuit(state, C) {
   const inPhase = state.round > 0 && state.step !== C.step_names.indexOf("game over");
   return el("div", { class: "am-box am-circuit" }, el("h3", { text: `Action circuit${state.phase_ap ? ` · ${state.phase_ap} AP` : ""}` }),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: "storage" }), el("th", { text: "field" }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only", text: "colour" })), el("th", { text: "storage" }), el("th", { text: "field" }),
       el("th", { text: "tower" }))),
     el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
       el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${colour} `,
