@@ -135,7 +135,7 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
     timeline = _timeline(record, bid, head, view, viewer)
     position = api().stores.reader.position(record.id, bid, seq)
     return {"state": viewer.state(position.state), "position": timeline["positions"][seq - 1],
-            "caption": caption_at(timeline, seq)}
+            "caption": caption_at(timeline, seq), "outcome": timeline["outcome"] if seq == head else None}
 
 
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:

@@ -107,7 +107,9 @@ function draw(seq, state) {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
   }));
   $("board").dataset.seq = String(seq);
-  $("caption").textContent = captionFor(seq, state);
+  // Rewritten only when it changes: a new text node would be a new paint (and a late "largest paint") for nothing.
+  const caption = captionFor(seq, state);
+  if ($("caption").textContent !== caption) $("caption").textContent = caption;
   $("scrubber").value = String(seq);
   $("scrubber").setAttribute("aria-valuetext", positionText(seq));
   $("seq-label").textContent = `${seq} / ${app.head}`;
@@ -130,6 +132,8 @@ function draw(seq, state) {
 function drawFirst() {
   const seq = app.seq, info = page.position || null;
   app.states.set(seq, page.state);
+  // The final result above the board comes with the page too: drawn later, it would push the board down.
+  if (page.outcome) showOutcome(seq, page.outcome);
   app.board.renderBoard($("board"), page.state, {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
   });
@@ -163,8 +167,8 @@ async function showLastMove(seq, state, token) {
 }
 
 // The final result under the caption, at the last position of a finished game.
-function showOutcome(seq) {
-  const box = $("outcome"), outcome = app.timeline && app.timeline.outcome;
+function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
+  const box = $("outcome");
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
   // Column names, cells and tie-breaks in words come from the game's adapter (timeline "words").
@@ -374,13 +378,32 @@ const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: ()
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => userGoTo(seq) });
 
-async function loadTimeline() {
-  app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+function fetchTimeline() {
+  return api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+}
+
+/** Let the browser paint and answer input between two big pieces of work (no task long enough to block it). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Once the page as the server sent it is on screen (or after 100 ms, should frames not come in a hidden tab). */
+function painted() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+/** Take in the branch's timeline (`pending`: a request already under way): move list, chart, jump selects. */
+async function loadTimeline(pending = null) {
+  app.timeline = await (pending || fetchTimeline());
   delete $("outcome").dataset.drawn;
   app.head = app.timeline.head;
   app.moveBySeq = new Map(app.timeline.moves.map((m) => [m.seq, m]));
   $("scrubber").max = String(app.head);
   moves.render(app.timeline.moves, page.players, notes.bySeq);
+  await nextTask();
   $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
   analysis.load(app.view, app.head).then(() => analysis.compare(branches.current)).catch(() => {});
@@ -447,13 +470,19 @@ function renderLog(container, events, seq) {
 
 // ---- start ------------------------------------------------------------------------------------
 async function start() {
+  // The timeline (every move's sentence) is the biggest download: ask for it first, use it when it is needed.
+  const timeline = page.log_only ? null : fetchTimeline();
+  timeline?.catch(() => {});
   app.board = await rendererFor(page.renderer);
-  // The page came with the state it opens at (as its view sees it): draw it before anything loads.
+  // The page came with the state it opens at (as its view sees it): draw it before anything loads, once the
+  // server's caption and frame are on screen.
+  await painted();
   if (page.state && !page.log_only) drawFirst();
   bindControls();
   await Promise.all([notes.load().catch(() => {}), branches.load().then(showBranchLabel).catch(() => {})]);
   if (page.log_only) await startLogOnly();
-  else await Promise.all([loadTimeline(), stateAt(app.seq)]);
+  else await Promise.all([loadTimeline(timeline), stateAt(app.seq)]);
+  await nextTask();
   history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
   await goTo(app.seq, { push: false });
   document.body.dataset.ready = "true";
