@@ -76,7 +76,14 @@ def test_the_slider_says_the_move_and_the_board_has_words_kept_in_step(live_serv
                          ".then(t => t.moves.find(m => m.seq === 286).text)")
     head = page.evaluate("window.ludolog.head")
     assert page.get_attribute("#scrubber", "aria-valuetext") == f"move 286 of {head}: {text}"
-    assert page.get_attribute("#caption", "aria-live") == "polite"
+    # Each step is said: the move played and where it leaves the game (a polite live region).
+    page.keyboard.press("ArrowLeft")
+    wait_board(page, 285)
+    said = page.inner_text("#move-said")
+    assert said.startswith(f"move 285 of {head}: ") and page.inner_text("#caption") in said
+    assert page.get_attribute("#move-said", "aria-live") == "polite"
+    page.keyboard.press("ArrowRight")
+    wait_board(page, 286)
     page.click("#board-text summary")
     page.wait_for_function("() => document.getElementById('board-text-body').dataset.seq === '286'")
     areas = page.locator("#board-text-body h3").all_inner_texts()

@@ -110,6 +110,7 @@ function draw(seq, state) {
   // Rewritten only when it changes: a new text node would be a new paint (and a late "largest paint") for nothing.
   const caption = captionFor(seq, state);
   if ($("caption").textContent !== caption) $("caption").textContent = caption;
+  if (document.body.dataset.ready) $("move-said").textContent = `${positionText(seq)}. ${caption}`;
   $("scrubber").value = String(seq);
   $("scrubber").setAttribute("aria-valuetext", positionText(seq));
   $("seq-label").textContent = `${seq} / ${app.head}`;

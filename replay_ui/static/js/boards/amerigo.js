@@ -144,7 +144,10 @@ function mapSvg(state, ctx) {
         svg("text", { x: x + 0.5, y: y + 0.78, class: "am-good-letter", text: ch }));
     }
   }
-  // built tiles, with an edge wherever the neighbour is not the same tile
+  // built tiles, with an edge wherever the neighbour is not the same tile; a village tile carries its builder's
+  // initial once, on the cell of it farthest from an island's check mark
+  const villageCells = new Map();
+  const checkCells = new Set(cells.filter((_, i) => state.island_empty[i] === 0).map((list) => list[0]));
   for (let cell = 0; cell < cover.length; cell++) {
     const mark = cover[cell];
     if (mark <= 0) continue;
@@ -154,20 +157,26 @@ function mapSvg(state, ctx) {
     const cls = k.group === "village" ? `am-tile village p${builder}` : "am-tile neutral";
     layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls, "data-path": `cover.${cell}` },
       svg("title", { text: `${k.name} tile built by ${names[builder]}` })));
-    if (k.group === "village") layer.append(pieceLetter(x + 0.5, y + 0.72, tags[builder]));
+    if (k.group === "village") {
+      // the cell farthest from any check mark (a check mark's glyph reaches into the next cell)
+      const far = Math.min(99, ...[...checkCells].map((c) => Math.abs(c % w - x) + Math.abs(Math.floor(c / w) - y)));
+      const best = villageCells.get(mark);
+      if (!best || far > best[3]) villageCells.set(mark, [x, y, builder, far]);
+    }
     for (const [dy, dx, x1, y1, x2, y2] of [[-1, 0, 0, 0, 1, 0], [1, 0, 0, 1, 1, 1], [0, -1, 0, 0, 0, 1], [0, 1, 1, 0, 1, 1]]) {
       const ny = y + dy, nx = x + dx;
       const same = ny >= 0 && nx >= 0 && ny < h && nx < w && cover[ny * w + nx] === mark;
       if (!same) layer.append(svg("line", { x1: x + x1, y1: y + y1, x2: x + x2, y2: y + y2, class: "am-tile-line" }));
     }
   }
+  for (const [x, y, builder] of villageCells.values()) layer.append(pieceLetter(x + 0.45, y + 0.8, tags[builder]));
   // trading posts
   for (let cell = 0; cell < cover.length; cell++) {
     if (cover[cell] >= 0) continue;
     const seat = -cover[cell] - 1, y = Math.floor(cell / w), x = cell % w;
     layer.append(svg("path", { d: `M${x + 0.5},${y + 0.08} L${x + 0.92},${y + 0.45} L${x + 0.82},${y + 0.92} ` +
                                   `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}`, "data-path": `cover.${cell}` },
-      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })), pieceLetter(x + 0.5, y + 0.8, tags[seat]));
+      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })), pieceLetter(x + 0.45, y + 0.86, tags[seat]));
   }
   // islands: chests, completion
   cells.forEach((list, i) => {
@@ -177,7 +186,7 @@ function mapSvg(state, ctx) {
         svg("title", { text: `treasure chest (big island of ${list.length} spaces)` })));
     }
     if (state.island_empty[i] === 0) {
-      layer.append(svg("text", { x: x + 0.5, y: y + 0.8, class: "am-complete", text: "✓" },
+      layer.append(svg("text", { x: x + 0.86, y: y + 0.34, class: "am-complete", text: "✓" },
         svg("title", { text: `island of ${list.length} spaces, complete` })));
     }
   });

@@ -76,7 +76,7 @@ function houseShape(x, y, seat, name, tag) {
   const d = `M ${x - s} ${y + s} L ${x - s} ${y - s * 0.2} L ${x} ${y - s * 1.1} L ${x + s} ${y - s * 0.2} L ${x + s} ${y + s} Z`;
   // The owner's initial on the house: houses of two players differ without their colours too.
   return svg("g", { class: "gc-house-g" }, svg("path", { d, class: `gc-house p${seat}` }, svg("title", { text: `${name}'s house` })),
-    svg("text", { x, y: y + s * 0.75, class: "gc-house-letter", "aria-hidden": "true", text: tag || "" }));
+    svg("text", { x, y: y + s * 0.3, class: "gc-house-letter", "aria-hidden": "true", text: tag || "" }));
 }
 
 /** Half the map's width in map units (the viewBox is -272…272 both ways). */
@@ -102,7 +102,7 @@ function siteGroup(site, owners, state, ctx, T) {
   if (!city) parts.push(svg("text", { x: site.x, y: captionY, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
   if (city) owners.forEach((seat) => parts.push(houseShape(site.x + CITY_SLOTS[seat][0] * 1.3, site.y + CITY_SLOTS[seat][1] * 1.2, seat, names[seat], initialsOf(names)[seat])));
   else if (owners.length) parts.push(houseShape(site.x + r * 0.75, site.y - r * 0.75, owners[0], names[owners[0]], initialsOf(names)[owners[0]]));
-  return svg("g", { class: classes, dataset: { site: site.id } }, svg("title", { text: title }), ...parts);
+  return svg("g", { class: classes, dataset: { site: site.id } }, parts);
 }
 
 function mapSvg(state, ctx, T) {
