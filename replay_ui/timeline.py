@@ -86,3 +86,28 @@ def cached_timeline(key: tuple[str, str, int, str, float], make: Any) -> dict[st
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     return timeline
+
+
+def caption_at(timeline: dict[str, Any], seq: int) -> str:
+    """The board caption at position ``seq``, worded as the game page's script words it (``captionFor``).
+
+    The page renders it on the server, so the caption shows (and is the largest text painted early)
+    before any script or data has arrived; the script then keeps it in step.
+    """
+    positions = timeline["positions"]
+    if not 1 <= seq <= len(positions):
+        return ""
+    info = positions[seq - 1]
+    names = timeline["players"]
+    parts = [str(p) for p in info.get("caption", [])]
+    actor = info.get("actor")
+    outcome = timeline.get("outcome")
+    if isinstance(actor, int):
+        parts.append(f"{names[actor]} to act")
+    elif actor == "chance":
+        parts.append("chance to draw")
+    elif seq == timeline["head"] and outcome:
+        winners = outcome["winners"]
+        verb = "share the win" if len(winners) > 1 else "wins"
+        parts.append(f"game over: {' and '.join(names[s] for s in winners)} {verb} with {outcome['scores'][winners[0]]}")
+    return " · ".join(parts)

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from marshmallow import ValidationError
 
 from engine import UnknownGameError, apply_event, get_rules, listed_games
 from engine.core.visibility import SeatView
@@ -20,11 +21,13 @@ from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
-from replay_ui.timeline import build_timeline, cached_timeline
+from replay_ui.timeline import build_timeline, cached_timeline, caption_at
 from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
+from service.api.games import listing_query, game_summary
+from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
 from service.store.errors import NotFoundError
@@ -61,8 +64,23 @@ HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "o
 def home() -> ResponseReturnValue:
     """The games list with filters, the upload form and the new-game form."""
     games = listed_games()
-    return render_template("home.html", games=games, log_only_games=_log_only_games(games),
-                           filters={k: request.args.get(k, "") for k in HOME_FILTERS})
+    filters = {k: request.args.get(k, "") for k in HOME_FILTERS}
+    return render_template("home.html", games=games, log_only_games=_log_only_games(games), filters=filters,
+                           first_page=_first_page(filters))
+
+
+def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
+    """The listing's first page, rendered into the page (no empty table that fills and jumps a moment later);
+    None when the filters are not valid (the script then shows the API's message for them)."""
+    wanted = {k: v.strip() for k, v in filters.items() if v.strip()}
+    try:
+        query = GameListQuery().load(wanted)
+    except ValidationError:
+        return None
+    store = api().games
+    found = store.index.find(listing_query(query, current_user(), query["limit"]))
+    return {"games": [game_summary(record) for record in store.games(found.ids)],
+            "next": None if found.next is None else str(found.next)}
 
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:
@@ -97,7 +115,34 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     page = _page_data(record, bid, seq, head)
     if record.is_log_only:
         return render_template("log_game.html", record=record, page=page, log=log_page_data(record))
+    if not page["log_only"]:
+        page.update(_first_position(record, bid, seq or head, head))
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
+
+
+def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[str, Any]:
+    """What the page needs to draw its first board without waiting for any data: the state at ``seq`` as the
+    requested view sees it, the timeline's facts about that position, and the caption (rendered on the server).
+
+    The whole timeline (every move's sentence) then loads in the background; it is built here once and cached,
+    so its own request right after costs no second fold.
+    """
+    view = request.args.get("view", "full")
+    try:
+        viewer = viewer_for_request(record, view)
+    except ApiError:
+        return {}
+    timeline = _timeline(record, bid, head, view, viewer)
+    position = api().stores.reader.position(record.id, bid, seq)
+    return {"state": viewer.state(position.state), "position": timeline["positions"][seq - 1],
+            "caption": caption_at(timeline, seq), "outcome": timeline["outcome"] if seq == head else None}
+
+
+def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
+    """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
+    games = api().games
+    key = (record.id, bid, head, view, record.created)
+    return cached_timeline(key, lambda: build_timeline(get_rules(record.game), record.setup, games.events(record.id, bid), viewer))
 
 
 def _board_stylesheet(renderer: str) -> str | None:
@@ -138,12 +183,8 @@ def _viewer(record: GameRecord) -> SeatView:
 def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
     """Every move's sentence, round and role; per position the caption facts and scores."""
     record = readable_game(gid)
-    games = api().games
-    head = games.head(gid, bid)
-    viewer = _viewer(record)
-    rules = get_rules(record.game)
-    key = (gid, bid, head, request.args.get("view", "full"), record.created)
-    timeline = cached_timeline(key, lambda: build_timeline(rules, record.setup, games.events(gid, bid), viewer))
+    head = api().games.head(gid, bid)
+    timeline = _timeline(record, bid, head, request.args.get("view", "full"), _viewer(record))
     response = jsonify(timeline)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import redis
 from flask import Flask
+from flask_compress import Compress
 
 import replay_ui
 from service import api, csrf
@@ -45,6 +46,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
         LUDOLOG=config,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
+    compress_responses(app)
     api.init_app(app, stores)
     # Before the generic ConnectionError handler (BusyLoadingError subclasses it): Flask picks by MRO.
     app.register_error_handler(redis.exceptions.BusyLoadingError, handle_store_loading)
@@ -52,3 +54,29 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
     csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
     return app
+
+
+#: What is worth compressing: our pages, scripts, styles and JSON (a game's timeline is ~300 KB of sentences).
+COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json", "text/plain",
+                    "image/svg+xml"]
+
+
+def compress_responses(app: Flask) -> None:
+    """Brotli or gzip for every text response the browser accepts it for (issue 22: a mobile game page sent
+    287 KB of uncompressed JSON before its caption could show).
+
+    flask-compress is the well-kept Flask extension for this (negotiates ``Accept-Encoding``, sets ``Vary``,
+    keeps ETags distinct per encoding, compresses streamed responses chunk by chunk so an export still
+    streams); writing our own after-request hook would repeat all of that. A proxy in front may compress
+    instead: a response that already has a ``Content-Encoding`` is left alone.
+    """
+    app.config.update(
+        COMPRESS_MIMETYPES=COMPRESSED_TYPES,
+        COMPRESS_ALGORITHM=["br", "gzip", "deflate"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "deflate"],
+        COMPRESS_BR_LEVEL=5,
+        COMPRESS_MIN_SIZE=500,
+        # Static files are streamed from disk: still answer If-None-Match / If-Modified-Since with 304.
+        COMPRESS_STREAMING_ENDPOINT_CONDITIONAL=["replay_ui.static"],
+    )
+    Compress(app)

@@ -38,7 +38,7 @@ def branch_json(branch: Branch, head: int) -> dict[str, Any]:
     }
 
 
-def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
+def listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
     """The store's listing query from the request's filters."""
     return ListingQuery(
         user=user, game=query.get("game"), player=query.get("player"), owner=query.get("owner"),
@@ -56,7 +56,7 @@ def list_games() -> ResponseReturnValue:
     """Newest (or oldest) first, filtered, paged by cursor (``next``) or by a small offset."""
     query = load_query(GameListQuery)
     games = api().games
-    page = games.index.find(_listing_query(query, current_user(), query["limit"] + query["offset"]))
+    page = games.index.find(listing_query(query, current_user(), query["limit"] + query["offset"]))
     found = [game_summary(record) for record in games.games(page.ids[query["offset"]:])]  # a game gone meanwhile is left out
     return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"],
                     "next": None if page.next is None else str(page.next)})

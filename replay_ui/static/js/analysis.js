@@ -4,6 +4,7 @@
 // fork the branch's chances against its parent line at the fork point and at the head.
 
 import { api } from "./api.js";
+import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
 
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
@@ -87,18 +88,21 @@ export class AnalysisPanel {
     const positions = this.data.positions;
     this.players.forEach((name, seat) => {
       const points = positions.map((p) => `${this.x(p.seq).toFixed(1)},${this.y(p.win[seat] ?? 0).toFixed(1)}`);
-      box.append(svg("polyline", { class: `series p${seat}`, points: points.join(" ") }, svg("title", {}, name)));
+      box.append(svg("polyline", { class: `series p${seat}`, points: points.join(" "), "stroke-dasharray": DASHES[seat % DASHES.length] || null },
+        svg("title", {}, name)));
     });
     for (const p of positions) {
-      box.append(svg("circle", { class: `win-point p${p.actor}`, cx: this.x(p.seq), cy: this.y(p.win[p.actor] ?? 0), r: 3,
-                                 dataset: { seq: p.seq }, onclick: (e) => { e.stopPropagation(); this.onSelect(p.seq); } },
-        svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}`)));
+      const point = markerShape(p.actor, this.x(p.seq), this.y(p.win[p.actor] ?? 0), 3.5,
+                                { class: `win-point p${p.actor}`, "data-seq": p.seq });
+      point.addEventListener("click", (e) => { e.stopPropagation(); this.onSelect(p.seq); });
+      point.append(svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}`));
+      box.append(point);
     }
     this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
     box.append(this.marker);
     box.addEventListener("click", (event) => this.onSelect(this.seqAt(box, event)));
     const legend = el("ul", { class: "legend" }, this.players.map((name, seat) =>
-      el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name }))));
+      el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }))));
     return [box, legend];
   }
 

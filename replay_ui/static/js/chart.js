@@ -2,10 +2,35 @@
 // a dot per player at each round start; clicking anywhere jumps to the nearest position.
 // From the keyboard the chart is one slider over the round starts (← → Home End), so that
 // jumping by it needs no mouse and costs one tab stop rather than a dot each.
+// Colour is never the only way to tell the players apart (WCAG 1.4.1): each line has its own dash
+// pattern and marker shape, and ends in the player's name.
 
 import { el, svg } from "./dom.js";
 
-const W = 1000, H = 180, PAD_L = 34, PAD_R = 10, PAD_T = 10, PAD_B = 22;
+const W = 1000, H = 180, PAD_L = 34, PAD_R = 96, PAD_T = 10, PAD_B = 22;
+/** A dash pattern per seat (solid first), so that lines differ in grayscale too. */
+export const DASHES = ["", "10 5", "3 4", "14 4 3 4", "6 3 1 3"];
+const LABEL_GAP = 13;
+
+/** Seat `seat`'s marker: circle, square, triangle, diamond or cross, centred on (x, y). */
+export function markerShape(seat, x, y, r, attrs = {}) {
+  const pts = (list) => list.map(([dx, dy]) => `${(x + dx * r).toFixed(1)},${(y + dy * r).toFixed(1)}`).join(" ");
+  switch (seat % 5) {
+    case 0: return svg("circle", { ...attrs, cx: x, cy: y, r });
+    case 1: return svg("rect", { ...attrs, x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8 });
+    case 2: return svg("polygon", { ...attrs, points: pts([[0, -1.1], [1, 0.8], [-1, 0.8]]) });
+    case 3: return svg("polygon", { ...attrs, points: pts([[0, -1.2], [1.1, 0], [0, 1.2], [-1.1, 0]]) });
+    default: return svg("polygon", { ...attrs, points: pts([[-1, -0.35], [-0.35, -0.35], [-0.35, -1], [0.35, -1], [0.35, -0.35], [1, -0.35],
+                                                            [1, 0.35], [0.35, 0.35], [0.35, 1], [-0.35, 1], [-0.35, 0.35], [-1, 0.35]]) });
+  }
+}
+
+/** A small picture of seat `seat`'s line (its dash unless `dashed` is false, and its marker), for legends. */
+export function lineKey(seat, { dashed = true } = {}) {
+  return svg("svg", { class: `line-key p${seat}`, viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" },
+    svg("line", { class: "series", x1: 1, y1: 6, x2: 29, y2: 6, "stroke-dasharray": dashed ? DASHES[seat % DASHES.length] || null : null }),
+    markerShape(seat, 15, 6, 4, { class: "dot" }));
+}
 
 export class ScoreChart {
   constructor(container, onSelect) {
@@ -29,13 +54,14 @@ export class ScoreChart {
                                 "aria-valuemin": "1", "aria-valuemax": String(positions.length) });
     chart.append(...this.axes(positions));
     series.forEach((values, seat) => chart.append(...this.line(values, seat, players[seat], positions)));
+    chart.append(...this.endLabels(series, players));
     this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
     chart.append(this.marker);
     chart.addEventListener("click", (event) => this.onSelect(this.seqAt(chart, event)));
     chart.addEventListener("keydown", (event) => this.onKey(event));
     this.chart = chart;
     const legend = el("ul", { class: "legend" }, players.map((name, seat) =>
-      el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name }),
+      el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }),
          series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null,
          outcome && outcome.ranks ? el("span", { class: "place", text: ` · place ${outcome.ranks[seat]}` }) : null)));
     this.container.replaceChildren(chart, legend);
@@ -66,16 +92,31 @@ export class ScoreChart {
     const points = [];
     values.forEach((v, i) => { if (v !== null && v !== undefined) points.push(`${this.x(i + 1).toFixed(1)},${this.y(v).toFixed(1)}`); });
     if (!points.length) return [];
-    const parts = [svg("polyline", { class: `series p${seat}`, points: points.join(" ") })];
+    const parts = [svg("polyline", { class: `series p${seat}`, points: points.join(" "),
+                                     "stroke-dasharray": DASHES[seat % DASHES.length] || null })];
     let lastRound = null;
     positions.forEach((p, i) => {
       if (p.round !== lastRound && values[i] !== null && values[i] !== undefined) {
-        parts.push(svg("circle", { class: `dot p${seat}`, cx: this.x(i + 1), cy: this.y(values[i]), r: 4 },
-          svg("title", {}, `${name}: ${values[i]} at round ${p.round} (seq ${i + 1})`)));
+        const dot = markerShape(seat, this.x(i + 1), this.y(values[i]), 4.5, { class: `dot p${seat}` });
+        dot.append(svg("title", {}, `${name}: ${values[i]} at round ${p.round} (seq ${i + 1})`));
+        parts.push(dot);
       }
       lastRound = p.round;
     });
     return parts;
+  }
+
+  /** Each line ends in its player's name and last score, pushed apart where lines end close together. */
+  endLabels(series, players) {
+    const ends = series.map((values, seat) => {
+      const last = values.reduce((found, v, i) => (v !== null && v !== undefined ? i : found), -1);
+      return last < 0 ? null : { seat, x: this.x(last + 1), y: this.y(values[last]), value: values[last] };
+    }).filter(Boolean).sort((a, b) => a.y - b.y);
+    for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + LABEL_GAP);
+    const overflow = ends.length ? ends[ends.length - 1].y - (H - PAD_B) : 0;
+    if (overflow > 0) for (const end of ends) end.y = Math.max(PAD_T, end.y - overflow);
+    return ends.map((end) => svg("text", { class: `end-label p${end.seat}`, x: end.x + 8, y: end.y + 4 },
+      `${players[end.seat]} ${end.value}`));
   }
 
   seqAt(chart, event) {
@@ -102,7 +143,10 @@ export class ScoreChart {
   /** Move the current-position marker. */
   mark(seq) {
     this.current = seq;
-    if (this.chart) this.chart.setAttribute("aria-valuenow", String(seq));
+    if (this.chart) {
+      this.chart.setAttribute("aria-valuenow", String(seq));
+      this.chart.setAttribute("aria-valuetext", `move ${seq} of ${this.count}`);
+    }
     if (!this.marker) return;
     this.marker.setAttribute("x1", this.x(seq));
     this.marker.setAttribute("x2", this.x(seq));

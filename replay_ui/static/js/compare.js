@@ -4,8 +4,10 @@
 // GET /api/games/<gid>/compare, which applies the chosen view's hidden-information rules.
 
 import { api } from "./api.js";
+import { lineKey, markerShape } from "./chart.js";
 import { rendererFor } from "./boards/index.js";
 import { el, pageData, svg } from "./dom.js";
+import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { piecesAt } from "./lastmove.js";
 
 const page = pageData();
@@ -84,11 +86,13 @@ async function show(at, { history: mode = "replace" } = {}) {
   $("compare-summary").dataset.differences = String(count);
   $("scrubber").value = String(app.at);
   $("seq-label").textContent = `${app.at} / ${page.common}`;
+  $("scrubber").setAttribute("aria-valuetext", `move ${app.at} of ${page.common}`);
   markChart();
   if (mode !== "none" && location.pathname + location.search !== urlFor(app.at)) {
     if (mode === "push") history.pushState({ at: app.at }, "", urlFor(app.at));
     else history.replaceState({ at: app.at }, "", urlFor(app.at));
   }
+  document.body.dataset.drawn = "true";
   document.body.dataset.ready = "true";
 }
 
@@ -114,7 +118,11 @@ function drawChart() {
     page.players.forEach((_, seat) => {
       const points = seriesOf(app.timelines[side], seat).map((v, i) => (v === null || v === undefined ? null : `${x(i).toFixed(1)},${y(v).toFixed(1)}`))
         .filter(Boolean);
-      if (points.length) chart.append(svg("polyline", { class: `series p${seat} side-${side}`, points: points.join(" "), dataset: { side, seat: String(seat) } }));
+      if (!points.length) return;
+      chart.append(svg("polyline", { class: `series p${seat} side-${side}`, points: points.join(" "), dataset: { side, seat: String(seat) } }));
+      // Each line ends in its player's marker shape (as in the legend): players differ without colour too.
+      const [ex, ey] = points[points.length - 1].split(",").map(Number);
+      chart.append(markerShape(seat, ex, ey, 5, { class: `dot p${seat} side-${side}` }));
     });
   }
   app.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
@@ -126,7 +134,7 @@ function drawChart() {
   });
   app.chartX = x;
   $("chart").replaceChildren(chart, el("ul", { class: "legend" }, page.players.map((name, seat) =>
-    el("li", { class: `p${seat}` }, el("span", { class: "swatch" }), el("span", { text: name })))));
+    el("li", { class: `p${seat}` }, lineKey(seat, { dashed: false }), el("span", { text: name })))));
 }
 
 function markChart() {
@@ -137,7 +145,10 @@ function markChart() {
 }
 
 // ---- controls --------------------------------------------------------------------------------------
+let shortcutsOn = () => true;
+
 function onKey(event) {
+  if (!shortcutsOn()) return;
   if (event.target.closest && event.target.closest("input:not([type=checkbox]), textarea, select")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const actions = { ArrowLeft: () => show(app.at - 1), ArrowRight: () => show(app.at + 1),
@@ -152,11 +163,12 @@ function bind() {
   $("nav-last").addEventListener("click", () => show(page.common, { history: "push" }));
   $("scrubber").addEventListener("input", (e) => show(Number(e.target.value)));
   $("view-select").value = app.view;
-  $("view-select").addEventListener("change", async (e) => {
-    app.view = e.target.value;
+  onSelectChosen($("view-select"), async (view) => {
+    app.view = view;
     await loadTimelines();
     await show(app.at, { history: "push" });
   });
+  shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const at = Number(new URLSearchParams(location.search).get("at")) || page.common;

@@ -5,9 +5,11 @@
 import { AnalysisPanel } from "./analysis.js";
 import { api } from "./api.js";
 import { rendererFor } from "./boards/index.js";
+import { BoardText } from "./boardtext.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
 import { el, pageData } from "./dom.js";
+import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
@@ -29,6 +31,7 @@ const app = {
   states: new Map(),
   loading: new Map(), // first seq of a window being fetched -> its promise
   renderToken: 0,
+  userMoves: 0, // positions the user asked for (steps, clicks, keys): a late automatic jump must not undo one
   board: null, // the renderer module, loaded by name at start
   branch: null,
 };
@@ -104,8 +107,12 @@ function draw(seq, state) {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
   }));
   $("board").dataset.seq = String(seq);
-  $("caption").textContent = captionFor(seq, state);
+  // Rewritten only when it changes: a new text node would be a new paint (and a late "largest paint") for nothing.
+  const caption = captionFor(seq, state);
+  if ($("caption").textContent !== caption) $("caption").textContent = caption;
+  if (document.body.dataset.ready) $("move-said").textContent = `${positionText(seq)}. ${caption}`;
   $("scrubber").value = String(seq);
+  $("scrubber").setAttribute("aria-valuetext", positionText(seq));
   $("seq-label").textContent = `${seq} / ${app.head}`;
   timed("moves", () => moves.highlight(seq));
   timed("chart", () => chart.mark(seq));
@@ -118,6 +125,27 @@ function draw(seq, state) {
   showLastMove(seq, state, app.renderToken);
   showStepChance(seq);
   branches.follow();
+  boardText.update();
+  document.body.dataset.drawn = "true";
+}
+
+/** The first board, from the state and position facts the page came with: no request, no timeline yet. */
+function drawFirst() {
+  const seq = app.seq, info = page.position || null;
+  app.states.set(seq, page.state);
+  // The final result above the board comes with the page too: drawn later, it would push the board down.
+  if (page.outcome) showOutcome(seq, page.outcome);
+  app.board.renderBoard($("board"), page.state, {
+    components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
+  });
+  document.body.dataset.drawn = "true";
+}
+
+/** The slider's words for position `seq`: "move 286 of 573: Emese places a colonist on …". */
+function positionText(seq) {
+  const move = app.moveBySeq ? app.moveBySeq.get(seq) : null;
+  const said = move ? `: ${move.text}` : seq === 1 ? ": the start" : "";
+  return `move ${seq} of ${app.head}${said}`;
 }
 
 // ---- the last move: what the last decision (with the chance that followed it) changed ----------
@@ -140,8 +168,8 @@ async function showLastMove(seq, state, token) {
 }
 
 // The final result under the caption, at the last position of a finished game.
-function showOutcome(seq) {
-  const box = $("outcome"), outcome = app.timeline && app.timeline.outcome;
+function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
+  const box = $("outcome");
   box.hidden = !(outcome && seq === app.head);
   if (box.hidden || box.dataset.drawn === "true") return;
   // Column names, cells and tie-breaks in words come from the game's adapter (timeline "words").
@@ -202,7 +230,14 @@ function isStop(seq) {
   return !info || typeof info.actor === "number";
 }
 
+/** A position the user asked for: counted, so that an automatic jump started earlier gives way to it. */
+function userGoTo(seq, options) {
+  app.userMoves++;
+  return goTo(seq, options);
+}
+
 function step(direction) {
+  app.userMoves++;
   let seq = app.seq + direction;
   if (decisionsOnly()) while (!isStop(seq)) seq += direction;
   return goTo(seq, { history: "replace" });
@@ -257,6 +292,7 @@ function roundStarts() {
 }
 
 function nextRound(direction) {
+  app.userMoves++;
   const starts = roundStarts();
   if (direction > 0) {
     const next = starts.find((s) => s.seq > app.seq);
@@ -283,13 +319,16 @@ function syncJumpSelects(seq) {
   $("jump-phase").value = "";
 }
 
+let shortcutsOn = () => true;
+
 function onKey(event) {
+  if (!shortcutsOn()) return;
   const target = event.target;
   if (target.closest && target.closest("input:not([type=checkbox]), textarea, select, [contenteditable]")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const actions = {
     ArrowLeft: () => step(-1), ArrowRight: () => step(1),
-    Home: () => goTo(1), End: () => goTo(app.head),
+    Home: () => userGoTo(1), End: () => userGoTo(app.head),
     r: () => nextRound(1), R: () => nextRound(-1),
   };
   const action = actions[event.key];
@@ -297,23 +336,24 @@ function onKey(event) {
 }
 
 function bindControls() {
-  $("nav-first").addEventListener("click", () => goTo(1));
+  $("nav-first").addEventListener("click", () => userGoTo(1));
   $("nav-prev").addEventListener("click", () => step(-1));
   $("nav-next").addEventListener("click", () => step(1));
-  $("nav-last").addEventListener("click", () => goTo(app.head));
+  $("nav-last").addEventListener("click", () => userGoTo(app.head));
   $("nav-round").addEventListener("click", () => nextRound(1));
-  $("scrubber").addEventListener("input", (e) => goTo(Number(e.target.value), { history: "replace" }));
+  $("scrubber").addEventListener("input", (e) => userGoTo(Number(e.target.value), { history: "replace" }));
   bindStepMode();
-  $("jump-round").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
-  $("jump-phase").addEventListener("change", (e) => { if (e.target.value) goTo(Number(e.target.value)); });
+  onSelectChosen($("jump-round"), (value) => userGoTo(Number(value)));
+  onSelectChosen($("jump-phase"), (value) => userGoTo(Number(value)));
   $("view-select").value = app.view;
-  $("view-select").addEventListener("change", (e) => changeView(e.target.value));
+  onSelectChosen($("view-select"), (value) => changeView(value));
+  shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const match = location.pathname.match(/\/(\d+)$/);
     const view = new URLSearchParams(location.search).get("view") || "full";
     if (view !== app.view) { app.view = view; $("view-select").value = view; reloadForView(); }
-    goTo(match ? Number(match[1]) : app.head, { push: false });
+    userGoTo(match ? Number(match[1]) : app.head, { push: false });
   });
 }
 
@@ -330,20 +370,41 @@ async function reloadForView() {
 }
 
 // ---- timeline, picker, notes, chart ----------------------------------------------------------
-const moves = new MoveList($("moves"), (seq) => goTo(seq));
-const chart = new ScoreChart($("chart"), (seq) => goTo(seq));
+const moves = new MoveList($("moves"), (seq) => userGoTo(seq));
+const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
-const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => goTo(seq) });
+const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
+const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => userGoTo(seq) });
 
-async function loadTimeline() {
-  app.timeline = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+function fetchTimeline() {
+  return api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
+}
+
+/** Let the browser paint and answer input between two big pieces of work (no task long enough to block it). */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Once the page as the server sent it is on screen (or after 100 ms, should frames not come in a hidden tab). */
+function painted() {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+/** Take in the branch's timeline (`pending`: a request already under way): move list, chart, jump selects. */
+async function loadTimeline(pending = null) {
+  app.timeline = await (pending || fetchTimeline());
   delete $("outcome").dataset.drawn;
   app.head = app.timeline.head;
+  app.moveBySeq = new Map(app.timeline.moves.map((m) => [m.seq, m]));
   $("scrubber").max = String(app.head);
   moves.render(app.timeline.moves, page.players, notes.bySeq);
+  await nextTask();
   $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
   analysis.load(app.view, app.head).then(() => analysis.compare(branches.current)).catch(() => {});
@@ -357,10 +418,14 @@ function updatePicker(seq) {
   picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
 }
 
+/** After a move was played here: reload the timeline and the tree, then show the new head — unless the user
+ *  went somewhere else meanwhile (the reload takes a while on a long game): their step wins. */
 async function afterPlay(newHead) {
+  const movesBefore = app.userMoves;
   await loadTimeline();
   await branches.load();
-  await goTo(newHead || app.head);
+  if (app.userMoves === movesBefore) await goTo(newHead || app.head);
+  document.body.dataset.played = String(newHead || app.head);
 }
 
 function showBranchLabel() {
@@ -406,17 +471,26 @@ function renderLog(container, events, seq) {
 
 // ---- start ------------------------------------------------------------------------------------
 async function start() {
+  // The timeline (every move's sentence) is the biggest download: ask for it first, use it when it is needed.
+  const timeline = page.log_only ? null : fetchTimeline();
+  timeline?.catch(() => {});
   app.board = await rendererFor(page.renderer);
+  // The page came with the state it opens at (as its view sees it): draw it before anything loads, once the
+  // server's caption and frame are on screen.
+  await painted();
+  if (page.state && !page.log_only) drawFirst();
   bindControls();
   await Promise.all([notes.load().catch(() => {}), branches.load().then(showBranchLabel).catch(() => {})]);
   if (page.log_only) await startLogOnly();
-  else await Promise.all([loadTimeline(), stateAt(app.seq)]);
+  else await Promise.all([loadTimeline(timeline), stateAt(app.seq)]);
+  await nextTask();
   history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
   await goTo(app.seq, { push: false });
   document.body.dataset.ready = "true";
 }
 
 start().catch((error) => {
+  document.body.dataset.drawn = "true";
   $("caption").replaceChildren(el("span", { class: "error", text: `Could not load the game: ${error.message}` }));
 });
 

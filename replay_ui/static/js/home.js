@@ -24,8 +24,12 @@ function filters() {
   return out;
 }
 
+function whenText(epoch) {
+  return epoch ? new Date(epoch * 1000).toLocaleString() : "";
+}
+
 function gameRow(game) {
-  const when = game.created ? new Date(game.created * 1000).toLocaleString() : "";
+  const when = whenText(game.created);
   return el("tr", {},
     el("td", {}, el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id }),
        el("div", { class: "muted", text: game.game.replaceAll("_", " ") })),
@@ -218,4 +222,14 @@ $("filters").addEventListener("input", filtersChanged);
 $("filters").addEventListener("change", filtersChanged);
 $("filters").addEventListener("submit", (event) => { event.preventDefault(); loadGames(); });
 $("new-game-form")?.addEventListener("submit", newGame);
-loadGames().then(() => { document.body.dataset.ready = "true"; });
+/** The first page came with the page (rendered on the server): only its times are put in the reader's own words. */
+function adoptFirstPage() {
+  const table = $("games-table");
+  if (table.dataset.firstPage === undefined) return false;
+  shown = Number(table.dataset.firstPage);
+  next = table.dataset.next || null;
+  for (const time of table.querySelectorAll("time[data-epoch]")) time.textContent = whenText(Number(time.dataset.epoch));
+  return true;
+}
+
+(adoptFirstPage() ? Promise.resolve() : loadGames()).then(() => { document.body.dataset.ready = "true"; });

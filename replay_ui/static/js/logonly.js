@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { el, pageData, replaceChildren } from "./dom.js";
+import { bindShortcutSwitch } from "./keys.js";
 import { Notes } from "./notes.js";
 
 const page = pageData();
@@ -59,7 +60,7 @@ function moveBlock(move) {
                     onclick: () => goTo(move.seq) },
     el("div", { class: "log-move-head" },
       // A button, so that the keyboard reaches every move as the mouse does (the click bubbles to the block).
-      el("button", { type: "button", class: "link log-move-no", text: moveLabel(move), "aria-label": `Go to ${moveLabel(move)}` }),
+      el("button", { type: "button", class: "link log-move-no", text: moveLabel(move) }),
       el("span", { class: "glyphs", text: glyphs }),
       count ? el("span", { class: "badge", text: `${count} comment${count === 1 ? "" : "s"}` }) : null,
       el("time", { class: "log-move-time", title: timeTitle(move), text: timeLabel(move) })),
@@ -99,6 +100,8 @@ function drawCurrent() {
   $("current-move").dataset.seq = String(app.seq);
   $("scrubber").value = String(app.seq);
   $("seq-label").textContent = `step ${app.seq} of ${app.head}`;
+  const said = move ? move.lines.map((line) => line.text).join(" ") : "the start";
+  $("scrubber").setAttribute("aria-valuetext", `step ${app.seq} of ${app.head}: ${moveLabel(move)}, ${said}`.slice(0, 200));
   for (const [seq, block] of app.blocks) block.classList.toggle("current", seq === app.seq);
   const block = app.blocks.get(app.seq);
   if (block) block.scrollIntoView({ block: "nearest" });
@@ -153,7 +156,10 @@ function stepMatch(direction) {
 }
 
 // ---- controls -----------------------------------------------------------------------------------
+let shortcutsOn = () => true;
+
 function onKey(event) {
+  if (!shortcutsOn()) return;
   const target = event.target;
   if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -172,6 +178,7 @@ function bindControls() {
   $("log-search").addEventListener("input", onSearchInput);
   $("search-form").addEventListener("submit", (e) => { e.preventDefault(); stepMatch(1); });
   $("search-prev").addEventListener("click", () => stepMatch(-1));
+  shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const match = location.pathname.match(/\/(\d+)$/);
@@ -200,6 +207,7 @@ async function start() {
   renderLog();
   history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
   goTo(app.seq, { push: false });
+  document.body.dataset.drawn = "true";
   document.body.dataset.ready = "true";
 }
 

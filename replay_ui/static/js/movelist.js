@@ -48,6 +48,23 @@ export class MoveList {
     this.onSelect = onSelect;
     this.items = new Map();
     this.current = null;
+    container.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /** Up and Down move the selection through the list and the focus follows it (Home/End stay the page's). */
+  onKey(event) {
+    if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = [...this.container.querySelectorAll("button.mv")];
+    if (!buttons.length) return;
+    event.preventDefault();
+    const from = buttons.indexOf(document.activeElement.closest ? document.activeElement.closest("button.mv") : null);
+    const current = from >= 0 ? from : buttons.indexOf(this.current && this.current.querySelector(".mv"));
+    const to = current < 0 ? 0 : Math.max(0, Math.min(buttons.length - 1, current + (event.key === "ArrowDown" ? 1 : -1)));
+    const button = buttons[to];
+    button.setAttribute("tabindex", "0");
+    button.focus({ preventScroll: true });
+    this.onSelect(Number(button.dataset.seq));
   }
 
   /** Build the whole list (once per timeline). */
@@ -55,7 +72,7 @@ export class MoveList {
     this.items.clear();
     const rounds = groupMoves(moves, players);
     const sections = rounds.map((round) => sized(el("section", { class: "round" },
-      round.number !== null ? el("h3", { class: "round-h", text: `Round ${round.number}` }) : null,
+      el("h3", { class: "round-h", text: round.number !== null ? `Round ${round.number}` : "Setup" }),
       round.groups.map((group) => el("div", { class: "phase-group" },
         el("h4", { text: group.label }),
         el("ol", {}, throwsJoined(group.moves).map((run) => run.length === 1

@@ -5,6 +5,7 @@
 // Nothing here knows a rule: it only lays out what the state says.
 
 import { el, svg } from "../dom.js";
+import { initialsOf } from "./initials.js";
 
 const LAND = ".PCTSKF";
 const sum = (values) => values.reduce((a, b) => a + b, 0);
@@ -111,6 +112,11 @@ function baseLayer(lines, C, key) {
   return group.cloneNode(true);
 }
 
+/** A player's initial on a piece of the map (white with a dark edge: legible on every player colour). */
+function pieceLetter(x, y, text) {
+  return svg("text", { x, y, class: "am-piece-letter", "aria-hidden": "true", text });
+}
+
 function boat(x, y, seat, label) {
   const path = `M${x - 0.42},${y - 0.05} L${x + 0.42},${y - 0.05} L${x + 0.25},${y + 0.3} L${x - 0.25},${y + 0.3} Z ` +
                `M${x},${y - 0.05} L${x},${y - 0.45} L${x + 0.3},${y - 0.12} Z`;
@@ -118,7 +124,7 @@ function boat(x, y, seat, label) {
 }
 
 function mapSvg(state, ctx) {
-  const C = ctx.components, names = ctx.names;
+  const C = ctx.components, names = ctx.names, tags = initialsOf(names);
   const lines = mapLines(state, C);
   const h = lines.length, w = lines[0].length;
   const key = JSON.stringify([state.layout, C.grid]);
@@ -138,7 +144,10 @@ function mapSvg(state, ctx) {
         svg("text", { x: x + 0.5, y: y + 0.78, class: "am-good-letter", text: ch }));
     }
   }
-  // built tiles, with an edge wherever the neighbour is not the same tile
+  // built tiles, with an edge wherever the neighbour is not the same tile; a village tile carries its builder's
+  // initial once, on the cell of it farthest from an island's check mark
+  const villageCells = new Map();
+  const checkCells = new Set(cells.filter((_, i) => state.island_empty[i] === 0).map((list) => list[0]));
   for (let cell = 0; cell < cover.length; cell++) {
     const mark = cover[cell];
     if (mark <= 0) continue;
@@ -148,19 +157,26 @@ function mapSvg(state, ctx) {
     const cls = k.group === "village" ? `am-tile village p${builder}` : "am-tile neutral";
     layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls, "data-path": `cover.${cell}` },
       svg("title", { text: `${k.name} tile built by ${names[builder]}` })));
+    if (k.group === "village") {
+      // the cell farthest from any check mark (a check mark's glyph reaches into the next cell)
+      const far = Math.min(99, ...[...checkCells].map((c) => Math.abs(c % w - x) + Math.abs(Math.floor(c / w) - y)));
+      const best = villageCells.get(mark);
+      if (!best || far > best[3]) villageCells.set(mark, [x, y, builder, far]);
+    }
     for (const [dy, dx, x1, y1, x2, y2] of [[-1, 0, 0, 0, 1, 0], [1, 0, 0, 1, 1, 1], [0, -1, 0, 0, 0, 1], [0, 1, 1, 0, 1, 1]]) {
       const ny = y + dy, nx = x + dx;
       const same = ny >= 0 && nx >= 0 && ny < h && nx < w && cover[ny * w + nx] === mark;
       if (!same) layer.append(svg("line", { x1: x + x1, y1: y + y1, x2: x + x2, y2: y + y2, class: "am-tile-line" }));
     }
   }
+  for (const [x, y, builder] of villageCells.values()) layer.append(pieceLetter(x + 0.45, y + 0.8, tags[builder]));
   // trading posts
   for (let cell = 0; cell < cover.length; cell++) {
     if (cover[cell] >= 0) continue;
     const seat = -cover[cell] - 1, y = Math.floor(cell / w), x = cell % w;
     layer.append(svg("path", { d: `M${x + 0.5},${y + 0.08} L${x + 0.92},${y + 0.45} L${x + 0.82},${y + 0.92} ` +
                                   `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}`, "data-path": `cover.${cell}` },
-      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })));
+      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })), pieceLetter(x + 0.45, y + 0.86, tags[seat]));
   }
   // islands: chests, completion
   cells.forEach((list, i) => {
@@ -170,7 +186,7 @@ function mapSvg(state, ctx) {
         svg("title", { text: `treasure chest (big island of ${list.length} spaces)` })));
     }
     if (state.island_empty[i] === 0) {
-      layer.append(svg("text", { x: x + 0.5, y: y + 0.8, class: "am-complete", text: "✓" },
+      layer.append(svg("text", { x: x + 0.86, y: y + 0.34, class: "am-complete", text: "✓" },
         svg("title", { text: `island of ${list.length} spaces, complete` })));
     }
   });
@@ -189,7 +205,7 @@ function mapSvg(state, ctx) {
       const off = (k - (ships.length - 1) / 2) * 0.55;
       const piece = boat(x + off, y, seat, `${names[seat]}'s ship ${i + 1} at ${where}`);
       piece.dataset.path = `players.${seat}.ships.${i}`;
-      layer.append(piece);
+      layer.append(piece, pieceLetter(x + off, y + 0.24, tags[seat]));
     });
   }
   root.append(layer);
@@ -207,7 +223,7 @@ function cubes(count, colour, title) {
 function circuit(state, C) {
   const inPhase = state.round > 0 && state.step !== C.step_names.indexOf("game over");
   return el("div", { class: "am-box am-circuit" }, el("h3", { text: `Action circuit${state.phase_ap ? ` · ${state.phase_ap} AP` : ""}` }),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { text: "" }), el("th", { text: "storage" }), el("th", { text: "field" }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only", text: "colour" })), el("th", { text: "storage" }), el("th", { text: "field" }),
       el("th", { text: "tower" }))),
     el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
       el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${colour} `,
@@ -283,7 +299,8 @@ function orderTrack(state, ctx) {
       return el("li", { class: `am-track-space c-${name}`, title: `space ${pos}: ${name}${vp.has(pos) ? `, ${vp.get(pos)} VP` : ""}` },
         el("span", { class: "am-track-no", text: String(pos) }),
         vp.has(pos) ? el("span", { class: "am-track-vp", text: `${vp.get(pos)}★` }) : null,
-        el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat], "data-path": `players.${seat}.order_pos` }))));
+        el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat], "data-path": `players.${seat}.order_pos`,
+                                                                 text: initialsOf(ctx.names)[seat] }))));
     })));
 }
 
@@ -339,7 +356,7 @@ function playerCard(player, seat, state, ctx) {
   const doing = toAct && state.action >= 0
     ? el("div", { class: "am-doing", "data-path": "action", text: `performing ${C.action_names[state.action]} (${C.colours[state.action]}), ${state.ap} AP left` }) : null;
   return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s sheet` },
-    el("header", {}, el("span", { class: `am-disc p${seat}` }), el("h3", { text: names[seat] }),
+    el("header", {}, el("span", { class: `am-disc p${seat}`, "aria-hidden": "true", text: initialsOf(names)[seat] }), el("h3", { text: names[seat] }),
       toAct ? el("span", { class: "badge act", text: "to act" }) : null, el("span", { class: "spacer" }),
       el("span", { class: "am-vp", title: "victory points", text: `${player.vp} VP`, "data-path": `players.${seat}.vp` }),
       el("span", { class: "am-gold", title: `${player.gold} gold (track 0-${C.gold_max})`, text: String(player.gold),

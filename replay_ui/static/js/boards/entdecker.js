@@ -5,6 +5,7 @@
 // Nothing here knows a rule: it draws what the state and the adapter say.
 
 import { el, svg } from "../dom.js";
+import { initialsOf } from "./initials.js";
 
 const S = 60; // a cell, in SVG units
 const M = 40; // the margin around the grid: coordinates outside, the start circles inside
@@ -14,7 +15,6 @@ const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const EVENT_BADGE = { storm: "St", hostile: "Ho", friendly: "Fr", pirates: "Pi", ruins: "Ru", treasure: "Tr" };
 const EVENT_WORDS = { storm: "storm", hostile: "hostile natives", friendly: "friendly natives", pirates: "pirates",
                       ruins: "ruins", treasure: "treasure" };
-const UNIT_LETTER = ["s", "F", "S"];
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const sidesOf = (mask) => [0, 1, 2, 3].filter((d) => (mask >> d) & 1);
 
@@ -94,7 +94,8 @@ function unitShape(code, cx, cy, names) {
   else if (unit === 1) shape = svg("rect", { class: cls, x: cx - 8, y: cy - 8, width: 16, height: 16, rx: 2 });
   else shape = svg("polygon", { class: cls, points: `${cx},${cy - 11} ${cx + 10},${cy - 2} ${cx + 8},${cy + 9} ${cx - 8},${cy + 9} ${cx - 10},${cy - 2}` });
   return svg("g", { class: "ed-unit-g", dataset: { seat: String(seat), unit: String(unit) } }, title, shape,
-    svg("text", { class: "ed-unit-letter", x: cx, y: cy + 3.5, text: UNIT_LETTER[unit] }));
+    // The owner's initial on the piece (its shape says scout, fort or settlement): no colour needed.
+    svg("text", { class: "ed-unit-letter", x: cx, y: cy + 3.5, text: initialsOf(names)[seat] }));
 }
 
 function shipShape(cx, cy) {

@@ -5,6 +5,7 @@
 // adapter (on the island, or in rings for a set with sites of its own). Nothing here knows a rule.
 
 import { el, svg } from "../dom.js";
+import { initialsOf } from "./initials.js";
 import { markPiece } from "../lastmove.js";
 
 const TERRAIN_CLASS = { CO: "t-co", MT: "t-mt", ME: "t-me", FO: "t-fo", DE: "t-de" };
@@ -51,7 +52,7 @@ function goodsCard(card, T) {
 }
 
 function coin(n, label = "coins") {
-  return el("span", { class: "gc-coin", title: `${n} ${label}`, "aria-label": `${n} ${label}` }, String(n));
+  return el("span", { class: "gc-coin", role: "img", title: `${n} ${label}`, "aria-label": `${n} ${label}` }, String(n));
 }
 
 function count(value) {
@@ -70,10 +71,12 @@ function sector(angle, inner, outer) {
   return `M ${p(inner, a0)} L ${p(outer, a0)} A ${outer} ${outer} 0 0 1 ${p(outer, a1)} L ${p(inner, a1)} A ${inner} ${inner} 0 0 0 ${p(inner, a0)} Z`;
 }
 
-function houseShape(x, y, seat, name) {
+function houseShape(x, y, seat, name, tag) {
   const s = 7;
   const d = `M ${x - s} ${y + s} L ${x - s} ${y - s * 0.2} L ${x} ${y - s * 1.1} L ${x + s} ${y - s * 0.2} L ${x + s} ${y + s} Z`;
-  return svg("path", { d, class: `gc-house p${seat}` }, svg("title", { text: `${name}'s house` }));
+  // The owner's initial on the house: houses of two players differ without their colours too.
+  return svg("g", { class: "gc-house-g" }, svg("path", { d, class: `gc-house p${seat}` }, svg("title", { text: `${name}'s house` })),
+    svg("text", { x, y: y + s * 0.3, class: "gc-house-letter", "aria-hidden": "true", text: tag || "" }));
 }
 
 /** Half the map's width in map units (the viewBox is -272…272 both ways). */
@@ -97,9 +100,9 @@ function siteGroup(site, owners, state, ctx, T) {
   // Under the site, unless that runs off the map's bottom edge (HA11's caption was cut): then above it.
   const captionY = site.y + r + 9 > MAP_EDGE - 4 ? site.y - r - 4 : site.y + r + 9;
   if (!city) parts.push(svg("text", { x: site.x, y: captionY, class: "gc-reward", text: REWARD_LABEL[site.reward] || site.reward }));
-  if (city) owners.forEach((seat) => parts.push(houseShape(site.x + CITY_SLOTS[seat][0] * 1.3, site.y + CITY_SLOTS[seat][1] * 1.2, seat, names[seat])));
-  else if (owners.length) parts.push(houseShape(site.x + r * 0.75, site.y - r * 0.75, owners[0], names[owners[0]]));
-  return svg("g", { class: classes, dataset: { site: site.id }, "aria-label": title }, parts);
+  if (city) owners.forEach((seat) => parts.push(houseShape(site.x + CITY_SLOTS[seat][0] * 1.3, site.y + CITY_SLOTS[seat][1] * 1.2, seat, names[seat], initialsOf(names)[seat])));
+  else if (owners.length) parts.push(houseShape(site.x + r * 0.75, site.y - r * 0.75, owners[0], names[owners[0]], initialsOf(names)[owners[0]]));
+  return svg("g", { class: classes, dataset: { site: site.id } }, parts);
 }
 
 function mapSvg(state, ctx, T) {

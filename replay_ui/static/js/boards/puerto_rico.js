@@ -11,17 +11,29 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 function coin(n, label = "doubloons") {
-  return el("span", { class: "coin", title: `${n} ${label}`, "aria-label": `${n} ${label}` }, String(n));
+  return el("span", { class: "coin", role: "img", title: `${n} ${label}`, "aria-label": `${n} ${label}` }, String(n));
 }
 
 function vpChip(n, label = "VP chips") {
   const hidden = n === null || n === undefined;
-  return el("span", { class: "vp", title: hidden ? `${label} hidden in this view` : `${n} ${label}`,
+  return el("span", { class: "vp", role: "img", title: hidden ? `${label} hidden in this view` : `${n} ${label}`,
                       "aria-label": hidden ? `${label} hidden` : `${n} ${label}` }, hidden ? "?" : String(n));
 }
 
+/** The letters of a good or plantation, so that a colour is never the only thing saying which. */
+function abbreviation(name) {
+  return ABBREVIATIONS[name] || name.slice(0, 2);
+}
+
 function barrel(kind, count, names) {
-  return el("span", { class: `barrel g-${names[kind]}`, title: `${count} ${names[kind]}` }, String(count));
+  return el("span", { class: `barrel g-${names[kind]}`, title: `${count} ${names[kind]}` },
+    el("span", { class: "good-letter", text: abbreviation(names[kind]) }), String(count));
+}
+
+/** A slot of a ship or of the trading house: a good's letters when filled, dashed and empty otherwise. */
+function goodSlot(kindName, attrs) {
+  if (!kindName) return el("span", { ...attrs, class: `${attrs.class} free` });
+  return el("span", { ...attrs, class: `${attrs.class} g-${kindName}` }, el("span", { class: "good-letter", text: abbreviation(kindName) }));
 }
 
 /** `node` marked as drawing state field `path` (for the last-move highlight, lastmove.js). */
@@ -59,7 +71,7 @@ function shipsBox(state, C) {
   const ships = C.ship_capacities.map((capacity, i) => {
     const kind = state.ship_goods[i], load = state.ship_loads[i];
     const slots = Array.from({ length: capacity }, (_, j) =>
-      el("span", { class: j < load && kind >= 0 ? `slot g-${goods[kind]}` : "slot" }));
+      goodSlot(j < load && kind >= 0 ? goods[kind] : null, { class: "slot", "aria-hidden": "true" }));
     const label = kind >= 0 ? `${load}/${capacity} ${goods[kind]}` : `empty, ${capacity}`;
     return el("div", { class: "ship", title: `cargo ship: ${label}`, "data-path": `ship_loads.${i} ship_goods.${i}` },
       el("span", { class: "ship-cap", text: String(capacity) }), el("span", { class: "slots" }, slots));
@@ -70,8 +82,8 @@ function shipsBox(state, C) {
 function tradingHouse(state, C) {
   const slots = Array.from({ length: C.trading_house_spaces }, (_, i) => {
     const kind = state.trading_house[i];
-    return el("span", { class: kind === undefined ? "slot big" : `slot big g-${C.goods[kind]}`,
-                        title: kind === undefined ? "free" : C.goods[kind], "data-path": `trading_house.${i}` });
+    return goodSlot(kind === undefined ? null : C.goods[kind],
+                    { class: "slot big", title: kind === undefined ? "free" : C.goods[kind], "data-path": `trading_house.${i}` });
   });
   return el("div", { class: "box trading" }, el("h3", { text: "Trading house" }), el("div", { class: "slots" }, slots));
 }
@@ -108,7 +120,7 @@ function buildingBank(state, C) {
       "data-path": `building_supply.${i}`,
     }, el("span", { class: "b-name", text: b.name }), el("span", { class: "b-cost", text: String(b.cost) }),
        el("span", { class: "b-left", text: `×${state.building_supply[i]}` })))));
-  return el("div", { class: "pr-bankboard", "aria-label": "Buildings in the bank" }, columns);
+  return el("div", { class: "pr-bankboard", role: "group", "aria-label": "Buildings in the bank" }, columns);
 }
 
 function island(player, C, seat) {
@@ -122,7 +134,7 @@ function island(player, C, seat) {
     }
   });
   while (cells.length < C.island_spaces) cells.push(el("span", { class: "tile empty", "aria-hidden": "true" }));
-  return el("div", { class: "island", "aria-label": `island: ${sum(player.island)} of ${C.island_spaces} spaces` }, cells);
+  return el("div", { class: "island", role: "group", "aria-label": `island: ${sum(player.island)} of ${C.island_spaces} spaces` }, cells);
 }
 
 function city(player, C, seat) {
@@ -140,7 +152,7 @@ function city(player, C, seat) {
        el("span", { class: "circles" }, circles), el("span", { class: "b-vp", text: String(b.vp) }))));
   });
   for (; used < C.city_spaces; used++) cells.push(el("div", { class: "building empty", "aria-hidden": "true" }));
-  return el("div", { class: "city", "aria-label": "city" }, cells);
+  return el("div", { class: "city", role: "group", "aria-label": "city" }, cells);
 }
 
 function playerBoard(player, seat, state, ctx) {
@@ -156,7 +168,7 @@ function playerBoard(player, seat, state, ctx) {
       state.governor === seat ? el("span", { class: "badge gov", title: "governor", text: "Governor" }) : null,
       toAct ? el("span", { class: "badge act", text: "to act" }) : null,
       el("span", { class: "spacer" }),
-      el("span", { class: "barrels", "aria-label": "barrels" }, goods.length ? goods : el("span", { class: "muted", text: "no barrels" })),
+      el("span", { class: "barrels", role: "group", "aria-label": "barrels" }, goods.length ? goods : el("span", { class: "muted", text: "no barrels" })),
       withPath(coin(player.doubloons), `players.${seat}.doubloons`), withPath(vpChip(player.vp), `players.${seat}.vp`),
       score !== undefined && score !== null ? el("span", { class: "score", title: "score so far", text: `${score} pts` }) : null),
     el("div", { class: "pr-player-body" },
