@@ -26,7 +26,7 @@ from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
-from service.api.games import listing_query, game_summary
+from service.api.games import game_summary, listing_query
 from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
