@@ -110,11 +110,8 @@ def _settle(state: State, after: State, action: PRAction, seat: int, before: Any
         good = GOOD_NAMES[tile]
         notes = [_note("plantationTaken", "${player_name} got a new plantation (${plantation_name})", names, ids, seat,
                        plantation_type=good, plantation_name=good)]
-    if now.island_workers[tile] > before.island_workers[tile]:
-        notes.append(_note("hospiceColonist", "${player_name} got 1 colonist on it from his hospice", names, ids, seat))
-    elif declined(action):
-        notes.append(_note("bonusDeclined", "${player_name} declined the colonist of his hospice", names, ids, seat))
-    return notes
+    got = now.island_workers[tile] > before.island_workers[tile]
+    return notes + _bonus_colonist("hospice", got, action, names, ids, seat)
 
 
 def _place(state: State, after: State, action: PRAction, seat: int, before: Any, now: Any, names: Sequence[str],
@@ -133,11 +130,17 @@ def _build(state: State, after: State, action: PRAction, seat: int, before: Any,
     log = "${player_name} bought a new building for ${price} " + _plural(price, "doubloon") + ": ${building_name}"
     notes = [_note("buildingBought", log,
                    names, ids, seat, price=price, building_type=name, building_name=name)]
-    if now.city[building] > 0:
-        notes.append(_note("universityColonist", "${player_name} got 1 colonist on it from his university", names, ids, seat))
-    elif declined(action):
-        notes.append(_note("bonusDeclined", "${player_name} declined the colonist of his university", names, ids, seat))
-    return notes
+    return notes + _bonus_colonist("university", now.city[building] > 0, action, names, ids, seat)
+
+
+def _bonus_colonist(building: str, got: bool, action: PRAction, names: Sequence[str], ids: Sequence[int],
+                    seat: int) -> list[dict[str, Any]]:
+    """The colonist a hospice or university adds to the new tile or building: got, declined, or none to give."""
+    if got:
+        return [_note(f"{building}Colonist", f"${{player_name}} got 1 colonist on it from his {building}", names, ids, seat)]
+    if declined(action):
+        return [_note("bonusDeclined", f"${{player_name}} declined the colonist of his {building}", names, ids, seat)]
+    return []
 
 
 def _craft(state: State, after: State, action: PRAction, seat: int, before: Any, now: Any, names: Sequence[str],
