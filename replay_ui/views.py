@@ -26,7 +26,7 @@ from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
-from service.api.games import game_summary, listing_query
+from service.api.games import listing_page
 from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
@@ -77,10 +77,7 @@ def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
         query = GameListQuery().load(wanted)
     except ValidationError:
         return None
-    store = api().games
-    found = store.index.find(listing_query(query, current_user(), query["limit"]))
-    return {"games": [game_summary(record) for record in store.games(found.ids)],
-            "next": None if found.next is None else str(found.next)}
+    return listing_page(query, current_user())
 
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:

@@ -38,7 +38,7 @@ def branch_json(branch: Branch, head: int) -> dict[str, Any]:
     }
 
 
-def listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
+def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
     """The store's listing query from the request's filters."""
     return ListingQuery(
         user=user, game=query.get("game"), player=query.get("player"), owner=query.get("owner"),
@@ -54,12 +54,17 @@ def listing_query(query: dict[str, Any], user: str | None, limit: int) -> Listin
             query=GameListQuery, errors=(400,))
 def list_games() -> ResponseReturnValue:
     """Newest (or oldest) first, filtered, paged by cursor (``next``) or by a small offset."""
-    query = load_query(GameListQuery)
+    return jsonify(listing_page(load_query(GameListQuery), current_user()))
+
+
+def listing_page(query: dict[str, Any], user: str | None) -> dict[str, Any]:
+    """One page of the listing for a loaded :class:`GameListQuery`, as ``user`` may see it: ``{"games", "limit",
+    "offset", "next"}`` (the API's answer; the home page renders its first page with it)."""
     games = api().games
-    page = games.index.find(listing_query(query, current_user(), query["limit"] + query["offset"]))
+    page = games.index.find(_listing_query(query, user, query["limit"] + query["offset"]))
     found = [game_summary(record) for record in games.games(page.ids[query["offset"]:])]  # a game gone meanwhile is left out
-    return jsonify({"games": found, "limit": query["limit"], "offset": query["offset"],
-                    "next": None if page.next is None else str(page.next)})
+    return {"games": found, "limit": query["limit"], "offset": query["offset"],
+            "next": None if page.next is None else str(page.next)}
 
 
 @bp.post("")
