@@ -45,6 +45,10 @@ def _text(value: Any) -> str | None:
     return raw.decode() if raw is not None else None
 
 
+#: Deletes a table's claim only if it is still ``gid``'s and settled (no time to live): a fresh claim made
+#: since it was read, by another import of the table, is never freed.
+_FREE_SETTLED_CLAIM = ("if redis.call('GET', KEYS[1]) == ARGV[1] and redis.call('TTL', KEYS[1]) == -1 then "
+                       "return redis.call('DEL', KEYS[1]) end return 0")
 #: Seconds a BGA table's claim lasts while its game is being stored (an import takes seconds to minutes).
 TABLE_CLAIM_SECONDS = 3600
 
@@ -160,19 +164,18 @@ class UploadStore:
     def public_game_of_table(self, table_id: int) -> str | None:
         """The public game of BGA table ``table_id``: stored and still public, or being stored right now."""
         table_key = keys.public_table_for(table_id)
-        # The claim's time to live first: read after the meta, an import that settled in between would
-        # look like a removed game and lose its table.
-        in_flight = self.redis.ttl(table_key) > 0
         gid = _text(self.redis.get(table_key))
         if gid is None:
             return None
+        # The claim's time to live before the meta: an import that settles in between is then seen as in
+        # flight or as stored, never as a removed game.
+        in_flight = self.redis.ttl(table_key) > 0
         visibility = _text(self.redis.hget(keys.game_meta_for(gid), "visibility"))
-        if visibility is None and in_flight:
-            return gid  # claimed by an import that is storing its game now: link to it, never store a second
-        if visibility != "public":  # removed, or its owner has made it private since: the table is free again
-            self.redis.delete(table_key)
-            return None
-        return gid
+        if visibility == "public" or (visibility is None and in_flight):
+            return gid  # stored, or claimed by an import that is storing its game now: link to it
+        if not in_flight:  # removed, or its owner has made it private since: the table is free again
+            self.redis.eval(_FREE_SETTLED_CLAIM, 1, table_key, gid)
+        return None
 
     def claim_table(self, table_id: int, gid: str) -> str | None:
         """Name ``gid`` the public game of BGA table ``table_id``; None if it did, else the game that won meanwhile.
