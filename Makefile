@@ -12,15 +12,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+## make install: the venv with ludolog and its dependencies, then the engine compiled with mypyc in place
+## (tools/compile_engine.py): a C compiler missing or failing leaves the pure-Python engine, with one line saying so.
+## LUDOLOG_PURE=1 skips the compile (and makes any process load the pure engine even where compiled files exist).
+ENGINE_STAMP   := $(VENV)/.engine-compiled
+ENGINE_SOURCES := $(shell find engine/core engine/puerto_rico engine/amerigo engine/entdecker engine/golden_city engine/analysis -name '*.py')
+install: $(STAMP) $(ENGINE_STAMP)
 
-## make compile: the engine compiled with mypyc, in place (opt-in while compiled and pure still differ: issue 23,
-## docs/PERFORMANCE.md); one line and the pure engine without a C compiler. LUDOLOG_PURE=1 loads the pure engine.
-ENGINE_SOURCES := $(shell find engine/core engine/puerto_rico engine/amerigo engine/entdecker engine/golden_city -name '*.py')
-compile: $(VENV)/.engine-compiled
+# The stamp is written only by a compile that worked, so a fallback is tried again by the next `make install`.
+$(ENGINE_STAMP): $(STAMP) $(ENGINE_SOURCES) tools/compile_engine.py
+	$(BIN)/python tools/compile_engine.py --stamp $@
 
-$(VENV)/.engine-compiled: $(STAMP) $(ENGINE_SOURCES) tools/compile_engine.py
-	$(BIN)/python tools/compile_engine.py
+## make compile: compile the engine again now, whatever the stamp says
+compile: $(STAMP)
+	$(BIN)/python tools/compile_engine.py --stamp $(ENGINE_STAMP)
 
 ## make run: embedded Redis + RQ worker + gunicorn + demo games at http://127.0.0.1:8000
 run: install
@@ -35,7 +40,7 @@ browser:
 ## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium
 test: install browser
 	$(BIN)/python -m pytest -q
-	@# compiled by `make compile`? then the engine tests run a second time on the pure reference engine
+	@# compiled? then the engine tests run a second time, on the pure reference engine
 	@if [ -n "$$(find engine -name '*.so' -print -quit)" ]; then \
 	  echo "the engine tests again, on the pure-Python engine (LUDOLOG_PURE=1)"; \
 	  LUDOLOG_PURE=1 $(BIN)/python -m pytest -q tests/engine; fi

@@ -8,8 +8,12 @@ source files only, so no compiled module (nor their shared library) is ever impo
 in any process, with the compiled files left where they are (nothing to copy or delete), which is
 why it is the mechanism: the differential test runs the pure engine in a child process this way.
 
-The one place in the engine that reads the environment (``os``): choosing the build happens at
-import, before any rule runs, and changes no result, only speed.
+A compiled module older than its source is an edit not compiled yet (``make install`` compiles again
+when a source changes, but running Python directly does not): then the pure engine is loaded as
+well, with a warning, so that an edit always takes effect and never runs beside stale compiled code.
+
+The one place in the engine that reads the environment and the file system (``os``): choosing the
+build happens at import, before any rule runs, and changes no result, only speed.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from __future__ import annotations
 import importlib.machinery
 import os
 import sys
+import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
 #: The environment variable that forces the pure-Python engine.
@@ -49,9 +55,28 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
 
 
+def stale_compiled_modules(root: Path = Path(__file__).parent) -> list[str]:
+    """The compiled modules under ``root`` whose source changed after they were compiled (by path)."""
+    stale = []
+    for compiled in root.rglob("*.so"):
+        source = compiled.with_name(compiled.name.split(".", 1)[0] + ".py")
+        if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
+            stale.append(source.relative_to(root.parent).as_posix())
+    return sorted(stale)
+
+
 def choose() -> None:
-    """Install :class:`SourceOnlyFinder` when the pure engine is asked for (once)."""
-    if pure_requested() and SourceOnlyFinder not in sys.meta_path:
+    """Install :class:`SourceOnlyFinder` when the pure engine is asked for, or when compiled modules are stale (once)."""
+    if SourceOnlyFinder in sys.meta_path:
+        return
+    if pure_requested():
+        sys.meta_path.insert(0, SourceOnlyFinder)
+        return
+    stale = stale_compiled_modules()
+    if stale:
+        named = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+        warnings.warn(f"engine sources changed since the engine was compiled ({named}): the pure-Python engine is "
+                      "used until `make install` compiles it again", RuntimeWarning, stacklevel=2)
         sys.meta_path.insert(0, SourceOnlyFinder)
 
 

@@ -16,13 +16,13 @@ A game may play with another component set: :mod:`engine.amerigo.component_set` 
 from __future__ import annotations
 
 #: The seven cube colours in phase order; colour k is phase k's colour and action.
-COLOURS = ("blue", "black", "red", "brown", "green", "yellow", "white")
+COLOURS: tuple[str, ...] = ("blue", "black", "red", "brown", "green", "yellow", "white")
 BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
 #: Cubes per colour in the game (49 in all).
 CUBES_PER_COLOUR = 7
 
 #: The five goods, with the letter that marks their goods spaces on an island tile.
-GOODS = ("cotton", "tobacco", "sugar", "coconut", "coffee")
+GOODS: tuple[str, ...] = ("cotton", "tobacco", "sugar", "coconut", "coffee")
 GOOD_LETTERS = "CTSKF"
 #: Goods tokens per good (40 in all).
 GOODS_TOKENS_PER_GOOD = 8
@@ -157,7 +157,7 @@ AP_BONUSES: dict[str, tuple[tuple[int, ...], int]] = {
     "PT07": ((BLUE, BLACK), 1), "PT08": ((RED, GREEN), 1), "PT09": ((BROWN, YELLOW), 1),
 }
 #: Progress spaces on the storage board: four on the left, four on the right.
-PROGRESS_SPACES = ("L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4")
+PROGRESS_SPACES: tuple[str, ...] = ("L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4")
 
 #: Production token values; per good: unmarked 2 x "2", 2 x "3", 2 x "4"; marked 3+: "2", "3"; marked 4: "3", "4"
 #: (per good 3 x "2", 4 x "3", 3 x "4" as the seed counts them; the marks are (R)).

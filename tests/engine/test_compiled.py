@@ -6,8 +6,9 @@ every step", and "a fresh clone without a C compiler (test it by hiding the comp
 subprocess's PATH) still passes `make test` on the pure engine".
 
 The pure engine runs in a child process with ``LUDOLOG_PURE=1`` (engine/_build.py), the compiled
-one in this process when ``make compile`` built it; without compiled files the differential test
-has nothing to compare and is skipped.
+one in this process, as ``make install`` built it. Where a C compiler is present the engine must be
+compiled (a silent fallback would skip the differential tests); without one they have nothing to
+compare and are skipped, and the build's fallback is tested here by hiding the compiler.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 
 import engine
 from engine import CHANCE, Setup, draw_chance
+from engine._build import stale_compiled_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
@@ -86,7 +88,7 @@ def test_ludolog_pure_loads_no_compiled_module():
 @pytest.mark.slow
 def test_compiled_and_pure_engines_play_every_game_identically():
     if not engine.is_compiled():
-        pytest.skip("the engine is not compiled here (`make compile`): nothing to compare")
+        pytest.skip("the engine is not compiled here (no C compiler): nothing to compare")
     pure = json.loads(run_pure("import json, tests.engine.test_compiled as t; print(json.dumps(t.all_traces()))").stdout)
     compiled = json.loads(json.dumps(all_traces()))
     differ = {}
@@ -122,25 +124,79 @@ def analyses() -> dict[str, Any]:
 @pytest.mark.slow
 def test_compiled_and_pure_engines_analyse_alike():
     if not engine.is_compiled():
-        pytest.skip("the engine is not compiled here (`make compile`): nothing to compare")
+        pytest.skip("the engine is not compiled here (no C compiler): nothing to compare")
     pure = json.loads(run_pure("import json, tests.engine.test_compiled as t; print(json.dumps(t.analyses()))").stdout)
     assert json.loads(json.dumps(analyses())) == pure
 
 
-def test_without_a_c_compiler_the_build_says_so_in_one_line_and_the_engine_is_pure(tmp_path: Path):
+def c_compiler_present() -> bool:
+    """True when the build would find a C compiler (tools/compile_engine.py's test)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import compile_engine
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return compile_engine.c_compiler() is not None
+
+
+def test_make_install_compiled_the_engine_where_a_c_compiler_is_present():
+    if not c_compiler_present() or os.environ.get("LUDOLOG_PURE", "") not in ("", "0"):
+        pytest.skip("no C compiler here, or LUDOLOG_PURE is set: the pure engine is the one to test")
+    assert engine.is_compiled(), ("a C compiler is present but the engine is not compiled, or a source changed since: "
+                                  "`make install` compiles it (build/compile_engine.log says why a compile failed)")
+
+
+def test_without_a_c_compiler_make_install_says_so_in_one_line_and_leaves_the_pure_engine(tmp_path: Path):
     copy = tmp_path / "clone"
     ignore = shutil.ignore_patterns("*.so", "__pycache__")
     for folder in ("engine", "tools"):
         shutil.copytree(ROOT / folder, copy / folder, ignore=ignore)
-    no_compiler = tmp_path / "bin"  # a PATH with no cc or gcc on it
-    no_compiler.mkdir()
-    env = {**os.environ, "PATH": str(no_compiler)}
+    for name in ("Makefile", "pyproject.toml"):
+        shutil.copy(ROOT / name, copy / name)
+    venv = tmp_path / "venv"  # the dependencies are installed: the real venv's Python, a stamp newer than pyproject
+    venv.mkdir()
+    (venv / ".installed").touch()
+    tools = tmp_path / "bin"  # a PATH with what make's recipes use, and no cc or gcc
+    tools.mkdir()
+    for tool in ("sh", "find", "touch", "rm"):
+        (tools / tool).symlink_to(shutil.which(tool) or f"/bin/{tool}")
+    env = {**os.environ, "PATH": str(tools)}
     env.pop("LUDOLOG_PURE", None)
-    done = subprocess.run([sys.executable, "tools/compile_engine.py"], cwd=copy, env=env, capture_output=True, text=True,
-                          timeout=120, check=True)
-    assert done.stdout.splitlines() == [
-        "ludolog: no C compiler found: the pure-Python engine is used (install gcc and run `make compile`)"]
-    assert list((copy / "engine").rglob("*.so")) == []
+    make = [shutil.which("make") or "/usr/bin/make", "install", f"VENV={venv}", f"BIN={Path(sys.executable).parent}"]
+    for _ in range(2):  # a fallback leaves no stamp, so the next `make install` tries (and says) again
+        done = subprocess.run(make, cwd=copy, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        said = [line for line in done.stdout.splitlines() if line.startswith("ludolog:")]
+        assert said == ["ludolog: no C compiler found: the pure-Python engine is used (install gcc and run `make compile`)"]
+        assert done.stderr == ""
+    assert list((copy / "engine").rglob("*.so")) == [] and not (venv / ".engine-compiled").exists()
     loaded = subprocess.run([sys.executable, "-c", "import engine; print(engine.__file__, engine.is_compiled())"],
                             cwd=copy, env={**env, "PYTHONPATH": str(copy)}, capture_output=True, text=True, timeout=60, check=True)
     assert loaded.stdout.split() == [str(copy / "engine" / "__init__.py"), "False"]
+
+
+def test_a_compiled_module_older_than_its_source_is_listed_as_stale(tmp_path: Path):
+    package = tmp_path / "engine" / "game"
+    package.mkdir(parents=True)
+    for name in ("fresh", "edited"):
+        (package / f"{name}.py").write_text("")
+        (package / f"{name}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    (tmp_path / "engine" / "_compiled_game__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")  # no source
+    os.utime(package / "edited.cpython-311-x86_64-linux-gnu.so", (1_000_000, 1_000_000))
+    assert stale_compiled_modules(tmp_path / "engine") == ["engine/game/edited.py"]
+
+
+def test_an_edited_source_loads_the_pure_engine_with_a_warning(tmp_path: Path):
+    if not engine.is_compiled():
+        pytest.skip("the engine is not compiled here: no compiled module to go stale")
+    copy = tmp_path / "engine"
+    shutil.copytree(ROOT / "engine", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    edited = copy / "puerto_rico" / "mayor.py"
+    later = max(path.stat().st_mtime for path in copy.rglob("*.so")) + 60  # an edit after the compile
+    os.utime(edited, (later, later))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("LUDOLOG_PURE", None)
+    done = subprocess.run([sys.executable, "-c", "import engine; print(engine.__file__, engine.is_compiled())"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.split() == [str(copy / "__init__.py"), "False"]
+    assert "engine sources changed since the engine was compiled (engine/puerto_rico/mayor.py)" in done.stderr
