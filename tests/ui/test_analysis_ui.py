@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
 from service.analysis import decisions, enqueue_analysis
@@ -103,8 +104,9 @@ def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watche
     watched.assert_clean()
 
 
-def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_server, watched, redis_client, redis_server):
-    """Issue 17: "at any position the move picker lists the best moves with their win chances"."""
+def analysed_pig_game(live_server, watched, redis_client, redis_server) -> tuple[Any, Any]:
+    """A Pig game of the signed-up owner "picker", analysed by a real worker up to a head with a choice:
+    (rules, state at the head)."""
     rules, setup = get_rules("pig"), Setup(("Anna", "Ben"), {"target": 30})
     playout = random_playout(rules, setup, random.Random(10), check=False)
     state, head = rules.initial_state(setup), 1
@@ -122,7 +124,11 @@ def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_serv
                           capture_output=True, text=True, timeout=120,
                           env=ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test"))
     assert done.returncode == 0, done.stdout + done.stderr
-    page = open_game(watched, live_server, gid="pig-picker")
+    return rules, state
+
+
+def assert_picker_chances_agree_with_best_moves(page: Any, rules: Any, state: Any) -> None:
+    """Every legal move in the picker shows a win chance, the same figures as the best-moves list."""
     page.wait_for_selector("#picker button.pick .pick-win")
     buttons = page.locator("#picker button.pick")
     chances = page.locator("#picker button.pick .pick-win").all_inner_texts()
@@ -130,4 +136,30 @@ def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_serv
     assert all(text.strip(" ·").endswith("%") for text in chances), chances
     best = page.locator("#best-moves li .best-win").all_inner_texts()
     assert sorted(text.strip(" ·") for text in chances) == sorted(best)  # the picker and the best-moves list agree
+
+
+def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_server, watched, redis_client, redis_server):
+    """Issue 17: "at any position the move picker lists the best moves with their win chances"."""
+    rules, state = analysed_pig_game(live_server, watched, redis_client, redis_server)
+    page = open_game(watched, live_server, gid="pig-picker")
+    assert_picker_chances_agree_with_best_moves(page, rules, state)
+    watched.assert_clean()
+
+
+def test_the_picker_gains_its_win_chances_when_the_analysis_arrives_after_it(live_server, watched, redis_client,
+                                                                             redis_server):
+    """The picker and the analysis load independently: an analysis that arrives second still decorates the picker
+    (it did not, and the test above failed now and then under load)."""
+    rules, state = analysed_pig_game(live_server, watched, redis_client, redis_server)
+    held: list[Any] = []
+    watched.page.route("**/analysis?*", lambda route: held.append(route))
+    page = open_game(watched, live_server, gid="pig-picker")
+    page.wait_for_selector("#picker button.pick")
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.locator("#picker .pick-win").count() == 0
+    for route in held:
+        route.continue_()
+    page.unroute("**/analysis?*")
+    assert_picker_chances_agree_with_best_moves(page, rules, state)
     watched.assert_clean()

@@ -139,8 +139,10 @@ export class AnalysisPanel {
         el("span", { class: "muted", text: ` (${b.n} rollouts)` })))));
   }
 
-  /** Beside the move picker: each legal move that the search tried gets its win chance. */
+  /** Beside the move picker: each legal move that the search tried gets its win chance (again, when called
+   *  again: the picker and the analysis load independently, and whichever comes second calls this). */
   decoratePicker(container, seq) {
+    for (const old of container.querySelectorAll(".pick-win")) old.remove();
     const entry = this.bySeq.get(seq);
     if (!entry) return;
     const wins = new Map(entry.best.map((b) => [b.action, b.win]));

@@ -407,7 +407,10 @@ async function loadTimeline(pending = null) {
   await nextTask();
   $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
-  analysis.load(app.view, app.head).then(() => analysis.compare(branches.current)).catch(() => {});
+  analysis.load(app.view, app.head).then(() => {
+    if (picker.seq !== null && picker.seq !== undefined) analysis.decoratePicker($("picker"), picker.seq);
+    return analysis.compare(branches.current);
+  }).catch(() => {});
 }
 
 function updatePicker(seq) {

@@ -22,10 +22,11 @@ export class Picker {
     this.box = document.getElementById("picker");
   }
 
-  hide() { this.section.hidden = true; this.box.replaceChildren(); }
+  hide() { this.section.hidden = true; this.box.replaceChildren(); this.seq = null; }
 
   /** Offer the legal actions at `seq` (the head) for the seat `actorName`. */
   async show(seq, actorName) {
+    this.seq = null;
     this.section.hidden = false;
     this.box.replaceChildren(el("p", { class: "muted", text: "Loading the legal moves…" }));
     let legal;
@@ -47,6 +48,7 @@ export class Picker {
       actions.map((a) => el("button", { type: "button", class: "pick", title: a.action, dataset: { action: a.action },
                                         onclick: () => this.play(a.action, seq) }, label(a.text, actorName)))));
     this.box.replaceChildren(who, ...fieldsets, el("div", { id: "picker-status", role: "status", "aria-live": "polite" }));
+    this.seq = seq;  // the position whose moves are on offer (the analysis decorates them when it arrives)
   }
 
   async play(action, seq) {
