@@ -128,13 +128,13 @@ def with_player(state: State, seat: int, player: Player) -> State:
 
 
 def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Two card counts added."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    """Two card counts added (of equal length: an index loop, which compiles to plain C, unlike zip(strict=True))."""
+    return tuple([a[i] + b[i] for i in range(len(a))])
 
 
 def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Card counts ``b`` taken from ``a``."""
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    """Card counts ``b`` taken from ``a`` (of equal length)."""
+    return tuple([a[i] - b[i] for i in range(len(a))])
 
 
 def open_sites(state: State, player: Player) -> int:
