@@ -11,13 +11,13 @@ between every state (what changes, the covers of the spaces, lives in the state)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.amerigo import components as c
 from engine.amerigo.component_set import ComponentSet, rotate_tile
 
 WATER, ANCHOR, LAND, POST_SPACE = range(4)
-NO_GOOD = -1
+NO_GOOD: Final = -1
 
 
 class Island(NamedTuple):

@@ -9,7 +9,7 @@ Interchangeable pieces are counted, not named: tiles per kind, production tokens
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.amerigo.board import Board
 from engine.amerigo.component_set import ComponentSet
@@ -49,9 +49,9 @@ PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production dr
                "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
                "planning", "building", "production purchase", "order move", "game over")
 
-NO_ACTION = -1
-UNPLACED = -1
-EMPTY = -1  # an empty progress or production space
+NO_ACTION: Final = -1
+UNPLACED: Final = -1
+EMPTY: Final = -1  # an empty progress or production space
 
 class Player(NamedTuple):
     """One player's sheet, pieces and supplies.

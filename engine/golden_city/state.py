@@ -11,7 +11,7 @@ to a player are a few integer operations (see :func:`open_sites`).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.golden_city.component_set import ComponentSet
@@ -49,11 +49,11 @@ CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, G
 #: Phases that draw a landscape card (and so may need the discards reshuffled first).
 LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
 
-NOBODY = -1
+NOBODY: Final = -1
 #: The most landscape cards a player keeps after a building turn ("nem maradhat több mint 5").
-HAND_LIMIT = 5
+HAND_LIMIT: Final = 5
 #: The most goods cards a player holds ("maximum 4 árukártya").
-GOODS_LIMIT = 4
+GOODS_LIMIT: Final = 4
 
 class Player(NamedTuple):
     """One player: hand (cards per terrain), purse, letters, keys, cards in front of them, houses."""

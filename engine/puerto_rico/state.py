@@ -9,7 +9,7 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.puerto_rico.components import (
@@ -43,7 +43,7 @@ class Phase(IntEnum):
 (ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER) = Phase
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
-NOT_OWNED = -1
+NOT_OWNED: Final = -1
 
 class Player(NamedTuple):
     """One player's board and purse.
