@@ -11,13 +11,13 @@ between every state (what changes, the covers of the spaces, lives in the state)
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.amerigo import components as c
 from engine.amerigo.component_set import ComponentSet, rotate_tile
 
 WATER, ANCHOR, LAND, POST_SPACE = range(4)
-NO_GOOD = -1
+NO_GOOD: Final = -1
 
 
 class Island(NamedTuple):
@@ -131,6 +131,22 @@ def _islands(terrain: tuple[int, ...], width: int, land_adj: tuple[tuple[int, ..
     return island_of, islands
 
 
+def _around(cell: int, height: int, width: int) -> list[int]:
+    """The cells next to ``cell`` on a map ``height`` × ``width`` (a module function, not a closure: mypyc calls
+    it directly)."""
+    y, x = divmod(cell, width)
+    steps = []
+    if y > 0:
+        steps.append(cell - width)
+    if y < height - 1:
+        steps.append(cell + width)
+    if x > 0:
+        steps.append(cell - 1)
+    if x < width - 1:
+        steps.append(cell + 1)
+    return steps
+
+
 def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board:
     """The geometry of a complete layout (one (tile, rotation) per grid cell, row by row)."""
     rows, cols = c.GRID[players]
@@ -140,24 +156,12 @@ def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], p
     terrain = tuple(_terrain(ch) for ch in flat)
     goods = tuple(c.GOOD_LETTERS.index(ch) if ch in c.GOOD_LETTERS else NO_GOOD for ch in flat)
 
-    def around(cell: int) -> list[int]:
-        y, x = divmod(cell, width)
-        steps = []
-        if y > 0:
-            steps.append(cell - width)
-        if y < height - 1:
-            steps.append(cell + width)
-        if x > 0:
-            steps.append(cell - 1)
-        if x < width - 1:
-            steps.append(cell + 1)
-        return steps
-
     n = height * width
-    land_adj = tuple(tuple(o for o in around(i) if terrain[o] >= LAND) if terrain[i] >= LAND else () for i in range(n))
+    land_adj = tuple(tuple(o for o in _around(i, height, width) if terrain[o] >= LAND) if terrain[i] >= LAND else () for i in range(n))
     frames_at = frame_spaces(rows, cols, players)
     frames = tuple((name, tuple(y * width + x for y, x in cells)) for name, cells in frames_at)
-    sea: list[list[int]] = [[o for o in around(i) if terrain[o] <= ANCHOR] if terrain[i] <= ANCHOR else [] for i in range(n)]
+    sea: list[list[int]] = [[o for o in _around(i, height, width) if terrain[o] <= ANCHOR] if terrain[i] <= ANCHOR else []
+                            for i in range(n)]
     sea += [list(cells) for _, cells in frames]
     for f, (_, cells) in enumerate(frames):
         for cell in cells:
@@ -165,7 +169,7 @@ def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], p
     anchor_post = {}
     for i, kind in enumerate(terrain):
         if kind == ANCHOR:
-            anchor_post[i] = next(o for o in around(i) if terrain[o] == POST_SPACE and _same_tile(i, o, width))
+            anchor_post[i] = next(o for o in _around(i, height, width) if terrain[o] == POST_SPACE and _same_tile(i, o, width))
     island_of, islands = _islands(terrain, width, land_adj)
     chests, left = [], c.CHESTS
     for island in islands:  # Ruling 8: more big islands than chests: the first ones (by top-left cell) get them

@@ -15,44 +15,46 @@ A game may play with another component set: :mod:`engine.amerigo.component_set` 
 
 from __future__ import annotations
 
+from typing import Final
+
 #: The seven cube colours in phase order; colour k is phase k's colour and action.
 COLOURS: tuple[str, ...] = ("blue", "black", "red", "brown", "green", "yellow", "white")
 BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
 #: Cubes per colour in the game (49 in all).
-CUBES_PER_COLOUR = 7
+CUBES_PER_COLOUR: Final = 7
 
 #: The five goods, with the letter that marks their goods spaces on an island tile.
 GOODS: tuple[str, ...] = ("cotton", "tobacco", "sugar", "coconut", "coffee")
 GOOD_LETTERS = "CTSKF"
 #: Goods tokens per good (40 in all).
-GOODS_TOKENS_PER_GOOD = 8
+GOODS_TOKENS_PER_GOOD: Final = 8
 
-ROUNDS = 5
+ROUNDS: Final = 5
 #: The value of the top time marker in rounds 1-5: markers 5, 4, 3, 2 over a printed 1 (Ruling 1).
-TIME_VALUES = (5, 4, 3, 2, 1)
+TIME_VALUES: Final = (5, 4, 3, 2, 1)
 #: Pirate markers (seed: six markers, five on the pirate spaces, one in the box unseen); values (R).
-PIRATES = (0, 0, 1, 2, 3, 4)
-PIRATE_SPACES = 5
+PIRATES: Final = (0, 0, 1, 2, 3, 4)
+PIRATE_SPACES: Final = 5
 
-CANNON_MAX = 12  # seed: "de legfeljebb a 12-esig"
-GOLD_MAX = 12  # seed: "Ha az összesített aranya meghaladná a 12-t"
-POSTS_PER_PLAYER = 12
-SHIPS_PER_PLAYER = 2
-CHESTS = 5
-BIG_ISLAND = 20  # seed: "A 20 vagy több földmezőből álló szigetet 'nagy szigeteknek' hívjuk"
-DISCOVERY_VP = 3
-COMPLETION_VP = 3
-END_OF_TRACK_GOLD = 2
-CHEST_GOLD = 3
+CANNON_MAX: Final = 12  # seed: "de legfeljebb a 12-esig"
+GOLD_MAX: Final = 12  # seed: "Ha az összesített aranya meghaladná a 12-t"
+POSTS_PER_PLAYER: Final = 12
+SHIPS_PER_PLAYER: Final = 2
+CHESTS: Final = 5
+BIG_ISLAND: Final = 20  # seed: "A 20 vagy több földmezőből álló szigetet 'nagy szigeteknek' hívjuk"
+DISCOVERY_VP: Final = 3
+COMPLETION_VP: Final = 3
+END_OF_TRACK_GOLD: Final = 2
+CHEST_GOLD: Final = 3
 #: Completion scoring per number of one player's posts on the island (1..6), times the time marker.
-COMPLETION_TABLE = (1, 3, 6, 10, 15, 21)
+COMPLETION_TABLE: Final = (1, 3, 6, 10, 15, 21)
 
 # The cube tower's probability model (R), as exact fractions: a thrown cube comes out with
 # probability 13/20; a cube already inside is knocked out with 1 - (23/25)^n, n the cubes thrown;
 # at setup each of the 49 cubes comes out with 3/5.
-P_PASS = (13, 20)
-Q_STAY = (23, 25)
-P_SETUP = (3, 5)
+P_PASS: Final = (13, 20)
+Q_STAY: Final = (23, 25)
+P_SETUP: Final = (3, 5)
 
 #: Island tiles (R), 7 x 7 spaces: ``~`` water, ``A`` anchor (water), ``.`` land, ``P`` trading-post
 #: space (land), goods spaces (land) ``C`` cotton, ``T`` tobacco, ``S`` sugar, ``K`` coconut, ``F`` coffee.
@@ -74,7 +76,7 @@ ISLAND_TILES: dict[str, tuple[str, ...]] = {
     "I15": ("~~~~~~~", "~A~~~~~", "~P.~.F~", "~C~~P~~", "~~~AA~~", "~~.P.~~", "~~~~~~~"),
     "I16": ("~~~~~~~", "~~~~~~~", "~.FP~~~", "~.~A~~~", "~~~~~~~", "~~~~P.~", "~~~~A~~"),
 }
-TILE_SIZE = 7
+TILE_SIZE: Final = 7
 
 #: Tile shapes: cells (row, col) seen from the built side.
 SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
@@ -161,7 +163,7 @@ PROGRESS_SPACES: tuple[str, ...] = ("L1", "L2", "L3", "L4", "R1", "R2", "R3", "R
 
 #: Production token values; per good: unmarked 2 x "2", 2 x "3", 2 x "4"; marked 3+: "2", "3"; marked 4: "3", "4"
 #: (per good 3 x "2", 4 x "3", 3 x "4" as the seed counts them; the marks are (R)).
-PRODUCTION_VALUES = (2, 3, 4)
+PRODUCTION_VALUES: Final = (2, 3, 4)
 PRODUCTION_TOKENS: dict[int, tuple[int, int, int]] = {
     2: (2, 2, 2),  # per good, tokens of value 2, 3, 4 in a 2-player game
     3: (3, 3, 2),  # ... with the tokens marked 3+ added

@@ -14,6 +14,7 @@ Every function here returns a state that waits for a decision, for chance, or fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.amerigo import components as c
 from engine.amerigo import scoring
@@ -40,7 +41,7 @@ from engine.amerigo.state import (
 from engine.amerigo.tower import SCALE, STRAY_WEIGHT, next_colour, setup_weights, throw_weights
 from engine.core.records import add_at, set_at
 
-ZERO7 = (0,) * 7
+ZERO7: Final = (0,) * 7
 
 
 # --- chance outcomes ----------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ so it may found there (offered only where that differs from staying: a free post
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.board import ANCHOR, Board
 from engine.amerigo.gold import gain_gold
@@ -30,7 +32,7 @@ from engine.amerigo.state import SAIL, State, with_player
 from engine.amerigo.tokens import PT10, PT19, owns, unused
 from engine.amerigo.turns import end_action, legal_cash
 
-PT10_AP = 8
+PT10_AP: Final = 8
 
 
 def frame_pairs(board: Board) -> list[Action]:

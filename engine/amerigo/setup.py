@@ -13,12 +13,14 @@ interface), in the digest's setup order.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.component_set import ComponentSet
 from engine.amerigo.state import EMPTY, LAYOUT, NO_ACTION, UNPLACED, Player, State
 from engine.core.errors import SetupError
 
-ZERO7 = (0,) * 7
+ZERO7: Final = (0,) * 7
 
 
 def production_pool(players: int) -> tuple[int, ...]:

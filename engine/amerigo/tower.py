@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Final
 
 from engine.amerigo import components as c
 
-SCALE = 1 << 40
-STRAY_WEIGHT = 1
+SCALE: Final = 1 << 40
+STRAY_WEIGHT: Final = 1
 
 
 def _binomial(n: int, p: Fraction) -> list[Fraction]:

@@ -17,13 +17,13 @@ import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine.core.errors import SetupError
 from engine.entdecker.components import DEFAULT_COMPONENTS, EVENT_NAMES, SIDE_NAMES, UNIT_NAMES
 
 N, E, S, W = 0, 1, 2, 3
-ALL_SIDES = 0b1111
+ALL_SIDES: Final = 0b1111
 PLAIN_BACK, EVENT_BACK = 0, 1
 _TOPOLOGY_CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 

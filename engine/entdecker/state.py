@@ -15,7 +15,7 @@ contents and the undrawn tiles' distribution, which :func:`engine.entdecker.seri
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.records import field_index
 from engine.entdecker.component_set import ComponentSet
@@ -44,11 +44,11 @@ PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back
 CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
 
 SCOUT, FORT, SETTLEMENT = range(3)
-EMPTY = -1
-NO_UNIT = -1
+EMPTY: Final = -1
+NO_UNIT: Final = -1
 # The ship: nowhere (between turns), on a start circle (cell, border side) or in a tile's water region.
 SHIP_NONE, SHIP_CIRCLE, SHIP_TILE = range(3)
-NO_SHIP = (SHIP_NONE, -1, -1)
+NO_SHIP: Final = (SHIP_NONE, -1, -1)
 
 _new_tuple = tuple.__new__
 

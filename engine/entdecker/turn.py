@@ -7,6 +7,7 @@ assumes its action legal (the rules object checks it against the legal actions f
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from engine.core.records import add_at, set_at
 from engine.entdecker import flow, geometry
@@ -29,8 +30,8 @@ from engine.entdecker.state import (
 )
 
 STORM, HOSTILE, FRIENDLY, PIRATES, RUINS, TREASURE = range(6)
-RUINS_VP = 3
-TREASURE_GOLD = 3
+RUINS_VP: Final = 3
+TREASURE_GOLD: Final = 3
 
 
 @lru_cache(maxsize=32)

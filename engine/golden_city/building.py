@@ -9,6 +9,7 @@ player is checked for being blocked, and a player's last house triggers the end.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from engine.golden_city import rewards
 from engine.golden_city.cards import discards, hand_size, payments
@@ -18,7 +19,7 @@ from engine.golden_city.notation import PASS, Action, build_action
 from engine.golden_city.state import HAND_LIMIT, Player, State, minus, open_sites, plus
 
 #: Houses a player may build in one turn ("1, vagy 2 kereskedőházat építhet").
-MAX_HOUSES_PER_TURN = 2
+MAX_HOUSES_PER_TURN: Final = 2
 PASS_ONLY: tuple[Action, ...] = (PASS,)
 
 

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAINS
@@ -34,10 +34,10 @@ BONUS_EFFECTS = ("goods", "coins", "city", "river", "terrain")
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*\Z")
 #: Words of the notation that an id may not be (``goods pile`` takes the blind card).
 RESERVED_IDS = {"pile"}
-PLAYER_COUNTS = (3, 4)
+PLAYER_COUNTS: Final = (3, 4)
 #: A player holds at most 7 landscape cards (5 after the hand limit + a pair) and draws at most one
 #: more, so 7n + 1 cards guarantee that a needed draw always finds a card.
-CARDS_PER_PLAYER = 7
+CARDS_PER_PLAYER: Final = 7
 
 
 def _fail(field: str, why: str) -> SetupError:

@@ -10,6 +10,8 @@ scoring card has been scored it ends at once.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.golden_city.cards import can_draw_landscape, hand_size
 from engine.golden_city.scoring import score_round
 from engine.golden_city.state import (
@@ -27,7 +29,7 @@ from engine.golden_city.state import (
 )
 
 #: Face-up goods cards in the display.
-DISPLAY_SIZE = 3
+DISPLAY_SIZE: Final = 3
 
 
 def after_setup_deal(state: State) -> State:

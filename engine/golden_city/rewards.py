@@ -8,6 +8,8 @@ offered).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.golden_city.cards import can_draw_landscape
 from engine.golden_city.component_set import BONUS, CARD, COIN1, COIN2, GOODS, INNER_REWARD, KEY, OUTER_COIN, OUTER_REWARD
 from engine.golden_city.flow import continue_turn
@@ -26,8 +28,8 @@ from engine.golden_city.state import (
 )
 
 #: Letters for the first and the second builder in an outer / inner city part; later builders get none.
-OUTER_LETTERS = (5, 3)
-INNER_LETTERS = (10, 6)
+OUTER_LETTERS: Final = (5, 3)
+INNER_LETTERS: Final = (10, 6)
 
 
 def take_coins(state: State, seat: int, count: int) -> State:

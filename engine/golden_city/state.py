@@ -11,7 +11,7 @@ to a player are a few integer operations (see :func:`open_sites`).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.golden_city.component_set import ComponentSet
@@ -49,11 +49,11 @@ CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, G
 #: Phases that draw a landscape card (and so may need the discards reshuffled first).
 LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
 
-NOBODY = -1
+NOBODY: Final = -1
 #: The most landscape cards a player keeps after a building turn ("nem maradhat több mint 5").
-HAND_LIMIT = 5
+HAND_LIMIT: Final = 5
 #: The most goods cards a player holds ("maximum 4 árukártya").
-GOODS_LIMIT = 4
+GOODS_LIMIT: Final = 4
 
 class Player(NamedTuple):
     """One player: hand (cards per terrain), purse, letters, keys, cards in front of them, houses."""
@@ -128,13 +128,13 @@ def with_player(state: State, seat: int, player: Player) -> State:
 
 
 def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Two card counts added."""
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    """Two card counts added (of equal length: an index loop, which compiles to plain C, unlike zip(strict=True))."""
+    return tuple([a[i] + b[i] for i in range(len(a))])
 
 
 def minus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Card counts ``b`` taken from ``a``."""
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    """Card counts ``b`` taken from ``a`` (of equal length)."""
+    return tuple([a[i] - b[i] for i in range(len(a))])
 
 
 def open_sites(state: State, player: Player) -> int:

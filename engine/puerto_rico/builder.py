@@ -81,7 +81,7 @@ def build(state: State, seat: int, building: int, university: bool = True) -> St
         state, got = take_colonist(state)
         workers = 1 if got else 0
     player = player.evolve(doubloons=player.doubloons - cost, city=set_at(player.city, building, workers))
-    state = with_player(state, seat, player).evolve(building_supply=add_at(state.building_supply, building, -1))
+    state = with_player(state, seat, player, building_supply=add_at(state.building_supply, building, -1))
     if city_spaces_used(player) >= CITY_SPACES:
         state = state.evolve(end_triggered=True)
     return state

@@ -191,8 +191,9 @@ def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
     player = state.players[seat]
     if kept == player.goods:
         return state
-    supply = tuple(s + g - k for s, g, k in zip(state.goods_supply, player.goods, kept, strict=True))
-    return with_player(state, seat, player.evolve(goods=kept)).evolve(goods_supply=supply)
+    supply, goods = state.goods_supply, player.goods
+    supply = tuple([supply[g] + goods[g] - kept[g] for g in range(5)])
+    return with_player(state, seat, player.evolve(goods=kept), goods_supply=supply)
 
 
 def apply_storage(state: State, action: Action) -> State:

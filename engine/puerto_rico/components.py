@@ -7,25 +7,25 @@ Everything is indexed by small integers so the rules can use tuples instead of d
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 # Goods (and the plantations that grow them), in the order of their trading price.
 CORN, INDIGO, SUGAR, TOBACCO, COFFEE = range(5)
-GOODS = (CORN, INDIGO, SUGAR, TOBACCO, COFFEE)
-GOOD_NAMES = ("corn", "indigo", "sugar", "tobacco", "coffee")
+GOODS: Final = (CORN, INDIGO, SUGAR, TOBACCO, COFFEE)
+GOOD_NAMES: Final = ("corn", "indigo", "sugar", "tobacco", "coffee")
 #: Trading-house price of one barrel, by kind.
-PRICES = (0, 1, 2, 3, 4)
+PRICES: Final = (0, 1, 2, 3, 4)
 #: Barrels in the game: corn 10, indigo 11, sugar 11, tobacco 9, coffee 9.
-BARRELS = (10, 11, 11, 9, 9)
+BARRELS: Final = (10, 11, 11, 9, 9)
 
 #: Island tiles: the five plantation kinds and the quarry (index 5).
-QUARRY = 5
-TILE_NAMES = (*GOOD_NAMES, "quarry")
+QUARRY: Final = 5
+TILE_NAMES: Final = (*GOOD_NAMES, "quarry")
 #: Plantation tiles in the game: coffee 8, tobacco 9, corn 10, sugar 11, indigo 12.
-PLANTATIONS = (10, 12, 11, 9, 8)
-QUARRIES = 8
-ISLAND_SPACES = 12
-CITY_SPACES = 12
+PLANTATIONS: Final = (10, 12, 11, 9, 8)
+QUARRIES: Final = 8
+ISLAND_SPACES: Final = 12
+CITY_SPACES: Final = 12
 
 
 class Building(NamedTuple):
@@ -53,7 +53,7 @@ def _large(name: str) -> Building:
 
 
 #: The 23 kinds of building (49 tiles), in the bank board's column order.
-BUILDINGS: tuple[Building, ...] = (
+BUILDINGS: Final[tuple[Building, ...]] = (
     _production("small indigo plant", 1, 1, 1, 4, INDIGO),
     _production("small sugar mill", 2, 1, 1, 4, SUGAR),
     _violet("small market", 1, 1),
@@ -78,34 +78,34 @@ BUILDINGS: tuple[Building, ...] = (
     _large("customs house"),
     _large("city hall"),
 )
-BUILDING_NAMES = tuple(b.name for b in BUILDINGS)
-BUILDING_INDEX = {name: i for i, name in enumerate(BUILDING_NAMES)}
+BUILDING_NAMES: Final = tuple(b.name for b in BUILDINGS)
+BUILDING_INDEX: Final = {name: i for i, name in enumerate(BUILDING_NAMES)}
 (
     SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL, SMALL_MARKET, HACIENDA, CONSTRUCTION_HUT, SMALL_WAREHOUSE,
     INDIGO_PLANT, SUGAR_MILL, HOSPICE, OFFICE, LARGE_MARKET, LARGE_WAREHOUSE,
     TOBACCO_STORAGE, COFFEE_ROASTER, FACTORY, UNIVERSITY, HARBOR, WHARF,
     GUILD_HALL, RESIDENCE, FORTRESS, CUSTOMS_HOUSE, CITY_HALL,
 ) = range(len(BUILDINGS))
-N_BUILDINGS = len(BUILDINGS)
-TOTAL_BUILDINGS = sum(b.copies for b in BUILDINGS)  # 49
+N_BUILDINGS: Final = len(BUILDINGS)
+TOTAL_BUILDINGS: Final = sum(b.copies for b in BUILDINGS)  # 49
 #: City spaces each building takes (large buildings take two).
-SPACES = tuple(2 if b.large else 1 for b in BUILDINGS)
-COSTS = tuple(b.cost for b in BUILDINGS)
-COLUMNS = tuple(b.vp for b in BUILDINGS)
-CIRCLES = tuple(b.circles for b in BUILDINGS)
-IS_VIOLET = tuple(b.produces < 0 for b in BUILDINGS)
-SMALL_PRODUCTION = (SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL)
-LARGE_PRODUCTION = (INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE, COFFEE_ROASTER)
+SPACES: Final = tuple(2 if b.large else 1 for b in BUILDINGS)
+COSTS: Final = tuple(b.cost for b in BUILDINGS)
+COLUMNS: Final = tuple(b.vp for b in BUILDINGS)
+CIRCLES: Final = tuple(b.circles for b in BUILDINGS)
+IS_VIOLET: Final = tuple(b.produces < 0 for b in BUILDINGS)
+SMALL_PRODUCTION: Final = (SMALL_INDIGO_PLANT, SMALL_SUGAR_MILL)
+LARGE_PRODUCTION: Final = (INDIGO_PLANT, SUGAR_MILL, TOBACCO_STORAGE, COFFEE_ROASTER)
 #: Production buildings by the good they process.
-PRODUCERS: tuple[tuple[int, ...], ...] = tuple(
+PRODUCERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i, b in enumerate(BUILDINGS) if b.produces == good) for good in GOODS
 )
 
 # Role cards. Two prospector cards exist (5 players use both), each holding its own doubloons.
 SETTLER, MAYOR, BUILDER, CRAFTSMAN, TRADER, CAPTAIN, PROSPECTOR, PROSPECTOR_2 = range(8)
-ROLE_NAMES = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector", "prospector2")
+ROLE_NAMES: Final = ("settler", "mayor", "builder", "craftsman", "trader", "captain", "prospector", "prospector2")
 #: The role cards in play by player count ("5) a szerepkártyák").
-ROLE_CARDS = {3: 6, 4: 7, 5: 8}
+ROLE_CARDS: Final = {3: 6, 4: 7, 5: 8}
 
 
 class SetupRow(NamedTuple):
@@ -119,12 +119,12 @@ class SetupRow(NamedTuple):
     starting_plantations: tuple[int, ...]  # by seat, the governor (seat 0) first
 
 
-SETUP = {
+SETUP: Final = {
     3: SetupRow(2, 75, 55, 3, (4, 5, 6), (INDIGO, INDIGO, CORN)),
     4: SetupRow(3, 100, 75, 4, (5, 6, 7), (INDIGO, INDIGO, CORN, CORN)),
     5: SetupRow(4, 122, 95, 5, (6, 7, 8), (INDIGO, INDIGO, INDIGO, CORN, CORN)),
 }
 #: Trading house spaces.
-TRADING_HOUSE_SPACES = 4
+TRADING_HOUSE_SPACES: Final = 4
 #: Factory doubloons by the number of kinds produced ("Gyár": 2 → 1, 3 → 2, 4 → 3, 5 → 5).
-FACTORY_BONUS = (0, 0, 1, 2, 3, 5)
+FACTORY_BONUS: Final = (0, 0, 1, 2, 3, 5)

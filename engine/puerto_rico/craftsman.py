@@ -21,7 +21,10 @@ def production(player: Player) -> tuple[int, ...]:
     made = [player.island_workers[CORN]]
     city = player.city
     for good in range(1, 5):
-        staffed = sum(city[b] for b in PRODUCERS[good] if city[b] > 0)
+        staffed = 0
+        for b in PRODUCERS[good]:
+            if city[b] > 0:
+                staffed += city[b]
         made.append(min(player.island_workers[good], staffed))
     return tuple(made)
 
@@ -36,16 +39,19 @@ def begin(state: State) -> State:
         seat = (state.chooser + k) % n
         player = players[seat]
         made = production(player)
-        received = tuple(min(m, s) for m, s in zip(made, supply, strict=True))
-        supply = [s - r for s, r in zip(supply, received, strict=True)]
-        kinds = sum(1 for r in received if r)
+        received = [min(made[good], supply[good]) for good in range(5)]
+        kinds = 0
+        for good in range(5):
+            supply[good] -= received[good]
+            if received[good]:
+                kinds += 1
         money = player.doubloons + (FACTORY_BONUS[kinds] if player.city[FACTORY] > 0 else 0)
-        goods = tuple(g + r for g, r in zip(player.goods, received, strict=True))
+        goods = tuple([player.goods[good] + received[good] for good in range(5)])
         players[seat] = player.evolve(goods=goods, doubloons=money)
         if k == 0:
-            received_by_chooser = tuple(r > 0 for r in received)
-    state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser)
-    state = state.evolve(phase=CRAFT, turn=state.chooser, turns_done=0)
+            received_by_chooser = tuple([got > 0 for got in received])
+    state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser,
+                         phase=CRAFT, turn=state.chooser, turns_done=0)
     return state if legal_actions(state) else end_phase(state)
 
 

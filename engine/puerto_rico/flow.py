@@ -34,7 +34,8 @@ def turn_to_next_chooser(state: State, legal_for_seat: Callable[[State, int], Se
 
 def end_round(state: State) -> State:
     """Doubloons on unchosen roles, the governor passes left; the game ends if a trigger fired."""
-    coins = tuple(c if taken else c + 1 for c, taken in zip(state.role_coins, state.roles_taken, strict=True))
+    coins, taken = state.role_coins, state.roles_taken
+    coins = tuple([coins[card] if taken[card] else coins[card] + 1 for card in range(len(coins))])
     governor = (state.governor + 1) % state.n
     state = state.evolve(
         role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, turns_done=0, turn=governor,

@@ -15,14 +15,17 @@ circle of all players, at least one per player; a supply that cannot do it ends 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.puerto_rico.components import CIRCLES, N_BUILDINGS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import PLACE_ACTIONS, Action
 from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, colonists_of, with_player
 
 #: Slots 0-5 are island tile kinds; slot 6 + b is building b.
-BUILDING_SLOT = 6
-N_SLOTS = BUILDING_SLOT + N_BUILDINGS
+BUILDING_SLOT: Final = 6
+N_SLOTS: Final = BUILDING_SLOT + N_BUILDINGS
+NO_WORKERS: Final = (0,) * 6
 
 
 def begin(state: State, privilege: bool = True) -> State:
@@ -42,26 +45,50 @@ def begin(state: State, privilege: bool = True) -> State:
     return advance(state)
 
 
+def free_at(player: Player, slot: int) -> int:
+    """Empty circles of one slot: of an island tile kind, or of a building (none when not owned)."""
+    if slot < BUILDING_SLOT:
+        return player.island[slot] - player.island_workers[slot]
+    workers = player.city[slot - BUILDING_SLOT]
+    return CIRCLES[slot - BUILDING_SLOT] - workers if workers >= 0 else 0
+
+
 def free_circles(player: Player) -> list[int]:
     """Empty circles per slot."""
-    free = [count - workers for count, workers in zip(player.island, player.island_workers, strict=True)]
-    return free + [c - w if w >= 0 else 0 for c, w in zip(CIRCLES, player.city, strict=True)]
+    return [free_at(player, slot) for slot in range(N_SLOTS)]
+
+
+def free_from(player: Player, first: int) -> int:
+    """Empty circles of every slot from ``first`` on."""
+    island, workers, city = player.island, player.island_workers, player.city
+    room = 0
+    for tile in range(first, BUILDING_SLOT):
+        room += island[tile] - workers[tile]
+    for b in range(max(first - BUILDING_SLOT, 0), N_BUILDINGS):
+        if city[b] >= 0:
+            room += CIRCLES[b] - city[b]
+    return room
 
 
 def lift_all(player: Player) -> Player:
     """The player's colonists all back in San Juan, ready to be placed again."""
-    return player.evolve(
-        island_workers=(0,) * 6,
-        city=tuple(0 if w > 0 else w for w in player.city),
-        san_juan=colonists_of(player),
-    )
+    return player.evolve(island_workers=NO_WORKERS, city=tuple(0 if w > 0 else w for w in player.city),
+                         san_juan=colonists_of(player))
 
 
 def fill_all(player: Player) -> Player:
     """Every circle staffed; the colonists left over stay in San Juan."""
-    city = tuple(CIRCLES[b] if w >= 0 else NOT_OWNED for b, w in enumerate(player.city))
-    circles = sum(player.island) + sum(CIRCLES[b] for b, w in enumerate(player.city) if w >= 0)
-    return player.evolve(island_workers=player.island, city=city, san_juan=colonists_of(player) - circles)
+    city = []
+    circles = 0
+    for b, workers in enumerate(player.city):
+        if workers >= 0:
+            city.append(CIRCLES[b])
+            circles += CIRCLES[b]
+        else:
+            city.append(NOT_OWNED)
+    for tiles in player.island:
+        circles += tiles
+    return player.evolve(island_workers=player.island, city=tuple(city), san_juan=colonists_of(player) - circles)
 
 
 def advance(state: State) -> State:
@@ -70,16 +97,19 @@ def advance(state: State) -> State:
     while state.turns_done < n:
         seat = (state.chooser + state.turns_done) % n
         player = lift_all(state.players[seat])
-        circles = sum(free_circles(player))
-        if 0 < player.san_juan < circles:
-            return with_player(state, seat, player).evolve(turn=seat, last_slot=0)
-        state = with_player(state, seat, fill_all(player)).evolve(turns_done=state.turns_done + 1)
+        if 0 < player.san_juan < free_from(player, 0):
+            return with_player(state, seat, player, turn=seat, last_slot=0)
+        state = with_player(state, seat, fill_all(player), turns_done=state.turns_done + 1)
     return refill_ship(state)
 
 
 def refill_ship(state: State) -> State:
     """The ship gets one colonist per empty building circle, at least one per player."""
-    empty = sum(CIRCLES[b] - w for p in state.players for b, w in enumerate(p.city) if w >= 0)
+    empty = 0
+    for player in state.players:
+        for b, workers in enumerate(player.city):
+            if workers >= 0:
+                empty += CIRCLES[b] - workers
     needed = max(state.n, empty)
     if state.colonist_supply >= needed:
         state = state.evolve(colonist_ship=needed, colonist_supply=state.colonist_supply - needed)
@@ -93,13 +123,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The slots the next colonist may go to (see the module docstring)."""
     player = state.players[state.turn]
     pool = player.san_juan
-    free = free_circles(player)
     actions = []
-    room_from_here = sum(free[state.last_slot :])
+    # A slot is offered while the circles from it onwards can take every colonist left: the slots
+    # are read one at a time (no list of all 29), since this is the commonest decision of a game.
+    room_from_here = free_from(player, state.last_slot)
     for slot in range(state.last_slot, N_SLOTS):
-        if free[slot] and room_from_here >= pool:
+        free = free_at(player, slot)
+        if free and room_from_here >= pool:
             actions.append(PLACE_ACTIONS[slot])
-        room_from_here -= free[slot]
+        room_from_here -= free
         if room_from_here < pool:
             break
     return tuple(actions)

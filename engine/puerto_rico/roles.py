@@ -45,8 +45,8 @@ def apply(state: State, action: Action) -> State:
     begin = PHASE_BEGIN.get(card)
     if begin is None:  # a prospector: one doubloon, nothing else
         money += 1
-    state = with_player(state, seat, player.evolve(doubloons=money))
-    state = state.evolve(
+    state = with_player(
+        state, seat, player.evolve(doubloons=money),
         role_coins=set_at(state.role_coins, card, 0),
         roles_taken=set_at(state.roles_taken, card, True),
         picks=state.picks + 1,

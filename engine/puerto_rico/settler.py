@@ -73,7 +73,8 @@ def advance(state: State) -> State:
             return state.evolve(turn=seat, turns_done=turns_done)
         turns_done += 1
         state = state.evolve(hacienda_used=False) if state.hacienda_used else state
-    discards = tuple(d + f for d, f in zip(state.discards, state.face_up, strict=True))
+    discards, face_up = state.discards, state.face_up
+    discards = tuple([discards[g] + face_up[g] for g in range(5)])
     return resolve_draws(state.evolve(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
 
 

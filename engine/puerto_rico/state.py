@@ -9,7 +9,7 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.core.records import field_index, with_fields
 from engine.puerto_rico.components import (
@@ -43,7 +43,7 @@ class Phase(IntEnum):
 (ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER) = Phase
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
-NOT_OWNED = -1
+NOT_OWNED: Final = -1
 
 class Player(NamedTuple):
     """One player's board and purse.
@@ -117,18 +117,28 @@ _STATE_INDEX = field_index(State)
 def city_spaces_used(player: Player) -> int:
     """City spaces taken by the player's buildings (a large building takes two)."""
     city = player.city
-    return sum(SPACES[b] for b in range(N_BUILDINGS) if city[b] >= 0)
+    used = 0
+    for b in range(N_BUILDINGS):
+        if city[b] >= 0:
+            used += SPACES[b]
+    return used
 
 
 def colonists_of(player: Player) -> int:
     """Every colonist a player has: on plantations, quarries, buildings and in San Juan."""
-    return sum(player.island_workers) + sum(w for w in player.city if w > 0) + player.san_juan
+    colonists = player.san_juan
+    for workers in player.island_workers:
+        colonists += workers
+    for workers in player.city:
+        if workers > 0:
+            colonists += workers
+    return colonists
 
 
-def with_player(state: State, seat: int, player: Player) -> State:
-    """``state`` with one player board replaced."""
+def with_player(state: State, seat: int, player: Player, **changes: object) -> State:
+    """``state`` with one player board replaced, and any other ``changes`` (one copy of the state for both)."""
     players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :], **changes)
 
 
 def initial_state(names: tuple[str, ...]) -> State:
