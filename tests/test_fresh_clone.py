@@ -8,7 +8,10 @@ directory; `make run` runs there with its own ports (LUDOLOG_PORT, LUDOLOG_REDIS
 the README's configuration table) and its own `var/`. One shortcut, so that the test takes
 seconds and not minutes: the clone's `.venv` is a symlink to this checkout's (made by `make
 install`), and the clone's pyproject.toml is dated before that venv's install stamp, so make sees
-an up-to-date install instead of creating a venv and reinstalling every dependency. PYTHONPATH
+an up-to-date install instead of creating a venv and reinstalling every dependency. Likewise the
+compiled engine: this checkout's compiled modules are copied in and the clone's engine sources are
+dated before the compile's stamp, so make does not compile again (CI's own `make install` and
+tests/engine/test_compiled.py test the compile). PYTHONPATH
 points at the clone, so the code that runs is the clone's own (the venv's editable install of
 this checkout comes after PYTHONPATH on the import path).
 """
@@ -31,6 +34,7 @@ from tests.service.serving import children_of, clean_env, is_alive
 
 ROOT = Path(__file__).resolve().parents[1]
 STAMP = ROOT / ".venv" / ".installed"
+ENGINE_STAMP = ROOT / ".venv" / ".engine-compiled"
 
 
 def readme_block(heading: str) -> str:
@@ -50,7 +54,17 @@ def clone(tmp_path: Path) -> Path:
     (target / ".venv").symlink_to(ROOT / ".venv")
     older = STAMP.stat().st_mtime - 60
     os.utime(target / "pyproject.toml", (older, older))
+    if ENGINE_STAMP.exists():
+        reuse_compiled_engine(target, before=ENGINE_STAMP.stat().st_mtime - 60)
     return target
+
+
+def reuse_compiled_engine(target: Path, before: float) -> None:
+    """This checkout's compiled engine in the clone, its sources dated ``before`` the compile's stamp."""
+    for compiled in (ROOT / "engine").rglob("*.so"):
+        shutil.copy2(compiled, target / compiled.relative_to(ROOT))
+    for source in [*(target / "engine").rglob("*.py"), target / "tools" / "compile_engine.py"]:
+        os.utime(source, (before, before))
 
 
 def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
@@ -86,6 +100,7 @@ def test_make_run_then_the_readme_command_lines_an_upload_and_a_page_on_a_fresh_
         wait_for_line(run, lines, "start-up steps done", 180)
         output = "".join(lines)
         assert "pip install" not in output, "make reinstalled instead of using the installed venv"
+        assert "compile_engine.py" not in output or not ENGINE_STAMP.exists(), "make compiled instead of reusing"
         ludolog = str(clone / ".venv" / "bin" / "ludolog")  # "installed into .venv/bin/ by make install"
 
         def cli(*args: str) -> str:
