@@ -3,22 +3,37 @@
 A game may supply ``rollout_player`` on its rules object (a :data:`engine.core.fold.Player`: it
 picks one of the legal actions it is given, with the randomness it is given). Failing that, the
 search uses the game's ``demo_player`` and, failing that, uniform random play.
+
+A policy may also offer ``plan(state, rng) -> Sequence[Action]`` (see :func:`plan_of`): several
+actions the seat to act takes in a row, each legal in turn and each picked as the policy would pick
+it, or none. The playout applies a plan without asking the rules for the legal actions between its
+steps: worth it where a decision is many small actions (Puerto Rico's colonist placements).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.fold import Player, uniform_player
-from engine.core.protocol import Rules
+from engine.core.protocol import Action, Rules, State
 
 
 def policy_for(rules: Rules) -> Player:
     """The game's default rollout policy: its ``rollout_player``, else its ``demo_player``, else uniform."""
     player = getattr(rules, "rollout_player", None) or getattr(rules, "demo_player", None)
     return player if player is not None else uniform_player
+
+
+#: A policy's plan: the actions the seat to act takes next, in order (empty: no plan at this state).
+Plan = Callable[[State, random.Random], Sequence[Action]]
+
+
+def plan_of(policy: Player) -> Plan | None:
+    """The policy's ``plan`` (see the module docstring), or None."""
+    plan: Plan | None = getattr(policy, "plan", None)
+    return plan
 
 
 def pick(actions: Sequence[Any], rng: random.Random) -> Any:

@@ -6,6 +6,14 @@ with a plan does: picks the role with the most doubloons on it, builds the build
 victory points it can afford, sells and plants the most valuable kind, loads and takes its
 privileges, and passes only when nothing else is legal. It decides nothing about the rules: it only
 picks among the legal actions it is given, with the randomness it is given.
+
+Three in four steps of a rollout place a colonist, one per action. So the policy also offers a
+:meth:`~RolloutPlayer.plan` (see :mod:`engine.analysis.policy`): a player's remaining placements chosen
+at once, each as the policy would choose it (any placement the rules offer, alike), so that the
+playout does not ask the rules for the legal placements after every colonist. It follows the
+mayor's enumeration (:func:`engine.puerto_rico.mayor.legal_actions`: slots in order, a slot offered
+while the circles from it on can take every colonist left); a test checks every planned placement
+against the rules.
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ from typing import Any
 
 from engine.analysis.policy import pick
 from engine.puerto_rico.components import COLUMNS
+from engine.puerto_rico.mayor import N_SLOTS, free_circles
+from engine.puerto_rico.notation import PLACE_ACTIONS
 from engine.puerto_rico.state import PLACE, State
 
 #: How often the policy follows its plan (otherwise it picks any action but a pass, at random).
@@ -28,17 +38,53 @@ VALUED = frozenset(("role", "build", "sell", "plant", "quarry"))
 QUARRY_VALUE = 2.5
 
 
-def rollout_player(state: State, actions: list[Any], rng: random.Random) -> Any:
-    """Choose among ``actions`` (see the module docstring)."""
-    if state.phase == PLACE:
-        # Three in four rollout steps place a colonist; both branches below pick any placement alike.
-        return pick(actions, rng)
-    if rng.random() < FOLLOWED:
-        candidates = _planned(state, actions)
-        if candidates:
-            return pick(candidates, rng)
-    active = [a for a in actions if a[0] != "pass"]
-    return pick(active or actions, rng)
+class RolloutPlayer:
+    """The policy: a :data:`engine.core.fold.Player` (call it) with a :meth:`plan` for the mayor's placements."""
+
+    def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
+        """Choose among ``actions`` (see the module docstring)."""
+        if state.phase == PLACE:
+            # Both branches below pick any placement alike.
+            return pick(actions, rng)
+        if rng.random() < FOLLOWED:
+            candidates = _planned(state, actions)
+            if candidates:
+                return pick(candidates, rng)
+        active = [a for a in actions if a[0] != "pass"]
+        return pick(active or actions, rng)
+
+    def plan(self, state: State, rng: random.Random) -> list[Any]:
+        """The placements left to the seat placing colonists, each picked like ``self(...)`` would; else none."""
+        if state.phase != PLACE:
+            return []
+        free = free_circles(state.players[state.turn])
+        left, slot, placed = state.players[state.turn].san_juan, state.last_slot, []
+        while left:
+            options = placement_slots(free, slot, left)
+            slot = options[0] if len(options) == 1 else pick(options, rng)  # a forced move takes no draw
+            free[slot] -= 1
+            left -= 1
+            placed.append(PLACE_ACTIONS[slot])
+        return placed
+
+
+def placement_slots(free: list[int], first: int, colonists: int) -> list[int]:
+    """The slots from ``first`` on that the next of ``colonists`` may go to, given the empty circles per slot.
+
+    Mirrors :func:`engine.puerto_rico.mayor.legal_actions` on the plan's own running count of empty circles.
+    """
+    slots, room = [], sum(free[first:])
+    for slot in range(first, N_SLOTS):
+        if free[slot] and room >= colonists:
+            slots.append(slot)
+        room -= free[slot]
+        if room < colonists:
+            break
+    return slots
+
+
+#: The policy (see :class:`RolloutPlayer`).
+rollout_player = RolloutPlayer()
 
 
 def _planned(state: State, actions: list[Any]) -> list[Any]:

@@ -9,6 +9,9 @@ from engine import CHANCE, Setup, get_rules
 from engine.analysis import pick, verb_preference_player
 from engine.analysis.search import _play_out
 from engine.core.fold import draw_chance
+from engine.puerto_rico.mayor import free_circles
+from engine.puerto_rico.notation import PLACE_ACTIONS
+from engine.puerto_rico.rollout import placement_slots
 from engine.puerto_rico.rollout import rollout_player as puerto_rico_player
 from engine.puerto_rico.state import PLACE
 
@@ -48,10 +51,10 @@ def test_verb_preference_takes_the_first_preferred_verb_present_and_avoids_the_a
 
 
 class CountingForced:
-    """Puerto Rico's rules, counting the decisions with a single legal action."""
+    """Puerto Rico's rules, counting the decisions with a single legal action and the placements listed."""
 
     def __init__(self) -> None:
-        self.rules, self.forced = get_rules("puerto_rico"), 0
+        self.rules, self.forced, self.placements_listed = get_rules("puerto_rico"), 0, 0
 
     def __getattr__(self, name):
         return getattr(self.rules, name)
@@ -59,6 +62,7 @@ class CountingForced:
     def legal_actions(self, state):
         actions = self.rules.legal_actions(state)
         self.forced += len(actions) == 1
+        self.placements_listed += state.phase == PLACE
         return actions
 
 
@@ -136,3 +140,32 @@ def test_puerto_rico_policy_follows_its_plan_at_every_kind_of_decision():
         assert picked == plan, (state.phase, actions)
         checked += 1
     assert checked > 300
+
+
+def test_the_playout_applies_puerto_rico_placements_from_the_policys_plan():
+    rules = CountingForced()
+    shares = _play_out(rules, rules.initial_state(Setup(("a", "b", "c", "d"))), puerto_rico_player, random.Random(5))
+    assert shares is not None and sum(shares) == 1
+    assert rules.placements_listed == 0
+
+
+def test_puerto_rico_plan_places_every_colonist_left_among_exactly_the_placements_the_rules_offer():
+    """"Az üres karikákat a lehetőségek határáig fel kell tölteni" (empty circles must be filled as far as
+    possible): the plan places every colonist the seat has left, each step choosing among the rules' own
+    placements (mayor.legal_actions), so planned rollouts play as if they asked the rules at every colonist."""
+    rules, checked = get_rules("puerto_rico"), 0
+    for state, _ in _puerto_rico_decisions(4):
+        if state.phase != PLACE:
+            continue
+        seat = state.turn
+        plan = puerto_rico_player.plan(state, random.Random(checked))
+        assert len(plan) == state.players[seat].san_juan
+        for action in plan:
+            player = state.players[seat]
+            offered = [PLACE_ACTIONS[s] for s in placement_slots(free_circles(player), state.last_slot, player.san_juan)]
+            assert offered == list(rules.legal_actions(state)) and action in offered
+            state = rules.apply(state, action)
+        assert state.phase != PLACE or state.turn != seat
+        checked += 1
+    assert checked > 100
+    assert puerto_rico_player.plan(rules.initial_state(Setup(("a", "b", "c"))), random.Random(0)) == []
