@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from engine import CHANCE, Setup, get_rules
-from engine.analysis import pick, verb_preference_player
+from engine.analysis import pick, search, verb_preference_player
 from engine.analysis.search import _play_out
 from engine.core.fold import draw_chance
 from engine.puerto_rico.mayor import free_circles
@@ -169,3 +169,16 @@ def test_puerto_rico_plan_places_every_colonist_left_among_exactly_the_placement
         checked += 1
     assert checked > 100
     assert puerto_rico_player.plan(rules.initial_state(Setup(("a", "b", "c"))), random.Random(0)) == []
+
+
+def test_the_placement_plan_changes_no_analysis_only_what_it_costs():
+    """The plan draws the same numbers for the same choices as the policy asked at every colonist."""
+    rules = get_rules("puerto_rico")
+    state, _ = next(d for k, d in enumerate(_puerto_rico_decisions(1)) if k >= 40 and d[0].phase != PLACE)
+    seat = rules.current_actor(state)
+
+    def without_plan(state, actions, rng):
+        return puerto_rico_player(state, actions, rng)
+
+    planned = search(rules, state, seat=seat, rollouts=30, seed=2)
+    assert planned == search(rules, state, seat=seat, rollouts=30, seed=2, policy=without_plan)
