@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from engine import CHANCE, Setup, draw_chance, get_rules
+from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, policy_for, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
 
@@ -173,11 +173,12 @@ def pr_decisions(events: int = 450) -> int:
 
 
 def _speed_rows(budget: Budget) -> list[Row]:
+    build = "compiled" if is_compiled() else "pure"  # the two differ ~2x in speed: say which one ran
     rows: list[Row] = []
     for game in GAMES:
         rate = speed(game, budget.speed_rollouts)
         rows.append({"suite": "analysis", "game": game, "metric": "rollouts per second, one core", "value": rate,
-                     "unit": "rollouts/s"})
+                     "unit": "rollouts/s", "note": f"{build} engine"})
         if game == "puerto_rico":
             decisions = pr_decisions()
             rows.append({"suite": "analysis", "game": game, "metric": "450-event game, 2 workers, default budget (est.)",

@@ -6,11 +6,11 @@ given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the
 :mod:`engine.analysis.policy` for the rollout policies.
 """
 
-from engine.analysis.policy import policy_for, verb_preference_player
+from engine.analysis.policy import pick, policy_for, verb_preference_player
 from engine.analysis.search import DEFAULT_ROLLOUTS, SEARCH_VERSION, ActionStats, Analysis, search
 from engine.analysis.stats import wilson_interval, win_shares
 
 __all__ = [
-    "DEFAULT_ROLLOUTS", "SEARCH_VERSION", "ActionStats", "Analysis", "policy_for", "search",
+    "DEFAULT_ROLLOUTS", "SEARCH_VERSION", "ActionStats", "Analysis", "pick", "policy_for", "search",
     "verb_preference_player", "wilson_interval", "win_shares",
 ]

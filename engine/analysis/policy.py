@@ -3,22 +3,46 @@
 A game may supply ``rollout_player`` on its rules object (a :data:`engine.core.fold.Player`: it
 picks one of the legal actions it is given, with the randomness it is given). Failing that, the
 search uses the game's ``demo_player`` and, failing that, uniform random play.
+
+A policy may also offer ``plan(state, rng) -> Sequence[Action]`` (see :func:`plan_of`): several
+actions the seat to act takes in a row, each legal in turn and each picked as the policy would pick
+it, or none. The playout applies a plan without asking the rules for the legal actions between its
+steps: worth it where a decision is many small actions (Puerto Rico's colonist placements).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.fold import Player, uniform_player
-from engine.core.protocol import Rules
+from engine.core.protocol import Action, Rules, State
 
 
 def policy_for(rules: Rules) -> Player:
     """The game's default rollout policy: its ``rollout_player``, else its ``demo_player``, else uniform."""
     player = getattr(rules, "rollout_player", None) or getattr(rules, "demo_player", None)
     return player if player is not None else uniform_player
+
+
+#: A policy's plan: the actions the seat to act takes next, in order (empty: no plan at this state).
+Plan = Callable[[State, random.Random], Sequence[Action]]
+
+
+def plan_of(policy: Player) -> Plan | None:
+    """The policy's ``plan`` (see the module docstring), or None."""
+    plan: Plan | None = getattr(policy, "plan", None)
+    return plan
+
+
+def pick(actions: Sequence[Any], rng: random.Random) -> Any:
+    """A uniformly random one of ``actions``, from one ``rng.random()`` draw.
+
+    Rollouts pick hundreds of times each; ``rng.choice`` runs two Python functions per pick, this one
+    multiplication (``int(u * n) < n`` for every ``u < 1``: the product rounds below ``n``).
+    """
+    return actions[int(rng.random() * len(actions))]
 
 
 def _verb(action: Any) -> Any:
@@ -31,19 +55,26 @@ def verb_preference_player(preferred: Sequence[str], avoided: Sequence[str], *, 
     With probability ``followed`` it takes a random action of the first verb of ``preferred`` that is
     legal; otherwise (or when none is) a random action whose verb is not in ``avoided`` (a pass, an
     end of turn), and an avoided one only when nothing else is legal. The randomness keeps the
-    rollouts varied, which a Monte Carlo estimate needs.
+    rollouts varied, which a Monte Carlo estimate needs. One scan of the actions decides (no list per
+    verb): it runs at every step of every rollout.
     """
-    preferred = tuple(preferred)
+    rank_of = {verb: rank for rank, verb in reversed(list(enumerate(preferred)))}
+    unranked = len(preferred)
     avoided_set = frozenset(avoided)
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if rng.random() < followed:
-            for verb in preferred:
-                matching = [a for a in actions if _verb(a) == verb]
-                if matching:
-                    return rng.choice(matching)
+            best_rank, candidates = unranked, []
+            for action in actions:
+                rank = rank_of.get(_verb(action), unranked)
+                if rank < best_rank:
+                    best_rank, candidates = rank, [action]
+                elif rank == best_rank < unranked:
+                    candidates.append(action)
+            if candidates:
+                return pick(candidates, rng)
         active = [a for a in actions if _verb(a) not in avoided_set]
-        return rng.choice(active or actions)
+        return pick(active or actions, rng)
 
     player.__doc__ = f"Prefers {', '.join(preferred)}; avoids {', '.join(avoided)} while anything else is legal."
     return player

@@ -35,13 +35,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.analysis.hidden import determinizer_for
-from engine.analysis.policy import policy_for
+from engine.analysis.policy import plan_of, policy_for
 from engine.analysis.stats import wilson_interval, win_shares
 from engine.core.fold import Player, draw_chance
 from engine.core.protocol import CHANCE, Action, Rules, State
 
-#: Bumped whenever a change alters results for the same inputs (stored analyses carry it).
-SEARCH_VERSION = "1"
+#: Bumped whenever a change alters results for the same inputs (stored analyses carry it). 2: rollouts take forced
+#: moves without a draw, the policies pick with one draw each and Puerto Rico's plans a player's colonist
+#: placements at once (issue 17's speed work: the same choices, drawn from a new random stream).
+SEARCH_VERSION = "2"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).
@@ -154,17 +156,32 @@ def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tup
 
 
 def _play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
-    """Every seat's win share after playing on with ``policy``; None when the game does not end in time."""
+    """Every seat's win share after playing on with ``policy``; None when the game does not end in time.
+
+    The hottest loop of an analysis (a rollout is hundreds of steps): the rules' methods are bound once, a
+    forced move (one legal action, one chance outcome) is taken without asking the policy or drawing a number,
+    a policy's plan (:mod:`engine.analysis.policy`) is applied without asking for the legal actions in
+    between, and any other choice costs one ``legal_actions`` and one ``apply``.
+    """
+    current_actor, legal_actions, chance_outcomes, apply = (
+        rules.current_actor, rules.legal_actions, rules.chance_outcomes, rules.apply)
+    plan = plan_of(policy)
     for _ in range(MAX_ROLLOUT_STEPS):
-        actor = rules.current_actor(state)
+        actor = current_actor(state)
         if actor is None:
             outcome = rules.outcome(state)
             return win_shares(outcome) if outcome is not None else None
         if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            action = policy(state, list(rules.legal_actions(state)), rng)
-        state = rules.apply(state, action)
+            outcomes = chance_outcomes(state)
+            state = apply(state, outcomes[0][0] if len(outcomes) == 1 else draw_chance(outcomes, rng.random()))
+            continue
+        planned = plan(state, rng) if plan is not None else ()
+        if planned:
+            for action in planned:
+                state = apply(state, action)
+            continue
+        actions = legal_actions(state)
+        state = apply(state, actions[0] if len(actions) == 1 else policy(state, list(actions), rng))
     return None
 
 

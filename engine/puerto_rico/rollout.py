@@ -6,6 +6,14 @@ with a plan does: picks the role with the most doubloons on it, builds the build
 victory points it can afford, sells and plants the most valuable kind, loads and takes its
 privileges, and passes only when nothing else is legal. It decides nothing about the rules: it only
 picks among the legal actions it is given, with the randomness it is given.
+
+Three in four steps of a rollout place a colonist, one per action. So the policy also offers a
+:meth:`~RolloutPlayer.plan` (see :mod:`engine.analysis.policy`): a player's remaining placements chosen
+at once, each as the policy would choose it (any placement the rules offer, alike), so that the
+playout does not ask the rules for the legal placements after every colonist. It follows the
+mayor's enumeration (:func:`engine.puerto_rico.mayor.legal_actions`: slots in order, a slot offered
+while the circles from it on can take every colonist left); a test checks every planned placement
+against the rules.
 """
 
 from __future__ import annotations
@@ -13,38 +21,94 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.analysis.policy import pick
 from engine.puerto_rico.components import COLUMNS
-from engine.puerto_rico.state import State
+from engine.puerto_rico.mayor import N_SLOTS, free_circles
+from engine.puerto_rico.notation import PLACE_ACTIONS
+from engine.puerto_rico.state import PLACE, State
 
 #: How often the policy follows its plan (otherwise it picks any action but a pass, at random).
 FOLLOWED = 0.85
-#: Verbs taken whenever legal, best first.
-TAKEN = ("load", "extra", "hacienda", "place")
+#: The plan's verbs, best first (plant and quarry alike): a decision's candidates are its actions of the best verb.
+RANKS = {"role": 0, "build": 1, "sell": 2, "plant": 3, "quarry": 3, "load": 4, "extra": 5, "hacienda": 6, "place": 7}
+UNRANKED = 8
+#: Verbs among which the most valuable action is taken (the others' candidates are all alike).
+VALUED = frozenset(("role", "build", "sell", "plant", "quarry"))
+#: A quarry's worth beside the plantations valued by kind (corn 0 ... coffee 4).
+QUARRY_VALUE = 2.5
 
 
-def rollout_player(state: State, actions: list[Any], rng: random.Random) -> Any:
-    """Choose among ``actions`` (see the module docstring)."""
-    if rng.random() < FOLLOWED:
-        by_verb: dict[str, list[Any]] = {}
-        for action in actions:
-            by_verb.setdefault(action[0], []).append(action)
-        if "role" in by_verb:
-            return _best(by_verb["role"], lambda a: state.role_coins[a[1]] if a[1] < len(state.role_coins) else 0, rng)
-        if "build" in by_verb:
-            return _best(by_verb["build"], lambda a: COLUMNS[a[1]], rng)
-        if "sell" in by_verb:
-            return _best(by_verb["sell"], lambda a: a[1], rng)
-        if "plant" in by_verb or "quarry" in by_verb:
-            options = by_verb.get("plant", []) + by_verb.get("quarry", [])
-            return _best(options, lambda a: a[1] if a[0] == "plant" else 2.5, rng)
-        for verb in TAKEN:
-            if verb in by_verb:
-                return rng.choice(by_verb[verb])
-    active = [a for a in actions if a[0] != "pass"]
-    return rng.choice(active or actions)
+class RolloutPlayer:
+    """The policy: a :data:`engine.core.fold.Player` (call it) with a :meth:`plan` for the mayor's placements."""
+
+    def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
+        """Choose among ``actions`` (see the module docstring)."""
+        if state.phase == PLACE:
+            # Both branches below pick any placement alike.
+            return pick(actions, rng)
+        if rng.random() < FOLLOWED:
+            candidates = _planned(state, actions)
+            if candidates:
+                return pick(candidates, rng)
+        active = [a for a in actions if a[0] != "pass"]
+        return pick(active or actions, rng)
+
+    def plan(self, state: State, rng: random.Random) -> list[Any]:
+        """The placements left to the seat placing colonists, each picked like ``self(...)`` would; else none."""
+        if state.phase != PLACE:
+            return []
+        free = free_circles(state.players[state.turn])
+        left, slot, placed = state.players[state.turn].san_juan, state.last_slot, []
+        while left:
+            options = placement_slots(free, slot, left)
+            slot = options[0] if len(options) == 1 else pick(options, rng)  # a forced move takes no draw
+            free[slot] -= 1
+            left -= 1
+            placed.append(PLACE_ACTIONS[slot])
+        return placed
 
 
-def _best(actions: list[Any], value: Any, rng: random.Random) -> Any:
-    """A random one of the ``actions`` of the highest ``value``."""
-    top = max(value(a) for a in actions)
-    return rng.choice([a for a in actions if value(a) == top])
+def placement_slots(free: list[int], first: int, colonists: int) -> list[int]:
+    """The slots from ``first`` on that the next of ``colonists`` may go to, given the empty circles per slot.
+
+    Mirrors :func:`engine.puerto_rico.mayor.legal_actions` on the plan's own running count of empty circles.
+    """
+    slots, room = [], sum(free[first:])
+    for slot in range(first, N_SLOTS):
+        if free[slot] and room >= colonists:
+            slots.append(slot)
+        room -= free[slot]
+        if room < colonists:
+            break
+    return slots
+
+
+#: The policy (see :class:`RolloutPlayer`).
+rollout_player = RolloutPlayer()
+
+
+def _planned(state: State, actions: list[Any]) -> list[Any]:
+    """The actions of the best-ranked verb present, only the most valuable ones of a valued verb; one scan."""
+    best_rank, best_value, candidates = UNRANKED, 0.0, []
+    for action in actions:
+        rank = RANKS.get(action[0], UNRANKED)
+        if rank > best_rank:
+            continue
+        value = _value(state, action) if action[0] in VALUED else 0.0
+        if rank < best_rank or value > best_value:
+            best_rank, best_value, candidates = rank, value, [action]
+        elif value == best_value:
+            candidates.append(action)
+    return candidates if best_rank < UNRANKED else []
+
+
+def _value(state: State, action: Any) -> float:
+    """How much the plan wants ``action`` among those of its verb."""
+    verb = action[0]
+    if verb == "role":
+        return float(state.role_coins[action[1]]) if action[1] < len(state.role_coins) else 0.0
+    if verb == "build":
+        return float(COLUMNS[action[1]])
+    if verb == "quarry":
+        return QUARRY_VALUE
+    return float(action[1])  # sell, plant: the kind's index, dearest last
