@@ -119,8 +119,25 @@ def refill_ship(state: State) -> State:
     return end_phase(state)
 
 
+def placement_slots(free: list[int], first: int, colonists: int) -> list[int]:
+    """The slots from ``first`` on that the next of ``colonists`` may go to, given the empty circles per slot.
+
+    The rule of :func:`legal_actions` on a list of empty circles that the caller keeps up to date (the rollout
+    policy plans a player's placements at once with it); ``legal_actions`` reads the player's board one slot
+    at a time instead, the same rule without building the list at every placement of a game.
+    """
+    slots, room = [], sum(free[first:])
+    for slot in range(first, N_SLOTS):
+        if free[slot] and room >= colonists:
+            slots.append(slot)
+        room -= free[slot]
+        if room < colonists:
+            break
+    return slots
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
-    """The slots the next colonist may go to (see the module docstring)."""
+    """The slots the next colonist may go to (see the module docstring and :func:`placement_slots`)."""
     player = state.players[state.turn]
     pool = player.san_juan
     actions = []
@@ -152,8 +169,6 @@ def apply(state: State, action: Action) -> State:
     """Place one colonist; the player's placement ends when San Juan is empty."""
     seat, slot = state.turn, action[1]
     player = place(state.players[seat], slot)
-    players = state.players
-    players = players[:seat] + (player,) + players[seat + 1 :]
     if player.san_juan:
-        return state.evolve(players=players, last_slot=slot)
-    return advance(state.evolve(players=players, last_slot=slot, turns_done=state.turns_done + 1))
+        return with_player(state, seat, player, last_slot=slot)
+    return advance(with_player(state, seat, player, last_slot=slot, turns_done=state.turns_done + 1))

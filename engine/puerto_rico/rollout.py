@@ -11,7 +11,7 @@ Three in four steps of a rollout place a colonist, one per action. So the policy
 :meth:`~RolloutPlayer.plan` (see :mod:`engine.analysis.policy`): a player's remaining placements chosen
 at once, each as the policy would choose it (any placement the rules offer, alike), so that the
 playout does not ask the rules for the legal placements after every colonist. It follows the
-mayor's enumeration (:func:`engine.puerto_rico.mayor.legal_actions`: slots in order, a slot offered
+mayor's enumeration through :func:`engine.puerto_rico.mayor.placement_slots` (slots in order, a slot offered
 while the circles from it on can take every colonist left); a test checks every planned placement
 against the rules.
 """
@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.analysis.policy import pick
 from engine.puerto_rico.components import COLUMNS
-from engine.puerto_rico.mayor import N_SLOTS, free_circles
+from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
 from engine.puerto_rico.state import PLACE, State
 
@@ -66,21 +66,6 @@ class RolloutPlayer:
             left -= 1
             placed.append(PLACE_ACTIONS[slot])
         return placed
-
-
-def placement_slots(free: list[int], first: int, colonists: int) -> list[int]:
-    """The slots from ``first`` on that the next of ``colonists`` may go to, given the empty circles per slot.
-
-    Mirrors :func:`engine.puerto_rico.mayor.legal_actions` on the plan's own running count of empty circles.
-    """
-    slots, room = [], sum(free[first:])
-    for slot in range(first, N_SLOTS):
-        if free[slot] and room >= colonists:
-            slots.append(slot)
-        room -= free[slot]
-        if room < colonists:
-            break
-    return slots
 
 
 #: The policy (see :class:`RolloutPlayer`).

@@ -9,9 +9,8 @@ from engine import CHANCE, Setup, get_rules
 from engine.analysis import pick, search, verb_preference_player
 from engine.analysis.search import _play_out
 from engine.core.fold import draw_chance
-from engine.puerto_rico.mayor import free_circles
+from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
-from engine.puerto_rico.rollout import placement_slots
 from engine.puerto_rico.rollout import rollout_player as puerto_rico_player
 from engine.puerto_rico.state import PLACE
 
