@@ -408,7 +408,7 @@ async function loadTimeline(pending = null) {
   $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
   analysis.load(app.view, app.head).then(() => {
-    if (picker.seq !== null && picker.seq !== undefined) analysis.decoratePicker($("picker"), picker.seq);
+    if (picker.seq !== null) analysis.decoratePicker($("picker"), picker.seq);
     return analysis.compare(branches.current);
   }).catch(() => {});
 }

@@ -20,6 +20,7 @@ export class Picker {
     this.onPlayed = onPlayed;
     this.section = document.getElementById("play-section");
     this.box = document.getElementById("picker");
+    this.seq = null;  // the position whose moves are on offer, once drawn (the analysis decorates them when it arrives)
   }
 
   hide() { this.section.hidden = true; this.box.replaceChildren(); this.seq = null; }
@@ -48,7 +49,7 @@ export class Picker {
       actions.map((a) => el("button", { type: "button", class: "pick", title: a.action, dataset: { action: a.action },
                                         onclick: () => this.play(a.action, seq) }, label(a.text, actorName)))));
     this.box.replaceChildren(who, ...fieldsets, el("div", { id: "picker-status", role: "status", "aria-live": "polite" }));
-    this.seq = seq;  // the position whose moves are on offer (the analysis decorates them when it arrives)
+    this.seq = seq;
   }
 
   async play(action, seq) {
