@@ -74,6 +74,38 @@ def fork_here(page: Any, name: str) -> None:
     page.wait_for_selector("body[data-ready='true']")
 
 
+def fork_demo_and_wait_for_picker(watched: Watched, server: LiveServer, name: str) -> tuple[Any, int]:
+    """A signed-up user forks the Puerto Rico demo at move 300 as ``name``: (page, the fork's head) once the move
+    picker offers its moves."""
+    sign_up(watched, server)
+    page = open_game(watched, server, 300)
+    fork_here(page, name)
+    head = int(page.evaluate("window.ludolog.head"))
+    page.wait_for_selector("#picker button.pick")
+    return page, head
+
+
+class HeldRequests:
+    """The page's requests to URLs matching ``pattern``, held back until :meth:`release`: a race between two
+    loads made to happen in a known order."""
+
+    def __init__(self, page: Any, pattern: str) -> None:
+        self.page, self.pattern = page, pattern
+        self.routes: list[Any] = []
+        page.route(pattern, lambda route: self.routes.append(route))  # (Playwright takes no builtin as a handler)
+
+    def wait(self) -> None:
+        """Until the first such request has been made (and held)."""
+        while not self.routes:
+            self.page.wait_for_timeout(50)
+
+    def release(self) -> None:
+        """Let the held requests through, and any later ones (the unroute)."""
+        for route in self.routes:
+            route.continue_()
+        self.page.unroute(self.pattern)
+
+
 def assert_next_step_redraws_and_fits(page: Any, seq: int, width: int = 1366) -> None:
     """Stepping on from ``seq`` draws another board, and the page never scrolls sideways."""
     before = page.inner_html("#board")

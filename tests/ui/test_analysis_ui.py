@@ -13,7 +13,7 @@ from service.analysis import decisions, enqueue_analysis
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
-from tests.ui.helpers import open_game, sign_up, wait_board
+from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
 
 GID = "pig-analysed"
 ROLLOUTS = 200  # the page's default budget; Pig's rollouts are short
@@ -151,15 +151,11 @@ def test_the_picker_gains_its_win_chances_when_the_analysis_arrives_after_it(liv
     """The picker and the analysis load independently: an analysis that arrives second still decorates the picker
     (it did not, and the test above failed now and then under load)."""
     rules, state = analysed_pig_game(live_server, watched, redis_client, redis_server)
-    held: list[Any] = []
-    watched.page.route("**/analysis?*", lambda route: held.append(route))
+    held = HeldRequests(watched.page, "**/analysis?*")
     page = open_game(watched, live_server, gid="pig-picker")
     page.wait_for_selector("#picker button.pick")
-    while not held:
-        page.wait_for_timeout(50)
+    held.wait()
     assert page.locator("#picker .pick-win").count() == 0
-    for route in held:
-        route.continue_()
-    page.unroute("**/analysis?*")
+    held.release()
     assert_picker_chances_agree_with_best_moves(page, rules, state)
     watched.assert_clean()

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import ROOT, start_worker
+from tests.helpers import ROOT, kill_with_work_horses, start_worker
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
-from tests.ui.helpers import board_seq, fork_here, open_game, open_home, sign_up, wait_board
+from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_game, open_home, sign_up, wait_board
 
 BGA_SAMPLES = ROOT.parent / "shared" / "samples" / "bga"
 
@@ -132,13 +132,9 @@ def test_score_chart_works_from_the_keyboard(live_server: LiveServer, watched: W
 
 
 def test_fork_play_a_legal_move_and_see_the_branch(live_server: LiveServer, watched: Watched) -> None:
-    sign_up(watched, live_server)
-    page = open_game(watched, live_server, 300)
-    fork_here(page, "what if")
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "what if")
     assert page.locator("#branch-tree li.here > a").inner_text() == "what if"
     assert "from main at move 300" in page.inner_text("#branch-tree")
-    head = page.evaluate("window.ludolog.head")
-    page.wait_for_selector("#picker button.pick")
     first = page.locator("#picker button.pick").first
     action = first.get_attribute("data-action")
     first.click()
@@ -233,8 +229,7 @@ def test_upload_a_real_bga_log_see_progress_report_and_the_game(live_server: Liv
         page.wait_for_function("() => document.body.innerText.length > 500")
         watched.assert_clean()
     finally:
-        worker.kill()
-        worker.wait()
+        kill_with_work_horses(worker)
 
 
 def test_a_log_that_is_not_json_is_refused_at_once_with_the_reason(live_server: LiveServer, watched: Watched) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import board_seq, fork_here, open_game, sign_up, wait_board
+from tests.ui.helpers import HeldRequests, board_seq, fork_demo_and_wait_for_picker, open_game, wait_board
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -100,21 +100,13 @@ def test_the_slider_says_the_move_and_the_board_has_words_kept_in_step(live_serv
 
 
 def test_a_step_taken_while_a_played_move_reloads_the_page_is_not_undone(live_server: LiveServer, watched: Watched) -> None:
-    sign_up(watched, live_server)
-    page = open_game(watched, live_server, 300)
-    fork_here(page, "race")
-    head = page.evaluate("window.ludolog.head")
-    page.wait_for_selector("#picker button.pick")
-    held: list[Any] = []
-    page.route("**/timeline.json*", lambda route: held.append(route))
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "race")
+    held = HeldRequests(page, "**/timeline.json*")
     page.click("#picker button.pick >> nth=0")
-    while not held:  # the move is stored and the page has started reloading its timeline: hold that reload
-        page.wait_for_timeout(50)
+    held.wait()  # the move is stored and the page has started reloading its timeline: hold that reload
     page.click("#nav-prev")  # meanwhile the user steps back
     wait_board(page, head - 1)
-    for route in held:
-        route.continue_()
-    page.unroute("**/timeline.json*")  # (any request held after these is let through by the unroute)
+    held.release()
     page.wait_for_selector("body[data-played]")
     assert int(page.get_attribute("body", "data-played") or 0) > head
     assert board_seq(page) == head - 1, "the page's late jump to the new head undid the user's step"
