@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,19 @@ def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", *args], cwd=ROOT,
                             env=ludolog_env(redis_url, **env), start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+def kill_with_work_horses(worker: subprocess.Popen) -> None:
+    """SIGKILL a worker and its work horses at once, as a crash of the machine would.
+
+    RQ's work horse calls setsid(), so it is not in the worker's process group: find it (and the worker's
+    other children, such as its scheduler) among the worker's children. A worker killed alone leaves them
+    running, and an orphan goes on taking jobs from the queue that later tests fill.
+    """
+    children = open(f"/proc/{worker.pid}/task/{worker.pid}/children").read().split()
+    for pid in [int(c) for c in children] + [worker.pid]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    worker.wait()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import start_worker
+from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, wait_board
 from tests.ui.test_compare_browser import _fork_that_chose_otherwise
@@ -114,7 +114,6 @@ def test_the_other_pages_have_no_serious_violation(live_server: LiveServer, watc
         page.wait_for_selector("#upload-report a", timeout=60_000)
         _check_both_widths(page, "upload-report", artifacts, found)
     finally:
-        worker.kill()
-        worker.wait()
+        kill_with_work_horses(worker)
     assert not found, "\n".join(found)
     watched.assert_clean()

@@ -14,7 +14,7 @@ import pytest
 from engine import Setup, get_rules, random_playout
 from engine.bga import export_log
 from service.imports import import_bytes
-from tests.helpers import ROOT, start_worker
+from tests.helpers import ROOT, kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, open_home
 
@@ -151,8 +151,7 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
         assert page.inner_text("#game-title").startswith("Die goldene Stadt · Anna, Ben, Cleo · ")
         watched.assert_clean()
     finally:
-        worker.kill()
-        worker.wait()
+        kill_with_work_horses(worker)
 
 
 def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(live_server: LiveServer, watched: Watched,
@@ -183,8 +182,7 @@ def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(liv
         assert "Tokaido · Frank77, agila13, annie3, Bhaichata" in page.inner_text("#games-table")
         watched.assert_clean()
     finally:
-        worker.kill()
-        worker.wait()
+        kill_with_work_horses(worker)
 
 
 def test_a_second_public_upload_of_a_table_links_to_the_first_game(live_server: LiveServer, watched: Watched,
@@ -203,8 +201,7 @@ def test_a_second_public_upload_of_a_table_links_to_the_first_game(live_server: 
         assert "null" not in page.inner_text("#upload-report")
         watched.assert_clean()
     finally:
-        worker.kill()
-        worker.wait()
+        kill_with_work_horses(worker)
 
 
 def test_a_game_started_from_the_web_is_titled_and_position_zero_opens_the_start(live_server: LiveServer,

@@ -23,8 +23,8 @@ from service.analysis import (
 from service.jobs import make_queue
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
-from tests.helpers import ROOT, ludolog_env, start_worker
-from tests.workers.test_fold_worker import kill_with_work_horses, run_burst_worker
+from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
+from tests.workers.test_fold_worker import run_burst_worker
 
 TARGET = 40
 

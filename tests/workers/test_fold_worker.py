@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -16,7 +14,15 @@ from service import keys
 from service.jobs import FoldScheduler, make_queue
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
-from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events, start_worker
+from tests.helpers import (
+    ROOT,
+    assert_snapshots_equal_full_folds,
+    kill_with_work_horses,
+    ludolog_env,
+    make_pig_game,
+    pig_events,
+    start_worker,
+)
 from workers.fold import fold_snapshots
 from workers.reconcile import reconcile
 
@@ -36,21 +42,6 @@ def snapshots(redis_client):
 @pytest.fixture
 def queue(redis_client):
     return make_queue(redis_client, "ludolog")
-
-
-def kill_with_work_horses(worker: subprocess.Popen) -> None:
-    """SIGKILL a worker and its work horses at once, as a crash of the machine would.
-
-    RQ's work horse calls setsid(), so it is not in the worker's process group: find it
-    among the worker's children.
-    """
-    children = open(f"/proc/{worker.pid}/task/{worker.pid}/children").read().split()
-    for pid in [int(c) for c in children] + [worker.pid]:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    worker.wait()
 
 
 def run_burst_worker(url: str, every: int = EVERY) -> str:

@@ -30,8 +30,8 @@ from service.jobs import FoldScheduler, enqueue_import, make_queue
 from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
 from tests.games.pig import PIG
-from tests.helpers import make_pig_game, pig_events, start_worker
-from tests.workers.test_fold_worker import kill_with_work_horses, run_burst_worker
+from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker
+from tests.workers.test_fold_worker import run_burst_worker
 from workers.heal import heal
 
 LARGE_LOG_EVENTS = 30_000  # about 8 MB of BGA JSON; a few seconds to import
