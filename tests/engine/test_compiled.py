@@ -200,3 +200,26 @@ def test_an_edited_source_loads_the_pure_engine_with_a_warning(tmp_path: Path):
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.split() == [str(copy / "__init__.py"), "False"]
     assert "engine sources changed since the engine was compiled (engine/puerto_rico/mayor.py)" in done.stderr
+
+
+def test_a_compile_that_fails_says_so_in_one_line_and_leaves_no_compiled_module(tmp_path: Path):
+    if not c_compiler_present():
+        pytest.skip("no C compiler here: the fallback without one is tested above")
+    copy = tmp_path / "clone"
+    for folder in ("engine", "tools"):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    broken = tmp_path / "bin"  # a C compiler that fails on every file, first on PATH
+    broken.mkdir()
+    for name in ("cc", "gcc"):
+        (broken / name).write_text("#!/bin/sh\necho 'broken compiler' >&2\nexit 1\n")
+        (broken / name).chmod(0o755)
+    env = {**os.environ, "PATH": f"{broken}:{os.environ['PATH']}"}
+    env.pop("LUDOLOG_PURE", None)
+    stamp = tmp_path / "compiled-stamp"
+    stamp.touch()  # a stamp left by an earlier compile goes: the compiled engine is not current any more
+    done = subprocess.run([sys.executable, "tools/compile_engine.py", "--stamp", str(stamp)], cwd=copy, env=env,
+                          capture_output=True, text=True, timeout=600, check=True)
+    assert done.stdout.splitlines() == [
+        "ludolog: compiling the engine failed (see build/compile_engine.log): the pure-Python engine is used"]
+    assert "broken compiler" in (copy / "build" / "compile_engine.log").read_text()
+    assert list((copy / "engine").rglob("*.so")) == [] and not stamp.exists()
