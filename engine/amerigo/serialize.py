@@ -18,8 +18,8 @@ from engine.amerigo.component_set import component_set
 from engine.amerigo.state import PHASE_NAMES, Phase, Player, State
 from engine.core.errors import EngineError, StateFormatError
 
-PLAYER_FIELDS = Player._fields
-STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "board"))
+PLAYER_FIELDS = Player.FIELDS
+STATE_FIELDS = tuple(f for f in State.FIELDS if f not in ("components", "board"))
 #: Fields stored under their names of rules versions 1-2 (snapshots stay valid): the wait point was
 #: called ``step`` and the colour of the action phase ``phase``.
 STORED_AS = {"phase": "step", "colour": "phase"}
@@ -39,7 +39,7 @@ def dump_state(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"components": None if state.components.custom is None else json.loads(state.components.custom)}
     for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
         if name == "players":
-            data[key] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p, strict=True)} for p in state.players]
+            data[key] = [{f: _plain(v) for f, v in zip(PLAYER_FIELDS, p.values(), strict=True)} for p in state.players]
         else:
             data[key] = _plain(getattr(state, name))
     data[STORED_AS["phase"]] = int(state.phase)  # the same number, stored as a plain int

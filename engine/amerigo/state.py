@@ -1,4 +1,4 @@
-"""The immutable game state: NamedTuples of ints and tuples, shared between successive states.
+"""The immutable game state: records (:class:`engine.core.records.Record`) of ints and tuples, shared between successive states.
 
 A move replaces only the records and counters it touches; the rest (the map's geometry, the
 component components, the other players) is the same object as before, which keeps folding fast.
@@ -9,11 +9,11 @@ Interchangeable pieces are counted, not named: tiles per kind, production tokens
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, final
 
 from engine.amerigo.board import Board
 from engine.amerigo.component_set import ComponentSet
-from engine.core.records import field_index, with_fields
+from engine.core.records import Record
 
 
 class Phase(IntEnum):
@@ -53,7 +53,8 @@ NO_ACTION: Final = -1
 UNPLACED: Final = -1
 EMPTY: Final = -1  # an empty progress or production space
 
-class Player(NamedTuple):
+@final
+class Player(Record):
     """One player's sheet, pieces and supplies.
 
     ``stock`` counts the tiles planned (beside the sheet) per tile kind; ``villages`` the
@@ -62,6 +63,12 @@ class Player(NamedTuple):
     ``tokens`` the progress tokens owned (indices into PROGRESS_TOKENS, in the order taken) and
     ``used`` those of them turned face down.
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "vp", "gold", "cannons", "progress", "order_pos", "order_stamp", "ships", "posts_left", "posts_founded",
+        "villages", "stock", "goods", "production", "tokens", "used", "chests",
+    )
+    __slots__ = FIELDS
 
     vp: int
     gold: int
@@ -80,13 +87,49 @@ class Player(NamedTuple):
     used: tuple[int, ...]
     chests: int
 
-    def evolve(self, **changes: object) -> Player:
-        """A copy with ``changes``."""
-        return with_fields(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, vp: int, gold: int, cannons: int, progress: int, order_pos: int, order_stamp: int, ships: tuple[int, int],
+        posts_left: int, posts_founded: int, villages: tuple[int, ...], stock: tuple[int, ...], goods: tuple[int, ...],
+        production: tuple[int, ...], tokens: tuple[int, ...], used: tuple[int, ...], chests: int,
+    ) -> None:
+        self.vp = vp
+        self.gold = gold
+        self.cannons = cannons
+        self.progress = progress
+        self.order_pos = order_pos
+        self.order_stamp = order_stamp
+        self.ships = ships
+        self.posts_left = posts_left
+        self.posts_founded = posts_founded
+        self.villages = villages
+        self.stock = stock
+        self.goods = goods
+        self.production = production
+        self.tokens = tokens
+        self.used = used
+        self.chests = chests
+
+    def copy(self) -> Player:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return Player(
+            self.vp, self.gold, self.cannons, self.progress, self.order_pos, self.order_stamp, self.ships,
+            self.posts_left, self.posts_founded, self.villages, self.stock, self.goods, self.production, self.tokens,
+            self.used, self.chests,
+        )
 
 
-class State(NamedTuple):
+@final
+class State(Record):
     """The whole game. ``board`` is None until the island layout is complete."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "names", "components", "layout", "board", "phase", "round", "colour", "tower", "storage", "field", "stray",
+        "thrown", "throw_colour", "cover", "placements", "island_empty", "discovered", "chests", "neutral",
+        "progress_spaces", "progress_pool", "production_spaces", "production_pool", "pirates", "pirate_pool", "stamps",
+        "turn_order", "turn", "phase_ap", "action", "ap", "ships_moved", "sailed", "neutral_taken", "tokens_due",
+        "track_gold", "final", "before_fight", "before_final", "players",
+    )
+    __slots__ = FIELDS
 
     names: tuple[str, ...]
     components: ComponentSet
@@ -129,9 +172,70 @@ class State(NamedTuple):
     before_final: tuple[tuple[int, ...], ...]  # per seat (VP, gold, chests, cannons) before the final scoring
     players: tuple[Player, ...]
 
-    def evolve(self, **changes: object) -> State:
-        """A copy with ``changes``."""
-        return with_fields(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, names: tuple[str, ...], components: ComponentSet, layout: tuple[tuple[int, int], ...],
+        board: Board | None, phase: Phase, round: int, colour: int, tower: tuple[int, ...], storage: tuple[int, ...],
+        field: tuple[int, ...], stray: tuple[int, ...], thrown: tuple[int, ...], throw_colour: int,
+        cover: tuple[int, ...], placements: tuple[tuple[int, int, int, int, int], ...], island_empty: tuple[int, ...],
+        discovered: tuple[bool, ...], chests: tuple[bool, ...], neutral: tuple[int, ...],
+        progress_spaces: tuple[int, ...], progress_pool: tuple[int, ...], production_spaces: tuple[int, ...],
+        production_pool: tuple[int, ...], pirates: tuple[int, ...], pirate_pool: tuple[int, ...], stamps: int,
+        turn_order: tuple[int, ...], turn: int, phase_ap: int, action: int, ap: int, ships_moved: tuple[bool, bool],
+        sailed: int, neutral_taken: int, tokens_due: int, track_gold: bool, final: tuple[tuple[int, ...], ...],
+        before_fight: tuple[tuple[int, ...], ...], before_final: tuple[tuple[int, ...], ...],
+        players: tuple[Player, ...],
+    ) -> None:
+        self.names = names
+        self.components = components
+        self.layout = layout
+        self.board = board
+        self.phase = phase
+        self.round = round
+        self.colour = colour
+        self.tower = tower
+        self.storage = storage
+        self.field = field
+        self.stray = stray
+        self.thrown = thrown
+        self.throw_colour = throw_colour
+        self.cover = cover
+        self.placements = placements
+        self.island_empty = island_empty
+        self.discovered = discovered
+        self.chests = chests
+        self.neutral = neutral
+        self.progress_spaces = progress_spaces
+        self.progress_pool = progress_pool
+        self.production_spaces = production_spaces
+        self.production_pool = production_pool
+        self.pirates = pirates
+        self.pirate_pool = pirate_pool
+        self.stamps = stamps
+        self.turn_order = turn_order
+        self.turn = turn
+        self.phase_ap = phase_ap
+        self.action = action
+        self.ap = ap
+        self.ships_moved = ships_moved
+        self.sailed = sailed
+        self.neutral_taken = neutral_taken
+        self.tokens_due = tokens_due
+        self.track_gold = track_gold
+        self.final = final
+        self.before_fight = before_fight
+        self.before_final = before_final
+        self.players = players
+
+    def copy(self) -> State:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return State(
+            self.names, self.components, self.layout, self.board, self.phase, self.round, self.colour, self.tower,
+            self.storage, self.field, self.stray, self.thrown, self.throw_colour, self.cover, self.placements,
+            self.island_empty, self.discovered, self.chests, self.neutral, self.progress_spaces, self.progress_pool,
+            self.production_spaces, self.production_pool, self.pirates, self.pirate_pool, self.stamps, self.turn_order,
+            self.turn, self.phase_ap, self.action, self.ap, self.ships_moved, self.sailed, self.neutral_taken,
+            self.tokens_due, self.track_gold, self.final, self.before_fight, self.before_final, self.players,
+        )
 
     @property
     def n(self) -> int:
@@ -149,8 +253,6 @@ class State(NamedTuple):
         return self.players[self.turn_order[self.turn]]
 
 
-_PLAYER_INDEX = field_index(Player)
-_STATE_INDEX = field_index(State)
 
 
 def order_of(state: State) -> tuple[int, ...]:

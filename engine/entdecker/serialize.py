@@ -25,7 +25,7 @@ from engine.entdecker.state import (
     unit_seat,
 )
 
-FIELDS = State._fields
+FIELDS = State.FIELDS
 
 
 def dump_state(state: State) -> dict[str, Any]:

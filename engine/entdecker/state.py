@@ -1,4 +1,4 @@
-"""The immutable game state: one NamedTuple of ints and tuples, shared between successive states.
+"""The immutable game state: one record (:class:`engine.core.records.Record`) of ints and tuples, shared between successive states.
 
 The map is a tuple with one entry per cell (``y * w + x``): -1 for an unexplored cell, else the
 placed tile's code ``kind * 4 + rotation`` (see :mod:`engine.entdecker.component_set`). Units are a
@@ -15,9 +15,9 @@ contents and the undrawn tiles' distribution, which :func:`engine.entdecker.seri
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, final
 
-from engine.core.records import field_index
+from engine.core.records import Record
 from engine.entdecker.component_set import ComponentSet
 
 
@@ -50,8 +50,6 @@ NO_UNIT: Final = -1
 SHIP_NONE, SHIP_CIRCLE, SHIP_TILE = range(3)
 NO_SHIP: Final = (SHIP_NONE, -1, -1)
 
-_new_tuple = tuple.__new__
-
 
 class Island(NamedTuple):
     """A complete island waiting to be scored: its first cell (smallest y, then x), size, units' cells."""
@@ -61,8 +59,16 @@ class Island(NamedTuple):
     unit_cells: tuple[int, ...]
 
 
-class State(NamedTuple):
+@final
+class State(Record):
     """The whole game; see the module docstring."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "components", "names", "income_each_turn", "phase", "round", "turn", "gold", "score", "supply", "chips", "pool",
+        "board", "units", "stacks", "tops", "undrawn", "discarded", "reserve", "ship", "draws_left", "drawn", "stack",
+        "tile", "placed", "storm", "islands", "chip_queue", "chip_best", "income",
+    )
+    __slots__ = FIELDS
 
     components: ComponentSet
     names: tuple[str, ...]
@@ -94,12 +100,53 @@ class State(NamedTuple):
     chip_best: int  # the highest chip drawn for that island so far (0: none)
     income: int  # the last spin of the wheel (0 before the first)
 
-    def evolve(self, **changes: object) -> State:
-        """A copy with ``changes`` (like ``_replace``, faster: this is the fold's hot path)."""
-        values = list(self)
-        for name, value in changes.items():
-            values[_STATE_INDEX[name]] = value
-        return _new_tuple(State, values)
+    def __init__(
+        self, components: ComponentSet, names: tuple[str, ...], income_each_turn: bool, phase: Phase, round: int,
+        turn: int, gold: tuple[int, ...], score: tuple[int, ...], supply: tuple[tuple[int, ...], ...],
+        chips: tuple[tuple[int, ...], ...], pool: tuple[int, ...], board: tuple[int, ...], units: tuple[int, ...],
+        stacks: tuple[int, ...], tops: tuple[int, ...], undrawn: tuple[int, ...], discarded: tuple[int, ...],
+        reserve: tuple[int, ...], ship: tuple[int, int, int], draws_left: int, drawn: int, stack: int, tile: int,
+        placed: tuple[int, ...], storm: bool, islands: tuple[Island, ...], chip_queue: tuple[int, ...], chip_best: int,
+        income: int,
+    ) -> None:
+        self.components = components
+        self.names = names
+        self.income_each_turn = income_each_turn
+        self.phase = phase
+        self.round = round
+        self.turn = turn
+        self.gold = gold
+        self.score = score
+        self.supply = supply
+        self.chips = chips
+        self.pool = pool
+        self.board = board
+        self.units = units
+        self.stacks = stacks
+        self.tops = tops
+        self.undrawn = undrawn
+        self.discarded = discarded
+        self.reserve = reserve
+        self.ship = ship
+        self.draws_left = draws_left
+        self.drawn = drawn
+        self.stack = stack
+        self.tile = tile
+        self.placed = placed
+        self.storm = storm
+        self.islands = islands
+        self.chip_queue = chip_queue
+        self.chip_best = chip_best
+        self.income = income
+
+    def copy(self) -> State:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return State(
+            self.components, self.names, self.income_each_turn, self.phase, self.round, self.turn, self.gold,
+            self.score, self.supply, self.chips, self.pool, self.board, self.units, self.stacks, self.tops,
+            self.undrawn, self.discarded, self.reserve, self.ship, self.draws_left, self.drawn, self.stack, self.tile,
+            self.placed, self.storm, self.islands, self.chip_queue, self.chip_best, self.income,
+        )
 
     @property
     def n(self) -> int:
@@ -107,7 +154,6 @@ class State(NamedTuple):
         return len(self.names)
 
 
-_STATE_INDEX = field_index(State)
 
 
 def unit_code(seat: int, unit: int, part: int) -> int:

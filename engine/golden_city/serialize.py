@@ -21,7 +21,7 @@ from engine.golden_city.components import TERRAINS
 from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Phase, Player, State
 
 PLAYER_FIELDS = ("hand", "coins", "letters", "keys", "goods", "bonus", "houses_left", "houses", "blocked")
-STATE_FIELDS = tuple(f for f in State._fields if f not in ("components", "taken")) + ("components",)
+STATE_FIELDS = tuple(f for f in State.FIELDS if f not in ("components", "taken")) + ("components",)
 
 
 def _cards(counts: tuple[int, ...]) -> dict[str, int]:

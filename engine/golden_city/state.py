@@ -1,4 +1,4 @@
-"""The immutable game state: NamedTuples of ints, strings and tuples, shared between successive states.
+"""The immutable game state: records (:class:`engine.core.records.Record`) of ints, strings and tuples, shared between successive states.
 
 A move replaces only the player record and the counters it touches; everything else is the same
 object as before (structural sharing). Landscape cards of one terrain are interchangeable, so hands,
@@ -11,9 +11,9 @@ to a player are a few integer operations (see :func:`open_sites`).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, final
 
-from engine.core.records import field_index, with_fields
+from engine.core.records import Record
 from engine.golden_city.component_set import ComponentSet
 
 
@@ -55,8 +55,14 @@ HAND_LIMIT: Final = 5
 #: The most goods cards a player holds ("maximum 4 árukártya").
 GOODS_LIMIT: Final = 4
 
-class Player(NamedTuple):
+@final
+class Player(Record):
     """One player: hand (cards per terrain), purse, letters, keys, cards in front of them, houses."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "hand", "coins", "letters", "keys", "goods", "bonus", "houses_left", "houses", "reach", "blocked",
+    )
+    __slots__ = FIELDS
 
     hand: tuple[int, ...]
     coins: int
@@ -69,13 +75,40 @@ class Player(NamedTuple):
     reach: int  # bitmask of the road neighbours of those sites
     blocked: bool
 
-    def evolve(self, **changes: object) -> Player:
-        """A copy with ``changes``."""
-        return with_fields(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, hand: tuple[int, ...], coins: int, letters: int, keys: int, goods: tuple[str, ...],
+        bonus: tuple[str, ...], houses_left: int, houses: int, reach: int, blocked: bool,
+    ) -> None:
+        self.hand = hand
+        self.coins = coins
+        self.letters = letters
+        self.keys = keys
+        self.goods = goods
+        self.bonus = bonus
+        self.houses_left = houses_left
+        self.houses = houses
+        self.reach = reach
+        self.blocked = blocked
+
+    def copy(self) -> Player:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return Player(
+            self.hand, self.coins, self.letters, self.keys, self.goods, self.bonus, self.houses_left, self.houses,
+            self.reach, self.blocked,
+        )
 
 
-class State(NamedTuple):
+@final
+class State(Record):
     """The whole game; ``turn`` is the seat the phase is at (the seat dealt to during the setup deal)."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "components", "names", "players", "phase", "turn", "round", "start_seat", "taken", "coin_supply", "key_supply",
+        "keys_used", "pile", "discard", "layout", "bids", "displacements", "built", "site", "goods_pile",
+        "goods_display", "goods_boxed", "bonus_pile", "scoring_pile", "scoring_card", "scored", "last_scoring",
+        "end_triggered", "resume", "late_reshuffle",
+    )
+    __slots__ = FIELDS
 
     components: ComponentSet
     names: tuple[str, ...]
@@ -107,9 +140,53 @@ class State(NamedTuple):
     resume: int  # in the RESHUFFLE phase: the phase the game goes on with afterwards, else -1
     late_reshuffle: bool  # rules version 1: the discards are reshuffled only when a draw needs a card
 
-    def evolve(self, **changes: object) -> State:
-        """A copy with ``changes``."""
-        return with_fields(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, components: ComponentSet, names: tuple[str, ...], players: tuple[Player, ...], phase: Phase, turn: int,
+        round: int, start_seat: int, taken: int, coin_supply: int, key_supply: int, keys_used: int,
+        pile: tuple[int, ...], discard: tuple[int, ...], layout: tuple[int, ...], bids: tuple[int, ...],
+        displacements: int, built: int, site: int, goods_pile: tuple[str, ...], goods_display: tuple[str, ...],
+        goods_boxed: tuple[str, ...], bonus_pile: tuple[str, ...], scoring_pile: tuple[str, ...], scoring_card: str,
+        scored: tuple[str, ...], last_scoring: tuple[int, ...], end_triggered: bool, resume: int, late_reshuffle: bool,
+    ) -> None:
+        self.components = components
+        self.names = names
+        self.players = players
+        self.phase = phase
+        self.turn = turn
+        self.round = round
+        self.start_seat = start_seat
+        self.taken = taken
+        self.coin_supply = coin_supply
+        self.key_supply = key_supply
+        self.keys_used = keys_used
+        self.pile = pile
+        self.discard = discard
+        self.layout = layout
+        self.bids = bids
+        self.displacements = displacements
+        self.built = built
+        self.site = site
+        self.goods_pile = goods_pile
+        self.goods_display = goods_display
+        self.goods_boxed = goods_boxed
+        self.bonus_pile = bonus_pile
+        self.scoring_pile = scoring_pile
+        self.scoring_card = scoring_card
+        self.scored = scored
+        self.last_scoring = last_scoring
+        self.end_triggered = end_triggered
+        self.resume = resume
+        self.late_reshuffle = late_reshuffle
+
+    def copy(self) -> State:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return State(
+            self.components, self.names, self.players, self.phase, self.turn, self.round, self.start_seat, self.taken,
+            self.coin_supply, self.key_supply, self.keys_used, self.pile, self.discard, self.layout, self.bids,
+            self.displacements, self.built, self.site, self.goods_pile, self.goods_display, self.goods_boxed,
+            self.bonus_pile, self.scoring_pile, self.scoring_card, self.scored, self.last_scoring, self.end_triggered,
+            self.resume, self.late_reshuffle,
+        )
 
     @property
     def n(self) -> int:
@@ -117,8 +194,6 @@ class State(NamedTuple):
         return len(self.names)
 
 
-_PLAYER_INDEX = field_index(Player)
-_STATE_INDEX = field_index(State)
 
 
 def with_player(state: State, seat: int, player: Player) -> State:

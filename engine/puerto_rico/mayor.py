@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.core.records import add_at
 from engine.puerto_rico.components import CIRCLES, N_BUILDINGS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import PLACE_ACTIONS, Action
@@ -155,14 +156,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def place(player: Player, slot: int) -> Player:
-    """One colonist from San Juan onto ``slot`` (positional construction: the hottest path of a fold)."""
-    doubloons, vp, goods, island, workers, city, san_juan = player
+    """One colonist from San Juan onto ``slot`` (the hottest path of a fold)."""
+    new = player.copy()
     if slot < BUILDING_SLOT:
-        workers = workers[:slot] + (workers[slot] + 1,) + workers[slot + 1 :]
+        new.island_workers = add_at(player.island_workers, slot, 1)
     else:
-        b = slot - BUILDING_SLOT
-        city = city[:b] + (city[b] + 1,) + city[b + 1 :]
-    return Player(doubloons, vp, goods, island, workers, city, san_juan - 1)
+        new.city = add_at(player.city, slot - BUILDING_SLOT, 1)
+    new.san_juan = player.san_juan - 1
+    return new
 
 
 def apply(state: State, action: Action) -> State:

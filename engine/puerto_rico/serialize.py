@@ -12,8 +12,8 @@ from engine.core.errors import StateFormatError
 from engine.puerto_rico.components import N_BUILDINGS
 from engine.puerto_rico.state import PHASE_NAMES, Phase, Player, State
 
-PLAYER_FIELDS = Player._fields
-STATE_FIELDS = State._fields
+PLAYER_FIELDS = Player.FIELDS
+STATE_FIELDS = State.FIELDS
 #: Fields stored under their names of rules versions 1-2 (snapshots stay valid).
 STORED_AS = {"turns_done": "step"}
 #: The dump's keys, in the fields' order.
@@ -24,7 +24,7 @@ _TUPLE_LENGTHS = {"goods": 5, "island": 6, "island_workers": 6, "city": N_BUILDI
 def dump_state(state: State) -> dict[str, Any]:
     """Every field, tuples as lists, players as dicts."""
     data: dict[str, Any] = {}
-    for key, value in zip(STORED_FIELDS, state, strict=True):
+    for key, value in zip(STORED_FIELDS, state.values(), strict=True):
         if key == "players":
             data[key] = [_dump_player(p) for p in state.players]
         else:
@@ -34,7 +34,7 @@ def dump_state(state: State) -> dict[str, Any]:
 
 
 def _dump_player(player: Player) -> dict[str, Any]:
-    return {name: list(v) if isinstance(v, tuple) else v for name, v in zip(PLAYER_FIELDS, player, strict=True)}
+    return {name: list(v) if isinstance(v, tuple) else v for name, v in zip(PLAYER_FIELDS, player.values(), strict=True)}
 
 
 def _ints(value: Any, length: int | None, what: str) -> tuple[int, ...]:

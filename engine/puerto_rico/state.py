@@ -1,4 +1,5 @@
-"""The immutable game state: NamedTuples of ints and tuples, shared between successive states.
+"""The immutable game state: records (:class:`engine.core.records.Record`) of ints and tuples, shared
+between successive states.
 
 A move replaces only the player board and the counters it touches; everything else is the
 same object as before (structural sharing), which is what makes folding fast.
@@ -9,9 +10,9 @@ island, the face-up row, the face-down stack), so that equal positions are equal
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, final
 
-from engine.core.records import field_index, with_fields
+from engine.core.records import Record
 from engine.puerto_rico.components import (
     BARRELS,
     BUILDINGS,
@@ -45,13 +46,19 @@ PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "ca
 
 NOT_OWNED: Final = -1
 
-class Player(NamedTuple):
+@final
+class Player(Record):
     """One player's board and purse.
 
     ``island`` counts tiles per kind (corn, indigo, sugar, tobacco, coffee, quarry) and
     ``island_workers`` the occupied ones; ``city`` holds, per building kind, -1 when not
     owned, else the colonists on it; ``san_juan`` the colonists not placed on a circle.
     """
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "doubloons", "vp", "goods", "island", "island_workers", "city", "san_juan",
+    )
+    __slots__ = FIELDS
 
     doubloons: int
     vp: int
@@ -61,13 +68,36 @@ class Player(NamedTuple):
     city: tuple[int, ...]
     san_juan: int
 
-    def evolve(self, **changes: object) -> Player:
-        """A copy with ``changes``."""
-        return with_fields(self, _PLAYER_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, doubloons: int, vp: int, goods: tuple[int, ...], island: tuple[int, ...], island_workers: tuple[int, ...],
+        city: tuple[int, ...], san_juan: int,
+    ) -> None:
+        self.doubloons = doubloons
+        self.vp = vp
+        self.goods = goods
+        self.island = island
+        self.island_workers = island_workers
+        self.city = city
+        self.san_juan = san_juan
+
+    def copy(self) -> Player:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return Player(
+            self.doubloons, self.vp, self.goods, self.island, self.island_workers, self.city, self.san_juan,
+        )
 
 
-class State(NamedTuple):
+@final
+class State(Record):
     """The whole game. See the module docstring; ``turn`` is the seat the phase is at."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "names", "players", "governor", "phase", "turn", "chooser", "turns_done", "picks", "round", "role_coins",
+        "roles_taken", "colonist_supply", "colonist_ship", "vp_bank", "goods_supply", "ship_goods", "ship_loads",
+        "trading_house", "face_up", "stack", "discards", "quarries", "building_supply", "to_draw", "hacienda_used",
+        "captain_bonus_used", "wharf_used", "last_slot", "produced", "end_triggered",
+    )
+    __slots__ = FIELDS
 
     names: tuple[str, ...]
     players: tuple[Player, ...]
@@ -100,18 +130,60 @@ class State(NamedTuple):
     produced: tuple[bool, ...]  # craftsman: the kinds the craftsman received this phase
     end_triggered: bool
 
-    def evolve(self, **changes: object) -> State:
-        """A copy with ``changes``."""
-        return with_fields(self, _STATE_INDEX, changes)  # type: ignore[return-value]
+    def __init__(
+        self, names: tuple[str, ...], players: tuple[Player, ...], governor: int, phase: Phase, turn: int, chooser: int,
+        turns_done: int, picks: int, round: int, role_coins: tuple[int, ...], roles_taken: tuple[bool, ...],
+        colonist_supply: int, colonist_ship: int, vp_bank: int, goods_supply: tuple[int, ...],
+        ship_goods: tuple[int, ...], ship_loads: tuple[int, ...], trading_house: tuple[int, ...],
+        face_up: tuple[int, ...], stack: tuple[int, ...], discards: tuple[int, ...], quarries: int,
+        building_supply: tuple[int, ...], to_draw: int, hacienda_used: bool, captain_bonus_used: bool,
+        wharf_used: tuple[bool, ...], last_slot: int, produced: tuple[bool, ...], end_triggered: bool,
+    ) -> None:
+        self.names = names
+        self.players = players
+        self.governor = governor
+        self.phase = phase
+        self.turn = turn
+        self.chooser = chooser
+        self.turns_done = turns_done
+        self.picks = picks
+        self.round = round
+        self.role_coins = role_coins
+        self.roles_taken = roles_taken
+        self.colonist_supply = colonist_supply
+        self.colonist_ship = colonist_ship
+        self.vp_bank = vp_bank
+        self.goods_supply = goods_supply
+        self.ship_goods = ship_goods
+        self.ship_loads = ship_loads
+        self.trading_house = trading_house
+        self.face_up = face_up
+        self.stack = stack
+        self.discards = discards
+        self.quarries = quarries
+        self.building_supply = building_supply
+        self.to_draw = to_draw
+        self.hacienda_used = hacienda_used
+        self.captain_bonus_used = captain_bonus_used
+        self.wharf_used = wharf_used
+        self.last_slot = last_slot
+        self.produced = produced
+        self.end_triggered = end_triggered
+
+    def copy(self) -> State:
+        """A new record with the same fields, for a move to change before it hands it on."""
+        return State(
+            self.names, self.players, self.governor, self.phase, self.turn, self.chooser, self.turns_done, self.picks,
+            self.round, self.role_coins, self.roles_taken, self.colonist_supply, self.colonist_ship, self.vp_bank,
+            self.goods_supply, self.ship_goods, self.ship_loads, self.trading_house, self.face_up, self.stack,
+            self.discards, self.quarries, self.building_supply, self.to_draw, self.hacienda_used,
+            self.captain_bonus_used, self.wharf_used, self.last_slot, self.produced, self.end_triggered,
+        )
 
     @property
     def n(self) -> int:
         """The number of players."""
         return len(self.names)
-
-
-_PLAYER_INDEX = field_index(Player)
-_STATE_INDEX = field_index(State)
 
 
 def city_spaces_used(player: Player) -> int:
@@ -137,8 +209,12 @@ def colonists_of(player: Player) -> int:
 
 def with_player(state: State, seat: int, player: Player, **changes: object) -> State:
     """``state`` with one player board replaced, and any other ``changes`` (one copy of the state for both)."""
+    new = state.copy()
     players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :], **changes)
+    new.players = players[:seat] + (player,) + players[seat + 1 :]
+    for name, value in changes.items():
+        setattr(new, name, value)
+    return new
 
 
 def initial_state(names: tuple[str, ...]) -> State:

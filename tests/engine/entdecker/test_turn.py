@@ -142,7 +142,7 @@ def test_the_new_tile_joins_the_ship_by_a_passage_and_matches_every_neighbour():
     passzolnia kell az esetleges környező részletekhez – földhöz föld, vízhez víz." (the tile goes next to where the
     ship stands, joined to it by a dashed line, and every side must match the tiles around: land to land, water
     to water.)"""
-    state = game(tiles={(4, 0): "sea 0", (5, 1): "cape 3"}, phase=BUY, ship=None)
+    state = game(tiles={(4, 0): "sea 0", (5, 1): "cape 3"}, phase=BUY)
     state = play(state.evolve(ship=(SHIP_TILE, cell(state, 4, 0), 0)), "buy 1", "draw 1", "tile cape", "back 1 plain")
     # (3, 0) and (5, 0): water N (rim) and toward the sea; (4, 1): water N, land E (the headland's west side).
     assert legal(state) == ["place 3 0 2", "place 3 0 3", "place 5 0 1", "place 4 1 1"]
@@ -186,7 +186,7 @@ def test_a_dead_end_on_open_sea_with_nothing_to_build_ends_the_turn():
 
 def test_the_expedition_ends_when_the_stacks_run_out():
     """Digest: the expedition ends when all stacks are empty (the last tile still gets its build)."""
-    state = game(stacks=(1, 0, 0, 0, 0), tops=(0, -1, -1, -1, -1), undrawn=None)
+    state = game(stacks=(1, 0, 0, 0, 0), tops=(0, -1, -1, -1, -1))
     undrawn = [0] * state.components.draw_kinds
     undrawn[state.components.key_index["cape"]] = 1
     state = play(state.evolve(undrawn=tuple(undrawn)), "start edge 4 0 n", "buy 1", "draw 1", "tile cape",

@@ -66,6 +66,6 @@ def test_outcome_adds_chips_buildings_and_bonuses_and_breaks_ties_by_doubloons_p
     assert outcome.tiebreaks == (3, 3, 5, 0)
     assert outcome.winners == (0, 1)  # still tied: a shared win
     assert outcome.details[3] == {"chips": 5, "buildings": 4, "bonus": 1}
-    richer = game(boards={**boards, 1: boards[1]._replace(doubloons=2)}, phase=OVER)
+    richer = game(boards={**boards, 1: boards[1].evolve(doubloons=2)}, phase=OVER)
     assert RULES.outcome(richer).winners == (1,)
     assert RULES.current_actor(state) is None and RULES.legal_actions(state) == ()
