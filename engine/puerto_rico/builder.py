@@ -15,12 +15,12 @@ from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
 from engine.puerto_rico.notation import BUILD_ACTIONS, BUILD_WITHOUT, PASS, Action, declined
-from engine.puerto_rico.state import BUILD, Player, State, city_spaces_used, with_player
+from engine.puerto_rico.state import BUILD, Player, State, begin_phase, city_spaces_used, one_more_done, with_player
 
 
 def begin(state: State) -> State:
     """The builder phase starts with the builder."""
-    return advance(state.evolve(phase=BUILD, turns_done=0))
+    return advance(begin_phase(state, BUILD))
 
 
 #: Cost after the quarry discount, by occupied quarries (0-8) and building: a table, since legal-move
@@ -69,7 +69,7 @@ def apply(state: State, action: Action) -> State:
     """Build (pay, take the tile, maybe a university colonist) or pass."""
     if action[0] == "build":
         state = build(state, state.turn, action[1], university=not declined(action))
-    return advance(state.evolve(turns_done=state.turns_done + 1))
+    return advance(one_more_done(state))
 
 
 def build(state: State, seat: int, building: int, university: bool = True) -> State:
@@ -80,8 +80,11 @@ def build(state: State, seat: int, building: int, university: bool = True) -> St
     if university and player.city[UNIVERSITY] > 0:
         state, got = take_colonist(state)
         workers = 1 if got else 0
-    player = player.evolve(doubloons=player.doubloons - cost, city=set_at(player.city, building, workers))
-    state = with_player(state, seat, player, building_supply=add_at(state.building_supply, building, -1))
+    player = player.copy()
+    player.doubloons -= cost
+    player.city = set_at(player.city, building, workers)
+    new = with_player(state, seat, player)
+    new.building_supply = add_at(state.building_supply, building, -1)
     if city_spaces_used(player) >= CITY_SPACES:
-        state = state.evolve(end_triggered=True)
-    return state
+        new.end_triggered = True
+    return new

@@ -32,7 +32,7 @@ from engine.puerto_rico.notation import (
     declined,
     keep_action,
 )
-from engine.puerto_rico.state import LOAD, STORE, Player, State, with_player
+from engine.puerto_rico.state import LOAD, STORE, Player, State, at_turn, begin_phase, one_more_done, with_player
 
 
 def capacities(state: State) -> tuple[int, ...]:
@@ -42,8 +42,9 @@ def capacities(state: State) -> tuple[int, ...]:
 
 def begin(state: State) -> State:
     """Loading starts with the captain."""
-    state = state.evolve(phase=LOAD, turns_done=0, turn=state.chooser, captain_bonus_used=False, wharf_used=(False,) * state.n)
-    return advance(state)
+    new = begin_phase(state, LOAD)
+    new.turn, new.captain_bonus_used, new.wharf_used = state.chooser, False, (False,) * state.n
+    return advance(new)
 
 
 def ship_choices(state: State, good: int, amount: int) -> tuple[int, ...]:
@@ -106,22 +107,26 @@ def advance(state: State) -> State:
     n, turns_done, seat = state.n, state.turns_done, state.turn
     while turns_done < n:
         if legal_for_seat(state, seat):
-            return state.evolve(turns_done=turns_done, turn=seat) if turns_done != state.turns_done or seat != state.turn else state
+            return at_turn(state, seat, turns_done) if turns_done != state.turns_done or seat != state.turn else state
         turns_done, seat = turns_done + 1, (seat + 1) % n
-    return begin_storage(state.evolve(turns_done=turns_done, turn=seat))
+    return begin_storage(state)
 
 
 def score(state: State, seat: int, player: Player, barrels: int, declined: int = 0) -> State:
     """VP for one loading: a VP per barrel, the captain's first-load point, the harbor point, less
     the bonus VP ``declined`` (the captain's point is used up by his first loading either way)."""
     points = barrels + (1 if player.city[HARBOR] > 0 else 0) - declined
-    if seat == state.chooser and not state.captain_bonus_used:
+    first_load = seat == state.chooser and not state.captain_bonus_used
+    if first_load:
         points += 1
-        state = state.evolve(captain_bonus_used=True)
+    player = player.copy()
+    player.vp += points
+    new = with_player(state, seat, player)
+    new.captain_bonus_used = state.captain_bonus_used or first_load
     # VP owed after the bank runs out still count; running out ends the game after this round.
-    bank = state.vp_bank - min(state.vp_bank, points)
-    state = state.evolve(vp_bank=bank, end_triggered=state.end_triggered or bank == 0)
-    return with_player(state, seat, player.evolve(vp=player.vp + points))
+    new.vp_bank = state.vp_bank - min(state.vp_bank, points)
+    new.end_triggered = state.end_triggered or new.vp_bank == 0
+    return new
 
 
 def apply(state: State, action: Action) -> State:
@@ -129,18 +134,19 @@ def apply(state: State, action: Action) -> State:
     seat, n = state.turn, state.n
     op = action[0]
     if op == "pass":
-        return advance(state.evolve(turns_done=state.turns_done + 1, turn=(seat + 1) % n))
-    player = state.players[seat]
+        return advance(at_turn(state, (seat + 1) % n, state.turns_done + 1))
+    player = state.players[seat].copy()
     good = action[1]
+    new = at_turn(state, (seat + 1) % n, 0)
     if op == "load":
         i = capacities(state).index(action[2])
         barrels = min(player.goods[good], action[2] - state.ship_loads[i])
-        state = state.evolve(ship_goods=set_at(state.ship_goods, i, good), ship_loads=add_at(state.ship_loads, i, barrels))
+        new.ship_goods, new.ship_loads = set_at(state.ship_goods, i, good), add_at(state.ship_loads, i, barrels)
     else:
         barrels = player.goods[good]
-        state = state.evolve(goods_supply=add_at(state.goods_supply, good, barrels), wharf_used=set_at(state.wharf_used, seat, True))
-    state = score(state, seat, player.evolve(goods=add_at(player.goods, good, -barrels)), barrels, declined(action))
-    return advance(state.evolve(turns_done=0, turn=(seat + 1) % n))
+        new.goods_supply, new.wharf_used = add_at(state.goods_supply, good, barrels), set_at(state.wharf_used, seat, True)
+    player.goods = add_at(player.goods, good, -barrels)
+    return advance(score(new, seat, player, barrels, declined(action)))
 
 
 # --- storage at the end of the captain phase ---------------------------------------------
@@ -164,7 +170,7 @@ def keep_choices(player: Player) -> tuple[tuple[int, ...], ...]:
 
 def begin_storage(state: State) -> State:
     """Storage goes in order from the captain."""
-    return advance_storage(state.evolve(phase=STORE, turns_done=0))
+    return advance_storage(begin_phase(state, STORE))
 
 
 def legal_storage(state: State) -> tuple[Action, ...]:
@@ -180,10 +186,10 @@ def advance_storage(state: State) -> State:
         seat = (state.chooser + turns_done) % n
         choices = keep_choices(state.players[seat])
         if len(choices) > 1:
-            return state.evolve(turn=seat, turns_done=turns_done)
+            return at_turn(state, seat, turns_done)
         state = keep(state, seat, choices[0])
         turns_done += 1
-    return unload_full_ships(state.evolve(turns_done=turns_done))
+    return unload_full_ships(state)
 
 
 def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
@@ -193,13 +199,17 @@ def keep(state: State, seat: int, kept: tuple[int, ...]) -> State:
         return state
     supply, goods = state.goods_supply, player.goods
     supply = tuple([supply[g] + goods[g] - kept[g] for g in range(5)])
-    return with_player(state, seat, player.evolve(goods=kept), goods_supply=supply)
+    player = player.copy()
+    player.goods = kept
+    new = with_player(state, seat, player)
+    new.goods_supply = supply
+    return new
 
 
 def apply_storage(state: State, action: Action) -> State:
     """Keep the chosen barrels."""
     state = keep(state, state.turn, action[1])
-    return advance_storage(state.evolve(turns_done=state.turns_done + 1))
+    return advance_storage(one_more_done(state))
 
 
 def unload_full_ships(state: State) -> State:
@@ -210,4 +220,6 @@ def unload_full_ships(state: State) -> State:
         if loads[i] == caps[i]:
             supply = add_at(supply, kinds[i], loads[i])
             kinds, loads = set_at(kinds, i, -1), set_at(loads, i, 0)
-    return end_phase(state.evolve(goods_supply=supply, ship_goods=kinds, ship_loads=loads))
+    new = state.copy()
+    new.goods_supply, new.ship_goods, new.ship_loads = supply, kinds, loads
+    return end_phase(new)

@@ -13,7 +13,7 @@ from engine.core.records import add_at
 from engine.puerto_rico.components import CORN, FACTORY, FACTORY_BONUS, PRODUCERS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import EXTRA_ACTIONS, PASS, Action
-from engine.puerto_rico.state import CRAFT, Player, State, with_player
+from engine.puerto_rico.state import CRAFT, Player, State, at_turn, with_player
 
 
 def production(player: Player) -> tuple[int, ...]:
@@ -47,12 +47,13 @@ def begin(state: State) -> State:
                 kinds += 1
         money = player.doubloons + (FACTORY_BONUS[kinds] if player.city[FACTORY] > 0 else 0)
         goods = tuple([player.goods[good] + received[good] for good in range(5)])
-        players[seat] = player.evolve(goods=goods, doubloons=money)
+        player = players[seat] = player.copy()
+        player.goods, player.doubloons = goods, money
         if k == 0:
             received_by_chooser = tuple([got > 0 for got in received])
-    state = state.evolve(players=tuple(players), goods_supply=tuple(supply), produced=received_by_chooser,
-                         phase=CRAFT, turn=state.chooser, turns_done=0)
-    return state if legal_actions(state) else end_phase(state)
+    new = at_turn(state, state.chooser, 0)
+    new.players, new.goods_supply, new.produced, new.phase = tuple(players), tuple(supply), received_by_chooser, CRAFT
+    return new if legal_actions(new) else end_phase(new)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -67,7 +68,11 @@ def apply(state: State, action: Action) -> State:
     """Take the privilege barrel (or pass); the phase ends."""
     if action[0] == "extra":
         good = action[1]
-        player = state.players[state.chooser]
-        state = with_player(state, state.chooser, player.evolve(goods=add_at(player.goods, good, 1)))
-        state = state.evolve(goods_supply=add_at(state.goods_supply, good, -1))
-    return end_phase(state.evolve(produced=(False,) * 5))
+        player = state.players[state.chooser].copy()
+        player.goods = add_at(player.goods, good, 1)
+        new = with_player(state, state.chooser, player)
+        new.goods_supply = add_at(state.goods_supply, good, -1)
+    else:
+        new = state.copy()
+    new.produced = (False,) * 5
+    return end_phase(new)

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.puerto_rico.state import OVER, ROLE, State
+from engine.puerto_rico.state import OVER, ROLE, State, at_turn, begin_phase
 
 
 def end_phase(state: State) -> State:
     """The state after the current role's phase: the next pick, or the end of the round."""
     n = state.n
     if state.picks < n:
-        return state.evolve(phase=ROLE, turn=(state.governor + state.picks) % n, turns_done=0)
+        new = begin_phase(state, ROLE)
+        new.turn = (state.governor + state.picks) % n
+        return new
     return end_round(state)
 
 
@@ -28,7 +30,7 @@ def turn_to_next_chooser(state: State, legal_for_seat: Callable[[State, int], Se
     for turns_done in range(state.turns_done, n):
         seat = (state.chooser + turns_done) % n
         if legal_for_seat(state, seat):
-            return state.evolve(turn=seat, turns_done=turns_done)
+            return at_turn(state, seat, turns_done)
     return None
 
 
@@ -37,12 +39,13 @@ def end_round(state: State) -> State:
     coins, taken = state.role_coins, state.roles_taken
     coins = tuple([coins[card] if taken[card] else coins[card] + 1 for card in range(len(coins))])
     governor = (state.governor + 1) % state.n
-    state = state.evolve(
-        role_coins=coins, roles_taken=(False,) * len(coins), governor=governor, picks=0, turns_done=0, turn=governor,
-    )
+    new = at_turn(state, governor, 0)
+    new.role_coins, new.roles_taken, new.governor, new.picks = coins, (False,) * len(coins), governor, 0
     if state.end_triggered:
-        return state.evolve(phase=OVER)
-    return state.evolve(phase=ROLE, round=state.round + 1)
+        new.phase = OVER
+    else:
+        new.phase, new.round = ROLE, state.round + 1
+    return new
 
 
 def can_decline(state: State) -> bool:
@@ -65,7 +68,11 @@ def colonist_available(state: State) -> bool:
 def take_colonist(state: State) -> tuple[State, bool]:
     """One colonist from the supply, else from the colonist ship (hospice, university)."""
     if state.colonist_supply > 0:
-        return state.evolve(colonist_supply=state.colonist_supply - 1), True
+        new = state.copy()
+        new.colonist_supply = state.colonist_supply - 1
+        return new, True
     if state.colonist_ship > 0:
-        return state.evolve(colonist_ship=state.colonist_ship - 1), True
+        new = state.copy()
+        new.colonist_ship = state.colonist_ship - 1
+        return new, True
     return state, False

@@ -21,7 +21,7 @@ from engine.core.records import add_at
 from engine.puerto_rico.components import CIRCLES, N_BUILDINGS
 from engine.puerto_rico.flow import end_phase
 from engine.puerto_rico.notation import PLACE_ACTIONS, Action
-from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, colonists_of, with_player
+from engine.puerto_rico.state import NOT_OWNED, PLACE, Player, State, begin_phase, colonists_of, with_player
 
 #: Slots 0-5 are island tile kinds; slot 6 + b is building b.
 BUILDING_SLOT: Final = 6
@@ -34,16 +34,18 @@ def begin(state: State, privilege: bool = True) -> State:
     n, mayor = state.n, state.chooser
     players = list(state.players)
     supply = state.colonist_supply
-    if privilege and supply > 0:
-        players[mayor] = players[mayor].evolve(san_juan=players[mayor].san_juan + 1)
+    privileged = privilege and supply > 0
+    if privileged:
         supply -= 1
     ship = state.colonist_ship
     for k in range(n):
         seat = (mayor + k) % n
         share = ship // n + (1 if k < ship % n else 0)
-        players[seat] = players[seat].evolve(san_juan=players[seat].san_juan + share)
-    state = state.evolve(players=tuple(players), colonist_supply=supply, colonist_ship=0, phase=PLACE, turns_done=0)
-    return advance(state)
+        player = players[seat] = players[seat].copy()
+        player.san_juan += share + (1 if privileged and seat == mayor else 0)
+    new = begin_phase(state, PLACE)
+    new.players, new.colonist_supply, new.colonist_ship = tuple(players), supply, 0
+    return advance(new)
 
 
 def free_at(player: Player, slot: int) -> int:
@@ -73,8 +75,10 @@ def free_from(player: Player, first: int) -> int:
 
 def lift_all(player: Player) -> Player:
     """The player's colonists all back in San Juan, ready to be placed again."""
-    return player.evolve(island_workers=NO_WORKERS, city=tuple(0 if w > 0 else w for w in player.city),
-                         san_juan=colonists_of(player))
+    lifted = player.copy()
+    lifted.island_workers, lifted.san_juan = NO_WORKERS, colonists_of(player)
+    lifted.city = tuple([0 if w > 0 else w for w in player.city])
+    return lifted
 
 
 def fill_all(player: Player) -> Player:
@@ -89,7 +93,9 @@ def fill_all(player: Player) -> Player:
             city.append(NOT_OWNED)
     for tiles in player.island:
         circles += tiles
-    return player.evolve(island_workers=player.island, city=tuple(city), san_juan=colonists_of(player) - circles)
+    filled = player.copy()
+    filled.island_workers, filled.city, filled.san_juan = player.island, tuple(city), colonists_of(player) - circles
+    return filled
 
 
 def advance(state: State) -> State:
@@ -99,8 +105,11 @@ def advance(state: State) -> State:
         seat = (state.chooser + state.turns_done) % n
         player = lift_all(state.players[seat])
         if 0 < player.san_juan < free_from(player, 0):
-            return with_player(state, seat, player, turn=seat, last_slot=0)
-        state = with_player(state, seat, fill_all(player), turns_done=state.turns_done + 1)
+            new = with_player(state, seat, player)
+            new.turn, new.last_slot = seat, 0
+            return new
+        state = with_player(state, seat, fill_all(player))
+        state.turns_done += 1  # on the new state with_player made
     return refill_ship(state)
 
 
@@ -112,12 +121,13 @@ def refill_ship(state: State) -> State:
             if workers >= 0:
                 empty += CIRCLES[b] - workers
     needed = max(state.n, empty)
+    new = state.copy()
     if state.colonist_supply >= needed:
-        state = state.evolve(colonist_ship=needed, colonist_supply=state.colonist_supply - needed)
+        new.colonist_ship, new.colonist_supply = needed, state.colonist_supply - needed
     else:
         # "nincs elég telepes a telepeshajó feltöltésére": the game ends after this round.
-        state = state.evolve(colonist_ship=state.colonist_supply, colonist_supply=0, end_triggered=True)
-    return end_phase(state)
+        new.colonist_ship, new.colonist_supply, new.end_triggered = state.colonist_supply, 0, True
+    return end_phase(new)
 
 
 def placement_slots(free: list[int], first: int, colonists: int) -> list[int]:
@@ -170,6 +180,9 @@ def apply(state: State, action: Action) -> State:
     """Place one colonist; the player's placement ends when San Juan is empty."""
     seat, slot = state.turn, action[1]
     player = place(state.players[seat], slot)
+    new = with_player(state, seat, player)
+    new.last_slot = slot
     if player.san_juan:
-        return with_player(state, seat, player, last_slot=slot)
-    return advance(with_player(state, seat, player, last_slot=slot, turns_done=state.turns_done + 1))
+        return new
+    new.turns_done += 1
+    return advance(new)

@@ -45,14 +45,11 @@ def apply(state: State, action: Action) -> State:
     begin = PHASE_BEGIN.get(card)
     if begin is None:  # a prospector: one doubloon, nothing else
         money += 1
-    state = with_player(
-        state, seat, player.evolve(doubloons=money),
-        role_coins=set_at(state.role_coins, card, 0),
-        roles_taken=set_at(state.roles_taken, card, True),
-        picks=state.picks + 1,
-        chooser=seat,
-        turns_done=0,
-    )
+    player = player.copy()
+    player.doubloons = money
+    new = with_player(state, seat, player)
+    new.role_coins, new.roles_taken = set_at(state.role_coins, card, 0), set_at(state.roles_taken, card, True)
+    new.picks, new.chooser, new.turns_done = state.picks + 1, seat, 0
     if card == MAYOR:
-        return mayor.begin(state, privilege=not declined(action))
-    return end_phase(state) if begin is None else begin(state)
+        return mayor.begin(new, privilege=not declined(action))
+    return end_phase(new) if begin is None else begin(new)

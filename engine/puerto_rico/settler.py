@@ -26,12 +26,14 @@ from engine.puerto_rico.notation import (
     Action,
     declined,
 )
-from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, with_player
+from engine.puerto_rico.state import DRAW, HACIENDA_DRAW, SETTLE, State, at_turn, begin_phase, one_more_done, with_player
 
 
 def begin(state: State) -> State:
     """The settler phase starts with the settler."""
-    return advance(state.evolve(phase=SETTLE, turns_done=0, hacienda_used=False))
+    new = begin_phase(state, SETTLE)
+    new.hacienda_used = False
+    return advance(new)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -70,51 +72,66 @@ def advance(state: State) -> State:
     while turns_done < n:
         seat = (state.chooser + turns_done) % n
         if legal_for_seat(state, seat):
-            return state.evolve(turn=seat, turns_done=turns_done)
+            return at_turn(state, seat, turns_done)
         turns_done += 1
-        state = state.evolve(hacienda_used=False) if state.hacienda_used else state
+        if state.hacienda_used:  # the hacienda is the skipped player's, not the next one's
+            state = state.copy()
+            state.hacienda_used = False
     discards, face_up = state.discards, state.face_up
-    discards = tuple([discards[g] + face_up[g] for g in range(5)])
-    return resolve_draws(state.evolve(phase=DRAW, discards=discards, face_up=(0,) * 5, to_draw=n + 1))
+    new = state.copy()
+    new.phase, new.face_up, new.to_draw = DRAW, (0,) * 5, n + 1
+    new.discards = tuple([discards[g] + face_up[g] for g in range(5)])
+    return resolve_draws(new)
 
 
 def apply(state: State, action: Action) -> State:
     """Take a plantation or quarry (with or without the hospice colonist), draw with the hacienda, or pass."""
     op = action[0]
     if op == "hacienda":
-        return state.evolve(phase=HACIENDA_DRAW, hacienda_used=True)
+        new = state.copy()
+        new.phase, new.hacienda_used = HACIENDA_DRAW, True
+        return new
     if op == "plant":
-        state = _settle(state.evolve(face_up=add_at(state.face_up, action[1], -1)), action[1], not declined(action))
+        state = _settle(state, action[1], not declined(action))
+        state.face_up = add_at(state.face_up, action[1], -1)  # on the new state _settle made
     elif op == "quarry":
-        state = _settle(state.evolve(quarries=state.quarries - 1), QUARRY, not declined(action))
-    return advance(state.evolve(turns_done=state.turns_done + 1, hacienda_used=False))
+        state = _settle(state, QUARRY, not declined(action))
+        state.quarries -= 1
+    new = one_more_done(state)
+    new.hacienda_used = False
+    return advance(new)
 
 
 def _settle(state: State, tile: int, hospice: bool) -> State:
-    """Put ``tile`` on the island; a working hospice staffs it from the supply (else the ship) unless declined."""
+    """A new state: ``tile`` on the island of the player at ``turn``; a working hospice staffs it from the supply
+    (else the ship) unless declined."""
     seat = state.turn
-    player = state.players[seat]
-    player = player.evolve(island=add_at(player.island, tile, 1))
+    player = state.players[seat].copy()
+    player.island = add_at(player.island, tile, 1)
     if hospice and player.city[HOSPICE] > 0:
         state, got = take_colonist(state)
         if got:
-            player = player.evolve(island_workers=add_at(player.island_workers, tile, 1))
+            player.island_workers = add_at(player.island_workers, tile, 1)
     return with_player(state, seat, player)
 
 
 def draw_for_hacienda(state: State, good: int) -> State:
     """The hacienda's face-down plantation goes onto the island (no hospice colonist)."""
     seat = state.turn
-    player = state.players[seat]
-    state = with_player(state, seat, player.evolve(island=add_at(player.island, good, 1)))
-    return advance(state.evolve(phase=SETTLE, stack=add_at(state.stack, good, -1)))
+    player = state.players[seat].copy()
+    player.island = add_at(player.island, good, 1)
+    new = with_player(state, seat, player)
+    new.phase, new.stack = SETTLE, add_at(state.stack, good, -1)
+    return advance(new)
 
 
 def resolve_draws(state: State) -> State:
     """Wait for chance while the row needs refilling and tiles are left; else end the phase."""
     if state.to_draw > 0 and (any(state.stack) or any(state.discards)):
         return state
-    return end_phase(state.evolve(to_draw=0))
+    new = state.copy()
+    new.to_draw = 0
+    return end_phase(new)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -127,9 +144,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
 def apply_chance(state: State, action: Action) -> State:
     """Turn up a drawn plantation (row or hacienda), or reshuffle the discards into the stack."""
     if action[0] == "reshuffle":
-        return resolve_draws(state.evolve(stack=state.discards, discards=(0,) * 5))
+        new = state.copy()
+        new.stack, new.discards = state.discards, (0,) * 5
+        return resolve_draws(new)
     good = action[1]
     if state.phase == HACIENDA_DRAW:
         return draw_for_hacienda(state, good)
-    state = state.evolve(stack=add_at(state.stack, good, -1), face_up=add_at(state.face_up, good, 1))
-    return resolve_draws(state.evolve(to_draw=state.to_draw - 1))
+    new = state.copy()
+    new.stack, new.face_up = add_at(state.stack, good, -1), add_at(state.face_up, good, 1)
+    new.to_draw = state.to_draw - 1
+    return resolve_draws(new)

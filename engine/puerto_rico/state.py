@@ -207,13 +207,34 @@ def colonists_of(player: Player) -> int:
     return colonists
 
 
-def with_player(state: State, seat: int, player: Player, **changes: object) -> State:
-    """``state`` with one player board replaced, and any other ``changes`` (one copy of the state for both)."""
+def with_player(state: State, seat: int, player: Player) -> State:
+    """A new state: ``state`` with one player board replaced (the caller may set more fields on it)."""
     new = state.copy()
     players = state.players
     new.players = players[:seat] + (player,) + players[seat + 1 :]
-    for name, value in changes.items():
-        setattr(new, name, value)
+    return new
+
+
+def at_turn(state: State, seat: int, turns_done: int) -> State:
+    """A new state: ``state`` with the turn at ``seat``, ``turns_done`` players done in the phase."""
+    new = state.copy()
+    new.turn = seat
+    new.turns_done = turns_done
+    return new
+
+
+def begin_phase(state: State, phase: Phase) -> State:
+    """A new state: ``state`` in ``phase``, nobody done in it yet."""
+    new = state.copy()
+    new.phase = phase
+    new.turns_done = 0
+    return new
+
+
+def one_more_done(state: State) -> State:
+    """A new state: one more player done in the phase."""
+    new = state.copy()
+    new.turns_done = state.turns_done + 1
     return new
 
 

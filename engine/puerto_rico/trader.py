@@ -12,12 +12,12 @@ from engine.core.records import add_at
 from engine.puerto_rico.components import LARGE_MARKET, OFFICE, PRICES, SMALL_MARKET, TRADING_HOUSE_SPACES
 from engine.puerto_rico.flow import end_phase, turn_to_next_chooser
 from engine.puerto_rico.notation import PASS, SELL_ACTIONS, Action
-from engine.puerto_rico.state import TRADE, Player, State, with_player
+from engine.puerto_rico.state import TRADE, Player, State, begin_phase, one_more_done, with_player
 
 
 def begin(state: State) -> State:
     """The trader phase starts with the trader."""
-    return advance(state.evolve(phase=TRADE, turns_done=0))
+    return advance(begin_phase(state, TRADE))
 
 
 def sale_price(player: Player, good: int, is_trader: bool) -> int:
@@ -49,21 +49,23 @@ def advance(state: State) -> State:
     chooser = turn_to_next_chooser(state, legal_for_seat)
     if chooser is not None:
         return chooser
-    state = state.evolve(turns_done=state.n)
+    new = state.copy()
+    new.turns_done = state.n
     if len(state.trading_house) >= TRADING_HOUSE_SPACES:
         supply = state.goods_supply
         for good in state.trading_house:
             supply = add_at(supply, good, 1)
-        state = state.evolve(goods_supply=supply, trading_house=())
-    return end_phase(state)
+        new.goods_supply, new.trading_house = supply, ()
+    return end_phase(new)
 
 
 def apply(state: State, action: Action) -> State:
     """Sell one barrel (or pass)."""
     if action[0] == "sell":
         seat, good = state.turn, action[1]
-        player = state.players[seat]
-        money = player.doubloons + sale_price(player, good, seat == state.chooser)
-        state = with_player(state, seat, player.evolve(doubloons=money, goods=add_at(player.goods, good, -1)))
-        state = state.evolve(trading_house=state.trading_house + (good,))
-    return advance(state.evolve(turns_done=state.turns_done + 1))
+        player = state.players[seat].copy()
+        player.doubloons += sale_price(player, good, seat == state.chooser)
+        player.goods = add_at(player.goods, good, -1)
+        state = with_player(state, seat, player)
+        state.trading_house += (good,)  # on the new state with_player made
+    return advance(one_more_done(state))
