@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar, Final, final
 
-from engine.core.records import Record
+from engine.core.records import Record, set_at
 from engine.puerto_rico.components import (
     BARRELS,
     BUILDINGS,
@@ -210,8 +210,7 @@ def colonists_of(player: Player) -> int:
 def with_player(state: State, seat: int, player: Player) -> State:
     """A new state: ``state`` with one player board replaced (the caller may set more fields on it)."""
     new = state.copy()
-    players = state.players
-    new.players = players[:seat] + (player,) + players[seat + 1 :]
+    new.players = set_at(state.players, seat, player)
     return new
 
 
