@@ -37,11 +37,11 @@ def check_chance(rules: Rules, state: State, action: Action) -> None:
 def check_action(rules: Rules, state: State, actor: Actor, action: Action) -> None:
     """Raise unless ``actor`` may take ``action`` now (turn order, then the rules)."""
     to_act = rules.current_actor(state)
-    notation = rules.format_action(action)
     if to_act is None:
-        raise EventMismatchError(notation, "the game is over", rule="turn order")
+        raise EventMismatchError(rules.format_action(action), "the game is over", rule="turn order")
     if actor != to_act:
-        raise EventMismatchError(notation, f"{describe_actor(actor)} acted but {describe_actor(to_act)} is to act", rule="turn order")
+        raise EventMismatchError(rules.format_action(action), f"{describe_actor(actor)} acted but {describe_actor(to_act)} is to act",
+                                 rule="turn order")
     if actor == CHANCE:
         check_chance(rules, state, action)
     else:
