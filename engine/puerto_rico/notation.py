@@ -41,7 +41,7 @@ again and again.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import NotationError
 from engine.core.notation import parse_notation
@@ -49,37 +49,37 @@ from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, MAYOR, ROL
 
 Action = tuple[Any, ...]
 
-PASS: Action = ("pass",)
-QUARRY_TAKE: Action = ("quarry",)
-HACIENDA_TAKE: Action = ("hacienda",)
-RESHUFFLE: Action = ("reshuffle",)
+PASS: Final[Action] = ("pass",)
+QUARRY_TAKE: Final[Action] = ("quarry",)
+HACIENDA_TAKE: Final[Action] = ("hacienda",)
+RESHUFFLE: Final[Action] = ("reshuffle",)
 
-ROLE_ACTIONS = tuple(("role", r) for r in range(len(ROLE_NAMES)))
-PLANT_ACTIONS = tuple(("plant", g) for g in range(5))
+ROLE_ACTIONS: Final = tuple(("role", r) for r in range(len(ROLE_NAMES)))
+PLANT_ACTIONS: Final = tuple(("plant", g) for g in range(5))
 #: Mayor slots: the six island tile kinds, then the 23 buildings (slot 6 + building index).
-PLACE_ACTIONS = tuple(("place", s) for s in range(len(TILE_NAMES) + len(BUILDING_NAMES)))
-BUILD_ACTIONS = tuple(("build", b) for b in range(len(BUILDING_NAMES)))
-EXTRA_ACTIONS = tuple(("extra", g) for g in range(5))
-SELL_ACTIONS = tuple(("sell", g) for g in range(5))
-WHARF_ACTIONS = tuple(("wharf", g) for g in range(5))
-DRAW_ACTIONS = tuple(("draw", g) for g in range(5))
+PLACE_ACTIONS: Final = tuple(("place", s) for s in range(len(TILE_NAMES) + len(BUILDING_NAMES)))
+BUILD_ACTIONS: Final = tuple(("build", b) for b in range(len(BUILDING_NAMES)))
+EXTRA_ACTIONS: Final = tuple(("extra", g) for g in range(5))
+SELL_ACTIONS: Final = tuple(("sell", g) for g in range(5))
+WHARF_ACTIONS: Final = tuple(("wharf", g) for g in range(5))
+DRAW_ACTIONS: Final = tuple(("draw", g) for g in range(5))
 #: Load actions by (good, ship capacity); capacities run from 4 to 8 over all player counts.
-LOAD_ACTIONS = {(g, c): ("load", g, c) for g in range(5) for c in range(4, 9)}
+LOAD_ACTIONS: Final = {(g, c): ("load", g, c) for g in range(5) for c in range(4, 9)}
 
 # Declining a privilege or a building's bonus: the base action plus the count declined.
-MAYOR_WITHOUT: Action = ("role", MAYOR, 1)
-QUARRY_WITHOUT: Action = ("quarry", 1)
-PLANT_WITHOUT = tuple(("plant", g, 1) for g in range(5))
-BUILD_WITHOUT = tuple(("build", b, 1) for b in range(len(BUILDING_NAMES)))
+MAYOR_WITHOUT: Final[Action] = ("role", MAYOR, 1)
+QUARRY_WITHOUT: Final[Action] = ("quarry", 1)
+PLANT_WITHOUT: Final = tuple(("plant", g, 1) for g in range(5))
+BUILD_WITHOUT: Final = tuple(("build", b, 1) for b in range(len(BUILDING_NAMES)))
 #: Loads declining 1 or 2 bonus VP, by (good, ship capacity, VP declined).
-LOAD_WITHOUT = {(g, c, k): ("load", g, c, k) for g in range(5) for c in range(4, 9) for k in (1, 2)}
+LOAD_WITHOUT: Final = {(g, c, k): ("load", g, c, k) for g in range(5) for c in range(4, 9) for k in (1, 2)}
 #: Wharf shipments declining 1 or 2 bonus VP, by (good, VP declined).
-WHARF_WITHOUT = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
+WHARF_WITHOUT: Final = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
 
 SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
 
 #: The length of each action that takes every bonus due; a longer one ends in the count it declines.
-BASE_LENGTH = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
+BASE_LENGTH: Final = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
 
 
 def declined(action: Action) -> int:

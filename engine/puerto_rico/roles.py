@@ -30,11 +30,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """The role cards nobody has chosen this round; the mayor also without his privilege colonist
     while the supply has one and declining can matter (see :func:`flow.can_decline`)."""
     taken = state.roles_taken
-    actions = tuple(ROLE_ACTIONS[card] for card in range(len(taken)) if not taken[card])
-    if not taken[MAYOR] and state.colonist_supply > 0 and can_decline(state):
-        at = actions.index(ROLE_ACTIONS[MAYOR]) + 1
-        actions = actions[:at] + (MAYOR_WITHOUT,) + actions[at:]
-    return actions
+    mayor_declinable = state.colonist_supply > 0 and can_decline(state)
+    actions = []
+    for card in range(len(taken)):
+        if not taken[card]:
+            actions.append(ROLE_ACTIONS[card])
+            if card == MAYOR and mayor_declinable:
+                actions.append(MAYOR_WITHOUT)
+    return tuple(actions)
 
 
 def apply(state: State, action: Action) -> State:
