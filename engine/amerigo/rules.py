@@ -88,11 +88,6 @@ def apply_decision(state: State, action: Action) -> State:
 APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, flow.apply_chance)
 
 
-def seat_to_act(state: State) -> int:
-    """The seat whose turn it is in the current turn order."""
-    return state.turn_order[state.turn]
-
-
 class AmerigoRules(PhasedRules[State, Action]):
     """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring).
 
@@ -119,8 +114,16 @@ class AmerigoRules(PhasedRules[State, Action]):
             legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=flow.chance_outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state, seat=seat_to_act,
+            load_state=serialize.load_state,
         )
+
+    def phase_of(self, state: State) -> int:
+        """The phase ``state`` waits in."""
+        return state.phase
+
+    def seat_of(self, state: State) -> int:
+        """The seat whose turn it is in the current turn order."""
+        return state.turn_order[state.turn]
 
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance laying the island tiles."""

@@ -105,6 +105,14 @@ class GoldenCityRules(PhasedRules[State, Action]):
             load_state=serialize.load_state,
         )
 
+    def phase_of(self, state: State) -> int:
+        """The phase ``state`` waits in."""
+        return state.phase
+
+    def seat_of(self, state: State) -> int:
+        """The seat to decide outside chance phases."""
+        return state.turn
+
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.
 

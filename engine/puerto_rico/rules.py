@@ -79,6 +79,14 @@ class PuertoRicoRules(PhasedRules[State, Action]):
             load_state=serialize.load_state,
         )
 
+    def phase_of(self, state: State) -> int:
+        """The phase ``state`` waits in."""
+        return state.phase
+
+    def seat_of(self, state: State) -> int:
+        """The seat to decide outside chance phases."""
+        return state.turn
+
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance turning up the face-up row."""
         return initial_state(self.seated_players(setup))
