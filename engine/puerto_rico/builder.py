@@ -11,6 +11,8 @@ player who fills all 12 city spaces ends the game after this round.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import add_at, set_at
 from engine.puerto_rico.components import CITY_SPACES, COLUMNS, COSTS, N_BUILDINGS, QUARRY, SPACES, UNIVERSITY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist, turn_to_next_chooser
@@ -25,7 +27,7 @@ def begin(state: State) -> State:
 
 #: Cost after the quarry discount, by occupied quarries (0-8) and building: a table, since legal-move
 #: listing prices every building for every player.
-QUARRY_PRICES = tuple(tuple(COSTS[b] - min(q, COLUMNS[b]) for b in range(N_BUILDINGS)) for q in range(9))
+QUARRY_PRICES: Final = tuple(tuple(COSTS[b] - min(q, COLUMNS[b]) for b in range(N_BUILDINGS)) for q in range(9))
 
 
 def price(player: Player, building: int, is_builder: bool) -> int:

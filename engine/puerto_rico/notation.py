@@ -76,7 +76,7 @@ LOAD_WITHOUT: Final = {(g, c, k): ("load", g, c, k) for g in range(5) for c in r
 #: Wharf shipments declining 1 or 2 bonus VP, by (good, VP declined).
 WHARF_WITHOUT: Final = {(g, k): ("wharf", g, k) for g in range(5) for k in (1, 2)}
 
-SLOT_NAMES = TILE_NAMES + BUILDING_NAMES
+SLOT_NAMES: Final = TILE_NAMES + BUILDING_NAMES
 
 #: The length of each action that takes every bonus due; a longer one ends in the count it declines.
 BASE_LENGTH: Final = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
@@ -123,8 +123,8 @@ def _fixed_notations() -> dict[Action, str]:
     return table
 
 
-FORMATS: dict[Action, str] = _fixed_notations()
-PARSES: dict[str, Action] = {text: action for action, text in FORMATS.items()}
+FORMATS: Final[dict[Action, str]] = _fixed_notations()
+PARSES: Final[dict[str, Action]] = {text: action for action, text in FORMATS.items()}
 
 
 @lru_cache(maxsize=4096)

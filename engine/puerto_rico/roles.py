@@ -9,6 +9,8 @@ happens between the pick and the privilege, so folding the two loses no informat
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import set_at
 from engine.puerto_rico import builder, captain, craftsman, mayor, settler, trader
 from engine.puerto_rico.components import BUILDER, CAPTAIN, CRAFTSMAN, MAYOR, SETTLER, TRADER
@@ -16,7 +18,7 @@ from engine.puerto_rico.flow import can_decline, end_phase
 from engine.puerto_rico.notation import MAYOR_WITHOUT, ROLE_ACTIONS, Action, declined
 from engine.puerto_rico.state import State, with_player
 
-PHASE_BEGIN = {
+PHASE_BEGIN: Final = {
     SETTLER: settler.begin,
     MAYOR: mayor.begin,
     BUILDER: builder.begin,

@@ -19,7 +19,7 @@ against the rules.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from engine.analysis.policy import pick
 from engine.puerto_rico.components import COLUMNS
@@ -28,14 +28,14 @@ from engine.puerto_rico.notation import PLACE_ACTIONS
 from engine.puerto_rico.state import PLACE, State
 
 #: How often the policy follows its plan (otherwise it picks any action but a pass, at random).
-FOLLOWED = 0.85
+FOLLOWED: Final = 0.85
 #: The plan's verbs, best first (plant and quarry alike): a decision's candidates are its actions of the best verb.
-RANKS = {"role": 0, "build": 1, "sell": 2, "plant": 3, "quarry": 3, "load": 4, "extra": 5, "hacienda": 6, "place": 7}
-UNRANKED = 8
+RANKS: Final = {"role": 0, "build": 1, "sell": 2, "plant": 3, "quarry": 3, "load": 4, "extra": 5, "hacienda": 6, "place": 7}
+UNRANKED: Final = 8
 #: Verbs among which the most valuable action is taken (the others' candidates are all alike).
-VALUED = frozenset(("role", "build", "sell", "plant", "quarry"))
+VALUED: Final = frozenset(("role", "build", "sell", "plant", "quarry"))
 #: A quarry's worth beside the plantations valued by kind (corn 0 ... coffee 4).
-QUARRY_VALUE = 2.5
+QUARRY_VALUE: Final = 2.5
 
 
 class RolloutPlayer:

@@ -6,6 +6,8 @@ remains is shared.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.protocol import Outcome
 from engine.puerto_rico.components import (
     CITY_HALL,
@@ -47,7 +49,7 @@ def city_hall_bonus(player: Player) -> int:
     return sum(1 for b, w in enumerate(player.city) if w >= 0 and IS_VIOLET[b])
 
 
-LARGE_BONUSES = {
+LARGE_BONUSES: Final = {
     GUILD_HALL: guild_hall_bonus,
     RESIDENCE: residence_bonus,
     FORTRESS: fortress_bonus,
