@@ -111,6 +111,12 @@ class ComponentSet:
         self.unit_copies: tuple[int, ...] = tuple(units[name]["copies"] for name in UNIT_NAMES)
         self.gold_start: int = data["gold"]["start"]
         self.gold_max: int = data["gold"]["max"]
+        # Chance's outcomes as actions, made once (see engine.entdecker.chance and its notation).
+        self.draw_backs: tuple[int, ...] = tuple(kind.back for kind in kinds[: self.draw_kinds])
+        self.tile_actions: tuple[tuple[str, str], ...] = tuple(("tile", kind.key) for kind in kinds[: self.draw_kinds])
+        self.chip_actions: tuple[tuple[str, int], ...] = tuple(("chip", value) for value in self.chip_values)
+        self.spin_outcomes: tuple[tuple[tuple[str, int], int], ...] = tuple(
+            (("spin", value), weight) for value, weight in zip(self.wheel_values, self.wheel_weights, strict=True) if weight)
 
     def _hole_filler(self, land: int) -> int:
         """The code of the reserve tile (and rotation) whose land sides are exactly ``land``."""

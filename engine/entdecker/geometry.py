@@ -55,6 +55,25 @@ def passages(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, 
     return tuple(out)
 
 
+def has_passage(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int]) -> bool:
+    """Whether the ship has an open passage (:func:`passages` is not empty), without listing them."""
+    mode, cell, index = ship[0], ship[1], ship[2]
+    if mode == SHIP_CIRCLE:
+        return board[cell] == EMPTY
+    return mode == SHIP_TILE and region_is_open(components, board, cell, index)
+
+
+def fits_behind_passage(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int], kind: int) -> bool:
+    """Whether tile ``kind`` fits behind one of the ship's passages (:func:`placements` is not empty)."""
+    rotations = components.kinds[kind].rotations
+    for cell, _ in passages(components, board, ship):
+        mask, land = constraint(components, board, cell)
+        for i in range(len(rotations)):
+            if not (rotations[i][1] ^ land) & mask:
+                return True
+    return False
+
+
 def region_is_open(components: ComponentSet, board: tuple[int, ...], cell: int, region: int) -> bool:
     """Whether water region ``region`` of the tile at ``cell`` has a passage into an unexplored cell."""
     mask = components.faces[board[cell]].regions[region]

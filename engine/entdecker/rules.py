@@ -63,6 +63,13 @@ class EntdeckerRules(PhasedRules[State, Action]):
             load_state=serialize.load_state,
         )
 
+    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
+        """Raise IllegalActionError naming the rule unless ``action`` is legal; a legal action is found without
+        listing every legal action (:func:`~engine.entdecker.turn.surely_legal`), the rest is compared with the list."""
+        if type(action) is tuple and turn.surely_legal(state, action):
+            return
+        super().check(state, action)
+
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""
         names = self.seated_players(setup)
