@@ -66,15 +66,24 @@ def apply(state: State, action: Action) -> State:
     verb = action[0]
     if verb == "reshuffle":
         if state.phase == RESHUFFLE_PHASE:
-            return reshuffle(state).evolve(phase=Phase(state.resume), resume=-1)  # the int back as its Phase (compiled code checks)
+            new = reshuffle(state).copy()
+            new.phase = Phase(state.resume)  # the int back as its Phase (compiled code checks)
+            new.resume = -1
+            return new
         return reshuffle(state)
     if verb == "deal":
         return reshuffle_if_run_out(apply_deal(take_from_pile(state, action[1]), action[1]))
     if action[1] == "scoring":
-        card = action[2]
-        state = state.evolve(scoring_card=card, scoring_pile=tuple(c for c in state.scoring_pile if c != card))
-        return flow.next_layout_card(state.evolve(layout=()))
-    return apply_goods(state.evolve(goods_pile=tuple(c for c in state.goods_pile if c != action[2])), action[2])
+        card: str = action[2]
+        new = state.copy()
+        new.scoring_card = card
+        new.scoring_pile = tuple([c for c in state.scoring_pile if c != card])
+        new.layout = ()
+        return flow.next_layout_card(new)
+    card = action[2]
+    new = state.copy()
+    new.goods_pile = tuple([c for c in state.goods_pile if c != card])
+    return apply_goods(new, card)
 
 
 def reshuffle_if_run_out(state: State) -> State:
@@ -87,17 +96,23 @@ def reshuffle_if_run_out(state: State) -> State:
     """
     if state.late_reshuffle or any(state.pile) or not any(state.discard) or state.phase == OVER:
         return state
-    return state.evolve(resume=state.phase, phase=RESHUFFLE_PHASE)
+    new = state.copy()
+    new.resume = state.phase
+    new.phase = RESHUFFLE_PHASE
+    return new
 
 
 def apply_deal(state: State, terrain: int) -> State:
     """A landscape card, already off the pile, goes where the phase sends it."""
     phase = state.phase
     if phase == LAYOUT:
-        return flow.next_layout_card(state.evolve(layout=(*state.layout, terrain)))
+        new = state.copy()
+        new.layout = (*state.layout, terrain)
+        return flow.next_layout_card(new)
     seat = state.turn
-    player = state.players[seat]
-    state = with_player(state, seat, player.evolve(hand=add_at(player.hand, terrain, 1)))
+    player = state.players[seat].copy()
+    player.hand = add_at(player.hand, terrain, 1)
+    state = with_player(state, seat, player)
     if phase == SETUP_DEAL:
         return flow.after_setup_deal(state)
     return flow.continue_turn(state)  # CARD_DRAW: a reward's draw
@@ -106,10 +121,10 @@ def apply_deal(state: State, terrain: int) -> State:
 def apply_goods(state: State, card: str) -> State:
     """A goods card, already off the pile, goes to the display or to the player who drew it blind."""
     phase = state.phase
-    if phase == SETUP_GOODS:
-        return flow.fill_setup_display(state.evolve(goods_display=(*state.goods_display, card)))
-    if phase == GOODS_REFILL:
-        return check_goods_limit(state.evolve(goods_display=(*state.goods_display, card)))
+    if phase == SETUP_GOODS or phase == GOODS_REFILL:
+        new = state.copy()
+        new.goods_display = (*state.goods_display, card)
+        return flow.fill_setup_display(new) if phase == SETUP_GOODS else check_goods_limit(new)
     return check_goods_limit(receive_goods(state, card))  # GOODS_DRAW: the blind take
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import NotationError
 from engine.core.notation import normal_notation
@@ -153,9 +153,23 @@ def _parse_words(text: str, verb: str, words: list[str]) -> Action:
     raise NotationError(text, EXPECTED)
 
 
+#: Actions by the exact text they were parsed from: folding a log meets the same few texts again and
+#: again, and one dictionary lookup of the text is all such a parse costs (no normalising, no call).
+_PARSED: Final[dict[str, Action]] = {}
+#: Texts remembered at most (so that a stream of distinct bad or odd texts cannot grow it without end).
+PARSED_MAX: Final = 65536
+
+
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
-    return _parse(normal_notation(text, names=True))
+    if type(text) is str:
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+    action = _parse(normal_notation(text, names=True))
+    if type(text) is str and len(_PARSED) < PARSED_MAX:
+        _PARSED[text] = action
+    return action
 
 
 @lru_cache(maxsize=65536)

@@ -105,6 +105,18 @@ class GoldenCityRules(PhasedRules[State, Action]):
             load_state=serialize.load_state,
         )
 
+    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
+        """Raise IllegalActionError naming the rule unless ``action`` is legal; a bid or a build is found legal
+        without listing every legal action (:func:`~engine.golden_city.building.build_listed`), the rest is
+        compared with the list."""
+        if type(action) is tuple and action:
+            phase = state.phase
+            if phase == BUILD and building.build_listed(state, action):
+                return
+            if phase == BID and bidding.bid_listed(state, action):
+                return
+        super().check(state, action)
+
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.
 

@@ -197,9 +197,22 @@ class State(Record):
 
 
 def with_player(state: State, seat: int, player: Player) -> State:
-    """``state`` with one player replaced."""
-    players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+    """``state`` with one player replaced (a copy: records are values)."""
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    return new
+
+
+def replaced(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with the one at ``seat`` replaced."""
+    return players[:seat] + (player,) + players[seat + 1 :]
+
+
+def with_phase(state: State, phase: Phase) -> State:
+    """``state`` waiting in ``phase`` (a copy: records are values)."""
+    new = state.copy()
+    new.phase = phase
+    return new
 
 
 def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
