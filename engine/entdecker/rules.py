@@ -7,13 +7,13 @@ returning, so a state always waits for a decision, for chance, or for nobody (th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import GameRules, Setup
+from engine.core.protocol import CHANCE, GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
 from engine.entdecker.component_set import component_set
 from engine.entdecker.describe import describe
@@ -22,7 +22,7 @@ from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.rollout import rollout_player
 from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
 
-LEGAL: dict[int, Callable[[State], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
     START: turn.legal_start,
     BUY: turn.legal_buy,
     EXPLORE: turn.legal_explore,
@@ -30,7 +30,7 @@ LEGAL: dict[int, Callable[[State], list[Action]]] = {
     NATIVES: turn.legal_natives,
 }
 #: Every decision applies through :func:`~engine.entdecker.turn.apply_decision`, which sends it by its kind.
-APPLY = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)
+APPLY: Final = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)
 
 
 def _income_each_turn(options: Mapping[str, Any]) -> bool:
@@ -62,6 +62,26 @@ class EntdeckerRules(PhasedRules[State, Action]):
             format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
+
+    # The protocol's hot questions, answered from the state's own fields (one load each when compiled) rather
+    # than through the phase tables' generic attribute getters; the answers are PhasedRules' own.
+
+    def current_actor(self, state: State) -> int | str | None:
+        """The seat to decide, CHANCE in a chance phase, None when the game is over."""
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == OVER:
+            return None
+        return state.turn
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, int]]:
+        """Every outcome of the chance phase under way with its weight; () otherwise."""
+        return chance.outcomes(state) if state.phase in CHANCE_PHASES else ()
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
+        return APPLY[state.phase](state, action)
 
     def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
         """Raise IllegalActionError naming the rule unless ``action`` is legal; a legal action is found without

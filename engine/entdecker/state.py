@@ -41,7 +41,7 @@ class Phase(IntEnum):
 (SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = Phase
 PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back", "place", "friendly natives",
                "natives chip", "island chip", "over")
-CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
+CHANCE_PHASES: Final = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
 
 SCOUT, FORT, SETTLEMENT = range(3)
 EMPTY: Final = -1

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import add_at
 from engine.golden_city import flow
 from engine.golden_city.cards import reshuffle, take_from_pile
@@ -50,7 +52,7 @@ def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
         return tuple((DEALS[t], count) for t, count in enumerate(state.pile) if count)
     if phase == REVEAL:
         return scoring_outcomes(state)
-    return tuple((("reveal", "goods", card), 1) for card in state.goods_pile)
+    return tuple([reveal_outcome(_GOODS_REVEALS, "goods", card) for card in state.goods_pile])
 
 
 def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -58,7 +60,23 @@ def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     pile = state.scoring_pile
     back = state.components.scoring_back
     top = back[pile[0]]
-    return tuple((("reveal", "scoring", card), 1) for card in pile if back[card] == top)
+    return tuple([reveal_outcome(_SCORING_REVEALS, "scoring", card) for card in pile if back[card] == top])
+
+
+#: Reveal outcomes of each pile by card id, made once: a goods draw lists every card left in the pile.
+_GOODS_REVEALS: Final[dict[str, tuple[Action, int]]] = {}
+_SCORING_REVEALS: Final[dict[str, tuple[Action, int]]] = {}
+
+
+def reveal_outcome(reveals: dict[str, tuple[Action, int]], pile: str, card: str) -> tuple[Action, int]:
+    """``(("reveal", pile, card), 1)`` (remembered in ``reveals``): card ``card`` comes off ``pile``, as likely
+    as every other card there."""
+    outcome = reveals.get(card)
+    if outcome is None:
+        outcome = (("reveal", pile, card), 1)
+        if len(reveals) < 4096:  # ids come from component sets: a bound against a stream of custom sets
+            reveals[card] = outcome
+    return outcome
 
 
 def apply(state: State, action: Action) -> State:

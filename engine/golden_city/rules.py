@@ -7,13 +7,13 @@ the end) before returning, so a state always waits for a decision, for chance, o
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
-from engine.core.protocol import GameRules, Setup
+from engine.core.protocol import CHANCE, GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
 from engine.golden_city.describe import describe
@@ -35,7 +35,7 @@ from engine.golden_city.state import (
     initial_state,
 )
 
-LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
+LEGAL: Final[dict[int, Callable[[State], tuple[Action, ...]]]] = {
     BID: bidding.legal_actions,
     BUILD: building.legal_actions,
     CARD_CHOICE: rewards.legal_card,
@@ -44,7 +44,7 @@ LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
     BOX: rewards.legal_box,
     DISCARD: building.legal_discard,
 }
-APPLY = apply_table({
+APPLY: Final = apply_table({
     BID: bidding.apply,
     BUILD: building.apply,
     CARD_CHOICE: rewards.apply_card_choice,
@@ -104,6 +104,26 @@ class GoldenCityRules(PhasedRules[State, Action]):
             format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
+
+    # The protocol's hot questions, answered from the state's own fields (one load each when compiled) rather
+    # than through the phase tables' generic attribute getters; the answers are PhasedRules' own.
+
+    def current_actor(self, state: State) -> int | str | None:
+        """The seat to decide, CHANCE in a chance phase, None when the game is over."""
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == OVER:
+            return None
+        return state.turn
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[Action, int]]:
+        """Every outcome of the chance phase under way with its weight; () otherwise."""
+        return chance.outcomes(state) if state.phase in CHANCE_PHASES else ()
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
+        return APPLY[state.phase](state, action)
 
     def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
         """Raise IllegalActionError naming the rule unless ``action`` is legal; a bid or a build is found legal

@@ -45,9 +45,9 @@ PHASE_NAMES = (
     "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
 )
 #: Phases in which chance acts (RESHUFFLE: the draw pile has just run out, the discards become the new one).
-CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL, RESHUFFLE})
+CHANCE_PHASES: Final = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL, RESHUFFLE})
 #: Phases that draw a landscape card (and so may need the discards reshuffled first).
-LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
+LANDSCAPE_PHASES: Final = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
 
 NOBODY: Final = -1
 #: The most landscape cards a player keeps after a building turn ("nem maradhat több mint 5").
