@@ -107,11 +107,10 @@ def fill_holes(state: State) -> tuple[State, tuple[int, ...]]:
     board = list(state.board)
     reserve = list(state.reserve)
     filled: list[int] = []
-    frozen = state.board
-    for cell in geometry.empty_neighbours(components, frozen, state.placed):
+    view = state.board  # the board as filled so far, as a tuple (made again only after a fill)
+    for cell in geometry.empty_neighbours(components, state.board, state.placed):
         if board[cell] != EMPTY:
             continue
-        view = tuple(board)
         if geometry.is_enclosed(components, view, cell):
             group = [cell]
         else:
@@ -125,6 +124,7 @@ def fill_holes(state: State) -> tuple[State, tuple[int, ...]]:
             number = components.kinds[code >> 2].reserve
             reserve[number - 1] = max(0, reserve[number - 1] - 1)  # R11: an empty reserve stack lends a copy
             filled.append(hole)
+        view = tuple(board)
     if not filled:
         return state, ()
     new = state.copy()

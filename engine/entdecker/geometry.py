@@ -13,6 +13,12 @@ from engine.entdecker.state import EMPTY, SHIP_CIRCLE, SHIP_TILE
 # The whole board is small (70 cells by default): plain loops over tuples beat any cleverer structure.
 
 
+def cell_at(components: ComponentSet, x: int, y: int) -> int:
+    """The index of cell (x, y); -1 off the board (:meth:`ComponentSet.cell`, as a compiled function)."""
+    width, height = components.width, components.height
+    return y * width + x if 0 <= x < width and 0 <= y < height else -1
+
+
 def constraint(components: ComponentSet, board: tuple[int, ...], cell: int) -> tuple[int, int]:
     """(mask, land) for an empty cell: the sides a tile must match, and which of those must be land.
 
@@ -149,6 +155,8 @@ def land_locked_group(components: ComponentSet, board: tuple[int, ...], cell: in
     The search stops at the first side facing water or the rim: such a group is still reachable by sea.
     """
     faces = components.faces
+    if not _faces_only_land(components, board, cell):  # most cells: answered before any search
+        return None
     group = [cell]
     seen = {cell}
     i = 0
@@ -166,6 +174,20 @@ def land_locked_group(components: ComponentSet, board: tuple[int, ...], cell: in
             elif not faces[code].land >> ((d + 2) & 3) & 1:
                 return None
     return sorted(group)
+
+
+def _faces_only_land(components: ComponentSet, board: tuple[int, ...], cell: int) -> bool:
+    """Whether no side of ``cell`` faces the rim or a tile's water side (empty neighbours aside)."""
+    faces = components.faces
+    around = components.neighbours[cell]
+    for d in range(4):
+        other = around[d]
+        if other < 0:
+            return False
+        code = board[other]
+        if code != EMPTY and not faces[code].land >> ((d + 2) & 3) & 1:
+            return False
+    return True
 
 
 def island_of(components: ComponentSet, board: tuple[int, ...], cell: int, part: int) -> tuple[set[tuple[int, int]], bool]:

@@ -142,14 +142,14 @@ def legal_natives(state: State) -> list[Action]:
 def apply_start_edge(state: State, action: Action) -> State:
     """The ship goes onto a circle of the rim (no fee)."""
     new = state.copy()
-    new.ship = (SHIP_CIRCLE, state.components.cell(action[1], action[2]), action[3])
+    new.ship = (SHIP_CIRCLE, geometry.cell_at(state.components, action[1], action[2]), action[3])
     new.phase = BUY
     return new
 
 
 def apply_start_tile(state: State, action: Action) -> State:
     """The ship goes into a water region of a placed tile; a fee goes to the bank."""
-    cell = state.components.cell(action[1], action[2])
+    cell = geometry.cell_at(state.components, action[1], action[2])
     new = state.copy()
     new.gold = add_at(state.gold, state.turn, -start_fee(state, cell))
     new.ship = (SHIP_TILE, cell, action[3])
@@ -164,7 +164,7 @@ def apply_pass(state: State, action: Action) -> State:
 
 def apply_takeback(state: State, action: Action) -> State:
     """The scout returns to its owner's supply (no refund); the decision point stays open."""
-    cell = state.components.cell(action[1], action[2])
+    cell = geometry.cell_at(state.components, action[1], action[2])
     new = state.copy()
     new.supply = set_at(state.supply, state.turn, add_at(state.supply[state.turn], SCOUT, 1))
     new.units = set_at(state.units, cell, NO_UNIT)
@@ -198,7 +198,7 @@ def apply_place(state: State, action: Action) -> State:
     event shown is carried out after the tile is placed.)
     """
     components = state.components
-    cell = components.cell(action[1], action[2])
+    cell = geometry.cell_at(components, action[1], action[2])
     entry = next(side for c, side in geometry.passages(components, state.board, state.ship) if c == cell)
     code = state.tile * 4 + action[3]
     new = state.copy()
@@ -298,7 +298,7 @@ def _own_scout_at(state: State, action: Action) -> bool:
     """``takeback x y`` names a cell holding one of the active player's scouts (see :func:`legal_takeback`)."""
     if not _ints(action, 2):
         return False
-    cell = state.components.cell(action[1], action[2])
+    cell = geometry.cell_at(state.components, action[1], action[2])
     return cell >= 0 and flow.is_own_scout(state, state.units[cell])
 
 
@@ -307,7 +307,7 @@ def _start_edge_listed(state: State, action: Action) -> bool:
     if not _ints(action, 3) or state.gold[state.turn] < 1:
         return False
     components = state.components
-    cell = components.cell(action[1], action[2])
+    cell = geometry.cell_at(components, action[1], action[2])
     side: int = action[3]
     return cell >= 0 and 0 <= side < 4 and components.neighbours[cell][side] < 0 and state.board[cell] == EMPTY
 
@@ -317,7 +317,7 @@ def _start_tile_listed(state: State, action: Action) -> bool:
     if not _ints(action, 3) or state.round < 2:
         return False
     components, board = state.components, state.board
-    cell = components.cell(action[1], action[2])
+    cell = geometry.cell_at(components, action[1], action[2])
     region: int = action[3]
     if cell < 0 or board[cell] == EMPTY or not 0 <= region < len(components.faces[board[cell]].regions):
         return False
@@ -348,7 +348,7 @@ def _place_listed(state: State, action: Action) -> bool:
     if not _ints(action, 3):
         return False
     components = state.components
-    cell = components.cell(action[1], action[2])
+    cell = geometry.cell_at(components, action[1], action[2])
     if cell < 0:
         return False
     for passage, _ in geometry.passages(components, state.board, state.ship):

@@ -37,8 +37,8 @@ from engine.golden_city.state import (
     RESHUFFLE as RESHUFFLE_PHASE,
 )
 
-DEALS: tuple[Action, ...] = tuple(("deal", t) for t in range(5))
-RESHUFFLE_ONLY: tuple[tuple[Action, int], ...] = ((RESHUFFLE, 1),)
+DEALS: Final[tuple[Action, ...]] = tuple(("deal", t) for t in range(5))
+RESHUFFLE_ONLY: Final[tuple[tuple[Action, int], ...]] = ((RESHUFFLE, 1),)
 
 
 def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -47,9 +47,10 @@ def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     if phase == RESHUFFLE_PHASE:
         return RESHUFFLE_ONLY
     if phase in LANDSCAPE_PHASES:
-        if not any(state.pile):
+        pile = state.pile
+        if not any(pile):
             return RESHUFFLE_ONLY
-        return tuple((DEALS[t], count) for t, count in enumerate(state.pile) if count)
+        return tuple([(DEALS[t], pile[t]) for t in range(len(pile)) if pile[t]])
     if phase == REVEAL:
         return scoring_outcomes(state)
     return tuple([reveal_outcome(_GOODS_REVEALS, "goods", card) for card in state.goods_pile])
