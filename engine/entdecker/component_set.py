@@ -79,7 +79,7 @@ class ComponentSet:
         self.width: int = board["w"]
         self.height: int = board["h"]
         self.cells = self.width * self.height
-        self.neighbours = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
         self.circles = tuple((c, d) for c in range(self.cells) for d in range(4) if self.neighbours[c][d] < 0)
         topologies = {code: _topology(code, spec) for code, spec in data["topologies"].items()}
         kinds: list[Kind] = []
@@ -161,7 +161,9 @@ def hole_class(land: int) -> int:
     return {0: 1, 1: 2, 3: 5, 4: 6}[count]
 
 
-def _neighbours(cell: int, w: int, h: int) -> tuple[int, int, int, int]:
+def _neighbours(cell: int, w: int, h: int) -> tuple[int, ...]:
+    # (N, E, S, W); typed as a tuple of any length on purpose: compiled code unboxes a fixed-length tuple
+    # type into a C struct at every read and boxes it into a new tuple again to loop over it
     x, y = cell % w, cell // w
     return (cell - w if y > 0 else -1, cell + 1 if x < w - 1 else -1, cell + w if y < h - 1 else -1, cell - 1 if x > 0 else -1)
 
