@@ -22,9 +22,13 @@ from typing import Any, Final, NamedTuple
 from engine.core.errors import SetupError
 from engine.entdecker.components import DEFAULT_COMPONENTS, EVENT_NAMES, SIDE_NAMES, UNIT_NAMES
 
-N, E, S, W = 0, 1, 2, 3
+N: Final = 0
+E: Final = 1
+S: Final = 2
+W: Final = 3
 ALL_SIDES: Final = 0b1111
-PLAIN_BACK, EVENT_BACK = 0, 1
+PLAIN_BACK: Final = 0
+EVENT_BACK: Final = 1
 _TOPOLOGY_CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 

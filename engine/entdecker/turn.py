@@ -32,7 +32,12 @@ from engine.entdecker.state import (
     unit_seat,
 )
 
-STORM, HOSTILE, FRIENDLY, PIRATES, RUINS, TREASURE = range(6)
+STORM: Final = 0
+HOSTILE: Final = 1
+FRIENDLY: Final = 2
+PIRATES: Final = 3
+RUINS: Final = 4
+TREASURE: Final = 5
 RUINS_VP: Final = 3
 TREASURE_GOLD: Final = 3
 

@@ -38,8 +38,23 @@ class Phase(IntEnum):
     RESHUFFLE = 15
 
 
-(SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
- CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE) = Phase
+# Each phase as a Final name: compiled code reads a Final from a static, any other imported name from a dict.
+SETUP_DEAL: Final = Phase.SETUP_DEAL
+SETUP_GOODS: Final = Phase.SETUP_GOODS
+REVEAL: Final = Phase.REVEAL
+LAYOUT: Final = Phase.LAYOUT
+BID: Final = Phase.BID
+BUILD: Final = Phase.BUILD
+CARD_CHOICE: Final = Phase.CARD_CHOICE
+BONUS_CHOICE: Final = Phase.BONUS_CHOICE
+GOODS_CHOICE: Final = Phase.GOODS_CHOICE
+CARD_DRAW: Final = Phase.CARD_DRAW
+GOODS_DRAW: Final = Phase.GOODS_DRAW
+GOODS_REFILL: Final = Phase.GOODS_REFILL
+BOX: Final = Phase.BOX
+DISCARD: Final = Phase.DISCARD
+OVER: Final = Phase.OVER
+RESHUFFLE: Final = Phase.RESHUFFLE
 PHASE_NAMES = (
     "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
     "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
