@@ -42,21 +42,27 @@ def _tile_outcomes(state: State) -> list[tuple[Action, int]]:
 
 
 def _back_outcomes(state: State, stack: int) -> list[tuple[Action, int]]:
+    # Per back (plain, '?'): the weight is the undrawn tiles showing it less the other stacks' tops showing it.
     backs = state.components.draw_backs
-    undrawn = [0, 0]
     counts = state.undrawn
+    weight_plain = weight_event = 0
     for t in range(len(counts)):
-        undrawn[backs[t]] += counts[t]
-    shown = [0, 0]
+        if backs[t] == EVENT_BACK:
+            weight_event += counts[t]
+        else:
+            weight_plain += counts[t]
     tops = state.tops
     for k in range(len(tops)):
         if k != stack and tops[k] >= 0:
-            shown[tops[k]] += 1
-    out = []
-    for back in (EVENT_BACK, PLAIN_BACK):
-        weight = undrawn[back] - shown[back]
-        if weight > 0:
-            out.append((("back", stack, back), weight))
+            if tops[k] == EVENT_BACK:
+                weight_event -= 1
+            else:
+                weight_plain -= 1
+    out: list[tuple[Action, int]] = []
+    if weight_event > 0:
+        out.append((("back", stack, EVENT_BACK), weight_event))
+    if weight_plain > 0:
+        out.append((("back", stack, PLAIN_BACK), weight_plain))
     return out
 
 
