@@ -25,34 +25,44 @@ def outcomes(state: State) -> list[tuple[Action, int]]:
     if phase in (SETUP_BACK, BACK):
         return _back_outcomes(state, state.stack)
     if phase == SPIN:
-        components = state.components
-        return [(("spin", v), w) for v, w in zip(components.wheel_values, components.wheel_weights, strict=True) if w]
+        return list(state.components.spin_outcomes)
     if phase in (NATIVES_CHIP, SCORE_CHIP):
-        components = state.components
-        return [(("chip", v), c) for v, c in zip(components.chip_values, state.pool, strict=True) if c]
+        chips = state.components.chip_actions
+        pool = state.pool
+        return [(chips[i], pool[i]) for i in range(len(pool)) if pool[i]]
     return []
 
 
 def _tile_outcomes(state: State) -> list[tuple[Action, int]]:
     back = state.tops[state.stack]
-    kinds = state.components.kinds
-    return [(("tile", kinds[t].key), count) for t, count in enumerate(state.undrawn) if count and kinds[t].back == back]
+    components = state.components
+    tiles, backs = components.tile_actions, components.draw_backs
+    undrawn = state.undrawn
+    return [(tiles[t], undrawn[t]) for t in range(len(undrawn)) if undrawn[t] and backs[t] == back]
 
 
 def _back_outcomes(state: State, stack: int) -> list[tuple[Action, int]]:
-    kinds = state.components.kinds
-    undrawn = [0, 0]
-    for t, count in enumerate(state.undrawn):
-        undrawn[kinds[t].back] += count
-    shown = [0, 0]
-    for k, top in enumerate(state.tops):
-        if k != stack and top >= 0:
-            shown[top] += 1
-    out = []
-    for back in (EVENT_BACK, PLAIN_BACK):
-        weight = undrawn[back] - shown[back]
-        if weight > 0:
-            out.append((("back", stack, back), weight))
+    # Per back (plain, '?'): the weight is the undrawn tiles showing it less the other stacks' tops showing it.
+    backs = state.components.draw_backs
+    counts = state.undrawn
+    weight_plain = weight_event = 0
+    for t in range(len(counts)):
+        if backs[t] == EVENT_BACK:
+            weight_event += counts[t]
+        else:
+            weight_plain += counts[t]
+    tops = state.tops
+    for k in range(len(tops)):
+        if k != stack and tops[k] >= 0:
+            if tops[k] == EVENT_BACK:
+                weight_event -= 1
+            else:
+                weight_plain -= 1
+    out: list[tuple[Action, int]] = []
+    if weight_event > 0:
+        out.append((("back", stack, EVENT_BACK), weight_event))
+    if weight_plain > 0:
+        out.append((("back", stack, PLAIN_BACK), weight_plain))
     return out
 
 
@@ -62,13 +72,19 @@ def apply(state: State, action: Action) -> State:
     if phase == TILE:
         return _drawn(state, action[1])
     if phase == SETUP_BACK:
-        tops = set_at(state.tops, action[1], action[2])
+        new = state.copy()
+        new.tops = set_at(state.tops, action[1], action[2])
         following = action[1] + 1
-        if following < len(tops):
-            return state.evolve(tops=tops, stack=following)
-        return state.evolve(tops=tops, stack=0, phase=SPIN)
+        if following < len(new.tops):
+            new.stack = following
+        else:
+            new.stack = 0
+            new.phase = SPIN
+        return new
     if phase == BACK:
-        return _after_draw(state.evolve(tops=set_at(state.tops, action[1], action[2])))
+        new = state.copy()
+        new.tops = set_at(state.tops, action[1], action[2])
+        return _after_draw(new)
     if phase == SPIN:
         return _income(state, action[1])
     if phase == NATIVES_CHIP:
@@ -80,7 +96,12 @@ def _income(state: State, value: int) -> State:
     """ "Minden játékos annyi pénzt kap, amennyit a nyíl mutat, de semmilyen módon nem mehet a játékosok
     aranykészlete tizenkettő fölé." (every player gains what the arrow shows, never above twelve.)"""
     cap = state.components.gold_max
-    return state.evolve(gold=tuple(min(cap, g + value) for g in state.gold), income=value, phase=START)
+    gold = state.gold
+    new = state.copy()
+    new.gold = tuple([min(cap, gold[seat] + value) for seat in range(len(gold))])
+    new.income = value
+    new.phase = START
+    return new
 
 
 def _drawn(state: State, key: str) -> State:
@@ -88,26 +109,35 @@ def _drawn(state: State, key: str) -> State:
     kind = state.components.key_index[key]
     k = state.stack
     stacks = add_at(state.stacks, k, -1)
-    state = state.evolve(undrawn=add_at(state.undrawn, kind, -1), stacks=stacks, tops=set_at(state.tops, k, -1), tile=kind)
+    new = state.copy()
+    new.undrawn = add_at(state.undrawn, kind, -1)
+    new.stacks = stacks
+    new.tops = set_at(state.tops, k, -1)
+    new.tile = kind
     if stacks[k]:
-        return state.evolve(phase=BACK)
-    return _after_draw(state)
+        new.phase = BACK
+        return new
+    return _after_draw(new)
 
 
 def _after_draw(state: State) -> State:
     """ "Ha a részlet nem illeszkedik, akkor kikerül a játékból ... Ha a részlet illeszkedik, akkor muszáj
     letenni." (a tile that does not fit leaves the game, and a '?' tile's event does not happen; one that
     fits must be placed.)"""
-    if geometry.placements(state.components, state.board, state.ship, state.tile):
-        return state.evolve(phase=PLACE)
-    state = state.evolve(discarded=add_at(state.discarded, state.tile, 1), tile=-1)
-    return flow.explore_point(state)
+    if geometry.fits_behind_passage(state.components, state.board, state.ship, state.tile):
+        return flow.with_phase(state, PLACE)
+    new = state.copy()
+    new.discarded = add_at(state.discarded, state.tile, 1)
+    new.tile = -1
+    return flow.explore_point(new)
 
 
 def _gain_chip(state: State, seat: int, value: int) -> State:
     index = state.components.chip_values.index(value)
-    chips = set_at(state.chips, seat, state.chips[seat] + (value,))
-    return state.evolve(chips=chips, pool=add_at(state.pool, index, -1))
+    new = state.copy()
+    new.chips = set_at(state.chips, seat, state.chips[seat] + (value,))
+    new.pool = add_at(state.pool, index, -1)
+    return new
 
 
 def _island_chip(state: State, value: int) -> State:
@@ -117,9 +147,12 @@ def _island_chip(state: State, value: int) -> State:
     than one player got a chip, only the highest value counts.)
     """
     seat, queue = state.chip_queue[0], state.chip_queue[1:]
-    state = _gain_chip(state, seat, value).evolve(chip_queue=queue, chip_best=max(state.chip_best, value))
+    new = _gain_chip(state, seat, value).copy()
+    new.chip_queue = queue
+    new.chip_best = max(state.chip_best, value)
     if queue:
-        return state
-    island = state.islands[0]
-    state = award(state, island, state.chip_best).evolve(islands=state.islands[1:], chip_best=0)
-    return flow.score_islands(state)
+        return new
+    scored = award(new, new.islands[0], new.chip_best).copy()
+    scored.islands = new.islands[1:]
+    scored.chip_best = 0
+    return flow.score_islands(scored)

@@ -22,9 +22,13 @@ from typing import Any, Final, NamedTuple
 from engine.core.errors import SetupError
 from engine.entdecker.components import DEFAULT_COMPONENTS, EVENT_NAMES, SIDE_NAMES, UNIT_NAMES
 
-N, E, S, W = 0, 1, 2, 3
+N: Final = 0
+E: Final = 1
+S: Final = 2
+W: Final = 3
 ALL_SIDES: Final = 0b1111
-PLAIN_BACK, EVENT_BACK = 0, 1
+PLAIN_BACK: Final = 0
+EVENT_BACK: Final = 1
 _TOPOLOGY_CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
@@ -79,7 +83,7 @@ class ComponentSet:
         self.width: int = board["w"]
         self.height: int = board["h"]
         self.cells = self.width * self.height
-        self.neighbours = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
         self.circles = tuple((c, d) for c in range(self.cells) for d in range(4) if self.neighbours[c][d] < 0)
         topologies = {code: _topology(code, spec) for code, spec in data["topologies"].items()}
         kinds: list[Kind] = []
@@ -111,6 +115,12 @@ class ComponentSet:
         self.unit_copies: tuple[int, ...] = tuple(units[name]["copies"] for name in UNIT_NAMES)
         self.gold_start: int = data["gold"]["start"]
         self.gold_max: int = data["gold"]["max"]
+        # Chance's outcomes as actions, made once (see engine.entdecker.chance and its notation).
+        self.draw_backs: tuple[int, ...] = tuple(kind.back for kind in kinds[: self.draw_kinds])
+        self.tile_actions: tuple[tuple[str, str], ...] = tuple(("tile", kind.key) for kind in kinds[: self.draw_kinds])
+        self.chip_actions: tuple[tuple[str, int], ...] = tuple(("chip", value) for value in self.chip_values)
+        self.spin_outcomes: tuple[tuple[tuple[str, int], int], ...] = tuple(
+            (("spin", value), weight) for value, weight in zip(self.wheel_values, self.wheel_weights, strict=True) if weight)
 
     def _hole_filler(self, land: int) -> int:
         """The code of the reserve tile (and rotation) whose land sides are exactly ``land``."""
@@ -155,7 +165,9 @@ def hole_class(land: int) -> int:
     return {0: 1, 1: 2, 3: 5, 4: 6}[count]
 
 
-def _neighbours(cell: int, w: int, h: int) -> tuple[int, int, int, int]:
+def _neighbours(cell: int, w: int, h: int) -> tuple[int, ...]:
+    # (N, E, S, W); typed as a tuple of any length on purpose: compiled code unboxes a fixed-length tuple
+    # type into a C struct at every read and boxes it into a new tuple again to loop over it
     x, y = cell % w, cell // w
     return (cell - w if y > 0 else -1, cell + 1 if x < w - 1 else -1, cell + w if y < h - 1 else -1, cell - 1 if x > 0 else -1)
 

@@ -16,8 +16,16 @@ from engine.entdecker.state import (
     SPIN,
     START,
     Island,
+    Phase,
     State,
 )
+
+
+def with_phase(state: State, phase: Phase) -> State:
+    """``state`` waiting in ``phase`` (a copy: records are values)."""
+    new = state.copy()
+    new.phase = phase
+    return new
 
 
 def ship_on_new_land(state: State) -> bool:
@@ -50,6 +58,11 @@ def own_scouts(state: State) -> list[int]:
     return [c for c, code in enumerate(state.units) if code >= 0 and code >> 4 == own_scout]
 
 
+def is_own_scout(state: State, code: int) -> bool:
+    """Whether the unit code ``code`` (or NO_UNIT) is a scout of the active player (as :func:`own_scouts` finds them)."""
+    return code >= 0 and code >> 4 == state.turn * 4 + SCOUT
+
+
 def can_still_build(state: State) -> bool:
     """A build is possible now or after taking a scout back (so the decision point is worth offering)."""
     if not ship_on_new_land(state):
@@ -65,7 +78,7 @@ def can_still_build(state: State) -> bool:
 def can_draw(state: State) -> bool:
     """Draws are left, the ship has an open passage and a stack still holds a tile."""
     return (state.draws_left > 0 and not state.storm and any(state.stacks)
-            and bool(geometry.passages(state.components, state.board, state.ship)))
+            and geometry.has_passage(state.components, state.board, state.ship))
 
 
 def explore_point(state: State) -> State:
@@ -76,7 +89,7 @@ def explore_point(state: State) -> State:
     choice), when the stacks are empty or at a storm; a build stays possible until the turn ends.
     """
     if can_draw(state) or can_still_build(state):
-        return state.evolve(phase=EXPLORE)
+        return with_phase(state, EXPLORE)
     return finish_turn(state)
 
 
@@ -94,11 +107,10 @@ def fill_holes(state: State) -> tuple[State, tuple[int, ...]]:
     board = list(state.board)
     reserve = list(state.reserve)
     filled: list[int] = []
-    frozen = state.board
-    for cell in geometry.empty_neighbours(components, frozen, state.placed):
+    view = state.board  # the board as filled so far, as a tuple (made again only after a fill)
+    for cell in geometry.empty_neighbours(components, state.board, state.placed):
         if board[cell] != EMPTY:
             continue
-        view = tuple(board)
         if geometry.is_enclosed(components, view, cell):
             group = [cell]
         else:
@@ -112,9 +124,13 @@ def fill_holes(state: State) -> tuple[State, tuple[int, ...]]:
             number = components.kinds[code >> 2].reserve
             reserve[number - 1] = max(0, reserve[number - 1] - 1)  # R11: an empty reserve stack lends a copy
             filled.append(hole)
+        view = tuple(board)
     if not filled:
         return state, ()
-    return state.evolve(board=tuple(board), reserve=tuple(reserve)), tuple(filled)
+    new = state.copy()
+    new.board = tuple(board)
+    new.reserve = tuple(reserve)
+    return new, tuple(filled)
 
 
 def completed_islands(state: State, cells: tuple[int, ...]) -> tuple[Island, ...]:
@@ -141,7 +157,10 @@ def finish_turn(state: State) -> State:
     """End of turn: holes, then islands (R9: filling first, so a reserve tile may complete an island)."""
     state, filled = fill_holes(state)
     islands = completed_islands(state, state.placed + filled)
-    return score_islands(state.evolve(islands=islands, tile=-1))
+    new = state.copy()
+    new.islands = islands
+    new.tile = -1
+    return score_islands(new)
 
 
 def score_islands(state: State) -> State:
@@ -149,12 +168,16 @@ def score_islands(state: State) -> State:
     while state.islands:
         island = state.islands[0]
         if not island.unit_cells:
-            state = state.evolve(islands=state.islands[1:])  # nobody stands there: marked scored, no points
+            state = without_first_island(state)  # nobody stands there: marked scored, no points
             continue
         queue = scoring.chips_due(state, island)
         if queue:
-            return state.evolve(phase=SCORE_CHIP, chip_queue=queue, chip_best=0)
-        state = scoring.award(state, island, 0).evolve(islands=state.islands[1:])
+            new = state.copy()
+            new.phase = SCORE_CHIP
+            new.chip_queue = queue
+            new.chip_best = 0
+            return new
+        state = without_first_island(scoring.award(state, island, 0))
     return end_or_next_turn(state)
 
 
@@ -164,13 +187,28 @@ def end_or_next_turn(state: State) -> State:
         return scoring.final_scoring(state)
     turn = (state.turn + 1) % state.n
     round_number = state.round + (turn == 0)
-    state = state.evolve(turn=turn, round=round_number, ship=NO_SHIP, draws_left=0, drawn=0, placed=(), storm=False,
-                         tile=-1, chip_queue=(), chip_best=0)
-    return begin_turn(state)
+    new = state.copy()
+    new.turn = turn
+    new.round = round_number
+    new.ship = NO_SHIP
+    new.draws_left = 0
+    new.drawn = 0
+    new.placed = ()
+    new.storm = False
+    new.tile = -1
+    new.chip_queue = ()
+    new.chip_best = 0
+    new.phase = opening_phase(new)
+    return new
 
 
-def begin_turn(state: State) -> State:
+def opening_phase(state: State) -> Phase:
     """A turn opens with the spin when a round starts (R3; every turn with ``income_each_turn``)."""
-    if state.turn == 0 or state.income_each_turn:
-        return state.evolve(phase=SPIN)
-    return state.evolve(phase=START)
+    return SPIN if state.turn == 0 or state.income_each_turn else START
+
+
+def without_first_island(state: State) -> State:
+    """``state`` with its first waiting island scored (dropped from the queue)."""
+    new = state.copy()
+    new.islands = state.islands[1:]
+    return new

@@ -13,6 +13,12 @@ from engine.entdecker.state import EMPTY, SHIP_CIRCLE, SHIP_TILE
 # The whole board is small (70 cells by default): plain loops over tuples beat any cleverer structure.
 
 
+def cell_at(components: ComponentSet, x: int, y: int) -> int:
+    """The index of cell (x, y); -1 off the board (:meth:`ComponentSet.cell`, as a compiled function)."""
+    width, height = components.width, components.height
+    return y * width + x if 0 <= x < width and 0 <= y < height else -1
+
+
 def constraint(components: ComponentSet, board: tuple[int, ...], cell: int) -> tuple[int, int]:
     """(mask, land) for an empty cell: the sides a tile must match, and which of those must be land.
 
@@ -53,6 +59,25 @@ def passages(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, 
         if region >> d & 1 and other >= 0 and board[other] == EMPTY:
             out.append((other, opposite(d)))
     return tuple(out)
+
+
+def has_passage(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int]) -> bool:
+    """Whether the ship has an open passage (:func:`passages` is not empty), without listing them."""
+    mode, cell, index = ship[0], ship[1], ship[2]
+    if mode == SHIP_CIRCLE:
+        return board[cell] == EMPTY
+    return mode == SHIP_TILE and region_is_open(components, board, cell, index)
+
+
+def fits_behind_passage(components: ComponentSet, board: tuple[int, ...], ship: tuple[int, int, int], kind: int) -> bool:
+    """Whether tile ``kind`` fits behind one of the ship's passages (:func:`placements` is not empty)."""
+    rotations = components.kinds[kind].rotations
+    for cell, _ in passages(components, board, ship):
+        mask, land = constraint(components, board, cell)
+        for i in range(len(rotations)):
+            if not (rotations[i][1] ^ land) & mask:
+                return True
+    return False
 
 
 def region_is_open(components: ComponentSet, board: tuple[int, ...], cell: int, region: int) -> bool:
@@ -130,6 +155,8 @@ def land_locked_group(components: ComponentSet, board: tuple[int, ...], cell: in
     The search stops at the first side facing water or the rim: such a group is still reachable by sea.
     """
     faces = components.faces
+    if not _faces_only_land(components, board, cell):  # most cells: answered before any search
+        return None
     group = [cell]
     seen = {cell}
     i = 0
@@ -147,6 +174,20 @@ def land_locked_group(components: ComponentSet, board: tuple[int, ...], cell: in
             elif not faces[code].land >> ((d + 2) & 3) & 1:
                 return None
     return sorted(group)
+
+
+def _faces_only_land(components: ComponentSet, board: tuple[int, ...], cell: int) -> bool:
+    """Whether no side of ``cell`` faces the rim or a tile's water side (empty neighbours aside)."""
+    faces = components.faces
+    around = components.neighbours[cell]
+    for d in range(4):
+        other = around[d]
+        if other < 0:
+            return False
+        code = board[other]
+        if code != EMPTY and not faces[code].land >> ((d + 2) & 3) & 1:
+            return False
+    return True
 
 
 def island_of(components: ComponentSet, board: tuple[int, ...], cell: int, part: int) -> tuple[set[tuple[int, int]], bool]:

@@ -23,14 +23,14 @@ as the component table draws it. The grammar::
 
 Actions are small tuples whose first element names the kind (``start_edge``, ``start_tile``,
 ``take_chip``, ``decline_chip`` for the two-word verbs); parsing and formatting are cached, since
-folding a log meets the same few texts again and again.
+folding a log meets the same few texts again and again (plain dicts: an lru_cache wrapper is a
+Python-level call, which the compiled engine otherwise avoids).
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import NotationError
 from engine.core.notation import parse_notation
@@ -55,9 +55,26 @@ _FIXED = {PASS: "pass", END: "end", TAKE_CHIP: "take chip", DECLINE_CHIP: "decli
 _FIXED_PARSES = {text: action for action, text in _FIXED.items()}
 
 
-@lru_cache(maxsize=16384)
+#: Texts and actions remembered at most by parse_action and format_action (so that a stream of distinct
+#: texts cannot grow them without end).
+REMEMBERED_MAX: Final = 16384
+#: Notations by action: the rules' check writes every action it checks.
+_FORMATTED: Final[dict[Action, str]] = {}
+#: Actions by the exact text they were parsed from (folding a log meets the same few texts again and again).
+_PARSED: Final[dict[str, Action]] = {}
+
+
 def format_action(action: Action) -> str:
     """The notation of ``action``."""
+    text = _FORMATTED.get(action)
+    if text is None:
+        text = _format(action)
+        if len(_FORMATTED) < REMEMBERED_MAX:
+            _FORMATTED[action] = text
+    return text
+
+
+def _format(action: Action) -> str:
     fixed = _FIXED.get(action)
     if fixed is not None:
         return fixed
@@ -159,10 +176,16 @@ def _parse_start(words: list[str]) -> Action | None:
     return ("start_tile", *values, region) if region is not None else None
 
 
-@lru_cache(maxsize=16384)
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
-    return parse_notation(text, _FIXED_PARSES, _parse_normal)
+    if type(text) is str:
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+    action = parse_notation(text, _FIXED_PARSES, _parse_normal)
+    if type(text) is str and len(_PARSED) < REMEMBERED_MAX:
+        _PARSED[text] = action
+    return action
 
 
 def _parse_normal(text: str) -> Action:

@@ -8,7 +8,7 @@ returning, so a state always waits for a decision, for chance, or for nobody (th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.fold import Player
@@ -22,7 +22,7 @@ from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.rollout import rollout_player
 from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
 
-LEGAL: dict[int, Callable[[State], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
     START: turn.legal_start,
     BUY: turn.legal_buy,
     EXPLORE: turn.legal_explore,
@@ -30,7 +30,7 @@ LEGAL: dict[int, Callable[[State], list[Action]]] = {
     NATIVES: turn.legal_natives,
 }
 #: Every decision applies through :func:`~engine.entdecker.turn.apply_decision`, which sends it by its kind.
-APPLY = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)
+APPLY: Final = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)
 
 
 def _income_each_turn(options: Mapping[str, Any]) -> bool:
@@ -70,6 +70,13 @@ class EntdeckerRules(PhasedRules[State, Action]):
     def seat_of(self, state: State) -> int:
         """The seat to decide outside chance phases."""
         return state.turn
+
+    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
+        """Raise IllegalActionError naming the rule unless ``action`` is legal; a legal action is found without
+        listing every legal action (:func:`~engine.entdecker.turn.surely_legal`), the rest is compared with the list."""
+        if type(action) is tuple and turn.surely_legal(state, action):
+            return
+        super().check(state, action)
 
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""

@@ -79,7 +79,11 @@ def award(state: State, island: Island, chip: int) -> State:
         code = units[cell]
         supply[unit_seat(code)] = add_at(supply[unit_seat(code)], unit_kind(code), 1)
         units = set_at(units, cell, NO_UNIT)
-    return state.evolve(score=score, supply=tuple(supply), units=units)
+    new = state.copy()
+    new.score = score
+    new.supply = tuple(supply)
+    new.units = units
+    return new
 
 
 def islands_with_units(state: State) -> list[Island]:
@@ -122,7 +126,13 @@ def final_scoring(state: State) -> State:
         for seat, count in enumerate(held):
             if count == most:
                 score = add_at(score, seat, count)
-    return state.evolve(score=score, phase=OVER, islands=(), chip_queue=(), chip_best=0)
+    new = state.copy()
+    new.score = score
+    new.phase = OVER
+    new.islands = ()
+    new.chip_queue = ()
+    new.chip_best = 0
+    return new
 
 
 def is_over_now(state: State) -> bool:

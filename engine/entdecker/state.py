@@ -38,16 +38,32 @@ class Phase(IntEnum):
     OVER = 11
 
 
-(SETUP_BACK, SPIN, START, BUY, EXPLORE, TILE, BACK, PLACE, NATIVES, NATIVES_CHIP, SCORE_CHIP, OVER) = Phase
+# Each phase as a Final name: compiled code reads a Final from a static, any other imported name from a dict.
+SETUP_BACK: Final = Phase.SETUP_BACK
+SPIN: Final = Phase.SPIN
+START: Final = Phase.START
+BUY: Final = Phase.BUY
+EXPLORE: Final = Phase.EXPLORE
+TILE: Final = Phase.TILE
+BACK: Final = Phase.BACK
+PLACE: Final = Phase.PLACE
+NATIVES: Final = Phase.NATIVES
+NATIVES_CHIP: Final = Phase.NATIVES_CHIP
+SCORE_CHIP: Final = Phase.SCORE_CHIP
+OVER: Final = Phase.OVER
 PHASE_NAMES = ("setup", "income", "start", "buy", "explore", "draw", "stack back", "place", "friendly natives",
                "natives chip", "island chip", "over")
-CHANCE_PHASES = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
+CHANCE_PHASES: Final = frozenset((SETUP_BACK, SPIN, TILE, BACK, NATIVES_CHIP, SCORE_CHIP))
 
-SCOUT, FORT, SETTLEMENT = range(3)
+SCOUT: Final = 0
+FORT: Final = 1
+SETTLEMENT: Final = 2
 EMPTY: Final = -1
 NO_UNIT: Final = -1
 # The ship: nowhere (between turns), on a start circle (cell, border side) or in a tile's water region.
-SHIP_NONE, SHIP_CIRCLE, SHIP_TILE = range(3)
+SHIP_NONE: Final = 0
+SHIP_CIRCLE: Final = 1
+SHIP_TILE: Final = 2
 NO_SHIP: Final = (SHIP_NONE, -1, -1)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.golden_city.flow import end_bidding
 from engine.golden_city.notation import Action
-from engine.golden_city.state import NOBODY, State, with_player
+from engine.golden_city.state import NOBODY, State, replaced
 
 #: Bid actions by pair index (at most 4 pairs).
 BIDS: tuple[Action, ...] = tuple(("bid", k) for k in range(9))
@@ -30,19 +30,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def apply(state: State, action: Action) -> State:
     """Place the hand (paying to displace), then the next unplaced player clockwise, or the end."""
-    pair = action[1]
+    pair: int = action[1]
     seat = state.turn
+    new = state.copy()
     if state.bids[pair] != NOBODY:
         # "1 érme készletbe történő megfizetésének fejében ... a játékosnak a licitkezét vissza kell vennie"
         cost = displacement_cost(state)
-        player = state.players[seat]
-        state = with_player(state, seat, player.evolve(coins=player.coins - cost))
-        state = state.evolve(coin_supply=state.coin_supply + cost, displacements=state.displacements + 1)
+        player = state.players[seat].copy()
+        player.coins -= cost
+        new.players = replaced(state.players, seat, player)
+        new.coin_supply = state.coin_supply + cost
+        new.displacements = state.displacements + 1
     bids = state.bids[:pair] + (seat,) + state.bids[pair + 1 :]
-    state = state.evolve(bids=bids)
+    new.bids = bids
     if NOBODY not in bids:
-        return end_bidding(state)
-    return state.evolve(turn=next_bidder(state, seat))
+        return end_bidding(new)
+    new.turn = next_bidder(new, seat)
+    return new
 
 
 def next_bidder(state: State, seat: int) -> int:
@@ -55,3 +59,15 @@ def next_bidder(state: State, seat: int) -> int:
         if candidate not in placed:
             return candidate
     return seat
+
+
+def bid_listed(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of the bids :func:`legal_actions` lists (found without listing them; False:
+    compare with the list)."""
+    if len(action) != 2 or action[0] != "bid" or type(action[1]) is not int:
+        return False
+    pair: int = action[1]
+    bids = state.bids
+    if not 0 <= pair < len(bids):
+        return False
+    return bids[pair] == NOBODY or state.players[state.turn].coins >= displacement_cost(state)

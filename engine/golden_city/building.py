@@ -16,7 +16,7 @@ from engine.golden_city.cards import discards, hand_size, payments
 from engine.golden_city.component_set import HARBOUR, INNER
 from engine.golden_city.flow import end_building_turn, next_builder
 from engine.golden_city.notation import PASS, Action, build_action
-from engine.golden_city.state import HAND_LIMIT, Player, State, minus, open_sites, plus
+from engine.golden_city.state import HAND_LIMIT, Player, State, minus, open_sites, plus, replaced
 
 #: Houses a player may build in one turn ("1, vagy 2 kereskedőházat építhet").
 MAX_HOUSES_PER_TURN: Final = 2
@@ -72,20 +72,26 @@ def place_house(state: State, seat: int, site: int, pay: tuple[int, ...], key: b
     """Pay (cards to the face-up discards, the key to the box), place the house, then the reward."""
     components = state.components
     bit = 1 << site
-    player = state.players[seat]
-    earlier = sum(1 for p in state.players if p.houses & bit)
-    player = player.evolve(
-        hand=minus(player.hand, pay), keys=player.keys - key, houses=player.houses | bit,
-        reach=player.reach | components.neighbours[site], houses_left=player.houses_left - 1,
-    )
-    players = state.players[:seat] + (player,) + state.players[seat + 1 :]
-    state = state.evolve(
-        players=players, discard=plus(state.discard, pay), keys_used=state.keys_used + key, built=state.built + 1,
-        site=site, taken=state.taken | (bit & components.singles),
-        end_triggered=state.end_triggered or player.houses_left == 0,
-    )
-    state = mark_blocked(state)
-    return rewards.resolve(state, seat, site, earlier)
+    players = state.players
+    earlier = 0
+    for i in range(len(players)):
+        if players[i].houses & bit:
+            earlier += 1
+    player = players[seat].copy()
+    player.hand = minus(player.hand, pay)
+    player.keys -= key
+    player.houses |= bit
+    player.reach |= components.neighbours[site]
+    player.houses_left -= 1
+    new = state.copy()
+    new.players = replaced(players, seat, player)
+    new.discard = plus(state.discard, pay)
+    new.keys_used = state.keys_used + key
+    new.built = state.built + 1
+    new.site = site
+    new.taken = state.taken | (bit & components.singles)
+    new.end_triggered = state.end_triggered or player.houses_left == 0
+    return rewards.resolve(mark_blocked(new), seat, site, earlier)
 
 
 def mark_blocked(state: State) -> State:
@@ -101,11 +107,16 @@ def mark_blocked(state: State) -> State:
     new_players = list(players)
     for seat, p in enumerate(players):
         if not p.blocked and p.houses_left > 0 and not open_sites(state, p):
-            new_players[seat] = p.evolve(blocked=True)
+            blocked = p.copy()
+            blocked.blocked = True
+            new_players[seat] = blocked
             changed = True
     if not changed:
         return state
-    return state.evolve(players=tuple(new_players), end_triggered=True)
+    new = state.copy()
+    new.players = tuple(new_players)
+    new.end_triggered = True
+    return new
 
 
 # Hand limit -------------------------------------------------------------------------------------
@@ -126,7 +137,35 @@ def legal_discard(state: State) -> tuple[Action, ...]:
 def apply_discard(state: State, action: Action) -> State:
     """The cards go face up onto the discard pile; the next player builds."""
     seat = state.turn
-    player = state.players[seat]
-    cards = action[1]
-    players = state.players[:seat] + (player.evolve(hand=minus(player.hand, cards)),) + state.players[seat + 1 :]
-    return next_builder(state.evolve(players=players, discard=plus(state.discard, cards)))
+    player = state.players[seat].copy()
+    cards: tuple[int, ...] = action[1]
+    player.hand = minus(player.hand, cards)
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    new.discard = plus(state.discard, cards)
+    return next_builder(new)
+
+
+# Checking one action ----------------------------------------------------------------------------
+# The rules' check asks whether an action is one of the legal actions; listing every site and payment
+# of a building turn to find one is most of what checking a logged build costs. This test answers for
+# one action (as bidding.bid_listed does for a bid): True only for an action the legal list holds,
+# False sends it to the full comparison, which also words why it is illegal.
+
+
+def build_listed(state: State, action: Action) -> bool:
+    """Whether ``action`` is one of :func:`legal_actions` in a building turn (False: compare with the list)."""
+    if action == PASS:
+        return True
+    if len(action) != 4 or action[0] != "build" or type(action[1]) is not str or type(action[3]) is not bool:
+        return False
+    player = state.players[state.turn]
+    components = state.components
+    site = components.site_index.get(action[1], -1)
+    if site < 0 or player.houses_left <= 0 or not open_sites(state, player) >> site & 1:
+        return False
+    kind = components.kinds[site]
+    key = kind == INNER
+    if action[3] is not key or (key and not player.keys):
+        return False
+    return action[2] in payments(player.hand, components.terrains[site], need_of(kind))

@@ -11,7 +11,8 @@ from functools import cache
 from itertools import combinations_with_replacement
 from typing import Final
 
-from engine.golden_city.state import State
+from engine.core.records import add_at
+from engine.golden_city.state import State, plus
 
 N_TERRAINS: Final = 5
 
@@ -83,14 +84,17 @@ def reshuffle(state: State) -> State:
     when the pile runs out (see :mod:`engine.golden_city.chance`). The order is chance's, decided by
     each later draw.
     """
-    pile = tuple(p + d for p, d in zip(state.pile, state.discard, strict=True))
-    return state.evolve(pile=pile, discard=(0,) * N_TERRAINS)
+    new = state.copy()
+    new.pile = plus(state.pile, state.discard)
+    new.discard = (0,) * N_TERRAINS
+    return new
 
 
 def take_from_pile(state: State, terrain: int) -> State:
     """``state`` with one card of ``terrain`` gone from the draw pile."""
-    pile = state.pile
-    return state.evolve(pile=pile[:terrain] + (pile[terrain] - 1,) + pile[terrain + 1 :])
+    new = state.copy()
+    new.pile = add_at(state.pile, terrain, -1)
+    return new
 
 
 def hand_size(hand: tuple[int, ...]) -> int:

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.records import add_at
 from engine.golden_city import flow
 from engine.golden_city.cards import reshuffle, take_from_pile
@@ -35,8 +37,8 @@ from engine.golden_city.state import (
     RESHUFFLE as RESHUFFLE_PHASE,
 )
 
-DEALS: tuple[Action, ...] = tuple(("deal", t) for t in range(5))
-RESHUFFLE_ONLY: tuple[tuple[Action, int], ...] = ((RESHUFFLE, 1),)
+DEALS: Final[tuple[Action, ...]] = tuple(("deal", t) for t in range(5))
+RESHUFFLE_ONLY: Final[tuple[tuple[Action, int], ...]] = ((RESHUFFLE, 1),)
 
 
 def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -45,12 +47,13 @@ def outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     if phase == RESHUFFLE_PHASE:
         return RESHUFFLE_ONLY
     if phase in LANDSCAPE_PHASES:
-        if not any(state.pile):
+        pile = state.pile
+        if not any(pile):
             return RESHUFFLE_ONLY
-        return tuple((DEALS[t], count) for t, count in enumerate(state.pile) if count)
+        return tuple([(DEALS[t], pile[t]) for t in range(len(pile)) if pile[t]])
     if phase == REVEAL:
         return scoring_outcomes(state)
-    return tuple((("reveal", "goods", card), 1) for card in state.goods_pile)
+    return tuple([reveal_outcome(_GOODS_REVEALS, "goods", card) for card in state.goods_pile])
 
 
 def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
@@ -58,7 +61,23 @@ def scoring_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
     pile = state.scoring_pile
     back = state.components.scoring_back
     top = back[pile[0]]
-    return tuple((("reveal", "scoring", card), 1) for card in pile if back[card] == top)
+    return tuple([reveal_outcome(_SCORING_REVEALS, "scoring", card) for card in pile if back[card] == top])
+
+
+#: Reveal outcomes of each pile by card id, made once: a goods draw lists every card left in the pile.
+_GOODS_REVEALS: Final[dict[str, tuple[Action, int]]] = {}
+_SCORING_REVEALS: Final[dict[str, tuple[Action, int]]] = {}
+
+
+def reveal_outcome(reveals: dict[str, tuple[Action, int]], pile: str, card: str) -> tuple[Action, int]:
+    """``(("reveal", pile, card), 1)`` (remembered in ``reveals``): card ``card`` comes off ``pile``, as likely
+    as every other card there."""
+    outcome = reveals.get(card)
+    if outcome is None:
+        outcome = (("reveal", pile, card), 1)
+        if len(reveals) < 4096:  # ids come from component sets: a bound against a stream of custom sets
+            reveals[card] = outcome
+    return outcome
 
 
 def apply(state: State, action: Action) -> State:
@@ -66,15 +85,24 @@ def apply(state: State, action: Action) -> State:
     verb = action[0]
     if verb == "reshuffle":
         if state.phase == RESHUFFLE_PHASE:
-            return reshuffle(state).evolve(phase=Phase(state.resume), resume=-1)  # the int back as its Phase (compiled code checks)
+            new = reshuffle(state).copy()
+            new.phase = Phase(state.resume)  # the int back as its Phase (compiled code checks)
+            new.resume = -1
+            return new
         return reshuffle(state)
     if verb == "deal":
         return reshuffle_if_run_out(apply_deal(take_from_pile(state, action[1]), action[1]))
     if action[1] == "scoring":
-        card = action[2]
-        state = state.evolve(scoring_card=card, scoring_pile=tuple(c for c in state.scoring_pile if c != card))
-        return flow.next_layout_card(state.evolve(layout=()))
-    return apply_goods(state.evolve(goods_pile=tuple(c for c in state.goods_pile if c != action[2])), action[2])
+        card: str = action[2]
+        new = state.copy()
+        new.scoring_card = card
+        new.scoring_pile = tuple([c for c in state.scoring_pile if c != card])
+        new.layout = ()
+        return flow.next_layout_card(new)
+    card = action[2]
+    new = state.copy()
+    new.goods_pile = tuple([c for c in state.goods_pile if c != card])
+    return apply_goods(new, card)
 
 
 def reshuffle_if_run_out(state: State) -> State:
@@ -87,17 +115,23 @@ def reshuffle_if_run_out(state: State) -> State:
     """
     if state.late_reshuffle or any(state.pile) or not any(state.discard) or state.phase == OVER:
         return state
-    return state.evolve(resume=state.phase, phase=RESHUFFLE_PHASE)
+    new = state.copy()
+    new.resume = state.phase
+    new.phase = RESHUFFLE_PHASE
+    return new
 
 
 def apply_deal(state: State, terrain: int) -> State:
     """A landscape card, already off the pile, goes where the phase sends it."""
     phase = state.phase
     if phase == LAYOUT:
-        return flow.next_layout_card(state.evolve(layout=(*state.layout, terrain)))
+        new = state.copy()
+        new.layout = (*state.layout, terrain)
+        return flow.next_layout_card(new)
     seat = state.turn
-    player = state.players[seat]
-    state = with_player(state, seat, player.evolve(hand=add_at(player.hand, terrain, 1)))
+    player = state.players[seat].copy()
+    player.hand = add_at(player.hand, terrain, 1)
+    state = with_player(state, seat, player)
     if phase == SETUP_DEAL:
         return flow.after_setup_deal(state)
     return flow.continue_turn(state)  # CARD_DRAW: a reward's draw
@@ -106,10 +140,10 @@ def apply_deal(state: State, terrain: int) -> State:
 def apply_goods(state: State, card: str) -> State:
     """A goods card, already off the pile, goes to the display or to the player who drew it blind."""
     phase = state.phase
-    if phase == SETUP_GOODS:
-        return flow.fill_setup_display(state.evolve(goods_display=(*state.goods_display, card)))
-    if phase == GOODS_REFILL:
-        return check_goods_limit(state.evolve(goods_display=(*state.goods_display, card)))
+    if phase == SETUP_GOODS or phase == GOODS_REFILL:
+        new = state.copy()
+        new.goods_display = (*state.goods_display, card)
+        return flow.fill_setup_display(new) if phase == SETUP_GOODS else check_goods_limit(new)
     return check_goods_limit(receive_goods(state, card))  # GOODS_DRAW: the blind take
 
 

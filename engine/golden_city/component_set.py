@@ -19,10 +19,22 @@ from typing import Any, Final
 from engine.core.errors import SetupError
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAINS
 
-HARBOUR, SUBURB, OUTER, INNER = range(4)
+HARBOUR: Final = 0
+SUBURB: Final = 1
+OUTER: Final = 2
+INNER: Final = 3
 KINDS = ("harbour", "suburb", "outer", "inner")
 REWARDS = ("coin1", "coin2", "card", "key", "bonus", "goods", "outer", "outer+coin", "inner")
-COIN1, COIN2, CARD, KEY, BONUS, GOODS, OUTER_REWARD, OUTER_COIN, INNER_REWARD = range(len(REWARDS))
+COIN1: Final = 0
+COIN2: Final = 1
+CARD: Final = 2
+KEY: Final = 3
+BONUS: Final = 4
+GOODS: Final = 5
+OUTER_REWARD: Final = 6
+OUTER_COIN: Final = 7
+INNER_REWARD: Final = 8
+assert INNER_REWARD == len(REWARDS) - 1  # one name per reward, in the order of REWARDS
 #: Which rewards a site of each kind may carry.
 REWARDS_BY_KIND = {
     HARBOUR: {COIN1, COIN2, CARD, KEY, BONUS, GOODS},

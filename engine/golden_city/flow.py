@@ -26,6 +26,7 @@ from engine.golden_city.state import (
     SETUP_GOODS,
     State,
     next_seat,
+    with_phase,
 )
 
 #: Face-up goods cards in the display.
@@ -34,21 +35,29 @@ DISPLAY_SIZE: Final = 3
 
 def after_setup_deal(state: State) -> State:
     """The next player's setup card, then the goods display ("felső 3 lapját ... felfordítva")."""
+    new = state.copy()
     if state.turn + 1 < state.n:
-        return state.evolve(turn=state.turn + 1)
-    return fill_setup_display(state.evolve(turn=state.start_seat, phase=SETUP_GOODS))
+        new.turn = state.turn + 1
+        return new
+    new.turn = state.start_seat
+    new.phase = SETUP_GOODS
+    return fill_setup_display(new)
 
 
 def fill_setup_display(state: State) -> State:
     """Chance turns up goods cards until 3 lie face up (or the pile is empty), then round 1 starts."""
     if len(state.goods_display) < DISPLAY_SIZE and state.goods_pile:
-        return state.evolve(phase=SETUP_GOODS)
+        return with_phase(state, SETUP_GOODS)
     return start_round(state)
 
 
 def start_round(state: State) -> State:
     """Phase 1: the top scoring card is turned up (chance)."""
-    return state.evolve(phase=REVEAL, round=state.round + 1, turn=state.start_seat)
+    new = state.copy()
+    new.phase = REVEAL
+    new.round = state.round + 1
+    new.turn = state.start_seat
+    return new
 
 
 def next_layout_card(state: State) -> State:
@@ -59,11 +68,21 @@ def next_layout_card(state: State) -> State:
     them. A card that cannot be had (both piles empty; impossible with a valid component set) is
     left out (-1).
     """
-    while len(state.layout) < 2 * state.n:
+    layout = state.layout
+    while len(layout) < 2 * state.n:
         if can_draw_landscape(state):
-            return state.evolve(phase=LAYOUT)
-        state = state.evolve(layout=(*state.layout, -1))
-    return state.evolve(phase=BID, turn=state.start_seat, bids=(NOBODY,) * state.n, displacements=0)
+            new = state.copy()
+            new.layout = layout
+            new.phase = LAYOUT
+            return new
+        layout = (*layout, -1)
+    new = state.copy()
+    new.layout = layout
+    new.phase = BID
+    new.turn = state.start_seat
+    new.bids = (NOBODY,) * state.n
+    new.displacements = 0
+    return new
 
 
 def pair_of(state: State, pair: int) -> tuple[int, ...]:
@@ -86,24 +105,37 @@ def end_bidding(state: State) -> State:
         for terrain in pair_of(state, pair):
             if terrain >= 0:
                 hand[terrain] += 1
-        players[seat] = players[seat].evolve(hand=tuple(hand))
-    return state.evolve(
-        players=tuple(players), layout=(), bids=(NOBODY,) * state.n, phase=BUILD, turn=state.start_seat, built=0, site=-1,
-    )
+        player = players[seat].copy()
+        player.hand = tuple(hand)
+        players[seat] = player
+    new = state.copy()
+    new.players = tuple(players)
+    new.layout = ()
+    new.bids = (NOBODY,) * state.n
+    new.phase = BUILD
+    new.turn = state.start_seat
+    new.built = 0
+    new.site = -1
+    return new
 
 
 def continue_turn(state: State) -> State:
     """After a house and its reward: the turn goes on, or ends on its own after the second house."""
-    state = state.evolve(site=-1)
+    new = state.copy()
+    new.site = -1
     if state.built >= 2:
-        return end_building_turn(state)
-    return state.evolve(phase=BUILD)
+        return end_building_turn(new)
+    new.phase = BUILD
+    return new
 
 
 def end_building_turn(state: State) -> State:
     """The hand limit ("Kártyalimit ... nem maradhat több mint 5 területkártya"), then the next player."""
     if hand_size(state.players[state.turn].hand) > HAND_LIMIT:
-        return state.evolve(phase=DISCARD, site=-1)
+        new = state.copy()
+        new.phase = DISCARD
+        new.site = -1
+        return new
     return next_builder(state)
 
 
@@ -112,7 +144,12 @@ def next_builder(state: State) -> State:
     seat = next_seat(state, state.turn)
     if seat == state.start_seat:
         return end_round(state)
-    return state.evolve(phase=BUILD, turn=seat, built=0, site=-1)
+    new = state.copy()
+    new.phase = BUILD
+    new.turn = seat
+    new.built = 0
+    new.site = -1
+    return new
 
 
 def end_round(state: State) -> State:
@@ -122,8 +159,11 @@ def end_round(state: State) -> State:
     trigger; the end of the game follows its scoring, so the key does not pass. After the last
     scoring card ("Az utolsó értékelő-kártya szerinti értékelés is lezajlik") the game ends at once.
     """
-    state = score_round(state)
-    if state.end_triggered or not state.scoring_pile:
-        return state.evolve(phase=OVER, turn=NOBODY, built=0)
-    state = state.evolve(start_seat=next_seat(state, state.start_seat), built=0)
-    return start_round(state)
+    new = score_round(state).copy()
+    new.built = 0
+    if new.end_triggered or not new.scoring_pile:
+        new.phase = OVER
+        new.turn = NOBODY
+        return new
+    new.start_seat = next_seat(new, new.start_seat)
+    return start_round(new)

@@ -24,6 +24,8 @@ from engine.golden_city.state import (
     GOODS_LIMIT,
     GOODS_REFILL,
     State,
+    replaced,
+    with_phase,
     with_player,
 )
 
@@ -37,20 +39,25 @@ def take_coins(state: State, seat: int, count: int) -> State:
     count = min(count, state.coin_supply)
     if not count:
         return state
-    player = state.players[seat]
-    return with_player(state, seat, player.evolve(coins=player.coins + count)).evolve(coin_supply=state.coin_supply - count)
+    player = state.players[seat].copy()
+    player.coins += count
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    new.coin_supply = state.coin_supply - count
+    return new
 
 
 def take_letters(state: State, seat: int, count: int) -> State:
     """Letters from the (unlimited) supply."""
-    player = state.players[seat]
-    return with_player(state, seat, player.evolve(letters=player.letters + count))
+    player = state.players[seat].copy()
+    player.letters += count
+    return with_player(state, seat, player)
 
 
 def offer_card(state: State) -> State:
     """"egy területkártyát húzhat" (may draw a landscape card): a choice, if a card can be had."""
     if can_draw_landscape(state):
-        return state.evolve(phase=CARD_CHOICE)
+        return with_phase(state, CARD_CHOICE)
     return continue_turn(state)
 
 
@@ -64,9 +71,9 @@ def resolve(state: State, seat: int, site: int, earlier_builders: int) -> State:
     if reward == KEY:
         return continue_turn(take_key(state, seat))
     if reward == BONUS:
-        return state.evolve(phase=BONUS_CHOICE) if state.bonus_pile else continue_turn(state)
+        return with_phase(state, BONUS_CHOICE) if state.bonus_pile else continue_turn(state)
     if reward == GOODS:
-        return state.evolve(phase=GOODS_CHOICE) if state.goods_display or state.goods_pile else continue_turn(state)
+        return with_phase(state, GOODS_CHOICE) if state.goods_display or state.goods_pile else continue_turn(state)
     if reward == OUTER_REWARD or reward == OUTER_COIN:
         return continue_turn(outer_reward(state, seat, earlier_builders, reward == OUTER_COIN))
     if reward == INNER_REWARD:
@@ -78,8 +85,12 @@ def take_key(state: State, seat: int) -> State:
     """"egy kulcskártyát kap a készletből, amit felfordítva maga elé letesz" (a key card, face up)."""
     if not state.key_supply:
         return state
-    player = state.players[seat]
-    return with_player(state, seat, player.evolve(keys=player.keys + 1)).evolve(key_supply=state.key_supply - 1)
+    player = state.players[seat].copy()
+    player.keys += 1
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    new.key_supply = state.key_supply - 1
+    return new
 
 
 def outer_reward(state: State, seat: int, earlier: int, coin: bool) -> State:
@@ -113,7 +124,7 @@ def legal_card(state: State) -> tuple[Action, ...]:
 def apply_card_choice(state: State, action: Action) -> State:
     """A draw goes to chance (CARD_DRAW); declining ends the reward."""
     if action == DRAW:
-        return state.evolve(phase=CARD_DRAW)
+        return with_phase(state, CARD_DRAW)
     return continue_turn(state)
 
 
@@ -129,9 +140,12 @@ def apply_bonus_choice(state: State, action: Action) -> State:
         return continue_turn(state)
     card = action[1]
     seat = state.turn
-    player = state.players[seat]
-    state = with_player(state, seat, player.evolve(bonus=(*player.bonus, card)))
-    return continue_turn(state.evolve(bonus_pile=tuple(c for c in state.bonus_pile if c != card)))
+    player = state.players[seat].copy()
+    player.bonus = (*player.bonus, card)
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    new.bonus_pile = tuple([c for c in state.bonus_pile if c != card])
+    return continue_turn(new)
 
 
 def legal_goods(state: State) -> tuple[Action, ...]:
@@ -144,27 +158,30 @@ def legal_goods(state: State) -> tuple[Action, ...]:
 def apply_goods_choice(state: State, action: Action) -> State:
     """A display card is taken (and the display refilled by chance); the pile's top is drawn by chance."""
     if action == GOODS_PILE:
-        return state.evolve(phase=GOODS_DRAW)
-    card = action[1]
-    state = receive_goods(state, card).evolve(goods_display=tuple(c for c in state.goods_display if c != card))
+        return with_phase(state, GOODS_DRAW)
+    card: str = action[1]
+    new = receive_goods(state, card).copy()
+    new.goods_display = tuple([c for c in state.goods_display if c != card])
     if state.goods_pile:
         # "új lap felfordításával 3 darabra kell kiegészítenie ... amíg a húzó pakliban van lap"
-        return state.evolve(phase=GOODS_REFILL)
-    return check_goods_limit(state)
+        new.phase = GOODS_REFILL
+        return new
+    return check_goods_limit(new)
 
 
 def receive_goods(state: State, card: str) -> State:
     """``card`` face up in front of the player at turn."""
     seat = state.turn
-    player = state.players[seat]
-    return with_player(state, seat, player.evolve(goods=(*player.goods, card)))
+    player = state.players[seat].copy()
+    player.goods = (*player.goods, card)
+    return with_player(state, seat, player)
 
 
 def check_goods_limit(state: State) -> State:
     """"Egy játékos birtokában maximum 4 árukártya lehet ... egy tetszése szerinti lapot vissza kell tennie"
     (at most 4 goods cards; with a fifth, return any one of them to the box)."""
     if len(state.players[state.turn].goods) > GOODS_LIMIT:
-        return state.evolve(phase=BOX)
+        return with_phase(state, BOX)
     return continue_turn(state)
 
 
@@ -175,8 +192,11 @@ def legal_box(state: State) -> tuple[Action, ...]:
 
 def apply_box(state: State, action: Action) -> State:
     """The card goes back to the box, out of the game."""
-    card = action[1]
+    card: str = action[1]
     seat = state.turn
-    player = state.players[seat]
-    state = with_player(state, seat, player.evolve(goods=tuple(c for c in player.goods if c != card)))
-    return continue_turn(state.evolve(goods_boxed=(*state.goods_boxed, card)))
+    player = state.players[seat].copy()
+    player.goods = tuple([c for c in player.goods if c != card])
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    new.goods_boxed = (*state.goods_boxed, card)
+    return continue_turn(new)

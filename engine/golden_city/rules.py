@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.fold import Player
@@ -35,7 +35,7 @@ from engine.golden_city.state import (
     initial_state,
 )
 
-LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
+LEGAL: Final[dict[int, Callable[[State], tuple[Action, ...]]]] = {
     BID: bidding.legal_actions,
     BUILD: building.legal_actions,
     CARD_CHOICE: rewards.legal_card,
@@ -44,7 +44,7 @@ LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
     BOX: rewards.legal_box,
     DISCARD: building.legal_discard,
 }
-APPLY = apply_table({
+APPLY: Final = apply_table({
     BID: bidding.apply,
     BUILD: building.apply,
     CARD_CHOICE: rewards.apply_card_choice,
@@ -112,6 +112,18 @@ class GoldenCityRules(PhasedRules[State, Action]):
     def seat_of(self, state: State) -> int:
         """The seat to decide outside chance phases."""
         return state.turn
+
+    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
+        """Raise IllegalActionError naming the rule unless ``action`` is legal; a bid or a build is found legal
+        without listing every legal action (:func:`~engine.golden_city.building.build_listed`), the rest is
+        compared with the list."""
+        if type(action) is tuple and action:
+            phase = state.phase
+            if phase == BUILD and building.build_listed(state, action):
+                return
+            if phase == BID and bidding.bid_listed(state, action):
+                return
+        super().check(state, action)
 
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.

@@ -64,8 +64,18 @@ def score_round(state: State) -> State:
     if not card:
         return state
     gains = round_gains(state, card)
-    players = tuple(p.evolve(letters=p.letters + g) if g else p for p, g in zip(state.players, gains, strict=True))
-    return state.evolve(players=players, scoring_card="", scored=(*state.scored, card), last_scoring=gains)
+    players = list(state.players)
+    for seat in range(len(players)):
+        if gains[seat]:
+            player = players[seat].copy()
+            player.letters += gains[seat]
+            players[seat] = player
+    new = state.copy()
+    new.players = tuple(players)
+    new.scoring_card = ""
+    new.scored = (*state.scored, card)
+    new.last_scoring = gains
+    return new
 
 
 def bonus_letters(components: ComponentSet, player: Player, card: str) -> int:

@@ -38,16 +38,31 @@ class Phase(IntEnum):
     RESHUFFLE = 15
 
 
-(SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, BID, BUILD, CARD_CHOICE, BONUS_CHOICE, GOODS_CHOICE,
- CARD_DRAW, GOODS_DRAW, GOODS_REFILL, BOX, DISCARD, OVER, RESHUFFLE) = Phase
+# Each phase as a Final name: compiled code reads a Final from a static, any other imported name from a dict.
+SETUP_DEAL: Final = Phase.SETUP_DEAL
+SETUP_GOODS: Final = Phase.SETUP_GOODS
+REVEAL: Final = Phase.REVEAL
+LAYOUT: Final = Phase.LAYOUT
+BID: Final = Phase.BID
+BUILD: Final = Phase.BUILD
+CARD_CHOICE: Final = Phase.CARD_CHOICE
+BONUS_CHOICE: Final = Phase.BONUS_CHOICE
+GOODS_CHOICE: Final = Phase.GOODS_CHOICE
+CARD_DRAW: Final = Phase.CARD_DRAW
+GOODS_DRAW: Final = Phase.GOODS_DRAW
+GOODS_REFILL: Final = Phase.GOODS_REFILL
+BOX: Final = Phase.BOX
+DISCARD: Final = Phase.DISCARD
+OVER: Final = Phase.OVER
+RESHUFFLE: Final = Phase.RESHUFFLE
 PHASE_NAMES = (
     "setup deal", "setup goods", "reveal", "layout", "bidding", "building", "card reward", "bonus reward",
     "goods reward", "card draw", "goods draw", "goods refill", "goods limit", "hand limit", "over", "reshuffle",
 )
 #: Phases in which chance acts (RESHUFFLE: the draw pile has just run out, the discards become the new one).
-CHANCE_PHASES = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL, RESHUFFLE})
+CHANCE_PHASES: Final = frozenset({SETUP_DEAL, SETUP_GOODS, REVEAL, LAYOUT, CARD_DRAW, GOODS_DRAW, GOODS_REFILL, RESHUFFLE})
 #: Phases that draw a landscape card (and so may need the discards reshuffled first).
-LANDSCAPE_PHASES = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
+LANDSCAPE_PHASES: Final = frozenset({SETUP_DEAL, LAYOUT, CARD_DRAW})
 
 NOBODY: Final = -1
 #: The most landscape cards a player keeps after a building turn ("nem maradhat több mint 5").
@@ -197,9 +212,22 @@ class State(Record):
 
 
 def with_player(state: State, seat: int, player: Player) -> State:
-    """``state`` with one player replaced."""
-    players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+    """``state`` with one player replaced (a copy: records are values)."""
+    new = state.copy()
+    new.players = replaced(state.players, seat, player)
+    return new
+
+
+def replaced(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with the one at ``seat`` replaced."""
+    return players[:seat] + (player,) + players[seat + 1 :]
+
+
+def with_phase(state: State, phase: Phase) -> State:
+    """``state`` waiting in ``phase`` (a copy: records are values)."""
+    new = state.copy()
+    new.phase = phase
+    return new
 
 
 def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
