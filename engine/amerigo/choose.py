@@ -86,7 +86,11 @@ def start_action(state: State, colour: int) -> State:
         step = PLACE_SHIPS if player.ships[0] == UNPLACED else SAIL  # Ruling 4: the first blue by any route
     else:
         step = FIRST_STEP[colour]
-    return settle(state.evolve(action=colour, ap=budget, phase=step))
+    new = state.copy()
+    new.action = colour
+    new.ap = budget
+    new.phase = step
+    return settle(new)
 
 
 def apply(state: State, action: Action) -> State:

@@ -211,19 +211,29 @@ def _apply_order(state: State, action: Action) -> State:
 def _apply_tower(state: State, action: Action) -> State:
     colour, k = action[1], action[2]
     tower = add_at(state.tower, colour, -k)
+    new = state.copy()
+    new.tower = tower
     if state.round == 0:
-        state = state.evolve(tower=tower, storage=add_at(state.storage, colour, k))
+        new.storage = add_at(state.storage, colour, k)
     else:
-        state = state.evolve(tower=tower, field=add_at(state.field, colour, k))
+        new.field = add_at(state.field, colour, k)
     following = next_colour(tower, colour + 1)
     if following < 7:
-        return state.evolve(throw_colour=following)
-    state = state.evolve(throw_colour=7, thrown=ZERO7)
+        new.throw_colour = following
+        return new
+    new.throw_colour = 7
+    new.thrown = ZERO7
     if state.round == 0:
-        return begin_phase(state.evolve(round=1), 0)
-    if not any(state.field):
-        return end_phase(state)  # nothing came out: the phase is skipped
-    return state.evolve(phase=CHOOSE, phase_ap=max(state.field), turn_order=order_of(state), turn=0)
+        new.round = 1
+        return begin_phase(new, 0)
+    field = new.field
+    if not any(field):
+        return end_phase(new)  # nothing came out: the phase is skipped
+    new.phase = CHOOSE
+    new.phase_ap = max(field)
+    new.turn_order = order_of(new)
+    new.turn = 0
+    return new
 
 
 def _apply_stray(state: State, action: Action) -> State:
@@ -244,20 +254,33 @@ def begin_phase(state: State, colour: int) -> State:
     """Phase ``colour``: its storage cubes and any stray cubes are thrown (Ruling 7); with nothing to throw
     the phase is skipped."""
     d = add_at(state.stray, colour, state.storage[colour])
-    state = state.evolve(colour=colour)
+    new = state.copy()
+    new.colour = colour
     if not any(d):
-        return end_phase(state)
+        return end_phase(new)
     tower = add_vectors(state.tower, d)
-    return state.evolve(storage=set_at(state.storage, colour, 0), stray=ZERO7, tower=tower, thrown=d,
-                        throw_colour=next_colour(tower, 0), phase=TOWER)
+    new.storage = set_at(state.storage, colour, 0)
+    new.stray = ZERO7
+    new.tower = tower
+    new.thrown = d
+    new.throw_colour = next_colour(tower, 0)
+    new.phase = TOWER
+    return new
 
 
 def end_phase(state: State) -> State:
     """The field's cubes to their storage spaces; the next phase, or the round's end after white."""
-    state = state.evolve(storage=add_vectors(state.storage, state.field), field=ZERO7, turn_order=(), turn=0,
-                         phase_ap=0, action=NO_ACTION, ap=0)
+    new = state.copy()
+    new.storage = add_vectors(state.storage, state.field)
+    new.field = ZERO7
+    new.turn_order = ()
+    new.turn = 0
+    new.phase_ap = 0
+    new.action = NO_ACTION
+    new.ap = 0
     if state.colour < 6:
-        return begin_phase(state, state.colour + 1)
+        return begin_phase(new, state.colour + 1)
+    state = new
     # The sheets before each automatic step are kept so that the log can say what each step changed.
     state = scoring.fight_pirates(state.evolve(before_fight=sheets(state)))
     if state.round == c.ROUNDS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.amerigo import components as c
 from engine.amerigo.notation import END, SPEND, Action
-from engine.amerigo.state import EMPTY, State, with_player
+from engine.amerigo.state import EMPTY, State, players_with
 from engine.amerigo.tokens import PT14, owns
 from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at, set_at
@@ -46,13 +46,17 @@ def apply_plan(state: State, action: Action) -> State:
     k = components.kind_index(action[1])
     kind = components.kinds[k]
     seat = state.seat
-    player = state.players[seat]
-    player = player.evolve(stock=add_at(player.stock, k, 1))
+    player = state.players[seat].copy()
+    player.stock = add_at(player.stock, k, 1)
+    new = state.copy()
     if kind.group == "village":
-        player = player.evolve(villages=add_at(player.villages, k - len(components.neutral_kinds), -1))
+        player.villages = add_at(player.villages, k - len(components.neutral_kinds), -1)
     else:
-        state = state.evolve(neutral=add_at(state.neutral, k, -1), neutral_taken=state.neutral_taken + 1)
-    return with_player(state, seat, player).evolve(ap=state.ap - kind.take_cost)
+        new.neutral = add_at(state.neutral, k, -1)
+        new.neutral_taken = state.neutral_taken + 1
+    new.players = players_with(state.players, seat, player)
+    new.ap = state.ap - kind.take_cost
+    return new
 
 
 def production_kind(good: int, value: int) -> int:
@@ -76,7 +80,10 @@ def apply_buy(state: State, action: Action) -> State:
     kind = production_kind(action[1], action[2])
     space = state.production_spaces.index(kind)
     seat = state.seat
-    player = state.players[seat]
-    player = player.evolve(production=add_at(player.production, kind, 1))
-    state = state.evolve(production_spaces=set_at(state.production_spaces, space, EMPTY), ap=state.ap - action[2])
-    return with_player(state, seat, player)
+    player = state.players[seat].copy()
+    player.production = add_at(player.production, kind, 1)
+    new = state.copy()
+    new.production_spaces = set_at(state.production_spaces, space, EMPTY)
+    new.ap = state.ap - action[2]
+    new.players = players_with(state.players, seat, player)
+    return new

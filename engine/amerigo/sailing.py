@@ -28,7 +28,7 @@ from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import DECLINE, END, FOUND, SPEND, USE_PT10, Action
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import FOUND as FOUND_STEP
-from engine.amerigo.state import SAIL, State, with_player
+from engine.amerigo.state import SAIL, State, players_with, with_player
 from engine.amerigo.tokens import PT10, PT19, owns, unused
 from engine.amerigo.turns import end_action, legal_cash
 
@@ -142,8 +142,12 @@ def apply_place(state: State, action: Action) -> State:
     assert state.board is not None
     seat = state.seat
     cells = state.board.cells
-    player = state.players[seat].evolve(ships=(cells + action[1], cells + action[2]))
-    return with_player(state, seat, player).evolve(phase=SAIL)
+    player = state.players[seat].copy()
+    player.ships = (cells + action[1], cells + action[2])
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.phase = SAIL
+    return new
 
 
 def apply_sail(state: State, action: Action) -> State:
@@ -154,14 +158,17 @@ def apply_sail(state: State, action: Action) -> State:
     assert board is not None
     seat = state.seat
     i = action[1] - 1
-    player = state.players[seat]
+    player = state.players[seat].copy()
     start, end = player.ships[i], node_of(board, action[2], action[3])
-    ships = (end, player.ships[1]) if i == 0 else (player.ships[0], end)
-    moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
-    state = with_player(state, seat, player.evolve(ships=ships)).evolve(ships_moved=moved)
-    if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
-        return state.evolve(phase=FOUND_STEP, sailed=i)
-    return _after_ship(state)
+    player.ships = (end, player.ships[1]) if i == 0 else (player.ships[0], end)
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.ships_moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
+    if end != start and can_found(new, end):  # Ruling 3: only a ship that moved this action founds
+        new.phase = FOUND_STEP
+        new.sailed = i
+        return new
+    return _after_ship(new)
 
 
 def apply_sail_back(state: State, action: Action) -> State:
@@ -174,7 +181,10 @@ def apply_sail_back(state: State, action: Action) -> State:
 def _after_ship(state: State) -> State:
     if all(state.ships_moved):
         return end_action(state)
-    return state.evolve(phase=SAIL, sailed=-1)
+    new = state.copy()
+    new.phase = SAIL
+    new.sailed = -1
+    return new
 
 
 def apply_found(state: State, action: Action) -> State:

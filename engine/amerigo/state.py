@@ -52,6 +52,7 @@ PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production dr
 NO_ACTION: Final = -1
 UNPLACED: Final = -1
 EMPTY: Final = -1  # an empty progress or production space
+NOT_MOVED: Final = (False, False)  # ``ships_moved`` at the start of a turn
 
 @final
 class Player(Record):
@@ -264,8 +265,14 @@ def order_of(state: State) -> tuple[int, ...]:
 
 def with_player(state: State, seat: int, player: Player) -> State:
     """``state`` with one player replaced."""
-    players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    return new
+
+
+def players_with(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with the one at ``seat`` replaced: for a move that changes a player and the state in one copy."""
+    return players[:seat] + (player,) + players[seat + 1 :]
 
 
 def add_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
