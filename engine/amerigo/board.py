@@ -11,10 +11,11 @@ between every state (what changes, the covers of the spaces, lives in the state)
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, final
 
 from engine.amerigo import components as c
 from engine.amerigo.component_set import ComponentSet, rotate_tile
+from engine.core.records import Record
 
 WATER: Final = 0
 ANCHOR: Final = 1
@@ -30,8 +31,18 @@ class Island(NamedTuple):
     big: bool
 
 
-class Board(NamedTuple):
-    """The static map of one layout (see the module docstring)."""
+@final
+class Board(Record):
+    """The static map of one layout (see the module docstring).
+
+    A record rather than a NamedTuple: sailing and building read its tables at every decision, and compiled
+    with mypyc a record's field is one memory load where a NamedTuple's is a generic attribute lookup."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "rows", "cols", "height", "width", "terrain", "goods", "island_of", "islands", "anchor_post", "frames",
+        "sea_adj", "land_adj", "initial_chests",
+    )
+    __slots__ = FIELDS
 
     rows: int
     cols: int
@@ -46,6 +57,31 @@ class Board(NamedTuple):
     sea_adj: tuple[tuple[int, ...], ...]  # per node (cells, then frames): the water nodes one step away
     land_adj: tuple[tuple[int, ...], ...]  # per cell: orthogonally adjacent land cells
     initial_chests: tuple[bool, ...]  # per island: a treasure chest at setup
+
+    def __init__(
+        self, rows: int, cols: int, height: int, width: int, terrain: tuple[int, ...], goods: tuple[int, ...],
+        island_of: tuple[int, ...], islands: tuple[Island, ...], anchor_post: dict[int, int],
+        frames: tuple[tuple[str, tuple[int, ...]], ...], sea_adj: tuple[tuple[int, ...], ...],
+        land_adj: tuple[tuple[int, ...], ...], initial_chests: tuple[bool, ...],
+    ) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.height = height
+        self.width = width
+        self.terrain = terrain
+        self.goods = goods
+        self.island_of = island_of
+        self.islands = islands
+        self.anchor_post = anchor_post
+        self.frames = frames
+        self.sea_adj = sea_adj
+        self.land_adj = land_adj
+        self.initial_chests = initial_chests
+
+    def copy(self) -> Board:
+        """A new record with the same fields (a board never changes: nothing needs this but the protocol)."""
+        return Board(self.rows, self.cols, self.height, self.width, self.terrain, self.goods, self.island_of,
+                     self.islands, self.anchor_post, self.frames, self.sea_adj, self.land_adj, self.initial_chests)
 
     @property
     def cells(self) -> int:

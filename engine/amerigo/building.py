@@ -19,7 +19,7 @@ from engine.amerigo.board import LAND, Board
 from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate_cells
 from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action, BuildMove
 from engine.amerigo.scoring import cover_space
-from engine.amerigo.state import State, with_player
+from engine.amerigo.state import Player, State, with_player
 from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at
 
@@ -58,8 +58,21 @@ def placement_of(components: ComponentSet, action: Action) -> Placement:
 def build_action(components: ComponentSet, placement: Placement) -> Action:
     """The build action of a placement in today's notation: its first rotation, at its anchor cell."""
     k, rotation, top, left = placement
-    dr, dc = anchor_offset(components.kinds[k], rotation)
-    return ("build", components.kinds[k].name, rotation, top + dr, left + dc)
+    names, offsets = _kind_table(components)
+    dr, dc = offsets[k][rotation]
+    return ("build", names[k], rotation, top + dr, left + dc)
+
+
+def _kind_table(components: ComponentSet) -> tuple[tuple[str, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """Every tile kind's name and its :func:`anchor_offset` per rotation, remembered for the last component set
+    asked (the legal builds turn every placement into an action)."""
+    if _kind_tables[0] is not components:
+        _kind_tables[:] = [components, (tuple([kind.name for kind in components.kinds]),
+                                        tuple([tuple([anchor_offset(kind, r) for r in range(4)]) for kind in components.kinds]))]
+    return _kind_tables[1]  # type: ignore[return-value]
+
+
+_kind_tables: list[object] = [None, None]
 
 
 def listed_form(state: State, action: Action) -> Action:
@@ -169,9 +182,20 @@ def legal_build(state: State) -> list[Action]:
     components = state.components
     result: list[Action] = [build_action(components, placement) for placement in cached_placements(state)]
     player = state.me
-    if player.gold and any(player.stock):
+    if may_spend(player):
         result.append(SPEND)
     return result + legal_cash(player) + [END]
+
+
+def may_spend(player: Player) -> bool:
+    """Gold for AP is offered while the stock holds a tile."""
+    return bool(player.gold) and any(player.stock)
+
+
+def build_open(state: State) -> bool:
+    """Whether building offers more than ending it: :func:`legal_build` lists more than END."""
+    player = state.me
+    return bool(cached_placements(state)) or may_spend(player) or bool(legal_cash(player))
 
 
 def shape_cells(state: State, kind: int, rotation: int, top: int, left: int) -> list[int]:

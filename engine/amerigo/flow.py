@@ -64,15 +64,29 @@ def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
 def _pirate_outcomes(state: State) -> list[tuple[Action, int]]:
     """Uniform over the markers not yet turned up (the box marker is never turned up)."""
     pool = state.pirate_pool
-    return [(("pirate", value), pool.count(value) * SCALE) for value in sorted(set(pool))] + _strays(state)
+    return [(("pirate", value), pool.count(value) * SCALE) for value in sorted(set(pool))] + list(_strays(state))
 
 
-def _strays(state: State) -> list[tuple[Action, int]]:
+def _strays(state: State) -> tuple[tuple[Action, int], ...]:
     """Between rounds, cubes may fall out of the tower at the wrong time (imported logs only: weight 1)."""
     if state.round == 0:
-        return []
-    tower = state.tower
-    return [(STRAY_ACTIONS[colour][v], STRAY_WEIGHT) for colour in range(7) for v in range(1, tower[colour] + 1)]
+        return ()
+    return stray_outcomes(state.tower)
+
+
+def stray_outcomes(inside: tuple[int, ...]) -> tuple[tuple[Action, int], ...]:
+    """A stray fall of 1..inside[colour] cubes of each colour, weight 1 each. Remembered per tower contents: every
+    chance step of a round's preparation and every throw's start lists them."""
+    outcomes = _strays_by_inside.get(inside)
+    if outcomes is None:
+        if len(_strays_by_inside) > 4096:
+            _strays_by_inside.clear()
+        outcomes = _strays_by_inside[inside] = tuple([(STRAY_ACTIONS[colour][v], STRAY_WEIGHT) for colour in range(7)
+                                                      for v in range(1, inside[colour] + 1)])
+    return outcomes
+
+
+_strays_by_inside: dict[tuple[int, ...], tuple[tuple[Action, int], ...]] = {}
 
 
 def progress_target(state: State) -> int:
@@ -89,7 +103,7 @@ def progress_target(state: State) -> int:
 
 def _progress_outcomes(state: State) -> list[tuple[Action, int]]:
     space = progress_target(state)
-    return [(("progress", space, token), SCALE) for token in state.progress_pool] + _strays(state)
+    return [(("progress", space, token), SCALE) for token in state.progress_pool] + list(_strays(state))
 
 
 def production_target(state: State) -> int:
@@ -106,7 +120,7 @@ def _production_outcomes(state: State) -> list[tuple[Action, int]]:
     space = production_target(state)
     values = len(c.PRODUCTION_VALUES)
     return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count * SCALE)
-            for kind, count in enumerate(state.production_pool) if count] + _strays(state)
+            for kind, count in enumerate(state.production_pool) if count] + list(_strays(state))
 
 
 def _order_outcomes(state: State) -> list[tuple[Action, int]]:
@@ -118,12 +132,26 @@ def _tower_outcomes(state: State) -> list[tuple[Action, int]]:
     tower, thrown = state.tower, state.thrown
     if state.round == 0:
         weights = setup_weights(tower[colour])
-    else:
-        weights = throw_weights(thrown[colour], tower[colour] - thrown[colour], sum(thrown))
-    outcomes = [(TOWER_ACTIONS[colour][k], w) for k, w in enumerate(weights)]
+        return [(TOWER_ACTIONS[colour][k], w) for k, w in enumerate(weights)]
+    outcomes = list(throw_outcomes(colour, thrown[colour], tower[colour] - thrown[colour], sum(thrown)))
     if throw_started(state):
-        outcomes += [(STRAY_ACTIONS[s][v], STRAY_WEIGHT) for s in range(7) for v in range(1, tower[s] - thrown[s] + 1)]
+        outcomes += stray_outcomes(tuple([tower[s] - thrown[s] for s in range(7)]))
     return outcomes
+
+
+def throw_outcomes(colour: int, thrown: int, inside: int, n: int) -> tuple[tuple[Action, int], ...]:
+    """The outcomes of ``colour``'s event in a throw of ``n`` cubes (:func:`throw_weights`). Remembered: a game
+    lists the same few again and again (the key is small: at most 7 cubes of a colour, 49 in all)."""
+    key = ((colour * 64 + thrown) * 64 + inside) * 64 + n
+    outcomes = _throws.get(key)
+    if outcomes is None:
+        weights = throw_weights(thrown, inside, n)
+        actions = TOWER_ACTIONS[colour]
+        outcomes = _throws[key] = tuple([(actions[k], weights[k]) for k in range(len(weights))])
+    return outcomes
+
+
+_throws: dict[int, tuple[tuple[Action, int], ...]] = {}
 
 
 def throw_started(state: State) -> bool:

@@ -81,6 +81,21 @@ def destination(board: Board, node: int) -> Action:
     return divmod(node, board.width)
 
 
+def sail_actions(board: Board) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Per ship (0, 1), the sailing action to every node: ``("sail", ship + 1, *destination)``. Remembered per
+    map size (they depend on nothing else), since listing the legal sails is most of a sailing decision's work."""
+    key = (board.height, board.width, len(board.sea_adj))
+    table = _sail_tables.get(key)
+    if table is None:
+        nodes = [destination(board, node) for node in range(len(board.sea_adj))]
+        table = _sail_tables[key] = (tuple([("sail", 1, *where) for where in nodes]),
+                                     tuple([("sail", 2, *where) for where in nodes]))
+    return table
+
+
+_sail_tables: dict[tuple[int, int, int], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
 def node_of(board: Board, row: int, col: int) -> int:
     """The node of a sailing destination."""
     return board.cells + col if row < 0 else row * board.width + col
@@ -98,7 +113,8 @@ def legal_sail(state: State) -> list[Action]:
             continue
         blocked = occupied(state, (seat, i))
         reach = distances(board, player.ships[i], state.ap)
-        result += [("sail", i + 1, *destination(board, node)) for node in sorted(reach) if node not in blocked]
+        sails = sail_actions(board)[i]
+        result += [sails[node] for node in sorted(reach) if node not in blocked]
         if can_sail_back(state, i):
             result.append(("back", i + 1))
     if unused(player, PT10):
