@@ -145,7 +145,7 @@ def tile_codes(rows: tuple[str, ...], rotation: int) -> tuple[tuple[int, ...], t
     return codes
 
 
-_tile_codes: dict[tuple[tuple[str, ...], int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_tile_codes: Final[dict[tuple[tuple[str, ...], int], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _terrain(ch: str) -> int:
@@ -221,7 +221,7 @@ def _grid_around(height: int, width: int) -> tuple[tuple[int, ...], ...]:
     return table
 
 
-_grids: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+_grids: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board:

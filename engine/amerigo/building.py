@@ -15,6 +15,8 @@ kapja; ha egy nagy szigeten ... a nagyobb" (small / large VP by the island).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo.board import LAND, Board
 from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate_cells
 from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action, BuildMove
@@ -72,7 +74,7 @@ def _kind_table(components: ComponentSet) -> tuple[tuple[str, ...], tuple[tuple[
     return _kind_tables[1]  # type: ignore[return-value]
 
 
-_kind_tables: list[object] = [None, None]
+_kind_tables: Final[list[object]] = [None, None]
 
 
 def listed_form(state: State, action: Action) -> Action:
@@ -163,7 +165,7 @@ def placements(state: State) -> list[Placement]:
     return sorted(found)
 
 
-_cache: list[object] = [None, None, -1, -1, None]
+_cache: Final[list[object]] = [None, None, -1, -1, None]
 
 
 def cached_placements(state: State) -> list[Placement]:

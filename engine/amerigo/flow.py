@@ -86,7 +86,7 @@ def stray_outcomes(inside: tuple[int, ...]) -> tuple[tuple[Action, int], ...]:
     return outcomes
 
 
-_strays_by_inside: dict[tuple[int, ...], tuple[tuple[Action, int], ...]] = {}
+_strays_by_inside: Final[dict[tuple[int, ...], tuple[tuple[Action, int], ...]]] = {}
 
 
 def progress_target(state: State) -> int:
@@ -151,7 +151,7 @@ def throw_outcomes(colour: int, thrown: int, inside: int, n: int) -> tuple[tuple
     return outcomes
 
 
-_throws: dict[int, tuple[tuple[Action, int], ...]] = {}
+_throws: Final[dict[int, tuple[tuple[Action, int], ...]]] = {}
 
 
 def throw_started(state: State) -> bool:
@@ -159,7 +159,7 @@ def throw_started(state: State) -> bool:
     return state.round > 0 and state.field == ZERO7 and state.throw_colour == next_colour(state.tower, 0)
 
 
-_OUTCOMES = {LAYOUT: _layout_outcomes, PIRATE: _pirate_outcomes, PROGRESS: _progress_outcomes,
+_OUTCOMES: Final = {LAYOUT: _layout_outcomes, PIRATE: _pirate_outcomes, PROGRESS: _progress_outcomes,
              PRODUCTION: _production_outcomes, ORDER: _order_outcomes, TOWER: _tower_outcomes}
 
 
@@ -255,7 +255,7 @@ def _apply_tower(state: State, action: Action) -> State:
         new.round = 1
         return begin_phase(new, 0)
     field = new.field
-    if not any(field):
+    if field == ZERO7:
         return end_phase(new)  # nothing came out: the phase is skipped
     new.phase = CHOOSE
     new.phase_ap = max(field)
@@ -271,7 +271,7 @@ def _apply_stray(state: State, action: Action) -> State:
     return state.evolve(tower=add_at(state.tower, action[1], -action[2]), stray=add_at(state.stray, action[1], action[2]))
 
 
-_APPLY = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
+_APPLY: Final = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
           "production": _apply_production, "order": _apply_order, "tower": _apply_tower, "stray": _apply_stray}
 
 
@@ -284,7 +284,7 @@ def begin_phase(state: State, colour: int) -> State:
     d = add_at(state.stray, colour, state.storage[colour])
     new = state.copy()
     new.colour = colour
-    if not any(d):
+    if d == ZERO7:  # nothing to throw
         return end_phase(new)
     tower = add_vectors(state.tower, d)
     new.storage = set_at(state.storage, colour, 0)

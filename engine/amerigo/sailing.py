@@ -33,6 +33,7 @@ from engine.amerigo.tokens import PT10, PT19, owns, unused
 from engine.amerigo.turns import end_action, legal_cash
 
 PT10_AP: Final = 8
+BOTH_MOVED: Final = (True, True)
 
 
 def frame_pairs(board: Board) -> list[Action]:
@@ -93,7 +94,7 @@ def sail_actions(board: Board) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return table
 
 
-_sail_tables: dict[tuple[int, int, int], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+_sail_tables: Final[dict[tuple[int, int, int], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
 
 
 def node_of(board: Board, row: int, col: int) -> int:
@@ -195,7 +196,7 @@ def apply_sail_back(state: State, action: Action) -> State:
 
 
 def _after_ship(state: State) -> State:
-    if all(state.ships_moved):
+    if state.ships_moved == BOTH_MOVED:
         return end_action(state)
     new = state.copy()
     new.phase = SAIL

@@ -42,10 +42,28 @@ class Phase(IntEnum):
     OVER = 17
 
 
-(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER, CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS,
- ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = Phase
-CHANCE_PHASES = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
-PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
+# One Final name per phase (not one tuple unpacking): compiled, a Final name is a C static, any other module
+# global a dictionary lookup at every use.
+LAYOUT: Final = Phase.LAYOUT
+PIRATE: Final = Phase.PIRATE
+PROGRESS: Final = Phase.PROGRESS
+PRODUCTION: Final = Phase.PRODUCTION
+ORDER: Final = Phase.ORDER
+TOWER: Final = Phase.TOWER
+CHOOSE: Final = Phase.CHOOSE
+PLACE_SHIPS: Final = Phase.PLACE_SHIPS
+SAIL: Final = Phase.SAIL
+FOUND: Final = Phase.FOUND
+CANNONS: Final = Phase.CANNONS
+ADVANCE: Final = Phase.ADVANCE
+TAKE_TOKEN: Final = Phase.TAKE_TOKEN
+PLAN: Final = Phase.PLAN
+BUILD: Final = Phase.BUILD
+BUY: Final = Phase.BUY
+MOVE_ORDER: Final = Phase.MOVE_ORDER
+OVER: Final = Phase.OVER
+CHANCE_PHASES: Final = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
+PHASE_NAMES: Final = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
                "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
                "planning", "building", "production purchase", "order move", "game over")
 

@@ -14,6 +14,8 @@ végét, és a játékos nem használta fel az összes elérhető akciópontját
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import SPEND, USE_PT16, Action
@@ -21,7 +23,7 @@ from engine.amerigo.state import EMPTY, TAKE_TOKEN, Player, State, order_of, pla
 from engine.amerigo.tokens import PT16, unused
 from engine.amerigo.turns import end_action, legal_cash, next_turn
 
-CANNON_ACTIONS = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
+CANNON_ACTIONS: Final = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
 
 
 def _moves(verb: str, state: State, position: int, last: int) -> list[Action]:
