@@ -169,14 +169,14 @@ PROGRESS_SPACES: Final[tuple[str, ...]] = ("L1", "L2", "L3", "L4", "R1", "R2", "
 
 #: Production token values; per good: unmarked 2 x "2", 2 x "3", 2 x "4"; marked 3+: "2", "3"; marked 4: "3", "4"
 #: (per good 3 x "2", 4 x "3", 3 x "4" as the seed counts them; the marks are (R)).
-PRODUCTION_VALUES: Final = (2, 3, 4)
+PRODUCTION_VALUES: Final[tuple[int, ...]] = (2, 3, 4)
 PRODUCTION_TOKENS: Final[dict[int, tuple[int, int, int]]] = {
     2: (2, 2, 2),  # per good, tokens of value 2, 3, 4 in a 2-player game
     3: (3, 3, 2),  # ... with the tokens marked 3+ added
     4: (3, 4, 3),  # ... and the tokens marked 4: all 50
 }
 #: Production spaces filled each round by player count (R); the board has 10.
-PRODUCTION_SPACES: Final = {2: 6, 3: 8, 4: 10}
+PRODUCTION_SPACES: Final[dict[int, int]] = {2: 6, 3: 8, 4: 10}
 
 #: Island grid (rows, columns of island tiles) and which short frames are used, by player count.
-GRID: Final = {2: (3, 3), 3: (3, 4), 4: (4, 4)}
+GRID: Final[dict[int, tuple[int, int]]] = {2: (3, 3), 3: (3, 4), 4: (4, 4)}

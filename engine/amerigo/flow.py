@@ -21,7 +21,14 @@ from engine.amerigo import scoring
 from engine.amerigo.board import board_for
 from engine.amerigo.changes import sheets
 from engine.amerigo.gold import gain_gold
-from engine.amerigo.notation import STRAY_ACTIONS, TOWER_ACTIONS, Action, all_orders
+from engine.amerigo.notation import (
+    PRODUCTION_ACTIONS,
+    PROGRESS_ACTIONS,
+    STRAY_ACTIONS,
+    TOWER_ACTIONS,
+    Action,
+    all_orders,
+)
 from engine.amerigo.state import (
     CHOOSE,
     EMPTY,
@@ -102,8 +109,8 @@ def progress_target(state: State) -> int:
 
 
 def _progress_outcomes(state: State) -> list[tuple[Action, int]]:
-    space = progress_target(state)
-    return [(("progress", space, token), SCALE) for token in state.progress_pool] + list(_strays(state))
+    actions = PROGRESS_ACTIONS[progress_target(state)]
+    return [(actions[token], SCALE) for token in state.progress_pool] + list(_strays(state))
 
 
 def production_target(state: State) -> int:
@@ -117,10 +124,9 @@ def production_target(state: State) -> int:
 
 
 def _production_outcomes(state: State) -> list[tuple[Action, int]]:
-    space = production_target(state)
-    values = len(c.PRODUCTION_VALUES)
-    return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count * SCALE)
-            for kind, count in enumerate(state.production_pool) if count] + list(_strays(state))
+    actions = PRODUCTION_ACTIONS[production_target(state)]
+    pool = state.production_pool
+    return [(actions[kind], pool[kind] * SCALE) for kind in range(len(pool)) if pool[kind]] + list(_strays(state))
 
 
 def _order_outcomes(state: State) -> list[tuple[Action, int]]:

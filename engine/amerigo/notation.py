@@ -97,6 +97,14 @@ CHOOSE_ACTIONS: Final = tuple(("choose", colour) for colour in range(7))
 SPECIAL_ACTIONS: Final = tuple(("special", colour) for colour in range(7))
 TOWER_ACTIONS: Final = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
 STRAY_ACTIONS: Final = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
+#: Per progress space, the draw of each progress token onto it.
+PROGRESS_ACTIONS: Final = tuple(tuple(("progress", space, token) for token in range(len(c.PROGRESS_TOKENS)))
+                                for space in range(len(c.PROGRESS_SPACES)))
+#: Per production space, the draw of each production kind (good * 3 + value index) onto it.
+PRODUCTION_ACTIONS: Final = tuple(
+    tuple(("production", space, kind // len(c.PRODUCTION_VALUES), c.PRODUCTION_VALUES[kind % len(c.PRODUCTION_VALUES)])
+          for kind in range(len(c.GOODS) * len(c.PRODUCTION_VALUES)))
+    for space in range(max(c.PRODUCTION_SPACES.values())))
 
 EXPECTED = (
     "one of: layout <row>,<col> <tile> r<0-3>, pirate <value>, progress <L1-L4|R1-R4> <PTnn>, "

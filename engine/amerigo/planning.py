@@ -11,6 +11,7 @@ printed value in AP).
 from __future__ import annotations
 
 from engine.amerigo import components as c
+from engine.amerigo.kind_table import kind_table
 from engine.amerigo.notation import END, SPEND, Action
 from engine.amerigo.state import EMPTY, State, players_with
 from engine.amerigo.tokens import PT14, owns
@@ -26,15 +27,15 @@ def neutral_limit(state: State) -> int:
 def legal_plan(state: State) -> list[Action]:
     """Every tile the AP pay for: own village tiles (1 AP), a neutral tile (its size) while under the limit."""
     components = state.components
+    table = kind_table(components)
     player = state.me
     ap = state.ap
     result: list[Action] = []
     if ap >= 1:
-        result += [("plan", components.kinds[k].name) for i, k in enumerate(components.village_kinds) if player.villages[i]]
+        result += [table.plan_actions[k] for i, k in enumerate(components.village_kinds) if player.villages[i]]
     neutral_open = state.neutral_taken < neutral_limit(state)
     if neutral_open:
-        result += [("plan", components.kinds[k].name) for k in components.neutral_kinds
-                   if state.neutral[k] and components.kinds[k].take_cost <= ap]
+        result += [table.plan_actions[k] for k in components.neutral_kinds if state.neutral[k] and table.take_costs[k] <= ap]
     if player.gold and (any(player.villages) or (neutral_open and any(state.neutral))):
         result.append(SPEND)
     return result + legal_cash(player) + [END]
@@ -43,19 +44,19 @@ def legal_plan(state: State) -> list[Action]:
 def apply_plan(state: State, action: Action) -> State:
     """The tile goes from the supply to the player's stock."""
     components = state.components
-    k = components.kind_index(action[1])
-    kind = components.kinds[k]
+    table = kind_table(components)
+    k = table.kind_index(action[1])
     seat = state.seat
     player = state.players[seat].copy()
     player.stock = add_at(player.stock, k, 1)
     new = state.copy()
-    if kind.group == "village":
+    if table.is_village[k]:
         player.villages = add_at(player.villages, k - len(components.neutral_kinds), -1)
     else:
         new.neutral = add_at(state.neutral, k, -1)
         new.neutral_taken = state.neutral_taken + 1
     new.players = players_with(state.players, seat, player)
-    new.ap = state.ap - kind.take_cost
+    new.ap = state.ap - table.take_costs[k]
     return new
 
 
