@@ -66,12 +66,42 @@ def distances(board: Board, start: int, budget: int) -> dict[int, int]:
     return seen
 
 
+def reachable(board: Board, start: int, budget: int) -> list[int]:
+    """The nodes of :func:`distances`, sorted: what listing the sails needs (a flag per node, not a dictionary)."""
+    adj = board.sea_adj
+    seen = [False] * len(adj)
+    seen[start] = True
+    nodes = [start]
+    frontier = [start]
+    for _ in range(budget):
+        following = []
+        for node in frontier:
+            for other in adj[node]:
+                if not seen[other]:
+                    seen[other] = True
+                    following.append(other)
+        if not following:
+            break
+        nodes += following
+        frontier = following
+    nodes.sort()
+    return nodes
+
+
 def occupied(state: State, but: tuple[int, int]) -> set[int]:
     """Island water spaces holding a ship other than ship ``but`` = (seat, ship)."""
     assert state.board is not None
     cells = state.board.cells
-    return {node for seat, p in enumerate(state.players) for i, node in enumerate(p.ships)
-            if 0 <= node < cells and (seat, i) != but}
+    but_seat, but_ship = but
+    players = state.players
+    result = set()
+    for seat in range(len(players)):
+        ships = players[seat].ships
+        for i in (0, 1):
+            node = ships[i]
+            if 0 <= node < cells and (seat != but_seat or i != but_ship):
+                result.add(node)
+    return result
 
 
 def destination(board: Board, node: int) -> Action:
@@ -113,9 +143,8 @@ def legal_sail(state: State) -> list[Action]:
         if state.ships_moved[i]:
             continue
         blocked = occupied(state, (seat, i))
-        reach = distances(board, player.ships[i], state.ap)
         sails = sail_actions(board)[i]
-        result += [sails[node] for node in sorted(reach) if node not in blocked]
+        result += [sails[node] for node in reachable(board, player.ships[i], state.ap) if node not in blocked]
         if can_sail_back(state, i):
             result.append(("back", i + 1))
     if unused(player, PT10):
