@@ -93,15 +93,17 @@ class BuildMove(NamedTuple):
             return None
         return cls(*action)
 
-CHOOSE_ACTIONS: Final = tuple(("choose", colour) for colour in range(7))
-SPECIAL_ACTIONS: Final = tuple(("special", colour) for colour in range(7))
-TOWER_ACTIONS: Final = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
-STRAY_ACTIONS: Final = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
+# Tables of actions are typed with Action (a tuple of any length): compiled, an element of a fixed-length tuple type
+# would be unpacked into a C struct on every read and packed into a new tuple wherever it is stored.
+CHOOSE_ACTIONS: Final[tuple[Action, ...]] = tuple(("choose", colour) for colour in range(7))
+SPECIAL_ACTIONS: Final[tuple[Action, ...]] = tuple(("special", colour) for colour in range(7))
+TOWER_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
+STRAY_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
 #: Per progress space, the draw of each progress token onto it.
-PROGRESS_ACTIONS: Final = tuple(tuple(("progress", space, token) for token in range(len(c.PROGRESS_TOKENS)))
+PROGRESS_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("progress", space, token) for token in range(len(c.PROGRESS_TOKENS)))
                                 for space in range(len(c.PROGRESS_SPACES)))
 #: Per production space, the draw of each production kind (good * 3 + value index) onto it.
-PRODUCTION_ACTIONS: Final = tuple(
+PRODUCTION_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(("production", space, kind // len(c.PRODUCTION_VALUES), c.PRODUCTION_VALUES[kind % len(c.PRODUCTION_VALUES)])
           for kind in range(len(c.GOODS) * len(c.PRODUCTION_VALUES)))
     for space in range(max(c.PRODUCTION_SPACES.values())))

@@ -23,7 +23,7 @@ from engine.amerigo.state import EMPTY, TAKE_TOKEN, Player, State, order_of, pla
 from engine.amerigo.tokens import PT16, unused
 from engine.amerigo.turns import end_action, legal_cash, next_turn
 
-CANNON_ACTIONS: Final = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
+CANNON_ACTIONS: Final[tuple[Action, ...]] = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
 
 
 def _moves(verb: str, state: State, position: int, last: int) -> list[Action]:
