@@ -48,7 +48,7 @@ from engine.amerigo.state import (
 from engine.amerigo.tower import SCALE, STRAY_WEIGHT, next_colour, setup_weights, throw_weights
 from engine.core.records import add_at, set_at
 
-ZERO7: Final = (0,) * 7
+ZERO7: Final[tuple[int, ...]] = (0,) * 7  # typed so: compiled, a 7-tuple type is a C struct, packed anew at every use
 
 
 # --- chance outcomes ----------------------------------------------------------------------------------------

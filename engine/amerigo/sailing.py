@@ -33,7 +33,7 @@ from engine.amerigo.tokens import PT10, PT19, owns, unused
 from engine.amerigo.turns import end_action, legal_cash
 
 PT10_AP: Final = 8
-BOTH_MOVED: Final = (True, True)
+BOTH_MOVED: Final[tuple[bool, ...]] = (True, True)
 
 
 def frame_pairs(board: Board) -> list[Action]:
@@ -97,7 +97,7 @@ def occupied(state: State, but: tuple[int, int]) -> set[int]:
     result = set()
     for seat in range(len(players)):
         ships = players[seat].ships
-        for i in (0, 1):
+        for i in range(2):
             node = ships[i]
             if 0 <= node < cells and (seat != but_seat or i != but_ship):
                 result.add(node)
@@ -112,7 +112,7 @@ def destination(board: Board, node: int) -> Action:
     return divmod(node, board.width)
 
 
-def sail_actions(board: Board) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+def sail_actions(board: Board) -> tuple[tuple[Action, ...], ...]:
     """Per ship (0, 1), the sailing action to every node: ``("sail", ship + 1, *destination)``. Remembered per
     map size (they depend on nothing else), since listing the legal sails is most of a sailing decision's work."""
     key = (board.height, board.width, len(board.sea_adj))
@@ -124,7 +124,7 @@ def sail_actions(board: Board) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return table
 
 
-_sail_tables: Final[dict[tuple[int, int, int], tuple[tuple[Action, ...], tuple[Action, ...]]]] = {}
+_sail_tables: Final[dict[tuple[int, int, int], tuple[tuple[Action, ...], ...]]] = {}
 
 
 def node_of(board: Board, row: int, col: int) -> int:
@@ -139,7 +139,7 @@ def legal_sail(state: State) -> list[Action]:
     seat = state.seat
     player = state.players[seat]
     result: list[Action] = []
-    for i in (0, 1):
+    for i in range(2):
         if state.ships_moved[i]:
             continue
         blocked = occupied(state, (seat, i))
