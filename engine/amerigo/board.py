@@ -11,12 +11,16 @@ between every state (what changes, the covers of the spaces, lives in the state)
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple, final
 
 from engine.amerigo import components as c
 from engine.amerigo.component_set import ComponentSet, rotate_tile
+from engine.core.records import Record
 
-WATER, ANCHOR, LAND, POST_SPACE = range(4)
+WATER: Final = 0
+ANCHOR: Final = 1
+LAND: Final = 2
+POST_SPACE: Final = 3
 NO_GOOD: Final = -1
 
 
@@ -27,8 +31,18 @@ class Island(NamedTuple):
     big: bool
 
 
-class Board(NamedTuple):
-    """The static map of one layout (see the module docstring)."""
+@final
+class Board(Record):
+    """The static map of one layout (see the module docstring).
+
+    A record rather than a NamedTuple: sailing and building read its tables at every decision, and compiled
+    with mypyc a record's field is one memory load where a NamedTuple's is a generic attribute lookup."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "rows", "cols", "height", "width", "terrain", "goods", "island_of", "islands", "anchor_post", "frames",
+        "sea_adj", "land_adj", "initial_chests",
+    )
+    __slots__ = FIELDS
 
     rows: int
     cols: int
@@ -43,6 +57,31 @@ class Board(NamedTuple):
     sea_adj: tuple[tuple[int, ...], ...]  # per node (cells, then frames): the water nodes one step away
     land_adj: tuple[tuple[int, ...], ...]  # per cell: orthogonally adjacent land cells
     initial_chests: tuple[bool, ...]  # per island: a treasure chest at setup
+
+    def __init__(
+        self, rows: int, cols: int, height: int, width: int, terrain: tuple[int, ...], goods: tuple[int, ...],
+        island_of: tuple[int, ...], islands: tuple[Island, ...], anchor_post: dict[int, int],
+        frames: tuple[tuple[str, tuple[int, ...]], ...], sea_adj: tuple[tuple[int, ...], ...],
+        land_adj: tuple[tuple[int, ...], ...], initial_chests: tuple[bool, ...],
+    ) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.height = height
+        self.width = width
+        self.terrain = terrain
+        self.goods = goods
+        self.island_of = island_of
+        self.islands = islands
+        self.anchor_post = anchor_post
+        self.frames = frames
+        self.sea_adj = sea_adj
+        self.land_adj = land_adj
+        self.initial_chests = initial_chests
+
+    def copy(self) -> Board:
+        """A new record with the same fields (a board never changes: nothing needs this but the protocol)."""
+        return Board(self.rows, self.cols, self.height, self.width, self.terrain, self.goods, self.island_of,
+                     self.islands, self.anchor_post, self.frames, self.sea_adj, self.land_adj, self.initial_chests)
 
     @property
     def cells(self) -> int:
@@ -93,15 +132,20 @@ def frame_name(board: Board, frame: int) -> str:
     return f"{name} ({frame_side(tuple(divmod(cell, board.width) for cell in cells), board.height, board.width)})"
 
 
-def _grid_chars(components: ComponentSet, layout: tuple[tuple[int, int], ...], rows: int, cols: int) -> list[str]:
-    size = c.TILE_SIZE
-    lines = [""] * (rows * size)
-    for index, (tile, rotation) in enumerate(layout):
-        tr, tc = divmod(index, cols)
-        turned = rotate_tile(components.island_tiles[tile][1], rotation)
-        for r in range(size):
-            lines[tr * size + r] += turned[r]
-    return lines
+def tile_codes(rows: tuple[str, ...], rotation: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The terrain and the good (NO_GOOD for none) of every space of an island tile turned ``rotation`` quarter
+    turns clockwise, row by row. Remembered: a layout is made of a few tiles, and every game lays one out."""
+    key = (rows, rotation)
+    codes = _tile_codes.get(key)
+    if codes is None:
+        if len(_tile_codes) > 4096:
+            _tile_codes.clear()
+        flat = "".join(rotate_tile(rows, rotation))
+        codes = _tile_codes[key] = (tuple([_terrain(ch) for ch in flat]), tuple([_good(ch) for ch in flat]))
+    return codes
+
+
+_tile_codes: Final[dict[tuple[tuple[str, ...], int], tuple[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
 def _terrain(ch: str) -> int:
@@ -112,11 +156,33 @@ def _terrain(ch: str) -> int:
     return POST_SPACE if ch == "P" else LAND
 
 
+def _good(ch: str) -> int:
+    return c.GOOD_LETTERS.index(ch) if ch in c.GOOD_LETTERS else NO_GOOD
+
+
+def _laid_out(components: ComponentSet, layout: tuple[tuple[int, int], ...], cols: int, width: int,
+              cells: int) -> tuple[list[int], list[int]]:
+    """The terrain and the good of every map cell: the tiles of ``layout`` in a grid of ``cols`` columns."""
+    size = c.TILE_SIZE
+    terrain = [WATER] * cells
+    goods = [NO_GOOD] * cells
+    for index in range(len(layout)):
+        tile, rotation = layout[index]
+        tile_terrain, tile_goods = tile_codes(components.island_tiles[tile][1], rotation)
+        corner = (index // cols) * size * width + (index % cols) * size
+        for r in range(size):
+            row_start = corner + r * width
+            for col in range(size):
+                terrain[row_start + col] = tile_terrain[r * size + col]
+                goods[row_start + col] = tile_goods[r * size + col]
+    return terrain, goods
+
+
 def _islands(terrain: tuple[int, ...], width: int, land_adj: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[Island]]:
     island_of = [-1] * len(terrain)
     islands: list[Island] = []
-    for start, kind in enumerate(terrain):
-        if kind < LAND or island_of[start] >= 0:
+    for start in range(len(terrain)):
+        if terrain[start] < LAND or island_of[start] >= 0:
             continue
         index = len(islands)
         island_of[start] = index
@@ -131,9 +197,8 @@ def _islands(terrain: tuple[int, ...], width: int, land_adj: tuple[tuple[int, ..
     return island_of, islands
 
 
-def _around(cell: int, height: int, width: int) -> list[int]:
-    """The cells next to ``cell`` on a map ``height`` × ``width`` (a module function, not a closure: mypyc calls
-    it directly)."""
+def _around(cell: int, height: int, width: int) -> tuple[int, ...]:
+    """The cells next to ``cell`` on a map ``height`` × ``width``: above, below, left, right."""
     y, x = divmod(cell, width)
     steps = []
     if y > 0:
@@ -144,39 +209,60 @@ def _around(cell: int, height: int, width: int) -> list[int]:
         steps.append(cell - 1)
     if x < width - 1:
         steps.append(cell + 1)
-    return steps
+    return tuple(steps)
+
+
+def _grid_around(height: int, width: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_around` of every cell of a map ``height`` × ``width`` (remembered: there are three map sizes)."""
+    key = (height, width)
+    table = _grids.get(key)
+    if table is None:
+        table = _grids[key] = tuple([_around(cell, height, width) for cell in range(height * width)])
+    return table
+
+
+_grids: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 def build_board(components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board:
     """The geometry of a complete layout (one (tile, rotation) per grid cell, row by row)."""
     rows, cols = c.GRID[players]
-    lines = _grid_chars(components, layout, rows, cols)
-    height, width = len(lines), len(lines[0])
-    flat = "".join(lines)
-    terrain = tuple(_terrain(ch) for ch in flat)
-    goods = tuple(c.GOOD_LETTERS.index(ch) if ch in c.GOOD_LETTERS else NO_GOOD for ch in flat)
-
+    height, width = rows * c.TILE_SIZE, cols * c.TILE_SIZE
     n = height * width
-    land_adj = tuple(tuple(o for o in _around(i, height, width) if terrain[o] >= LAND) if terrain[i] >= LAND else () for i in range(n))
-    frames_at = frame_spaces(rows, cols, players)
-    frames = tuple((name, tuple(y * width + x for y, x in cells)) for name, cells in frames_at)
-    sea: list[list[int]] = [[o for o in _around(i, height, width) if terrain[o] <= ANCHOR] if terrain[i] <= ANCHOR else []
-                            for i in range(n)]
-    sea += [list(cells) for _, cells in frames]
-    for f, (_, cells) in enumerate(frames):
-        for cell in cells:
-            sea[cell].append(n + f)
+    terrain_list, goods_list = _laid_out(components, layout, cols, width, n)
+    terrain = tuple(terrain_list)
+
+    # One pass over the cells: a land cell's land neighbours, a water cell's water neighbours, an anchor's post.
+    land_adj_list: list[tuple[int, ...]] = []
+    sea: list[list[int]] = []
     anchor_post = {}
-    for i, kind in enumerate(terrain):
+    grid = _grid_around(height, width)
+    for i in range(n):
+        around = grid[i]
+        kind = terrain[i]
+        if kind >= LAND:
+            land_adj_list.append(tuple([o for o in around if terrain[o] >= LAND]))
+            sea.append([])
+            continue
+        land_adj_list.append(())
+        sea.append([o for o in around if terrain[o] <= ANCHOR])
         if kind == ANCHOR:
-            anchor_post[i] = next(o for o in _around(i, height, width) if terrain[o] == POST_SPACE and _same_tile(i, o, width))
+            anchor_post[i] = next(o for o in around if terrain[o] == POST_SPACE and _same_tile(i, o, width))
+    land_adj = tuple(land_adj_list)
+    frames_at = frame_spaces(rows, cols, players)
+    frames = tuple([(name, tuple([y * width + x for y, x in cells])) for name, cells in frames_at])
+    for f in range(len(frames)):
+        touched = frames[f][1]
+        sea.append(list(touched))
+        for cell in touched:
+            sea[cell].append(n + f)
     island_of, islands = _islands(terrain, width, land_adj)
     chests, left = [], c.CHESTS
     for island in islands:  # Ruling 8: more big islands than chests: the first ones (by top-left cell) get them
         chests.append(island.big and left > 0)
         left -= island.big
-    return Board(rows, cols, height, width, terrain, goods, tuple(island_of), tuple(islands), anchor_post, frames,
-                 tuple(tuple(s) for s in sea), land_adj, tuple(chests))
+    return Board(rows, cols, height, width, terrain, tuple(goods_list), tuple(island_of), tuple(islands), anchor_post,
+                 frames, tuple([tuple(s) for s in sea]), land_adj, tuple(chests))
 
 
 def _same_tile(a: int, b: int, width: int) -> bool:

@@ -15,26 +15,18 @@ kapja; ha egy nagy szigeten ... a nagyobb" (small / large VP by the island).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo.board import LAND, Board
-from engine.amerigo.component_set import VILLAGE, ComponentSet, TileKind, rotate_cells
+from engine.amerigo.component_set import ComponentSet, TileKind, rotate_cells
+from engine.amerigo.kind_table import kind_table
 from engine.amerigo.notation import BUILD_AT_CORNER, END, SPEND, Action, BuildMove
 from engine.amerigo.scoring import cover_space
-from engine.amerigo.state import State, with_player
+from engine.amerigo.state import Player, State, with_player
 from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at
 
 Placement = tuple[int, int, int, int]  # kind, rotation (the first of its equivalent ones), top row, left column
-
-
-def anchor_offset(kind: TileKind, rotation: int) -> tuple[int, int]:
-    """Where the tile's anchor cell lies in the shape turned ``rotation`` quarter turns clockwise, from the turned
-    shape's top-left corner. The anchor is the first cell (top row, leftmost) of the unturned shape: a square the
-    tile covers, which turns with it."""
-    turned = list(kind.orientations[0][1])
-    for _ in range(rotation % 4):
-        turned = [(col, -row) for row, col in turned]
-    anchor_row, anchor_col = turned[0]
-    return anchor_row - min(r for r, _ in turned), anchor_col - min(col for _, col in turned)
 
 
 def first_rotation(kind: TileKind, rotation: int) -> int:
@@ -47,19 +39,19 @@ def placement_of(components: ComponentSet, action: Action) -> Placement:
     """The placement a build names: ``build <kind> r<k> at <row>,<col>`` (the anchor cell, any of the 4 rotations)
     or the old ``build <kind> r<k> <row>,<col>`` (the bounding box's corner). Assumes a known kind."""
     build = BuildMove(*action)
-    k = components.kind_index(build.kind)
+    k = kind_table(components).kind_index(build.kind)
     if build.verb == BUILD_AT_CORNER:
         return k, build.rotation, build.row, build.col
-    kind = components.kinds[k]
-    dr, dc = anchor_offset(kind, build.rotation)
-    return k, first_rotation(kind, build.rotation), build.row - dr, build.col - dc
+    dr, dc = kind_table(components).offsets[k][build.rotation % 4]
+    return k, first_rotation(components.kinds[k], build.rotation), build.row - dr, build.col - dc
 
 
 def build_action(components: ComponentSet, placement: Placement) -> Action:
     """The build action of a placement in today's notation: its first rotation, at its anchor cell."""
     k, rotation, top, left = placement
-    dr, dc = anchor_offset(components.kinds[k], rotation)
-    return ("build", components.kinds[k].name, rotation, top + dr, left + dc)
+    table = kind_table(components)
+    dr, dc = table.offsets[k][rotation]
+    return ("build", table.names[k], rotation, top + dr, left + dc)
 
 
 def listed_form(state: State, action: Action) -> Action:
@@ -71,7 +63,7 @@ def listed_form(state: State, action: Action) -> Action:
     build = BuildMove.read(action)
     if build is None or state.board is None:
         return action
-    k = state.components.kind_index(build.kind)
+    k = kind_table(state.components).kind_index(build.kind)
     if k < 0 or not 0 <= build.rotation <= 3:
         return action
     if build.verb == BUILD_AT_CORNER and build.rotation not in dict(state.components.kinds[k].orientations):
@@ -85,10 +77,10 @@ def network(state: State, seat: int) -> set[int]:
     board = state.board
     assert board is not None
     cover = state.cover
-    mark = -(seat + 1)
-    kinds = state.components.kinds
+    is_village = kind_table(state.components).is_village
     placements = state.placements
-    linked = [cell for cell, what in enumerate(cover) if what == mark]
+    mark = -(seat + 1)
+    linked = [cell for cell in range(len(cover)) if cover[cell] == mark]
     seen = set(linked)
     adj = board.land_adj
     while linked:
@@ -97,14 +89,28 @@ def network(state: State, seat: int) -> set[int]:
             what = cover[other]
             if what > 0 and other not in seen:
                 kind, builder = placements[what - 1][0], placements[what - 1][1]
-                if builder == seat or kinds[kind].group != VILLAGE:
+                if builder == seat or not is_village[kind]:
                     seen.add(other)
                     linked.append(other)
     return seen
 
 
 def frontier(state: State, seat: int) -> list[int]:
-    """Empty land spaces orthogonally adjacent to the player's network: a tile must cover one of them."""
+    """Empty land spaces orthogonally adjacent to the player's network: a tile must cover one of them.
+
+    Remembered for the last cover and seat asked: spending gold or planning asks again with the map unchanged."""
+    remembered = _frontier
+    if remembered[0] is state.cover and remembered[1] == seat:
+        return remembered[2]  # type: ignore[return-value]
+    result = _frontier_of(state, seat)
+    _frontier[:] = [state.cover, seat, result]
+    return result
+
+
+_frontier: Final[list[object]] = [None, -1, None]
+
+
+def _frontier_of(state: State, seat: int) -> list[int]:
     board = state.board
     assert board is not None
     cover = state.cover
@@ -129,28 +135,46 @@ def placements(state: State) -> list[Placement]:
     board = state.board
     assert board is not None
     seat = state.seat
-    player = state.players[seat]
-    components: ComponentSet = state.components
+    stock = state.players[seat].stock
+    table = kind_table(state.components)
     ap = state.ap
-    kinds = [k for k, count in enumerate(player.stock) if count and components.kinds[k].build_cost <= ap]
+    kinds = [k for k in range(len(stock)) if stock[k] and table.build_costs[k] <= ap]
     if not kinds:
         return []
     edge = frontier(state, seat)
-    width = board.width
+    height, width = board.height, board.width
     cover = state.cover
-    found: set[Placement] = set()
+    # A placement on the map as one number, ordered as its tuple (kind, rotation, top, left): a set of numbers is
+    # cheaper to fill and ask than a set of tuples, and each candidate is tried once.
+    tried: set[int] = set()
+    found: list[int] = []
     for k in kinds:
-        for rotation, cells in components.kinds[k].orientations:
+        for rotation, cells in table.orientations[k]:
+            shape = k * 4 + rotation
             for cell in edge:
-                y, x = divmod(cell, width)
+                y = cell // width
+                x = cell % width
                 for r, col in cells:
-                    top, left = y - r, x - col
-                    if (k, rotation, top, left) not in found and _fits(board, cover, top, left, cells):
-                        found.add((k, rotation, top, left))
-    return sorted(found)
+                    top = y - r
+                    left = x - col
+                    if top < 0 or left < 0 or top >= height or left >= width:
+                        continue  # the shape's top row or left column would be off the map: it cannot fit
+                    key = (shape * height + top) * width + left
+                    if key not in tried:
+                        tried.add(key)
+                        if _fits(board, cover, top, left, cells):
+                            found.append(key)
+    found.sort()
+    return [_placement(key, height, width) for key in found]
 
 
-_cache: list[object] = [None, None, -1, -1, None]
+def _placement(key: int, height: int, width: int) -> Placement:
+    """The placement numbered ``key`` by :func:`placements`."""
+    shape, spot = divmod(key, height * width)
+    return shape // 4, shape % 4, spot // width, spot % width
+
+
+_cache: Final[list[object]] = [None, None, -1, -1, None]
 
 
 def cached_placements(state: State) -> list[Placement]:
@@ -169,9 +193,20 @@ def legal_build(state: State) -> list[Action]:
     components = state.components
     result: list[Action] = [build_action(components, placement) for placement in cached_placements(state)]
     player = state.me
-    if player.gold and any(player.stock):
+    if may_spend(player):
         result.append(SPEND)
     return result + legal_cash(player) + [END]
+
+
+def may_spend(player: Player) -> bool:
+    """Gold for AP is offered while the stock holds a tile."""
+    return bool(player.gold) and any(player.stock)
+
+
+def build_open(state: State) -> bool:
+    """Whether building offers more than ending it: :func:`legal_build` lists more than END."""
+    player = state.me
+    return bool(cached_placements(state)) or may_spend(player) or bool(legal_cash(player))
 
 
 def shape_cells(state: State, kind: int, rotation: int, top: int, left: int) -> list[int]:

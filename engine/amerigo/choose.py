@@ -13,6 +13,8 @@ performed (Ruling 2) + gold spent.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import CHOOSE_ACTIONS, GOLD, SPECIAL_ACTIONS, USE_PT21, Action
@@ -33,7 +35,7 @@ from engine.amerigo.state import (
 from engine.amerigo.tokens import PT15, PT20, PT21, ap_bonus, owns, unused
 from engine.amerigo.turns import legal_cash, next_turn
 
-FIRST_STEP = {c.BLACK: CANNONS, c.RED: PLAN, c.BROWN: ADVANCE, c.GREEN: BUILD, c.YELLOW: BUY, c.WHITE: MOVE_ORDER}
+FIRST_STEP: Final = {c.BLACK: CANNONS, c.RED: PLAN, c.BROWN: ADVANCE, c.GREEN: BUILD, c.YELLOW: BUY, c.WHITE: MOVE_ORDER}
 
 
 def space_colour(state: State, position: int) -> int:
@@ -86,7 +88,11 @@ def start_action(state: State, colour: int) -> State:
         step = PLACE_SHIPS if player.ships[0] == UNPLACED else SAIL  # Ruling 4: the first blue by any route
     else:
         step = FIRST_STEP[colour]
-    return settle(state.evolve(action=colour, ap=budget, phase=step))
+    new = state.copy()
+    new.action = colour
+    new.ap = budget
+    new.phase = step
+    return settle(new)
 
 
 def apply(state: State, action: Action) -> State:

@@ -18,14 +18,20 @@ from __future__ import annotations
 from typing import Final
 
 #: The seven cube colours in phase order; colour k is phase k's colour and action.
-COLOURS: tuple[str, ...] = ("blue", "black", "red", "brown", "green", "yellow", "white")
-BLUE, BLACK, RED, BROWN, GREEN, YELLOW, WHITE = range(7)
+COLOURS: Final[tuple[str, ...]] = ("blue", "black", "red", "brown", "green", "yellow", "white")
+BLUE: Final = 0
+BLACK: Final = 1
+RED: Final = 2
+BROWN: Final = 3
+GREEN: Final = 4
+YELLOW: Final = 5
+WHITE: Final = 6
 #: Cubes per colour in the game (49 in all).
 CUBES_PER_COLOUR: Final = 7
 
 #: The five goods, with the letter that marks their goods spaces on an island tile.
-GOODS: tuple[str, ...] = ("cotton", "tobacco", "sugar", "coconut", "coffee")
-GOOD_LETTERS = "CTSKF"
+GOODS: Final[tuple[str, ...]] = ("cotton", "tobacco", "sugar", "coconut", "coffee")
+GOOD_LETTERS: Final = "CTSKF"
 #: Goods tokens per good (40 in all).
 GOODS_TOKENS_PER_GOOD: Final = 8
 
@@ -159,18 +165,18 @@ AP_BONUSES: dict[str, tuple[tuple[int, ...], int]] = {
     "PT07": ((BLUE, BLACK), 1), "PT08": ((RED, GREEN), 1), "PT09": ((BROWN, YELLOW), 1),
 }
 #: Progress spaces on the storage board: four on the left, four on the right.
-PROGRESS_SPACES: tuple[str, ...] = ("L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4")
+PROGRESS_SPACES: Final[tuple[str, ...]] = ("L1", "L2", "L3", "L4", "R1", "R2", "R3", "R4")
 
 #: Production token values; per good: unmarked 2 x "2", 2 x "3", 2 x "4"; marked 3+: "2", "3"; marked 4: "3", "4"
 #: (per good 3 x "2", 4 x "3", 3 x "4" as the seed counts them; the marks are (R)).
-PRODUCTION_VALUES: Final = (2, 3, 4)
-PRODUCTION_TOKENS: dict[int, tuple[int, int, int]] = {
+PRODUCTION_VALUES: Final[tuple[int, ...]] = (2, 3, 4)
+PRODUCTION_TOKENS: Final[dict[int, tuple[int, int, int]]] = {
     2: (2, 2, 2),  # per good, tokens of value 2, 3, 4 in a 2-player game
     3: (3, 3, 2),  # ... with the tokens marked 3+ added
     4: (3, 4, 3),  # ... and the tokens marked 4: all 50
 }
 #: Production spaces filled each round by player count (R); the board has 10.
-PRODUCTION_SPACES = {2: 6, 3: 8, 4: 10}
+PRODUCTION_SPACES: Final[dict[int, int]] = {2: 6, 3: 8, 4: 10}
 
 #: Island grid (rows, columns of island tiles) and which short frames are used, by player count.
-GRID = {2: (3, 3), 3: (3, 4), 4: (4, 4)}
+GRID: Final[dict[int, tuple[int, int]]] = {2: (3, 3), 3: (3, 4), 4: (4, 4)}

@@ -21,7 +21,14 @@ from engine.amerigo import scoring
 from engine.amerigo.board import board_for
 from engine.amerigo.changes import sheets
 from engine.amerigo.gold import gain_gold
-from engine.amerigo.notation import STRAY_ACTIONS, TOWER_ACTIONS, Action, all_orders
+from engine.amerigo.notation import (
+    PRODUCTION_ACTIONS,
+    PROGRESS_ACTIONS,
+    STRAY_ACTIONS,
+    TOWER_ACTIONS,
+    Action,
+    all_orders,
+)
 from engine.amerigo.state import (
     CHOOSE,
     EMPTY,
@@ -41,7 +48,7 @@ from engine.amerigo.state import (
 from engine.amerigo.tower import SCALE, STRAY_WEIGHT, next_colour, setup_weights, throw_weights
 from engine.core.records import add_at, set_at
 
-ZERO7: Final = (0,) * 7
+ZERO7: Final[tuple[int, ...]] = (0,) * 7  # typed so: compiled, a 7-tuple type is a C struct, packed anew at every use
 
 
 # --- chance outcomes ----------------------------------------------------------------------------------------
@@ -64,15 +71,29 @@ def _layout_outcomes(state: State) -> list[tuple[Action, int]]:
 def _pirate_outcomes(state: State) -> list[tuple[Action, int]]:
     """Uniform over the markers not yet turned up (the box marker is never turned up)."""
     pool = state.pirate_pool
-    return [(("pirate", value), pool.count(value) * SCALE) for value in sorted(set(pool))] + _strays(state)
+    return [(("pirate", value), pool.count(value) * SCALE) for value in sorted(set(pool))] + list(_strays(state))
 
 
-def _strays(state: State) -> list[tuple[Action, int]]:
+def _strays(state: State) -> tuple[tuple[Action, int], ...]:
     """Between rounds, cubes may fall out of the tower at the wrong time (imported logs only: weight 1)."""
     if state.round == 0:
-        return []
-    tower = state.tower
-    return [(STRAY_ACTIONS[colour][v], STRAY_WEIGHT) for colour in range(7) for v in range(1, tower[colour] + 1)]
+        return ()
+    return stray_outcomes(state.tower)
+
+
+def stray_outcomes(inside: tuple[int, ...]) -> tuple[tuple[Action, int], ...]:
+    """A stray fall of 1..inside[colour] cubes of each colour, weight 1 each. Remembered per tower contents: every
+    chance step of a round's preparation and every throw's start lists them."""
+    outcomes = _strays_by_inside.get(inside)
+    if outcomes is None:
+        if len(_strays_by_inside) > 4096:
+            _strays_by_inside.clear()
+        outcomes = _strays_by_inside[inside] = tuple([(STRAY_ACTIONS[colour][v], STRAY_WEIGHT) for colour in range(7)
+                                                      for v in range(1, inside[colour] + 1)])
+    return outcomes
+
+
+_strays_by_inside: Final[dict[tuple[int, ...], tuple[tuple[Action, int], ...]]] = {}
 
 
 def progress_target(state: State) -> int:
@@ -88,8 +109,8 @@ def progress_target(state: State) -> int:
 
 
 def _progress_outcomes(state: State) -> list[tuple[Action, int]]:
-    space = progress_target(state)
-    return [(("progress", space, token), SCALE) for token in state.progress_pool] + _strays(state)
+    actions = PROGRESS_ACTIONS[progress_target(state)]
+    return [(actions[token], SCALE) for token in state.progress_pool] + list(_strays(state))
 
 
 def production_target(state: State) -> int:
@@ -103,10 +124,9 @@ def production_target(state: State) -> int:
 
 
 def _production_outcomes(state: State) -> list[tuple[Action, int]]:
-    space = production_target(state)
-    values = len(c.PRODUCTION_VALUES)
-    return [(("production", space, kind // values, c.PRODUCTION_VALUES[kind % values]), count * SCALE)
-            for kind, count in enumerate(state.production_pool) if count] + _strays(state)
+    actions = PRODUCTION_ACTIONS[production_target(state)]
+    pool = state.production_pool
+    return [(actions[kind], pool[kind] * SCALE) for kind in range(len(pool)) if pool[kind]] + list(_strays(state))
 
 
 def _order_outcomes(state: State) -> list[tuple[Action, int]]:
@@ -118,12 +138,26 @@ def _tower_outcomes(state: State) -> list[tuple[Action, int]]:
     tower, thrown = state.tower, state.thrown
     if state.round == 0:
         weights = setup_weights(tower[colour])
-    else:
-        weights = throw_weights(thrown[colour], tower[colour] - thrown[colour], sum(thrown))
-    outcomes = [(TOWER_ACTIONS[colour][k], w) for k, w in enumerate(weights)]
+        return [(TOWER_ACTIONS[colour][k], w) for k, w in enumerate(weights)]
+    outcomes = list(throw_outcomes(colour, thrown[colour], tower[colour] - thrown[colour], sum(thrown)))
     if throw_started(state):
-        outcomes += [(STRAY_ACTIONS[s][v], STRAY_WEIGHT) for s in range(7) for v in range(1, tower[s] - thrown[s] + 1)]
+        outcomes += stray_outcomes(tuple([tower[s] - thrown[s] for s in range(7)]))
     return outcomes
+
+
+def throw_outcomes(colour: int, thrown: int, inside: int, n: int) -> tuple[tuple[Action, int], ...]:
+    """The outcomes of ``colour``'s event in a throw of ``n`` cubes (:func:`throw_weights`). Remembered: a game
+    lists the same few again and again (the key is small: at most 7 cubes of a colour, 49 in all)."""
+    key = ((colour * 64 + thrown) * 64 + inside) * 64 + n
+    outcomes = _throws.get(key)
+    if outcomes is None:
+        weights = throw_weights(thrown, inside, n)
+        actions = TOWER_ACTIONS[colour]
+        outcomes = _throws[key] = tuple([(actions[k], weights[k]) for k in range(len(weights))])
+    return outcomes
+
+
+_throws: Final[dict[int, tuple[tuple[Action, int], ...]]] = {}
 
 
 def throw_started(state: State) -> bool:
@@ -131,7 +165,7 @@ def throw_started(state: State) -> bool:
     return state.round > 0 and state.field == ZERO7 and state.throw_colour == next_colour(state.tower, 0)
 
 
-_OUTCOMES = {LAYOUT: _layout_outcomes, PIRATE: _pirate_outcomes, PROGRESS: _progress_outcomes,
+_OUTCOMES: Final = {LAYOUT: _layout_outcomes, PIRATE: _pirate_outcomes, PROGRESS: _progress_outcomes,
              PRODUCTION: _production_outcomes, ORDER: _order_outcomes, TOWER: _tower_outcomes}
 
 
@@ -211,19 +245,29 @@ def _apply_order(state: State, action: Action) -> State:
 def _apply_tower(state: State, action: Action) -> State:
     colour, k = action[1], action[2]
     tower = add_at(state.tower, colour, -k)
+    new = state.copy()
+    new.tower = tower
     if state.round == 0:
-        state = state.evolve(tower=tower, storage=add_at(state.storage, colour, k))
+        new.storage = add_at(state.storage, colour, k)
     else:
-        state = state.evolve(tower=tower, field=add_at(state.field, colour, k))
+        new.field = add_at(state.field, colour, k)
     following = next_colour(tower, colour + 1)
     if following < 7:
-        return state.evolve(throw_colour=following)
-    state = state.evolve(throw_colour=7, thrown=ZERO7)
+        new.throw_colour = following
+        return new
+    new.throw_colour = 7
+    new.thrown = ZERO7
     if state.round == 0:
-        return begin_phase(state.evolve(round=1), 0)
-    if not any(state.field):
-        return end_phase(state)  # nothing came out: the phase is skipped
-    return state.evolve(phase=CHOOSE, phase_ap=max(state.field), turn_order=order_of(state), turn=0)
+        new.round = 1
+        return begin_phase(new, 0)
+    field = new.field
+    if field == ZERO7:
+        return end_phase(new)  # nothing came out: the phase is skipped
+    new.phase = CHOOSE
+    new.phase_ap = max(field)
+    new.turn_order = order_of(new)
+    new.turn = 0
+    return new
 
 
 def _apply_stray(state: State, action: Action) -> State:
@@ -233,7 +277,7 @@ def _apply_stray(state: State, action: Action) -> State:
     return state.evolve(tower=add_at(state.tower, action[1], -action[2]), stray=add_at(state.stray, action[1], action[2]))
 
 
-_APPLY = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
+_APPLY: Final = {"layout": _apply_layout, "pirate": _apply_pirate, "progress": _apply_progress,
           "production": _apply_production, "order": _apply_order, "tower": _apply_tower, "stray": _apply_stray}
 
 
@@ -244,20 +288,33 @@ def begin_phase(state: State, colour: int) -> State:
     """Phase ``colour``: its storage cubes and any stray cubes are thrown (Ruling 7); with nothing to throw
     the phase is skipped."""
     d = add_at(state.stray, colour, state.storage[colour])
-    state = state.evolve(colour=colour)
-    if not any(d):
-        return end_phase(state)
+    new = state.copy()
+    new.colour = colour
+    if d == ZERO7:  # nothing to throw
+        return end_phase(new)
     tower = add_vectors(state.tower, d)
-    return state.evolve(storage=set_at(state.storage, colour, 0), stray=ZERO7, tower=tower, thrown=d,
-                        throw_colour=next_colour(tower, 0), phase=TOWER)
+    new.storage = set_at(state.storage, colour, 0)
+    new.stray = ZERO7
+    new.tower = tower
+    new.thrown = d
+    new.throw_colour = next_colour(tower, 0)
+    new.phase = TOWER
+    return new
 
 
 def end_phase(state: State) -> State:
     """The field's cubes to their storage spaces; the next phase, or the round's end after white."""
-    state = state.evolve(storage=add_vectors(state.storage, state.field), field=ZERO7, turn_order=(), turn=0,
-                         phase_ap=0, action=NO_ACTION, ap=0)
+    new = state.copy()
+    new.storage = add_vectors(state.storage, state.field)
+    new.field = ZERO7
+    new.turn_order = ()
+    new.turn = 0
+    new.phase_ap = 0
+    new.action = NO_ACTION
+    new.ap = 0
     if state.colour < 6:
-        return begin_phase(state, state.colour + 1)
+        return begin_phase(new, state.colour + 1)
+    state = new
     # The sheets before each automatic step are kept so that the log can say what each step changed.
     state = scoring.fight_pirates(state.evolve(before_fight=sheets(state)))
     if state.round == c.ROUNDS:

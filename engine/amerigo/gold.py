@@ -18,11 +18,17 @@ def gain_gold(player: Player, amount: int) -> Player:
     if amount <= 0:
         return player
     total = player.gold + amount
+    new = player.copy()
     if total <= c.GOLD_MAX:
-        return player.evolve(gold=total)
-    return player.evolve(gold=c.GOLD_MAX, vp=player.vp + total - c.GOLD_MAX)
+        new.gold = total
+    else:
+        new.gold = c.GOLD_MAX
+        new.vp = player.vp + total - c.GOLD_MAX
+    return new
 
 
 def lose_vp(player: Player, amount: int) -> Player:
     """``player`` after losing ``amount`` VP; VP never go below 0 ("a 0/50-es mezőre hagyja")."""
-    return player.evolve(vp=max(0, player.vp - amount))
+    new = player.copy()
+    new.vp = max(0, player.vp - amount)
+    return new

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import permutations
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine.amerigo import components as c
 from engine.core.errors import NotationError
@@ -56,22 +56,22 @@ from engine.core.notation import parse_notation
 
 Action = tuple[Any, ...]
 
-GOLD: Action = ("gold",)
-SPEND: Action = ("spend",)
-CASH_CHEST: Action = ("cash", "chest")
-FOUND: Action = ("found",)
-DECLINE: Action = ("decline",)
-END: Action = ("end",)
-USE_PT10: Action = ("use", "PT10")
-USE_PT16: Action = ("use", "PT16")
-USE_PT21: Action = ("use", "PT21")
-CASH_PT17: Action = ("cash", "PT17")
-CASH_PT18: Action = ("cash", "PT18")
+GOLD: Final[Action] = ("gold",)
+SPEND: Final[Action] = ("spend",)
+CASH_CHEST: Final[Action] = ("cash", "chest")
+FOUND: Final[Action] = ("found",)
+DECLINE: Final[Action] = ("decline",)
+END: Final[Action] = ("end",)
+USE_PT10: Final[Action] = ("use", "PT10")
+USE_PT16: Final[Action] = ("use", "PT16")
+USE_PT21: Final[Action] = ("use", "PT21")
+CASH_PT17: Final[Action] = ("cash", "PT17")
+CASH_PT18: Final[Action] = ("cash", "PT18")
 
 #: The verb of the old build form, ``build <kind> r<k> <row>,<col>``: the square is the top-left corner of the
 #: turned shape's bounding box (maybe not a square the tile covers). Stored events never change, so it is
 #: still read, and written back exactly as it was.
-BUILD_AT_CORNER = "build_corner"
+BUILD_AT_CORNER: Final = "build_corner"
 
 
 class BuildMove(NamedTuple):
@@ -93,10 +93,20 @@ class BuildMove(NamedTuple):
             return None
         return cls(*action)
 
-CHOOSE_ACTIONS = tuple(("choose", colour) for colour in range(7))
-SPECIAL_ACTIONS = tuple(("special", colour) for colour in range(7))
-TOWER_ACTIONS = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
-STRAY_ACTIONS = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
+# Tables of actions are typed with Action (a tuple of any length): compiled, an element of a fixed-length tuple type
+# would be unpacked into a C struct on every read and packed into a new tuple wherever it is stored.
+CHOOSE_ACTIONS: Final[tuple[Action, ...]] = tuple(("choose", colour) for colour in range(7))
+SPECIAL_ACTIONS: Final[tuple[Action, ...]] = tuple(("special", colour) for colour in range(7))
+TOWER_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("tower", colour, k) for k in range(50)) for colour in range(7))
+STRAY_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("stray", colour, k) for k in range(50)) for colour in range(7))
+#: Per progress space, the draw of each progress token onto it.
+PROGRESS_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(tuple(("progress", space, token) for token in range(len(c.PROGRESS_TOKENS)))
+                                for space in range(len(c.PROGRESS_SPACES)))
+#: Per production space, the draw of each production kind (good * 3 + value index) onto it.
+PRODUCTION_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
+    tuple(("production", space, kind // len(c.PRODUCTION_VALUES), c.PRODUCTION_VALUES[kind % len(c.PRODUCTION_VALUES)])
+          for kind in range(len(c.GOODS) * len(c.PRODUCTION_VALUES)))
+    for space in range(max(c.PRODUCTION_SPACES.values())))
 
 EXPECTED = (
     "one of: layout <row>,<col> <tile> r<0-3>, pirate <value>, progress <L1-L4|R1-R4> <PTnn>, "

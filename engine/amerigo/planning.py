@@ -11,8 +11,9 @@ printed value in AP).
 from __future__ import annotations
 
 from engine.amerigo import components as c
+from engine.amerigo.kind_table import kind_table
 from engine.amerigo.notation import END, SPEND, Action
-from engine.amerigo.state import EMPTY, State, with_player
+from engine.amerigo.state import EMPTY, State, players_with
 from engine.amerigo.tokens import PT14, owns
 from engine.amerigo.turns import legal_cash
 from engine.core.records import add_at, set_at
@@ -26,15 +27,15 @@ def neutral_limit(state: State) -> int:
 def legal_plan(state: State) -> list[Action]:
     """Every tile the AP pay for: own village tiles (1 AP), a neutral tile (its size) while under the limit."""
     components = state.components
+    table = kind_table(components)
     player = state.me
     ap = state.ap
     result: list[Action] = []
     if ap >= 1:
-        result += [("plan", components.kinds[k].name) for i, k in enumerate(components.village_kinds) if player.villages[i]]
+        result += [table.plan_actions[k] for i, k in enumerate(components.village_kinds) if player.villages[i]]
     neutral_open = state.neutral_taken < neutral_limit(state)
     if neutral_open:
-        result += [("plan", components.kinds[k].name) for k in components.neutral_kinds
-                   if state.neutral[k] and components.kinds[k].take_cost <= ap]
+        result += [table.plan_actions[k] for k in components.neutral_kinds if state.neutral[k] and table.take_costs[k] <= ap]
     if player.gold and (any(player.villages) or (neutral_open and any(state.neutral))):
         result.append(SPEND)
     return result + legal_cash(player) + [END]
@@ -43,16 +44,20 @@ def legal_plan(state: State) -> list[Action]:
 def apply_plan(state: State, action: Action) -> State:
     """The tile goes from the supply to the player's stock."""
     components = state.components
-    k = components.kind_index(action[1])
-    kind = components.kinds[k]
+    table = kind_table(components)
+    k = table.kind_index(action[1])
     seat = state.seat
-    player = state.players[seat]
-    player = player.evolve(stock=add_at(player.stock, k, 1))
-    if kind.group == "village":
-        player = player.evolve(villages=add_at(player.villages, k - len(components.neutral_kinds), -1))
+    player = state.players[seat].copy()
+    player.stock = add_at(player.stock, k, 1)
+    new = state.copy()
+    if table.is_village[k]:
+        player.villages = add_at(player.villages, k - len(components.neutral_kinds), -1)
     else:
-        state = state.evolve(neutral=add_at(state.neutral, k, -1), neutral_taken=state.neutral_taken + 1)
-    return with_player(state, seat, player).evolve(ap=state.ap - kind.take_cost)
+        new.neutral = add_at(state.neutral, k, -1)
+        new.neutral_taken = state.neutral_taken + 1
+    new.players = players_with(state.players, seat, player)
+    new.ap = state.ap - table.take_costs[k]
+    return new
 
 
 def production_kind(good: int, value: int) -> int:
@@ -76,7 +81,10 @@ def apply_buy(state: State, action: Action) -> State:
     kind = production_kind(action[1], action[2])
     space = state.production_spaces.index(kind)
     seat = state.seat
-    player = state.players[seat]
-    player = player.evolve(production=add_at(player.production, kind, 1))
-    state = state.evolve(production_spaces=set_at(state.production_spaces, space, EMPTY), ap=state.ap - action[2])
-    return with_player(state, seat, player)
+    player = state.players[seat].copy()
+    player.production = add_at(player.production, kind, 1)
+    new = state.copy()
+    new.production_spaces = set_at(state.production_spaces, space, EMPTY)
+    new.ap = state.ap - action[2]
+    new.players = players_with(state.players, seat, player)
+    return new

@@ -8,6 +8,7 @@ for chance, or for nobody (the game is over).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from engine.amerigo import building, choose, flow, planning, sailing, scoring, serialize, tracks
 from engine.amerigo.component_set import component_set
@@ -38,7 +39,7 @@ from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 
-LEGAL: dict[int, Callable[[State], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
     CHOOSE: choose.legal_actions,
     PLACE_SHIPS: sailing.legal_place,
     SAIL: sailing.legal_sail,
@@ -51,7 +52,7 @@ LEGAL: dict[int, Callable[[State], list[Action]]] = {
     BUILD: building.legal_build,
     BUY: planning.legal_buy,
 }
-DECISIONS: dict[int, Callable[[State, Action], State]] = {
+DECISIONS: Final[dict[int, Callable[[State, Action], State]]] = {
     CHOOSE: choose.apply,
     PLACE_SHIPS: sailing.apply_place,
     SAIL: sailing.apply_sail,

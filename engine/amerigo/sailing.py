@@ -28,11 +28,12 @@ from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import DECLINE, END, FOUND, SPEND, USE_PT10, Action
 from engine.amerigo.scoring import cover_space
 from engine.amerigo.state import FOUND as FOUND_STEP
-from engine.amerigo.state import SAIL, State, with_player
+from engine.amerigo.state import SAIL, State, players_with, with_player
 from engine.amerigo.tokens import PT10, PT19, owns, unused
 from engine.amerigo.turns import end_action, legal_cash
 
 PT10_AP: Final = 8
+BOTH_MOVED: Final[tuple[bool, ...]] = (True, True)
 
 
 def frame_pairs(board: Board) -> list[Action]:
@@ -65,12 +66,42 @@ def distances(board: Board, start: int, budget: int) -> dict[int, int]:
     return seen
 
 
+def reachable(board: Board, start: int, budget: int) -> list[int]:
+    """The nodes of :func:`distances`, sorted: what listing the sails needs (a flag per node, not a dictionary)."""
+    adj = board.sea_adj
+    seen = [False] * len(adj)
+    seen[start] = True
+    nodes = [start]
+    frontier = [start]
+    for _ in range(budget):
+        following = []
+        for node in frontier:
+            for other in adj[node]:
+                if not seen[other]:
+                    seen[other] = True
+                    following.append(other)
+        if not following:
+            break
+        nodes += following
+        frontier = following
+    nodes.sort()
+    return nodes
+
+
 def occupied(state: State, but: tuple[int, int]) -> set[int]:
     """Island water spaces holding a ship other than ship ``but`` = (seat, ship)."""
     assert state.board is not None
     cells = state.board.cells
-    return {node for seat, p in enumerate(state.players) for i, node in enumerate(p.ships)
-            if 0 <= node < cells and (seat, i) != but}
+    but_seat, but_ship = but
+    players = state.players
+    result = set()
+    for seat in range(len(players)):
+        ships = players[seat].ships
+        for i in range(2):
+            node = ships[i]
+            if 0 <= node < cells and (seat != but_seat or i != but_ship):
+                result.add(node)
+    return result
 
 
 def destination(board: Board, node: int) -> Action:
@@ -79,6 +110,21 @@ def destination(board: Board, node: int) -> Action:
     if node >= cells:
         return (-1, node - cells)
     return divmod(node, board.width)
+
+
+def sail_actions(board: Board) -> tuple[tuple[Action, ...], ...]:
+    """Per ship (0, 1), the sailing action to every node: ``("sail", ship + 1, *destination)``. Remembered per
+    map size (they depend on nothing else), since listing the legal sails is most of a sailing decision's work."""
+    key = (board.height, board.width, len(board.sea_adj))
+    table = _sail_tables.get(key)
+    if table is None:
+        nodes = [destination(board, node) for node in range(len(board.sea_adj))]
+        table = _sail_tables[key] = (tuple([("sail", 1, *where) for where in nodes]),
+                                     tuple([("sail", 2, *where) for where in nodes]))
+    return table
+
+
+_sail_tables: Final[dict[tuple[int, int, int], tuple[tuple[Action, ...], ...]]] = {}
 
 
 def node_of(board: Board, row: int, col: int) -> int:
@@ -93,12 +139,12 @@ def legal_sail(state: State) -> list[Action]:
     seat = state.seat
     player = state.players[seat]
     result: list[Action] = []
-    for i in (0, 1):
+    for i in range(2):
         if state.ships_moved[i]:
             continue
         blocked = occupied(state, (seat, i))
-        reach = distances(board, player.ships[i], state.ap)
-        result += [("sail", i + 1, *destination(board, node)) for node in sorted(reach) if node not in blocked]
+        sails = sail_actions(board)[i]
+        result += [sails[node] for node in reachable(board, player.ships[i], state.ap) if node not in blocked]
         if can_sail_back(state, i):
             result.append(("back", i + 1))
     if unused(player, PT10):
@@ -142,8 +188,12 @@ def apply_place(state: State, action: Action) -> State:
     assert state.board is not None
     seat = state.seat
     cells = state.board.cells
-    player = state.players[seat].evolve(ships=(cells + action[1], cells + action[2]))
-    return with_player(state, seat, player).evolve(phase=SAIL)
+    player = state.players[seat].copy()
+    player.ships = (cells + action[1], cells + action[2])
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.phase = SAIL
+    return new
 
 
 def apply_sail(state: State, action: Action) -> State:
@@ -154,14 +204,17 @@ def apply_sail(state: State, action: Action) -> State:
     assert board is not None
     seat = state.seat
     i = action[1] - 1
-    player = state.players[seat]
+    player = state.players[seat].copy()
     start, end = player.ships[i], node_of(board, action[2], action[3])
-    ships = (end, player.ships[1]) if i == 0 else (player.ships[0], end)
-    moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
-    state = with_player(state, seat, player.evolve(ships=ships)).evolve(ships_moved=moved)
-    if end != start and can_found(state, end):  # Ruling 3: only a ship that moved this action founds
-        return state.evolve(phase=FOUND_STEP, sailed=i)
-    return _after_ship(state)
+    player.ships = (end, player.ships[1]) if i == 0 else (player.ships[0], end)
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.ships_moved = (True, state.ships_moved[1]) if i == 0 else (state.ships_moved[0], True)
+    if end != start and can_found(new, end):  # Ruling 3: only a ship that moved this action founds
+        new.phase = FOUND_STEP
+        new.sailed = i
+        return new
+    return _after_ship(new)
 
 
 def apply_sail_back(state: State, action: Action) -> State:
@@ -172,9 +225,12 @@ def apply_sail_back(state: State, action: Action) -> State:
 
 
 def _after_ship(state: State) -> State:
-    if all(state.ships_moved):
+    if state.ships_moved == BOTH_MOVED:
         return end_action(state)
-    return state.evolve(phase=SAIL, sailed=-1)
+    new = state.copy()
+    new.phase = SAIL
+    new.sailed = -1
+    return new
 
 
 def apply_found(state: State, action: Action) -> State:

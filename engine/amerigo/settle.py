@@ -7,18 +7,22 @@ ends the action itself, as a player has nothing to decide there.
 
 from __future__ import annotations
 
-from engine.amerigo.building import legal_build
+from engine.amerigo.building import build_open
 from engine.amerigo.notation import END
 from engine.amerigo.planning import legal_buy, legal_plan
 from engine.amerigo.state import BUILD, BUY, PLAN, State
 from engine.amerigo.turns import end_action
 
-_LEGAL = {PLAN: legal_plan, BUILD: legal_build, BUY: legal_buy}
-
 
 def settle(state: State) -> State:
     """``state``, or the action's end when the only option left is to end it."""
-    legal = _LEGAL.get(state.phase)
-    if legal is not None and legal(state) == [END]:
-        return end_action(state)
-    return state
+    phase = state.phase
+    if phase == PLAN:
+        done = legal_plan(state) == [END]
+    elif phase == BUILD:
+        done = not build_open(state)  # the same as legal_build(state) == [END], without writing every placement
+    elif phase == BUY:
+        done = legal_buy(state) == [END]
+    else:
+        return state
+    return end_action(state) if done else state

@@ -20,7 +20,7 @@ from engine.amerigo.component_set import ComponentSet
 from engine.amerigo.state import EMPTY, LAYOUT, NO_ACTION, UNPLACED, Player, State
 from engine.core.errors import SetupError
 
-ZERO7: Final = (0,) * 7
+ZERO7: Final[tuple[int, ...]] = (0,) * 7
 
 
 def production_pool(players: int) -> tuple[int, ...]:

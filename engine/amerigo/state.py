@@ -42,16 +42,35 @@ class Phase(IntEnum):
     OVER = 17
 
 
-(LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER, CHOOSE, PLACE_SHIPS, SAIL, FOUND, CANNONS,
- ADVANCE, TAKE_TOKEN, PLAN, BUILD, BUY, MOVE_ORDER, OVER) = Phase
-CHANCE_PHASES = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
-PHASE_NAMES = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
+# One Final name per phase (not one tuple unpacking): compiled, a Final name is a C static, any other module
+# global a dictionary lookup at every use.
+LAYOUT: Final = Phase.LAYOUT
+PIRATE: Final = Phase.PIRATE
+PROGRESS: Final = Phase.PROGRESS
+PRODUCTION: Final = Phase.PRODUCTION
+ORDER: Final = Phase.ORDER
+TOWER: Final = Phase.TOWER
+CHOOSE: Final = Phase.CHOOSE
+PLACE_SHIPS: Final = Phase.PLACE_SHIPS
+SAIL: Final = Phase.SAIL
+FOUND: Final = Phase.FOUND
+CANNONS: Final = Phase.CANNONS
+ADVANCE: Final = Phase.ADVANCE
+TAKE_TOKEN: Final = Phase.TAKE_TOKEN
+PLAN: Final = Phase.PLAN
+BUILD: Final = Phase.BUILD
+BUY: Final = Phase.BUY
+MOVE_ORDER: Final = Phase.MOVE_ORDER
+OVER: Final = Phase.OVER
+CHANCE_PHASES: Final = frozenset((LAYOUT, PIRATE, PROGRESS, PRODUCTION, ORDER, TOWER))
+PHASE_NAMES: Final = ("island layout", "pirate reveal", "progress draw", "production draw", "order stack", "cube tower",
                "action choice", "ship placement", "sailing", "trading post", "cannons", "progress", "progress token",
                "planning", "building", "production purchase", "order move", "game over")
 
 NO_ACTION: Final = -1
 UNPLACED: Final = -1
 EMPTY: Final = -1  # an empty progress or production space
+NOT_MOVED: Final[tuple[bool, ...]] = (False, False)  # ``ships_moved`` at the start of a turn
 
 @final
 class Player(Record):
@@ -76,7 +95,9 @@ class Player(Record):
     progress: int
     order_pos: int
     order_stamp: int  # larger = higher in a stack of order discs
-    ships: tuple[int, int]  # map node of each ship, UNPLACED before the first sailing
+    # The two ships' map nodes, UNPLACED before the first sailing. Typed tuple[int, ...] (as ships_moved): compiled, a
+    # tuple[int, int] is a C struct, packed into a new tuple whenever it is indexed by a variable (which ship).
+    ships: tuple[int, ...]
     posts_left: int
     posts_founded: int
     villages: tuple[int, ...]
@@ -88,7 +109,7 @@ class Player(Record):
     chests: int
 
     def __init__(
-        self, vp: int, gold: int, cannons: int, progress: int, order_pos: int, order_stamp: int, ships: tuple[int, int],
+        self, vp: int, gold: int, cannons: int, progress: int, order_pos: int, order_stamp: int, ships: tuple[int, ...],
         posts_left: int, posts_founded: int, villages: tuple[int, ...], stock: tuple[int, ...], goods: tuple[int, ...],
         production: tuple[int, ...], tokens: tuple[int, ...], used: tuple[int, ...], chests: int,
     ) -> None:
@@ -162,7 +183,7 @@ class State(Record):
     phase_ap: int
     action: int  # the colour being performed, NO_ACTION between actions
     ap: int  # AP left in the action (for sailing: each unmoved ship's budget)
-    ships_moved: tuple[bool, bool]
+    ships_moved: tuple[bool, ...]  # per ship, in this action
     sailed: int  # the ship that just ended its move on an anchor (FOUND), else -1
     neutral_taken: int  # neutral tiles planned in this action
     tokens_due: int  # progress tokens still to take in this brown action
@@ -180,7 +201,7 @@ class State(Record):
         discovered: tuple[bool, ...], chests: tuple[bool, ...], neutral: tuple[int, ...],
         progress_spaces: tuple[int, ...], progress_pool: tuple[int, ...], production_spaces: tuple[int, ...],
         production_pool: tuple[int, ...], pirates: tuple[int, ...], pirate_pool: tuple[int, ...], stamps: int,
-        turn_order: tuple[int, ...], turn: int, phase_ap: int, action: int, ap: int, ships_moved: tuple[bool, bool],
+        turn_order: tuple[int, ...], turn: int, phase_ap: int, action: int, ap: int, ships_moved: tuple[bool, ...],
         sailed: int, neutral_taken: int, tokens_due: int, track_gold: bool, final: tuple[tuple[int, ...], ...],
         before_fight: tuple[tuple[int, ...], ...], before_final: tuple[tuple[int, ...], ...],
         players: tuple[Player, ...],
@@ -264,8 +285,14 @@ def order_of(state: State) -> tuple[int, ...]:
 
 def with_player(state: State, seat: int, player: Player) -> State:
     """``state`` with one player replaced."""
-    players = state.players
-    return state.evolve(players=players[:seat] + (player,) + players[seat + 1 :])
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    return new
+
+
+def players_with(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    """``players`` with the one at ``seat`` replaced: for a move that changes a player and the state in one copy."""
+    return players[:seat] + (player,) + players[seat + 1 :]
 
 
 def add_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

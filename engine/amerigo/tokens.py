@@ -7,20 +7,45 @@ képpel lefelé kell fordítani": the token is turned face down after use).
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.state import Player
 
-TOKEN_IDS = tuple(t[0] for t in c.PROGRESS_TOKENS)
+TOKEN_IDS: Final = tuple(t[0] for t in c.PROGRESS_TOKENS)
 TOKEN_INDEX = {token: i for i, token in enumerate(TOKEN_IDS)}
 TOKEN_KINDS = tuple(t[1] for t in c.PROGRESS_TOKENS)
 TOKEN_EFFECTS = tuple(t[2] for t in c.PROGRESS_TOKENS)
-(PT01, PT02, PT03, PT04, PT05, PT06, PT07, PT08, PT09, PT10, PT11, PT12,
- PT13, PT14, PT15, PT16, PT17, PT18, PT19, PT20, PT21, PT22, PT23, PT24) = range(24)
+# The token indices, one Final name each (compiled: a constant, not a dictionary lookup at every use).
+PT01: Final = 0
+PT02: Final = 1
+PT03: Final = 2
+PT04: Final = 3
+PT05: Final = 4
+PT06: Final = 5
+PT07: Final = 6
+PT08: Final = 7
+PT09: Final = 8
+PT10: Final = 9
+PT11: Final = 10
+PT12: Final = 11
+PT13: Final = 12
+PT14: Final = 13
+PT15: Final = 14
+PT16: Final = 15
+PT17: Final = 16
+PT18: Final = 17
+PT19: Final = 18
+PT20: Final = 19
+PT21: Final = 20
+PT22: Final = 21
+PT23: Final = 22
+PT24: Final = 23
 #: The once tokens that turn into gold, and how much.
-GOLD_TOKENS = {PT17: 3, PT18: 5}
+GOLD_TOKENS: Final = {PT17: 3, PT18: 5}
 
 #: Per colour, the AP bonus each token gives (PT01-PT09).
-_BONUS_BY_COLOUR: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_BONUS_BY_COLOUR: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((TOKEN_INDEX[t], ap) for t, (colours, ap) in c.AP_BONUSES.items() if colour in colours) for colour in range(7)
 )
 

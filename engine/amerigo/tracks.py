@@ -14,14 +14,16 @@ végét, és a játékos nem használta fel az összes elérhető akciópontját
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.amerigo import components as c
 from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import SPEND, USE_PT16, Action
-from engine.amerigo.state import EMPTY, TAKE_TOKEN, State, order_of, with_player
+from engine.amerigo.state import EMPTY, TAKE_TOKEN, Player, State, order_of, players_with, with_player
 from engine.amerigo.tokens import PT16, unused
 from engine.amerigo.turns import end_action, legal_cash, next_turn
 
-CANNON_ACTIONS = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
+CANNON_ACTIONS: Final[tuple[Action, ...]] = tuple(("cannons", k) for k in range(c.CANNON_MAX + 1))
 
 
 def _moves(verb: str, state: State, position: int, last: int) -> list[Action]:
@@ -38,19 +40,19 @@ def legal_cannon(state: State) -> list[Action]:
     return _moves("cannons", state, state.me.cannons, c.CANNON_MAX) + legal_cash(state.me)
 
 
-def _end_gold(state: State, seat: int, position: int, last: int, spent: int) -> State:
-    if position == last and state.ap - spent >= 1:
-        return with_player(state, seat, gain_gold(state.players[seat], c.END_OF_TRACK_GOLD))
-    return state
+def _end_gold(player: Player, position: int, last: int, ap_left: int) -> Player:
+    """``player``, with the end-of-track gold if his disc is at the track's end with AP unused."""
+    if position == last and ap_left >= 1:
+        return gain_gold(player, c.END_OF_TRACK_GOLD)
+    return player
 
 
 def apply_cannons(state: State, action: Action) -> State:
     """The cannon disc moves; 2 gold at the track's end with AP unused."""
     seat = state.seat
-    player = state.players[seat]
-    cannons = player.cannons + action[1]
-    state = with_player(state, seat, player.evolve(cannons=cannons))
-    return end_action(_end_gold(state, seat, cannons, c.CANNON_MAX, action[1]))
+    player = state.players[seat].copy()
+    player.cannons += action[1]
+    return end_action(with_player(state, seat, _end_gold(player, player.cannons, c.CANNON_MAX, state.ap - action[1])))
 
 
 def legal_advance(state: State) -> list[Action]:
@@ -69,15 +71,20 @@ def apply_advance(state: State, action: Action) -> State:
     player = state.players[seat]
     components = state.components
     end = player.progress + action[1]
-    due = vp_spaces_between(components.progress_vp, player.progress, end)
-    state = with_player(state, seat, player.evolve(progress=end))
-    state = state.evolve(tokens_due=due, track_gold=end == components.progress_last and state.ap - action[1] >= 1)
-    return _next_token(state)
+    moved = player.copy()
+    moved.progress = end
+    new = state.copy()
+    new.players = players_with(state.players, seat, moved)
+    new.tokens_due = vp_spaces_between(components.progress_vp, player.progress, end)
+    new.track_gold = end == components.progress_last and state.ap - action[1] >= 1
+    return _next_token(new)
 
 
 def _next_token(state: State) -> State:
     if state.tokens_due and any(t != EMPTY for t in state.progress_spaces):
-        return state.evolve(phase=TAKE_TOKEN)
+        new = state.copy()
+        new.phase = TAKE_TOKEN
+        return new
     return end_action(state)
 
 
@@ -89,10 +96,13 @@ def legal_token(state: State) -> list[Action]:
 def apply_take(state: State, action: Action) -> State:
     """The token goes to the player's sheet; it works from now on (never for the action that gained it)."""
     seat = state.seat
-    player = state.players[seat]
-    spaces = tuple(EMPTY if t == action[1] else t for t in state.progress_spaces)
-    state = with_player(state, seat, player.evolve(tokens=(*player.tokens, action[1])))
-    return _next_token(state.evolve(progress_spaces=spaces, tokens_due=state.tokens_due - 1))
+    player = state.players[seat].copy()
+    player.tokens = (*player.tokens, action[1])
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.progress_spaces = tuple([EMPTY if t == action[1] else t for t in state.progress_spaces])
+    new.tokens_due = state.tokens_due - 1
+    return _next_token(new)
 
 
 def legal_order(state: State) -> list[Action]:
@@ -109,11 +119,15 @@ def apply_move(state: State, action: Action) -> State:
     seat = state.seat
     player = state.players[seat]
     if action[1] == 0:
-        return end_action(_end_gold(state, seat, player.order_pos, state.components.order_last, 0))
-    position = player.order_pos + action[1]
-    stamp = state.stamps + 1
-    state = with_player(state, seat, player.evolve(order_pos=position, order_stamp=stamp)).evolve(stamps=stamp)
-    return end_action(_end_gold(state, seat, position, state.components.order_last, action[1]))
+        return end_action(with_player(state, seat, _end_gold(player, player.order_pos, state.components.order_last, state.ap)))
+    moved = player.copy()
+    moved.order_pos = player.order_pos + action[1]
+    moved.order_stamp = state.stamps + 1
+    new = state.copy()
+    new.players = players_with(state.players, seat, _end_gold(moved, moved.order_pos, state.components.order_last,
+                                                              state.ap - action[1]))
+    new.stamps = state.stamps + 1
+    return end_action(new)
 
 
 def apply_pt16(state: State) -> State:

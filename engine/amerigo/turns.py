@@ -14,7 +14,7 @@ from engine.amerigo import components as c
 from engine.amerigo.flow import end_phase
 from engine.amerigo.gold import gain_gold
 from engine.amerigo.notation import CASH_CHEST, CASH_PT17, CASH_PT18, Action
-from engine.amerigo.state import CHOOSE, NO_ACTION, Player, State, with_player
+from engine.amerigo.state import CHOOSE, NO_ACTION, NOT_MOVED, Player, State, players_with, with_player
 from engine.amerigo.tokens import GOLD_TOKENS, PT17, PT18, unused
 
 
@@ -46,8 +46,12 @@ def apply_cash(state: State, action: Action) -> State:
 def apply_spend(state: State) -> State:
     """1 gold for 1 more AP in the action under way."""
     seat = state.seat
-    player = state.players[seat]
-    return with_player(state, seat, player.evolve(gold=player.gold - 1)).evolve(ap=state.ap + 1)
+    player = state.players[seat].copy()
+    player.gold -= 1
+    new = state.copy()
+    new.players = players_with(state.players, seat, player)
+    new.ap = state.ap + 1
+    return new
 
 
 def end_action(state: State) -> State:
@@ -61,8 +65,16 @@ def end_action(state: State) -> State:
 def next_turn(state: State) -> State:
     """The next player in this phase's order chooses; after the last one the phase ends."""
     turn = state.turn + 1
-    state = state.evolve(action=NO_ACTION, ap=0, ships_moved=(False, False), sailed=-1, neutral_taken=0, tokens_due=0,
-                         track_gold=False)
+    new = state.copy()
+    new.action = NO_ACTION
+    new.ap = 0
+    new.ships_moved = NOT_MOVED
+    new.sailed = -1
+    new.neutral_taken = 0
+    new.tokens_due = 0
+    new.track_gold = False
     if turn >= len(state.turn_order):
-        return end_phase(state)
-    return state.evolve(phase=CHOOSE, turn=turn)
+        return end_phase(new)
+    new.phase = CHOOSE
+    new.turn = turn
+    return new
