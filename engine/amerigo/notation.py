@@ -52,7 +52,7 @@ from typing import Any, Final, NamedTuple
 
 from engine.amerigo import components as c
 from engine.core.errors import NotationError
-from engine.core.notation import parse_notation
+from engine.core.notation import parse_notation, parse_remembered
 
 Action = tuple[Any, ...]
 
@@ -292,6 +292,15 @@ def _value(text: str, word: str) -> int:
 @lru_cache(maxsize=16384)
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
+    return parse_remembered(text, _PARSED, _parse_any)
+
+
+#: Actions by the exact text they were read from (see :func:`~engine.core.notation.parse_remembered`).
+_PARSED: Final[dict[str, Action]] = {}
+
+
+def _parse_any(text: object) -> Action:
+    """The action of any text, not remembered."""
     return parse_notation(text, _FIXED_PARSE, _parse_normal, names=True)
 
 

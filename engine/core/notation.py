@@ -10,11 +10,14 @@ quotes the normalised text.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.core.errors import NotationError
 
 A = TypeVar("A")
+
+#: The most texts :func:`parse_remembered` keeps per game, so that a stream of distinct texts cannot grow it without end.
+REMEMBERED_MAX: Final = 65536
 
 
 def normal_notation(text: object, *, names: bool = False) -> str:
@@ -44,3 +47,17 @@ def parse_notation(text: object, spellings: Mapping[str, A], parse_normal: Calla
     normal = normal_notation(text, names=names)
     action = spellings.get(normal)
     return action if action is not None else parse_normal(normal)
+
+
+def parse_remembered(text: object, memo: dict[str, A], parse: Callable[[object], A]) -> A:
+    """``parse(text)``, remembered in ``memo`` by the exact text: folding a log reads the same few texts again
+    and again, and a remembered one costs a dictionary lookup (an ``lru_cache`` would add a Python-level call,
+    the one cost compiled code cannot shed). Only strings are remembered; anything else goes to ``parse``."""
+    if type(text) is not str:
+        return parse(text)
+    action = memo.get(text)
+    if action is None:
+        action = parse(text)
+        if len(memo) < REMEMBERED_MAX:
+            memo[text] = action
+    return action

@@ -33,7 +33,7 @@ import re
 from typing import Any, Final
 
 from engine.core.errors import NotationError
-from engine.core.notation import parse_notation
+from engine.core.notation import parse_notation, parse_remembered
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 
 Action = tuple[Any, ...]
@@ -55,12 +55,11 @@ _FIXED = {PASS: "pass", END: "end", TAKE_CHIP: "take chip", DECLINE_CHIP: "decli
 _FIXED_PARSES = {text: action for action, text in _FIXED.items()}
 
 
-#: Texts and actions remembered at most by parse_action and format_action (so that a stream of distinct
-#: texts cannot grow them without end).
+#: Actions remembered at most by format_action (so that a stream of distinct actions cannot grow it without end).
 REMEMBERED_MAX: Final = 16384
 #: Notations by action: the rules' check writes every action it checks.
 _FORMATTED: Final[dict[Action, str]] = {}
-#: Actions by the exact text they were parsed from (folding a log meets the same few texts again and again).
+#: Actions by the exact text they were read from (see :func:`~engine.core.notation.parse_remembered`).
 _PARSED: Final[dict[str, Action]] = {}
 
 
@@ -178,14 +177,12 @@ def _parse_start(words: list[str]) -> Action | None:
 
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
-    if type(text) is str:
-        known = _PARSED.get(text)
-        if known is not None:
-            return known
-    action = parse_notation(text, _FIXED_PARSES, _parse_normal)
-    if type(text) is str and len(_PARSED) < REMEMBERED_MAX:
-        _PARSED[text] = action
-    return action
+    return parse_remembered(text, _PARSED, _parse_any)
+
+
+def _parse_any(text: object) -> Action:
+    """The action of any text, not remembered."""
+    return parse_notation(text, _FIXED_PARSES, _parse_normal)
 
 
 def _parse_normal(text: str) -> Action:

@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from engine.core.errors import NotationError
-from engine.core.notation import normal_notation
+from engine.core.notation import normal_notation, parse_remembered
 from engine.golden_city.components import TERRAINS
 
 Action = tuple[Any, ...]
@@ -50,9 +50,8 @@ DECLINE_BONUS: Action = ("decline", "bonus")
 GOODS_PILE: Action = ("goods", "pile")
 RESHUFFLE: Action = ("reshuffle",)
 
-#: Texts (and actions) remembered at most by parse_action (format_action), so that a stream of distinct
-#: texts cannot grow them without end.
-PARSED_MAX: Final = 65536
+#: Actions remembered at most by format_action, so that a stream of distinct actions cannot grow it without end.
+FORMATTED_MAX: Final = 65536
 ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_+-]*\Z")
 EXPECTED = (
     "one of: bid <pair>, build <site> pay <cards> [key], pass, draw card, decline card, bonus <card>, "
@@ -71,7 +70,7 @@ def format_cards(counts: tuple[int, ...]) -> str:
     return " ".join(code for code, count in zip(TERRAINS, counts, strict=True) for _ in range(count))
 
 
-#: Notations by action, remembered (at most PARSED_MAX): the rules' check writes every action it checks.
+#: Notations by action, remembered (at most FORMATTED_MAX): the rules' check writes every action it checks.
 _FORMATTED: Final[dict[Action, str]] = {}
 
 
@@ -80,7 +79,7 @@ def format_action(action: Action) -> str:
     text = _FORMATTED.get(action)
     if text is None:
         text = _format(action)
-        if len(_FORMATTED) < PARSED_MAX:
+        if len(_FORMATTED) < FORMATTED_MAX:
             _FORMATTED[action] = text
     return text
 
@@ -168,21 +167,18 @@ def _parse_words(text: str, verb: str, words: list[str]) -> Action:
     raise NotationError(text, EXPECTED)
 
 
-#: Actions by the exact text they were parsed from: folding a log meets the same few texts again and
-#: again, and one dictionary lookup of the text is all such a parse costs (no normalising, no call).
+#: Actions by the exact text they were read from (see :func:`~engine.core.notation.parse_remembered`).
 _PARSED: Final[dict[str, Action]] = {}
 
 
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
-    if type(text) is str:
-        known = _PARSED.get(text)
-        if known is not None:
-            return known
-    action = _parse(normal_notation(text, names=True))
-    if type(text) is str and len(_PARSED) < PARSED_MAX:
-        _PARSED[text] = action
-    return action
+    return parse_remembered(text, _PARSED, _parse_any)
+
+
+def _parse_any(text: object) -> Action:
+    """The action of any text, not remembered."""
+    return _parse(normal_notation(text, names=True))
 
 
 @lru_cache(maxsize=65536)
