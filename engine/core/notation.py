@@ -15,8 +15,11 @@ from typing import Final, TypeVar
 from engine.core.errors import NotationError
 
 A = TypeVar("A")
+K = TypeVar("K")
+V = TypeVar("V")
 
-#: The most texts :func:`parse_remembered` keeps per game, so that a stream of distinct texts cannot grow it without end.
+#: The most entries :func:`remembered` keeps in one memo by default, so that a stream of distinct texts or
+#: actions cannot grow it without end.
 REMEMBERED_MAX: Final = 65536
 
 
@@ -49,15 +52,20 @@ def parse_notation(text: object, spellings: Mapping[str, A], parse_normal: Calla
     return action if action is not None else parse_normal(normal)
 
 
-def parse_remembered(text: object, memo: dict[str, A], parse: Callable[[object], A]) -> A:
-    """``parse(text)``, remembered in ``memo`` by the exact text: folding a log reads the same few texts again
-    and again, and a remembered one costs a dictionary lookup (an ``lru_cache`` would add a Python-level call,
-    the one cost compiled code cannot shed). Only strings are remembered; anything else goes to ``parse``."""
+def remembered(memo: dict[K, V], key: K, make: Callable[[K], V], limit: int = REMEMBERED_MAX) -> V:
+    """``make(key)``, remembered in ``memo`` (at most ``limit`` entries): a remembered value costs a dictionary
+    lookup, where an ``lru_cache`` would add a Python-level call, the one cost compiled code cannot shed."""
+    value = memo.get(key)
+    if value is None:
+        value = make(key)
+        if len(memo) < limit:
+            memo[key] = value
+    return value
+
+
+def parse_remembered(text: object, memo: dict[str, A], parse: Callable[[object], A], limit: int = REMEMBERED_MAX) -> A:
+    """``parse(text)``, remembered in ``memo`` by the exact text (:func:`remembered`): folding a log reads the
+    same few texts again and again. Only strings are remembered; anything else goes to ``parse``."""
     if type(text) is not str:
         return parse(text)
-    action = memo.get(text)
-    if action is None:
-        action = parse(text)
-        if len(memo) < REMEMBERED_MAX:
-            memo[text] = action
-    return action
+    return remembered(memo, text, parse, limit)

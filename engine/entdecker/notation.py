@@ -33,7 +33,7 @@ import re
 from typing import Any, Final
 
 from engine.core.errors import NotationError
-from engine.core.notation import parse_notation, parse_remembered
+from engine.core.notation import parse_notation, parse_remembered, remembered
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 
 Action = tuple[Any, ...]
@@ -55,7 +55,8 @@ _FIXED = {PASS: "pass", END: "end", TAKE_CHIP: "take chip", DECLINE_CHIP: "decli
 _FIXED_PARSES = {text: action for action, text in _FIXED.items()}
 
 
-#: Actions remembered at most by format_action (so that a stream of distinct actions cannot grow it without end).
+#: Texts and actions remembered at most by parse_action and format_action (so that a stream of distinct
+#: texts cannot grow them without end).
 REMEMBERED_MAX: Final = 16384
 #: Notations by action: the rules' check writes every action it checks.
 _FORMATTED: Final[dict[Action, str]] = {}
@@ -65,12 +66,7 @@ _PARSED: Final[dict[str, Action]] = {}
 
 def format_action(action: Action) -> str:
     """The notation of ``action``."""
-    text = _FORMATTED.get(action)
-    if text is None:
-        text = _format(action)
-        if len(_FORMATTED) < REMEMBERED_MAX:
-            _FORMATTED[action] = text
-    return text
+    return remembered(_FORMATTED, action, _format, REMEMBERED_MAX)
 
 
 def _format(action: Action) -> str:
@@ -177,7 +173,7 @@ def _parse_start(words: list[str]) -> Action | None:
 
 def parse_action(text: object) -> Action:  # object: a non-string is a NotationError, also when compiled
     """The action written ``text``; raises NotationError saying what was expected."""
-    return parse_remembered(text, _PARSED, _parse_any)
+    return parse_remembered(text, _PARSED, _parse_any, REMEMBERED_MAX)
 
 
 def _parse_any(text: object) -> Action:

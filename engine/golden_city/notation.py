@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from engine.core.errors import NotationError
-from engine.core.notation import normal_notation, parse_remembered
+from engine.core.notation import normal_notation, parse_remembered, remembered
 from engine.golden_city.components import TERRAINS
 
 Action = tuple[Any, ...]
@@ -76,12 +76,7 @@ _FORMATTED: Final[dict[Action, str]] = {}
 
 def format_action(action: Action) -> str:
     """The notation of ``action``."""
-    text = _FORMATTED.get(action)
-    if text is None:
-        text = _format(action)
-        if len(_FORMATTED) < FORMATTED_MAX:
-            _FORMATTED[action] = text
-    return text
+    return remembered(_FORMATTED, action, _format, FORMATTED_MAX)
 
 
 def _format(action: Action) -> str:

@@ -107,3 +107,19 @@ def test_phases_are_named_by_an_int_enum_and_stored_as_plain_numbers(name):
         direct = rules.load_state(rules.dump_state(after))
         assert type(after.phase) is phase_type and type(loaded.phase) is phase_type and loaded == after == direct
     assert all(type(value) is not phase_type for value in rules.dump_state(after).values())
+
+
+def test_a_memo_keeps_at_most_its_limit_and_answers_alike_beyond_it():
+    """engine.core.notation.remembered, behind every game's notation memos: bounded, and a key past the bound is
+    made again rather than dropped or answered wrongly."""
+    from engine.core.notation import remembered
+
+    made: list[str] = []
+
+    def shout(text: str) -> str:
+        made.append(text)
+        return text.upper()
+
+    memo: dict[str, str] = {}
+    assert [remembered(memo, t, shout, 2) for t in ("a", "b", "c", "a", "c")] == ["A", "B", "C", "A", "C"]
+    assert memo == {"a": "A", "b": "B"} and made == ["a", "b", "c", "c"]
