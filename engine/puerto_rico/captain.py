@@ -112,21 +112,18 @@ def advance(state: State) -> State:
     return begin_storage(state)
 
 
-def score(state: State, seat: int, player: Player, barrels: int, declined: int = 0) -> State:
-    """VP for one loading: a VP per barrel, the captain's first-load point, the harbor point, less
-    the bonus VP ``declined`` (the captain's point is used up by his first loading either way)."""
+def score(new: State, seat: int, player: Player, barrels: int, declined: int = 0) -> None:
+    """VP for one loading, set on ``new`` and ``player``, the state and ``seat``'s board the loading has just made:
+    a VP per barrel, the captain's first-load point, the harbor point, less the bonus VP ``declined`` (the
+    captain's point is used up by his first loading either way)."""
     points = barrels + (1 if player.city[HARBOR] > 0 else 0) - declined
-    first_load = seat == state.chooser and not state.captain_bonus_used
-    if first_load:
+    if seat == new.chooser and not new.captain_bonus_used:
         points += 1
-    player = player.copy()
+        new.captain_bonus_used = True
     player.vp += points
-    new = with_player(state, seat, player)
-    new.captain_bonus_used = state.captain_bonus_used or first_load
     # VP owed after the bank runs out still count; running out ends the game after this round.
-    new.vp_bank = state.vp_bank - min(state.vp_bank, points)
-    new.end_triggered = state.end_triggered or new.vp_bank == 0
-    return new
+    new.vp_bank -= min(new.vp_bank, points)
+    new.end_triggered = new.end_triggered or new.vp_bank == 0
 
 
 def apply(state: State, action: Action) -> State:
@@ -146,7 +143,9 @@ def apply(state: State, action: Action) -> State:
         barrels = player.goods[good]
         new.goods_supply, new.wharf_used = add_at(state.goods_supply, good, barrels), set_at(state.wharf_used, seat, True)
     player.goods = add_at(player.goods, good, -barrels)
-    return advance(score(new, seat, player, barrels, declined(action)))
+    new.players = set_at(state.players, seat, player)
+    score(new, seat, player, barrels, declined(action))
+    return advance(new)
 
 
 # --- storage at the end of the captain phase ---------------------------------------------
