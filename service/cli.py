@@ -321,6 +321,7 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     from engine.core.visibility import viewer_for
     from service.imports import export_jsonl, export_text
     from service.store.errors import StoreError
+    from service.viewnames import ViewError, parse_view
 
     stores = _stores()
     try:
@@ -331,8 +332,10 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     if record.is_log_only:
         raise click.ClickException(f"game {gid} is log-only: it has no rules to export with")
     seats = len(record.setup.players)
-    if view not in ("full", "spectator") and not (view.isdigit() and int(view) < seats):
-        raise click.ClickException(f"--view {view!r}: expected full, spectator or a seat 0 to {seats - 1}")
+    try:
+        view = parse_view(view, seats)
+    except ViewError as exc:
+        raise click.ClickException(f"--{exc.message}") from exc
     viewer = viewer_for(get_rules(record.game), seats, view)
     if fmt == "bga":
         output.write(json.dumps(export_log(events, view=view), indent=1) + "\n")

@@ -28,6 +28,7 @@ from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
 from service.jobs import make_queue
 from service.store.games import GameRecord
+from service.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>/analysis")
 
@@ -35,7 +36,7 @@ bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>
 MIN_ROLLOUTS, MAX_ROLLOUTS = 1, 5000
 #: Analysis requests one user may make in an hour.
 ANALYSES_PER_HOUR = 30
-_VIEW = validate.Regexp(r"^(full|\d{1,2})$", error="expected full or a seat number")
+_VIEW = validate.Regexp(VIEW_SHAPE, error="expected full or a seat number")
 
 
 class AnalysisRequestSchema(Strict):
@@ -74,10 +75,10 @@ def _seat_count(record: GameRecord) -> int:
 
 
 def _checked_view(record: GameRecord, view: str) -> str:
-    if view != "full" and int(view) >= _seat_count(record):
-        raise ApiError(400, "invalid", f"view {view!r}: expected full or a seat 0 to {_seat_count(record) - 1}",
-                       fields={"view": [f"no seat {view}"]})
-    return view
+    try:
+        return parse_view(view, _seat_count(record), words=("full",))
+    except ViewError as exc:
+        raise ApiError(400, "invalid", exc.message, **exc.details) from exc
 
 
 def _may_request(record: GameRecord, bid: str, user: str) -> None:

@@ -7,15 +7,14 @@ error rather than silently ignored). Response schemas document the answers for
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from service.store.annotations import GLYPHS, MAX_TEXT
 from service.store.games import VISIBILITIES
+from service.viewnames import VIEW_SHAPE
 
-VIEW_PATTERN = re.compile(r"^(full|spectator|\d{1,2})$")
 MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
 MAX_GAMES_PAGE = 200
@@ -108,7 +107,7 @@ class GameListQuery(Strict):
 
 
 def _view_field() -> fields.String:
-    return fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+    return fields.String(load_default="full", validate=validate.Regexp(VIEW_SHAPE, error="expected full, spectator or a seat number"),
                          metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
 
 

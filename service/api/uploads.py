@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
@@ -24,12 +25,13 @@ from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
-from service.api.schemas import VIEW_PATTERN, Strict, plain_text
-from service.api.viewing import viewer_for_request
+from service.api.schemas import Strict, plain_text
+from service.api.viewing import checked_view, viewer_for_request
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
 from service.jobs import enqueue_import
 from service.reimport import read_upload
 from service.store.games import VISIBILITIES
+from service.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("uploads", __name__)
 
@@ -113,7 +115,7 @@ class ExportQuery(Strict):
     """Which export."""
 
     format = fields.String(load_default="bga", validate=validate.OneOf(EXPORT_FORMATS))
-    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_PATTERN, error="expected full, spectator or a seat number"),
+    view = fields.String(load_default="full", validate=validate.Regexp(VIEW_SHAPE, error="expected full, spectator or a seat number"),
                          metadata={"description": "whose log: full (every channel), spectator (the table only, hidden events "
                                                   "as their public sentence) or a seat (the table and that seat's channel)"})
 
@@ -121,7 +123,7 @@ class ExportQuery(Strict):
 class LogQuery(Strict):
     """Whose view of a log-only game."""
 
-    view = fields.String(load_default="spectator", validate=validate.Regexp(r"^(spectator|\d{1,2})$"),
+    view = fields.String(load_default="spectator", validate=validate.Regexp(VIEW_SHAPE),
                          metadata={"description": "spectator, or a seat (the game's owner only): its private lines too"})
 
 
@@ -229,20 +231,29 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
                        game=gid)
-    viewer = viewer_for_request(record, query["view"])
+    view = checked_view(record, query["view"])
+    viewer = viewer_for_request(record, view)
     events = api().games.events(gid, bid)
     fmt = query["format"]
-    stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{query['view']}")
+    stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{view}")
     if fmt == "bga":
-        document = export_log(events, view=query["view"])
+        document = export_log(events, view=view)
         body, mimetype, name = json.dumps(document, separators=(",", ":")), "application/json", f"{stem}.json"
     elif fmt == "jsonl":
         body, mimetype, name = export_jsonl(events, viewer), "application/x-ndjson", f"{stem}.jsonl"
     else:
         body, mimetype, name = export_text(events, viewer), "text/plain", f"{stem}.txt"
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Content-Disposition"] = attachment(name)
     return response
+
+
+def attachment(filename: str) -> str:
+    """A ``Content-Disposition`` naming ``filename`` safely whatever its characters (RFC 6266 with RFC 5987's
+    ``filename*``): an ASCII-only ``filename`` for old clients, the exact name percent-encoded in UTF-8 beside it.
+    Never raw input in a header: a non-Latin-1 character there is a server error, a quote or line break a forgery."""
+    fallback = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "._-") else "_" for ch in filename)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @bp.get("/api/games/<gid>/log")
@@ -259,7 +270,10 @@ def show_log(gid: str) -> ResponseReturnValue:
     if query["view"] != "spectator":
         if current_user() is None or current_user() != record.owner:
             raise ApiError(403, "forbidden", "only the game's owner may read a seat's private lines", game=gid)
-        seat = int(query["view"])
+        try:
+            seat = int(parse_view(query["view"], len(stored.players), words=()))
+        except ViewError as exc:
+            raise ApiError(400, "invalid", f"invalid query string: {exc.message}", **exc.details) from exc
     moves = [{"index": m.index, "move_id": m.move_id, "time": m.time, "time_text": m.time_text,
               "lines": [{"text": li.text, "private": li.private} for li in m.lines]} for m in lines_visible_to(stored, seat)]
     result = None if stored.result is None else [dict(r.__dict__) for r in stored.result]

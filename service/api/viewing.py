@@ -11,17 +11,18 @@ from engine import get_rules
 from engine.core.visibility import SeatView, viewer_for
 from service.api.errors import ApiError
 from service.store.games import GameRecord
+from service.viewnames import ViewError, parse_view
 
 VIEW_HELP = "full (everything), spectator (hidden information removed) or a seat number (what that seat knew)"
 
 
 def checked_view(record: GameRecord, view: str) -> str:
-    """``view`` when it names full, spectator or one of the game's seats; 400 otherwise."""
-    seats = len(record.setup.players)
-    if view in ("full", "spectator") or (view.isdigit() and int(view) < seats):
-        return view
-    raise ApiError(400, "invalid", f"invalid query string: view {view!r}: expected full, spectator or a seat 0 to {seats - 1}",
-                   fields={"view": [f"no such view for a game of {seats} seats"]}, location="query")
+    """``view`` when it names full, spectator or one of the game's seats (:func:`service.viewnames.parse_view`);
+    400 otherwise."""
+    try:
+        return parse_view(view, len(record.setup.players))
+    except ViewError as exc:
+        raise ApiError(400, "invalid", f"invalid query string: {exc.message}", **exc.details) from exc
 
 
 def viewer_for_request(record: GameRecord, view: str) -> SeatView:
