@@ -42,6 +42,7 @@ class LudologGroup(click.Group):
         """Run the command, translating expected errors."""
         import redis
 
+        from engine import EngineError
         from service.config import ConfigError
         from service.store.context import NoRunningService
         from service.store.errors import StoreError
@@ -53,6 +54,8 @@ class LudologGroup(click.Group):
             raise Failure(str(exc), EXIT_NO_STORE) from exc
         except StoreError as exc:
             raise Failure(exc.message) from exc
+        except EngineError as exc:  # an unknown game, a setup the rules refuse: the rules' own sentence
+            raise Failure(str(exc)) from exc
         except redis.exceptions.BusyLoadingError as exc:
             raise Failure("the store is loading its data: try again in a moment", EXIT_NO_STORE) from exc
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
@@ -362,6 +365,8 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
 
     stores = _stores()
     try:
+        if stores.games.game(gid).is_log_only:
+            raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
         enqueue_analysis(stores.games, stores.redis, make_queue(stores.queue_redis, stores.config.queue_name), gid, branch,
                          rollouts, view)
         state = report(stores.games, stores.redis, gid, branch, rollouts, view)

@@ -20,7 +20,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 
 import engine
-from service.config import Config
+from service.config import Config, ConfigError
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
 
@@ -126,14 +126,44 @@ def serve_is_running(data_dir: Path) -> bool:
 
 
 def with_store_url(config: Config) -> Config:
-    """``config`` with the store's URL: LUDOLOG_REDIS_URL, else the one ``ludolog serve`` left in the data dir."""
+    """``config`` with the store's URL: LUDOLOG_REDIS_URL, else the one ``ludolog serve`` left in the data dir.
+
+    Either is checked here (:func:`checked_redis_url`): a malformed one is a :class:`ConfigError` naming the
+    setting or the file, which the command line prints as one line.
+    """
+    if config.queue_redis_url:
+        checked_redis_url(config.queue_redis_url, "LUDOLOG_QUEUE_REDIS_URL")
     if config.redis_url:
+        checked_redis_url(config.redis_url, "LUDOLOG_REDIS_URL")
         return config
+    path = url_file(config.data_dir)
     try:
-        url = url_file(config.data_dir).read_text().strip()
+        raw = path.read_bytes()
     except OSError:
         return config
-    return dataclasses.replace(config, redis_url=url or None)
+    try:
+        url = raw.decode("utf-8").strip()
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not a Redis URL (not UTF-8 text: {exc.reason} at byte {exc.start}); "
+                          "restart ludolog serve to write it again, or set LUDOLOG_REDIS_URL") from exc
+    return dataclasses.replace(config, redis_url=checked_redis_url(url, str(path)) if url else None)
+
+
+def checked_redis_url(url: str, where: str) -> str:
+    """``url`` when redis-py can connect with it (scheme, host, a port 0–65535); else a :class:`ConfigError`
+    that names ``where`` (the setting or the file it came from) and what is wrong, the password left out."""
+    from service.store.ready import redact
+
+    try:
+        url.encode("utf-8")
+        redis.connection.parse_url(url)
+    except (ValueError, UnicodeError) as exc:
+        try:
+            shown = redact(url)
+        except ValueError:
+            shown = url if "@" not in url else "(a URL with a password)"
+        raise ConfigError(f"{where}: {shown!r} is not a Redis URL: {str(exc).splitlines()[0]}") from exc
+    return url
 
 
 def load_game_plugins(spec: str) -> list[str]:

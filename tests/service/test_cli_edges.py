@@ -1,0 +1,89 @@
+"""Every `ludolog` command in a broken environment, and the command line's rough edges (issue 29).
+
+Each command runs in a subprocess through the `ludolog` console script. With no store to be found, an
+unreachable one, a malformed LUDOLOG_REDIS_URL or a corrupt `var/redis.url` it must end with one clear line
+on standard error (after at most one line saying it waited) and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from service.redis_server import EmbeddedRedis, free_port
+from tests.helpers import ROOT
+from tests.service.serving import LUDOLOG, clean_env
+
+REVIEW_TEXT = ("https://boardgamearena.com/gamereview?table=100004927\nMove 1 : 7/7/2020, 1:53:04 PM\n"
+               "Colors of agila13, annie3 have been chosen according to their preferences.\n"
+               "Move 2 : 1:53:30 PM\nagila13 chooses a traveler\nMove 3 : 1:54:02 PM\nannie3 chooses a traveler\n")
+
+#: Every command that talks to the store, with arguments that would be fine against a working one.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "reconcile": ("reconcile",),
+    "reindex": ("reindex",),
+    "migrate": ("migrate", "--dry-run"),
+    "demo": ("demo", "--per-game", "1"),
+    "user add": ("user", "add", "zed"),
+    "import": ("import", "@LOG"),
+    "export": ("export", "nosuchgame"),
+    "analyze": ("analyze", "nosuchgame", "--timeout", "1"),
+    "worker": ("worker", "--burst"),
+}
+#: Broken environments: (LUDOLOG_REDIS_URL or None, bytes of var/redis.url or None, what the line must name).
+BROKEN: dict[str, tuple[str | None, bytes | None, str]] = {
+    "no store at all": (None, None, "no running ludolog found"),
+    "unreachable store": ("redis://127.0.0.1:@PORT/0", None, "unreachable"),
+    "url not a url": ("not a url", None, "LUDOLOG_REDIS_URL"),
+    "url with a non-numeric port": ("redis://127.0.0.1:abc/0", None, "LUDOLOG_REDIS_URL"),
+    "url with a port out of range": ("redis://127.0.0.1:99999/0", None, "LUDOLOG_REDIS_URL"),
+    "url file not a url": (None, b"not a url\n", "redis.url"),
+    "url file with a non-numeric port": (None, b"redis://:pw@127.0.0.1:notaport/0\n", "redis.url"),
+    "url file not utf-8": (None, b"\xff\xfe\x00redis", "redis.url"),
+}
+
+
+def ludolog(data_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`ludolog ARGS` with ``data_dir`` as its data directory, a one-second store wait, and ``env``."""
+    return subprocess.run([LUDOLOG, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=clean_env(LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_STORE_WAIT="1", LUDOLOG_PURE="1", **env))
+
+
+def last_line_of_a_failure(done: subprocess.CompletedProcess[str]) -> str:
+    """The one line a failing command ended with (a line saying it waited may come before it)."""
+    output = done.stdout + done.stderr
+    assert "Traceback" not in output, output
+    assert done.returncode != 0, output
+    lines = done.stderr.splitlines()
+    assert 1 <= len(lines) <= 2 and lines[-1].strip(), done.stderr
+    assert len(lines) == 1 or lines[0].startswith("ludolog: waiting for the store"), done.stderr
+    return lines[-1]
+
+
+@pytest.mark.parametrize("broken", list(BROKEN))
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_every_command_in_a_broken_environment_says_one_line(tmp_path: Path, command: str, broken: str) -> None:
+    url, file_bytes, named = BROKEN[broken]
+    if command == "worker" and broken == "unreachable store":
+        pytest.skip("a worker waits for its store for ever, by design (`ludolog worker` under a supervisor)")
+    log = tmp_path / "log.txt"
+    log.write_text(REVIEW_TEXT)
+    args = tuple(str(log) if a == "@LOG" else a for a in COMMANDS[command])
+    if file_bytes is not None:
+        (tmp_path / "redis.url").write_bytes(file_bytes)
+    env = {} if url is None else {"LUDOLOG_REDIS_URL": url.replace("@PORT", str(free_port()))}
+    line = last_line_of_a_failure(ludolog(tmp_path, *args, **env))
+    assert named in line, line
+    assert "pw" not in line, "the password of a URL is never shown"
+
+
+def test_analyze_of_a_log_only_game_says_so_in_one_line(tmp_path: Path, redis_server: EmbeddedRedis, redis_client) -> None:
+    from service.imports import import_bytes
+
+    assert import_bytes(redis_client, REVIEW_TEXT.encode(), gid="lonly", owner=None, filename="review.txt").status == "done"
+    done = ludolog(tmp_path, "analyze", "lonly", "--timeout", "5", LUDOLOG_REDIS_URL=redis_server.url)
+    line = last_line_of_a_failure(done)
+    assert done.returncode == 1
+    assert line == "game lonly is log-only: it has no rules to analyse with", line
