@@ -99,6 +99,11 @@ access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s"
 # a healthy worker is stuck (gunicorn's documented advice, and /tmp in containers is often overlayfs).
 worker_tmp_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
+# gunicorn believes no proxy's X-Forwarded-* headers (its own default trusts 127.0.0.1, so any program on the
+# host could choose its address): the app alone decides, for the proxies in LUDOLOG_TRUSTED_PROXIES
+# (service.app.trust_proxies).
+forwarded_allow_ips = ""
+
 # Newer gunicorn opens a control socket at one fixed path per user ($XDG_RUNTIME_DIR/gunicorn.ctl or
 # ~/.gunicorn/): two gunicorns of one user (make run next to a test, or a home directory made read-only
 # by systemd) would fight over it. ludolog is managed by signals (HUP, TERM) through its supervisor.

@@ -3,7 +3,7 @@
 Passwords are checked and hashed by :class:`service.store.users.UserStore` (salted scrypt,
 the same work for an unknown name); sessions live in Redis (:mod:`service.store.sessions`), so
 signing out ends a session for every copy of its cookie, and sessions expire. Failed sign-ins
-are throttled per account and per address (429 with ``Retry-After``). Signing in or out starts
+are throttled per account and per address, sign-ups per address (429 with ``Retry-After``). Signing in or out starts
 a new session (a new CSRF token too), so a session id planted before sign-in is worth nothing
 after it. ``next`` may only lead to a path on this site.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from urllib.parse import urlsplit
 
-from flask import current_app, redirect, render_template, request, session, url_for
+from flask import redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
@@ -78,6 +78,11 @@ def signup() -> ResponseReturnValue:
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
     if password != request.form.get("password2", ""):
         return _form_page("signup.html", "The two passwords differ.", 400)
+    address = client_address()
+    wait = api().signups.retry_after(address)
+    if wait:
+        return _too_many("signup.html", "Too many sign-ups from this address", wait)
+    api().signups.attempted(address)
     try:
         api().users.create(name, password)
     except (InvalidRequestError, ConflictError) as exc:
@@ -87,16 +92,19 @@ def signup() -> ResponseReturnValue:
 
 
 def client_address() -> str:
-    """The address sign-ins are counted against: the peer, or, behind a trusted proxy, the client it names.
+    """The address sign-ins and sign-ups are counted against: the request's peer.
 
-    A proxy appends the address it saw to ``X-Forwarded-For``; only that last entry is the proxy's
-    word (earlier ones are whatever the client sent), and only a proxy in FORWARDED_ALLOW_IPS is believed.
+    Behind a proxy listed in LUDOLOG_TRUSTED_PROXIES the app has already taken the client from the proxy's
+    ``X-Forwarded-For`` entry (:func:`service.app.trust_proxies`); otherwise that header is never read.
     """
-    peer = request.remote_addr or "unknown"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and peer in current_app.config["LUDOLOG"].forwarded_allow_ips:
-        return forwarded.split(",")[-1].strip() or peer
-    return peer
+    return request.remote_addr or "unknown"
+
+
+def _too_many(template: str, what: str, wait: int) -> ResponseReturnValue:
+    """The form again, 429, saying how long to wait (``Retry-After`` in seconds)."""
+    minutes = max(1, round(wait / 60))
+    page, status = _form_page(template, f"{what}: try again in about {minutes} min.", 429)
+    return page, status, {"Retry-After": str(wait)}
 
 
 @blueprint.route("/signin", methods=["GET", "POST"])
@@ -108,9 +116,7 @@ def signin() -> ResponseReturnValue:
     context, address = api(), client_address()
     wait = context.throttle.retry_after(name, address)
     if wait:
-        minutes = max(1, round(wait / 60))
-        page, status = _form_page("signin.html", f"Too many failed sign-ins: try again in about {minutes} min.", 429)
-        return page, status, {"Retry-After": str(wait)}
+        return _too_many("signin.html", "Too many failed sign-ins", wait)
     if not context.users.check_password(name, password):
         context.throttle.failed(name, address)
         # One message for both cases: the form must not tell which user names exist.

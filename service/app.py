@@ -8,9 +8,13 @@ live as long as the process. Tests pass their own :class:`Config` and :class:`St
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
+
 import redis
 from flask import Flask
 from flask_compress import Compress
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 import replay_ui
 from service import api, csrf
@@ -53,7 +57,35 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     app.register_blueprint(replay_ui.blueprint)
     # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
     csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
+    trust_proxies(app, config.trusted_proxies)
     return app
+
+
+def trust_proxies(app: Flask, proxies: Collection[str]) -> None:
+    """Believe ``X-Forwarded-For`` and ``X-Forwarded-Proto`` only on requests whose peer is one of ``proxies``.
+
+    With none listed (the default: ``make run`` and ``ludolog serve`` serve browsers directly) the headers are
+    never read, since any client can send them: believed, they let a guesser rotate the address the sign-in
+    and sign-up limits count (issue 29). Behind a proxy (LUDOLOG_TRUSTED_PROXIES, deploy/env.example), a
+    request straight from it goes through werkzeug's ProxyFix with one hop each: the client is the last
+    ``X-Forwarded-For`` entry, the one that proxy appended; entries before it are whatever the client sent.
+    """
+    if proxies:
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, frozenset(proxies))  # type: ignore[method-assign]
+
+
+class TrustedProxyFix:
+    """WSGI middleware: werkzeug's ProxyFix (one proxy hop) for requests from a listed peer, none for others."""
+
+    def __init__(self, wsgi_app: Callable[..., Iterable[bytes]], proxies: frozenset[str]) -> None:
+        self.direct = wsgi_app
+        self.fixed = ProxyFix(wsgi_app, x_for=1, x_proto=1)
+        self.proxies = proxies
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        """Pass the request on, through ProxyFix only when its peer is a trusted proxy."""
+        handler = self.fixed if environ.get("REMOTE_ADDR") in self.proxies else self.direct
+        return handler(environ, start_response)
 
 
 #: What is worth compressing: our pages, scripts, styles and JSON (a game's timeline is ~300 KB of sentences).

@@ -54,9 +54,11 @@ class Config:
     heal_every: int = field(default_factory=lambda: _env_int("LUDOLOG_HEAL_EVERY", 30))
     secure_cookies: bool = field(default_factory=lambda: _env_flag("LUDOLOG_SECURE_COOKIES"))
     session_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_SESSION_HOURS", 14 * 24) * 3600)
-    #: Proxies whose X-Forwarded-For names the client (gunicorn trusts the same list for X-Forwarded-Proto).
-    forwarded_allow_ips: frozenset[str] = field(default_factory=lambda: frozenset(
-        ip.strip() for ip in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1").split(",") if ip.strip()))
+    #: Addresses of the proxies in front whose X-Forwarded-For and X-Forwarded-Proto are believed, for requests
+    #: coming straight from one of them; none by default (``make run`` serves browsers directly, and a header any
+    #: client can send must not choose the address the sign-in limits count).
+    trusted_proxies: frozenset[str] = field(default_factory=lambda: frozenset(
+        ip.strip() for ip in os.environ.get("LUDOLOG_TRUSTED_PROXIES", "").split(",") if ip.strip()))
     environment: str = field(default_factory=lambda: os.environ.get("LUDOLOG_ENV", "production").strip().lower())
     store_wait: int = field(default_factory=lambda: _env_int("LUDOLOG_STORE_WAIT", 30))
     redis_args: str = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_ARGS", ""))

@@ -140,6 +140,11 @@ def signin_failures_for(scope: str, who: str) -> str:
     return f"{PREFIX}:signin-failures:{scope}:{who}"
 
 
+def signup_attempts_for(address: str) -> str:
+    """Integer with a TTL: sign-ups from one client address in the current window."""
+    return f"{PREFIX}:signup-attempts:{address}"
+
+
 def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str) -> str:
     """Hash: seq → the search's result (JSON) at the position after that seq of branch ``bid``'s own stream.
 

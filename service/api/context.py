@@ -12,7 +12,7 @@ from service.play import PlayService
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
-from service.store.sessions import SessionStore, SignInThrottle
+from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.users import UserStore
 
 EXTENSION = "ludolog"
@@ -28,6 +28,7 @@ class ApiContext:
     users: UserStore
     sessions: SessionStore
     throttle: SignInThrottle
+    signups: SignUpThrottle
     play: PlayService
 
     @property
@@ -47,6 +48,7 @@ class ApiContext:
             users=UserStore(stores.redis),
             sessions=SessionStore(stores.redis, stores.config.session_seconds),
             throttle=SignInThrottle(stores.redis),
+            signups=SignUpThrottle(stores.redis),
             play=PlayService(stores.games, stores.reader, on_append=schedule_fold),
         )
 

@@ -7,6 +7,7 @@ a copied cookie stops working at once, and every session ends by itself after it
 Sign-in throttling counts failed attempts per account and per client address in fixed windows;
 once either count reaches its limit, further attempts are refused (429, ``Retry-After``) until
 the window ends, without checking the password, so the right password does not help a guesser.
+Sign-ups (accounts created, or tried under a name already taken) are counted per address the same way.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from service.store.replies import as_optional_bytes
 ACCOUNT_LIMIT = 10
 ADDRESS_LIMIT = 30
 WINDOW_SECONDS = 15 * 60
+#: Sign-ups allowed per address within one window, and that window: enough for a household or a classroom
+#: behind one address, too few to fill the user list or to probe it for taken names.
+SIGNUP_LIMIT = 10
+SIGNUP_WINDOW_SECONDS = 60 * 60
 
 
 def _digest(text: str) -> str:
@@ -86,3 +91,28 @@ class SignInThrottle:
     def succeeded(self, name: str) -> None:
         """A right password: the account's failures are forgotten (the address's stay counted)."""
         self.redis.delete(self._keys(name, "")[0][0])
+
+
+@dataclass(frozen=True)
+class SignUpThrottle:
+    """Sign-up attempts per address, in fixed windows (the address limit of :class:`SignInThrottle`, for accounts made)."""
+
+    redis: redis.Redis
+    limit: int = SIGNUP_LIMIT
+    window: int = SIGNUP_WINDOW_SECONDS
+
+    def retry_after(self, address: str) -> int:
+        """Seconds until ``address`` may sign up again; 0 when it may now."""
+        key = keys.signup_attempts_for(address)
+        count = as_optional_bytes(self.redis.get(key))
+        if count is not None and int(count) >= self.limit:
+            return max(1, int(self.redis.ttl(key)))
+        return 0
+
+    def attempted(self, address: str) -> None:
+        """Count one sign-up from ``address`` (a window starts at the first)."""
+        key = keys.signup_attempts_for(address)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(key, 0, ex=self.window, nx=True)  # the window starts here; INCR keeps its TTL
+            pipe.incr(key)
+            pipe.execute()

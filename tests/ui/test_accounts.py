@@ -204,8 +204,9 @@ def test_token_names_are_checked_and_forms_need_the_csrf_token(client: FlaskClie
     assert "None yet" in client.get("/tokens").get_data(as_text=True)
 
 
-def test_behind_a_trusted_proxy_the_forwarded_client_is_counted(client: FlaskClient, redis_client: redis.Redis) -> None:
+def test_behind_a_trusted_proxy_the_forwarded_client_is_counted(redis_server: EmbeddedRedis, redis_client: redis.Redis) -> None:
     """The proxy's own entry (the last) counts; a forged earlier entry or an untrusted peer's header does not."""
+    client = _app(redis_server, trusted_proxies=frozenset({"127.0.0.1"})).test_client()
     UserStore(redis_client).add("ann", PASSWORD)
     for i in range(ADDRESS_LIMIT):
         data = {"name": f"guess{i}", "password": "whatever1", "csrf_token": csrf_of(client, "/signin")}
