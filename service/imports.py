@@ -68,7 +68,9 @@ class ImportOutcome:
     kind: str | None = None  # "rules" or "log-only"
     game_name: str | None = None
     incomplete: bool = False
+    #: Events stored: the setup (``game_created``), the players' moves and the chance draws (``draws`` of them).
     events: int = 0
+    draws: int = 0
     error: dict[str, Any] | None = None
     report: list[dict[str, Any]] = field(default_factory=list)
     duplicate: bool = False
@@ -288,7 +290,9 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
     name = prepared.extra.get("bga_game") if kind == "log-only" else prepared.game
     if progress is not None and kind == "log-only":
         progress(len(prepared.events) - 1, len(prepared.events) - 1)
+    draws = sum(1 for event in prepared.events if event.actor == CHANCE)
     return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, incomplete=prepared.incomplete, events=len(prepared.events),
+                         draws=draws,
                          error=error, report=report)
 
 
@@ -311,13 +315,14 @@ def _linked_outcome(games: GameStore, gid: str) -> ImportOutcome:
 
 
 def report_summary(outcome: ImportOutcome) -> dict[str, int]:
-    """What an import did, in counts: moves imported, and the log's lines used, inferred, refused and skipped."""
+    """What an import did, in counts: the players' moves and the chance draws stored (the events after the setup,
+    split by who made them), and the log's lines used, inferred, refused and skipped."""
     counts = {"used": 0, "inferred": 0, "refused": 0, "skipped": 0}
     for row in outcome.report:
         status = row.get("status")
         if status in counts:
             counts[status] += 1
-    return {"moves": max(0, outcome.events - 1), **counts}
+    return {"moves": max(0, outcome.events - 1 - outcome.draws), "draws": outcome.draws, **counts}
 
 
 def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Progress | None = None) -> dict[str, Any]:

@@ -70,7 +70,8 @@ class UploadCreatedSchema(Schema):
 
 
 class ProgressSchema(Schema):
-    """Moves processed out of the total."""
+    """How far reading the log is: its entries read out of their total (BGA notifications; Puerto Rico's importer
+    counts the log's decisions). Not a count of moves: the summary says how many moves were stored."""
 
     done = fields.Integer(required=True)
     total = fields.Integer(required=True)
@@ -79,7 +80,9 @@ class ProgressSchema(Schema):
 class ReportSummarySchema(Schema):
     """What an import did, in counts."""
 
-    moves = fields.Integer(required=True, metadata={"description": "moves (events after the setup) imported"})
+    moves = fields.Integer(required=True, metadata={"description": "the players' moves stored (events after the setup, "
+                                                                   "less the chance draws)"})
+    draws = fields.Integer(metadata={"description": "chance draws stored (cards, dice, tiles): events too, no one's move"})
     used = fields.Integer(required=True, metadata={"description": "log lines that became moves or lines"})
     inferred = fields.Integer(required=True, metadata={"description": "moves the log does not state, inferred from the rules"})
     refused = fields.Integer(required=True, metadata={"description": "log lines the rules refused"})
@@ -101,7 +104,7 @@ class UploadStatusSchema(Schema):
     kind = fields.String(required=True, allow_none=True, metadata={"description": "rules (full replay) or log-only"})
     game_name = fields.String(required=True, allow_none=True)
     incomplete = fields.Boolean(required=True, metadata={"description": "stored up to the last consistent move (partial)"})
-    events = fields.Integer(required=True)
+    events = fields.Integer(required=True, metadata={"description": "events stored: the setup, the moves and the draws"})
     error = fields.Dict(required=True, allow_none=True, metadata={"description": "why the import stopped: move_id, line, rule"})
     report = fields.List(fields.Dict(), required=True,
                          metadata={"description": "per notification: status used/inferred/skipped/refused, move_id, reason"})
@@ -200,7 +203,7 @@ def create_upload() -> ResponseReturnValue:
 
 
 @bp.get("/api/uploads/<uid>")
-@documented("An upload's import: status, progress (moves processed / total), the game and the per-line report",
+@documented("An upload's import: status, progress (log entries read / total), the game and the per-line report",
             response=UploadStatusSchema, errors=(404,), tag="uploads",
             description="A private upload answers 404 to everyone but its owner, as if it did not exist.")
 def show_upload(uid: str) -> ResponseReturnValue:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine import Setup, get_rules, random_playout
+from engine import CHANCE, Setup, get_rules, random_playout
 from engine.bga import export_log
 from service.imports import import_bytes
 from tests.helpers import ROOT, kill_with_work_horses, start_worker
@@ -141,7 +141,11 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
         report = page.inner_text("#upload-report")
         assert "null" not in report
         summary = page.inner_text("#upload-summary")
-        assert summary.startswith(f"{len(events) - 1} moves imported · 0 lines inferred · 0 lines refused")
+        draws = sum(1 for e in events if e.actor == CHANCE)
+        assert summary.startswith(f"{len(events) - 1 - draws} moves and {draws} chance draws imported · 0 lines inferred · "
+                                  "0 lines refused")
+        status = page.inner_text("#upload-status")  # the log's entries read, never "0 of ?", never called moves
+        assert re.fullmatch(r"Import done: (\d+) of \1 log entries read", status), status
         # The many lines used as they stand are folded away behind their count.
         assert page.locator("#upload-report details.report-used").count() == 1
         assert not page.locator("#upload-report details.report-used li").first.is_visible()

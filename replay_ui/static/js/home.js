@@ -99,9 +99,11 @@ function countOf(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart.
 function summaryLine(summary) {
+  const draws = summary.draws ? ` and ${countOf(summary.draws, "chance draw", "chance draws")}` : "";
   return el("p", { id: "upload-summary", class: "report-summary" },
-    el("strong", { text: countOf(summary.moves, "move imported", "moves imported") }),
+    el("strong", { text: `${countOf(summary.moves, "move", "moves")}${draws} imported` }),
     ` · ${countOf(summary.inferred, "line inferred", "lines inferred")}`,
     ` · ${countOf(summary.refused, "line refused", "lines refused")}`,
     ` · ${countOf(summary.skipped, "line skipped", "lines skipped")} (silent)`);
@@ -139,6 +141,11 @@ function uploadError(error) {
   return `${error.message || error.code}${where.length ? ` (${where.join(" · ")})` : ""}`;
 }
 
+// The progress counts the log's entries read (not moves: the summary counts those), and only while it is known.
+function importProgressLine(state, done, total) {
+  return total ? `Import ${state}: ${done} of ${countOf(total, "log entry", "log entries")} read` : `Import ${state}`;
+}
+
 async function pollUpload(uid) {
   const status = $("upload-status"), progress = $("upload-progress");
   progress.hidden = false;
@@ -147,8 +154,9 @@ async function pollUpload(uid) {
     const done = body.progress ? body.progress.done : 0, total = body.progress ? body.progress.total : 0;
     progress.max = Math.max(1, total);
     progress.value = done;
-    status.textContent = `Import ${body.status}: ${done} of ${total || "?"} moves`;
+    status.textContent = importProgressLine(body.status, done, total);
     if (!["queued", "running", "started", "pending"].includes(body.status)) {
+      if (body.status === "done") progress.value = progress.max;
       replaceChildren($("upload-report"),
         body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
                        el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
