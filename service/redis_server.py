@@ -70,12 +70,23 @@ def _port_in_use(port: int) -> bool:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` readable by its owner only (created 0600, never briefly wider)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(text)
-    path.chmod(0o600)  # an older file keeps its mode through O_CREAT: narrow it too
+    """Write ``text`` to ``path`` readable by its owner only (created 0600, never briefly wider).
+
+    The text goes to a temporary file beside it that then replaces ``path``, so a failed write (a full disk)
+    leaves no half-written secret for the next start to read; the error names ``path`` (an ``OSError`` from
+    closing a file names none, and "No space left on device" alone does not say where).
+    """
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(text)
+        partial.chmod(0o600)  # an older file keeps its mode through O_CREAT: narrow it too
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise OSError(exc.errno, f"cannot write it: {exc.strerror or exc}", str(path)) from exc
 
 
 def make_private(data_dir: Path) -> None:

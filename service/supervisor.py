@@ -236,9 +236,10 @@ class Supervisor:
         return self.kept_secret("secret_key", lambda: secrets.token_urlsafe(48))
 
     def kept_secret(self, name: str, make: Callable[[], str]) -> str:
-        """A secret kept in the data directory (mode 0600), made on first use."""
+        """A secret kept in the data directory (mode 0600), made on first use (and again over an empty file: what a
+        write that failed on a full disk could leave before :func:`write_private` wrote through a temporary file)."""
         path = self.data_dir / name
-        if not path.exists():
+        if not path.exists() or not path.read_text().strip():
             write_private(path, make())
         path.chmod(0o600)
         return path.read_text().strip()

@@ -7,6 +7,7 @@ on standard error (after at most one line saying it waited) and a non-zero exit,
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -87,3 +88,36 @@ def test_analyze_of_a_log_only_game_says_so_in_one_line(tmp_path: Path, redis_se
     line = last_line_of_a_failure(done)
     assert done.returncode == 1
     assert line == "game lonly is log-only: it has no rules to analyse with", line
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path):
+    """A real filesystem with no space left: a 64 KB tmpfs, filled (needs the right to mount: root in a container)."""
+    mount_point = tmp_path / "full"
+    mount_point.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount_point)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        filler = os.open(mount_point / "filler", os.O_WRONLY | os.O_CREAT)
+        try:
+            while True:
+                os.write(filler, b"\0" * 4096)
+        except OSError:
+            pass  # full
+        finally:
+            os.close(filler)
+        yield mount_point
+    finally:
+        subprocess.run(["umount", str(mount_point)], check=True)
+
+
+def test_serve_on_a_full_disk_names_the_file_it_could_not_write(full_disk: Path) -> None:
+    data_dir = full_disk / "var"
+    done = subprocess.run([LUDOLOG, "serve"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=clean_env(LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_PORT=str(free_port()),
+                                        LUDOLOG_REDIS_PORT=str(free_port()), LUDOLOG_ENV="development", LUDOLOG_PURE="1"))
+    line = last_line_of_a_failure(done)
+    assert line.startswith(str(data_dir / "")) and line.endswith("cannot write it: No space left on device"), line
+    # Nothing half-written is left for the next start to read as an empty password or key.
+    assert all(path.stat().st_size > 0 for path in data_dir.rglob("*") if path.is_file())
