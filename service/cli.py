@@ -207,8 +207,9 @@ def user() -> None:
 @user.command("add")
 @click.argument("name")
 @click.option("--password", default=None, help="Also set a password for the web sign-in.")
-def user_add(name: str, password: str | None) -> None:
-    """Create user NAME and print its API token (shown once; stored hashed)."""
+@click.option("--bare", is_flag=True, help="Print the token alone (for scripts: TOKEN=$(ludolog user add --bare NAME)).")
+def user_add(name: str, password: str | None, bare: bool) -> None:
+    """Create user NAME and print its API token, labelled (shown once; stored hashed)."""
     from service.store.errors import StoreError
     from service.store.users import UserStore
 
@@ -216,7 +217,7 @@ def user_add(name: str, password: str | None) -> None:
         token = UserStore(_stores().redis).add(name, password)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
-    click.echo(token)
+    click.echo(token if bare else f"API token of {name} (shown once, only its hash is kept): {token}")
 
 
 @cli.command()
@@ -266,7 +267,6 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
     if not files:
         raise click.ClickException("no log files found (looked for " + ", ".join(IMPORT_SUFFIXES) + ")")
     counts = {"done": 0, "duplicate": 0, "failed": 0, "incomplete": 0}
-    failures: list[str] = []
     single = len(files) == 1
     with tqdm(total=None if single else len(files), unit="move" if single else "log", disable=None) as bar:
         for path in files:
@@ -280,28 +280,25 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
                 data = path.read_bytes()
             except OSError as exc:  # one unreadable file must not stop a folder of thousands
                 counts["failed"] += 1
-                failures.append(f"{path}: cannot read it: {exc.strerror or exc}")
+                tqdm.write(f"{path}: failed: cannot read it: {exc.strerror or exc}", file=sys.stderr)
                 if not single:
                     bar.update(1)
                 continue
             uid, duplicate = submit_upload(stores.redis, data, owner=owner, partial=partial, filename=path.name,
                                            visibility=visibility)
             status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
-            if status.get("status") == "done":
+            if status.get("status") == "done":  # a line per file, as it is done: ok, or failed and why
                 counts["duplicate" if duplicate else "done"] += 1
                 counts["incomplete"] += 1 if status.get("incomplete") else 0
-                if single:
-                    kind = status.get("kind")
-                    tqdm.write(f"{path}: game {status['game']} ({kind}{', incomplete' if status.get('incomplete') else ''}"
-                               f"{', imported before' if duplicate else ''})")
+                kind = status.get("kind")
+                tqdm.write(f"{path}: ok, game {status['game']} ({kind}{', incomplete' if status.get('incomplete') else ''}"
+                           f"{', imported before' if duplicate else ''})")
             else:
                 counts["failed"] += 1
                 error = status.get("error") or {}
-                failures.append(f"{path}: {error.get('message', 'failed')}")
+                tqdm.write(f"{path}: failed: {error.get('message', 'no reason recorded')}", file=sys.stderr)
             if not single:
                 bar.update(1)
-    for line in failures:
-        click.echo(line, err=True)
     click.echo(f"imported {counts['done']}, already there {counts['duplicate']}, failed {counts['failed']}"
                + (f", incomplete {counts['incomplete']}" if counts["incomplete"] else ""))
     if counts["failed"]:
@@ -373,7 +370,7 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     started = time.monotonic()
-    with click.progressbar(length=state["total"], label=f"analysing {gid}/{branch}") as bar:
+    with _progress(state["total"], f"analysing {gid}/{branch}", "decisions") as bar:
         shown = 0
         while True:
             bar.update(state["done"] - shown)
@@ -387,6 +384,50 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
             state = report(stores.games, stores.redis, gid, branch, rollouts, view)
     marks = [p["played"]["mark"] for p in state["positions"] if p["played"] and p["played"]["mark"]]
     click.echo(f"{state['total']} decisions analysed; marks: " + (", ".join(f"{m} {marks.count(m)}" for m in ("??", "?", "?!"))))
+
+
+class LineProgress:
+    """Progress as lines on standard error, for when it is no terminal (redirected to a file, a pipe, a log):
+    ``analysing g/main: 12 of 80 decisions (15 %)``, at most one line every few seconds, and the last one."""
+
+    EVERY = 3.0
+
+    def __init__(self, total: int, label: str, unit: str) -> None:
+        self.total, self.label, self.unit, self.pos = total, label, unit, 0
+        self.said_at: float | None = None
+        self.said = -1
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if exc[0] is None:
+            self.say()
+
+    def update(self, steps: int) -> None:
+        """``steps`` more done; a line when there is news and the last line is a few seconds old."""
+        import time
+
+        self.pos += steps
+        if self.said_at is None or (self.pos != self.said and time.monotonic() - self.said_at >= self.EVERY):
+            self.say()
+
+    def say(self) -> None:
+        """One line saying how far it is."""
+        import time
+
+        if self.pos == self.said:
+            return
+        share = f" ({100 * self.pos // self.total} %)" if self.total else ""
+        click.echo(f"{self.label}: {self.pos} of {self.total} {self.unit}{share}", err=True)
+        self.said, self.said_at = self.pos, time.monotonic()
+
+
+def _progress(total: int, label: str, unit: str) -> Any:
+    """A progress bar on standard error when it is a terminal, else :class:`LineProgress`."""
+    if sys.stderr.isatty():
+        return click.progressbar(length=total, label=label, file=sys.stderr)
+    return LineProgress(total, label, unit)
 
 
 def main() -> None:

@@ -108,7 +108,7 @@ def test_make_run_then_the_readme_command_lines_an_upload_and_a_page_on_a_fresh_
             assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stdout, done.stderr)
             return done.stdout
 
-        token = cli("user", "add", "alice").strip()
+        token = cli("user", "add", "alice").split()[-1]
         bga_log = cli("export", "demo-puerto-rico-1", "--format", "bga")
         assert (clone / "var" / "redis.url").exists(), "the commands found the store through var/redis.url"
 

@@ -70,7 +70,7 @@ def test_serve_leaves_the_store_url_for_the_commands_readable_by_its_owner_only(
 
 
 def test_user_add_prints_a_token_the_api_accepts_and_refuses_a_second_alice(serve):
-    token = ok(serve.ludolog("user", "add", "alice")).strip()
+    token = ok(serve.ludolog("user", "add", "alice")).split()[-1]
     assert len(token) >= 20
     status, _, _ = serve.request("/api/games", {"game": "puerto_rico", "players": ["Anna", "Ben", "Cy"]}, token=token)
     assert status == 201
@@ -112,7 +112,7 @@ def test_expected_failures_are_one_line_without_a_traceback(serve, tmp_path):
     garbage = tmp_path / "garbage.json"
     garbage.write_text('{"data": ')
     failed = no_traceback(serve.ludolog("import", str(garbage)))
-    assert failed.returncode == 1 and "garbage.json: broken JSON" in failed.stderr
+    assert failed.returncode == 1 and "garbage.json: failed: broken JSON" in failed.stderr
     empty = tmp_path / "empty"
     empty.mkdir()
     assert "no log files found" in one_line_failure(serve.ludolog("import", str(empty)), 1)
@@ -132,7 +132,7 @@ def test_a_file_that_cannot_be_read_is_one_line(serve, tmp_path):
         unreadable.chmod(0)
     done = no_traceback(serve.ludolog("import", str(unreadable)))
     assert done.returncode == 1
-    assert f"{unreadable}: cannot read it: " in done.stderr and "failed 1" in done.stdout
+    assert f"{unreadable}: failed: cannot read it: " in done.stderr and "failed 1" in done.stdout
 
 
 def test_with_no_server_running_every_command_says_so_in_one_line_and_exits_2(tmp_path):

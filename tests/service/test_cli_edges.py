@@ -121,3 +121,42 @@ def test_serve_on_a_full_disk_names_the_file_it_could_not_write(full_disk: Path)
     assert line.startswith(str(data_dir / "")) and line.endswith("cannot write it: No space left on device"), line
     # Nothing half-written is left for the next start to read as an empty password or key.
     assert all(path.stat().st_size > 0 for path in data_dir.rglob("*") if path.is_file())
+
+
+def test_user_add_labels_its_token_and_bare_prints_it_alone(tmp_path: Path, redis_server: EmbeddedRedis, redis_client) -> None:
+    from service.store.users import UserStore
+
+    done = ludolog(tmp_path, "user", "add", "zed", LUDOLOG_REDIS_URL=redis_server.url)
+    assert done.returncode == 0, done.stderr
+    label, _, token = done.stdout.strip().rpartition(": ")
+    assert label == "API token of zed (shown once, only its hash is kept)" and done.stdout.count("\n") == 1
+    assert UserStore(redis_client).user_for_token(token) == "zed"
+    bare = ludolog(tmp_path, "user", "add", "--bare", "amy", LUDOLOG_REDIS_URL=redis_server.url).stdout
+    assert UserStore(redis_client).user_for_token(bare.strip()) == "amy" and " " not in bare.strip()
+
+
+def test_analyze_redirected_shows_progress_as_lines(tmp_path: Path, redis_server: EmbeddedRedis, redis_client) -> None:
+    import random
+
+    from engine import Setup, get_rules, random_playout
+    from service.store.games import MAIN, GameStore
+    from tests.helpers import kill_with_work_horses, ludolog_env, start_worker
+
+    setup = Setup(("Anna", "Ben"), {"target": 20})
+    playout = random_playout(get_rules("pig"), setup, random.Random(4), check=False)
+    games = GameStore(redis_client)
+    record = games.create_game("pig", "1", setup, owner="alice")
+    games.append(record.id, MAIN, playout.events[1:], 1)
+    worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_QUEUE="ludolog-cli-edges")
+    try:
+        env = ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-cli-edges", LUDOLOG_PURE="1")
+        done = subprocess.run([LUDOLOG, "analyze", record.id, "--rollouts", "2", "--timeout", "120"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=180, env=env)
+    finally:
+        kill_with_work_horses(worker)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    lines = done.stderr.splitlines()
+    assert lines and all(line.startswith(f"analysing {record.id}/main: ") and " decisions (" in line for line in lines), lines
+    total = lines[-1].split(" of ")[1].split()[0]
+    assert lines[-1] == f"analysing {record.id}/main: {total} of {total} decisions (100 %)", lines
+    assert done.stdout.startswith(f"{total} decisions analysed; marks: ")

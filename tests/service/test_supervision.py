@@ -56,7 +56,7 @@ def wait_unhealthy_or_back(serve: Serve, timeout: float = 5) -> None:
 def test_a_killed_worker_then_a_killed_redis_are_restarted_and_no_acknowledged_event_is_lost(tmp_path):
     with Serve(tmp_path) as serve:
         serve.ready()
-        token = serve.ludolog("user", "add", "alice").stdout.strip()
+        token = serve.ludolog("user", "add", "alice", "--bare").stdout.strip()
         status, created, _ = serve.request("/api/games", {"game": "puerto_rico", "players": ["Anna", "Ben", "Cy"]},
                                            token=token)
         assert status == 201, created

@@ -45,7 +45,9 @@ def test_ludolog_import_a_folder_then_again_then_export(tmp_path, redis_server, 
     first = ludolog(redis_server.url, "import", str(folder))
     assert first.returncode == 1, first.stdout + first.stderr
     assert "imported 4, already there 0, failed 1" in first.stdout
-    assert "broken.json: broken JSON at line 1" in first.stderr
+    assert "broken.json: failed: broken JSON at line 1" in first.stderr
+    for name in ("pr_0.json", "pr_1.json", "pr_2.json", "tokaido_161915629.json"):  # a line per file, as it is done
+        assert f"{folder / name}: ok, game " in first.stdout, first.stdout
     assert redis_client.zcard(keys.games_index()) == 4
     again = ludolog(redis_server.url, "import", str(folder / "pr_0.json"))
     assert again.returncode == 0 and "imported before" in again.stdout + again.stderr
