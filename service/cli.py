@@ -319,14 +319,14 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     from engine import get_rules
     from engine.bga import export_log
     from engine.core.visibility import viewer_for
-    from service.imports import export_jsonl, export_text
+    from service.imports import export_jsonl, export_text, titled
     from service.store.errors import StoreError
     from service.viewnames import ViewError, parse_view
 
     stores = _stores()
     try:
         record = stores.games.game(gid)
-        events = stores.games.events(gid, branch)
+        events = titled(stores.games.events(gid, branch), record.title)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     if record.is_log_only:

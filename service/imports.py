@@ -31,6 +31,7 @@ from engine.bga import (
     BgaSyntaxError,
     LogOnlyRecord,
     detect_game,
+    exported_title,
     import_log,
     import_report,
     in_log_order,
@@ -105,8 +106,28 @@ def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
 
 def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
                   visibility: str = "public") -> tuple[str, bool]:
-    """Store an upload to import (:meth:`UploadStore.submit`); returns (upload id, True if it was uploaded before)."""
-    return UploadStore(client).submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility)
+    """Store an upload to import (:meth:`UploadStore.submit`); returns (upload id, True if it was uploaded before).
+
+    Our own export is known by what it says (:func:`export_identity`), not by its bytes, so the same game's export
+    uploaded again, in another format or downloaded again, answers the game its first upload made.
+    """
+    return UploadStore(client).submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility,
+                                      identity=export_identity(raw))
+
+
+def export_identity(raw: bytes) -> bytes | None:
+    """What identifies our own export, whatever its format: the game, its setup and title, and each note of each
+    packet (times and ids left out: they are the same moves). None for anything else (a BGA log is known by its
+    bytes) and for bytes that do not read as a log (the import will say why)."""
+    try:
+        bga = read_upload(raw)
+    except (BgaLogError, ValueError):
+        return None
+    if not is_our_export(bga):
+        return None
+    notes = [[n.type, n.log, n.args, n.private] for packet in bga.packets for n in packet.notifications]
+    players = [[p.id, p.name] for p in bga.players]
+    return json.dumps(["ludolog export", bga.game_name, players, notes], sort_keys=True, default=str).encode()
 
 
 def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
@@ -171,7 +192,7 @@ def prepare(bga: BgaLog, *, partial: bool, every: int, filename: str | None = No
         events = result.consistent_prefix()
     rules, setup = get_rules(game), result.setup
     table_id = None if is_our_export(bga) else bga.table_id
-    title = game_title(game, setup.players, when=log_time(bga), table_id=table_id)
+    title = exported_title(bga) or game_title(game, setup.players, when=log_time(bga), table_id=table_id)
     imported: dict[str, Any] = {"format": "bga", "table_id": table_id,
                                 "inferred": sum(1 for r in report if r["status"] == "inferred")}
     if error is not None:
@@ -378,6 +399,15 @@ def _outcome_fields(outcome: ImportOutcome) -> dict[str, Any]:
 EXPORT_FORMATS = ("bga", "jsonl", "text")
 
 
+def titled(events: Sequence[Event], title: str) -> list[Event]:
+    """``events`` with the game's title in the meta of ``game_created``, where every export format writes it
+    (the BGA export's setup note, the jsonl's first line, the text's ``title:`` line), so that a re-import
+    of the export keeps the title."""
+    if not events or not title:
+        return list(events)
+    return [events[0].with_meta(title=title), *events[1:]]
+
+
 def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
     """The history as plain text: one line per event, with its sentence (hidden events: the sentence only)."""
     from engine import replay
@@ -387,6 +417,9 @@ def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
     options = (events[0].data or {})["setup"].get("options") or {}
     if options:  # a game set up otherwise than by default: reading the text back needs them (service.reimport)
         lines.append("options: " + json.dumps(options, separators=(",", ":"), sort_keys=True))
+    title = events[0].meta.get("title")
+    if isinstance(title, str) and title:
+        lines.append("title: " + " ".join(title.split()))
     for event in events[1:]:
         if event.action is None:
             continue
@@ -421,5 +454,5 @@ def export_jsonl(events: Sequence[Event], viewer: SeatView | None = None) -> str
 __all__ = [
     "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "Prepared", "UploadExpiredError",
     "content_digest", "error_record", "export_jsonl", "export_text", "fail_upload", "game_id_for", "import_bytes", "log_record",
-    "prepare", "run_import", "submit_upload", "upload_status",
+    "prepare", "run_import", "submit_upload", "titled", "upload_status",
 ]

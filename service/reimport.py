@@ -25,6 +25,7 @@ _SEAT = re.compile(r"seat (\d{1,2}) (.*?)(?=, seat \d{1,2} |$)")
 #: A move line of a text export: ``12. [seat 1] role mayor — Ben takes the mayor``.
 _TEXT_MOVE = re.compile(r"(?P<seq>\d{1,9})\. \[(?P<who>chance|seat \d{1,2})\] (?P<action>.+?)(?: — .*)?")
 _OPTIONS_PREFIX = "options: "
+_TITLE_PREFIX = "title: "
 _RESULT_PREFIX = "result: "
 
 
@@ -103,6 +104,7 @@ def events_from_text(text: str) -> list[Event]:
     assert header is not None  # is_text_export said so
     players = tuple(name for _, name in _SEAT.findall(header.group("seats")))
     options: dict[str, Any] = {}
+    meta: dict[str, Any] = {}
     events: list[Event] = []
     line_numbers: list[int] = []
     for line_no, line in enumerate(lines[start + 1:], start=start + 2):
@@ -112,6 +114,9 @@ def events_from_text(text: str) -> list[Event]:
         if stripped.startswith(_OPTIONS_PREFIX) and not events:
             options = _options(stripped[len(_OPTIONS_PREFIX):], line_no)
             continue
+        if stripped.startswith(_TITLE_PREFIX) and not events:
+            meta["title"] = stripped[len(_TITLE_PREFIX):].strip()[:200]
+            continue
         move = _TEXT_MOVE.fullmatch(stripped)
         if move is None:
             raise BgaShapeError(f"text line {line_no}: expected '<n>. [seat <k>] <action> — <sentence>', found {stripped[:80]!r}",
@@ -120,7 +125,7 @@ def events_from_text(text: str) -> list[Event]:
         actor = CHANCE if who == "chance" else int(who.split()[1])
         events.append(action_event(len(events) + 2, actor, move.group("action").strip()))
         line_numbers.append(line_no)
-    created = game_created(header.group("game"), header.group("version"), Setup(players, options))
+    created = game_created(header.group("game"), header.group("version"), Setup(players, options), **meta)
     return _checked([created, *events], [start + 1, *line_numbers], "text")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -99,8 +100,38 @@ def build() -> bool:
     log = ROOT / "build" / "compile_engine.log"
     log.parent.mkdir(exist_ok=True)
     with log.open("w") as out:
-        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    return done.returncode == 0
+        child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        follow(child, log)
+    return child.returncode == 0
+
+
+#: How often a compile still in one part says it is alive (seconds).
+PROGRESS_EVERY = 15.0
+
+
+def follow(child: subprocess.Popen[bytes], log: Path) -> None:
+    """Until ``child`` ends, say which part of the compile it is in and the time so far: a line when a part
+    starts, and every :data:`PROGRESS_EVERY` seconds within one (the first ``make run`` compiles for a minute or
+    more, and silence looked like a hang)."""
+    begin = last_said = time.monotonic()
+    said = ""
+    while child.poll() is None:
+        time.sleep(1.0)
+        part = compile_part(log.read_text(errors="replace"))
+        now = time.monotonic()
+        if part != said or now - last_said >= PROGRESS_EVERY:
+            say(f"compiling the engine: {part} ({now - begin:.0f} s so far)")
+            said, last_said = part, now
+
+
+def compile_part(log_text: str) -> str:
+    """Which part of the compile the log shows: mypyc translating to C, or the C compiler on some of the
+    packages' groups (setuptools' ``building '<module>' extension`` lines; they run in parallel)."""
+    started = re.findall(r"building '(engine\._compiled_\w+?)__mypyc' extension", log_text)
+    if not started:
+        return f"mypyc is type-checking {len(compiled_sources())} modules and writing their C"
+    names = ", ".join(dict.fromkeys(name.removeprefix("engine._compiled_") for name in started))
+    return f"the C compiler has started {len(set(started))} of {len(PACKAGES)} packages ({names})"
 
 
 def compile_engine(stamp: Path | None) -> None:

@@ -15,7 +15,15 @@ from engine.bga.envelope import EXPECTED_ENVELOPES, parse_document, parse_log
 from engine.bga.errors import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaShapeError, BgaStatusError, BgaSyntaxError
 from engine.bga.export import DEFAULT_START_TIME, export_log
 from engine.bga.history import INFERRED, REFUSED, SKIPPED, USED, HistoryBuilder, LogImport, LogNote, ReportRow
-from engine.bga.importer import detect_game, import_log, import_notes, in_log_order, is_our_export, notes_of
+from engine.bga.importer import (
+    detect_game,
+    exported_title,
+    import_log,
+    import_notes,
+    in_log_order,
+    is_our_export,
+    notes_of,
+)
 from engine.bga.logonly import (
     RECORD_FORMAT,
     UNKNOWN_GAME,
@@ -51,6 +59,7 @@ __all__ = [
     "import_notes",
     "in_log_order",
     "is_our_export",
+    "exported_title",
     "notes_of",
     "EXPECTED_ENVELOPES",
     "RECORD_FORMAT",

@@ -6,7 +6,8 @@
 BGA's are not public); other games get the generic ``ludologAction`` notes. Notes written for
 every game:
 
-``ludologSetup``   silent, first packet: ``args.game``, ``rules_version``, ``options``
+``ludologSetup``   silent, first packet: ``args.game``, ``rules_version``, ``options``; ``title`` when the
+                   ``game_created`` event's meta has one (the game's title, kept through a re-import)
 ``ludologSeat``    private to each player: which seat they play
 ``ludologAction``  one per event (games without a mapping, :mod:`engine.bga.generic`)
 ``ludologHidden``  on the table, for an event not everyone may see: ``args.description`` (the public
@@ -102,8 +103,11 @@ class _ExportWriter:
         rules, names, ids = self.rules, self.names, self.ids
         mapping = mapping_for(rules.name)
         first_time = _time_of(events[0], self.start_time)
-        setup_note = {"type": "ludologSetup", "log": "",
-                      "args": {"game": rules.name, "rules_version": rules.version, "options": dict(self.setup.options)}}
+        setup_args: dict[str, Any] = {"game": rules.name, "rules_version": rules.version, "options": dict(self.setup.options)}
+        title = events[0].meta.get("title")
+        if isinstance(title, str) and title:
+            setup_args["title"] = title
+        setup_note = {"type": "ludologSetup", "log": "", "args": setup_args}
         self.add(None, [setup_note], first_time)
         for seat, (name, pid) in enumerate(zip(names, ids, strict=True)):
             self.add(seat, [{"type": "ludologSeat", "log": "You play seat ${seat} as ${player_name}",

@@ -93,6 +93,16 @@ def is_our_export(bga: BgaLog) -> bool:
     return any(note.type == "ludologSetup" for packet in bga.packets[:1] for note in packet.notifications)
 
 
+def exported_title(bga: BgaLog) -> str | None:
+    """The game's title our export states in its setup note (None for a BGA log, or an export without one)."""
+    for packet in bga.packets[:1]:
+        for note in packet.notifications:
+            title = note.named_args.get("title") if note.type == "ludologSetup" else None
+            if isinstance(title, str) and title.strip():
+                return title.strip()[:200]
+    return None
+
+
 def setup_options(notes: Sequence[LogNote]) -> dict[str, Any]:
     """The game's options as our export's setup note states them ({} for a BGA log: the defaults)."""
     for note in notes:

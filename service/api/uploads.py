@@ -27,7 +27,7 @@ from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
 from service.api.viewing import checked_view, viewer_for_request
-from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, upload_status
+from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled, upload_status
 from service.jobs import enqueue_import
 from service.reimport import read_upload
 from service.store.games import VISIBILITIES
@@ -236,7 +236,7 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
                        game=gid)
     view = checked_view(record, query["view"])
     viewer = viewer_for_request(record, view)
-    events = api().games.events(gid, bid)
+    events = titled(api().games.events(gid, bid), record.title)
     fmt = query["format"]
     stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{view}")
     if fmt == "bga":

@@ -60,9 +60,13 @@ class UploadStore:
         self.redis = client
 
     def submit(self, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
-               visibility: str = "public") -> tuple[str, bool]:
-        """Store an upload to import; returns (upload id, True if the same file was uploaded before and not failed)."""
-        digest = content_digest(raw, partial=partial, owner=owner)
+               visibility: str = "public", identity: bytes | None = None) -> tuple[str, bool]:
+        """Store an upload to import; returns (upload id, True if the same file was uploaded before and not failed).
+
+        ``identity`` stands for the bytes in the digest when the caller knows what makes two files the same log
+        (our own export in two formats); by default the bytes do.
+        """
+        digest = content_digest(raw if identity is None else identity, partial=partial, owner=owner)
         digest_key = keys.upload_by_digest_for(digest)
         earlier = _text(self.redis.get(digest_key))
         if earlier is not None:
