@@ -156,7 +156,7 @@ def checked_redis_url(url: str, where: str) -> str:
 
     try:
         url.encode("utf-8")
-        redis.connection.parse_url(url)
+        redis.ConnectionPool.from_url(url).disconnect()  # parses the URL as every client will; connects to nothing
     except (ValueError, UnicodeError) as exc:
         try:
             shown = redact(url)
