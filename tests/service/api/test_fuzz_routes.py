@@ -209,16 +209,19 @@ def test_api_path_and_query_parameters(client: FlaskClient, walk: Walk, world: d
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_api_body_fields(client: FlaskClient, walk: Walk, world: dict[str, str], name: str) -> None:
     text = HOSTILE[name].decode("utf-8", "surrogateescape")
-    raw = json.dumps(text)  # invalid UTF-8 becomes \udcxx escapes: lone surrogates in the JSON text
+    # As a JSON string (invalid UTF-8 becomes \udcxx escapes: lone surrogates in the JSON text), and as a bare
+    # JSON number where the value is one (a 5,000-digit integer, 1e400, -1).
+    raws = [json.dumps(text)] + ([text.strip()] if re.fullmatch(r"\s*[-+]?[0-9][0-9_.e]*\s*", text) else [])
     for method, path, op in api_operations(client):
         schema = body_schema(op)
         if schema is None:
             continue
         assert schema in VALID_BODIES, f"{method} {path}: add a valid {schema} body to VALID_BODIES"
         for field in VALID_BODIES[schema] or ["extra"]:
-            body = json.dumps({**VALID_BODIES[schema], field: "@@"}).replace('"@@"', raw)
-            walk.send(method, _fill(path, world), f"{method} {path} body {field}={name}", data=body,
-                      content_type="application/json")
+            for raw in raws:
+                body = json.dumps({**VALID_BODIES[schema], field: "@@"}).replace('"@@"', raw)
+                walk.send(method, _fill(path, world), f"{method} {path} body {field}={name}", data=body,
+                          content_type="application/json")
     assert not walk.failures, "\n".join(walk.failures)
 
 
@@ -237,15 +240,26 @@ def test_pages_path_and_query_parameters(app: Flask, walk: Walk, world: dict[str
 
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_page_forms(app: Flask, client: FlaskClient, world: dict[str, str], name: str) -> None:
-    """Every form field of sign-up, sign-in and the tokens page, spoiled in turn, with the page's CSRF token."""
+    """Every form field of sign-up, sign-in and the tokens page, spoiled in turn, with the session's CSRF token
+    (read again before each post: signing up or in renews it). The walk signs up first, so the tokens form is
+    reached signed in."""
     value = encoded(HOSTILE[name])
     walk = Walk(client, {})
-    token = _csrf_token(client)
+    valid = FORMS["/signup"]
+    signed_up = client.post("/signup", data={**valid, "name": "walker", "csrf_token": _csrf_token(client)})
+    assert signed_up.status_code == 303
     for url, fields in FORMS.items():
         for field in fields:
             form = "&".join(f"{k}={value if k == field else quote(v)}" for k, v in fields.items())
-            walk.send("POST", url, f"POST {url} {field}={name}", data=f"{form}&csrf_token={token}",
+            walk.send("POST", url, f"POST {url} {field}={name}", data=f"{form}&csrf_token={_csrf_token(client)}",
                       content_type="application/x-www-form-urlencoded")
+    token = _csrf_token(client)
+    posts = [rule for method, rule in page_routes(app) if method == "POST"]
+    assert set(FORMS) <= set(posts), "every form of FORMS is a POST route of the url_map"
+    for rule in posts:  # the other POST routes (revoking a token…), each path parameter spoiled
+        for param in _parameters(rule):
+            walk.send("POST", _fill(rule, world, param, HOSTILE[name]), f"POST {rule} {param}={name}",
+                      data=f"csrf_token={token}", content_type="application/x-www-form-urlencoded")
     assert not walk.failures, "\n".join(walk.failures)
 
 
