@@ -335,7 +335,7 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     try:
         view = parse_view(view, seats)
     except ViewError as exc:
-        raise click.ClickException(f"--{exc.message}") from exc
+        raise Failure(f"--{exc.message}", EXIT_NO_STORE) from exc  # a bad option: exit 2, as click's own
     viewer = viewer_for(get_rules(record.game), seats, view)
     if fmt == "bga":
         output.write(json.dumps(export_log(events, view=view), indent=1) + "\n")

@@ -160,3 +160,17 @@ def test_analyze_redirected_shows_progress_as_lines(tmp_path: Path, redis_server
     total = lines[-1].split(" of ")[1].split()[0]
     assert lines[-1] == f"analysing {record.id}/main: {total} of {total} decisions (100 %)", lines
     assert done.stdout.startswith(f"{total} decisions analysed; marks: ")
+
+
+@pytest.mark.parametrize("view", ["²", "١", "9" * 5000, "7"])
+def test_export_with_a_view_that_names_no_seat_says_one_line(tmp_path: Path, redis_server: EmbeddedRedis, redis_client,
+                                                            view: str) -> None:
+    from engine import Setup
+    from service.store.games import GameStore
+    from tests.helpers import ludolog_env
+
+    record = GameStore(redis_client).create_game("pig", "1", Setup(("Anna", "Ben")), owner="alice")
+    done = subprocess.run([LUDOLOG, "export", record.id, "--format", "text", "--view", view], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env=ludolog_env(redis_server.url, LUDOLOG_PURE="1"))
+    line = last_line_of_a_failure(done)
+    assert line.startswith("--view ") and line.endswith("expected full, spectator or a seat 0 to 1"), line
