@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from service.imports import import_bytes
-from tests.helpers import ROOT
+from tests.engine.bga.samples import SAMPLES_DIR
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, sign_up, wait_board
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.timeout(180)
 
 PHONE = {"width": 390, "height": 844}
 BOARDS = ("demo-puerto-rico-1", "demo-amerigo-1", "demo-entdecker-1", "demo-golden-city-1")
-TOKAIDO = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
+TOKAIDO = SAMPLES_DIR / "tokaido_100004927.json"
 
 #: HTML text (SVG labels scale with their board and are checked by the label test) smaller than 12 px.
 SMALL_TEXT = """() => [...document.querySelectorAll('body *')].filter(e => !e.closest('svg'))
