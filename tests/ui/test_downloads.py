@@ -39,12 +39,15 @@ def secrets_of_seat(page: Any, gid: str, seat: int) -> set[str]:
     return hidden - {s["action"] for s in seen if not s.get("hidden")}
 
 
-def test_a_seats_download_holds_no_other_seats_secrets_in_any_format(live_server: LiveServer, watched: Watched) -> None:
+def test_a_seats_download_holds_no_other_seats_secrets_in_any_format(live_server: LiveServer, watched: Watched,
+                                                                     artifacts: Path) -> None:
     page = open_game(watched, live_server, gid=GOLDEN_CITY)
     secrets = secrets_of_seat(page, GOLDEN_CITY, 0)
     assert secrets, "the demo game has bonus cards kept face down"
     page.select_option("#view-select", "0")
-    assert "as " in page.inner_text("#download-view")
+    assert page.inner_text("#download-view") == "as Anna"
+    page.eval_on_selector("#downloads", "e => e.scrollIntoView()")
+    page.screenshot(path=str(artifacts / "downloads-game.png"))
     for fmt in FORMATS:
         assert "view=0" in page.get_attribute(f"#download-{fmt}", "href")
         body = download(page, f"#download-{fmt}")
@@ -61,7 +64,8 @@ def test_a_seats_download_holds_no_other_seats_secrets_in_any_format(live_server
     watched.assert_clean()
 
 
-def test_a_log_only_games_downloads(live_server: LiveServer, watched: Watched, browser: Any, redis_client: Any) -> None:
+def test_a_log_only_games_downloads(live_server: LiveServer, watched: Watched, browser: Any, redis_client: Any,
+                                    artifacts: Path) -> None:
     raw = samples.raw(TOKAIDO_A)
     sign_up(watched, live_server, "uploader")
     outcome = import_bytes(redis_client, raw, gid="tok-1", owner="uploader", filename=TOKAIDO_A)
@@ -69,6 +73,7 @@ def test_a_log_only_games_downloads(live_server: LiveServer, watched: Watched, b
     page = watched.page
     page.goto(f"{live_server.url}/games/tok-1")
     page.wait_for_selector("body[data-ready='true']")
+    page.screenshot(path=str(artifacts / "downloads-log-only.png"), full_page=True)
     with page.expect_download() as info:
         page.click("#download-original")
     assert Path(info.value.path()).read_bytes() == raw, "the file as it was uploaded"

@@ -10,5 +10,6 @@ export function followView(view) {
   }
   const said = document.getElementById("download-view"), select = document.getElementById("view-select");
   const option = select ? [...select.options].find((o) => o.value === view) : null;
-  if (said) said.textContent = option ? option.textContent : view;
+  const words = { full: "in full", spectator: "by a spectator" };
+  if (said) said.textContent = words[view] || (option ? option.textContent : view);
 }

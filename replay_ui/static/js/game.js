@@ -422,6 +422,15 @@ function updatePicker(seq) {
   const mine = page.user && branch && branch.owner === page.user;
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
   picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
+  if (!app.pickerOpened) { app.pickerOpened = true; bringBoardAbovePicker(); }
+}
+
+/** On a phone the picker is a sheet at the foot of the screen (app.css): the first time it opens, the caption and the
+ *  board are brought up above it, so the board and the moves to choose from show together. */
+function bringBoardAbovePicker() {
+  if (!matchMedia("(max-width: 640px)").matches) return;
+  const caption = $("caption");
+  if (caption.getBoundingClientRect().top > 0) window.scrollBy(0, caption.getBoundingClientRect().top);
 }
 
 /** After a move was played here: reload the timeline and the tree, then show the new head — unless the user
