@@ -88,9 +88,13 @@ def test_the_dark_theme_follows_the_system_and_the_switch_and_is_remembered(live
     light = browser.new_context(viewport={"width": 1366, "height": 768}, color_scheme="light")
     try:
         page = light.new_page()
-        _open_home(page, live_server)
+        page.goto(f"{live_server.url}/games/{DEMO_PR}/b/main/40")
+        page.wait_for_selector("body[data-ready='true']")
         assert _luminance(page.evaluate(BACKGROUND, "html")) > 0.85
+        assert page.evaluate(BACKGROUND, "#board") == "rgba(0, 0, 0, 0)", "in the light theme a board lies on the page"
         page.click("#theme-toggle")
+        _open_home(page, live_server)
+        assert _luminance(page.evaluate(BACKGROUND, "html")) < 0.15
         page.goto(f"{live_server.url}/games/{DEMO_PR}/b/main/40")
         page.wait_for_selector("body[data-ready='true']")
         assert _luminance(page.evaluate(BACKGROUND, "html")) < 0.15, "the choice of dark is remembered on every page"
