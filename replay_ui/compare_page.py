@@ -44,6 +44,7 @@ def compare_page(gid: str) -> ResponseReturnValue:
         a = request.args.get("a") or MAIN
         b = request.args.get("b") or MAIN
         heads = {a: api().games.head(gid, a), b: api().games.head(gid, b)}
+        branches = api().games.branches(gid)
     except NotFoundError as exc:
         return _not_found(exc.message)
     if record.is_log_only:
@@ -56,5 +57,7 @@ def compare_page(gid: str) -> ResponseReturnValue:
         "players": list(record.setup.players), "user": current_user(), "renderer": adapter.renderer,
         "components": adapter.components(record.setup), "rules_version": get_rules(record.game).version,
         "game_url": url_for("replay_ui.game_redirect", gid=record.id),
+        # Each side is labelled by its branch's name (the id only when the branch has none).
+        "names": {side: branches[bid].name or bid if bid in branches else bid for side, bid in (("a", a), ("b", b))},
     }
     return render_template("compare.html", record=record, page=page, board_css=_board_stylesheet(adapter.renderer))

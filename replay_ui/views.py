@@ -37,10 +37,16 @@ from service.titles import game_label
 MAX_STATES_WINDOW = 64
 
 
+#: The cookie that keeps a browser's choice of theme (site.js writes it), read here so a page is drawn in it from the start.
+THEME_COOKIE = "ludolog-theme"
+
+
 @blueprint.app_context_processor
 def page_globals() -> dict[str, Any]:
-    """What every page's header needs: the signed-in user and the CSRF token."""
-    return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled()}
+    """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's)."""
+    theme = request.cookies.get(THEME_COOKIE)
+    return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled(),
+            "ui_theme": theme if theme in ("light", "dark") else None}
 
 
 @blueprint.after_request

@@ -300,7 +300,7 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
         games.create_imported(gid, prepared.game, prepared.rules_version, prepared.setup, prepared.events, owner=owner,
                               visibility=visibility, source=prepared.source, title=prepared.title, extra=prepared.extra,
                               incomplete=prepared.incomplete, snapshots=prepared.snapshots, log_record=prepared.log_record,
-                              result=prepared.result)
+                              result=prepared.result, original=raw if prepared.source == SOURCE_LOG_ONLY else None)
     except BaseException:
         if table_id is not None:
             uploads.release_table(table_id, gid)  # nothing stored: the table is free for the next upload of it

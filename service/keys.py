@@ -111,6 +111,12 @@ def log_record_for(gid: str) -> str:
     return f"{_game(gid)}:logrecord"
 
 
+def original_log_for(gid: str) -> str:
+    """String: a log-only game's file as it was uploaded, zlib-compressed (its owner downloads it; the upload's own
+    copy of the bytes expires after a week)."""
+    return f"{_game(gid)}:original"
+
+
 def public_table_for(table_id: int) -> str:
     """String: the public game imported from BGA table ``table_id`` (later public uploads of it link to that game)."""
     return f"{PREFIX}:bga-table:{table_id}"

@@ -17,6 +17,7 @@ from engine.entdecker import geometry
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
+from engine.entdecker.scoring import chip_bonus
 from engine.entdecker.state import (
     BACK,
     BUY,
@@ -33,6 +34,7 @@ from engine.entdecker.state import (
     TILE,
     State,
 )
+from engine.entdecker.turn import RUINS, RUINS_VP
 from replay_ui.games import GenericAdapter
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
@@ -79,6 +81,12 @@ class EntdeckerAdapter(GenericAdapter):
 
     def __init__(self) -> None:
         self._turn: tuple[int, int] | None = None
+        # The score track's sources, counted along the fold (the state keeps only each total): the points of each
+        # island scoring per seat, in order, and the ruins' points; the most-chips bonus is the outcome's own.
+        self._score: tuple[int, ...] | None = None
+        self._islands: list[list[int]] = []
+        self._ruins: list[int] = []
+        self._ruins_due: int | None = None  # the seat that finds ruins with the move being folded
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""
@@ -101,6 +109,8 @@ class EntdeckerAdapter(GenericAdapter):
     def marks(self, state: State, action: Any) -> dict[str, Any]:
         """Setup before round 1; the spin opens a round; a player's first move opens his expedition."""
         phase = state.phase
+        if phase == PLACE and state.tile >= 0 and state.components.kinds[state.tile].event == RUINS:
+            self._ruins_due = state.turn
         if phase == SETUP_BACK:
             return {}
         if phase == SPIN:
@@ -114,6 +124,7 @@ class EntdeckerAdapter(GenericAdapter):
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round and what the position waits for; the cells the ship could sail into (highlighted)."""
+        self._count_points(state)
         who = names[state.turn]
         phase = state.phase
         caption = [f"Round {state.round}"] if phase != SETUP_BACK else ["Setting out the stacks"]
@@ -130,6 +141,38 @@ class EntdeckerAdapter(GenericAdapter):
         return {"caption": caption, "round": state.round, "turn": state.turn,
                 "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.components, state.board, state.ship)],
                 "scoring_cells": _scoring_cells(state)}
+
+    def _count_points(self, state: State) -> None:
+        """What the move just folded scored, by source: ruins (3 to the finder), at the end the most-chips bonus,
+        and the rest island scorings (a chip's island, a complete one without chips, the end's incomplete ones)."""
+        score = tuple(state.score)
+        if self._score is None or len(self._score) != len(score):
+            self._score, self._islands, self._ruins = score, [[] for _ in score], [0] * len(score)
+            return
+        gained = [now - before for now, before in zip(score, self._score, strict=True)]
+        if self._ruins_due is not None:
+            gained[self._ruins_due] -= RUINS_VP
+            self._ruins[self._ruins_due] += RUINS_VP
+            self._ruins_due = None
+        if state.phase == OVER:
+            gained = [points - bonus for points, bonus in zip(gained, chip_bonus(state), strict=True)]
+        for seat, points in enumerate(gained):
+            if points > 0:
+                self._islands[seat].append(points)
+        self._score = score
+
+    def result(self, outcome: dict[str, Any]) -> dict[str, Any]:
+        """The breakdown in words, led by what makes up each total: the island points, scoring by scoring
+        ("4 + 6 + 3 = 13"), and the ruins' points (the most-chips bonus is the engine's own column)."""
+        words = super().result(outcome)
+        if len(self._islands) != len(words["cells"]):
+            return words  # not folded here (no history seen): the engine's breakdown alone
+        words["columns"] = [{"key": "islands", "label": "island points"}, {"key": "ruins", "label": "ruins"}, *words["columns"]]
+        for seat, cells in enumerate(words["cells"]):
+            islands = self._islands[seat]
+            cells["islands"] = " + ".join(map(str, islands)) + (f" = {sum(islands)}" if len(islands) > 1 else "") or "0"
+            cells["ruins"] = str(self._ruins[seat])
+        return words
 
     def scores(self, state: State) -> list[int]:
         """The score track so far (public: points are never hidden in this game)."""

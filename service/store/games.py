@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
@@ -172,24 +173,26 @@ class GameStore:
     def create_imported(self, gid: str, game: str, rules_version: str, setup: Setup, events: Sequence[Event], *,
                         owner: str | None, visibility: str, source: str, title: str, extra: dict[str, Any],
                         incomplete: bool = False, snapshots: Sequence[tuple[int, str, Any]] = (),
-                        log_record: dict[str, Any] | None = None, result: GameResult | None = None) -> GameRecord:
+                        log_record: dict[str, Any] | None = None, result: GameResult | None = None,
+                        original: bytes | None = None) -> GameRecord:
         """Store a whole imported game at once: its record, a main branch (flagged ``incomplete`` for a partial
         import), every event (``game_created`` first), its ``(seq, rules version, dumped state)`` snapshots and,
-        for a log-only game, its log record; ``result`` when the log ends the game. One transaction: a failed
-        import stores nothing.
+        for a log-only game, its log record and ``original``, the file as uploaded; ``result`` when the log ends the
+        game. One transaction: a failed import stores nothing.
         """
         if visibility not in VISIBILITIES:
             raise InvalidRequestError(f"visibility {visibility!r}: expected one of {', '.join(VISIBILITIES)}")
         now = time.time()
         record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra, result)
         main = Branch(MAIN, MAIN, owner, new_id(8), created=now, incomplete=incomplete)
-        self._store_new_game(record, main, events, snapshots, log_record)
+        self._store_new_game(record, main, events, snapshots, log_record, original)
         if source == SOURCE_LOG_ONLY:
             self.redis.sadd(keys.log_only_games(), game)
         return record
 
     def _store_new_game(self, record: GameRecord, main: Branch, events: Sequence[Event],
-                        snapshots: Sequence[tuple[int, str, Any]] = (), log_record: dict[str, Any] | None = None) -> None:
+                        snapshots: Sequence[tuple[int, str, Any]] = (), log_record: dict[str, Any] | None = None,
+                        original: bytes | None = None) -> None:
         """The one way a game enters the store: meta, main branch, events and snapshots in one transaction, then
         the listing. Raises ConflictError when the id is taken."""
         gid = record.id
@@ -218,6 +221,8 @@ class GameStore:
                 pipe.zadd(keys.snapshot_seqs_for(gid, MAIN), {str(seq): seq for seq, _, _ in snapshots})
             if log_record is not None:
                 pipe.set(keys.log_record_for(gid), json.dumps(log_record, separators=(",", ":")))
+            if original is not None:
+                pipe.set(keys.original_log_for(gid), zlib.compress(original, 6))
             if self._indexes_in_game_transaction:  # the listing and its indexes commit with the game
                 order = self.redis.incr(keys.games_counter())
                 pipe.zadd(keys.games_index(), {gid: order})
@@ -244,6 +249,11 @@ class GameStore:
         """A log-only game's record of log lines (decoded JSON), or None."""
         raw = as_optional_bytes(self.redis.get(keys.log_record_for(gid)))
         return None if raw is None else json.loads(raw)
+
+    def original_log(self, gid: str) -> bytes | None:
+        """A log-only game's file as it was uploaded, or None (a game with rules, or stored before it was kept)."""
+        raw = as_optional_bytes(self.redis.get(keys.original_log_for(gid)))
+        return None if raw is None else zlib.decompress(raw)
 
     def exists(self, gid: str) -> bool:
         """True if game ``gid`` is stored."""

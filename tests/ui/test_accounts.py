@@ -177,7 +177,7 @@ def test_tokens_page_makes_names_lists_and_revokes_tokens_the_api_accepts(client
     assert "None yet" in client.get("/tokens").get_data(as_text=True)
     made = _create_token(client, "laptop script")
     assert made.status_code == 201
-    token = re.search(r'id="new-token" class="token" value="([^"]+)"', made.get_data(as_text=True)).group(1)  # type: ignore[union-attr]
+    token = re.search(r'id="new-token" class="token">([^<]+)</code>', made.get_data(as_text=True)).group(1)  # type: ignore[union-attr]
     api = client.application.test_client()  # no cookie: the token alone
     game = api.post("/api/games", json={"game": "puerto_rico", "players": ["A", "B", "C"]},
                     headers={"Authorization": f"Bearer {token}"})

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import ROOT, kill_with_work_horses, start_worker
+from tests.engine.bga.samples import SAMPLES_DIR
+from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
 from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_game, open_home, sign_up, wait_board
 
-BGA_SAMPLES = ROOT.parent / "shared" / "samples" / "bga"
+BGA_SAMPLES = SAMPLES_DIR
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -113,3 +113,29 @@ def test_take_back_on_a_fork_then_delete_the_leaf(live_server: LiveServer, watch
     assert page.locator(f"#branch-tree li[data-branch='{new}']").count() == 0
     assert page.is_visible("#delete-branch-button"), "the fork is a leaf again: deletable"
     watched.assert_clean()
+
+
+def test_compare_names_the_branches_and_lists_the_fields_that_differ(live_server: LiveServer, watched: Watched,
+                                                                     artifacts: Path) -> None:
+    page, bid, head = _fork_that_chose_otherwise(watched, live_server, 300)
+    page.goto(f"{live_server.url}/games/{DEMO_PR}/compare?a=main&b={bid}&at={head}")
+    page.wait_for_selector("#board-a [data-differs='true']")
+    assert page.inner_text("#link-a") == "main" and page.inner_text("#link-b") == "otherwise", "labelled by name, not id"
+    assert bid not in page.inner_text("#side-b-h")
+    count = int(page.get_attribute("#compare-summary", "data-differences") or 0)
+    page.click("#compare-fields summary")
+    fields = page.eval_on_selector_all("#compare-field-list li", "lis => lis.map(li => [li.textContent, li.title])")
+    assert count > 0 and len(fields) == count, (count, fields)
+    paths = [path for _, path in fields]
+    assert all(words and path for words, path in fields) and len(set(paths)) == count
+    names = page.evaluate("JSON.parse(document.getElementById('page-data').textContent).players")
+    seated = [words for words, path in fields if path.startswith("players.")]
+    assert seated and all(words.split(" › ")[0] in names for words in seated), "a seat is named by its player"
+    page.screenshot(path=str(artifacts / "compare-fields-1366.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "compare-fields-390.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("s => document.getElementById('board-a').dataset.seq === String(s - 1)", arg=head)
+    assert page.locator("#compare-field-list li").count() == int(page.get_attribute("#compare-summary", "data-differences") or 0)
+    watched.assert_clean()

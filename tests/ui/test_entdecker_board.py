@@ -123,3 +123,23 @@ def test_screenshots_of_three_positions(live_server: LiveServer, watched: Watche
     assert "game over" in page.inner_text("#caption")
     assert page.locator("#outcome table tbody tr").count() == 4
     watched.assert_clean()
+
+
+#: The final table's rows: {column label: cell text}, with the row's player and total.
+FINAL_ROWS = """() => { const labels = [...document.querySelectorAll('#outcome thead th')].map(th => th.textContent);
+  return [...document.querySelectorAll('#outcome tbody tr')].map(tr =>
+    Object.fromEntries([...tr.children].map((cell, i) => [labels[i], cell.textContent]))); }"""
+
+
+def test_the_final_table_shows_the_island_points_that_make_up_each_total(live_server: LiveServer, watched: Watched) -> None:
+    page = open_game(watched, live_server, gid=DEMO)
+    page.wait_for_selector("#outcome table")
+    rows = page.evaluate(FINAL_ROWS)
+    assert rows and all("island points" in row and "ruins" in row for row in rows), rows
+    for row in rows:
+        islands = [int(p) for p in row["island points"].split("=")[0].split("+")]
+        assert int(row["island points"].split("=")[-1]) == sum(islands)
+        made_up = sum(islands) + int(row["ruins"]) + int(row["most-chips bonus"])
+        assert made_up == int(row["total"]), f"{row['player']}: {row}"
+    assert any(len(row["island points"].split("+")) > 1 for row in rows), "a player scored more than one island"
+    watched.assert_clean()

@@ -14,11 +14,12 @@ import pytest
 from engine import CHANCE, Setup, get_rules, random_playout
 from engine.bga import export_log
 from service.imports import import_bytes
-from tests.helpers import ROOT, kill_with_work_horses, start_worker
+from tests.engine.bga.samples import SAMPLES_DIR
+from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, open_home
 
-BGA_SAMPLES = ROOT.parent / "shared" / "samples" / "bga"
+BGA_SAMPLES = SAMPLES_DIR
 GAIA = BGA_SAMPLES / "gaiaproject_798145204_fullresponse.json"
 TOKAIDO = BGA_SAMPLES / "tokaido_100004927.json"
 

@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 
 from service.imports import import_bytes
-from tests.helpers import ROOT
+from tests.engine.bga.samples import SAMPLES_DIR
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import open_game, sign_up, wait_board
+from tests.ui.helpers import fork_here, open_game, sign_up, wait_board
 
 pytestmark = pytest.mark.timeout(180)
 
 PHONE = {"width": 390, "height": 844}
 BOARDS = ("demo-puerto-rico-1", "demo-amerigo-1", "demo-entdecker-1", "demo-golden-city-1")
-TOKAIDO = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
+TOKAIDO = SAMPLES_DIR / "tokaido_100004927.json"
 
 #: HTML text (SVG labels scale with their board and are checked by the label test) smaller than 12 px.
 SMALL_TEXT = """() => [...document.querySelectorAll('body *')].filter(e => !e.closest('svg'))
@@ -98,4 +98,108 @@ def test_home_accounts_tokens_and_a_log_only_game_fit_a_phone(live_server: LiveS
     assert outcome.status == "done", outcome.error
     page = open_game(phone, live_server, 5, gid="tok-1")
     assert_fits_a_phone(page, artifacts, "log-only")
+    phone.assert_clean()
+
+
+# ---- issue 29: playing on a phone, the step bar, the games table, the log-only page ----
+
+#: The box of the fixed or sticky element that holds the step buttons (the step bar), as it is on screen.
+STEP_BAR = """() => { let e = document.getElementById('nav-next');
+  while (e && !['fixed', 'sticky'].includes(getComputedStyle(e).position)) e = e.parentElement;
+  return e ? e.getBoundingClientRect().toJSON() : null; }"""
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    return page.eval_on_selector(selector, "e => e.getBoundingClientRect().toJSON()")
+
+
+def _on_screen(box: dict[str, float]) -> bool:
+    return box["height"] > 0 and box["top"] >= 0 and box["bottom"] <= PHONE["height"]
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> float:
+    """How many pixels of height two boxes share."""
+    return max(0.0, min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]))
+
+
+def test_playing_a_fork_on_a_phone_shows_board_and_picker_together(live_server: LiveServer, phone: Watched,
+                                                                   artifacts: Path) -> None:
+    sign_up(phone, live_server)
+    page = open_game(phone, live_server, 300)
+    fork_here(page, "on the bus")
+    page.wait_for_selector("#picker button.pick")
+    page.screenshot(path=str(artifacts / "phone-fork-playing.png"))
+    _assert_board_and_picker_on_screen(page, "at the fork's start")
+    # The player to act (their city, plantations and goods): scrolled to, it shows above the picker.
+    page.eval_on_selector(".to-act", "e => e.scrollIntoView({block: 'start'})")
+    picker, acting = _box(page, "#play-section"), _box(page, ".to-act")
+    assert _on_screen(picker), picker
+    assert acting["top"] >= -1 and acting["top"] + 120 <= picker["top"], (acting, picker)  # (-1: sub-pixel scrolling)
+    page.screenshot(path=str(artifacts / "phone-fork-playing-player.png"))
+    head = page.evaluate("window.ludolog.head")
+    page.click("#picker button.pick >> nth=0")
+    page.wait_for_function("head => Number(document.body.dataset.played) > head", arg=head)
+    page.wait_for_selector("#picker button.pick")
+    _assert_board_and_picker_on_screen(page, "after a move")
+    page.screenshot(path=str(artifacts / "phone-fork-playing-after.png"))
+    assert_fits_a_phone(page, artifacts, "fork-playing-end")
+    phone.assert_clean()
+
+
+def _assert_board_and_picker_on_screen(page: Any, when: str) -> None:
+    """The move picker is wholly on screen, and at least a third of the screen above it shows the board."""
+    picker, board = _box(page, "#play-section"), _box(page, "#board")
+    assert _on_screen(picker) and picker["height"] >= 150, f"{when}: the picker is not on screen: {picker}"
+    shown = _overlap(board, {"top": 0, "bottom": picker["top"]})
+    assert shown >= PHONE["height"] / 3, f"{when}: only {shown} px of the board show beside the picker"
+
+
+def test_the_step_bar_is_small_and_covers_no_heading(live_server: LiveServer, phone: Watched) -> None:
+    for gid in BOARDS:
+        page = open_game(phone, live_server, 40, gid=gid)
+        page.evaluate("window.scrollTo(0, document.getElementById('board').offsetTop + 600)")
+        bar = page.evaluate(STEP_BAR)
+        assert bar is not None and _on_screen(bar), f"{gid}: the step buttons do not stay on screen: {bar}"
+        assert bar["height"] <= 0.15 * PHONE["height"], f"{gid}: the step bar is {bar['height']} px high"
+        headings = page.eval_on_selector_all("main h2", "hs => hs.filter(h => h.getClientRects().length).map(h => h.id)")
+        assert len(headings) >= 3, headings
+        for heading in headings:
+            page.eval_on_selector(f"#{heading}", "h => h.scrollIntoView()")
+            covered = _overlap(_box(page, f"#{heading}"), page.evaluate(STEP_BAR))
+            assert covered == 0, f"{gid}: the step bar covers the heading #{heading}"
+    phone.assert_clean()
+
+
+#: Words of the games table drawn on more than one line (a word broken inside, as "Playe rs").
+BROKEN_WORDS = """() => { const out = [];
+  const walker = document.createTreeWalker(document.getElementById('games-table'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index); range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (lines.size > 1) out.push(match[0]);
+    } }
+  return out; }"""
+
+
+def test_the_games_table_breaks_no_word_on_a_phone(live_server: LiveServer, phone: Watched, artifacts: Path) -> None:
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#games-table tbody tr").count() >= 4
+    assert not page.evaluate(BROKEN_WORDS), "words broken across lines in the games table"
+    assert_fits_a_phone(page, artifacts, "home-table")
+    phone.assert_clean()
+
+
+def test_the_log_only_page_opens_at_its_top(live_server: LiveServer, phone: Watched, redis_client: Any) -> None:
+    if not TOKAIDO.exists():
+        pytest.skip(f"BGA sample missing: {TOKAIDO}")
+    outcome = import_bytes(redis_client, TOKAIDO.read_bytes(), gid="tok-1", owner=None, filename=TOKAIDO.name)
+    assert outcome.status == "done", outcome.error
+    for seq in (5, 120, None):
+        page = open_game(phone, live_server, seq, gid="tok-1")
+        page.wait_for_timeout(300)  # the list's own scrolling to the current move has settled
+        assert page.evaluate("window.scrollY") == 0, f"the log-only page at {seq} opens scrolled down"
     phone.assert_clean()

@@ -71,6 +71,22 @@ function drawSide(side, body, other, differences) {
   $(`link-${side}`).href = `/games/${enc(page.gid)}/b/${enc(body.branch)}/${app.at}`;
 }
 
+/** A state path in words: "players.2.city.14" is "Krisztina › city › 14" (a seat by its player's name). */
+function fieldWords(path) {
+  const parts = path.split(".");
+  if (parts[0] === "players" && /^\d+$/.test(parts[1] || "") && page.players[Number(parts[1])] !== undefined) {
+    parts.splice(0, 2, page.players[Number(parts[1])]);
+  }
+  return parts.join(" › ");
+}
+
+/** The fields that differ, listed under the summary (folded: a late game can differ in dozens). */
+function listDifferences(differences, truncated) {
+  $("compare-fields").hidden = !differences.length;
+  $("compare-field-list").replaceChildren(...differences.map((path) => el("li", { title: path, text: fieldWords(path) })),
+    ...(truncated ? [el("li", { class: "muted", text: "and more (the list stops here)" })] : []));
+}
+
 async function show(at, { history: mode = "replace" } = {}) {
   at = Math.max(1, Math.min(page.common, Math.round(at)));
   const token = ++app.token;
@@ -84,6 +100,7 @@ async function show(at, { history: mode = "replace" } = {}) {
     ? `At move ${app.at}: ${count}${body.truncated ? "+" : ""} ${count === 1 ? "field differs" : "fields differ"}`
     : `At move ${app.at}: the two positions are the same`;
   $("compare-summary").dataset.differences = String(count);
+  listDifferences(body.differences, body.truncated);
   $("scrubber").value = String(app.at);
   $("seq-label").textContent = `${app.at} / ${page.common}`;
   $("scrubber").setAttribute("aria-valuetext", `move ${app.at} of ${page.common}`);

@@ -9,6 +9,7 @@ import { BoardText } from "./boardtext.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
 import { el, pageData } from "./dom.js";
+import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
 import { MoveList } from "./movelist.js";
@@ -346,19 +347,21 @@ function bindControls() {
   onSelectChosen($("jump-round"), (value) => userGoTo(Number(value)));
   onSelectChosen($("jump-phase"), (value) => userGoTo(Number(value)));
   $("view-select").value = app.view;
+  followView(app.view);
   onSelectChosen($("view-select"), (value) => changeView(value));
   shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const match = location.pathname.match(/\/(\d+)$/);
     const view = new URLSearchParams(location.search).get("view") || "full";
-    if (view !== app.view) { app.view = view; $("view-select").value = view; reloadForView(); }
+    if (view !== app.view) { app.view = view; $("view-select").value = view; followView(view); reloadForView(); }
     userGoTo(match ? Number(match[1]) : app.head, { push: false });
   });
 }
 
 async function changeView(view) {
   app.view = view;
+  followView(view);
   await reloadForView();
   await goTo(app.seq);
 }
@@ -419,6 +422,15 @@ function updatePicker(seq) {
   const mine = page.user && branch && branch.owner === page.user;
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
   picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
+  if (!app.pickerOpened) { app.pickerOpened = true; bringBoardAbovePicker(); }
+}
+
+/** On a phone the picker is a sheet at the foot of the screen (app.css): the first time it opens, the caption and the
+ *  board are brought up above it, so the board and the moves to choose from show together. */
+function bringBoardAbovePicker() {
+  if (!matchMedia("(max-width: 640px)").matches) return;
+  const caption = $("caption");
+  if (caption.getBoundingClientRect().top > 0) window.scrollBy(0, caption.getBoundingClientRect().top);
 }
 
 /** After a move was played here: reload the timeline and the tree, then show the new head — unless the user

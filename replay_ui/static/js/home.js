@@ -195,6 +195,7 @@ async function upload(event) {
   const form = new FormData();
   form.append("file", source.blob, source.name);
   if (partial) form.append("partial", "true");
+  form.append("visibility", $("upload-visibility").value);
   status.textContent = "Uploading…";
   $("upload-report").replaceChildren();
   try {

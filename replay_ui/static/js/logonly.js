@@ -104,9 +104,17 @@ function drawCurrent() {
   $("scrubber").setAttribute("aria-valuetext", `step ${app.seq} of ${app.head}: ${moveLabel(move)}, ${said}`.slice(0, 200));
   for (const [seq, block] of app.blocks) block.classList.toggle("current", seq === app.seq);
   const block = app.blocks.get(app.seq);
-  if (block) block.scrollIntoView({ block: "nearest" });
+  if (block) showInList($("log-moves"), block);
   notes.show(app.seq);
   $("notes-move").textContent = move ? moveLabel(move).toLowerCase() : "the start";
+}
+
+/** Scroll the log list (only the list) to `block`: scrollIntoView would scroll the page too, and on a phone, where
+ *  the list lies below the current move, the page would open scrolled down to it. */
+function showInList(list, block) {
+  const box = list.getBoundingClientRect(), at = block.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
 function urlFor(seq) {

@@ -86,8 +86,9 @@ def test_openapi_describes_every_route(app: Flask, client):
         assert operation_of(app.view_functions[rule.endpoint]) is not None, f"{rule.rule} has no @documented"
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
-    # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis
-    assert len(spec["paths"]) == 20
+    # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis,
+    # a log-only game's original file and its lines for download
+    assert len(spec["paths"]) == 22
 
 
 def test_openapi_structure_and_refs_resolve(client):
