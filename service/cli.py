@@ -103,17 +103,20 @@ def serve() -> None:
 
 
 @cli.command()
-@click.option("--burst", is_flag=True, help="Work until the queue is empty, then exit.")
+@click.option("--burst", is_flag=True, help="Work until the queues are empty, then exit.")
 @click.option("--no-reconcile", is_flag=True, help="Skip the snapshot reconciler at start.")
-def worker(burst: bool, no_reconcile: bool) -> None:
-    """Run one RQ worker on the ludolog queue (reconciling snapshots first), with RQ's scheduler so that retries run."""
-    from service.jobs import job_queue
+@click.option("--analysis-only", is_flag=True,
+              help="Take analysis jobs only (a machine added for analysis); by default imports and folds come first, "
+                   "then analysis.")
+def worker(burst: bool, no_reconcile: bool, analysis_only: bool) -> None:
+    """Run one RQ worker on the ludolog queues (reconciling snapshots first), with RQ's scheduler so that retries run."""
+    from service.jobs import worker_queues
     from workers.worker import LudologWorker
 
     stores = _stores(wait_forever=True)
     if not no_reconcile:
         _reconcile(stores, quiet=True)
-    LudologWorker([job_queue(stores)], stores).work(burst=burst, with_scheduler=True)
+    LudologWorker(worker_queues(stores, analysis_only=analysis_only), stores).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:
@@ -354,13 +357,12 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
     import time
 
     from service.analysis import enqueue_analysis, report
-    from service.jobs import make_queue
+    from service.jobs import analysis_queue
     from service.store.errors import StoreError
 
     stores = _stores()
     try:
-        enqueue_analysis(stores.games, stores.redis, make_queue(stores.queue_redis, stores.config.queue_name), gid, branch,
-                         rollouts, view)
+        enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view)
         state = report(stores.games, stores.redis, gid, branch, rollouts, view)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc

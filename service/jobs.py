@@ -12,6 +12,23 @@ way: ``service.api`` → ``service.jobs`` ← ``workers``.
 Jobs carry only ids, use RQ's JSON serializer, and retry with back-off (the worker runs
 RQ's scheduler, which re-queues them).
 
+Two queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
+default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
+A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
+that has a job, so an upload or a fold waits at most for the job a worker is already running, never
+behind a pile of analysis. ``ludolog worker --analysis-only`` listens to the analysis queue alone:
+machines added for analysis take nothing else.
+
+Analysis is also shared fairly between users: a request's jobs wait in per-user lists
+(:class:`service.store.analysis_turns.AnalysisTurns`) and :func:`feed_analysis` moves them into the
+analysis queue in rotation between users, keeping only as many analysis jobs queued or running as
+there are workers listening (at least one). Why this rather than a cap per user on the queue: a cap
+either idles workers when one user is alone (cap below the worker count) or lets that user's jobs
+fill the queue ahead of the next user (cap at the worker count); feeding in rotation is both
+work-conserving and fair, and the queue stays short, so a cancelled branch has little in RQ to
+remove. The feed runs when a request holds jobs, after every job a worker finishes (whatever its
+end), and in the worker's upkeep, so a lost feed only delays, never strands, the waiting jobs.
+
 Folds: a branch with a fold already queued is not queued again: the mark in
 ``fold_pending_for`` batches a burst of appends into one job (the job clears the mark when
 it starts). Each queued fold is also noted in ``folds_due`` until a fold that started after
@@ -22,12 +39,16 @@ job died for good.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import redis
-from rq import Callback, Queue, Retry
+from rq import Callback, Queue, Retry, Worker
+from rq.exceptions import InvalidJobOperation
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from service import keys
+from service.store.analysis_turns import AnalysisTurns
 from service.store.context import Stores
 
 #: The fold job: :func:`workers.fold.fold_branch` (gid, bid).
@@ -55,8 +76,23 @@ def make_queue(queue_redis: redis.Redis, name: str) -> Queue:
 
 
 def job_queue(stores: Stores) -> Queue:
-    """The process's job queue, as its configuration names it (web app, worker and CLI alike)."""
+    """The process's job queue (imports and folds), as its configuration names it (web app, worker and CLI alike)."""
     return make_queue(stores.queue_redis, stores.config.queue_name)
+
+
+def analysis_queue_name(queue_name: str) -> str:
+    """The analysis queue that goes with the job queue ``queue_name``: ``ludolog`` → ``ludolog-analysis``."""
+    return f"{queue_name}-analysis"
+
+
+def analysis_queue(stores: Stores) -> Queue:
+    """The process's analysis queue (see the module docstring)."""
+    return make_queue(stores.queue_redis, analysis_queue_name(stores.config.queue_name))
+
+
+def worker_queues(stores: Stores, *, analysis_only: bool = False) -> list[Queue]:
+    """The queues a worker listens to, in the order RQ takes them: imports and folds first, then analysis."""
+    return [analysis_queue(stores)] if analysis_only else [job_queue(stores), analysis_queue(stores)]
 
 
 class FoldScheduler:
@@ -101,3 +137,63 @@ def enqueue_import(queue: Queue, uid: str) -> None:
     """Queue the import of upload ``uid``; after its last failed attempt the upload is marked failed."""
     queue.enqueue(IMPORT_JOB, uid, retry=IMPORT_RETRY, result_ttl=600, failure_ttl=24 * 3600, description=f"import {uid}",
                   job_id=import_job_id(uid), on_failure=Callback(IMPORT_FAILED_CALLBACK))
+
+
+#: The user the command line's analysis requests are held for (no account name can hold a ``~``).
+OPERATOR = "~operator"
+
+
+def waiting_analysis(args: list[Any], description: str) -> dict[str, Any]:
+    """An analysis job as it waits for its turn: :data:`ANALYSIS_JOB`'s arguments and a description."""
+    return {"args": args, "description": description}
+
+
+def hold_analysis(queue: Queue, user: str, jobs: list[dict[str, Any]]) -> None:
+    """Let ``user``'s analysis jobs (:func:`waiting_analysis`) wait for their turns, then feed the queue."""
+    if jobs:
+        AnalysisTurns(queue.connection, queue.name).hold(user, jobs)
+    feed_analysis(queue)
+
+
+def analysis_capacity(queue: Queue) -> int:
+    """How many analysis jobs may be queued or running at once: one per worker listening, at least one."""
+    return max(1, Worker.count(connection=queue.connection, queue=queue))
+
+
+def analysis_in_flight(queue: Queue) -> int:
+    """Jobs of ``queue`` queued, running, or waiting for a retry."""
+    return queue.count + queue.started_job_registry.count + queue.scheduled_job_registry.count
+
+
+def feed_analysis(queue: Queue) -> int:
+    """Move waiting analysis jobs into ``queue``, in turn between users, up to its capacity; how many moved."""
+    turns = AnalysisTurns(queue.connection, queue.name)
+    if not turns.anyone_waiting():
+        return 0
+    room = analysis_capacity(queue) - analysis_in_flight(queue)
+    fed = 0
+    while fed < room and (job := turns.next_turn()) is not None:
+        queue.enqueue(ANALYSIS_JOB, *job["args"], retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600,
+                      job_timeout=3600, description=job["description"])
+        fed += 1
+    return fed
+
+
+def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:
+    """Cancel every analysis job of branch ``bid`` that has not started: waiting, queued, or due for a retry.
+
+    Cancelled jobs go to RQ's cancelled registry, never the failed one. A job already running finds its
+    branch gone and stops (:func:`workers.analysis.analyse_range`). Returns how many were cancelled.
+    """
+    ours = [gid, bid]
+    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: list(job["args"][:2]) == ours)
+    ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
+    for job in Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer):
+        if job is not None and job.func_name == ANALYSIS_JOB and list(job.args[:2]) == ours:
+            try:
+                job.cancel()
+            except InvalidJobOperation:  # cancelled meanwhile by another deletion
+                continue
+            cancelled += 1
+    feed_analysis(queue)
+    return cancelled

@@ -1,5 +1,8 @@
 """The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
 
+A job whose branch was deleted (before it started or while it runs) stops quietly, storing nothing
+more (deleting a branch cancels its queued jobs: :func:`service.jobs.cancel_branch_analysis`).
+
 Idempotent and resumable: positions already stored are skipped and results are written with
 ``HSETNX`` (the first stays); the search is seeded by the seq, so a re-run gives the same result.
 """
@@ -21,6 +24,8 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
     stores = current_stores()
     record = stores.games.game(gid)
     branches = stores.games.branches(gid)
+    if bid not in branches:  # deleted after this job was queued: nothing to do, nothing to fail
+        return {"analysed": 0}
     results = AnalysisResults(stores.redis, gid, record.rules_version, rollouts, view)
     reader = StateReader(stores.games, stores.snapshots, cache_size=0)
     done = 0
@@ -28,6 +33,8 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
         holder = holder_of(branches, bid, seq)
         if results.redis.hexists(results.key(holder), str(seq)):
             continue
+        if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
+            break
         actor = rules.current_actor(state)
         if actor is None or actor == CHANCE or len(rules.legal_actions(state)) < 2:
             continue
