@@ -108,15 +108,19 @@ def serve() -> None:
 @click.option("--analysis-only", is_flag=True,
               help="Take analysis jobs only (a machine added for analysis); by default imports and folds come first, "
                    "then analysis.")
-def worker(burst: bool, no_reconcile: bool, analysis_only: bool) -> None:
+@click.option("--no-analysis", is_flag=True, help="Take imports and folds only, never analysis.")
+def worker(burst: bool, no_reconcile: bool, analysis_only: bool, no_analysis: bool) -> None:
     """Run one RQ worker on the ludolog queues (reconciling snapshots first), with RQ's scheduler so that retries run."""
     from service.jobs import worker_queues
     from workers.worker import LudologWorker
 
+    if analysis_only and no_analysis:
+        raise click.UsageError("--analysis-only and --no-analysis leave the worker nothing to do: choose one")
     stores = _stores(wait_forever=True)
     if not no_reconcile:
         _reconcile(stores, quiet=True)
-    LudologWorker(worker_queues(stores, analysis_only=analysis_only), stores).work(burst=burst, with_scheduler=True)
+    queues = worker_queues(stores, analysis=not no_analysis, others=not analysis_only)
+    LudologWorker(queues, stores).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:

@@ -17,7 +17,7 @@ default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name
 A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
 that has a job, so an upload or a fold waits at most for the job a worker is already running, never
 behind a pile of analysis. ``ludolog worker --analysis-only`` listens to the analysis queue alone:
-machines added for analysis take nothing else.
+machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
 Analysis is also shared fairly between users: a request's jobs wait in per-user lists
 (:class:`service.store.analysis_turns.AnalysisTurns`) and :func:`feed_analysis` moves them into the
@@ -90,9 +90,14 @@ def analysis_queue(stores: Stores) -> Queue:
     return make_queue(stores.queue_redis, analysis_queue_name(stores.config.queue_name))
 
 
-def worker_queues(stores: Stores, *, analysis_only: bool = False) -> list[Queue]:
-    """The queues a worker listens to, in the order RQ takes them: imports and folds first, then analysis."""
-    return [analysis_queue(stores)] if analysis_only else [job_queue(stores), analysis_queue(stores)]
+def worker_queues(stores: Stores, *, analysis: bool = True, others: bool = True) -> list[Queue]:
+    """The queues a worker listens to, in the order RQ takes them: imports and folds first, then analysis.
+
+    ``others=False``: analysis only (a machine added for analysis); ``analysis=False``: imports and folds only.
+    """
+    if not (analysis or others):
+        raise ValueError("a worker must listen to at least one queue")
+    return [queue for queue, wanted in ((job_queue(stores), others), (analysis_queue(stores), analysis)) if wanted]
 
 
 class FoldScheduler:

@@ -134,12 +134,39 @@ def test_two_users_analyses_take_turns_on_the_worker(client, users, redis_client
     assert AnalysisTurns(redis_client, ANALYSIS).users() == []
 
 
-def run_burst_worker_on(url: str) -> str:
-    """A burst worker on this module's queues (the job queue, then analysis); its output."""
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+def run_burst_worker_on(url: str, *args: str) -> str:
+    """A burst worker on this module's queues (the job queue, then analysis, unless ``args`` say otherwise)."""
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile", *args], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(url, LUDOLOG_QUEUE=QUEUE), timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
+
+
+def test_an_analysis_only_worker_takes_no_import_and_a_no_analysis_worker_no_analysis(client, users, redis_client,
+                                                                                      redis_server):
+    games = GameStore(redis_client)
+    gid = _pig_game(games, "alice", 5, target=40)
+    assert _ask(client, users, "alice", gid, 5) >= 2
+
+    def upload(seed: int) -> str:
+        answer = client.post("/api/uploads", data=export_bytes(playout(3, seed)), headers=users.auth("bob"))
+        assert answer.status_code == 202, answer.get_json()
+        return f"/api/uploads/{answer.get_json()['id']}"
+
+    first = upload(1)
+    run_burst_worker_on(redis_server.url, "--no-analysis")
+    assert client.get(first).get_json()["status"] == "done"
+    assert report(games, redis_client, gid, MAIN, 5, "full")["done"] == 0, "no analysis was taken"
+    second = upload(2)
+    run_burst_worker_on(redis_server.url, "--analysis-only")
+    assert report(games, redis_client, gid, MAIN, 5, "full")["status"] == "done"
+    assert client.get(second).get_json()["status"] == "queued", "the import was left to the other workers"
+
+
+def test_a_worker_with_no_queue_is_refused_in_one_line(redis_server):
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--analysis-only", "--no-analysis"], cwd=ROOT,
+                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
+    assert done.returncode == 2 and "choose one" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 
 def test_deleting_a_branch_cancels_its_analysis_and_removes_its_results(client, users, redis_client, redis_server):
