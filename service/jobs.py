@@ -167,7 +167,7 @@ def analysis_capacity(queue: Queue) -> int:
 
 def analysis_in_flight(queue: Queue) -> int:
     """Jobs of ``queue`` queued, running, or waiting for a retry."""
-    return queue.count + queue.started_job_registry.count + queue.scheduled_job_registry.count
+    return int(queue.count + queue.started_job_registry.count + queue.scheduled_job_registry.count)
 
 
 def feed_analysis(queue: Queue) -> int:

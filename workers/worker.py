@@ -59,7 +59,7 @@ class LudologWorker(Worker):
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run the job (in a work horse, as RQ does), then let the next analysis job in: the worker is free."""
-        super().execute_job(job, queue)  # type: ignore[no-untyped-call]  # rq leaves it unannotated
+        super().execute_job(job, queue)
         try:
             self.feed_analysis()
         except redis.exceptions.RedisError as exc:  # the queue is down: the upkeep feeds once it is back

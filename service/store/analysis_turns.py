@@ -25,7 +25,7 @@ from typing import Any
 import redis
 
 from service import keys
-from service.store.replies import as_optional_bytes
+from service.store.replies import as_bytes_list, as_optional_bytes, as_text_list
 
 # KEYS: ring, the user's list. ARGV: user, then the jobs. The user joins the ring's tail unless already in it
 # (LPOS: Redis 6.0.6), so a user never holds two places in the rotation.
@@ -76,11 +76,11 @@ class AnalysisTurns:
 
     def users(self) -> list[str]:
         """The users with jobs waiting, whose turn is next first."""
-        return [raw.decode() for raw in self.redis.lrange(self.ring, 0, -1)]
+        return as_text_list(self.redis.lrange(self.ring, 0, -1))
 
     def waiting(self, user: str) -> list[dict[str, Any]]:
         """``user``'s waiting jobs, next first."""
-        return [dict(json.loads(raw)) for raw in self.redis.lrange(self._list(user), 0, -1)]
+        return [dict(json.loads(raw)) for raw in as_bytes_list(self.redis.lrange(self._list(user), 0, -1))]
 
     def drop(self, matches: Callable[[dict[str, Any]], bool]) -> int:
         """Remove every waiting job for which ``matches(job)`` is true; how many were removed.
@@ -91,10 +91,10 @@ class AnalysisTurns:
         dropped = 0
         for user, raw in self._each_waiting():
             if matches(json.loads(raw)):
-                dropped += int(self.redis.lrem(self._list(user), 1, raw))
+                dropped += int(self.redis.lrem(self._list(user), 1, raw.decode()))
         return dropped
 
     def _each_waiting(self) -> Iterator[tuple[str, bytes]]:
         for user in dict.fromkeys(self.users()):
-            for raw in self.redis.lrange(self._list(user), 0, -1):
+            for raw in as_bytes_list(self.redis.lrange(self._list(user), 0, -1)):
                 yield user, raw

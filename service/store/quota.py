@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import redis
 
 from service import keys
+from service.store.replies import as_bytes_list
 
 #: The window the quota counts over, in seconds.
 WINDOW_SECONDS = 3600
@@ -92,5 +93,5 @@ class AnalysisQuota:
     def used(self, user: str, now: float | None = None) -> int:
         """Work granted to ``user`` in the window ending ``now``."""
         now = time.time() if now is None else now
-        members = self.redis.zrangebyscore(keys.analysis_quota_for(user), now - self.window, "+inf")
+        members = as_bytes_list(self.redis.zrangebyscore(keys.analysis_quota_for(user), now - self.window, "+inf"))
         return sum(int(member.rsplit(b":", 1)[1]) for member in members)
