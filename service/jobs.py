@@ -44,7 +44,7 @@ from typing import Any
 import redis
 from rq import Callback, Queue, Retry, Worker
 from rq.exceptions import InvalidJobOperation
-from rq.job import Job
+from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
 from service import keys
@@ -182,6 +182,38 @@ def feed_analysis(queue: Queue) -> int:
                       job_timeout=3600, description=job["description"])
         fed += 1
     return fed
+
+
+def yield_to_imports(stores: Stores) -> bool:
+    """Inside an analysis job: let a waiting import or fold in before the next position; True if the job must stop.
+
+    A job is a range of decisions, which at the default budget of a long game is a minute of work;
+    taking the job queue first only between jobs would keep an upload waiting that long. So before
+    each position the job looks at the job queue (one LLEN). When a job waits there and this job's
+    worker takes that queue, the job queues itself again at the front of the analysis queue (it
+    keeps its turn and the count of analysis jobs in flight) and stops; the worker takes the waiting
+    job, then this one again, which skips the positions already stored. An analysis-only worker
+    never stops for jobs it would not take, and a job outside RQ or on another queue never stops.
+    """
+    waiting = make_queue(stores.queue_redis, stores.config.queue_name)
+    if not waiting.count:
+        return False
+    job = get_current_job()
+    if job is None or job.origin != analysis_queue_name(waiting.name) or not _worker_takes(job, waiting.name):
+        return False
+    make_queue(stores.queue_redis, job.origin).enqueue(
+        ANALYSIS_JOB, *job.args, at_front=True, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600,
+        job_timeout=3600, description=job.description)
+    return True
+
+
+def _worker_takes(job: Job, queue_name: str) -> bool:
+    """True when the worker running ``job`` listens to ``queue_name`` (from RQ's worker registry)."""
+    if not job.worker_name:
+        return False
+    worker = Worker.find_by_key(Worker.redis_worker_namespace_prefix + job.worker_name, connection=job.connection,
+                                serializer=JSONSerializer)
+    return worker is not None and queue_name in worker.queue_names()
 
 
 def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:

@@ -1,5 +1,7 @@
 """The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
 
+Before each position the job lets a waiting import or fold in first (it queues itself again and
+stops: :func:`service.jobs.yield_to_imports`), so an upload waits for one position, not one job.
 A job whose branch was deleted (before it started or while it runs) stops quietly, storing nothing
 more (deleting a branch cancels its queued jobs: :func:`service.jobs.cancel_branch_analysis`).
 
@@ -14,6 +16,7 @@ from collections.abc import Iterator
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.analysis import AnalysisResults, analyse_position, holder_of
+from service.jobs import yield_to_imports
 from service.snapshots import StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
@@ -33,11 +36,13 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
         holder = holder_of(branches, bid, seq)
         if results.redis.hexists(results.key(holder), str(seq)):
             continue
-        if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
-            break
         actor = rules.current_actor(state)
         if actor is None or actor == CHANCE or len(rules.legal_actions(state)) < 2:
             continue
+        if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
+            break
+        if yield_to_imports(stores):  # an upload or fold is waiting: this job queued itself again to resume after
+            break
         results.put(holder, seq, analyse_position(rules, state, seq, rollouts, view))
         done += 1
     return {"analysed": done}
