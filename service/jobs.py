@@ -15,8 +15,9 @@ RQ's scheduler, which re-queues them).
 Two queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
 default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
 A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
-that has a job, so an upload or a fold waits at most for the job a worker is already running, never
-behind a pile of analysis. ``ludolog worker --analysis-only`` listens to the analysis queue alone:
+that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
+job steps aside between two positions when one is waiting (:func:`yield_to_imports`), so it does not
+wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis queue alone:
 machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
 Analysis is also shared fairly between users: a request's jobs wait in per-user lists
