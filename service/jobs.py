@@ -1,7 +1,7 @@
 """The job seam: the one place that builds RQ queues and queues ludolog's jobs.
 
 Why here, below the API and beside the stores: the web app queues jobs (a fold per branch
-update, an import per upload) and the workers run them, so the code that queues must not
+update, an import per upload, analysis) and the workers run them, so the code that queues must not
 live in ``workers`` (the API would import the package that imports the API's stores and
 services: a loop across layers). RQ names a job by the dotted path of its function and
 imports it only in the worker process, so the queuing side needs the *name*, not the
@@ -17,8 +17,8 @@ default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name
 A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
 that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
 job steps aside between two positions when one is waiting (:func:`yield_to_imports`), so it does not
-wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis queue alone:
-machines added for analysis take nothing else (``--no-analysis``: the other way round).
+wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
+queue alone: machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
 Analysis is also shared fairly between users: a request's jobs wait in per-user lists
 (:class:`service.store.analysis_turns.AnalysisTurns`) and :func:`feed_analysis` moves them into the
@@ -179,10 +179,15 @@ def feed_analysis(queue: Queue) -> int:
     room = analysis_capacity(queue) - analysis_in_flight(queue)
     fed = 0
     while fed < room and (job := turns.next_turn()) is not None:
-        queue.enqueue(ANALYSIS_JOB, *job["args"], retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600,
-                      job_timeout=3600, description=job["description"])
+        _enqueue_analysis(queue, job["args"], job["description"])
         fed += 1
     return fed
+
+
+def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, at_front: bool = False) -> None:
+    """Put one analysis job into RQ (only the feed and a job stepping aside do: requests hold theirs)."""
+    queue.enqueue(ANALYSIS_JOB, *args, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600, job_timeout=3600,
+                  description=description, at_front=at_front)
 
 
 def yield_to_imports(stores: Stores) -> bool:
@@ -202,9 +207,7 @@ def yield_to_imports(stores: Stores) -> bool:
     job = get_current_job()
     if job is None or job.origin != analysis_queue_name(waiting.name) or not _worker_takes(job, waiting.name):
         return False
-    make_queue(stores.queue_redis, job.origin).enqueue(
-        ANALYSIS_JOB, *job.args, at_front=True, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600,
-        job_timeout=3600, description=job.description)
+    _enqueue_analysis(make_queue(stores.queue_redis, job.origin), list(job.args), job.description or "", at_front=True)
     return True
 
 
