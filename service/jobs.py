@@ -29,6 +29,8 @@ fill the queue ahead of the next user (cap at the worker count); feeding in rota
 work-conserving and fair, and the queue stays short, so a cancelled branch has little in RQ to
 remove. The feed runs when a request holds jobs, after every job a worker finishes (whatever its
 end), and in the worker's upkeep, so a lost feed only delays, never strands, the waiting jobs.
+Feeds are not serialised: two at the same moment may queue a job beyond the capacity, which only
+shortens someone's wait a little, where a lock would cost every finished job a round trip more.
 
 Folds: a branch with a fold already queued is not queued again: the mark in
 ``fold_pending_for`` batches a burst of appends into one job (the job clears the mark when
