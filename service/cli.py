@@ -224,10 +224,11 @@ def user_add(name: str, password: str | None) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "analysis", "all"]), default="all")
+@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "analysis", "all"]),
+                default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 def bench(suite: str, quick: bool) -> None:
-    """Measure speed: the store, the engine, the importer, a restart, listing; the search player. Prints a table of figures."""
+    """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis; the search player."""
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)
