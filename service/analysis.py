@@ -35,7 +35,7 @@ from engine import CHANCE, apply_event, start
 from engine.analysis import SEARCH_VERSION, search
 from engine.core.protocol import Rules, State
 from service import keys
-from service.jobs import OPERATOR, hold_analysis, waiting_analysis
+from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
 from service.store.games import Branch, GameStore
 
 POSITIONS_PER_JOB = 12
@@ -123,14 +123,16 @@ def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: 
     }
 
 
-def missing_ranges(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: int, view: str) -> list[list[int]]:
-    """The seqs of the decisions still missing results, split into one range per job."""
+def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
+                   view: str) -> list[list[int]]:
+    """The seqs of the decisions still missing results and not already on their way, one range per job."""
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
     results = AnalysisResults(client, gid, record.rules_version, rollouts, view)
     stored = results.get_many(branches, bid, [p.seq for p in positions])
-    missing = [p.seq for p in positions if p.seq not in stored]
+    pending = pending_analysis(queue, gid, bid, rollouts, view)
+    missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
     return [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
 
 
@@ -141,10 +143,10 @@ def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: s
     The jobs wait for ``user``'s turns on the analysis queue (see :mod:`service.jobs`).
     """
     if ranges is None:
-        ranges = missing_ranges(games, client, gid, bid, rollouts, view)
+        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view)
     if ranges:
         client.set(keys.analysis_requested_for(gid, bid, rollouts, view), 1, ex=REQUEST_TTL_SECONDS)
-    hold_analysis(queue, user, [waiting_analysis([gid, bid, seqs[0], seqs[-1], rollouts, view],
+    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view),
                                                  f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]}") for seqs in ranges])
     return len(ranges)
 

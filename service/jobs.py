@@ -151,6 +151,33 @@ def enqueue_import(queue: Queue, uid: str) -> None:
 OPERATOR = "~operator"
 
 
+def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str) -> list[Any]:
+    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order)."""
+    return [gid, bid, first, last, rollouts, view]
+
+
+def _analyses(args: list[Any], gid: str, bid: str, rollouts: int, view: str) -> tuple[int, int] | None:
+    """The [first, last] range of an analysis job with ``args`` if it is of this branch, budget and view."""
+    if len(args) >= 6 and (args[0], args[1], args[4], args[5]) == (gid, bid, rollouts, view):
+        return int(args[2]), int(args[3])
+    return None
+
+
+def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str) -> list[tuple[int, int]]:
+    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry.
+
+    A request queues (and is charged for) only decisions outside them, so asking twice, or while
+    the analysis runs, costs little more. Running jobs do not count: one may have died with its
+    worker, which RQ notices only when its heartbeat expires, and asking again must resume it at
+    once (a job skips the positions already stored, so a live one's range costs only the asking).
+    """
+    found = [AnalysisTurns(queue.connection, queue.name).waiting_args()]
+    ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
+    jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
+    found.append([list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB])
+    return [span for args in found[0] + found[1] if (span := _analyses(args, gid, bid, rollouts, view)) is not None]
+
+
 def waiting_analysis(args: list[Any], description: str) -> dict[str, Any]:
     """An analysis job as it waits for its turn: :data:`ANALYSIS_JOB`'s arguments and a description."""
     return {"args": args, "description": description}
@@ -228,7 +255,7 @@ def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:
     Cancelled jobs go to RQ's cancelled registry, never the failed one. A job already running finds its
     branch gone and stops (:func:`workers.analysis.analyse_range`). Returns how many were cancelled.
     """
-    ours = [gid, bid]
+    ours = [gid, bid]  # the first two of analysis_args
     cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: list(job["args"][:2]) == ours)
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     for job in Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer):

@@ -109,9 +109,10 @@ def _take_quota(user: str, work: int) -> None:
 @bp.post("")
 @documented("Queue the analysis of every decision of a branch by the search player", response=AnalysisSchema,
             status=202, body=AnalysisRequestSchema, errors=(400, 403, 404, 413, 422, 429), auth="required",
-            description="Only decisions without a stored result at this budget and view are queued, so asking again "
-                        "resumes an analysis whose worker died. The request costs rollouts x decisions still to "
-                        "analyse from the user's hourly allowance: 429 with Retry-After when it does not fit yet, "
+            description="Only decisions without a stored result at this budget and view, and not already waiting "
+                        "or queued, are queued, so asking twice costs little and asking again resumes an analysis "
+                        "whose worker died. The request costs rollouts x decisions it queues from the user's hourly "
+                        "allowance: 429 with Retry-After when it does not fit yet, "
                         "422 when it asks more than the whole allowance.")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """202 with the analysis so far and the number of jobs queued."""
@@ -122,10 +123,11 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     view = _checked_view(record, body["view"])
     context = api()
     stores = context.stores
-    ranges = missing_ranges(context.games, stores.redis, gid, bid, body["rollouts"], view)
+    queue = analysis_queue(stores)
+    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, body["rollouts"], view)
     _take_quota(user, body["rollouts"] * sum(len(seqs) for seqs in ranges))
-    jobs = enqueue_analysis(context.games, stores.redis, analysis_queue(stores), gid, bid, body["rollouts"], view,
-                            user=user, ranges=ranges)
+    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, user=user,
+                            ranges=ranges)
     return jsonify(report(context.games, stores.redis, gid, bid, body["rollouts"], view) | {"jobs": jobs}), 202
 
 

@@ -82,6 +82,10 @@ class AnalysisTurns:
         """``user``'s waiting jobs, next first."""
         return [dict(json.loads(raw)) for raw in as_bytes_list(self.redis.lrange(self._list(user), 0, -1))]
 
+    def waiting_args(self) -> list[list[Any]]:
+        """The arguments of every waiting job, whoever's."""
+        return [list(json.loads(raw)["args"]) for _, raw in self._each_waiting()]
+
     def drop(self, matches: Callable[[dict[str, Any]], bool]) -> int:
         """Remove every waiting job for which ``matches(job)`` is true; how many were removed.
 

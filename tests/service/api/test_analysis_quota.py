@@ -23,7 +23,7 @@ from service.store.quota import AnalysisQuota
 from tests.service.api.helpers import Users, assert_error
 
 URL = "/api/games/{gid}/branches/{bid}/analysis"
-#: Requests of one rollout each that fit in the allowance: more than the 30 requests the old limit allowed.
+#: The allowance in units of one rollout at every decision of the test game.
 SMALL_REQUESTS = 40
 
 
@@ -80,14 +80,31 @@ def _waiting(redis_client: redis.Redis, user: str) -> int:
 
 
 def test_the_limit_counts_work_not_requests(client: FlaskClient, users: Users, redis_client, config, gid):
+    """Budgets 1 to 8 (36 units of work) fit in the 40 units; then 9 does not, but 4 (for another view) still does."""
     url = URL.format(gid=gid, bid=MAIN)
     work = _decisions(redis_client, gid)
-    for _ in range(SMALL_REQUESTS):
-        assert client.post(url, json={"rollouts": 1}, headers=users.auth("carol")).status_code == 202
-    error = assert_error(client.post(url, json={"rollouts": 1}, headers=users.auth("carol")), 429, "analysis_quota_used")
-    assert error["details"] == {"asked": work, "left": 0, "limit": config.analysis_work_per_hour,
+    for rollouts in range(1, 9):
+        assert client.post(url, json={"rollouts": rollouts}, headers=users.auth("carol")).status_code == 202
+    error = assert_error(client.post(url, json={"rollouts": 9}, headers=users.auth("carol")), 429, "analysis_quota_used")
+    assert error["details"] == {"asked": 9 * work, "left": 4 * work, "limit": config.analysis_work_per_hour,
                                 "retry_after": error["details"]["retry_after"]}
-    assert client.post(url, json={"rollouts": 1}, headers=users.auth("bob")).status_code == 202
+    last = client.post(url, json={"rollouts": 4, "view": "0"}, headers=users.auth("carol"))
+    assert last.status_code == 202 and last.get_json()["jobs"] >= 1
+    assert AnalysisQuota(redis_client, config.analysis_work_per_hour).used("carol") == config.analysis_work_per_hour
+    assert client.post(url, json={"rollouts": 9}, headers=users.auth("bob")).status_code == 202, "bob has his own"
+
+
+def test_asking_again_for_an_analysis_on_its_way_queues_and_costs_nothing(client: FlaskClient, users: Users,
+                                                                           redis_client, config, gid):
+    url = URL.format(gid=gid, bid=MAIN)
+    quota = AnalysisQuota(redis_client, config.analysis_work_per_hour)
+    first = client.post(url, json={"rollouts": 10}, headers=users.auth("carol"))
+    assert first.status_code == 202 and first.get_json()["jobs"] >= 1
+    used = quota.used("carol")
+    again = client.post(url, json={"rollouts": 10}, headers=users.auth("carol"))
+    assert again.status_code == 202 and again.get_json()["jobs"] == 0
+    assert quota.used("carol") == used == 10 * _decisions(redis_client, gid)
+    assert again.get_json()["status"] == "running"
 
 
 def test_a_429_says_how_much_was_asked_how_much_is_left_and_when_it_frees_up(client: FlaskClient, users: Users,
