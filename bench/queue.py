@@ -7,7 +7,9 @@ starts): first with the worker idle, then while it analyses a 4-player Puerto Ri
 default budget. Analysis runs on its own queue after imports and folds, and a running analysis job
 steps aside between two positions (:func:`service.jobs.yield_to_imports`), so the busy figure is the
 idle one plus at most one position's search. Also reported: how many positions were analysed while
-an upload waited (one is the design; a job's worth, 12, would mean the job did not step aside).
+an upload waited (one is the design; a job's worth, 12, would mean the job did not step aside), and
+how long a second user waits for a first result of their own analysis while the first one's runs
+(users take turns job by job, so about one job, where arrival order would make them wait for all).
 
 It starts its own embedded Redis in a temporary directory and never touches a real database.
 ``--quick`` uses fewer uploads and a small budget: a smoke run, not figures for the record.
@@ -62,7 +64,13 @@ class Site:
         app = create_app(config)
         app.testing = True
         self.client: FlaskClient = app.test_client()
-        self.headers = {"Authorization": f"Bearer {UserStore(redis.Redis.from_url(url)).add('bench')}"}
+        users = UserStore(redis.Redis.from_url(url))
+        self.tokens = {name: users.add(name) for name in ("bench", "other")}
+        self.headers = self.as_user("bench")
+
+    def as_user(self, name: str) -> dict[str, str]:
+        """The Authorization header of user ``name``."""
+        return {"Authorization": f"Bearer {self.tokens[name]}"}
 
     def upload(self, raw: bytes) -> tuple[float, str]:
         """POST the file and wait until its import is done: (seconds, game id)."""
@@ -76,9 +84,9 @@ class Site:
             raise RuntimeError(f"bench queue: import failed: {status}")
         return took, str(status["game"])
 
-    def analyse(self, gid: str, rollouts: int) -> int:
-        """Ask for the analysis of ``gid``'s main line; the number of decisions."""
-        answer = self.client.post(self._analysis(gid), json={"rollouts": rollouts}, headers=self.headers).get_json()
+    def analyse(self, gid: str, rollouts: int, user: str = "bench") -> int:
+        """Ask, as ``user``, for the analysis of ``gid``'s main line; the number of decisions."""
+        answer = self.client.post(self._analysis(gid), json={"rollouts": rollouts}, headers=self.as_user(user)).get_json()
         return int(answer["total"])
 
     def analysed(self, gid: str, rollouts: int) -> int:
@@ -114,7 +122,8 @@ def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
     worker = _start_worker(url)
     try:
         _, gid = site.upload(batch[0])
-        idle = [site.upload(raw)[0] for raw in batch[1:1 + uploads]]
+        idle_uploads = [site.upload(raw) for raw in batch[1:1 + uploads]]
+        idle = [took for took, _ in idle_uploads]
         decisions = site.analyse(gid, rollouts)
         _wait_for(lambda: site.analysed(gid, rollouts) > 0, "the first analysed position")
         busy, positions = [], []
@@ -123,8 +132,9 @@ def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
             busy.append(site.upload(raw)[0])
             positions.append(site.analysed(gid, rollouts) - before)
             time.sleep(0.5)  # the analysis runs on between two uploads
-        if site.analysed(gid, rollouts) >= decisions:
-            raise RuntimeError("bench queue: the analysis ended before the last upload; the busy figures are void")
+        other_wait, left = _other_users_first_result(site, gid, idle_uploads[0][1], rollouts)
+        if left <= 0:
+            raise RuntimeError("bench queue: the first analysis ended before the last measurement; figures are void")
     finally:
         _stop_worker(worker)
     setting = f"one worker; {uploads} uploads of 4-player Puerto Rico games"
@@ -135,7 +145,20 @@ def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
         _row("upload to imported, worker busy with analysis (worst)", max(busy) * 1000, "ms", load),
         _row("positions analysed while an upload waited (most)", max(positions), "positions",
              "about 1 by design: the job steps aside; 12 would be a whole job"),
+        _row("another user's first analysed position, during that analysis", other_wait, "s",
+             f"in turns: about one job of the first user's; in arrival order: all {left} decisions left"),
     ]
+
+
+def _other_users_first_result(site: Site, busy_gid: str, gid: str, rollouts: int) -> tuple[float, int]:
+    """Seconds until another user's analysis has its first position, while ``busy_gid``'s runs; and how many
+    decisions of that one were still to analyse when the other user asked."""
+    total = site.analyse(busy_gid, rollouts)  # on its way already: queues and costs nothing, answers the total
+    left = total - site.analysed(busy_gid, rollouts)
+    started = time.perf_counter()
+    site.analyse(gid, rollouts, user="other")
+    _wait_for(lambda: site.analysed(gid, rollouts) > 0, "the other user's first analysed position")
+    return time.perf_counter() - started, left
 
 
 def run(*, quick: bool = False) -> list[Row]:

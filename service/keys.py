@@ -175,6 +175,11 @@ def analysis_turns_for(queue: str) -> str:
     return f"{PREFIX}:analysis-turns:{{{queue}}}:ring"
 
 
+def analysis_last_served_for(queue: str) -> str:
+    """String (on the queue's Redis): the user whose analysis job was fed to the queue last."""
+    return f"{PREFIX}:analysis-turns:{{{queue}}}:last"
+
+
 def analysis_waiting_for(queue: str, user: str) -> str:
     """List (on the queue's Redis): ``user``'s analysis jobs waiting for their turn (JSON), next first."""
     return f"{PREFIX}:analysis-turns:{{{queue}}}:waiting:{user}"

@@ -6,7 +6,8 @@ few requests could hold every worker for an hour. Instead the jobs wait here, in
 and a *ring* of the users who have jobs waiting says whose turn is next. The feeder
 (:func:`service.jobs.feed_analysis`) keeps only as many analysis jobs in RQ as there are workers to
 take them, and each time it takes one job from the user at the head of the ring and moves that user
-to the tail: round-robin between users, as a fair queueing scheduler serves its flows (Nagle,
+to the tail: round-robin between users (a user who starts asking joins at the end of the current
+round, ahead of the user served last, so they wait for one job per worker, not two), as a fair queueing scheduler serves its flows (Nagle,
 "On Packet Switches with Infinite Storage", IEEE Trans. Comm. 1987). A user alone gets every
 worker; two users with work waiting get every other job each, however many jobs either asked for.
 
@@ -27,14 +28,22 @@ import redis
 from service import keys
 from service.store.replies import as_bytes_list, as_optional_bytes, as_text_list
 
-# KEYS: ring, the user's list. ARGV: user, then the jobs. The user joins the ring's tail unless already in it
-# (LPOS: Redis 6.0.6), so a user never holds two places in the rotation.
+# KEYS: ring, the user's list, the last served user. ARGV: user, then the jobs. A user not in the ring
+# joins it at the end of the current round: just before the user served last if that one is at the
+# tail (it went there when served), else at the tail (LPOS: Redis 6.0.6). A user never holds two places.
 _HOLD = """for i = 2, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-if #ARGV > 1 and not redis.call('LPOS', KEYS[1], ARGV[1]) then redis.call('RPUSH', KEYS[1], ARGV[1]) end
+if #ARGV > 1 and not redis.call('LPOS', KEYS[1], ARGV[1]) then
+  local last = redis.call('GET', KEYS[3])
+  if last and last ~= ARGV[1] and redis.call('LINDEX', KEYS[1], -1) == last then
+    redis.call('LINSERT', KEYS[1], 'BEFORE', last, ARGV[1])
+  else
+    redis.call('RPUSH', KEYS[1], ARGV[1])
+  end
+end
 return redis.call('LLEN', KEYS[2])"""
 
-# KEYS: ring. ARGV: the prefix of users' list keys. The head user gives one job and goes to the tail
-# if more wait; a user whose list is empty leaves the ring. Returns the job or nil.
+# KEYS: ring, the last served user. ARGV: the prefix of users' list keys. The head user gives one job
+# and goes to the tail if more wait; a user whose list is empty leaves the ring. Returns the job or nil.
 _NEXT = """while true do
   local user = redis.call('LPOP', KEYS[1])
   if not user then return false end
@@ -42,6 +51,7 @@ _NEXT = """while true do
   local job = redis.call('LPOP', list)
   if job then
     if redis.call('LLEN', list) > 0 then redis.call('RPUSH', KEYS[1], user) end
+    redis.call('SET', KEYS[2], user)
     return job
   end
 end"""
@@ -54,6 +64,7 @@ class AnalysisTurns:
         self.redis = client
         self.queue_name = queue_name
         self.ring = keys.analysis_turns_for(queue_name)
+        self.last_served = keys.analysis_last_served_for(queue_name)
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
 
@@ -63,11 +74,11 @@ class AnalysisTurns:
     def hold(self, user: str, jobs: list[dict[str, Any]]) -> int:
         """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now."""
         encoded = [json.dumps(job, separators=(",", ":")) for job in jobs]
-        return int(self._hold(keys=[self.ring, self._list(user)], args=[user, *encoded]))
+        return int(self._hold(keys=[self.ring, self._list(user), self.last_served], args=[user, *encoded]))
 
     def next_turn(self) -> dict[str, Any] | None:
         """The next job in rotation, taken off its list; None when nobody's job is waiting."""
-        raw = as_optional_bytes(self._next(keys=[self.ring], args=[self._list("")]))
+        raw = as_optional_bytes(self._next(keys=[self.ring, self.last_served], args=[self._list("")]))
         return None if raw is None else dict(json.loads(raw))
 
     def anyone_waiting(self) -> bool:

@@ -119,18 +119,19 @@ def _owners_in_the_order_run(client: redis.Redis, games: GameStore) -> list[str]
 
 def test_two_users_analyses_take_turns_on_the_worker(client, users, redis_client, redis_server):
     """alice asks for a long analysis, then bob for a short one, before any worker runs. With FIFO bob would
-    wait for all of alice's jobs; in turns, his jobs alternate with hers from the first free turn on."""
+    wait for all of alice's jobs; in turns, his first job comes right after the one of hers already queued
+    (he joins the round ahead of her, as she was served last), then theirs alternate."""
     games = GameStore(redis_client)
     alices = _ask(client, users, "alice", _pig_game(games, "alice", 1, target=250), 5)
     bobs = _ask(client, users, "bob", _pig_game(games, "bob", 2, target=40), 5)
     assert alices >= bobs + 3 and bobs >= 2
     queue = make_queue(redis_client, ANALYSIS)
     assert queue.count == 1, "with no worker listening, one job is queued and the rest wait for their turns"
-    assert AnalysisTurns(redis_client, ANALYSIS).users() == ["alice", "bob"]
+    assert AnalysisTurns(redis_client, ANALYSIS).users() == ["bob", "alice"]
     run_burst_worker_on(redis_server.url)
     order = _owners_in_the_order_run(redis_client, games)
     assert len(order) == alices + bobs
-    assert order[:2 * bobs + 1] == ["alice"] + ["alice", "bob"] * bobs, order
+    assert order[:2 * bobs + 1] == ["alice"] + ["bob", "alice"] * bobs, order
     assert order[2 * bobs + 1:] == ["alice"] * (alices - bobs - 1)
     assert AnalysisTurns(redis_client, ANALYSIS).users() == []
 
