@@ -5,11 +5,12 @@ analysis ran on the one queue. This suite measures what an upload waits for now,
 ``/api/uploads`` until its status reads ``done``), with one ``ludolog worker`` (what ``make run``
 starts): first with the worker idle, then while it analyses a 4-player Puerto Rico game at the
 default budget. Analysis runs on its own queue after imports and folds, and a running analysis job
-steps aside between two positions (:func:`service.jobs.yield_to_imports`), so the busy figure is the
+steps aside between two positions (:func:`service.jobs.step_aside`), so the busy figure is the
 idle one plus at most one position's search. Also reported: how many positions were analysed while
 an upload waited (one is the design; a job's worth, 12, would mean the job did not step aside), and
 how long a second user waits for a first result of their own analysis while the first one's runs
-(users take turns job by job, so about one job, where arrival order would make them wait for all).
+(the running job steps aside after a time slice, ``LUDOLOG_ANALYSIS_TURN_SECONDS``; in arrival order
+they would wait for all of the first user's decisions).
 
 It starts its own embedded Redis in a temporary directory and never touches a real database.
 ``--quick`` uses fewer uploads and a small budget: a smoke run, not figures for the record.
@@ -146,7 +147,7 @@ def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
         _row("positions analysed while an upload waited (most)", max(positions), "positions",
              "about 1 by design: the job steps aside; 12 would be a whole job"),
         _row("another user's first analysed position, during that analysis", other_wait, "s",
-             f"in turns: about one job of the first user's; in arrival order: all {left} decisions left"),
+             f"in turns: a time slice and a position; in arrival order: all {left} decisions left"),
     ]
 
 

@@ -16,7 +16,7 @@ Two queues, taken in priority order. Imports and folds go to the job queue (``LU
 default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
 A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
 that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
-job steps aside between two positions when one is waiting (:func:`yield_to_imports`), so it does not
+job steps aside between two positions when one is waiting (:func:`step_aside`), so it does not
 wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
 queue alone: machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
@@ -42,6 +42,7 @@ job died for good.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from typing import Any
 
 import redis
@@ -208,36 +209,78 @@ def feed_analysis(queue: Queue) -> int:
     room = analysis_capacity(queue) - analysis_in_flight(queue)
     fed = 0
     while fed < room and (job := turns.next_turn()) is not None:
-        _enqueue_analysis(queue, job["args"], job["description"])
+        _enqueue_analysis(queue, job["args"], job["description"], user=job.get("user"))
         fed += 1
     return fed
 
 
-def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, at_front: bool = False) -> None:
+def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, user: str | None = None,
+                      at_front: bool = False) -> None:
     """Put one analysis job into RQ (only the feed and a job stepping aside do: requests hold theirs)."""
     queue.enqueue(ANALYSIS_JOB, *args, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600, job_timeout=3600,
-                  description=description, at_front=at_front)
+                  description=description, at_front=at_front, meta={"user": user} if user else None)
 
 
-def yield_to_imports(stores: Stores) -> bool:
-    """Inside an analysis job: let a waiting import or fold in before the next position; True if the job must stop.
+def step_aside(stores: Stores) -> bool:
+    """Inside an analysis job, before each position: True when the job handed itself back and must stop.
 
-    A job is a range of decisions, which at the default budget of a long game is a minute of work;
-    taking the job queue first only between jobs would keep an upload waiting that long. So before
-    each position the job looks at the job queue (one LLEN). When a job waits there and this job's
-    worker takes that queue, the job queues itself again at the front of the analysis queue (it
-    keeps its turn and the count of analysis jobs in flight) and stops; the worker takes the waiting
-    job, then this one again, which skips the positions already stored. An analysis-only worker
-    never stops for jobs it would not take, and a job outside RQ or on another queue never stops.
+    A job is a range of decisions, at the default budget of a long game a minute of work; were the
+    worker's priorities and the users' turns kept only between jobs, an upload or another user would
+    wait that long. So before each position the job steps aside (it is idempotent: when it runs
+    again it skips the positions already stored) in two cases:
+
+    * an import or fold waits on the job queue, and this job's worker takes that queue: the job
+      queues itself again at the front of the analysis queue (it keeps its turn and the count of
+      jobs in flight), and the worker takes the waiting job next (one LLEN per position to look);
+    * it has run ``LUDOLOG_ANALYSIS_TURN_SECONDS`` (and one position at least), and a user with
+      analysis waiting has no job running at all (or two fewer than this job's user): the job goes
+      back to the front of its user's list, and the worker's next feed gives the turn to the
+      rotation's next user. A time slice rather than a whole job: fair between users within
+      seconds, at the cost of a switch (a fork and a state read) per slice while users compete.
+
+    A job outside RQ, on another queue, or on an analysis-only worker (for imports) never steps aside.
     """
-    waiting = make_queue(stores.queue_redis, stores.config.queue_name)
-    if not waiting.count:
-        return False
     job = get_current_job()
-    if job is None or job.origin != analysis_queue_name(waiting.name) or not _worker_takes(job, waiting.name):
+    if job is None or job.origin != analysis_queue_name(stores.config.queue_name):
         return False
-    _enqueue_analysis(make_queue(stores.queue_redis, job.origin), list(job.args), job.description or "", at_front=True)
+    started, positions = _SEEN.get(job.id, (time.monotonic(), -1))
+    _SEEN[job.id] = (started, positions + 1)
+    if _imports_waiting(stores, job):
+        _enqueue_analysis(make_queue(stores.queue_redis, job.origin), list(job.args), job.description or "",
+                          user=job.meta.get("user"), at_front=True)
+        return True
+    user = job.meta.get("user")
+    # At least one position per turn: two jobs handing the turn to each other at once would both stand still.
+    if user is None or positions < 1 or time.monotonic() - started < stores.config.analysis_turn_seconds:
+        return False
+    turns = AnalysisTurns(stores.queue_redis, job.origin)
+    if not _starved_besides(turns, make_queue(stores.queue_redis, job.origin), str(user)):
+        return False
+    turns.hand_back(str(user), waiting_analysis(list(job.args), job.description or ""))
     return True
+
+
+#: Per job: when this process first saw it in :func:`step_aside`, and how many positions it has analysed
+#: since (the calls before this one). A work horse runs one job: the dict stays tiny.
+_SEEN: dict[str, tuple[float, int]] = {}
+
+
+def _imports_waiting(stores: Stores, job: Job) -> bool:
+    """True when the job queue has a job waiting and ``job``'s worker takes that queue."""
+    name = stores.config.queue_name
+    return bool(make_queue(stores.queue_redis, name).count) and _worker_takes(job, name)
+
+
+def _starved_besides(turns: AnalysisTurns, queue: Queue, user: str) -> bool:
+    """True when another user has analysis waiting and no job running, or two fewer running than ``user``."""
+    others = [name for name in turns.users() if name != user]
+    if not others:
+        return False
+    ids = queue.started_job_registry.get_job_ids()
+    running = Counter(str(job.meta.get("user")) for job in Job.fetch_many(ids, connection=queue.connection,
+                                                                          serializer=JSONSerializer) if job is not None)
+    mine = max(1, running[user])
+    return any(running[name] == 0 or running[name] + 1 < mine for name in others)
 
 
 def _worker_takes(job: Job, queue_name: str) -> bool:

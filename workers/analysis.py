@@ -1,7 +1,8 @@
 """The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
 
-Before each position the job lets a waiting import or fold in first (it queues itself again and
-stops: :func:`service.jobs.yield_to_imports`), so an upload waits for one position, not one job.
+Before each position the job may step aside (:func:`service.jobs.step_aside`: it hands itself back
+and stops) for a waiting import or fold, or, after a time slice, for another user's waiting analysis:
+so an upload waits for one position, not one job.
 A job whose branch was deleted (before it started or while it runs) stops quietly, storing nothing
 more (deleting a branch cancels its queued jobs: :func:`service.jobs.cancel_branch_analysis`).
 
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.analysis import AnalysisResults, analyse_position, holder_of
-from service.jobs import yield_to_imports
+from service.jobs import step_aside
 from service.snapshots import StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
@@ -41,7 +42,7 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
             continue
         if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
             break
-        if yield_to_imports(stores):  # an upload or fold is waiting: this job queued itself again to resume after
+        if step_aside(stores):  # an upload, a fold or another user goes first; this job resumes after
             break
         results.put(holder, seq, analyse_position(rules, state, seq, rollouts, view))
         done += 1

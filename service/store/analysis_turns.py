@@ -57,6 +57,13 @@ _NEXT = """while true do
 end"""
 
 
+# KEYS: ring, the user's list. ARGV: user, the job. The job goes back to the front of the user's list;
+# a user not in the ring joins it at the tail, as one just served.
+_HAND_BACK = """redis.call('LPUSH', KEYS[2], ARGV[2])
+if not redis.call('LPOS', KEYS[1], ARGV[1]) then redis.call('RPUSH', KEYS[1], ARGV[1]) end
+return redis.call('LLEN', KEYS[2])"""
+
+
 class AnalysisTurns:
     """The analysis jobs of one analysis queue waiting for their turn, per user, and the ring of users."""
 
@@ -67,14 +74,23 @@ class AnalysisTurns:
         self.last_served = keys.analysis_last_served_for(queue_name)
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
+        self._hand_back = client.register_script(_HAND_BACK)
 
     def _list(self, user: str) -> str:
         return keys.analysis_waiting_for(self.queue_name, user)
 
     def hold(self, user: str, jobs: list[dict[str, Any]]) -> int:
-        """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now."""
-        encoded = [json.dumps(job, separators=(",", ":")) for job in jobs]
+        """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now.
+
+        Each job is stored with its user (``"user"``), which :meth:`next_turn` hands on with it.
+        """
+        encoded = [json.dumps(job | {"user": user}, separators=(",", ":")) for job in jobs]
         return int(self._hold(keys=[self.ring, self._list(user), self.last_served], args=[user, *encoded]))
+
+    def hand_back(self, user: str, job: dict[str, Any]) -> int:
+        """A job of ``user``'s that stepped aside goes back to the front of their list; how many of theirs wait."""
+        encoded = json.dumps(job | {"user": user}, separators=(",", ":"))
+        return int(self._hand_back(keys=[self.ring, self._list(user)], args=[user, encoded]))
 
     def next_turn(self) -> dict[str, Any] | None:
         """The next job in rotation, taken off its list; None when nobody's job is waiting."""

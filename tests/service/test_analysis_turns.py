@@ -59,4 +59,15 @@ def test_dropping_a_branchs_jobs_leaves_the_others_in_their_turns(redis_client):
 def test_each_queue_has_turns_of_its_own(redis_client):
     AnalysisTurns(redis_client, "q1").hold("ann", [_job("ann", 0)])
     assert AnalysisTurns(redis_client, "q2").next_turn() is None
-    assert AnalysisTurns(redis_client, "q1").next_turn() == _job("ann", 0)
+    assert AnalysisTurns(redis_client, "q1").next_turn() == _job("ann", 0) | {"user": "ann"}
+
+
+def test_a_job_handed_back_is_its_users_next_and_the_user_waits_at_the_tail(redis_client):
+    turns = AnalysisTurns(redis_client, "q")
+    turns.hold("ann", [_job("ann", 0)])
+    turns.hold("bob", [_job("bob", 0)])
+    running = turns.next_turn()
+    assert running is not None and running["user"] == "ann" and turns.users() == ["bob"]
+    assert turns.hand_back("ann", _job("ann", 0)) == 1
+    assert turns.users() == ["bob", "ann"]
+    assert _drain(turns) == ["bob 0", "ann 0"]

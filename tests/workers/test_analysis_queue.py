@@ -136,6 +136,27 @@ def test_two_users_analyses_take_turns_on_the_worker(client, users, redis_client
     assert AnalysisTurns(redis_client, ANALYSIS).users() == []
 
 
+def test_with_a_time_slice_another_users_first_result_waits_for_a_position_not_a_job(client, users, redis_client,
+                                                                                      redis_server):
+    """With LUDOLOG_ANALYSIS_TURN_SECONDS=0, alice's running job steps aside for bob (who has nothing
+    running) before its next position, where it would otherwise finish its range of 12 first."""
+    games = GameStore(redis_client)
+    rollouts = 150
+    alices = _pig_game(games, "alice", 1, target=250)
+    _ask(client, users, "alice", alices, rollouts)
+    worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_QUEUE=QUEUE, LUDOLOG_ANALYSIS_TURN_SECONDS="0")
+    try:
+        _wait_for(lambda: _analysed(games, redis_client, [alices], rollouts) > 0, "alice's first result")
+        bobs = _pig_game(games, "bob", 2, target=40)
+        before = _analysed(games, redis_client, [alices], rollouts)
+        _ask(client, users, "bob", bobs, rollouts)
+        _wait_for(lambda: _analysed(games, redis_client, [bobs], rollouts) > 0, "bob's first result")
+        after = _analysed(games, redis_client, [alices], rollouts)
+    finally:
+        kill_with_work_horses(worker)
+    assert after - before <= 2, f"{after - before} of alice's positions were analysed before bob's first"
+
+
 def run_burst_worker_on(url: str, *args: str) -> str:
     """A burst worker on this module's queues (the job queue, then analysis, unless ``args`` say otherwise)."""
     done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile", *args], cwd=ROOT,
