@@ -157,9 +157,9 @@ def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view
     return [gid, bid, first, last, rollouts, view]
 
 
-def _analyses(args: list[Any], gid: str, bid: str, rollouts: int, view: str) -> tuple[int, int] | None:
-    """The [first, last] range of an analysis job with ``args`` if it is of this branch, budget and view."""
-    if len(args) >= 6 and (args[0], args[1], args[4], args[5]) == (gid, bid, rollouts, view):
+def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
+    """The [first, last] range of an analysis job with ``args`` if every argument but the range is ``like``'s."""
+    if len(args) == len(like) and args[:2] + args[4:] == like[:2] + like[4:]:
         return int(args[2]), int(args[3])
     return None
 
@@ -172,11 +172,12 @@ def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str)
     worker, which RQ notices only when its heartbeat expires, and asking again must resume it at
     once (a job skips the positions already stored, so a live one's range costs only the asking).
     """
-    found = [AnalysisTurns(queue.connection, queue.name).waiting_args()]
+    waiting = AnalysisTurns(queue.connection, queue.name).waiting_args()
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
-    found.append([list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB])
-    return [span for args in found[0] + found[1] if (span := _analyses(args, gid, bid, rollouts, view)) is not None]
+    queued = [list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB]
+    like = analysis_args(gid, bid, 0, 0, rollouts, view)
+    return [span for args in waiting + queued if (span := _range_of(args, like)) is not None]
 
 
 def waiting_analysis(args: list[Any], description: str) -> dict[str, Any]:
