@@ -23,6 +23,9 @@ def _suites() -> dict[str, Callable[[bool], list[Row]]]:
         "restart": lambda quick: restart_bench.run(quick=quick),
         "list": lambda quick: listing_bench.run(quick=quick, sizes=_list_sizes()),
     }
+    from bench import queue as queue_bench
+
+    suites["queue"] = lambda quick: queue_bench.run(quick=quick)
     from bench import analysis as analysis_bench
 
     suites["analysis"] = lambda quick: analysis_bench.run(quick=quick)

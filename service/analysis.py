@@ -35,7 +35,7 @@ from engine import CHANCE, apply_event, start
 from engine.analysis import SEARCH_VERSION, search
 from engine.core.protocol import Rules, State
 from service import keys
-from service.jobs import ANALYSIS_JOB, ANALYSIS_RETRY
+from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
 from service.store.games import Branch, GameStore
 
 POSITIONS_PER_JOB = 12
@@ -123,21 +123,31 @@ def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: 
     }
 
 
-def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
-                     view: str) -> int:
-    """Queue one job per range of decisions still missing results; the number of jobs queued."""
+def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
+                   view: str) -> list[list[int]]:
+    """The seqs of the decisions still missing results and not already on their way, one range per job."""
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
     results = AnalysisResults(client, gid, record.rules_version, rollouts, view)
     stored = results.get_many(branches, bid, [p.seq for p in positions])
-    missing = [p.seq for p in positions if p.seq not in stored]
-    ranges = [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
+    pending = pending_analysis(queue, gid, bid, rollouts, view)
+    missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
+    return [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
+
+
+def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
+                     view: str, *, user: str = OPERATOR, ranges: list[list[int]] | None = None) -> int:
+    """Queue one job per range of decisions still missing results (``ranges`` when already known); the number of jobs.
+
+    The jobs wait for ``user``'s turns on the analysis queue (see :mod:`service.jobs`).
+    """
+    if ranges is None:
+        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view)
     if ranges:
         client.set(keys.analysis_requested_for(gid, bid, rollouts, view), 1, ex=REQUEST_TTL_SECONDS)
-    for seqs in ranges:
-        queue.enqueue(ANALYSIS_JOB, gid, bid, seqs[0], seqs[-1], rollouts, view, retry=ANALYSIS_RETRY, result_ttl=60,
-                      failure_ttl=24 * 3600, job_timeout=3600, description=f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]}")
+    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view),
+                                                 f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]}") for seqs in ranges])
     return len(ranges)
 
 

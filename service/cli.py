@@ -106,17 +106,24 @@ def serve() -> None:
 
 
 @cli.command()
-@click.option("--burst", is_flag=True, help="Work until the queue is empty, then exit.")
+@click.option("--burst", is_flag=True, help="Work until the queues are empty, then exit.")
 @click.option("--no-reconcile", is_flag=True, help="Skip the snapshot reconciler at start.")
-def worker(burst: bool, no_reconcile: bool) -> None:
-    """Run one RQ worker on the ludolog queue (reconciling snapshots first), with RQ's scheduler so that retries run."""
-    from service.jobs import job_queue
+@click.option("--analysis-only", is_flag=True,
+              help="Take analysis jobs only (a machine added for analysis); by default imports and folds come first, "
+                   "then analysis.")
+@click.option("--no-analysis", is_flag=True, help="Take imports and folds only, never analysis.")
+def worker(burst: bool, no_reconcile: bool, analysis_only: bool, no_analysis: bool) -> None:
+    """Run one RQ worker on the ludolog queues (reconciling snapshots first), with RQ's scheduler so that retries run."""
+    from service.jobs import worker_queues
     from workers.worker import LudologWorker
 
+    if analysis_only and no_analysis:
+        raise click.UsageError("--analysis-only and --no-analysis leave the worker nothing to do: choose one")
     stores = _stores(wait_forever=True)
     if not no_reconcile:
         _reconcile(stores, quiet=True)
-    LudologWorker([job_queue(stores)], stores).work(burst=burst, with_scheduler=True)
+    queues = worker_queues(stores, analysis=not no_analysis, others=not analysis_only)
+    LudologWorker(queues, stores).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:
@@ -221,10 +228,11 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "analysis", "all"]), default="all")
+@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "analysis", "all"]),
+                default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 def bench(suite: str, quick: bool) -> None:
-    """Measure speed: the store, the engine, the importer, a restart, listing; the search player. Prints a table of figures."""
+    """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis; the search player."""
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)
@@ -357,15 +365,14 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
     import time
 
     from service.analysis import enqueue_analysis, report
-    from service.jobs import make_queue
+    from service.jobs import analysis_queue
     from service.store.errors import StoreError
 
     stores = _stores()
     try:
         if stores.games.game(gid).is_log_only:
             raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
-        enqueue_analysis(stores.games, stores.redis, make_queue(stores.queue_redis, stores.config.queue_name), gid, branch,
-                         rollouts, view)
+        enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view)
         state = report(stores.games, stores.redis, gid, branch, rollouts, view)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc

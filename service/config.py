@@ -46,6 +46,10 @@ class Config:
     secret_key: str | None = field(default_factory=lambda: os.environ.get("LUDOLOG_SECRET_KEY") or None)
     web_workers: int = field(default_factory=lambda: _env_int("LUDOLOG_WEB_WORKERS", 2))
     queue_name: str = field(default_factory=lambda: os.environ.get("LUDOLOG_QUEUE", "ludolog"))
+    #: Analysis work (rollouts × decisions) one user may ask for per hour (see service/store/quota.py).
+    analysis_work_per_hour: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_WORK_PER_HOUR", 500_000))
+    #: Seconds an analysis job runs before it gives a waiting user with nothing running a turn (service/jobs.py).
+    analysis_turn_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_TURN_SECONDS", 10))
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
     #: Seconds an import may show no sign of life (or a fold stay unfinished) before the worker's upkeep acts.

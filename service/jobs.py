@@ -1,7 +1,7 @@
 """The job seam: the one place that builds RQ queues and queues ludolog's jobs.
 
 Why here, below the API and beside the stores: the web app queues jobs (a fold per branch
-update, an import per upload) and the workers run them, so the code that queues must not
+update, an import per upload, analysis) and the workers run them, so the code that queues must not
 live in ``workers`` (the API would import the package that imports the API's stores and
 services: a loop across layers). RQ names a job by the dotted path of its function and
 imports it only in the worker process, so the queuing side needs the *name*, not the
@@ -11,6 +11,26 @@ way: ``service.api`` → ``service.jobs`` ← ``workers``.
 
 Jobs carry only ids, use RQ's JSON serializer, and retry with back-off (the worker runs
 RQ's scheduler, which re-queues them).
+
+Two queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
+default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
+A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
+that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
+job steps aside between two positions when one is waiting (:func:`step_aside`), so it does not
+wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
+queue alone: machines added for analysis take nothing else (``--no-analysis``: the other way round).
+
+Analysis is also shared fairly between users: a request's jobs wait in per-user lists
+(:class:`service.store.analysis_turns.AnalysisTurns`) and :func:`feed_analysis` moves them into the
+analysis queue in rotation between users, keeping only as many analysis jobs queued or running as
+there are workers listening (at least one). Why this rather than a cap per user on the queue: a cap
+either idles workers when one user is alone (cap below the worker count) or lets that user's jobs
+fill the queue ahead of the next user (cap at the worker count); feeding in rotation is both
+work-conserving and fair, and the queue stays short, so a cancelled branch has little in RQ to
+remove. The feed runs when a request holds jobs, after every job a worker finishes (whatever its
+end), and in the worker's upkeep, so a lost feed only delays, never strands, the waiting jobs.
+Feeds are not serialised: two at the same moment may queue a job beyond the capacity, which only
+shortens someone's wait a little, where a lock would cost every finished job a round trip more.
 
 Folds: a branch with a fold already queued is not queued again: the mark in
 ``fold_pending_for`` batches a burst of appends into one job (the job clears the mark when
@@ -22,12 +42,17 @@ job died for good.
 from __future__ import annotations
 
 import time
+from collections import Counter
+from typing import Any
 
 import redis
-from rq import Callback, Queue, Retry
+from rq import Callback, Queue, Retry, Worker
+from rq.exceptions import InvalidJobOperation
+from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
 from service import keys
+from service.store.analysis_turns import AnalysisTurns
 from service.store.context import Stores
 
 #: The fold job: :func:`workers.fold.fold_branch` (gid, bid).
@@ -55,8 +80,28 @@ def make_queue(queue_redis: redis.Redis, name: str) -> Queue:
 
 
 def job_queue(stores: Stores) -> Queue:
-    """The process's job queue, as its configuration names it (web app, worker and CLI alike)."""
+    """The process's job queue (imports and folds), as its configuration names it (web app, worker and CLI alike)."""
     return make_queue(stores.queue_redis, stores.config.queue_name)
+
+
+def analysis_queue_name(queue_name: str) -> str:
+    """The analysis queue that goes with the job queue ``queue_name``: ``ludolog`` → ``ludolog-analysis``."""
+    return f"{queue_name}-analysis"
+
+
+def analysis_queue(stores: Stores) -> Queue:
+    """The process's analysis queue (see the module docstring)."""
+    return make_queue(stores.queue_redis, analysis_queue_name(stores.config.queue_name))
+
+
+def worker_queues(stores: Stores, *, analysis: bool = True, others: bool = True) -> list[Queue]:
+    """The queues a worker listens to, in the order RQ takes them: imports and folds first, then analysis.
+
+    ``others=False``: analysis only (a machine added for analysis); ``analysis=False``: imports and folds only.
+    """
+    if not (analysis or others):
+        raise ValueError("a worker must listen to at least one queue")
+    return [queue for queue, wanted in ((job_queue(stores), others), (analysis_queue(stores), analysis)) if wanted]
 
 
 class FoldScheduler:
@@ -101,3 +146,168 @@ def enqueue_import(queue: Queue, uid: str) -> None:
     """Queue the import of upload ``uid``; after its last failed attempt the upload is marked failed."""
     queue.enqueue(IMPORT_JOB, uid, retry=IMPORT_RETRY, result_ttl=600, failure_ttl=24 * 3600, description=f"import {uid}",
                   job_id=import_job_id(uid), on_failure=Callback(IMPORT_FAILED_CALLBACK))
+
+
+#: The user the command line's analysis requests are held for (no account name can hold a ``~``).
+OPERATOR = "~operator"
+
+
+def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str) -> list[Any]:
+    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order)."""
+    return [gid, bid, first, last, rollouts, view]
+
+
+def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
+    """The [first, last] range of an analysis job with ``args`` if every argument but the range is ``like``'s."""
+    if len(args) == len(like) and args[:2] + args[4:] == like[:2] + like[4:]:
+        return int(args[2]), int(args[3])
+    return None
+
+
+def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str) -> list[tuple[int, int]]:
+    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry.
+
+    A request queues (and is charged for) only decisions outside them, so asking twice, or while
+    the analysis runs, costs little more. Running jobs do not count: one may have died with its
+    worker, which RQ notices only when its heartbeat expires, and asking again must resume it at
+    once (a job skips the positions already stored, so a live one's range costs only the asking).
+    """
+    waiting = AnalysisTurns(queue.connection, queue.name).waiting_args()
+    ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
+    jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
+    queued = [list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB]
+    like = analysis_args(gid, bid, 0, 0, rollouts, view)
+    return [span for args in waiting + queued if (span := _range_of(args, like)) is not None]
+
+
+def waiting_analysis(args: list[Any], description: str) -> dict[str, Any]:
+    """An analysis job as it waits for its turn: :data:`ANALYSIS_JOB`'s arguments and a description."""
+    return {"args": args, "description": description}
+
+
+def hold_analysis(queue: Queue, user: str, jobs: list[dict[str, Any]]) -> None:
+    """Let ``user``'s analysis jobs (:func:`waiting_analysis`) wait for their turns, then feed the queue."""
+    if jobs:
+        AnalysisTurns(queue.connection, queue.name).hold(user, jobs)
+    feed_analysis(queue)
+
+
+def analysis_capacity(queue: Queue) -> int:
+    """How many analysis jobs may be queued or running at once: one per worker listening, at least one."""
+    return max(1, Worker.count(connection=queue.connection, queue=queue))
+
+
+def analysis_in_flight(queue: Queue) -> int:
+    """Jobs of ``queue`` queued, running, or waiting for a retry."""
+    return int(queue.count + queue.started_job_registry.count + queue.scheduled_job_registry.count)
+
+
+def feed_analysis(queue: Queue) -> int:
+    """Move waiting analysis jobs into ``queue``, in turn between users, up to its capacity; how many moved."""
+    turns = AnalysisTurns(queue.connection, queue.name)
+    if not turns.anyone_waiting():
+        return 0
+    room = analysis_capacity(queue) - analysis_in_flight(queue)
+    fed = 0
+    while fed < room and (job := turns.next_turn()) is not None:
+        _enqueue_analysis(queue, job["args"], job["description"], user=job.get("user"))
+        fed += 1
+    return fed
+
+
+def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, user: str | None = None,
+                      at_front: bool = False) -> None:
+    """Put one analysis job into RQ (only the feed and a job stepping aside do: requests hold theirs)."""
+    queue.enqueue(ANALYSIS_JOB, *args, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600, job_timeout=3600,
+                  description=description, at_front=at_front, meta={"user": user} if user else None)
+
+
+def step_aside(stores: Stores) -> bool:
+    """Inside an analysis job, before each position: True when the job handed itself back and must stop.
+
+    A job is a range of decisions, at the default budget of a long game a minute of work; were the
+    worker's priorities and the users' turns kept only between jobs, an upload or another user would
+    wait that long. So before each position the job steps aside (it is idempotent: when it runs
+    again it skips the positions already stored) in two cases:
+
+    * an import or fold waits on the job queue, and this job's worker takes that queue: the job
+      queues itself again at the front of the analysis queue (it keeps its turn and the count of
+      jobs in flight), and the worker takes the waiting job next (one LLEN per position to look);
+    * it has run ``LUDOLOG_ANALYSIS_TURN_SECONDS`` (and one position at least), and a user with
+      analysis waiting has no job running at all (or two fewer than this job's user): the job goes
+      back to the front of its user's list, and the worker's next feed gives the turn to the
+      rotation's next user. A time slice rather than a whole job: fair between users within
+      seconds, at the cost of a switch (a fork and a state read) per slice while users compete.
+
+    A job outside RQ, on another queue, or on an analysis-only worker (for imports) never steps aside.
+    """
+    job = get_current_job()
+    if job is None or job.origin != analysis_queue_name(stores.config.queue_name):
+        return False
+    started, positions = _SEEN.get(job.id, (time.monotonic(), -1))
+    _SEEN[job.id] = (started, positions + 1)
+    if _imports_waiting(stores, job):
+        _enqueue_analysis(make_queue(stores.queue_redis, job.origin), list(job.args), job.description or "",
+                          user=job.meta.get("user"), at_front=True)
+        return True
+    user = job.meta.get("user")
+    # At least one position per turn: two jobs handing the turn to each other at once would both stand still.
+    if user is None or positions < 1 or time.monotonic() - started < stores.config.analysis_turn_seconds:
+        return False
+    turns = AnalysisTurns(stores.queue_redis, job.origin)
+    if not _starved_besides(turns, make_queue(stores.queue_redis, job.origin), str(user)):
+        return False
+    turns.hand_back(str(user), waiting_analysis(list(job.args), job.description or ""))
+    return True
+
+
+#: Per job: when this process first saw it in :func:`step_aside`, and how many positions it has analysed
+#: since (the calls before this one). A work horse runs one job: the dict stays tiny.
+_SEEN: dict[str, tuple[float, int]] = {}
+
+
+def _imports_waiting(stores: Stores, job: Job) -> bool:
+    """True when the job queue has a job waiting and ``job``'s worker takes that queue."""
+    name = stores.config.queue_name
+    return bool(make_queue(stores.queue_redis, name).count) and _worker_takes(job, name)
+
+
+def _starved_besides(turns: AnalysisTurns, queue: Queue, user: str) -> bool:
+    """True when another user has analysis waiting and no job running, or two fewer running than ``user``."""
+    others = [name for name in turns.users() if name != user]
+    if not others:
+        return False
+    ids = queue.started_job_registry.get_job_ids()
+    running = Counter(str(job.meta.get("user")) for job in Job.fetch_many(ids, connection=queue.connection,
+                                                                          serializer=JSONSerializer) if job is not None)
+    mine = max(1, running[user])
+    return any(running[name] == 0 or running[name] + 1 < mine for name in others)
+
+
+def _worker_takes(job: Job, queue_name: str) -> bool:
+    """True when the worker running ``job`` listens to ``queue_name`` (from RQ's worker registry)."""
+    if not job.worker_name:
+        return False
+    worker = Worker.find_by_key(Worker.redis_worker_namespace_prefix + job.worker_name, connection=job.connection,
+                                serializer=JSONSerializer)
+    return worker is not None and queue_name in worker.queue_names()
+
+
+def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:
+    """Cancel every analysis job of branch ``bid`` that has not started: waiting, queued, or due for a retry.
+
+    Cancelled jobs go to RQ's cancelled registry, never the failed one. A job already running finds its
+    branch gone and stops (:func:`workers.analysis.analyse_range`). Returns how many were cancelled.
+    """
+    ours = [gid, bid]  # the first two of analysis_args
+    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: list(job["args"][:2]) == ours)
+    ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
+    for job in Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer):
+        if job is not None and job.func_name == ANALYSIS_JOB and list(job.args[:2]) == ours:
+            try:
+                job.cancel()
+            except InvalidJobOperation:  # cancelled meanwhile by another deletion
+                continue
+            cancelled += 1
+    feed_analysis(queue)
+    return cancelled

@@ -166,9 +166,34 @@ def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str) -> str:
     return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}"
 
 
+def analysis_keys_of_branch(gid: str, bid: str) -> str:
+    """A SCAN pattern matching every analysis key of branch ``bid`` (results and request marks), for its deletion."""
+    return f"{PREFIX}:g:{{{_glob_literal(gid)}}}:b:{_glob_literal(bid)}:analysis*"
+
+
+def _glob_literal(text: str) -> str:
+    """``text`` with SCAN's pattern characters escaped, so that it matches itself only."""
+    return "".join(f"\\{c}" if c in "*?[]\\" else c for c in text)
+
+
 def analysis_quota_for(user: str) -> str:
-    """Integer (expiring hourly): analyses the user requested in the current hour (the per-user limit)."""
+    """Sorted set: the user's analysis grants of the last hour (member ``<id>:<work>``, score: when granted)."""
     return f"{PREFIX}:analysis-quota:{user}"
+
+
+def analysis_turns_for(queue: str) -> str:
+    """List (on the queue's Redis): users with analysis jobs waiting for their turn, whose turn is next first."""
+    return f"{PREFIX}:analysis-turns:{{{queue}}}:ring"
+
+
+def analysis_last_served_for(queue: str) -> str:
+    """String (on the queue's Redis): the user whose analysis job was fed to the queue last."""
+    return f"{PREFIX}:analysis-turns:{{{queue}}}:last"
+
+
+def analysis_waiting_for(queue: str, user: str) -> str:
+    """List (on the queue's Redis): ``user``'s analysis jobs waiting for their turn (JSON), next first."""
+    return f"{PREFIX}:analysis-turns:{{{queue}}}:waiting:{user}"
 
 
 #: The hash tag every listing index shares: a Redis Cluster keeps all of them in one slot, so a query's

@@ -2,9 +2,9 @@
 
 Starts the embedded Redis (unless LUDOLOG_REDIS_URL names a server) and gunicorn at once, so
 that the web answers ``503 starting`` while Redis loads its data; then, once the store answers,
-an RQ worker and the optional start-up steps (demo games, the snapshot reconciler). It prints
-the loading progress, supervises the children and on Ctrl-C (or SIGTERM) stops them in order:
-web first, then the worker, then Redis.
+an RQ worker (imports and folds first, then analysis: see :mod:`service.jobs`) and the optional
+start-up steps (demo games, the snapshot reconciler). It prints the loading progress, supervises
+the children and on Ctrl-C (or SIGTERM) stops them in order: web first, then the worker, then Redis.
 
 Supervision: a child that exits on its own is restarted after a back-off that doubles with each
 crash in a row (0.5 s up to 10 s), each restart on one line. A child that keeps crashing soon

@@ -1,5 +1,11 @@
 """The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
 
+Before each position the job may step aside (:func:`service.jobs.step_aside`: it hands itself back
+and stops) for a waiting import or fold, or, after a time slice, for another user's waiting analysis:
+so an upload waits for one position, not one job.
+A job whose branch was deleted (before it started or while it runs) stops quietly, storing nothing
+more (deleting a branch cancels its queued jobs: :func:`service.jobs.cancel_branch_analysis`).
+
 Idempotent and resumable: positions already stored are skipped and results are written with
 ``HSETNX`` (the first stays); the search is seeded by the seq, so a re-run gives the same result.
 """
@@ -11,6 +17,7 @@ from collections.abc import Iterator
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.analysis import AnalysisResults, analyse_position, holder_of
+from service.jobs import step_aside
 from service.snapshots import StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
@@ -21,6 +28,8 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
     stores = current_stores()
     record = stores.games.game(gid)
     branches = stores.games.branches(gid)
+    if bid not in branches:  # deleted after this job was queued: nothing to do, nothing to fail
+        return {"analysed": 0}
     results = AnalysisResults(stores.redis, gid, record.rules_version, rollouts, view)
     reader = StateReader(stores.games, stores.snapshots, cache_size=0)
     done = 0
@@ -31,6 +40,10 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
         actor = rules.current_actor(state)
         if actor is None or actor == CHANCE or len(rules.legal_actions(state)) < 2:
             continue
+        if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
+            break
+        if step_aside(stores):  # an upload, a fold or another user goes first; this job resumes after
+            break
         results.put(holder, seq, analyse_position(rules, state, seq, rollouts, view))
         done += 1
     return {"analysed": done}

@@ -4,6 +4,10 @@
   queued again when the interval is over, instead of waiting in the scheduled registry for ever.
 * Every ``LUDOLOG_HEAL_EVERY`` seconds, with RQ's own maintenance, it runs :func:`workers.heal.heal`.
   The worker's TTL follows that interval, as RQ wakes an idle worker once per TTL.
+* It listens to its queues in order (:func:`service.jobs.worker_queues`): imports and folds first,
+  then analysis, which RQ honours by always taking from the first queue that has a job.
+* After every job it runs (whatever the job's end) and in its upkeep, it feeds waiting analysis jobs
+  into the analysis queue in turn between users (:func:`service.jobs.feed_analysis`).
 * When the process running a job dies (SIGKILL, out of memory), an import on its last
   attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`).
 """
@@ -19,6 +23,7 @@ from rq import Queue, Worker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from service.jobs import feed_analysis, job_queue
 from service.store.context import Stores
 from workers.heal import heal
 from workers.imports import import_horse_killed
@@ -29,7 +34,7 @@ _RQ_TTL_MARGIN = 15
 
 
 class LudologWorker(Worker):
-    """An RQ worker on the ludolog queue that also keeps jobs from staying stuck."""
+    """An RQ worker on the ludolog queues that also keeps jobs from staying stuck and feeds analysis in turn."""
 
     def __init__(self, queues: list[Queue], stores: Stores, **kwargs: Any) -> None:
         every = max(1, stores.config.heal_every)
@@ -42,7 +47,8 @@ class LudologWorker(Worker):
         super().run_maintenance_tasks()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
         config = self.stores.config
         try:
-            report = heal(self.stores.redis, self.queues[0], deadline=config.job_deadline, every=config.snapshot_every)
+            report = heal(self.stores.redis, job_queue(self.stores), deadline=config.job_deadline, every=config.snapshot_every)
+            self.feed_analysis()
         except redis.exceptions.RedisError as exc:  # the store is down: the next round tries again
             log.warning("upkeep skipped: %s", exc)
             return
@@ -50,6 +56,18 @@ class LudologWorker(Worker):
             log.warning("upload %s was stuck past %s s: marked failed", uid, config.job_deadline)
         for gid, bid in report.refolded:
             log.warning("branch %s/%s: its fold job died; queued again", gid, bid)
+
+    def execute_job(self, job: Job, queue: Queue) -> None:
+        """Run the job (in a work horse, as RQ does), then let the next analysis job in: the worker is free."""
+        super().execute_job(job, queue)
+        try:
+            self.feed_analysis()
+        except redis.exceptions.RedisError as exc:  # the queue is down: the upkeep feeds once it is back
+            log.warning("analysis feed skipped: %s", exc)
+
+    def feed_analysis(self) -> int:
+        """Feed waiting analysis jobs into the queues this worker listens to; how many."""
+        return sum(feed_analysis(queue) for queue in self.queues)
 
     def _horse_killed(self, job: Job, pid: int, wait_status: int, rusage: struct_rusage) -> None:
         if import_horse_killed(self.stores.redis, job, wait_status):

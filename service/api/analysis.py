@@ -2,8 +2,12 @@
 
 ``POST /api/games/<gid>/branches/<bid>/analysis`` queues jobs (see :mod:`service.analysis`; the job is :mod:`workers.analysis`) for the
 decisions still missing results at the requested budget and view; the game's owner, the branch's
-owner, or anyone signed in on a public game may ask, at most :data:`ANALYSES_PER_HOUR` times an hour
-per user. ``GET`` answers the status, the progress and every analysed decision with its win chances,
+owner, or anyone signed in on a public game may ask. Each user may ask for so much *work* an hour
+(rollouts × decisions still to analyse, ``LUDOLOG_ANALYSIS_WORK_PER_HOUR``; see
+:mod:`service.store.quota`): beyond it the answer is 429 with ``Retry-After`` and how much was asked,
+how much is left and when it frees up; a request that alone exceeds the hour's allowance is 422. The
+jobs run on the analysis queue, after imports and folds, in turn with other users' (:mod:`service.jobs`).
+``GET`` answers the status, the progress and every analysed decision with its win chances,
 best moves and the played move's loss and mark.
 
 ``view`` is ``full`` (default: the search may use everything in the log, hidden cards included, as a
@@ -18,15 +22,14 @@ from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
 from engine.analysis import DEFAULT_ROLLOUTS
-from service import keys
-from service.analysis import enqueue_analysis, report
+from service.analysis import enqueue_analysis, missing_ranges, report
 from service.api.auth import readable_game, require_user
 from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
-from service.jobs import make_queue
+from service.jobs import analysis_queue
 from service.store.games import GameRecord
 from service.viewnames import VIEW_SHAPE, ViewError, parse_view
 
@@ -34,8 +37,6 @@ bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>
 
 #: Budget bounds of a request (rollouts per decision).
 MIN_ROLLOUTS, MAX_ROLLOUTS = 1, 5000
-#: Analysis requests one user may make in an hour.
-ANALYSES_PER_HOUR = 30
 _VIEW = validate.Regexp(VIEW_SHAPE, error="expected full or a seat number")
 
 
@@ -90,22 +91,30 @@ def _may_request(record: GameRecord, bid: str, user: str) -> None:
         raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
 
 
-def _take_quota(user: str) -> None:
-    client = api().stores.redis
-    key = keys.analysis_quota_for(user)
-    used = int(client.incr(key))
-    if used == 1:
-        client.expire(key, 3600)
-    if used > ANALYSES_PER_HOUR:
-        raise ApiError(429, "too_many_analyses", f"at most {ANALYSES_PER_HOUR} analysis requests an hour per user; "
-                                                 f"try again later", limit=ANALYSES_PER_HOUR)
+def _take_quota(user: str, work: int) -> None:
+    """Charge ``work`` to the user's hourly allowance, or refuse the request saying how much is left and when."""
+    answer = api().stores.analysis_quota.take(user, work)
+    if answer.granted:
+        return
+    details = {"asked": answer.asked, "left": answer.left, "limit": answer.limit}
+    if answer.never_fits:
+        raise ApiError(422, "too_much_work", f"this analysis asks {answer.asked:,} rollouts (rollouts x decisions still "
+                                             f"to analyse), more than the {answer.limit:,} a user may ask for in an "
+                                             "hour: ask for fewer rollouts", **details)
+    raise ApiError(429, "analysis_quota_used",
+                   f"this analysis asks {answer.asked:,} rollouts (rollouts x decisions still to analyse) and "
+                   f"{answer.left:,} of your {answer.limit:,} an hour are left; enough frees up in "
+                   f"{answer.retry_after} s", retry_after=answer.retry_after, **details)
 
 
 @bp.post("")
 @documented("Queue the analysis of every decision of a branch by the search player", response=AnalysisSchema,
             status=202, body=AnalysisRequestSchema, errors=(400, 403, 404, 413, 422, 429), auth="required",
-            description="Only decisions without a stored result at this budget and view are queued, so asking again "
-                        "resumes an analysis whose worker died. 429 beyond the per-user hourly limit.")
+            description="Only decisions without a stored result at this budget and view, and not already waiting "
+                        "or queued, are queued, so asking twice costs little and asking again resumes an analysis "
+                        "whose worker died. The request costs rollouts x decisions it queues from the user's hourly "
+                        "allowance: 429 with Retry-After when it does not fit yet, "
+                        "422 when it asks more than the whole allowance.")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """202 with the analysis so far and the number of jobs queued."""
     user = require_user()
@@ -113,11 +122,13 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     _may_request(record, bid, user)
     body = load_body(AnalysisRequestSchema)
     view = _checked_view(record, body["view"])
-    _take_quota(user)
     context = api()
     stores = context.stores
-    queue = make_queue(stores.queue_redis, stores.config.queue_name)
-    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view)
+    queue = analysis_queue(stores)
+    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, body["rollouts"], view)
+    _take_quota(user, body["rollouts"] * sum(len(seqs) for seqs in ranges))
+    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, user=user,
+                            ranges=ranges)
     return jsonify(report(context.games, stores.redis, gid, bid, body["rollouts"], view) | {"jobs": jobs}), 202
 
 

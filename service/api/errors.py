@@ -116,6 +116,8 @@ def handle_api_error(exc: ApiError) -> tuple[Response, int]:
     if status == 401:
         # RFC 6750: tell the client which scheme to use.
         response.headers["WWW-Authenticate"] = 'Bearer realm="ludolog"'
+    if status == 429 and exc.details.get("retry_after") is not None:
+        response.headers["Retry-After"] = str(exc.details["retry_after"])  # RFC 9110: seconds to wait
     return response, status
 
 

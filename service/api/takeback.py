@@ -21,6 +21,7 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import Strict, StrictInt
+from service.jobs import analysis_queue, cancel_branch_analysis
 from service.store.games import GameRecord
 
 bp = Blueprint("takeback", __name__, url_prefix="/api/games/<gid>/branches")
@@ -75,9 +76,11 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
 @documented("Delete a branch of yours that nobody forked from (main cannot be deleted)", response=None, status=204,
             errors=(400, 401, 403, 404, 409), auth="required")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
-    """204; 409 when other branches fork from it, 400 for main."""
+    """204; 409 when other branches fork from it, 400 for main. Its analysis goes with it: results and queued jobs."""
     user = require_user()
     readable_game(gid)
     owned_branch(gid, bid, user)
-    api().games.delete_branch(gid, bid)
+    context = api()
+    context.games.delete_branch(gid, bid)
+    cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204

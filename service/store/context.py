@@ -23,6 +23,7 @@ import engine
 from service.config import Config, ConfigError
 from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
+from service.store.quota import AnalysisQuota
 
 
 class StoreRetry(Retry):
@@ -86,6 +87,11 @@ class Stores:
     def snapshots(self) -> SnapshotStore:
         """Snapshots."""
         return SnapshotStore(self.redis)
+
+    @cached_property
+    def analysis_quota(self) -> AnalysisQuota:
+        """Analysis work granted per user and hour (LUDOLOG_ANALYSIS_WORK_PER_HOUR)."""
+        return AnalysisQuota(self.redis, self.config.analysis_work_per_hour)
 
     @cached_property
     def reader(self) -> StateReader:

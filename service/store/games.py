@@ -369,8 +369,12 @@ class GameStore:
             raise ConflictError(f"branch {bid!r} exists already in game {gid!r}", game=gid, branch=bid)
         return branch
 
+    def has_branch(self, gid: str, bid: str) -> bool:
+        """True while branch ``bid`` of game ``gid`` exists (one HEXISTS)."""
+        return bool(self.redis.hexists(keys.branches_for(gid), bid))
+
     def delete_branch(self, gid: str, bid: str) -> None:
-        """Delete a leaf fork: its record, head, events and snapshots (a line nobody forked from).
+        """Delete a leaf fork: its record, head, events, snapshots and analysis (a line nobody forked from).
 
         Raises NotFoundError for an unknown branch, InvalidRequestError for ``main`` (the game itself), and
         ConflictError when another branch forks from it, including one forked while this ran (the check and
@@ -398,6 +402,16 @@ class GameStore:
             except redis.WatchError:
                 raise ConflictError(f"branch {bid!r} changed while being deleted (forked?): try again",
                                     game=gid, branch=bid) from None
+        self.delete_analysis(gid, bid)
+
+    def delete_analysis(self, gid: str, bid: str) -> int:
+        """Delete every analysis key of branch ``bid`` (results of every budget and view, request marks); how many.
+
+        Found by SCAN (a deletion is rare; an index of them would cost a write per result). A branch that
+        is gone gets no new keys: its queued jobs are cancelled and a running one stops.
+        """
+        found = list(self.redis.scan_iter(match=keys.analysis_keys_of_branch(gid, bid), count=1000))
+        return int(self.redis.delete(*found)) if found else 0
 
     def segments(self, gid: str, bid: str, branches: dict[str, Branch] | None = None) -> list[Segment]:
         """The streams a branch's history is read from, root first."""

@@ -37,6 +37,7 @@ INSTALL_PREFIX = "/opt/ludolog"  # where deploy/systemd/README.md installs the c
 UNITS = {
     "ludolog-web.service": "gunicorn",
     "ludolog-worker@.service": "ludolog",
+    "ludolog-analysis-worker@.service": "ludolog",
     "ludolog-redis.service": "redis-server",
 }
 LUDOLOG_ENV = ("LUDOLOG_HOST", "LUDOLOG_PORT", "LUDOLOG_WEB_WORKERS", "LUDOLOG_WEB_THREADS", "LUDOLOG_LOG_LEVEL")
@@ -338,6 +339,8 @@ def test_systemd_execstart_names_existing_commands(name: str) -> None:
         assert argv[1:] == ["-c", f"{INSTALL_PREFIX}/deploy/gunicorn.conf.py", "service.app:create_app()"]
     if name == "ludolog-worker@.service":
         assert argv[1:] == ["worker"]
+    if name == "ludolog-analysis-worker@.service":
+        assert argv[1:] == ["worker", "--analysis-only"]
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")

@@ -22,6 +22,7 @@ from service.snapshots import SnapshotStore, StateReader
 from service.store.annotations import AnnotationStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import ListingQuery
+from service.store.quota import AnalysisQuota
 from service.store.results import GameResult
 from tests.helpers import pig_ending_events, pig_events
 from workers.fold import fold_snapshots
@@ -97,6 +98,23 @@ def test_append_fork_snapshots_and_reads_work_on_the_cluster(cluster):
     assert reader.position(gid, MAIN, 110).seq == 110
     with pytest.raises(Exception, match="exists already"):
         games.create_game("pig", "1", Setup(("A", "B")), owner="eve", gid=gid)
+
+
+def test_deleting_a_branch_removes_its_analysis_keys_on_every_node_and_the_quota_works(cluster):
+    games = GameStore(cluster)
+    gid = games.create_game("pig", "1", Setup(("P0", "P1"), {"target": 10**9}), owner="ann").id
+    games.append(gid, MAIN, pig_events(20), 1)
+    fork = games.fork(gid, MAIN, 10, owner="ann")
+    theirs = [keys.analysis_for(gid, fork.id, "1", "s1", rollouts, "full") for rollouts in (20, 200)]
+    kept = keys.analysis_for(gid, MAIN, "1", "s1", 20, "full")
+    for key in [*theirs, kept]:
+        cluster.hset(key, "5", "{}")
+    cluster.set(keys.analysis_requested_for(gid, fork.id, 20, "full"), 1)
+    games.delete_branch(gid, fork.id)
+    left = cluster.keys(f"*{{{gid}}}*analysis*", target_nodes=redis.RedisCluster.ALL_NODES)
+    assert [key.decode() for key in left] == [kept], "main's results stay, every key of the fork's is gone"
+    quota = AnalysisQuota(cluster, limit=100)
+    assert quota.take("ann", 60, now=0.0).granted and quota.take("ann", 60, now=1.0).retry_after == 3599
 
 
 def test_annotation_changes_are_watched_transactions_on_the_cluster(cluster):

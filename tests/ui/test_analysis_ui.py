@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
 from service.analysis import decisions, enqueue_analysis
-from service.jobs import make_queue
+from service.jobs import analysis_queue_name, make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
@@ -100,7 +100,7 @@ def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watche
     page.select_option("#analysis-budget", "50")
     page.click("#analysis-request")
     page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
-    assert make_queue(redis_client, "ludolog-ui-test").count >= 1
+    assert make_queue(redis_client, analysis_queue_name("ludolog-ui-test")).count >= 1, "queued on the analysis queue"
     watched.assert_clean()
 
 

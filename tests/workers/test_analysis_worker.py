@@ -20,8 +20,9 @@ from service.analysis import (
     mark_for,
     report,
 )
-from service.jobs import make_queue
+from service.jobs import OPERATOR, make_queue
 from service.snapshots import SnapshotStore, StateReader
+from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
@@ -59,7 +60,9 @@ def test_the_work_is_split_into_jobs_over_position_ranges_and_every_result_is_th
     _, positions = decisions(games, gid, MAIN)
     assert len(positions) > POSITIONS_PER_JOB
     jobs = enqueue_analysis(games, redis_client, queue, gid, MAIN, 20, "full")
-    assert jobs == queue.count == math.ceil(len(positions) / POSITIONS_PER_JOB)
+    waiting = AnalysisTurns(redis_client, queue.name).waiting(OPERATOR)
+    assert jobs == queue.count + len(waiting) == math.ceil(len(positions) / POSITIONS_PER_JOB)
+    assert queue.count == 1, "with no worker listening, one job is queued and the rest wait for their turns"
     assert report(games, redis_client, gid, MAIN, 20, "full")["status"] == "running"
     run_burst_worker(redis_server.url)
     answer = report(games, redis_client, gid, MAIN, 20, "full")

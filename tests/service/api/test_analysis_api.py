@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service.api.analysis import ANALYSES_PER_HOUR, AnalysisSchema
+from service.api.analysis import AnalysisSchema
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
 from tests.service.api.helpers import assert_error, assert_matches
@@ -86,11 +86,3 @@ def test_bad_input_is_a_400_naming_the_field_and_queues_nothing(client, users, r
         assert field in str(error), error
     assert_error(client.get(url + "?rollouts=-1"), 400)
     assert client.get(url).get_json()["status"] == "none"
-
-
-def test_each_user_has_an_hourly_limit(client, users, redis_client):
-    url = URL.format(gid=_game(redis_client), bid=MAIN)
-    for _ in range(ANALYSES_PER_HOUR):
-        assert client.post(url, json={"rollouts": 2}, headers=users.auth("carol")).status_code == 202
-    assert_error(client.post(url, json={"rollouts": 2}, headers=users.auth("carol")), 429, "too_many_analyses")
-    assert client.post(url, json={"rollouts": 2}, headers=users.auth("bob")).status_code == 202
