@@ -127,7 +127,9 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
         kill_with_work_horses(worker)
     assert done.returncode == 0, done.stdout + done.stderr
     total = report(games, redis_client, gid, MAIN, 6, "full")["total"]
-    assert f"analysing {gid}/main" in done.stdout and f"{total} decisions analysed" in done.stdout
+    # Progress goes to standard error (lines, as it is no terminal here); the summary to standard output.
+    assert f"analysing {gid}/main: {total} of {total} decisions (100 %)" in done.stderr
+    assert f"{total} decisions analysed" in done.stdout
 
 
 def test_ludolog_analyze_names_an_unknown_game(redis_server):
