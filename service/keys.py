@@ -140,19 +140,20 @@ def signin_failures_for(scope: str, who: str) -> str:
     return f"{PREFIX}:signin-failures:{scope}:{who}"
 
 
-def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str) -> str:
-    """Hash: seq → the search's result (JSON) at the position after that seq of branch ``bid``'s own stream.
+def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str,
+                 seed: int = 0) -> str:
+    """Hash: ``seq played`` → the verdict (JSON) at the position after that seq of branch ``bid``'s own stream.
 
     A position belongs to the branch whose stream holds its seq, so forks share their parent's results
-    up to the fork point; rules version, search version, budget and view (``full`` or a seat) are part
-    of the key, so a change of any of them never reads another's results.
+    up to the fork point; rules version, search version, budget, view (``full`` or a seat) and seed are
+    part of the key, so a change of any of them never reads another's results.
     """
-    return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}"
+    return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}:{seed}"
 
 
-def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str) -> str:
-    """String (with a time to live) set while an analysis of the branch at this budget and view is queued."""
-    return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}"
+def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """String (with a time to live) set while an analysis of the branch at this budget, view and seed is queued."""
+    return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"
 
 
 def analysis_quota_for(user: str) -> str:
