@@ -6,7 +6,8 @@ chance read from its root child is mostly sampling error, and a mark from the di
 such point estimates is noise (issue 30). A verdict therefore takes three steps:
 
 1. **Screening**: a share of the budget (:data:`TREE_SHARE`) goes to the ISMCTS tree, whose most
-   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added.
+   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added. (Where
+   the judging seat has no decision, another seat's, the whole budget goes to the tree's chances.)
 2. **Paired evaluation with sequential halving**: each candidate is played at the root and the game
    played out with the rollout policy, sample by sample. Sample ``i`` uses one random stream seeded
    by (seed, ``i``) for *every* candidate: the same determinisation of what the seat cannot see and
@@ -43,7 +44,7 @@ from engine.analysis.policy import policy_for
 from engine.analysis.search import DEFAULT_ROLLOUTS, play_out, search
 from engine.analysis.stats import Z95, wilson_interval
 from engine.core.fold import Player
-from engine.core.protocol import Action, Actor, Rules, State
+from engine.core.protocol import CHANCE, Action, Actor, Rules, State
 
 #: The share of the budget spent on the tree that picks the candidates; the rest goes to paired playouts.
 TREE_SHARE = 0.25
@@ -171,7 +172,11 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     ``played``, a legal action of the mover, is judged against the best. Raises ValueError for a budget
     below 1. See the module docstring for the method.
     """
-    tree = search(rules, state, seat=seat, rollouts=max(1, int(rollouts * TREE_SHARE)), seed=seed, policy=policy)
+    actor = rules.current_actor(state)
+    decides = actor is not None and actor != CHANCE and (seat is None or actor == seat)
+    # Where the judging seat has no decision, the whole budget goes to the tree's estimate of the chances.
+    tree_budget = max(1, int(rollouts * TREE_SHARE)) if decides else rollouts
+    tree = search(rules, state, seat=seat, rollouts=tree_budget, seed=seed, policy=policy)
     seats = len(tree.win)
     if not tree.actions:
         visits = tree.rollouts
