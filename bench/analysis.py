@@ -212,15 +212,17 @@ def _verdict_rows(rollouts: int) -> list[Row]:
 
 
 def _reproducibility_rows(quick: bool) -> list[Row]:
-    if quick:  # a smoke run into a file of its own: never figures for the record
+    if quick:  # a smoke run into a file of its own, thrown away: never figures for the record
         import tempfile
 
-        path = Path(tempfile.mkdtemp()) / "verdicts.jsonl"
         plan = reproducibility.Plan(decisions=3, rollouts=16, every=60, minutes=1)
-    else:
-        path, plan = reproducibility.RESULTS, reproducibility.Plan()
-    reproducibility.run_plan(plan, path)
-    return reproducibility.table(reproducibility.read_results(path), plan.rollouts)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "verdicts.jsonl"
+            reproducibility.run_plan(plan, path)
+            return reproducibility.table(reproducibility.read_results(path), plan.rollouts)
+    plan = reproducibility.Plan()
+    reproducibility.run_plan(plan)
+    return reproducibility.table(reproducibility.read_results(), plan.rollouts)
 
 
 def _speed_rows(budget: Budget) -> list[Row]:
