@@ -14,6 +14,11 @@
   450-event Puerto Rico game at the default budget (an estimate: decisions x budget / (2 x rate)).
 * **rollout policy**: the game's default rollout policy in one seat against three uniform-random
   players (seats rotated), to show it plays better than random (25 % is par).
+* **verdicts**: the CPU time of judging every decision of a seeded 450-event Puerto Rico game at the
+  default budget (:func:`engine.analysis.judge`, as the analysis jobs do), halved for two workers.
+* **reproducibility** (:mod:`bench.reproducibility`): decisions of games played by the strongest bot,
+  judged under two seeds; whether marks and best moves survive the second look, and the verdicts'
+  calibration. Its results file in the repository grows run by run; the table reads all of it.
 
 Games are spread over a process pool (``--jobs``, default 2: the machine's cores). ``--quick`` is a
 smoke run (a few games, tiny budgets; calibration games are then played by the rollout policy rather
@@ -30,10 +35,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from bench import reproducibility
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import DEFAULT_ROLLOUTS, policy_for, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, judge, policy_for, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
@@ -172,6 +179,52 @@ def pr_decisions(events: int = 450) -> int:
     return count
 
 
+def verdict_seconds(rollouts: int, events: int = 450) -> tuple[float, int]:
+    """CPU seconds to judge every decision (with the move played) of a seeded ``events``-event Puerto Rico game, and
+    the number of decisions; process time, so that other load on the machine inflates it little."""
+    rules = get_rules("puerto_rico")
+    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
+    rng, player, count, spent = random.Random(4), policy_for(rules), 0, 0.0
+    for seq in range(events):
+        actor = rules.current_actor(state)
+        if actor is None:
+            break
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+        else:
+            actions = list(rules.legal_actions(state))
+            action = player(state, actions, rng)
+            if len(actions) > 1:
+                begin = time.process_time()
+                judge(rules, state, seat=None, rollouts=rollouts, seed=seq, played=action)
+                spent += time.process_time() - begin
+                count += 1
+        state = rules.apply(state, action)
+    return spent, count
+
+
+def _verdict_rows(rollouts: int) -> list[Row]:
+    seconds, count = verdict_seconds(rollouts)
+    build = "compiled" if is_compiled() else "pure"
+    return [{"suite": "analysis", "game": "puerto_rico", "metric": "450-event game judged, 2 workers (CPU s / 2)",
+             "value": seconds / 2, "unit": "s", "note": f"{count} decisions x {rollouts} rollouts, {build} engine, "
+                                                         f"{seconds:.0f} CPU s; target <= 60 s at the default budget"}]
+
+
+def _reproducibility_rows(quick: bool) -> list[Row]:
+    if quick:  # a smoke run into a file of its own, thrown away: never figures for the record
+        import tempfile
+
+        plan = reproducibility.Plan(decisions=3, rollouts=16, every=60, minutes=1)
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "verdicts.jsonl"
+            reproducibility.run_plan(plan, path)
+            return reproducibility.table(reproducibility.read_results(path), plan.rollouts)
+    plan = reproducibility.Plan()
+    reproducibility.run_plan(plan)
+    return reproducibility.table(reproducibility.read_results(), plan.rollouts)
+
+
 def _speed_rows(budget: Budget) -> list[Row]:
     build = "compiled" if is_compiled() else "pure"  # the two differ ~2x in speed: say which one ran
     rows: list[Row] = []
@@ -226,13 +279,13 @@ def _calibration_rows(pool: ProcessPoolExecutor, budget: Budget) -> list[Row]:
 
 
 def run(*, quick: bool = False, budget: Budget | None = None, jobs: int = 2) -> list[Row]:
-    """Every row of the suite: strength, calibration and speed for the four games."""
+    """Every row of the suite: speed, verdicts, strength, calibration and reproducibility for the four games."""
     budget = budget or (QUICK if quick else FULL)
-    rows = _speed_rows(budget)
+    rows = _speed_rows(budget) + _verdict_rows(8 if quick else DEFAULT_ROLLOUTS)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows += _strength_rows(pool, budget)
         rows += _calibration_rows(pool, budget)
-    return rows
+    return rows + _reproducibility_rows(quick)
 
 
 def main() -> None:
@@ -246,7 +299,8 @@ def main() -> None:
     parser.add_argument("--calibration-games", type=int)
     parser.add_argument("--calibration-rollouts", type=int, help="the self-playing searchers' budget")
     parser.add_argument("--policy-games", type=int, help="games of the rollout policy against random players")
-    parser.add_argument("--only", choices=("speed", "all"), default="all", help="speed: only the speed and policy rows")
+    parser.add_argument("--only", choices=("speed", "verdicts", "all"), default="all",
+                        help="speed: only the speed and policy rows; verdicts: only the judged 450-event game")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
@@ -255,7 +309,12 @@ def main() -> None:
                     calibration_rollouts=args.calibration_rollouts or base.calibration_rollouts, speed_rollouts=base.speed_rollouts,
                     every=base.every, searcher_calibration=base.searcher_calibration,
                     policy_games=args.policy_games or base.policy_games)
-    rows = _speed_rows(budget) if args.only == "speed" else run(budget=budget, jobs=args.jobs)
+    if args.only == "speed":
+        rows = _speed_rows(budget)
+    elif args.only == "verdicts":
+        rows = _verdict_rows(args.rollouts or DEFAULT_ROLLOUTS)
+    else:
+        rows = run(quick=args.quick, budget=budget, jobs=args.jobs)
     print(format_rows(rows))
 
 

@@ -7,19 +7,27 @@ that runs the searches is :func:`workers.analysis.analyse_range`.
 A *position* is the state after seq ``s`` where a seat is to decide among two or more legal actions
 (forced moves are not decisions and are skipped); the move then played is event ``s + 1`` (none at
 the head). The positions of a branch are split into ranges of :data:`POSITIONS_PER_JOB`, one job
-each, so every worker takes a share. Each result is stored in a Redis hash per (branch holding the
-seq, rules version, search version, budget, view) under the game's hash tag
-(:func:`service.keys.analysis_for`), so a fork reads its parent's results up to the fork point.
+each, so every worker takes a share. Each result is a verdict (:func:`engine.analysis.judge`: the
+best candidates and the played move compared on paired playouts) stored in a Redis hash per (branch
+holding the seq, rules version, search version, budget, view, seed) under the game's hash tag
+(:func:`service.keys.analysis_for`), its field ``"<seq> <played>"``: a fork reads its parent's results
+up to the fork point, and at the fork point itself (where the fork played another move) gets a
+verdict of its own move.
 
 Jobs are idempotent and resumable: a job skips positions already stored and writes with ``HSETNX``;
-the search is seeded by the seq alone, so a position analysed again (a job re-run after its worker
-was killed) gives the identical result, and the first stored one stays. A request queues only the
-ranges that still miss results.
+the search is seeded by the request's seed and the seq alone, so a position analysed again (a job
+re-run after its worker was killed) gives the identical result, and the first stored one stays. A
+request queues only the ranges that still miss results; another seed is a second opinion.
 
-Marks of the played move, from ``loss`` = the best move's estimated win chance minus the played
-move's (both for the mover, in [0, 1]): ``??`` (blunder) from :data:`BLUNDER` (0.20), ``?`` (mistake)
-from :data:`MISTAKE` (0.10), ``?!`` (inaccuracy) from :data:`INACCURACY` (0.05). These are lichess's
-steps scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game.
+Marks of the played move come from the 95 % interval of its *loss* (the best move's win chance minus
+the played move's, for the mover, over their paired playouts): a mark is given only when the
+interval's *low* end reaches it, ``??`` (blunder) from :data:`BLUNDER` (0.20), ``?`` (mistake) from
+:data:`MISTAKE` (0.10), ``?!`` (inaccuracy) from :data:`INACCURACY` (0.05). These are lichess's steps
+scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game.
+
+For a seat view every field goes through the one viewer rule (:class:`engine.core.visibility.SeatView`):
+the searches use only what the seat saw, another seat's decisions are not judged, and a move another
+seat made in secret shows as the events route shows it (no notation, its public sentence, ``hidden``).
 """
 
 from __future__ import annotations
@@ -32,27 +40,43 @@ import redis
 from rq import Queue
 
 from engine import CHANCE, apply_event, start
-from engine.analysis import SEARCH_VERSION, search
-from engine.core.protocol import Rules, State
+from engine.analysis import SEARCH_VERSION, Verdict, judge
+from engine.core.protocol import Action, Rules, State
+from engine.core.visibility import SeatView
 from service import keys
 from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
 from service.store.games import Branch, GameStore
 
 POSITIONS_PER_JOB = 12
 REQUEST_TTL_SECONDS = 24 * 3600
-#: Loss thresholds of the marks (see the module docstring).
+#: Loss thresholds of the marks, reached by the low end of the loss's interval (see the module docstring).
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
+#: The thresholds as the report states them.
+THRESHOLDS = {"?!": INACCURACY, "?": MISTAKE, "??": BLUNDER}
 #: Best moves listed per position.
 BEST_SHOWN = 5
+#: The largest seed a request may give (seeds are 0 to this).
+MAX_SEED = 2**31 - 1
 
 
 @dataclass(frozen=True)
 class Position:
-    """A decision of a branch: the state after ``seq``, ``actor`` to move, ``played`` (notation, None at the head)."""
+    """A decision of a branch: the state after ``seq``, ``actor`` to move, ``played`` (notation, None at the head).
+
+    ``text`` is the played move's sentence and ``hidden`` True when the viewer the positions were listed
+    for may not see which move it was (:class:`~engine.core.visibility.SeatView`).
+    """
 
     seq: int
     actor: int
     played: str | None
+    text: str | None = None
+    hidden: bool = False
+
+    @property
+    def field(self) -> str:
+        """The field of the results hash holding this position's verdict: the seq and the move judged."""
+        return f"{self.seq} {self.played or ''}"
 
 
 def view_seat(view: str) -> int | None:
@@ -60,22 +84,42 @@ def view_seat(view: str) -> int | None:
     return None if view == "full" else int(view)
 
 
-def decisions(games: GameStore, gid: str, bid: str) -> tuple[Rules, list[Position]]:
-    """The rules and every decision of the branch, in seq order (a full fold from the first event)."""
+def position_seed(seq: int, seed: int) -> int:
+    """The search's seed at the position after ``seq`` for a request's ``seed`` (seed 0: the seq itself)."""
+    return seed * 1_000_000_007 + seq
+
+
+def decisions(games: GameStore, gid: str, bid: str, view: str | None = None) -> tuple[Rules, list[Position]]:
+    """The rules and every decision of the branch, in seq order (a full fold from the first event).
+
+    With a ``view`` (``full`` or a seat), each played move's sentence and whether that viewer may see it
+    (:class:`~engine.core.visibility.SeatView`) are noted too.
+    """
     events = games.events(gid, bid)
     rules, state = start(events[0])
+    viewer = None
+    if view is not None:
+        viewer = SeatView(rules, len(games.game(gid).setup.players), view_seat(view), full=view == "full")
     positions: list[Position] = []
     for event in events[1:]:
-        _note(rules, state, event.seq - 1, rules.format_action(rules.parse_action(event.action or "")), positions)
+        action = rules.parse_action(event.action or "")
+        _note(rules, state, event.seq - 1, action, viewer, positions)
         state = apply_event(rules, state, event, check=False)
-    _note(rules, state, events[-1].seq, None, positions)
+    _note(rules, state, events[-1].seq, None, viewer, positions)
     return rules, positions
 
 
-def _note(rules: Rules, state: State, seq: int, played: str | None, positions: list[Position]) -> None:
+def _note(rules: Rules, state: State, seq: int, played: Action | None, viewer: SeatView | None,
+          positions: list[Position]) -> None:
     actor = rules.current_actor(state)
-    if actor is not None and actor != CHANCE and len(rules.legal_actions(state)) > 1:
-        positions.append(Position(seq, int(actor), played))
+    if actor is None or actor == CHANCE or len(rules.legal_actions(state)) < 2:
+        return
+    if played is None:
+        positions.append(Position(seq, int(actor), None))
+        return
+    text = rules.describe(state, played) if viewer is not None else None
+    hidden = viewer is not None and not viewer.sees(state, played)
+    positions.append(Position(seq, int(actor), rules.format_action(played), text, hidden))
 
 
 def holder_of(branches: dict[str, Branch], bid: str, seq: int) -> str:
@@ -87,107 +131,147 @@ def holder_of(branches: dict[str, Branch], bid: str, seq: int) -> str:
 
 
 class AnalysisResults:
-    """The stored results of one (budget, view) for the branches of a game."""
+    """The stored results of one (budget, view, seed) for the branches of a game."""
 
-    def __init__(self, client: redis.Redis, gid: str, rules_version: str, rollouts: int, view: str) -> None:
-        self.redis, self.gid, self.rules_version, self.rollouts, self.view = client, gid, rules_version, rollouts, view
+    def __init__(self, client: redis.Redis, gid: str, rules_version: str, rollouts: int, view: str,
+                 seed: int = 0) -> None:
+        self.redis, self.gid, self.rules_version = client, gid, rules_version
+        self.rollouts, self.view, self.seed = rollouts, view, seed
 
     def key(self, holder: str) -> str:
         """The hash holding the results of positions in ``holder``'s own stream."""
-        return keys.analysis_for(self.gid, holder, self.rules_version, SEARCH_VERSION, self.rollouts, self.view)
+        return keys.analysis_for(self.gid, holder, self.rules_version, SEARCH_VERSION, self.rollouts, self.view,
+                                 self.seed)
 
-    def get_many(self, branches: dict[str, Branch], bid: str, seqs: list[int]) -> dict[int, dict[str, Any]]:
-        """The stored results among ``seqs`` (one HMGET per holding branch)."""
-        by_holder: dict[str, list[int]] = {}
-        for seq in seqs:
-            by_holder.setdefault(holder_of(branches, bid, seq), []).append(seq)
+    def get_many(self, branches: dict[str, Branch], bid: str, positions: list[Position]) -> dict[int, dict[str, Any]]:
+        """The stored results of ``positions`` by seq (one HMGET per holding branch)."""
+        by_holder: dict[str, list[Position]] = {}
+        for position in positions:
+            by_holder.setdefault(holder_of(branches, bid, position.seq), []).append(position)
         found: dict[int, dict[str, Any]] = {}
         for holder, wanted in by_holder.items():
-            for seq, raw in zip(wanted, self.redis.hmget(self.key(holder), [str(s) for s in wanted]), strict=True):
+            raws = self.redis.hmget(self.key(holder), [p.field for p in wanted])
+            for position, raw in zip(wanted, raws, strict=True):
                 if raw is not None:
-                    found[seq] = json.loads(raw)
+                    found[position.seq] = json.loads(raw)
         return found
 
-    def put(self, holder: str, seq: int, result: dict[str, Any]) -> bool:
+    def has(self, holder: str, position: Position) -> bool:
+        """True if ``position``'s verdict is stored."""
+        return bool(self.redis.hexists(self.key(holder), position.field))
+
+    def put(self, holder: str, position: Position, result: dict[str, Any]) -> bool:
         """Store a result unless one is there already (the first stays); True if stored."""
-        return bool(self.redis.hsetnx(self.key(holder), str(seq), json.dumps(result, separators=(",", ":"))))
+        return bool(self.redis.hsetnx(self.key(holder), position.field, json.dumps(result, separators=(",", ":"))))
 
 
-def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: str) -> dict[str, Any]:
-    """The stored form of one position's search: seeded by ``seq`` so that forks and re-runs agree."""
-    analysis = search(rules, state, seat=view_seat(view), rollouts=rollouts, seed=seq)
+def _interval(low: float, high: float) -> list[float]:
+    return [round(low, 4), round(high, 4)]
+
+
+def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: str, played: str | None = None,
+                     seed: int = 0) -> dict[str, Any]:
+    """The stored form of one position's verdict, the ``played`` move (notation) judged: seeded by ``seed`` and
+    ``seq`` so that forks and re-runs agree."""
+    verdict = judge(rules, state, seat=view_seat(view), rollouts=rollouts, seed=position_seed(seq, seed),
+                    played=rules.parse_action(played) if played is not None else None)
+    return stored_form(rules, state, verdict)
+
+
+def stored_form(rules: Rules, state: State, verdict: Verdict) -> dict[str, Any]:
+    """A verdict as stored: chances with intervals, and the evaluated moves (best first) in the game's notation."""
     return {
-        "actor": analysis.actor, "win": [round(p, 4) for p in analysis.win],
-        "actions": [{"action": rules.format_action(a.action), "text": rules.describe(state, a.action),
-                     "win": round(a.win, 4), "n": a.visits} for a in analysis.actions if a.visits],
+        "actor": verdict.actor, "win": [round(p, 4) for p in verdict.win],
+        "win_ci": [_interval(lo, hi) for lo, hi in zip(verdict.win_low, verdict.win_high, strict=True)],
+        "moves": [{"action": rules.format_action(m.action), "text": rules.describe(state, m.action),
+                   "win": round(m.win, 4), "ci": _interval(m.low, m.high), "n": m.samples,
+                   "loss": round(m.loss, 4), "loss_ci": _interval(m.loss_low, m.loss_high)} for m in verdict.moves],
+        "played": rules.format_action(verdict.played.action) if verdict.played is not None else None,
     }
 
 
 def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
-                   view: str) -> list[list[int]]:
+                   view: str, seed: int = 0) -> list[list[int]]:
     """The seqs of the decisions still missing results and not already on their way, one range per job."""
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view)
-    stored = results.get_many(branches, bid, [p.seq for p in positions])
-    pending = pending_analysis(queue, gid, bid, rollouts, view)
+    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed)
+    stored = results.get_many(branches, bid, positions)
+    pending = pending_analysis(queue, gid, bid, rollouts, view, seed)
     missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
     return [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
 
 
 def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
-                     view: str, *, user: str = OPERATOR, ranges: list[list[int]] | None = None) -> int:
+                     view: str, seed: int = 0, *, user: str = OPERATOR, ranges: list[list[int]] | None = None) -> int:
     """Queue one job per range of decisions still missing results (``ranges`` when already known); the number of jobs.
 
     The jobs wait for ``user``'s turns on the analysis queue (see :mod:`service.jobs`).
     """
     if ranges is None:
-        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view)
+        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view, seed)
     if ranges:
-        client.set(keys.analysis_requested_for(gid, bid, rollouts, view), 1, ex=REQUEST_TTL_SECONDS)
-    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view),
-                                                 f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]}") for seqs in ranges])
+        client.set(keys.analysis_requested_for(gid, bid, rollouts, view, seed), 1, ex=REQUEST_TTL_SECONDS)
+    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view, seed),
+                                                 f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]} seed {seed}")
+                                for seqs in ranges])
     return len(ranges)
 
 
-def mark_for(loss: float | None) -> str | None:
-    """``??``, ``?``, ``?!`` or None for a played move's loss (see the thresholds above)."""
-    if loss is None:
+def mark_for(loss_low: float | None) -> str | None:
+    """``??``, ``?``, ``?!`` or None for the low end of a played move's loss interval (see the thresholds above)."""
+    if loss_low is None:
         return None
-    if loss >= BLUNDER:
+    if loss_low >= BLUNDER:
         return "??"
-    if loss >= MISTAKE:
+    if loss_low >= MISTAKE:
         return "?"
-    return "?!" if loss >= INACCURACY else None
+    return "?!" if loss_low >= INACCURACY else None
 
 
-def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: int, view: str) -> dict[str, Any]:
+def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: int, view: str,
+           seed: int = 0) -> dict[str, Any]:
     """The branch's analysis as the API answers it: status, progress and one entry per analysed decision."""
     record = games.game(gid)
     branches = games.branches(gid)
-    _, positions = decisions(games, gid, bid)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view)
-    stored = results.get_many(branches, bid, [p.seq for p in positions])
+    _, positions = decisions(games, gid, bid, view)
+    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed)
+    stored = results.get_many(branches, bid, positions)
     entries = [_entry(p, stored[p.seq]) for p in positions if p.seq in stored]
     if len(stored) == len(positions):
         status = "done"
-    elif client.exists(keys.analysis_requested_for(gid, bid, rollouts, view)):
+    elif client.exists(keys.analysis_requested_for(gid, bid, rollouts, view, seed)):
         status = "running"
     else:
         status = "none"
-    return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "view": view,
-            "search_version": SEARCH_VERSION, "positions": entries}
+    return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "seed": seed,
+            "view": view, "search_version": SEARCH_VERSION, "thresholds": dict(THRESHOLDS), "positions": entries}
+
+
+def _move(move: dict[str, Any]) -> dict[str, Any]:
+    return {"action": move["action"], "text": move["text"], "win": move["win"], "ci": move["ci"], "n": move["n"]}
 
 
 def _entry(position: Position, result: dict[str, Any]) -> dict[str, Any]:
-    """One position of the report: chances, best moves, and the played move with its loss and mark."""
-    actions = result["actions"]
-    best = actions[:BEST_SHOWN]
-    played: dict[str, Any] | None = None
-    if position.played is not None:
-        match = next((a for a in actions if a["action"] == position.played), None)
-        win = match["win"] if match is not None else None
-        loss = round(max(0.0, actions[0]["win"] - win), 4) if win is not None and actions else None
-        played = {"action": position.played, "win": win, "loss": loss, "mark": mark_for(loss)}
-    return {"seq": position.seq, "actor": position.actor, "win": result["win"], "best": best, "played": played}
+    """One position of the report: chances, best moves, every evaluated move, and the played move's verdict."""
+    moves = result["moves"]
+    return {"seq": position.seq, "actor": position.actor, "win": result["win"], "win_ci": result["win_ci"],
+            "best": [_move(m) for m in moves[:BEST_SHOWN]],
+            "options": sorted((_move(m) for m in moves), key=lambda m: -m["win"]),
+            "played": _played(position, moves)}
+
+
+def _played(position: Position, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The played move as the viewer may see it, with its loss and mark when it was judged."""
+    if position.played is None:
+        return None
+    if position.hidden:
+        return {"action": None, "text": position.text, "hidden": True, "win": None, "ci": None, "loss": None,
+                "loss_ci": None, "mark": None}
+    judged = next((m for m in moves if m["action"] == position.played), None)
+    if judged is None:  # another seat's decision in a seat's view: not judged, only shown
+        return {"action": position.played, "text": position.text, "win": None, "ci": None, "loss": None,
+                "loss_ci": None, "mark": None}
+    return {"action": judged["action"], "text": judged["text"], "win": judged["win"], "ci": judged["ci"],
+            "loss": judged["loss"], "loss_ci": judged["loss_ci"], "mark": mark_for(judged["loss_ci"][0])}

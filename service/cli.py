@@ -359,8 +359,10 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
 @click.option("--rollouts", type=click.IntRange(1, 5000), default=200, show_default=True,
               help="Search iterations per decision (the budget).")
 @click.option("--view", default="full", show_default=True, help="full, or a seat number: search with only its information.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
+              help="Seeds the searches: another seed gives a second opinion.")
 @click.option("--timeout", type=float, default=None, help="Give up after this many seconds (the jobs go on).")
-def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | None) -> None:
+def analyze(gid: str, branch: str, rollouts: int, view: str, seed: int, timeout: float | None) -> None:
     """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work)."""
     import time
 
@@ -372,8 +374,8 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
     try:
         if stores.games.game(gid).is_log_only:
             raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
-        enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view)
-        state = report(stores.games, stores.redis, gid, branch, rollouts, view)
+        enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view, seed)
+        state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     started = time.monotonic()
@@ -388,7 +390,7 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, timeout: float | No
                 raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
                                            "is a worker running ('ludolog worker')?")
             time.sleep(0.5)
-            state = report(stores.games, stores.redis, gid, branch, rollouts, view)
+            state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
     marks = [p["played"]["mark"] for p in state["positions"] if p["played"] and p["played"]["mark"]]
     click.echo(f"{state['total']} decisions analysed; marks: " + (", ".join(f"{m} {marks.count(m)}" for m in ("??", "?", "?!"))))
 

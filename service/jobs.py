@@ -152,9 +152,9 @@ def enqueue_import(queue: Queue, uid: str) -> None:
 OPERATOR = "~operator"
 
 
-def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str) -> list[Any]:
+def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> list[Any]:
     """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order)."""
-    return [gid, bid, first, last, rollouts, view]
+    return [gid, bid, first, last, rollouts, view, seed]
 
 
 def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
@@ -164,7 +164,8 @@ def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
     return None
 
 
-def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str) -> list[tuple[int, int]]:
+def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str,
+                     seed: int = 0) -> list[tuple[int, int]]:
     """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry.
 
     A request queues (and is charged for) only decisions outside them, so asking twice, or while
@@ -176,7 +177,7 @@ def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str)
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
     queued = [list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB]
-    like = analysis_args(gid, bid, 0, 0, rollouts, view)
+    like = analysis_args(gid, bid, 0, 0, rollouts, view, seed)
     return [span for args in waiting + queued if (span := _range_of(args, like)) is not None]
 
 

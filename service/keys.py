@@ -151,19 +151,20 @@ def signup_attempts_for(address: str) -> str:
     return f"{PREFIX}:signup-attempts:{address}"
 
 
-def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str) -> str:
-    """Hash: seq → the search's result (JSON) at the position after that seq of branch ``bid``'s own stream.
+def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, rollouts: int, view: str,
+                 seed: int = 0) -> str:
+    """Hash: ``seq played`` → the verdict (JSON) at the position after that seq of branch ``bid``'s own stream.
 
     A position belongs to the branch whose stream holds its seq, so forks share their parent's results
-    up to the fork point; rules version, search version, budget and view (``full`` or a seat) are part
-    of the key, so a change of any of them never reads another's results.
+    up to the fork point; rules version, search version, budget, view (``full`` or a seat) and seed are
+    part of the key, so a change of any of them never reads another's results.
     """
-    return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}"
+    return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}:{seed}"
 
 
-def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str) -> str:
-    """String (with a time to live) set while an analysis of the branch at this budget and view is queued."""
-    return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}"
+def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """String (with a time to live) set while an analysis of the branch at this budget, view and seed is queued."""
+    return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"
 
 
 def analysis_keys_of_branch(gid: str, bid: str) -> str:

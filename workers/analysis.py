@@ -16,44 +16,48 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.analysis import AnalysisResults, analyse_position, holder_of
+from service.analysis import AnalysisResults, Position, analyse_position, holder_of
 from service.jobs import step_aside
 from service.snapshots import StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
 
 
-def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view: str) -> dict[str, int]:
+def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> dict[str, int]:
     """RQ job: analyse the branch's decisions with seq in [first, last] that have no stored result yet."""
     stores = current_stores()
     record = stores.games.game(gid)
     branches = stores.games.branches(gid)
     if bid not in branches:  # deleted after this job was queued: nothing to do, nothing to fail
         return {"analysed": 0}
-    results = AnalysisResults(stores.redis, gid, record.rules_version, rollouts, view)
+    results = AnalysisResults(stores.redis, gid, record.rules_version, rollouts, view, seed)
     reader = StateReader(stores.games, stores.snapshots, cache_size=0)
     done = 0
-    for seq, rules, state in _states(reader, stores.games, gid, bid, first, last):
-        holder = holder_of(branches, bid, seq)
-        if results.redis.hexists(results.key(holder), str(seq)):
-            continue
+    for seq, rules, state, played in _states(reader, stores.games, gid, bid, first, last):
         actor = rules.current_actor(state)
         if actor is None or actor == CHANCE or len(rules.legal_actions(state)) < 2:
+            continue
+        holder, position = holder_of(branches, bid, seq), Position(seq, int(actor), played)
+        if results.has(holder, position):
             continue
         if not stores.games.has_branch(gid, bid):  # deleted while this ran: write no result it would leave behind
             break
         if step_aside(stores):  # an upload, a fold or another user goes first; this job resumes after
             break
-        results.put(holder, seq, analyse_position(rules, state, seq, rollouts, view))
+        results.put(holder, position, analyse_position(rules, state, seq, rollouts, view, played, seed))
         done += 1
     return {"analysed": done}
 
 
-def _states(reader: StateReader, games: GameStore, gid: str, bid: str, first: int, last: int) -> Iterator[tuple[int, Rules, State]]:
-    """(seq, rules, state after seq) for seq from ``first`` to ``last``, folding forward from one read."""
+def _states(reader: StateReader, games: GameStore, gid: str, bid: str, first: int,
+            last: int) -> Iterator[tuple[int, Rules, State, str | None]]:
+    """(seq, rules, state after seq, the move then played in notation or None) for seq from ``first`` to ``last``,
+    folding forward from one read."""
     position = reader.position(gid, bid, first)
-    rules, state = position.rules, position.state
-    yield first, rules, state
-    for event in games.iter_events(gid, bid, after=first, upto=last):
+    rules, state, seq = position.rules, position.state, first
+    for event in games.iter_events(gid, bid, after=first, upto=last + 1):
+        yield seq, rules, state, rules.format_action(rules.parse_action(event.action or ""))
         state = apply_event(rules, state, event, check=False)
-        yield event.seq, rules, state
+        seq = event.seq
+    if seq <= last:  # the head: no move played after it yet
+        yield seq, rules, state, None

@@ -1,7 +1,8 @@
 """Analysis: a search player over the Rules protocol that estimates win chances and ranks moves.
 
 Pure like the rest of :mod:`engine`: stdlib only, no I/O; its randomness comes from the seed it is
-given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the algorithm,
+given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the tree search,
+:mod:`engine.analysis.verdict` for how moves are judged on paired playouts,
 :mod:`engine.analysis.hidden` for how hidden information is respected, and
 :mod:`engine.analysis.policy` for the rollout policies.
 """
@@ -9,8 +10,9 @@ given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the
 from engine.analysis.policy import pick, policy_for, verb_preference_player
 from engine.analysis.search import DEFAULT_ROLLOUTS, SEARCH_VERSION, ActionStats, Analysis, search
 from engine.analysis.stats import wilson_interval, win_shares
+from engine.analysis.verdict import MoveStats, Verdict, judge, paired_interval
 
 __all__ = [
-    "DEFAULT_ROLLOUTS", "SEARCH_VERSION", "ActionStats", "Analysis", "pick", "policy_for", "search",
-    "verb_preference_player", "wilson_interval", "win_shares",
+    "DEFAULT_ROLLOUTS", "SEARCH_VERSION", "ActionStats", "Analysis", "MoveStats", "Verdict", "judge",
+    "paired_interval", "pick", "policy_for", "search", "verb_preference_player", "wilson_interval", "win_shares",
 ]

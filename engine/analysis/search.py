@@ -43,7 +43,9 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: Bumped whenever a change alters results for the same inputs (stored analyses carry it). 2: rollouts take forced
 #: moves without a draw, the policies pick with one draw each and Puerto Rico's plans a player's colonist
 #: placements at once (issue 17's speed work: the same choices, drawn from a new random stream).
-SEARCH_VERSION = "2"
+#: 3: verdicts (:mod:`engine.analysis.verdict`): candidates judged on paired playouts, searches seeded by the request's
+#: seed as well as the position.
+SEARCH_VERSION = "3"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).
@@ -155,7 +157,7 @@ def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tup
         path.append(node)
 
 
-def _play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
+def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
     """Every seat's win share after playing on with ``policy``; None when the game does not end in time.
 
     The hottest loop of an analysis (a rollout is hundreds of steps): the rules' methods are bound once, a
@@ -185,6 +187,10 @@ def _play_out(rules: Rules, state: State, policy: Player, rng: random.Random) ->
     return None
 
 
+#: The former private name, kept for callers written before verdicts needed the playout.
+_play_out = play_out
+
+
 def search(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
            policy: Player | None = None) -> Analysis:
     """Analyse ``state`` for ``seat`` with ``rollouts`` iterations of ISMCTS (see the module docstring).
@@ -206,7 +212,7 @@ def search(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFA
     for _ in range(rollouts):
         sample = determinize(state, seat, rng) if seat is not None else state
         leaf, path = _descend(rules, sample, root, rng)
-        shares = _play_out(rules, leaf, player, rng)
+        shares = play_out(rules, leaf, player, rng)
         if shares is None:
             seats = max(len(root.wins), 1)
             shares = (1.0 / seats,) * seats

@@ -10,9 +10,14 @@ jobs run on the analysis queue, after imports and folds, in turn with other user
 ``GET`` answers the status, the progress and every analysed decision with its win chances,
 best moves and the played move's loss and mark.
 
+``seed`` (an integer from 0 to :data:`~service.analysis.MAX_SEED`, default 0) seeds the searches: the
+same request gives the same answer, another seed a second opinion (it is part of the stored results'
+key and echoed in the answer).
+
 ``view`` is ``full`` (default: the search may use everything in the log, hidden cards included, as a
 spectator reviewing a finished game would want) or a seat number (the search samples what that seat
-could not see, so its hints use only that seat's information).
+could not see, so its hints use only that seat's information, and every field goes through the
+viewer rule: another seat's secret move shows as the events route shows it in that view).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
 from engine.analysis import DEFAULT_ROLLOUTS
-from service.analysis import enqueue_analysis, missing_ranges, report
+from service.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
 from service.api.auth import readable_game, require_user
 from service.api.context import api
 from service.api.docs import documented
@@ -38,6 +43,8 @@ bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>
 #: Budget bounds of a request (rollouts per decision).
 MIN_ROLLOUTS, MAX_ROLLOUTS = 1, 5000
 _VIEW = validate.Regexp(VIEW_SHAPE, error="expected full or a seat number")
+_SEED = validate.Range(min=0, max=MAX_SEED, error=f"expected an integer from 0 to {MAX_SEED}")
+_SEED_HELP = "seeds the searches: the same seed gives the same answer, another one a second opinion"
 
 
 class AnalysisRequestSchema(Strict):
@@ -47,6 +54,7 @@ class AnalysisRequestSchema(Strict):
                          metadata={"description": "search iterations per decision (the budget)"})
     view = fields.String(load_default="full", validate=_VIEW,
                          metadata={"description": "full (the search may use everything) or a seat (only what it saw)"})
+    seed = StrictInt(load_default=0, validate=_SEED, metadata={"description": _SEED_HELP})
 
 
 class AnalysisQuery(Strict):
@@ -54,6 +62,7 @@ class AnalysisQuery(Strict):
 
     rollouts = fields.Integer(load_default=DEFAULT_ROLLOUTS, validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS))
     view = fields.String(load_default="full", validate=_VIEW)
+    seed = fields.Integer(load_default=0, validate=_SEED, metadata={"description": _SEED_HELP})
 
 
 class AnalysisSchema(Schema):
@@ -63,11 +72,16 @@ class AnalysisSchema(Schema):
     done = fields.Integer(required=True)
     total = fields.Integer(required=True)
     rollouts = fields.Integer(required=True)
+    seed = fields.Integer(required=True)
     view = fields.String(required=True)
     search_version = fields.String(required=True)
+    thresholds = fields.Dict(keys=fields.String(), values=fields.Float(), required=True, metadata={
+        "description": "each mark and the loss its interval's low end must reach"})
     positions = fields.List(fields.Dict(), required=True, metadata={
-        "description": "per decision: seq (the state after it), actor, win (per seat), best [{action, text, win, n}], "
-                       "played {action, win, loss, mark} (null at the head)"})
+        "description": "per decision: seq (the state after it), actor, win and win_ci (per seat), best (at most 5, "
+                       "best first) and options (every evaluated move, by win) [{action, text, win, ci, n}], played "
+                       "{action, text, win, ci, loss, loss_ci, mark} (null at the head; action null and hidden true "
+                       "for a move the view may not see; win to mark null where it was not judged)"})
     jobs = fields.Integer(metadata={"description": "jobs queued by this request"})
 
 
@@ -125,22 +139,23 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     context = api()
     stores = context.stores
     queue = analysis_queue(stores)
-    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, body["rollouts"], view)
+    seed = body["seed"]
+    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, seed)
     _take_quota(user, body["rollouts"] * sum(len(seqs) for seqs in ranges))
-    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, user=user,
+    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, seed, user=user,
                             ranges=ranges)
-    return jsonify(report(context.games, stores.redis, gid, bid, body["rollouts"], view) | {"jobs": jobs}), 202
+    return jsonify(report(context.games, stores.redis, gid, bid, body["rollouts"], view, seed) | {"jobs": jobs}), 202
 
 
 @bp.get("")
 @documented("The analysis of a branch: status, progress, and per decision the win chances, best moves and marks",
             response=AnalysisSchema, query=AnalysisQuery, errors=(400, 404, 422))
 def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
-    """``{"status", "done", "total", "positions": [...]}``."""
+    """``{"status", "done", "total", "rollouts", "seed", "view", "thresholds", "positions": [...]}``."""
     record = readable_game(gid)
     if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
     query = load_query(AnalysisQuery)
     view = _checked_view(record, query["view"])
     context = api()
-    return jsonify(report(context.games, context.stores.redis, gid, bid, query["rollouts"], view))
+    return jsonify(report(context.games, context.stores.redis, gid, bid, query["rollouts"], view, query["seed"]))

@@ -100,9 +100,9 @@ def test_compiled_and_pure_engines_play_every_game_identically():
 
 
 def analyses() -> dict[str, Any]:
-    """The search player's analysis of one seeded position of every game (its rollout policy and determinisation
-    run through the rules object's hooks, which a compiled class must hand out as plain functions)."""
-    from engine.analysis import search
+    """The search player's analysis and verdict of one seeded position of every game (its rollout policy and
+    determinisation run through the rules object's hooks, which a compiled class must hand out as plain functions)."""
+    from engine.analysis import judge, search
 
     result = {}
     for game in GAMES:
@@ -118,6 +118,10 @@ def analyses() -> dict[str, Any]:
             state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
         found = search(rules, state, seat=rules.current_actor(state), rollouts=24, seed=5)
         result[game] = [[rules.format_action(a.action), a.visits, round(a.win, 9)] for a in found.actions]
+        verdict = judge(rules, state, seat=rules.current_actor(state), rollouts=24, seed=5,
+                        played=rules.legal_actions(state)[-1])
+        result[f"{game} verdict"] = [[rules.format_action(m.action), m.samples, round(m.win, 9), round(m.loss_low, 9)]
+                                     for m in verdict.moves]
     return result
 
 

@@ -38,7 +38,9 @@ def _analysed_game_with_fork(redis_client, redis_url: str) -> tuple[int, int]:
     rules = get_rules("pig")
     setup = Setup(("Anna", "Ben"), {"target": 30})
     games = GameStore(redis_client)
-    playout = random_playout(rules, setup, random.Random(8), check=False)
+    # A game with a clear blunder (Anna holds one point short of the target, Ben at 25): marks need a confident
+    # verdict since issue 30, and a random game may have none.
+    playout = random_playout(rules, setup, random.Random(2), check=False)
     games.create_game("pig", "1", setup, owner="nobody", gid=GID, visibility="public")
     games.append(GID, MAIN, playout.events[1:], 1)
     _, positions = decisions(games, GID, MAIN)
@@ -77,7 +79,7 @@ def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, re
     best = page.locator("#best-moves li")
     assert best.count() >= 1 and "%" in best.first.inner_text()
     marks = page.locator("#moves .mv-mark")
-    assert marks.count() >= 1, "a random game has mistakes"
+    assert marks.count() >= 1, "this game has a blunder"
     assert set(marks.all_inner_texts()) <= {"?!", "?", "??"}
     page.screenshot(path=str(artifacts / "analysis-main.png"), full_page=True)
     page = open_game(watched, live_server, seq=fork_seq, gid=GID, bid="whatif")

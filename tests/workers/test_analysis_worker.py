@@ -50,9 +50,14 @@ def _pig_game(games: GameStore, seed: int = 3) -> str:
 
 
 def _direct(games: GameStore, redis_client, gid: str, bid: str, seq: int, rollouts: int, view: str = "full") -> dict:
-    """The result of analysing the position after ``seq`` right here, in this process."""
+    """The result of analysing the position after ``seq`` (and the move played there) right here, in this process."""
     position = StateReader(games, SnapshotStore(redis_client)).position(gid, bid, seq)
-    return analyse_position(position.rules, position.state, seq, rollouts, view)
+    played = _position(games, gid, bid, seq).played
+    return analyse_position(position.rules, position.state, seq, rollouts, view, played)
+
+
+def _position(games: GameStore, gid: str, bid: str, seq: int):
+    return next(p for p in decisions(games, gid, bid)[1] if p.seq == seq)
 
 
 def test_the_work_is_split_into_jobs_over_position_ranges_and_every_result_is_the_seeded_search(games, redis_client, redis_server, queue):
@@ -68,7 +73,8 @@ def test_the_work_is_split_into_jobs_over_position_ranges_and_every_result_is_th
     answer = report(games, redis_client, gid, MAIN, 20, "full")
     assert (answer["status"], answer["done"], answer["total"]) == ("done", len(positions), len(positions))
     for entry in answer["positions"][:5]:
-        stored = AnalysisResults(redis_client, gid, "1", 20, "full").get_many(games.branches(gid), MAIN, [entry["seq"]])
+        stored = AnalysisResults(redis_client, gid, "1", 20, "full").get_many(
+            games.branches(gid), MAIN, [_position(games, gid, MAIN, entry["seq"])])
         assert stored[entry["seq"]] == _direct(games, redis_client, gid, MAIN, entry["seq"], 20)
     assert enqueue_analysis(games, redis_client, queue, gid, MAIN, 20, "full") == 0, "nothing left to queue"
 
@@ -81,9 +87,16 @@ def test_a_fork_shares_its_parents_results_up_to_the_fork_point(games, redis_cli
     fork_at = positions[len(positions) // 2].seq
     games.fork(gid, MAIN, fork_at, owner="bob", bid="what-if")
     forked = report(games, redis_client, gid, "what-if", 10, "full")
-    shared = [p for p in positions if p.seq <= fork_at]
+    shared = [p for p in positions if p.seq < fork_at]
     assert forked["done"] == len(shared) and [p["seq"] for p in forked["positions"]] == [p.seq for p in shared]
-    assert forked["positions"][-1]["played"] is None, "the fork's head has no move played yet"
+    # The fork point judged the parent's move there; the fork's head judges none, so it gets a verdict of its own.
+    assert enqueue_analysis(games, redis_client, queue, gid, "what-if", 10, "full") == 1
+    run_burst_worker(redis_server.url)
+    forked = report(games, redis_client, gid, "what-if", 10, "full")
+    assert (forked["status"], forked["done"]) == ("done", len(shared) + 1)
+    assert forked["positions"][-1]["seq"] == fork_at and forked["positions"][-1]["played"] is None
+    parent = report(games, redis_client, gid, MAIN, 10, "full")
+    assert parent["status"] == "done" and parent["positions"][len(shared)]["played"]["action"] == positions[len(shared)].played
 
 
 def test_a_killed_worker_leaves_no_position_analysed_twice_into_different_results(games, redis_client, redis_server, queue):
@@ -107,9 +120,10 @@ def test_a_killed_worker_leaves_no_position_analysed_twice_into_different_result
     after = redis_client.hgetall(results.key(MAIN))
     assert len(after) == total
     assert all(after[seq] == raw for seq, raw in before.items()), "a stored result was overwritten"
-    for seq in list(after)[:4]:
-        direct = _direct(games, redis_client, gid, MAIN, int(seq), rollouts)
-        assert results.get_many(games.branches(gid), MAIN, [int(seq)])[int(seq)] == direct
+    for field in list(after)[:4]:
+        seq = int(field.split()[0])
+        direct = _direct(games, redis_client, gid, MAIN, seq, rollouts)
+        assert results.get_many(games.branches(gid), MAIN, [_position(games, gid, MAIN, seq)])[seq] == direct
 
 
 def test_marks_follow_the_documented_loss_thresholds():

@@ -7,7 +7,7 @@ from collections import Counter
 
 from engine import CHANCE, Setup, get_rules
 from engine.analysis import pick, search, verb_preference_player
-from engine.analysis.search import _play_out
+from engine.analysis.search import play_out
 from engine.core.fold import draw_chance
 from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
@@ -74,7 +74,7 @@ def test_the_playout_asks_the_policy_only_when_there_is_a_choice():
         return rng.choice(actions)
 
     rules = CountingForced()
-    shares = _play_out(rules, rules.initial_state(Setup(("a", "b", "c", "d"))), policy, random.Random(3))
+    shares = play_out(rules, rules.initial_state(Setup(("a", "b", "c", "d"))), policy, random.Random(3))
     assert shares is not None and sum(shares) == 1
     assert rules.forced > 50 and asked and min(asked) >= 2
 
@@ -143,7 +143,7 @@ def test_puerto_rico_policy_follows_its_plan_at_every_kind_of_decision():
 
 def test_the_playout_applies_puerto_rico_placements_from_the_policys_plan():
     rules = CountingForced()
-    shares = _play_out(rules, rules.initial_state(Setup(("a", "b", "c", "d"))), puerto_rico_player, random.Random(5))
+    shares = play_out(rules, rules.initial_state(Setup(("a", "b", "c", "d"))), puerto_rico_player, random.Random(5))
     assert shares is not None and sum(shares) == 1
     assert rules.placements_listed == 0
 

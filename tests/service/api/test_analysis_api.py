@@ -47,12 +47,25 @@ def test_the_owner_queues_an_analysis_and_reads_every_decision_back(client, user
     data = answer.get_json()
     assert_matches(AnalysisSchema, data)
     assert (data["status"], data["done"]) == ("done", data["total"])
+    assert (data["seed"], data["view"], data["rollouts"]) == (0, "full", 12)
+    assert data["thresholds"] == {"?!": 0.05, "?": 0.10, "??": 0.20}
     first = data["positions"][0]
-    assert set(first) == {"seq", "actor", "win", "best", "played"}
+    assert set(first) == {"seq", "actor", "win", "win_ci", "best", "options", "played"}
     assert sum(first["win"]) == pytest.approx(1.0, abs=1e-3)
-    assert {"action", "text", "win", "n"} == set(first["best"][0])
-    assert set(first["played"]) == {"action", "win", "loss", "mark"}
-    assert first["played"]["loss"] >= 0
+    assert all(lo <= p <= hi for p, (lo, hi) in zip(first["win"], first["win_ci"], strict=True))
+    assert {"action", "text", "win", "ci", "n"} == set(first["best"][0]) == set(first["options"][0])
+    assert [o["win"] for o in first["options"]] == sorted((o["win"] for o in first["options"]), reverse=True)
+    assert set(first["played"]) == {"action", "text", "win", "ci", "loss", "loss_ci", "mark"}
+    for entry in data["positions"]:
+        played = entry["played"]
+        if played is not None:
+            assert played["loss"] >= 0 and played["loss_ci"][0] <= played["loss"] <= played["loss_ci"][1]
+            assert played["action"] in [o["action"] for o in entry["options"]]
+            best = entry["best"][0]
+            judged = next(o for o in entry["options"] if o["action"] == played["action"])
+            assert judged["n"] == best["n"], "the played move is judged on as many paired playouts as the best"
+            if played["action"] == best["action"]:
+                assert played["loss"] == 0 and played["mark"] is None
     again = client.post(url, json={"rollouts": 12}, headers=users.auth("alice"))
     assert again.get_json()["jobs"] == 0, "a finished analysis queues nothing"
 
@@ -66,6 +79,33 @@ def test_a_seat_view_lists_moves_only_where_that_seat_decides(client, users, red
     assert data["status"] == "done"
     for entry in data["positions"]:
         assert bool(entry["best"]) == (entry["actor"] == 1), entry
+
+
+def test_a_seed_is_a_second_opinion_stored_apart_and_echoed(client, users, redis_client, redis_server):
+    gid = _game(redis_client)
+    url = URL.format(gid=gid, bid=MAIN)
+    assert client.post(url, json={"rollouts": 10, "seed": 0}, headers=users.auth("alice")).status_code == 202
+    _run_jobs(redis_server)
+    assert client.get(url + "?rollouts=10&seed=1").get_json()["status"] == "none", "another seed reads no other's results"
+    queued = client.post(url, json={"rollouts": 10, "seed": 1}, headers=users.auth("alice")).get_json()
+    assert queued["seed"] == 1 and queued["jobs"] >= 1 and queued["status"] == "running"
+    _run_jobs(redis_server)
+    first, second = (client.get(url + f"?rollouts=10&seed={seed}").get_json() for seed in (0, 1))
+    assert (first["seed"], second["seed"]) == (0, 1) and first["status"] == second["status"] == "done"
+    assert first == client.get(url + "?rollouts=10").get_json(), "seed 0 is the default"
+    assert [p["seq"] for p in first["positions"]] == [p["seq"] for p in second["positions"]]
+    assert [p["win"] for p in first["positions"]] != [p["win"] for p in second["positions"]]
+
+
+def test_bad_seeds_are_a_400_naming_the_seed(client, users, redis_client):
+    url = URL.format(gid=_game(redis_client), bid=MAIN)
+    for seed in (-1, 2**31, "3", 1.5, True, None):
+        error = assert_error(client.post(url, json={"seed": seed}, headers=users.auth("alice")), 400)
+        assert "seed" in str(error), (seed, error)
+    for seed in ("-1", "x", "1.5", str(2**31), ""):
+        error = assert_error(client.get(url, query_string={"seed": seed}), 400)
+        assert "seed" in str(error), (seed, error)
+    assert client.get(url).get_json()["status"] == "none"
 
 
 def test_who_may_ask(client, users, redis_client):

@@ -1,0 +1,211 @@
+"""Verdicts a second look confirms: the played move and the best candidates compared on paired playouts.
+
+The tree search (:mod:`engine.analysis.search`) is good at *finding* the promising moves but bad at
+*measuring* them: UCB visits a move it does not like a handful of times, so the played move's win
+chance read from its root child is mostly sampling error, and a mark from the difference of two
+such point estimates is noise (issue 30). A verdict therefore takes three steps:
+
+1. **Screening**: a share of the budget (:data:`TREE_SHARE`) goes to the ISMCTS tree, whose most
+   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added. (Where
+   the judging seat has no decision, another seat's, the whole budget goes to the tree's chances.)
+2. **Paired evaluation with sequential halving**: each candidate is played at the root and the game
+   played out with the rollout policy, sample by sample. Sample ``i`` uses one random stream seeded
+   by (seed, ``i``) for *every* candidate: the same determinisation of what the seat cannot see and
+   the same random numbers in the playout (common random numbers, so the candidates' results at one
+   sample index are positively correlated and their *differences* vary far less than each result).
+   The rest of the budget is spent in rounds of sequential halving (Karnin, Koren & Somekh 2013,
+   "Almost optimal exploration in multi-armed bandits", ICML): each round gives every live candidate
+   the same number of new samples, then the worse half is dropped, so the rollouts go where the top
+   moves are close. The played move is never dropped, so it ends with as many samples as the best.
+3. **The verdict**: the best move is the candidate with the best mean among those that reached the
+   last round (the paired evaluation's, not the tree's, so it agrees between seeds); the played
+   move's *loss* is the mean of the paired differences best − played over their common samples, with
+   a 95 % normal interval of that mean (the paired-difference interval of e.g. Law & Kelton,
+   "Simulation Modeling and Analysis", on common random numbers). The variance estimate counts one
+   pseudo-sample of spread 1, so a few identical differences do not give a zero-width interval.
+   A mark is then given only when the interval's *low* end reaches the mark's threshold
+   (:mod:`service.analysis` does that): the search is 97.5 % sure the move lost at least that much.
+
+The position's win chances (every seat's) come from the best move's samples, the largest paired sample,
+each with a Wilson interval. Everything is deterministic for a given seed. Like the tree, a verdict for a
+seat depends only on that seat's view: the hidden part of the state is used only through fresh
+determinisations.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.analysis.hidden import determinizer_for
+from engine.analysis.policy import policy_for
+from engine.analysis.search import DEFAULT_ROLLOUTS, play_out, search
+from engine.analysis.stats import Z95, wilson_interval
+from engine.core.fold import Player
+from engine.core.protocol import CHANCE, Action, Actor, Rules, State
+
+#: The share of the budget spent on the tree that picks the candidates; the rest goes to paired playouts.
+TREE_SHARE = 0.25
+#: The tree's most visited moves evaluated on paired playouts (the played move comes on top).
+CANDIDATES = 4
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One evaluated move of the mover: its paired samples and what they say.
+
+    ``win`` is the mover's mean win share over ``samples`` playouts, ``low``/``high`` its 95 % Wilson
+    interval; ``loss`` the best move's mean minus this one's over their common samples (0 for the best),
+    ``loss_low``/``loss_high`` the 95 % interval of that paired difference.
+    """
+
+    action: Action
+    samples: int
+    win: float
+    low: float
+    high: float
+    loss: float
+    loss_low: float
+    loss_high: float
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict at one position (see the module docstring).
+
+    ``win`` is every seat's win chance, ``win_low``/``win_high`` their 95 % intervals; ``moves`` the
+    evaluated moves, the best first, then by rounds survived and mean (empty at chance, at the end, or
+    when the judging seat is not the one to act); ``played`` the played move's stats when it was given
+    and judged.
+    """
+
+    seat: int | None
+    actor: Actor
+    rollouts: int
+    seed: int
+    win: tuple[float, ...]
+    win_low: tuple[float, ...]
+    win_high: tuple[float, ...]
+    moves: tuple[MoveStats, ...] = field(default=())
+    played: MoveStats | None = None
+
+    @property
+    def best(self) -> MoveStats | None:
+        """The best move by the paired evaluation, or None."""
+        return self.moves[0] if self.moves else None
+
+
+def sample_stream(seed: int, index: int) -> random.Random:
+    """The random stream of sample ``index``: one for every candidate alike (common random numbers)."""
+    return random.Random(seed * 1_000_003 + index + 1)
+
+
+def paired_interval(differences: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """(mean, low, high) of paired differences in [-1, 1]: a normal interval of the mean (see the module docstring).
+
+    The variance estimate adds one pseudo-sample of spread 1 to the squared deviations, so that a few
+    identical differences still give an interval of honest width; (0, -1, 1) with no samples.
+    """
+    count = len(differences)
+    if count == 0:
+        return 0.0, -1.0, 1.0
+    mean = sum(differences) / count
+    squares = sum((d - mean) ** 2 for d in differences)
+    margin = z * math.sqrt((squares + 1.0) / count / count)
+    return mean, max(-1.0, mean - margin), min(1.0, mean + margin)
+
+
+class _Arm:
+    """A candidate's samples: every seat's win share per sample index."""
+
+    __slots__ = ("action", "order", "shares")
+
+    def __init__(self, action: Action, order: int) -> None:
+        self.action = action
+        self.order = order
+        self.shares: list[tuple[float, ...]] = []
+
+    def mean(self, seat: int) -> float:
+        return sum(s[seat] for s in self.shares) / len(self.shares) if self.shares else 0.0
+
+
+def _sample(rules: Rules, state: State, seat: int | None, action: Action, policy: Player, seed: int,
+            index: int, seats: int) -> tuple[float, ...]:
+    """Every seat's win share after ``action`` in sample ``index``'s determinisation and random stream."""
+    rng = sample_stream(seed, index)
+    start = determinizer_for(rules)(state, seat, rng) if seat is not None else state
+    shares = play_out(rules, rules.apply(start, action), policy, rng)
+    return shares if shares is not None else (1.0 / seats,) * seats
+
+
+def _fill(rules: Rules, state: State, seat: int | None, arm: _Arm, target: int, policy: Player, seed: int,
+          seats: int) -> None:
+    while len(arm.shares) < target:
+        arm.shares.append(_sample(rules, state, seat, arm.action, policy, seed, len(arm.shares), seats))
+
+
+def _halve(arms: list[_Arm], mover: int) -> list[_Arm]:
+    """The better half (rounded up) of ``arms`` by the mover's mean, ties to the tree's order."""
+    ranked = sorted(arms, key=lambda arm: (-arm.mean(mover), arm.order))
+    return ranked[:(len(arms) + 1) // 2]
+
+
+def _stats(arm: _Arm, best: _Arm, mover: int) -> MoveStats:
+    """``arm``'s mean with its interval and its paired loss against ``best`` over their common samples."""
+    count = len(arm.shares)
+    win = arm.mean(mover)
+    low, high = wilson_interval(win * count, count)
+    if arm is best:
+        return MoveStats(arm.action, count, win, low, high, 0.0, 0.0, 0.0)
+    common = min(count, len(best.shares))
+    loss, loss_low, loss_high = paired_interval(
+        [best.shares[i][mover] - arm.shares[i][mover] for i in range(common)])
+    return MoveStats(arm.action, count, win, low, high, loss, loss_low, loss_high)
+
+
+def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
+          played: Action | None = None, policy: Player | None = None) -> Verdict:
+    """The verdict at ``state`` for ``seat`` (None: full information) with about ``rollouts`` playouts.
+
+    ``played``, a legal action of the mover, is judged against the best. Raises ValueError for a budget
+    below 1. See the module docstring for the method.
+    """
+    actor = rules.current_actor(state)
+    decides = actor is not None and actor != CHANCE and (seat is None or actor == seat)
+    # Where the judging seat has no decision, the whole budget goes to the tree's estimate of the chances.
+    tree_budget = max(1, int(rollouts * TREE_SHARE)) if decides else rollouts
+    tree = search(rules, state, seat=seat, rollouts=tree_budget, seed=seed, policy=policy)
+    seats = len(tree.win)
+    if not tree.actions:
+        visits = tree.rollouts
+        intervals = [wilson_interval(p * visits, visits) if visits else (p, p) for p in tree.win]
+        return Verdict(seat, tree.actor, rollouts, seed, tree.win, tuple(i[0] for i in intervals),
+                       tuple(i[1] for i in intervals))
+    mover = int(tree.actor)
+    player = policy or policy_for(rules)
+    contenders = [_Arm(a.action, order) for order, a in enumerate(tree.actions[:CANDIDATES]) if a.visits or order == 0]
+    pinned = next((arm for arm in contenders if arm.action == played), None)
+    if played is not None and pinned is None:
+        pinned = _Arm(played, len(contenders))
+    evaluated = contenders + ([pinned] if pinned is not None and pinned not in contenders else [])
+    rounds = max(1, math.ceil(math.log2(len(contenders))))
+    per_round = (rollouts - tree.rollouts) // rounds
+    target = 0
+    for round_ in range(rounds):
+        live = contenders + ([pinned] if pinned is not None and pinned not in contenders else [])
+        target += max(1, per_round // len(live))
+        for arm in live:
+            _fill(rules, state, seat, arm, target, player, seed, seats)
+        if round_ < rounds - 1:
+            contenders = _halve(contenders, mover)
+    finalists = [arm for arm in evaluated if len(arm.shares) == target]
+    best = min(finalists, key=lambda arm: (-arm.mean(mover), arm.order))
+    ranked = sorted(evaluated, key=lambda arm: (arm is not best, -len(arm.shares), -arm.mean(mover), arm.order))
+    moves = tuple(_stats(arm, best, mover) for arm in ranked)
+    win = tuple(best.mean(s) for s in range(seats))
+    intervals = [wilson_interval(p * target, target) for p in win]
+    judged = next((m for m in moves if pinned is not None and m.action == pinned.action), None)
+    return Verdict(seat, mover, rollouts, seed, win, tuple(i[0] for i in intervals), tuple(i[1] for i in intervals),
+                   moves, judged)

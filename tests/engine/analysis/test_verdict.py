@@ -1,0 +1,156 @@
+"""Verdicts (engine.analysis.verdict): paired playouts, sequential halving, intervals, and marks a second look confirms.
+
+The reproducibility of marks is a statistical property; here it is checked deterministically on fixed seeds:
+a move that throws the game away is judged a blunder under every seed tried, a move that is the same as the
+best one is never marked, and a merely worse move is never called a blunder.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import CHANCE, Setup, get_rules
+from engine.analysis import judge, paired_interval
+from engine.analysis.verdict import CANDIDATES, TREE_SHARE, sample_stream
+from engine.core.fold import draw_chance
+from tests.games.pig import PIG, PigState
+
+SEEDS = range(8)
+
+
+class PigWithExtras:
+    """Pig with two extra moves for the mover: ``resign`` (the others reach the target: a sure loss) and ``again``
+    (the same as ``roll``, so it is exactly as good as rolling)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(PIG, name)
+
+    def legal_actions(self, state: PigState) -> list[str]:
+        actions = list(PIG.legal_actions(state))
+        return [*actions, "resign", "again"] if "roll" in actions else actions
+
+    def apply(self, state: PigState, action: str) -> PigState:
+        if action == "again":
+            return PIG.apply(state, "roll")
+        if action == "resign":
+            scores = tuple(score if seat == state.seat else state.target for seat, score in enumerate(state.scores))
+            return state._replace(scores=scores)
+        return PIG.apply(state, action)
+
+
+EXTRAS = PigWithExtras()
+
+
+def _pig(scores=(5, 5), turn_total=3) -> PigState:
+    return PigState(tuple(scores), (1,) * len(scores), 0, turn_total, False, 20)
+
+
+def test_the_same_seed_gives_the_same_verdict_and_another_seed_another_sample():
+    first = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=3, played="hold")
+    assert first == judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=3, played="hold")
+    assert first != judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=4, played="hold")
+
+
+def test_a_move_that_throws_the_game_away_is_a_blunder_under_every_seed():
+    for seed in SEEDS:
+        verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=seed, played="resign")
+        assert verdict.played is not None and verdict.played.action == "resign"
+        assert verdict.played.win == 0.0
+        assert verdict.played.loss_low >= 0.20, (seed, verdict.played)
+
+
+def test_a_move_as_good_as_the_best_is_never_marked():
+    """With nothing in hand, rolling is the best move (holding is not allowed); ``again`` is rolling too."""
+    for seed in SEEDS:
+        verdict = judge(EXTRAS, _pig(turn_total=0), seat=0, rollouts=200, seed=seed, played="again")
+        assert verdict.played is not None and verdict.best is not None and verdict.best.action in ("roll", "again")
+        assert verdict.played.loss_low < 0.05, (seed, verdict.played)
+        # The same move on the same random numbers: the very same playouts (common random numbers at work).
+        assert verdict.played.loss == 0.0 and verdict.played.win == verdict.best.win
+
+
+def test_a_merely_worse_move_is_not_called_a_blunder():
+    """Rolling on at 19 each with 1 in hand (holding wins at once) loses about a fifth with random playouts: a
+    mistake at most, never a blunder, although its point loss reaches 0.20 under some seeds."""
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    losses = []
+    for seed in SEEDS:
+        verdict = judge(PIG, state, seat=0, rollouts=200, seed=seed, played="roll")
+        assert verdict.best is not None and verdict.best.action == "hold", seed
+        assert verdict.played is not None and verdict.played.loss_low < 0.20, (seed, verdict.played)
+        losses.append(verdict.played.loss)
+    assert max(losses) >= 0.20, "the point estimate alone would have called it a blunder"
+
+
+def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_is_kept():
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="resign")
+    assert verdict.best is not None and verdict.played is not None
+    assert verdict.played.samples == verdict.best.samples == max(m.samples for m in verdict.moves)
+    tree = int(200 * TREE_SHARE)
+    assert tree + sum(m.samples for m in verdict.moves) <= 200
+    assert len(verdict.moves) <= CANDIDATES + 1
+    assert verdict.best.loss == 0.0 and (verdict.best.loss_low, verdict.best.loss_high) == (0.0, 0.0)
+    assert verdict.win[0] == verdict.best.win and sum(verdict.win) == pytest.approx(1.0)
+    for low, p, high in zip(verdict.win_low, verdict.win, verdict.win_high, strict=True):
+        assert 0 <= low <= p <= high <= 1
+    for move in verdict.moves:
+        assert 0 <= move.low <= move.win <= move.high <= 1
+        assert move.loss_low <= move.loss <= move.loss_high
+
+
+def test_sequential_halving_drops_the_worse_candidates_early():
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2)
+    assert verdict.played is None and len(verdict.moves) == 4
+    counts = [m.samples for m in verdict.moves]
+    assert counts[0] > counts[-1], counts
+    assert "resign" not in [m.action for m in verdict.moves if m.samples == counts[0]]
+
+
+def test_candidates_share_each_samples_random_stream():
+    assert sample_stream(5, 3).random() == sample_stream(5, 3).random()
+    assert sample_stream(5, 3).random() != sample_stream(5, 4).random() != sample_stream(6, 3).random()
+
+
+def test_paired_interval_of_known_differences():
+    mean, low, high = paired_interval([0.5, 1.0, 0.0, 0.5])
+    assert mean == 0.5
+    # squared deviations 0.5, plus the pseudo-sample's 1: sqrt(1.5 / 16) = 0.306 → ±0.600
+    assert (round(low, 3), round(high, 3)) == (-0.1, 1.0)
+    assert paired_interval([]) == (0.0, -1.0, 1.0)
+    mean, low, high = paired_interval([0.0] * 100)
+    assert mean == 0.0 and high == pytest.approx(1.96 * 0.01, abs=1e-3) and low == -high
+
+
+def test_a_position_with_no_decision_for_the_seat_gets_chances_only():
+    verdict = judge(PIG, _pig(), seat=1, rollouts=40, seed=0, played="roll")
+    assert verdict.moves == () and verdict.played is None and len(verdict.win) == 2
+    assert all(low <= p <= high for low, p, high in zip(verdict.win_low, verdict.win, verdict.win_high, strict=True))
+
+
+def _golden_city_midgame(seed: int):
+    rules = get_rules("golden_city")
+    state = rules.initial_state(Setup(("a", "b", "c", "d")))
+    rng = random.Random(seed)
+    for _ in range(90):
+        if rules.current_actor(state) is None:
+            break
+        if rules.current_actor(state) == CHANCE:
+            state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
+        else:
+            state = rules.apply(state, rng.choice(list(rules.legal_actions(state))))
+    while rules.current_actor(state) == CHANCE:
+        state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
+    return rules, state
+
+
+def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
+    rules, state = _golden_city_midgame(11)
+    seat = rules.current_actor(state)
+    other = rules.determinize(state, seat, random.Random(99))
+    assert rules.view(other, seat) == rules.view(state, seat) and other != state
+    played = rules.legal_actions(state)[-1]
+    assert judge(rules, state, seat=seat, rollouts=16, seed=4, played=played) == judge(
+        rules, other, seat=seat, rollouts=16, seed=4, played=played)
