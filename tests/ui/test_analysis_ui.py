@@ -1,8 +1,15 @@
-"""The analysis in the replay UI, in headless Chromium: win-chance chart (click jumps), mistake marks in the move
-list, best moves at a position, a fork compared with its parent line, and asking for an analysis."""
+"""The analysis in the replay UI, in headless Chromium: win-chance chart (click jumps), the engine's marks in the move
+list (apart from people's glyphs) and their legend, what was played against what was best at the move on screen,
+best moves at a position, the move picker ordered by win chance, a fork compared with its parent line, and asking
+for an analysis (or being told why one cannot), with its progress.
+
+The reports come from the real service; the fields a report may lack when it was stored before intervals existed
+(``ci``, ``win_ci``, ``loss_ci``, ``options``, ``thresholds``) are given to the page's own panel by
+:func:`with_intervals` in the tests that check how they are shown."""
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -14,6 +21,10 @@ from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
+
+DEFAULT_THRESHOLDS = {"?!": 0.05, "?": 0.10, "??": 0.20}
+#: Imports the page's own analysis module (the same instance the page runs) as ``m``.
+IMPORT_ANALYSIS = "const m = await import(document.querySelector('script[type=module]').src.replace(/[^/]*$/, 'analysis.js'));"
 
 GID = "pig-analysed"
 ROLLOUTS = 200  # the page's default budget; Pig's rollouts are short
@@ -138,11 +149,45 @@ def assert_picker_chances_agree_with_best_moves(page: Any, rules: Any, state: An
     assert sorted(text.strip(" ·") for text in chances) == sorted(best)  # the picker and the best-moves list agree
 
 
-def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_server, watched, redis_client, redis_server):
-    """Issue 17: "at any position the move picker lists the best moves with their win chances"."""
+def assert_picker_ranks_by_win_chance(page: Any, entry: dict[str, Any]) -> None:
+    """The picker lists its moves in one group by win chance, best first and highlighted, each with its chance and
+    interval in its title and in a disclosure that opens by tap."""
+    order = [o["action"] for o in ranked(entry)]
+    buttons = page.locator("#picker fieldset.pick-ranked button.pick")
+    assert [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())] == order
+    assert page.locator("#picker fieldset.pick-group:not(.pick-ranked):visible").count() == 0
+    assert page.locator("#picker button.pick-best").get_attribute("data-action") == order[0]
+    assert page.locator("#picker button.pick-best .pick-best-tag").inner_text().lower() == "best"
+    for option in ranked(entry):
+        title = page.locator(f'#picker button.pick[data-action="{option["action"]}"]').get_attribute("title")
+        assert title.startswith(f"{option['action']}: win {pct(option['win'])}"), title
+    odds = page.locator("#picker details.pick-odds")
+    assert not odds.locator("ol").is_visible()
+    odds.locator("summary").click()
+    rows = odds.locator("li").all_inner_texts()
+    assert [row.split(":")[0] for row in rows] == [o["text"] for o in ranked(entry)]
+    assert rows[0].split(": ")[1].startswith(f"win {pct(ranked(entry)[0]['win'])}")
+
+
+def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_server, watched, redis_client, redis_server,
+                                                                      artifacts):
+    """Issue 17: "at any position the move picker lists the best moves with their win chances"; issue 30: sorted by
+    them, the best highlighted, with intervals on hover or tap."""
     rules, state = analysed_pig_game(live_server, watched, redis_client, redis_server)
     page = open_game(watched, live_server, gid="pig-picker")
     assert_picker_chances_agree_with_best_moves(page, rules, state)
+    report = analysis_report(page, live_server, "pig-picker")
+    head = page.evaluate("window.ludolog.head")
+    assert_picker_ranks_by_win_chance(page, next(p for p in report["positions"] if p["seq"] == head))
+    page.locator("#play-section").screenshot(path=str(artifacts / "analysis-picker.png"))
+    page.select_option("#view-select", "spectator")  # no analysis for a spectator: the picker's own groups come back
+    page.wait_for_selector("#picker fieldset.pick-ranked", state="detached")
+    page.wait_for_selector("#picker fieldset.pick-group")  # (a redrawn picker loads its moves again)
+    assert page.locator("#picker .pick-win, #picker .pick-best, #picker .pick-odds").count() == 0
+    groups = page.locator("#picker fieldset.pick-group")
+    assert groups.count() == 2 and all(groups.nth(i).is_visible() for i in range(2))
+    assert sorted(page.locator("#picker button.pick").evaluate_all("bs => bs.map((b) => b.title)")) == sorted(
+        rules.format_action(a) for a in rules.legal_actions(state))
     watched.assert_clean()
 
 
@@ -158,4 +203,117 @@ def test_the_picker_gains_its_win_chances_when_the_analysis_arrives_after_it(liv
     assert page.locator("#picker .pick-win").count() == 0
     held.release()
     assert_picker_chances_agree_with_best_moves(page, rules, state)
+    watched.assert_clean()
+
+
+def pct(p: float | None) -> str:
+    """A chance as the page writes it (JavaScript's Math.round, which rounds halves up)."""
+    return "–" if p is None else f"{math.floor(100 * p + 0.5)}%"
+
+
+def analysis_report(page: Any, server: Any, gid: str, bid: str = MAIN, view: str = "full") -> dict[str, Any]:
+    """The analysis as the API answers it to the page's browser."""
+    response = page.request.get(f"{server.url}/api/games/{gid}/branches/{bid}/analysis?rollouts={ROLLOUTS}&view={view}")
+    assert response.ok, response.text()
+    return response.json()
+
+
+def ranked(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """A position's evaluated moves, best first (its ``options`` if given, else ``best``)."""
+    return sorted(entry.get("options") or entry["best"], key=lambda o: -o["win"])
+
+
+def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, watched, redis_client, redis_server,
+                                                                    artifacts):
+    """The legend gives the marks' thresholds; a marked move says what was played and what was best with their
+    chances; the engine's mark is boxed and titled as the engine's, a person's glyph on the same move stays plain."""
+    _analysed_game_with_fork(redis_client, redis_server.url)
+    sign_up(watched, live_server, "glossator")
+    page = open_game(watched, live_server, seq=1, gid=GID)
+    page.wait_for_selector("#analysis-legend .mark-legend")
+    report = analysis_report(page, live_server, GID)
+    thresholds = report.get("thresholds") or DEFAULT_THRESHOLDS
+    for mark, name in (("?!", "inaccuracy"), ("?", "mistake"), ("??", "blunder")):
+        item = page.locator(f'#analysis-legend li[data-mark="{mark}"]').inner_text()
+        assert item.startswith(f"{mark} {name}: lost at least {math.floor(100 * thresholds[mark] + 0.5)} points"), item
+    marked = next(p for p in report["positions"] if p["played"] and p["played"]["mark"])
+    move, played, best = marked["seq"] + 1, marked["played"], ranked(marked)[0]
+    page.locator(f'#moves .mv[data-seq="{move}"]').click()
+    wait_board(page, move)
+    played_text = played.get("text") or next((o["text"] for o in ranked(marked) if o["action"] == played["action"]),
+                                             page.locator(f'#moves .mv[data-seq="{move}"] .mv-text').inner_text())
+    verdict = page.locator("#analysis-verdict").inner_text()
+    assert verdict.startswith(f"Move {move}, {('Anna', 'Ben')[marked['actor']]}: played {played_text} "
+                              f"(win {pct(played['win'])}"), verdict
+    assert f"best was {best['text']} (win {pct(best['win'])}" in verdict, verdict
+    assert f"lost {math.floor(100 * played['loss'] + 0.5)} points" in verdict and verdict.endswith(played["mark"])
+    page.select_option("#note-glyph", "??")
+    page.fill("#note-text", "I would have held")
+    page.click("#note-save")
+    glyphs = page.locator(f'#moves .mv[data-seq="{move}"] .mv-glyphs')
+    page.wait_for_function("sel => document.querySelector(sel).textContent === '??'",
+                           arg=f'#moves .mv[data-seq="{move}"] .mv-glyphs')
+    engine = page.locator(f'#moves .mv[data-seq="{move}"] .mv-mark')
+    assert engine.inner_text() == played["mark"] and engine.get_attribute("title").startswith("The engine's mark: ")
+    border = "e => getComputedStyle(e).borderTopStyle"
+    assert engine.evaluate(border) == "solid" and glyphs.evaluate(border) == "none"
+    assert "\u2699" in engine.evaluate("e => getComputedStyle(e, '::before').content")
+    assert page.locator("#win-chart .win-band").count() == (2 if report["positions"][0].get("win_ci") else 0)
+    page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-1366.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-390.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
+    watched.assert_clean()
+
+
+def with_intervals(report: dict[str, Any]) -> dict[str, Any]:
+    """``report`` with every field a report may lack when stored before intervals existed: ``win_ci`` and ``ci``
+    5 points either side, ``options`` (every evaluated move, given worst first: the page must sort them),
+    ``loss_ci``, ``played.text`` and other ``thresholds`` than the defaults (so the legend must read them)."""
+    def ci(win: float) -> list[float]:
+        return [round(max(0.0, win - 0.05), 4), round(min(1.0, win + 0.05), 4)]
+
+    positions = []
+    for p in report["positions"]:
+        best = [{**b, "ci": ci(b["win"])} for b in p["best"]]
+        played = p["played"] and {**p["played"], "text": f"played-{p['played']['action']}",
+                                  "ci": ci(p["played"]["win"] or 0.0),
+                                  "loss_ci": [round(max(0.0, (p["played"]["loss"] or 0) - 0.03), 4),
+                                              round((p["played"]["loss"] or 0) + 0.03, 4)]}
+        positions.append({**p, "win_ci": [ci(w) for w in p["win"]], "best": best, "options": best[::-1],
+                          "played": played})
+    return {**report, "thresholds": {"?!": 0.04, "?": 0.12, "??": 0.25}, "positions": positions}
+
+
+def test_the_panel_shows_the_intervals_options_and_thresholds_of_a_report(live_server, watched, redis_client,
+                                                                          redis_server, artifacts):
+    """Given a report with intervals (the real one, with the fields of :func:`with_intervals`), the page's panel
+    draws a band per seat, reads the legend's thresholds from it and writes the intervals into the verdict."""
+    _analysed_game_with_fork(redis_client, redis_server.url)
+    page = open_game(watched, live_server, seq=1, gid=GID)
+    page.wait_for_selector("#win-chart svg.win-chart")
+    report = with_intervals(analysis_report(page, live_server, GID))
+    marked = next(p for p in report["positions"] if p["played"] and p["played"]["mark"])
+    move = marked["seq"] + 1
+    page.evaluate("async ([report, head, seq]) => {" + IMPORT_ANALYSIS + """
+        const panel = new m.AnalysisPanel({ gid: "g", bid: "main", user: null, players: ["Anna", "Ben"], onSelect: () => {} });
+        panel.head = head;
+        panel.data = report;
+        panel.bySeq = new Map(report.positions.map((p) => [p.seq, p]));
+        panel.seq = seq;
+        panel.render();
+    }""", [report, page.evaluate("window.ludolog.head"), move])
+    assert page.locator("#win-chart polygon.win-band").count() == 2
+    assert page.locator('#analysis-legend li[data-mark="?"]').inner_text().startswith("? mistake: lost at least 12 points")
+    assert "low end of its loss's interval" in page.locator("#analysis-legend").inner_text()
+    played, best = marked["played"], ranked(marked)[0]
+
+    def band(ci: list[float]) -> str:
+        return f"[{math.floor(100 * ci[0] + 0.5)}–{math.floor(100 * ci[1] + 0.5)}]"
+
+    verdict = page.locator("#analysis-verdict").inner_text()
+    assert f"played {played['text']} (win {pct(played['win'])} {band(played['ci'])})" in verdict, verdict
+    assert f"best was {best['text']} (win {pct(best['win'])} {band(best['ci'])})" in verdict, verdict
+    assert f"lost {math.floor(100 * played['loss'] + 0.5)} points {band(played['loss_ci'])}" in verdict, verdict
+    page.locator("#win-section").screenshot(path=str(artifacts / "analysis-intervals.png"))
     watched.assert_clean()

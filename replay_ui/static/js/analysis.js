@@ -1,7 +1,13 @@
 // Win chances from the search player (GET/POST …/analysis): a chart of every seat's estimated win
-// probability under the score chart (clicking jumps there), the marks ?! ? ?? of the moves that lost
-// the mover chances, the best moves at the current position (also beside the move picker), and on a
-// fork the branch's chances against its parent line at the fork point and at the head.
+// probability under the score chart (clicking jumps there), with each estimate's interval as a band;
+// the engine's marks ?! ? ?? of the moves that lost the mover chances (styled and labelled as the
+// engine's, apart from people's glyphs), with a legend giving their thresholds; at the move on screen
+// what was played against what was best, with intervals; the best moves at the current position (also
+// beside the move picker, which then orders its moves by win chance); and on a fork the branch's chances
+// against its parent line at the fork point and at the head.
+//
+// The report may come without intervals (`ci`, `win_ci`, `loss_ci`), `options` or `thresholds` (an
+// analysis stored before they existed): everything then falls back to what there is.
 
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
@@ -10,6 +16,78 @@ import { el, svg } from "./dom.js";
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 const POLL_MS = 1500;
 const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
+
+/** The marks' loss thresholds when the report does not give them (the service's own since marks began). */
+export const DEFAULT_THRESHOLDS = { "?!": 0.05, "?": 0.10, "??": 0.20 };
+/** What each engine mark means, mildest first. */
+export const MARK_NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
+/** The thresholds of a report (its own, else the defaults). */
+export function thresholdsOf(report) {
+  return report && report.thresholds ? { ...DEFAULT_THRESHOLDS, ...report.thresholds } : DEFAULT_THRESHOLDS;
+}
+
+/** "[27–35]" for an interval of win chances, "" without one. */
+export function interval(ci) {
+  if (!Array.isArray(ci) || ci.length !== 2 || ci.some((v) => typeof v !== "number")) return "";
+  return `[${Math.round(100 * ci[0])}–${Math.round(100 * ci[1])}]`;
+}
+
+/** "win 31% [27–35]" (or "win 31%" without an interval). */
+export function winText(win, ci) {
+  const range = interval(ci);
+  return `win ${pct(win)}${range ? " " + range : ""}`;
+}
+
+/** The class of an engine mark: mark-2 (??), mark-1 (?), mark-2i (?!), as the move list has always had. */
+export function markClass(mark) {
+  return `mark-${mark.length}${mark.includes("!") ? "i" : ""}`;
+}
+
+/** Every evaluated move of a position, best first: its `options` when the report has them, else its `best`. */
+export function rankedOptions(entry) {
+  if (!entry) return [];
+  const list = Array.isArray(entry.options) && entry.options.length ? entry.options : entry.best || [];
+  return [...list].sort((a, b) => (b.win ?? -1) - (a.win ?? -1));
+}
+
+/** The played move's text: its own, else the text of the same action among the evaluated moves, else `fallback`. */
+export function playedText(entry, fallback = null) {
+  const played = entry && entry.played;
+  if (!played) return null;
+  if (played.text) return played.text;
+  const same = rankedOptions(entry).find((o) => o.action === played.action);
+  return same && same.text ? same.text : fallback || played.action;
+}
+
+/** "played X (win 31% [27–35]), best was Y (win 52% [48–56])" for an analysed position whose move was played;
+ *  `fallback` names the played move when the report has no text for it. Null without a played move. */
+export function verdictText(entry, fallback = null) {
+  if (!entry || !entry.played) return null;
+  const played = entry.played;
+  const playedPart = `played ${playedText(entry, fallback)} (${winText(played.win, played.ci)})`;
+  const best = rankedOptions(entry)[0];
+  if (!best) return playedPart;
+  if (best.action === played.action) return `${playedPart}, the engine's best move too`;
+  return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
+}
+
+/** "lost 21 points [15–27] of win chance" (points = percentage points), or null when nothing was lost. */
+export function lossText(played) {
+  if (!played || typeof played.loss !== "number" || played.loss <= 0) return null;
+  const range = Array.isArray(played.loss_ci) ? ` ${interval(played.loss_ci)}` : "";
+  return `lost ${Math.round(100 * played.loss)} points${range} of win chance`;
+}
+
+/** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
+ *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
+export function bandPoints(positions, seat, x, y) {
+  const known = positions.filter((p) => Array.isArray(p.win_ci) && Array.isArray(p.win_ci[seat]));
+  if (!known.length) return null;
+  const upper = known.map((p) => `${x(p.seq).toFixed(1)},${y(p.win_ci[seat][1]).toFixed(1)}`);
+  const lower = known.map((p) => `${x(p.seq).toFixed(1)},${y(p.win_ci[seat][0]).toFixed(1)}`).reverse();
+  return [...upper, ...lower].join(" ");
+}
 
 export class AnalysisPanel {
   constructor({ gid, bid, user, players, onSelect }) {
@@ -36,11 +114,13 @@ export class AnalysisPanel {
 
   url(bid) { return `${this.api}${encodeURIComponent(bid)}/analysis`; }
 
-  /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). */
+  /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). While the
+   *  analysis runs it is loaded again every POLL_MS; once done (or never asked for) polling stops. */
   async load(view, head) {
     this.view = view;
     this.head = head;
     clearTimeout(this.timer);
+    this.timer = null;
     if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); return; }
     this.data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
@@ -62,9 +142,13 @@ export class AnalysisPanel {
   render() {
     const status = document.getElementById("analysis-status");
     const chart = document.getElementById("win-chart");
+    this.progress();
+    this.legend();
     if (!this.data) {
       status.textContent = "Pick the full view or a seat to see win chances.";
       chart.replaceChildren();
+      this.markMoves();
+      this.show(this.seq);
       return;
     }
     const { status: state, done, total } = this.data;
@@ -75,17 +159,53 @@ export class AnalysisPanel {
     this.show(this.seq);
   }
 
+  /** The progress bar: shown while the analysis runs, hidden otherwise. */
+  progress() {
+    const bar = document.getElementById("analysis-progress");
+    if (!bar) return;
+    const running = Boolean(this.data && this.data.status === "running");
+    bar.hidden = !running;
+    if (!running) return;
+    bar.max = Math.max(1, this.data.total);
+    bar.value = this.data.done;
+    bar.textContent = `${this.data.done} of ${this.data.total}`;
+  }
+
+  /** What the engine's marks mean, with the thresholds of this analysis, set apart from people's glyphs. */
+  legend() {
+    const box = document.getElementById("analysis-legend");
+    if (!box) return;
+    if (!this.data || !this.data.positions.length) { box.replaceChildren(); return; }
+    const thresholds = thresholdsOf(this.data);
+    const sure = this.data.positions.some((p) => p.played && Array.isArray(p.played.loss_ci));
+    box.replaceChildren(
+      el("h3", { text: "The engine's marks" }),
+      el("ul", { class: "mark-legend" }, Object.keys(MARK_NAMES).map((mark) => el("li", { dataset: { mark } },
+        el("span", { class: `engine-mark ${markClass(mark)}`, text: mark }), " ",
+        `${MARK_NAMES[mark]}: lost at least ${Math.round(100 * thresholds[mark])} points of win chance`))),
+      el("p", { class: "hint" }, sure
+        ? "A move is marked only when even the low end of its loss's interval reaches the threshold. "
+        : "Marked from the estimated loss of win chance against the best move. ",
+        "People's glyphs from comments (", el("span", { class: "mv-glyphs", text: "!? ??" }),
+        ") are theirs, shown plain; the engine's marks are boxed."));
+  }
+
   x(seq) { return PAD_L + (W - PAD_L - PAD_R) * (this.head <= 1 ? 0 : (seq - 1) / (this.head - 1)); }
   y(p) { return H - PAD_B - (H - PAD_T - PAD_B) * p; }
 
   chart() {
     const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart win-chart", role: "img",
-                             "aria-label": "Every player's estimated chance to win over the game; click to jump" });
+                             "aria-label": "Every player's estimated chance to win over the game, shaded where the estimate "
+                                           + "may lie; click to jump" });
     for (const p of [0, 0.5, 1]) {
       box.append(svg("line", { class: "grid", x1: PAD_L, x2: W - PAD_R, y1: this.y(p), y2: this.y(p) }),
                  svg("text", { class: "tick", x: PAD_L - 6, y: this.y(p) + 4, "text-anchor": "end" }, pct(p)));
     }
     const positions = this.data.positions;
+    this.players.forEach((name, seat) => {
+      const band = bandPoints(positions, seat, (seq) => this.x(seq), (p) => this.y(p));
+      if (band) box.append(svg("polygon", { class: `win-band p${seat}`, points: band }, svg("title", {}, `${name}: interval`)));
+    });
     this.players.forEach((name, seat) => {
       const points = positions.map((p) => `${this.x(p.seq).toFixed(1)},${this.y(p.win[seat] ?? 0).toFixed(1)}`);
       box.append(svg("polyline", { class: `series p${seat}`, points: points.join(" "), "stroke-dasharray": DASHES[seat % DASHES.length] || null },
@@ -95,7 +215,8 @@ export class AnalysisPanel {
       const point = markerShape(p.actor, this.x(p.seq), this.y(p.win[p.actor] ?? 0), 3.5,
                                 { class: `win-point p${p.actor}`, "data-seq": p.seq });
       point.addEventListener("click", (e) => { e.stopPropagation(); this.onSelect(p.seq); });
-      point.append(svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}`));
+      const ci = Array.isArray(p.win_ci) ? interval(p.win_ci[p.actor]) : "";
+      point.append(svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}${ci ? " " + ci : ""}`));
       box.append(point);
     }
     this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
@@ -113,7 +234,8 @@ export class AnalysisPanel {
     return Math.round(1 + ratio * (this.head - 1));
   }
 
-  /** The played move (event seq + 1) of each analysed position gets its mark in the move list. */
+  /** The played move (event seq + 1) of each analysed position gets the engine's mark in the move list: boxed and
+   *  titled as the engine's, apart from the glyphs people gave in comments. */
   markMoves() {
     for (const old of document.querySelectorAll("#moves .mv-mark")) old.remove();
     if (!this.data) return;
@@ -121,35 +243,82 @@ export class AnalysisPanel {
       const mark = p.played && p.played.mark;
       const button = mark && document.querySelector(`#moves .mv[data-seq="${p.seq + 1}"]`);
       if (!button) continue;
-      const lost = `lost ${pct(p.played.loss)} against ${p.best[0].text}`;
-      button.append(el("span", { class: `mv-mark mark-${mark.length}${mark.includes("!") ? "i" : ""}`, title: lost, text: mark }));
+      const best = rankedOptions(p)[0];
+      const lost = [lossText(p.played), best ? `against ${best.text || best.action}` : null].filter(Boolean).join(" ");
+      button.append(el("span", { class: `mv-mark engine-mark ${markClass(mark)}`, dataset: { engine: "" },
+                                 title: `The engine's mark: ${MARK_NAMES[mark] || mark}${lost ? ", " + lost : ""}`, text: mark }));
     }
   }
 
-  /** The best moves at position `seq`, with the mover's chance after each. */
+  /** At position `seq`: the verdict on the move that led here (move `seq`, decided at position seq - 1) and the
+   *  best moves from here, with the mover's chance after each. */
   show(seq) {
     this.seq = seq;
     if (this.marker) { this.marker.setAttribute("x1", this.x(seq)); this.marker.setAttribute("x2", this.x(seq)); }
+    this.verdict(seq);
     const box = document.getElementById("best-moves");
     const entry = this.bySeq.get(seq);
     if (!entry || !entry.best.length) { box.replaceChildren(); return; }
     box.replaceChildren(el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
       el("ol", {}, entry.best.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
-        el("span", { class: "best-win", text: pct(b.win) }), " ", el("span", { text: b.text }),
+        el("span", { class: "best-win", text: pct(b.win) }), " ",
+        interval(b.ci) ? el("span", { class: "best-ci muted", text: `${interval(b.ci)} ` }) : null,
+        el("span", { text: b.text }),
         el("span", { class: "muted", text: ` (${b.n} rollouts)` })))));
   }
 
-  /** Beside the move picker: each legal move that the search tried gets its win chance (again, when called
-   *  again: the picker and the analysis load independently, and whichever comes second calls this). */
+  /** "Move N, Anna: played X (win 31% [27–35]), best was Y (win 52% [48–56])" and the engine's mark, if any. */
+  verdict(seq) {
+    const box = document.getElementById("analysis-verdict");
+    if (!box) return;
+    const entry = this.bySeq.get(seq - 1);
+    const moveText = document.querySelector(`#moves .mv[data-seq="${seq}"] .mv-text`);
+    const text = verdictText(entry, moveText ? moveText.textContent : null);
+    if (!text) { box.replaceChildren(); box.hidden = true; return; }
+    const mark = entry.played.mark;
+    const loss = lossText(entry.played);
+    box.hidden = false;
+    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+      loss ? `; ${loss}` : "",
+      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
+                          text: mark }) : null);
+  }
+
+  /** The move picker at position `seq`, once both it and the analysis are there (whichever comes second calls
+   *  this; again after every reload): with an analysis of that position, its moves are listed in one group by
+   *  the mover's win chance, the best highlighted, each with its chance (interval in the button's title, and in
+   *  a disclosure that works by tap too); without one, the picker's own groups come back. */
   decoratePicker(container, seq) {
-    for (const old of container.querySelectorAll(".pick-win")) old.remove();
-    const entry = this.bySeq.get(seq);
-    if (!entry) return;
-    const wins = new Map(entry.best.map((b) => [b.action, b.win]));
-    for (const button of container.querySelectorAll("button.pick")) {
-      const win = wins.get(button.dataset.action);
-      if (win !== undefined) button.append(el("span", { class: "pick-win", text: ` · ${pct(win)}` }));
+    for (const old of container.querySelectorAll(".pick-win, .pick-best-tag, .pick-odds")) old.remove();
+    const buttons = [...container.querySelectorAll("button.pick")];
+    buttons.forEach((button, i) => { if (button.dataset.order === undefined) button.dataset.order = String(i); });
+    restorePickerGroups(container, buttons);
+    const ranked = rankedOptions(this.bySeq.get(seq));
+    const byAction = new Map(ranked.map((o) => [o.action, o]));
+    const known = buttons.filter((b) => byAction.has(b.dataset.action));
+    if (!known.length) return;
+    for (const button of known) {
+      const option = byAction.get(button.dataset.action);
+      button.append(el("span", { class: "pick-win", text: ` · ${pct(option.win)}` }));
+      button.title = `${button.dataset.action}: ${winText(option.win, option.ci)}${option.n ? `, ${option.n} rollouts` : ""}`;
     }
+    const best = buttons.find((b) => b.dataset.action === ranked[0].action);
+    if (best) {
+      best.classList.add("pick-best");
+      best.prepend(el("span", { class: "pick-best-tag", text: "best" }));
+    }
+    const order = (b) => byAction.has(b.dataset.action) ? ranked.indexOf(byAction.get(b.dataset.action)) : ranked.length + Number(b.dataset.order);
+    const sorted = [...buttons].sort((a, b) => order(a) - order(b));
+    const ranking = el("fieldset", { class: "pick-group pick-ranked" },
+      el("legend", { text: "By the engine's win chance" }), sorted);
+    for (const group of container.querySelectorAll("fieldset.pick-group:not(.pick-ranked)")) group.hidden = true;
+    const first = container.querySelector("fieldset.pick-group");
+    if (first) first.before(ranking); else container.append(ranking);
+    ranking.after(el("details", { class: "pick-odds" },
+      el("summary", { text: ranked.some((o) => interval(o.ci)) ? "Win chances with their intervals" : "Win chances" }),
+      el("ol", {}, ranked.filter((o) => buttons.some((b) => b.dataset.action === o.action)).map((o) =>
+        el("li", {}, el("span", { text: o.text || o.action }), `: ${winText(o.win, o.ci)}`,
+           o.n ? el("span", { class: "muted", text: ` (${o.n} rollouts)` }) : null)))));
   }
 
   /** On a fork: its chances against the parent line's, at the fork point and at each head. */
@@ -164,8 +333,8 @@ export class AnalysisPanel {
     const rows = [];
     if (here && here.played && there && there.played) {
       rows.push(el("tr", {}, el("th", { scope: "row", text: `move ${branch.fork_seq + 1}` }),
-        el("td", { text: `${here.played.action}: ${pct(here.played.win)}` }),
-        el("td", { text: `${there.played.action}: ${pct(there.played.win)}` })));
+        el("td", { text: `${playedText(here)}: ${winText(here.played.win, here.played.ci)}` }),
+        el("td", { text: `${playedText(there)}: ${winText(there.played.win, there.played.ci)}` })));
     }
     const mine = last(after(this.data)), theirs = last(after(parent));
     if (mine || theirs) {
@@ -178,4 +347,22 @@ export class AnalysisPanel {
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: "this branch" }),
         el("th", { scope: "col", text: `parent (${branch.parent})` }))), el("tbody", {}, rows))] : []));
   }
+}
+
+/** Put the picker's buttons back in their own groups, in their first order (undoing a ranking). */
+function restorePickerGroups(container, buttons) {
+  const ranked = container.querySelector("fieldset.pick-ranked");
+  if (!ranked) return;
+  for (const button of buttons) {
+    button.classList.remove("pick-best");
+    button.title = button.dataset.action;
+    const home = container.querySelector(`fieldset.pick-group[data-group="${CSS.escape(button.dataset.group || "")}"]`);
+    if (home) home.append(button);
+  }
+  for (const group of container.querySelectorAll("fieldset.pick-group")) {
+    [...group.querySelectorAll("button.pick")].sort((a, b) => Number(a.dataset.order) - Number(b.dataset.order))
+      .forEach((b) => group.append(b));
+    group.hidden = false;
+  }
+  ranked.remove();
 }

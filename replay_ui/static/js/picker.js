@@ -2,7 +2,8 @@
 // way a player thinks about them (in Puerto Rico: roles, plantations, buildings they can
 // afford with the price, …). Everything shown comes from /legal: the action notation and
 // the engine's sentence. Grouping only reads the notation's first word, through the
-// game's own table (`picker_groups` from its UI adapter); a word without a group is its own.
+// game's own table (`picker_groups` from its UI adapter); a word without a group is its own. Once the
+// position is analysed, the analysis panel lists the same buttons by win chance instead (analysis.js).
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
@@ -44,9 +45,9 @@ export class Picker {
       groups.get(title).push(action);
     }
     const who = el("p", { class: "picker-who" }, el("strong", { text: actorName }), " to play:");
-    const fieldsets = [...groups].map(([title, actions]) => el("fieldset", { class: "pick-group" },
+    const fieldsets = [...groups].map(([title, actions]) => el("fieldset", { class: "pick-group", dataset: { group: title } },
       el("legend", { text: title }),
-      actions.map((a) => el("button", { type: "button", class: "pick", title: a.action, dataset: { action: a.action },
+      actions.map((a) => el("button", { type: "button", class: "pick", title: a.action, dataset: { action: a.action, group: title },
                                         onclick: () => this.play(a.action, seq) }, label(a.text, actorName)))));
     this.box.replaceChildren(who, ...fieldsets, el("div", { id: "picker-status", role: "status", "aria-live": "polite" }));
     this.seq = seq;
