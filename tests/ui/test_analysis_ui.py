@@ -14,12 +14,14 @@ import random
 import subprocess
 import sys
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
 from service.analysis import decisions, enqueue_analysis
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
+from tests.ui.conftest import DEMO_PR
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
 
 DEFAULT_THRESHOLDS = {"?!": 0.05, "?": 0.10, "??": 0.20}
@@ -99,12 +101,17 @@ def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, re
     watched.assert_clean()
 
 
-def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watched, redis_client):
+def fresh_pig_game(redis_client) -> None:
+    """A public Pig game "pig-fresh" of someone else's, never analysed."""
     setup = Setup(("Anna", "Ben"), {"target": 30})
     games = GameStore(redis_client)
     playout = random_playout(get_rules("pig"), setup, random.Random(9), check=False)
     games.create_game("pig", "1", setup, owner="nobody", gid="pig-fresh", visibility="public")
     games.append("pig-fresh", MAIN, playout.events[1:], 1)
+
+
+def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watched, redis_client):
+    fresh_pig_game(redis_client)
     sign_up(watched, live_server, "analyst")
     page = open_game(watched, live_server, gid="pig-fresh")
     page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
@@ -112,6 +119,49 @@ def test_a_signed_in_user_asks_for_an_analysis_from_the_page(live_server, watche
     page.click("#analysis-request")
     page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
     assert make_queue(redis_client, "ludolog-ui-test").count >= 1
+    watched.assert_clean()
+
+
+def test_the_analysis_shows_its_progress_and_stops_asking_once_done(live_server, watched, redis_client, redis_server):
+    """While the analysis runs a progress bar shows how far it is and the page asks again; once it is done the bar
+    goes and the page stops asking."""
+    fresh_pig_game(redis_client)
+    sign_up(watched, live_server, "patient")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
+    bar = page.locator("#analysis-progress")
+    assert not bar.is_visible()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/analysis?" in request.url else None)
+    page.select_option("#analysis-budget", "50")
+    page.click("#analysis-request")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
+    total = analysis_report(page, live_server, "pig-fresh")["total"]
+    assert bar.is_visible() and bar.get_attribute("max") == str(total) and bar.get_attribute("value") == "0"
+    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          env=ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    page.wait_for_function("t => document.getElementById('analysis-status').textContent === `${t} decisions analysed.`",
+                           arg=total)
+    assert not bar.is_visible()
+    polls = len(asked)
+    assert polls >= 2, asked  # the first load, and at least the poll that found it done
+    page.wait_for_timeout(3 * 1500 + 500)  # three polling periods of the page
+    assert len(asked) == polls, asked[polls:]
+    watched.assert_clean()
+
+
+def test_an_anonymous_visitor_is_told_why_they_cannot_ask_for_an_analysis(live_server, watched):
+    """No request button for a visitor, but the reason and a way to sign in that comes back to the game."""
+    page = open_game(watched, live_server)
+    assert page.locator("#analysis-request").count() == 0
+    hint = page.locator("#analysis-signin")
+    assert hint.is_visible() and hint.inner_text().startswith("Sign in to ask for an analysis: ")
+    hint.locator("a").click()
+    page.wait_for_selector("#password")
+    url = urlsplit(page.url)
+    assert url.path == "/signin" and parse_qs(url.query)["next"] == [f"/games/{DEMO_PR}/b/main"]
     watched.assert_clean()
 
 
