@@ -22,6 +22,7 @@ from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
 from tests.ui.conftest import DEMO_PR
+from tests.ui.test_accessibility import _blocking
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
 
 DEFAULT_THRESHOLDS = {"?!": 0.05, "?": 0.10, "??": 0.20}
@@ -230,6 +231,8 @@ def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_serv
     head = page.evaluate("window.ludolog.head")
     assert_picker_ranks_by_win_chance(page, next(p for p in report["positions"] if p["seq"] == head))
     page.locator("#play-section").screenshot(path=str(artifacts / "analysis-picker.png"))
+    found = _blocking(page, "analysis-picker-1366", artifacts)
+    assert not found, "\n".join(found)
     page.select_option("#view-select", "spectator")  # no analysis for a spectator: the picker's own groups come back
     page.wait_for_selector("#picker fieldset.pick-ranked", state="detached")
     page.wait_for_selector("#picker fieldset.pick-group")  # (a redrawn picker loads its moves again)
@@ -310,9 +313,13 @@ def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, 
     assert "\u2699" in engine.evaluate("e => getComputedStyle(e, '::before').content")
     assert page.locator("#win-chart .win-band").count() == (2 if report["positions"][0].get("win_ci") else 0)
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-1366.png"))
+    found = _blocking(page, "analysis-1366", artifacts)
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-390.png"))
+    page.screenshot(path=str(artifacts / "analysis-page-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
+    found += _blocking(page, "analysis-390", artifacts)
+    assert not found, "\n".join(found)
     watched.assert_clean()
 
 
