@@ -313,6 +313,7 @@ def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, 
     assert "\u2699" in engine.evaluate("e => getComputedStyle(e, '::before').content")
     assert page.locator("#win-chart .win-band").count() == (2 if report["positions"][0].get("win_ci") else 0)
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-1366.png"))
+    page.locator(f'#moves li:has(.mv[data-seq="{move}"])').screenshot(path=str(artifacts / "analysis-marked-move.png"))
     found = _blocking(page, "analysis-1366", artifacts)
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-390.png"))

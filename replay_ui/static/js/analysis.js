@@ -14,6 +14,8 @@ import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
 
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
+/** Below this many CSS pixels the chart is drawn on a narrower canvas, so that on a phone it is not 50 px high. */
+const NARROW_PX = 640, NARROW_W = 480;
 const POLL_MS = 1500;
 const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
 
@@ -104,6 +106,10 @@ export class AnalysisPanel {
     this.head = 1;
     this.seq = 1;
     this.timer = null;
+    this.w = W;  // the chart's canvas width, chosen when it is drawn (again when the room for it changes much)
+    window.addEventListener("resize", () => {
+      if (this.data && this.data.positions.length && this.canvasWidth() !== this.w) this.render();
+    });
     const button = document.getElementById("analysis-request");
     if (button) button.addEventListener("click", () => this.request());
     document.getElementById("analysis-budget").addEventListener("change", () =>
@@ -190,15 +196,22 @@ export class AnalysisPanel {
         ") are theirs, shown plain; the engine's marks are boxed."));
   }
 
-  x(seq) { return PAD_L + (W - PAD_L - PAD_R) * (this.head <= 1 ? 0 : (seq - 1) / (this.head - 1)); }
+  /** The chart's canvas width for the room it has now. */
+  canvasWidth() {
+    const room = document.getElementById("win-chart").clientWidth;
+    return room && room < NARROW_PX ? NARROW_W : W;
+  }
+
+  x(seq) { return PAD_L + (this.w - PAD_L - PAD_R) * (this.head <= 1 ? 0 : (seq - 1) / (this.head - 1)); }
   y(p) { return H - PAD_B - (H - PAD_T - PAD_B) * p; }
 
   chart() {
-    const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart win-chart", role: "img",
+    this.w = this.canvasWidth();
+    const box = svg("svg", { viewBox: `0 0 ${this.w} ${H}`, class: "chart win-chart", role: "img",
                              "aria-label": "Every player's estimated chance to win over the game, shaded where the estimate "
                                            + "may lie; click to jump" });
     for (const p of [0, 0.5, 1]) {
-      box.append(svg("line", { class: "grid", x1: PAD_L, x2: W - PAD_R, y1: this.y(p), y2: this.y(p) }),
+      box.append(svg("line", { class: "grid", x1: PAD_L, x2: this.w - PAD_R, y1: this.y(p), y2: this.y(p) }),
                  svg("text", { class: "tick", x: PAD_L - 6, y: this.y(p) + 4, "text-anchor": "end" }, pct(p)));
     }
     const positions = this.data.positions;
@@ -229,8 +242,8 @@ export class AnalysisPanel {
 
   seqAt(box, event) {
     const rect = box.getBoundingClientRect();
-    const x = (event.clientX - rect.left) * (W / rect.width);
-    const ratio = Math.min(1, Math.max(0, (x - PAD_L) / (W - PAD_L - PAD_R)));
+    const x = (event.clientX - rect.left) * (this.w / rect.width);
+    const ratio = Math.min(1, Math.max(0, (x - PAD_L) / (this.w - PAD_L - PAD_R)));
     return Math.round(1 + ratio * (this.head - 1));
   }
 
