@@ -22,8 +22,8 @@ from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
 from tests.ui.conftest import DEMO_PR
-from tests.ui.test_accessibility import _blocking
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
+from tests.ui.test_accessibility import _blocking
 
 DEFAULT_THRESHOLDS = {"?!": 0.05, "?": 0.10, "??": 0.20}
 #: Imports the page's own analysis module (the same instance the page runs) as ``m``.
@@ -374,4 +374,10 @@ def test_the_panel_shows_the_intervals_options_and_thresholds_of_a_report(live_s
     assert f"best was {best['text']} (win {pct(best['win'])} {band(best['ci'])})" in verdict, verdict
     assert f"lost {math.floor(100 * played['loss'] + 0.5)} points {band(played['loss_ci'])}" in verdict, verdict
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-intervals.png"))
+    hidden = {"action": None, "text": "Ben keeps a card face down", "hidden": True, "win": None, "ci": None,
+              "loss": None, "loss_ci": None, "mark": None}  # another seat's secret move, as a seat's view shows it
+    best = {"action": "hold", "text": "Seat 1 holds", "win": 0.4, "ci": [0.35, 0.45], "n": 80}
+    said = page.evaluate("async (entry) => {" + IMPORT_ANALYSIS + " return m.verdictText(entry); }",
+                         {"seq": 5, "actor": 1, "played": hidden, "best": [best], "options": [best]})
+    assert said == "played Ben keeps a card face down, best was Seat 1 holds (win 40% [35–45])", said
     watched.assert_clean()

@@ -53,7 +53,8 @@ export function rankedOptions(entry) {
   return [...list].sort((a, b) => (b.win ?? -1) - (a.win ?? -1));
 }
 
-/** The played move's text: its own, else the text of the same action among the evaluated moves, else `fallback`. */
+/** The played move's text: its own (in a seat's view, as that seat may see it), else the text of the same action
+ *  among the evaluated moves, else `fallback`. */
 export function playedText(entry, fallback = null) {
   const played = entry && entry.played;
   if (!played) return null;
@@ -67,10 +68,12 @@ export function playedText(entry, fallback = null) {
 export function verdictText(entry, fallback = null) {
   if (!entry || !entry.played) return null;
   const played = entry.played;
-  const playedPart = `played ${playedText(entry, fallback)} (${winText(played.win, played.ci)})`;
+  // A move hidden from this view, or another seat's move that a seat's analysis does not judge, has no chance.
+  const judged = typeof played.win === "number" ? ` (${winText(played.win, played.ci)})` : "";
+  const playedPart = `played ${playedText(entry, fallback)}${judged}`;
   const best = rankedOptions(entry)[0];
   if (!best) return playedPart;
-  if (best.action === played.action) return `${playedPart}, the engine's best move too`;
+  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine's best move too`;
   return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
 }
 
