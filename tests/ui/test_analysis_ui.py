@@ -47,17 +47,35 @@ def _fork_events(rules, state, first_seq: int, first_action: str, seed: int) -> 
             list(rules.legal_actions(state)))
 
 
+#: A Pig game to 30 with sure mistakes: Ben banks 28; then Anna, with 30 in her turn (holding wins at once), rolls on
+#: three times, until a 1 takes it all, and Ben wins. (A random game's mistakes are too small for a careful verdict.)
+BLUNDERED = ("b1", "b2", "roll", "d1", "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d4", "hold",
+             "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d6", "roll", "d6",
+             "roll", "d1", "roll", "d3", "hold")
+
+
+def scripted_events(rules, setup, moves) -> list:
+    """The events (from seq 2) of a game that plays ``moves`` from its start."""
+    state, events = rules.initial_state(setup), []
+    for seq, move in enumerate(moves, start=2):
+        events.append(action_event(seq, rules.current_actor(state), move))
+        state = rules.apply(state, move)
+    assert rules.current_actor(state) is None, "the script plays the game to its end"
+    return events
+
+
 def _analysed_game_with_fork(redis_client, redis_url: str) -> tuple[int, int]:
-    """A public Pig game and a fork of it, both analysed by a real burst worker; (fork seq, a marked move's seq)."""
+    """A public Pig game with mistakes and a fork of it, both analysed by a real burst worker; (fork seq, number of
+    decisions analysed)."""
     rules = get_rules("pig")
     setup = Setup(("Anna", "Ben"), {"target": 30})
     games = GameStore(redis_client)
-    playout = random_playout(rules, setup, random.Random(8), check=False)
+    events = scripted_events(rules, setup, BLUNDERED)
     games.create_game("pig", "1", setup, owner="nobody", gid=GID, visibility="public")
-    games.append(GID, MAIN, playout.events[1:], 1)
+    games.append(GID, MAIN, events, 1)
     _, positions = decisions(games, GID, MAIN)
     fork_at = positions[len(positions) // 2]
-    state = playout_state_after(rules, setup, playout.events, fork_at.seq)
+    state = playout_state_after(rules, setup, [None, *events], fork_at.seq)
     other = next(a for a in rules.legal_actions(state) if a != fork_at.played)
     games.fork(GID, MAIN, fork_at.seq, owner="nobody", bid="whatif", name="what if")
     games.append(GID, "whatif", _fork_events(rules, state, fork_at.seq + 1, other, seed=2), fork_at.seq)
