@@ -6,9 +6,10 @@
 // beside the move picker, which then orders its moves by win chance); and on a fork the branch's chances
 // against its parent line at the fork point and at the head.
 //
-// The report may come without intervals (`ci`, `win_ci`, `loss_ci`), `options` or `thresholds` (an
-// analysis stored before they existed): everything then falls back to what there is.
+// What the report's figures say in words is analysistext.js.
 
+import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptions, thresholdsOf, verdictText,
+         winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
@@ -17,72 +18,6 @@ const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 /** Below this many CSS pixels the chart is drawn on a narrower canvas, so that on a phone it is not 50 px high. */
 const NARROW_PX = 640, NARROW_W = 480;
 const POLL_MS = 1500;
-const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
-
-/** The marks' loss thresholds when the report does not give them (the service's own since marks began). */
-export const DEFAULT_THRESHOLDS = { "?!": 0.05, "?": 0.10, "??": 0.20 };
-/** What each engine mark means, mildest first. */
-export const MARK_NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
-
-/** The thresholds of a report (its own, else the defaults). */
-export function thresholdsOf(report) {
-  return report && report.thresholds ? { ...DEFAULT_THRESHOLDS, ...report.thresholds } : DEFAULT_THRESHOLDS;
-}
-
-/** "[27–35]" for an interval of win chances, "" without one. */
-export function interval(ci) {
-  if (!Array.isArray(ci) || ci.length !== 2 || ci.some((v) => typeof v !== "number")) return "";
-  return `[${Math.round(100 * ci[0])}–${Math.round(100 * ci[1])}]`;
-}
-
-/** "win 31% [27–35]" (or "win 31%" without an interval). */
-export function winText(win, ci) {
-  const range = interval(ci);
-  return `win ${pct(win)}${range ? " " + range : ""}`;
-}
-
-/** The class of an engine mark: mark-2 (??), mark-1 (?), mark-2i (?!), as the move list has always had. */
-export function markClass(mark) {
-  return `mark-${mark.length}${mark.includes("!") ? "i" : ""}`;
-}
-
-/** Every evaluated move of a position, best first: its `options` when the report has them, else its `best`. */
-export function rankedOptions(entry) {
-  if (!entry) return [];
-  const list = Array.isArray(entry.options) && entry.options.length ? entry.options : entry.best || [];
-  return [...list].sort((a, b) => (b.win ?? -1) - (a.win ?? -1));
-}
-
-/** The played move's text: its own (in a seat's view, as that seat may see it), else the text of the same action
- *  among the evaluated moves, else `fallback`. */
-export function playedText(entry, fallback = null) {
-  const played = entry && entry.played;
-  if (!played) return null;
-  if (played.text) return played.text;
-  const same = rankedOptions(entry).find((o) => o.action === played.action);
-  return same && same.text ? same.text : fallback || played.action;
-}
-
-/** "played X (win 31% [27–35]), best was Y (win 52% [48–56])" for an analysed position whose move was played;
- *  `fallback` names the played move when the report has no text for it. Null without a played move. */
-export function verdictText(entry, fallback = null) {
-  if (!entry || !entry.played) return null;
-  const played = entry.played;
-  // A move hidden from this view, or another seat's move that a seat's analysis does not judge, has no chance.
-  const judged = typeof played.win === "number" ? ` (${winText(played.win, played.ci)})` : "";
-  const playedPart = `played ${playedText(entry, fallback)}${judged}`;
-  const best = rankedOptions(entry)[0];
-  if (!best) return playedPart;
-  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine's best move too`;
-  return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
-}
-
-/** "lost 21 points [15–27] of win chance" (points = percentage points), or null when nothing was lost. */
-export function lossText(played) {
-  if (!played || typeof played.loss !== "number" || played.loss <= 0) return null;
-  const range = Array.isArray(played.loss_ci) ? ` ${interval(played.loss_ci)}` : "";
-  return `lost ${Math.round(100 * played.loss)} points${range} of win chance`;
-}
 
 /** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
  *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
