@@ -61,6 +61,7 @@ export class AnalysisPanel {
   /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). While the
    *  analysis runs it is loaded again every POLL_MS; once done (or never asked for) polling stops. */
   async load(view, head) {
+    if (view !== this.view) { this.data = null; this.bySeq.clear(); }  // never another view's chances meanwhile
     this.view = view;
     this.head = head;
     clearTimeout(this.timer);
