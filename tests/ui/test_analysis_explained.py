@@ -27,6 +27,7 @@ from tests.ui.analysed import (
 from tests.ui.conftest import DEMO_PR
 from tests.ui.helpers import open_game, sign_up, wait_board
 from tests.ui.test_accessibility import _blocking
+from tests.ui.test_phone import SMALL_TEXT
 
 
 def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, watched, redis_client, redis_server,
@@ -72,6 +73,8 @@ def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, 
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-390.png"))
     page.screenshot(path=str(artifacts / "analysis-page-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, f"text under 12 px on a phone: {small[:8]}"
     found += _blocking(page, "analysis-390", artifacts)
     assert not found, "\n".join(found)
     watched.assert_clean()

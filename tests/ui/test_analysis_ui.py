@@ -11,6 +11,7 @@ from service.jobs import make_queue
 from tests.ui.analysed import GID, QUEUE, analysed_game_with_fork, analysed_pig_game, analysis_report, fresh_pig_game, pct, ranked
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
 from tests.ui.test_accessibility import _blocking
+from tests.ui.test_phone import SMALL_TEXT
 
 
 def test_win_chart_marks_best_moves_and_fork_comparison(live_server, watched, redis_client, redis_server, artifacts):
@@ -93,7 +94,14 @@ def test_the_owner_s_move_picker_shows_each_analysed_move_s_win_chance(live_serv
     assert_picker_ranks_by_win_chance(page, next(p for p in report["positions"] if p["seq"] == head))
     page.locator("#play-section").screenshot(path=str(artifacts / "analysis-picker.png"))
     found = _blocking(page, "analysis-picker-1366", artifacts)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#play-section").screenshot(path=str(artifacts / "analysis-picker-390.png"))
+    found += _blocking(page, "analysis-picker-390", artifacts)
     assert not found, "\n".join(found)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, f"text under 12 px on a phone: {small[:8]}"
+    page.set_viewport_size({"width": 1366, "height": 768})
     page.select_option("#view-select", "spectator")  # no analysis for a spectator: the picker's own groups come back
     page.wait_for_function("""() => {
         const groups = [...document.querySelectorAll('#picker fieldset.pick-group')];
