@@ -13,6 +13,7 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
+import { rankPicker } from "./picker.js";
 
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 /** Below this many CSS pixels the chart is drawn on a narrower canvas, so that on a phone it is not 50 px high. */
@@ -237,40 +238,9 @@ export class AnalysisPanel {
   }
 
   /** The move picker at position `seq`, once both it and the analysis are there (whichever comes second calls
-   *  this; again after every reload): with an analysis of that position, its moves are listed in one group by
-   *  the mover's win chance, the best highlighted, each with its chance (interval in the button's title, and in
-   *  a disclosure that works by tap too); without one, the picker's own groups come back. */
+   *  this; again after every reload): ranked by the analysis of that position, or back in its own groups. */
   decoratePicker(container, seq) {
-    for (const old of container.querySelectorAll(".pick-win, .pick-best-tag, .pick-odds")) old.remove();
-    const buttons = [...container.querySelectorAll("button.pick")];
-    buttons.forEach((button, i) => { if (button.dataset.order === undefined) button.dataset.order = String(i); });
-    restorePickerGroups(container, buttons);
-    const ranked = rankedOptions(this.bySeq.get(seq));
-    const byAction = new Map(ranked.map((o) => [o.action, o]));
-    const known = buttons.filter((b) => byAction.has(b.dataset.action));
-    if (!known.length) return;
-    for (const button of known) {
-      const option = byAction.get(button.dataset.action);
-      button.append(el("span", { class: "pick-win", text: ` · ${pct(option.win)}` }));
-      button.title = `${button.dataset.action}: ${winText(option.win, option.ci)}${option.n ? `, ${option.n} rollouts` : ""}`;
-    }
-    const best = buttons.find((b) => b.dataset.action === ranked[0].action);
-    if (best) {
-      best.classList.add("pick-best");
-      best.prepend(el("span", { class: "pick-best-tag", text: "best" }));
-    }
-    const order = (b) => byAction.has(b.dataset.action) ? ranked.indexOf(byAction.get(b.dataset.action)) : ranked.length + Number(b.dataset.order);
-    const sorted = [...buttons].sort((a, b) => order(a) - order(b));
-    const ranking = el("fieldset", { class: "pick-group pick-ranked" },
-      el("legend", { text: "By the engine's win chance" }), sorted);
-    for (const group of container.querySelectorAll("fieldset.pick-group:not(.pick-ranked)")) group.hidden = true;
-    const first = container.querySelector("fieldset.pick-group");
-    if (first) first.before(ranking); else container.append(ranking);
-    ranking.after(el("details", { class: "pick-odds" },
-      el("summary", { text: ranked.some((o) => interval(o.ci)) ? "Win chances with their intervals" : "Win chances" }),
-      el("ol", {}, ranked.filter((o) => buttons.some((b) => b.dataset.action === o.action)).map((o) =>
-        el("li", {}, el("span", { text: o.text || o.action }), `: ${winText(o.win, o.ci)}`,
-           o.n ? el("span", { class: "muted", text: ` (${o.n} rollouts)` }) : null)))));
+    rankPicker(container, rankedOptions(this.bySeq.get(seq)));
   }
 
   /** On a fork: its chances against the parent line's, at the fork point and at each head. */
@@ -299,22 +269,4 @@ export class AnalysisPanel {
       el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: "this branch" }),
         el("th", { scope: "col", text: `parent (${branch.parent})` }))), el("tbody", {}, rows))] : []));
   }
-}
-
-/** Put the picker's buttons back in their own groups, in their first order (undoing a ranking). */
-function restorePickerGroups(container, buttons) {
-  const ranked = container.querySelector("fieldset.pick-ranked");
-  if (!ranked) return;
-  for (const button of buttons) {
-    button.classList.remove("pick-best");
-    button.title = button.dataset.action;
-    const home = container.querySelector(`fieldset.pick-group[data-group="${CSS.escape(button.dataset.group || "")}"]`);
-    if (home) home.append(button);
-  }
-  for (const group of container.querySelectorAll("fieldset.pick-group")) {
-    [...group.querySelectorAll("button.pick")].sort((a, b) => Number(a.dataset.order) - Number(b.dataset.order))
-      .forEach((b) => group.append(b));
-    group.hidden = false;
-  }
-  ranked.remove();
 }
