@@ -106,9 +106,9 @@ def fresh_pig_game(redis_client) -> None:
     games.append("pig-fresh", MAIN, playout.events[1:], 1)
 
 
-def analysed_pig_game(live_server, watched, redis_client, redis_server) -> tuple[Any, Any]:
-    """A Pig game of the signed-up owner "picker", analysed by a real worker up to a head with a choice:
-    (rules, state at the head)."""
+def analysed_pig_game(live_server, watched, redis_client, redis_server, analysed: bool = True) -> tuple[Any, Any]:
+    """A Pig game of the signed-up owner "picker", up to a head with a choice, analysed by a real worker (unless not
+    ``analysed``): (rules, state at the head)."""
     rules, setup = get_rules("pig"), Setup(("Anna", "Ben"), {"target": 30})
     playout = random_playout(rules, setup, random.Random(10), check=False)
     state, head = rules.initial_state(setup), 1
@@ -121,8 +121,9 @@ def analysed_pig_game(live_server, watched, redis_client, redis_server) -> tuple
     games = GameStore(redis_client)
     games.create_game("pig", "1", setup, owner="picker", gid="pig-picker", visibility="public")
     games.append("pig-picker", MAIN, playout.events[1:head], 1)
-    enqueue_analysis(games, redis_client, make_queue(redis_client, QUEUE), "pig-picker", MAIN, ROLLOUTS, "full")
-    run_worker(redis_server.url)
+    if analysed:
+        enqueue_analysis(games, redis_client, make_queue(redis_client, QUEUE), "pig-picker", MAIN, ROLLOUTS, "full")
+        run_worker(redis_server.url)
     return rules, state
 
 

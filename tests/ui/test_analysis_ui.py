@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from service.jobs import make_queue
-from tests.ui.analysed import GID, QUEUE, analysed_game_with_fork, analysed_pig_game, analysis_report, fresh_pig_game, pct, ranked
+from tests.ui.analysed import (
+    GID,
+    QUEUE,
+    analysed_game_with_fork,
+    analysed_pig_game,
+    analysis_report,
+    fresh_pig_game,
+    pct,
+    ranked,
+    run_worker,
+)
 from tests.ui.helpers import HeldRequests, open_game, sign_up, wait_board
 from tests.ui.test_accessibility import _blocking
 from tests.ui.test_phone import SMALL_TEXT
@@ -126,5 +136,25 @@ def test_the_picker_gains_its_win_chances_when_the_analysis_arrives_after_it(liv
     held.wait()
     assert page.locator("#picker .pick-win").count() == 0
     held.release()
+    assert_picker_chances_agree_with_best_moves(page, rules, state)
+    watched.assert_clean()
+
+
+def test_the_picker_is_ranked_as_soon_as_a_requested_analysis_reaches_it(live_server, watched, redis_client,
+                                                                         redis_server):
+    """The owner asks for an analysis with the picker on screen; once the worker has done it, the page's polling
+    ranks the picker, without a reload."""
+    rules, state = analysed_pig_game(live_server, watched, redis_client, redis_server, analysed=False)
+    page = open_game(watched, live_server, gid="pig-picker")
+    page.wait_for_selector("#picker button.pick")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
+    assert page.locator("#picker .pick-ranked, #picker .pick-win").count() == 0
+    page.click("#analysis-request")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
+    run_worker(redis_server.url)
+    page.wait_for_selector("#picker fieldset.pick-ranked")
+    head = page.evaluate("window.ludolog.head")
+    assert_picker_ranks_by_win_chance(page, next(p for p in analysis_report(page, live_server, "pig-picker")["positions"]
+                                                 if p["seq"] == head))
     assert_picker_chances_agree_with_best_moves(page, rules, state)
     watched.assert_clean()

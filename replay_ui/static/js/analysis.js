@@ -67,10 +67,13 @@ export class AnalysisPanel {
     this.head = head;
     clearTimeout(this.timer);
     this.timer = null;
-    if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); return; }
-    this.data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
+    if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); this.rerankPicker(); return; }
+    const data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
+    if (view !== this.view) return;  // the view changed while this one loaded
+    this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
+    this.rerankPicker();
     if (this.data.status === "running") this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), POLL_MS);
   }
 
@@ -241,6 +244,13 @@ export class AnalysisPanel {
    *  this; again after every reload): ranked by the analysis of that position, or back in its own groups. */
   decoratePicker(container, seq) {
     rankPicker(container, rankedOptions(this.bySeq.get(seq)));
+  }
+
+  /** The move picker on screen, ranked again by what has just been loaded (while an analysis runs, the picker's
+   *  position may get its results at any poll). */
+  rerankPicker() {
+    const box = document.getElementById("picker");
+    if (box && box.dataset.seq) this.decoratePicker(box, Number(box.dataset.seq));
   }
 
   /** On a fork: its chances against the parent line's, at the fork point and at each head. */

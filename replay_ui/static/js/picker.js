@@ -25,11 +25,12 @@ export class Picker {
     this.seq = null;  // the position whose moves are on offer, once drawn (the analysis decorates them when it arrives)
   }
 
-  hide() { this.section.hidden = true; this.box.replaceChildren(); this.seq = null; }
+  hide() { this.section.hidden = true; this.box.replaceChildren(); this.seq = null; delete this.box.dataset.seq; }
 
   /** Offer the legal actions at `seq` (the head) for the seat `actorName`. */
   async show(seq, actorName) {
     this.seq = null;
+    delete this.box.dataset.seq;
     this.section.hidden = false;
     this.box.replaceChildren(el("p", { class: "muted", text: "Loading the legal moves…" }));
     let legal;
@@ -52,6 +53,7 @@ export class Picker {
                                         onclick: () => this.play(a.action, seq) }, label(a.text, actorName)))));
     this.box.replaceChildren(who, ...fieldsets, el("div", { id: "picker-status", role: "status", "aria-live": "polite" }));
     this.seq = seq;
+    this.box.dataset.seq = String(seq);  // (for the analysis, which ranks the moves whenever its results come in)
   }
 
   async play(action, seq) {
