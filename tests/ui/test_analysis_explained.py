@@ -69,7 +69,9 @@ def test_the_move_on_screen_says_what_was_played_and_what_was_best(live_server, 
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-1366.png"))
     page.locator(f'#moves li:has(.mv[data-seq="{move}"])').screenshot(path=str(artifacts / "analysis-marked-move.png"))
     found = _blocking(page, "analysis-1366", artifacts)
+    assert page.get_attribute("#win-chart svg", "viewBox") == "0 0 1000 140"
     page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('#win-chart svg').getAttribute('viewBox') === '0 0 480 140'")
     page.locator("#win-section").screenshot(path=str(artifacts / "analysis-verdict-390.png"))
     page.screenshot(path=str(artifacts / "analysis-page-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the page scrolls sideways on a phone"
