@@ -1,15 +1,34 @@
 // Win chances from the search player (GET/POST …/analysis): a chart of every seat's estimated win
-// probability under the score chart (clicking jumps there), the marks ?! ? ?? of the moves that lost
-// the mover chances, the best moves at the current position (also beside the move picker), and on a
-// fork the branch's chances against its parent line at the fork point and at the head.
+// probability under the score chart (clicking jumps there), with each estimate's interval as a band;
+// the engine's marks ?! ? ?? of the moves that lost the mover chances (styled and labelled as the
+// engine's, apart from people's glyphs), with a legend giving their thresholds; at the move on screen
+// what was played against what was best, with intervals; the best moves at the current position (also
+// beside the move picker, which then orders its moves by win chance); and on a fork the branch's chances
+// against its parent line at the fork point and at the head.
+//
+// What the report's figures say in words is analysistext.js.
 
+import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptions, thresholdsOf, verdictText,
+         winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
+import { rankPicker } from "./picker.js";
 
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
+/** Below this many CSS pixels the chart is drawn on a narrower canvas, so that on a phone it is not 50 px high. */
+const NARROW_PX = 640, NARROW_W = 480;
 const POLL_MS = 1500;
-const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
+
+/** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
+ *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
+export function bandPoints(positions, seat, x, y) {
+  const known = positions.filter((p) => Array.isArray(p.win_ci) && Array.isArray(p.win_ci[seat]));
+  if (!known.length) return null;
+  const upper = known.map((p) => `${x(p.seq).toFixed(1)},${y(p.win_ci[seat][1]).toFixed(1)}`);
+  const lower = known.map((p) => `${x(p.seq).toFixed(1)},${y(p.win_ci[seat][0]).toFixed(1)}`).reverse();
+  return [...upper, ...lower].join(" ");
+}
 
 export class AnalysisPanel {
   constructor({ gid, bid, user, players, onSelect }) {
@@ -26,6 +45,10 @@ export class AnalysisPanel {
     this.head = 1;
     this.seq = 1;
     this.timer = null;
+    this.w = W;  // the chart's canvas width, chosen when it is drawn (again when the room for it changes much)
+    window.addEventListener("resize", () => {
+      if (this.data && this.data.positions.length && this.canvasWidth() !== this.w) this.render();
+    });
     const button = document.getElementById("analysis-request");
     if (button) button.addEventListener("click", () => this.request());
     document.getElementById("analysis-budget").addEventListener("change", () =>
@@ -36,15 +59,21 @@ export class AnalysisPanel {
 
   url(bid) { return `${this.api}${encodeURIComponent(bid)}/analysis`; }
 
-  /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). */
+  /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). While the
+   *  analysis runs it is loaded again every POLL_MS; once done (or never asked for) polling stops. */
   async load(view, head) {
+    if (view !== this.view) { this.data = null; this.bySeq.clear(); }  // never another view's chances meanwhile
     this.view = view;
     this.head = head;
     clearTimeout(this.timer);
-    if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); return; }
-    this.data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
+    this.timer = null;
+    if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); this.rerankPicker(); return; }
+    const data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
+    if (view !== this.view) return;  // the view changed while this one loaded
+    this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
+    this.rerankPicker();
     if (this.data.status === "running") this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), POLL_MS);
   }
 
@@ -62,9 +91,13 @@ export class AnalysisPanel {
   render() {
     const status = document.getElementById("analysis-status");
     const chart = document.getElementById("win-chart");
+    this.progress();
+    this.legend();
     if (!this.data) {
       status.textContent = "Pick the full view or a seat to see win chances.";
       chart.replaceChildren();
+      this.markMoves();
+      this.show(this.seq);
       return;
     }
     const { status: state, done, total } = this.data;
@@ -75,17 +108,60 @@ export class AnalysisPanel {
     this.show(this.seq);
   }
 
-  x(seq) { return PAD_L + (W - PAD_L - PAD_R) * (this.head <= 1 ? 0 : (seq - 1) / (this.head - 1)); }
+  /** The progress bar: shown while the analysis runs, hidden otherwise. */
+  progress() {
+    const bar = document.getElementById("analysis-progress");
+    if (!bar) return;
+    const running = Boolean(this.data && this.data.status === "running");
+    bar.hidden = !running;
+    if (!running) return;
+    bar.max = Math.max(1, this.data.total);
+    bar.value = this.data.done;
+    bar.textContent = `${this.data.done} of ${this.data.total}`;
+  }
+
+  /** What the engine's marks mean, with the thresholds of this analysis, set apart from people's glyphs. */
+  legend() {
+    const box = document.getElementById("analysis-legend");
+    if (!box) return;
+    if (!this.data || !this.data.positions.length) { box.replaceChildren(); return; }
+    const thresholds = thresholdsOf(this.data);
+    const sure = this.data.positions.some((p) => p.played && Array.isArray(p.played.loss_ci));
+    box.replaceChildren(
+      el("h3", { text: "The engine's marks" }),
+      el("ul", { class: "mark-legend" }, Object.keys(MARK_NAMES).map((mark) => el("li", { dataset: { mark } },
+        el("span", { class: `engine-mark ${markClass(mark)}`, text: mark }), " ",
+        `${MARK_NAMES[mark]}: lost at least ${Math.round(100 * thresholds[mark])} points of win chance`))),
+      el("p", { class: "hint" }, sure
+        ? "A move is marked only when even the low end of its loss's interval reaches the threshold. "
+        : "Marked from the estimated loss of win chance against the best move. ",
+        "People's glyphs from comments (", el("span", { class: "mv-glyphs", text: "!? ??" }),
+        ") are theirs, shown plain; the engine's marks are boxed."));
+  }
+
+  /** The chart's canvas width for the room it has now. */
+  canvasWidth() {
+    const room = document.getElementById("win-chart").clientWidth;
+    return room && room < NARROW_PX ? NARROW_W : W;
+  }
+
+  x(seq) { return PAD_L + (this.w - PAD_L - PAD_R) * (this.head <= 1 ? 0 : (seq - 1) / (this.head - 1)); }
   y(p) { return H - PAD_B - (H - PAD_T - PAD_B) * p; }
 
   chart() {
-    const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart win-chart", role: "img",
-                             "aria-label": "Every player's estimated chance to win over the game; click to jump" });
+    this.w = this.canvasWidth();
+    const box = svg("svg", { viewBox: `0 0 ${this.w} ${H}`, class: "chart win-chart", role: "img",
+                             "aria-label": "Every player's estimated chance to win over the game, shaded where the estimate "
+                                           + "may lie; click to jump" });
     for (const p of [0, 0.5, 1]) {
-      box.append(svg("line", { class: "grid", x1: PAD_L, x2: W - PAD_R, y1: this.y(p), y2: this.y(p) }),
+      box.append(svg("line", { class: "grid", x1: PAD_L, x2: this.w - PAD_R, y1: this.y(p), y2: this.y(p) }),
                  svg("text", { class: "tick", x: PAD_L - 6, y: this.y(p) + 4, "text-anchor": "end" }, pct(p)));
     }
     const positions = this.data.positions;
+    this.players.forEach((name, seat) => {
+      const band = bandPoints(positions, seat, (seq) => this.x(seq), (p) => this.y(p));
+      if (band) box.append(svg("polygon", { class: `win-band p${seat}`, points: band }, svg("title", {}, `${name}: interval`)));
+    });
     this.players.forEach((name, seat) => {
       const points = positions.map((p) => `${this.x(p.seq).toFixed(1)},${this.y(p.win[seat] ?? 0).toFixed(1)}`);
       box.append(svg("polyline", { class: `series p${seat}`, points: points.join(" "), "stroke-dasharray": DASHES[seat % DASHES.length] || null },
@@ -95,7 +171,8 @@ export class AnalysisPanel {
       const point = markerShape(p.actor, this.x(p.seq), this.y(p.win[p.actor] ?? 0), 3.5,
                                 { class: `win-point p${p.actor}`, "data-seq": p.seq });
       point.addEventListener("click", (e) => { e.stopPropagation(); this.onSelect(p.seq); });
-      point.append(svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}`));
+      const ci = Array.isArray(p.win_ci) ? interval(p.win_ci[p.actor]) : "";
+      point.append(svg("title", {}, `move ${p.seq}: ${this.players[p.actor]} ${pct(p.win[p.actor])}${ci ? " " + ci : ""}`));
       box.append(point);
     }
     this.marker = svg("line", { class: "marker", y1: PAD_T, y2: H - PAD_B });
@@ -108,12 +185,13 @@ export class AnalysisPanel {
 
   seqAt(box, event) {
     const rect = box.getBoundingClientRect();
-    const x = (event.clientX - rect.left) * (W / rect.width);
-    const ratio = Math.min(1, Math.max(0, (x - PAD_L) / (W - PAD_L - PAD_R)));
+    const x = (event.clientX - rect.left) * (this.w / rect.width);
+    const ratio = Math.min(1, Math.max(0, (x - PAD_L) / (this.w - PAD_L - PAD_R)));
     return Math.round(1 + ratio * (this.head - 1));
   }
 
-  /** The played move (event seq + 1) of each analysed position gets its mark in the move list. */
+  /** The played move (event seq + 1) of each analysed position gets the engine's mark in the move list: boxed and
+   *  titled as the engine's, apart from the glyphs people gave in comments. */
   markMoves() {
     for (const old of document.querySelectorAll("#moves .mv-mark")) old.remove();
     if (!this.data) return;
@@ -121,35 +199,58 @@ export class AnalysisPanel {
       const mark = p.played && p.played.mark;
       const button = mark && document.querySelector(`#moves .mv[data-seq="${p.seq + 1}"]`);
       if (!button) continue;
-      const lost = `lost ${pct(p.played.loss)} against ${p.best[0].text}`;
-      button.append(el("span", { class: `mv-mark mark-${mark.length}${mark.includes("!") ? "i" : ""}`, title: lost, text: mark }));
+      const best = rankedOptions(p)[0];
+      const lost = [lossText(p.played), best ? `against ${best.text || best.action}` : null].filter(Boolean).join(" ");
+      button.append(el("span", { class: `mv-mark engine-mark ${markClass(mark)}`, dataset: { engine: "" },
+                                 title: `The engine's mark: ${MARK_NAMES[mark] || mark}${lost ? ", " + lost : ""}`, text: mark }));
     }
   }
 
-  /** The best moves at position `seq`, with the mover's chance after each. */
+  /** At position `seq`: the verdict on the move that led here (move `seq`, decided at position seq - 1) and the
+   *  best moves from here, with the mover's chance after each. */
   show(seq) {
     this.seq = seq;
     if (this.marker) { this.marker.setAttribute("x1", this.x(seq)); this.marker.setAttribute("x2", this.x(seq)); }
+    this.verdict(seq);
     const box = document.getElementById("best-moves");
     const entry = this.bySeq.get(seq);
     if (!entry || !entry.best.length) { box.replaceChildren(); return; }
     box.replaceChildren(el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
       el("ol", {}, entry.best.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
-        el("span", { class: "best-win", text: pct(b.win) }), " ", el("span", { text: b.text }),
+        el("span", { class: "best-win", text: pct(b.win) }), " ",
+        interval(b.ci) ? el("span", { class: "best-ci muted", text: `${interval(b.ci)} ` }) : null,
+        el("span", { text: b.text }),
         el("span", { class: "muted", text: ` (${b.n} rollouts)` })))));
   }
 
-  /** Beside the move picker: each legal move that the search tried gets its win chance (again, when called
-   *  again: the picker and the analysis load independently, and whichever comes second calls this). */
+  /** "Move N, Anna: played X (win 31% [27–35]), best was Y (win 52% [48–56])" and the engine's mark, if any. */
+  verdict(seq) {
+    const box = document.getElementById("analysis-verdict");
+    if (!box) return;
+    const entry = this.bySeq.get(seq - 1);
+    const moveText = document.querySelector(`#moves .mv[data-seq="${seq}"] .mv-text`);
+    const text = verdictText(entry, moveText ? moveText.textContent : null);
+    if (!text) { box.replaceChildren(); box.hidden = true; return; }
+    const mark = entry.played.mark;
+    const loss = lossText(entry.played);
+    box.hidden = false;
+    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+      loss ? `; ${loss}` : "",
+      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
+                          text: mark }) : null);
+  }
+
+  /** The move picker at position `seq`, once both it and the analysis are there (whichever comes second calls
+   *  this; again after every reload): ranked by the analysis of that position, or back in its own groups. */
   decoratePicker(container, seq) {
-    for (const old of container.querySelectorAll(".pick-win")) old.remove();
-    const entry = this.bySeq.get(seq);
-    if (!entry) return;
-    const wins = new Map(entry.best.map((b) => [b.action, b.win]));
-    for (const button of container.querySelectorAll("button.pick")) {
-      const win = wins.get(button.dataset.action);
-      if (win !== undefined) button.append(el("span", { class: "pick-win", text: ` · ${pct(win)}` }));
-    }
+    rankPicker(container, rankedOptions(this.bySeq.get(seq)));
+  }
+
+  /** The move picker on screen, ranked again by what has just been loaded (while an analysis runs, the picker's
+   *  position may get its results at any poll). */
+  rerankPicker() {
+    const box = document.getElementById("picker");
+    if (box && box.dataset.seq) this.decoratePicker(box, Number(box.dataset.seq));
   }
 
   /** On a fork: its chances against the parent line's, at the fork point and at each head. */
@@ -164,8 +265,8 @@ export class AnalysisPanel {
     const rows = [];
     if (here && here.played && there && there.played) {
       rows.push(el("tr", {}, el("th", { scope: "row", text: `move ${branch.fork_seq + 1}` }),
-        el("td", { text: `${here.played.action}: ${pct(here.played.win)}` }),
-        el("td", { text: `${there.played.action}: ${pct(there.played.win)}` })));
+        el("td", { text: `${playedText(here)}: ${winText(here.played.win, here.played.ci)}` }),
+        el("td", { text: `${playedText(there)}: ${winText(there.played.win, there.played.ci)}` })));
     }
     const mine = last(after(this.data)), theirs = last(after(parent));
     if (mine || theirs) {

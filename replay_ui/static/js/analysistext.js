@@ -1,0 +1,75 @@
+// The words of an analysis report (GET …/analysis): chances with their intervals, what was played against what
+// was best, what a move lost, the marks' names and thresholds. Pure functions of the report, no DOM, so that the
+// panel (analysis.js) and anything else that speaks of an analysis say it the same way.
+//
+// The report may come without intervals (`ci`, `win_ci`, `loss_ci`), `options` or `thresholds` (an analysis
+// stored before they existed): everything then falls back to what there is.
+
+/** "31%" for a chance, "–" for none. */
+export const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
+
+/** The marks' loss thresholds when the report does not give them (the service's own since marks began). */
+export const DEFAULT_THRESHOLDS = { "?!": 0.05, "?": 0.10, "??": 0.20 };
+/** What each engine mark means, mildest first. */
+export const MARK_NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+
+/** The thresholds of a report (its own, else the defaults). */
+export function thresholdsOf(report) {
+  return report && report.thresholds ? { ...DEFAULT_THRESHOLDS, ...report.thresholds } : DEFAULT_THRESHOLDS;
+}
+
+/** "[27–35]" for an interval of win chances, "" without one. */
+export function interval(ci) {
+  if (!Array.isArray(ci) || ci.length !== 2 || ci.some((v) => typeof v !== "number")) return "";
+  return `[${Math.round(100 * ci[0])}–${Math.round(100 * ci[1])}]`;
+}
+
+/** "win 31% [27–35]" (or "win 31%" without an interval). */
+export function winText(win, ci) {
+  const range = interval(ci);
+  return `win ${pct(win)}${range ? " " + range : ""}`;
+}
+
+/** The class of an engine mark: mark-2 (??), mark-1 (?), mark-2i (?!), as the move list has always had. */
+export function markClass(mark) {
+  return `mark-${mark.length}${mark.includes("!") ? "i" : ""}`;
+}
+
+/** Every evaluated move of a position, best first: its `options` when the report has them, else its `best`. */
+export function rankedOptions(entry) {
+  if (!entry) return [];
+  const list = Array.isArray(entry.options) && entry.options.length ? entry.options : entry.best || [];
+  return [...list].sort((a, b) => (b.win ?? -1) - (a.win ?? -1));
+}
+
+/** The played move's text: its own (in a seat's view, as that seat may see it), else the text of the same action
+ *  among the evaluated moves, else `fallback`. */
+export function playedText(entry, fallback = null) {
+  const played = entry && entry.played;
+  if (!played) return null;
+  if (played.text) return played.text;
+  const same = rankedOptions(entry).find((o) => o.action === played.action);
+  return same && same.text ? same.text : fallback || played.action;
+}
+
+/** "played X (win 31% [27–35]), best was Y (win 52% [48–56])" for an analysed position whose move was played;
+ *  `fallback` names the played move when the report has no text for it. Null without a played move. */
+export function verdictText(entry, fallback = null) {
+  if (!entry || !entry.played) return null;
+  const played = entry.played;
+  // A move hidden from this view, or another seat's move that a seat's analysis does not judge, has no chance.
+  const judged = typeof played.win === "number" ? ` (${winText(played.win, played.ci)})` : "";
+  const playedPart = `played ${playedText(entry, fallback)}${judged}`;
+  const best = rankedOptions(entry)[0];
+  if (!best) return playedPart;
+  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine's best move too`;
+  return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
+}
+
+/** "lost 21 points [15–27] of win chance" (points = percentage points), or null when nothing was lost. */
+export function lossText(played) {
+  if (!played || typeof played.loss !== "number" || played.loss <= 0) return null;
+  const range = Array.isArray(played.loss_ci) ? ` ${interval(played.loss_ci)}` : "";
+  return `lost ${Math.round(100 * played.loss)} points${range} of win chance`;
+}
+
