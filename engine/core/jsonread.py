@@ -124,6 +124,13 @@ class JsonReader:
             raise self.fail(f"expected the fields {', '.join(names)}: {'; '.join(parts)}")
         return self
 
+    def has(self, name: str) -> bool:
+        """Whether this object has the field ``name`` (for an optional field)."""
+        data = self.value
+        if not isinstance(data, dict):
+            raise self.expected("an object")
+        return name in data
+
     def entries(self) -> list[tuple[str, JsonReader]]:
         """The ``(key, field)`` pairs of this object, in its order."""
         data = self.value

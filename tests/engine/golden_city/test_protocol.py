@@ -112,7 +112,7 @@ def test_dump_and_load_round_trip_and_malformed_snapshots_are_refused():
         ({**dumped, "players": [{**dumped["players"][0], "houses": ["XX"]}] + dumped["players"][1:]},
          'players[0].houses[0]: expected one of '),
         ({**dumped, "goods_display": ["G1", "G1"]}, 'goods_display: lists "G1" twice'),
-        ({**dumped, "components": {"coins": -1}}, "coins must be an integer of at least 0"),
+        ({**dumped, "components": {"coins": -1}}, "coins: expected an int of at least 0, got -1"),
     ]:
         with pytest.raises(StateFormatError, match=message.replace("[", r"\[").replace("]", r"\]")):
             RULES.load_state(broken)
