@@ -49,6 +49,12 @@ def dump_state(state: State) -> dict[str, Any]:
 SUBJECT = "bad amerigo state"
 
 
+def _placement(field: JsonReader) -> tuple[int, int, int, int, int]:
+    """One built tile: ``[kind, builder, rotation, row, col]``."""
+    kind, builder, rotation, row, col = field.integers(5)
+    return kind, builder, rotation, row, col
+
+
 def _rows(field: JsonReader, width: int | None = None) -> tuple[tuple[int, ...], ...]:
     """A list of lists of ints (each ``width`` long when given)."""
     return tuple(row.integers(width) for row in field.items())
@@ -108,7 +114,7 @@ def load_state(data: Any) -> State:
         colour=state.at(STORED_AS["colour"]).integer(), tower=state.at("tower").integers(),
         storage=state.at("storage").integers(), field=state.at("field").integers(), stray=state.at("stray").integers(),
         thrown=state.at("thrown").integers(), throw_colour=state.at("throw_colour").integer(),
-        cover=state.at("cover").integers(), placements=_rows(state.at("placements"), 5),
+        cover=state.at("cover").integers(), placements=tuple(_placement(p) for p in state.at("placements").items()),
         island_empty=state.at("island_empty").integers(), discovered=state.at("discovered").booleans(),
         chests=state.at("chests").booleans(), neutral=state.at("neutral").integers(),
         progress_spaces=state.at("progress_spaces").integers(), progress_pool=state.at("progress_pool").integers(),

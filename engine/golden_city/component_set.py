@@ -223,10 +223,11 @@ def _site_masks(cs: ComponentSet, sites: list[_Site]) -> None:
     cs.singles = _mask(sites, lambda s: s.kind in (HARBOUR, SUBURB))
     cs.city = _mask(sites, lambda s: s.kind in (OUTER, INNER))
     cs.river_mask = _mask(sites, lambda s: s.river is not None)
-    cs.terrain_masks = tuple(_mask(sites, lambda s, t=t: s.kind != HARBOUR and s.terrain == t) for t in range(len(TERRAINS)))
-    cs.district_masks = tuple(_mask(sites, lambda s, t=t: s.kind in (OUTER, INNER) and s.terrain == t)
+    cs.terrain_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.kind != HARBOUR and s.terrain == t)
+                             for t in range(len(TERRAINS)))
+    cs.district_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.kind in (OUTER, INNER) and s.terrain == t)
                               for t in range(len(TERRAINS)))
-    cs.river_masks = tuple(_mask(sites, lambda s, rid=rid: s.river == rid) for rid in cs.river_ids)
+    cs.river_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.river == rid) for rid in cs.river_ids)
     cs.region_masks = {rid: cs.river_masks[i] for i, rid in enumerate(cs.river_ids)}
     cs.region_masks.update({f"D-{TERRAINS[t]}": cs.district_masks[t] for t in range(1, len(TERRAINS)) if cs.district_masks[t]})
 
