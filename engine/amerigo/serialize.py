@@ -55,9 +55,9 @@ def _placement(field: JsonReader) -> tuple[int, int, int, int, int]:
     return kind, builder, rotation, row, col
 
 
-def _rows(field: JsonReader, width: int | None = None) -> tuple[tuple[int, ...], ...]:
-    """A list of lists of ints (each ``width`` long when given)."""
-    return tuple(row.integers(width) for row in field.items())
+def _rows(field: JsonReader) -> tuple[tuple[int, ...], ...]:
+    """A list of lists of ints (a row per seat)."""
+    return tuple(row.integers() for row in field.items())
 
 
 def _load_player(raw: JsonReader) -> Player:
