@@ -1,7 +1,8 @@
-"""``mypy --strict`` on the engine and the stores (DESIGN.md § Conventions), enforced.
+"""``mypy --strict`` on the engine and the stores, enforced.
 
-Runs mypy in a subprocess from the repository root on exactly the modules the design
-holds to strict typing, and fails with mypy's own report when it finds anything.
+Runs mypy in a subprocess from the repository root on exactly the modules held to strict typing (the
+engine is compiled with mypyc, so its types must be exact), and fails with mypy's own report when it
+finds anything.
 """
 
 from __future__ import annotations

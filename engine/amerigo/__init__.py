@@ -1,7 +1,7 @@
 """Amerigo (Stefan Feld, Queen Games), 2 to 4 players, full rules.
 
-Authority: the Hungarian rulebook (``seeds/002_8c3355c15d87efea.txt``); our digest is
-``games/amerigo.md`` (its component data are a documented reconstruction, see :mod:`components`).
+Authority: the Hungarian translation of the rulebook of Stefan Feld's *Amerigo*; our digest is
+``docs/games/amerigo.md`` (its component data are a documented reconstruction, see :mod:`components`).
 
 Modules: :mod:`components` (the default component set, plain literals), :mod:`components` (a
 validated component set, default or custom), :mod:`board` (the map's geometry from the island

@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from engine.amerigo import components as c
-from engine.core.errors import SetupError
+from engine.core.errors import SetupError, StateFormatError
+from engine.core.jsonread import JsonReader, as_setup_error
 
 TILE_CHARS = "~A.P" + c.GOOD_LETTERS
 WATER_CHARS = "~A"
@@ -106,12 +107,11 @@ def rotate_tile(rows: tuple[str, ...], quarter_turns: int) -> tuple[str, ...]:
 # --- validation -------------------------------------------------------------------------------------------
 
 
+SUBJECT = "bad amerigo components"
+
+
 def _fail(field: str, why: str) -> SetupError:
-    return SetupError(f"bad amerigo components: {field}: {why}")
-
-
-def _is_int(value: Any) -> bool:
-    return type(value) is int
+    return SetupError(f"{SUBJECT}: {field}: {why}")
 
 
 def _neighbours(r: int, col: int, size: int) -> list[tuple[int, int]]:
@@ -138,70 +138,87 @@ def _regions(rows: tuple[str, ...], chars: str) -> list[set[tuple[int, int]]]:
     return regions
 
 
-def _validate_tile(name: str, rows: Any) -> tuple[str, ...]:
-    field = f"island_tiles.{name}"
+def _tile_rows(field: JsonReader) -> tuple[str, ...]:
+    """A tile's rows: TILE_SIZE strings of TILE_SIZE known characters."""
     size = c.TILE_SIZE
-    if not isinstance(rows, list | tuple) or len(rows) != size or not all(isinstance(r, str) and len(r) == size for r in rows):
-        raise _fail(field, f"must be {size} rows of {size} characters")
-    grid: tuple[str, ...] = tuple(rows)
-    bad = sorted({ch for row in grid for ch in row} - set(TILE_CHARS))
+    rows = field.texts(low=size, high=size)
+    if not all(len(row) == size for row in rows):
+        raise field.fail(f"must be {size} rows of {size} characters")
+    bad = sorted({ch for row in rows for ch in row} - set(TILE_CHARS))
     if bad:
-        raise _fail(field, f"unknown characters {bad}; expected {TILE_CHARS!r}")
+        raise field.fail(f"unknown characters {bad}; expected {TILE_CHARS!r}")
+    return rows
+
+
+def _check_ring(field: JsonReader, grid: tuple[str, ...]) -> None:
+    """The outer ring is water but for the four ports."""
+    size = len(grid)
     for r in range(size):
         for col in range(size):
             ring = r in (0, size - 1) or col in (0, size - 1)
             if ring and (r, col) not in PORTS and grid[r][col] not in WATER_CHARS:
-                raise _fail(field, f"the outer ring must be water except the four ports, but ({r},{col}) is land")
+                raise field.fail(f"the outer ring must be water except the four ports, but ({r},{col}) is land")
+
+
+def _check_anchors(field: JsonReader, grid: tuple[str, ...]) -> None:
+    """Every anchor touches exactly one trading-post space, and every trading-post space one anchor."""
+    size = len(grid)
     for r in range(size):
         for col in range(size):
             ch = grid[r][col]
-            if ch in "AP":
-                partner = "P" if ch == "A" else "A"
-                links = [cell for cell in _neighbours(r, col, size) if grid[cell[0]][cell[1]] == partner]
-                if len(links) != 1:
-                    what = "anchor" if ch == "A" else "trading-post space"
-                    raise _fail(field, f"the {what} at ({r},{col}) must touch exactly one {partner}, touches {len(links)}")
+            if ch not in "AP":
+                continue
+            partner = "P" if ch == "A" else "A"
+            links = [cell for cell in _neighbours(r, col, size) if grid[cell[0]][cell[1]] == partner]
+            if len(links) != 1:
+                what = "anchor" if ch == "A" else "trading-post space"
+                raise field.fail(f"the {what} at ({r},{col}) must touch exactly one {partner}, touches {len(links)}")
+
+
+def _read_tile(field: JsonReader) -> tuple[str, ...]:
+    grid = _tile_rows(field)
+    _check_ring(field, grid)
+    _check_anchors(field, grid)
     for region in _regions(grid, "." + "P" + c.GOOD_LETTERS):
         if sum(1 for port in PORTS if port in region) > 1:
-            raise _fail(field, "a land region may touch at most one port")
+            raise field.fail("a land region may touch at most one port")
     if len(_regions(grid, WATER_CHARS)) != 1:
-        raise _fail(field, "its water must be connected")
+        raise field.fail("its water must be connected")
     return grid
 
 
-def _validate_tiles(raw: Any) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    if not isinstance(raw, Mapping) or not raw:
-        raise _fail("island_tiles", "must be an object of tile name → rows")
-    tiles = tuple((str(name), _validate_tile(str(name), rows)) for name, rows in raw.items())
+def _read_tiles(field: JsonReader) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    entries = field.entries()
+    if not entries:
+        raise field.fail("must be an object of tile name → rows")
+    tiles = tuple((name, _read_tile(rows)) for name, rows in entries)
     for g, letter in enumerate(c.GOOD_LETTERS):
         spaces = sum(row.count(letter) for _, rows in tiles for row in rows)
         if spaces > c.GOODS_TOKENS_PER_GOOD:
-            raise _fail("island_tiles", f"{spaces} {c.GOODS[g]} spaces, but there are only {c.GOODS_TOKENS_PER_GOOD} tokens")
+            raise field.fail(f"{spaces} {c.GOODS[g]} spaces, but there are only {c.GOODS_TOKENS_PER_GOOD} tokens")
     for name, _ in tiles:
         if not name or " " in name:
-            raise _fail("island_tiles", f"tile name {name!r} must be one word")
+            raise field.fail(f"tile name {name!r} must be one word")
     return tiles
 
 
-def _validate_shapes(raw: Any) -> dict[str, tuple[tuple[int, int], ...]]:
-    if not isinstance(raw, Mapping) or not raw:
-        raise _fail("shapes", "must be an object of shape name → list of [row, col] cells")
-    shapes = {}
-    for name, cells in raw.items():
-        field = f"shapes.{name}"
-        if not isinstance(cells, list | tuple) or not cells:
-            raise _fail(field, "must be a non-empty list of [row, col] cells")
-        if not all(isinstance(cell, list | tuple) and len(cell) == 2 and all(_is_int(v) and v >= 0 for v in cell) for cell in cells):
-            raise _fail(field, "every cell must be [row, col] with non-negative integers")
-        cell_set = {(int(r), int(col)) for r, col in cells}
-        if len(cell_set) != len(cells):
-            raise _fail(field, "cells must be distinct")
-        if min(r for r, _ in cell_set) != 0 or min(col for _, col in cell_set) != 0:
-            raise _fail(field, "cells must start at row 0 and column 0")
-        if not _connected(cell_set):
-            raise _fail(field, "cells must be orthogonally connected")
-        shapes[str(name)] = tuple(sorted(cell_set))
-    return shapes
+def _read_shape(field: JsonReader) -> tuple[tuple[int, int], ...]:
+    cells = [cell.integers(2, 0) for cell in field.items(1, of="[row, col] cells")]
+    cell_set = {(r, col) for r, col in cells}
+    if len(cell_set) != len(cells):
+        raise field.fail("cells must be distinct")
+    if min(r for r, _ in cell_set) != 0 or min(col for _, col in cell_set) != 0:
+        raise field.fail("cells must start at row 0 and column 0")
+    if not _connected(cell_set):
+        raise field.fail("cells must be orthogonally connected")
+    return tuple(sorted(cell_set))
+
+
+def _read_shapes(field: JsonReader) -> dict[str, tuple[tuple[int, int], ...]]:
+    entries = field.entries()
+    if not entries:
+        raise field.fail("must be an object of shape name → list of [row, col] cells")
+    return {name: _read_shape(cells) for name, cells in entries}
 
 
 def _connected(cells: set[tuple[int, int]]) -> bool:
@@ -217,43 +234,35 @@ def _connected(cells: set[tuple[int, int]]) -> bool:
     return seen == cells
 
 
-def _validate_tile_list(field: str, raw: Any, shapes: Mapping[str, Any]) -> tuple[tuple[str, int, int, int], ...]:
-    if not isinstance(raw, list | tuple) or not raw:
-        raise _fail(field, "must be a non-empty list of [shape, count, vp small, vp big]")
-    entries = []
-    for i, entry in enumerate(raw):
-        where = f"{field}[{i}]"
-        if not isinstance(entry, list | tuple) or len(entry) != 4:
-            raise _fail(where, "must be [shape, count, vp small, vp big]")
-        shape, count, small, big = entry
-        if shape not in shapes:
-            raise _fail(where, f"unknown shape {shape!r}")
-        if not _is_int(count) or count < 1:
-            raise _fail(where, f"count must be a positive integer, got {count!r}")
-        if not (_is_int(small) and _is_int(big) and 0 <= small and 0 <= big):
-            raise _fail(where, "VP values must be non-negative integers")
-        entries.append((str(shape), count, small, big))
+def _read_tile_entry(field: JsonReader, shapes: Mapping[str, Any]) -> tuple[str, int, int, int]:
+    """One ``[shape, count, vp small, vp big]`` entry of a tile list."""
+    shape, count, small, big = field.items(4, 4, of="fields: [shape, count, vp small, vp big]")
+    name = shape.text()
+    if name not in shapes:
+        raise field.fail(f"unknown shape {name!r}")
+    return name, count.integer(1), small.integer(0), big.integer(0)
+
+
+def _read_tile_list(field: JsonReader, shapes: Mapping[str, Any]) -> tuple[tuple[str, int, int, int], ...]:
+    entries = tuple(_read_tile_entry(entry, shapes) for entry in field.items(1, of="[shape, count, vp small, vp big] entries"))
     names = [e[0] for e in entries]
     if len(set(names)) != len(names):
-        raise _fail(field, "each shape may appear once (tiles of one shape are interchangeable)")
-    return tuple(entries)
+        raise field.fail("each shape may appear once (tiles of one shape are interchangeable)")
+    return entries
 
 
-def _validate_track(field: str, raw: Any) -> tuple[int, tuple[tuple[int, int], ...]]:
-    if isinstance(raw, tuple):  # the defaults
-        return raw
-    if not isinstance(raw, Mapping) or set(raw) != {"last", "vp"}:
-        raise _fail(field, 'must be {"last": <last space>, "vp": [[space, vp], ...]}')
-    last, vp = raw["last"], raw["vp"]
-    if not _is_int(last) or last < 2:
-        raise _fail(f"{field}.last", f"must be an integer of at least 2, got {last!r}")
-    if not isinstance(vp, list | tuple) or not all(isinstance(e, list | tuple) and len(e) == 2 for e in vp):
-        raise _fail(f"{field}.vp", "must be a list of [space, vp] pairs")
-    pairs = tuple((e[0], e[1]) for e in vp)
-    if not all(_is_int(s) and _is_int(v) and 1 <= s <= last and v >= 0 for s, v in pairs):
-        raise _fail(f"{field}.vp", f"spaces must be integers 1..{last} and VP non-negative integers")
+def _track_space(pair: JsonReader, last: int) -> tuple[int, int]:
+    """One ``[space, vp]`` pair of a track: a space 1..last and the VP it gives."""
+    space, vp = pair.items(2, 2, of="fields: [space, vp]")
+    return space.integer(1, last), vp.integer(0)
+
+
+def _read_track(field: JsonReader) -> tuple[int, tuple[tuple[int, int], ...]]:
+    track = field.fields(("last", "vp"))
+    last = track.at("last").integer(2)
+    pairs = tuple(_track_space(pair, last) for pair in track.at("vp").items(of="[space, vp] pairs"))
     if [s for s, _ in pairs] != sorted({s for s, _ in pairs}):
-        raise _fail(f"{field}.vp", "spaces must be strictly increasing")
+        raise track.at("vp").fail("spaces must be strictly increasing")
     return last, pairs
 
 
@@ -267,25 +276,41 @@ def _kinds(shapes: Mapping[str, tuple[tuple[int, int], ...]], group: str,
     return kinds
 
 
+#: The default component set in the JSON shape of a custom one (every custom table replaces one of these).
+DEFAULT_DATA: dict[str, Any] = json.loads(json.dumps({
+    "island_tiles": c.ISLAND_TILES, "shapes": c.SHAPES, "neutral_tiles": c.NEUTRAL_TILES, "village_tiles": c.VILLAGE_TILES,
+    "progress_track": {"last": c.PROGRESS_TRACK[0], "vp": c.PROGRESS_TRACK[1]},
+    "order_track": {"last": c.ORDER_TRACK[0], "vp": c.ORDER_TRACK[1]},
+}))
+
+
+def _read(root: JsonReader, custom: str | None) -> ComponentSet:
+    tiles = _read_tiles(root.at("island_tiles"))
+    shapes = _read_shapes(root.at("shapes"))
+    neutral = _read_tile_list(root.at("neutral_tiles"), shapes)
+    village = _read_tile_list(root.at("village_tiles"), shapes)
+    progress_last, progress_vp = _read_track(root.at("progress_track"))
+    order_last, order_vp = _read_track(root.at("order_track"))
+    kinds = _kinds(shapes, NEUTRAL, neutral) + _kinds(shapes, VILLAGE, village)
+    n_neutral = len(neutral)
+    return ComponentSet(
+        island_tiles=tiles, kinds=tuple(kinds), neutral_kinds=tuple(range(n_neutral)),
+        village_kinds=tuple(range(n_neutral, len(kinds))), progress_last=progress_last, progress_vp=progress_vp,
+        order_last=order_last, order_vp=order_vp, custom=custom,
+    )
+
+
 def build_component_set(raw: Mapping[str, Any] | None) -> ComponentSet:
     """The components from a custom component set over the defaults (None: the defaults)."""
     raw = dict(raw or {})
     unknown = sorted(set(raw) - set(FIELDS))
     if unknown:
         raise _fail(", ".join(unknown), f"unknown field; expected some of {', '.join(FIELDS)}")
-    tiles = _validate_tiles(raw["island_tiles"]) if "island_tiles" in raw else tuple(c.ISLAND_TILES.items())
-    shapes = _validate_shapes(raw["shapes"]) if "shapes" in raw else dict(c.SHAPES)
-    neutral = _validate_tile_list("neutral_tiles", raw.get("neutral_tiles", c.NEUTRAL_TILES), shapes)
-    village = _validate_tile_list("village_tiles", raw.get("village_tiles", c.VILLAGE_TILES), shapes)
-    progress_last, progress_vp = _validate_track("progress_track", raw.get("progress_track", c.PROGRESS_TRACK))
-    order_last, order_vp = _validate_track("order_track", raw.get("order_track", c.ORDER_TRACK))
-    kinds = _kinds(shapes, NEUTRAL, neutral) + _kinds(shapes, VILLAGE, village)
-    n_neutral = len(neutral)
-    return ComponentSet(
-        island_tiles=tiles, kinds=tuple(kinds), neutral_kinds=tuple(range(n_neutral)),
-        village_kinds=tuple(range(n_neutral, len(kinds))), progress_last=progress_last, progress_vp=progress_vp,
-        order_last=order_last, order_vp=order_vp, custom=json.dumps(raw, sort_keys=True) if raw else None,
-    )
+    custom = json.dumps(raw, sort_keys=True) if raw else None
+    try:
+        return _read(JsonReader({**DEFAULT_DATA, **json.loads(custom or "{}")}, SUBJECT), custom)
+    except StateFormatError as exc:
+        raise as_setup_error(exc) from None
 
 
 DEFAULT_SET = build_component_set(None)

@@ -1,10 +1,10 @@
 """Static tables of Amerigo: the default component set, as plain literals.
 
 The layout of this data is a **documented reconstruction**, not the printed components: the
-seed rulebook (``seeds/002_8c3355c15d87efea.txt``) gives the counts, the cannon and gold tracks
+Hungarian rulebook (see :mod:`engine.amerigo`) gives the counts, the cannon and gold tracks
 (0-12), the progress track's end value (15 VP), the completion table, the production token
 values and every progress token's effect; everything marked (R) in the digest
-(``games/amerigo.md`` § Component data) is our reconstruction: the 16 island tiles, the neutral
+(``docs/games/amerigo.md`` § Component data) is our reconstruction: the 16 island tiles, the neutral
 and village tile shapes and values, the VP spaces of the progress and special-action tracks,
 the time marker values, the marks of the production tokens and the kinds of a few progress
 tokens. The (R) data reproduce every worked example of the rulebook.

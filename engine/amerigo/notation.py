@@ -46,6 +46,7 @@ Parsing is cached: events carry notation, so folding a log parses the same texts
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
 from typing import Any, Final, NamedTuple
@@ -213,65 +214,108 @@ def _tile_kind(text: str, group: str, shape: str) -> str:
     return f"{group} {shape}"
 
 
+def _parse_layout(text: str, verb: str, args: list[str]) -> Action:
+    rotation = _ROTATION.fullmatch(args[2])
+    if not rotation or not _NAME.fullmatch(args[1]):
+        raise NotationError(text, "layout <row>,<col> <tile> r<0-3>")
+    return ("layout", *_space(text, args[0]), args[1], int(rotation.group(1)))
+
+
+def _parse_pirate(text: str, verb: str, args: list[str]) -> Action:
+    return ("pirate", _number(text, args[0]))
+
+
+def _parse_progress(text: str, verb: str, args: list[str]) -> Action:
+    if args[0] not in c.PROGRESS_SPACES:
+        raise NotationError(text, f"a progress space ({', '.join(c.PROGRESS_SPACES)})")
+    return ("progress", c.PROGRESS_SPACES.index(args[0]), _token(text, args[1]))
+
+
+def _parse_production(text: str, verb: str, args: list[str]) -> Action:
+    space = _number(text, args[0])
+    if not 1 <= space <= 10:
+        raise NotationError(text, "a production space 1-10")
+    return ("production", space - 1, _good(text, args[1]), _value(text, args[2]))
+
+
+def _parse_order(text: str, verb: str, args: list[str]) -> Action:
+    seats = tuple(_number(text, w) for w in args)
+    if not 2 <= len(seats) <= 4 or sorted(seats) != list(range(len(seats))):
+        raise NotationError(text, "order followed by every seat number once, top disc first")
+    return ("order", seats)
+
+
+def _parse_colour_number(text: str, verb: str, args: list[str]) -> Action:
+    """``tower <colour> <n>`` and ``stray <colour> <n>``."""
+    return (verb, _colour(text, args[0]), _number(text, args[1]))
+
+
+def _parse_colour(text: str, verb: str, args: list[str]) -> Action:
+    """``choose <colour>`` and ``special <colour>``."""
+    return (verb, _colour(text, args[0]))
+
+
+def _parse_ships(text: str, verb: str, args: list[str]) -> Action:
+    a, b = _frame(text, args[0]), _frame(text, args[1])
+    if a > b:
+        raise NotationError(text, "ships F<a> F<b> with a ≤ b")
+    return ("ships", a, b)
+
+
+def _parse_sail(text: str, verb: str, args: list[str]) -> Action:
+    if args[0] not in ("1", "2"):
+        raise NotationError(text, "sail <ship 1 or 2> <destination>")
+    if args[1] == "back":
+        return ("back", int(args[0]))
+    where = (-1, _frame(text, args[1])) if args[1].startswith("F") else _space(text, args[1])
+    return ("sail", int(args[0]), *where)
+
+
+def _parse_number(text: str, verb: str, args: list[str]) -> Action:
+    """``cannons <n>``, ``advance <n>`` and ``move <n>``."""
+    return (verb, _number(text, args[0]))
+
+
+def _parse_take(text: str, verb: str, args: list[str]) -> Action:
+    return ("take", _token(text, args[0]))
+
+
+def _parse_plan(text: str, verb: str, args: list[str]) -> Action:
+    return ("plan", _tile_kind(text, args[0], args[1]))
+
+
+def _parse_build_at_corner(text: str, verb: str, args: list[str]) -> Action:
+    rotation = _ROTATION.fullmatch(args[2])
+    if not rotation:
+        raise NotationError(text, "build <group> <shape> r<0-3> at <row>,<col>")
+    return (BUILD_AT_CORNER, _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[3]))
+
+
+def _parse_buy(text: str, verb: str, args: list[str]) -> Action:
+    return ("buy", _good(text, args[0]), _value(text, args[1]))
+
+
+#: Each verb with arguments: how many words follow it (-1: any number) and its parser.
+_VERBS: Final[dict[str, tuple[int, Callable[[str, str, list[str]], Action]]]] = {
+    "layout": (3, _parse_layout), "pirate": (1, _parse_pirate), "progress": (2, _parse_progress),
+    "production": (3, _parse_production), "order": (-1, _parse_order), "tower": (2, _parse_colour_number),
+    "stray": (2, _parse_colour_number), "choose": (1, _parse_colour), "special": (1, _parse_colour),
+    "ships": (2, _parse_ships), "sail": (2, _parse_sail), "cannons": (1, _parse_number), "advance": (1, _parse_number),
+    "take": (1, _parse_take), "move": (1, _parse_number), "plan": (2, _parse_plan), "build": (4, _parse_build_at_corner),
+    "buy": (2, _parse_buy),
+}
+
+
 def _parse_words(text: str, verb: str, args: list[str]) -> Action:
     """The action of a verb with arguments (the fixed forms are looked up before)."""
-    count = {"layout": 3, "pirate": 1, "progress": 2, "production": 3, "tower": 2, "stray": 2, "choose": 1, "special": 1,
-             "ships": 2, "sail": 2, "cannons": 1, "advance": 1, "take": 1, "move": 1, "plan": 2, "build": 4, "buy": 2}
-    if verb not in count and verb != "order":
+    if verb not in _VERBS:
         raise NotationError(text, EXPECTED)
     if verb == "build" and len(args) == 5:
         return _parse_build(text, args)
-    if verb != "order" and len(args) != count[verb]:
-        raise NotationError(text, f"{verb} followed by {count[verb]} words")
-    if verb == "layout":
-        rotation = _ROTATION.fullmatch(args[2])
-        if not rotation or not _NAME.fullmatch(args[1]):
-            raise NotationError(text, "layout <row>,<col> <tile> r<0-3>")
-        return ("layout", *_space(text, args[0]), args[1], int(rotation.group(1)))
-    if verb == "pirate":
-        return ("pirate", _number(text, args[0]))
-    if verb == "progress":
-        if args[0] not in c.PROGRESS_SPACES:
-            raise NotationError(text, f"a progress space ({', '.join(c.PROGRESS_SPACES)})")
-        return ("progress", c.PROGRESS_SPACES.index(args[0]), _token(text, args[1]))
-    if verb == "production":
-        space = _number(text, args[0])
-        if not 1 <= space <= 10:
-            raise NotationError(text, "a production space 1-10")
-        return ("production", space - 1, _good(text, args[1]), _value(text, args[2]))
-    if verb == "order":
-        seats = tuple(_number(text, w) for w in args)
-        if not 2 <= len(seats) <= 4 or sorted(seats) != list(range(len(seats))):
-            raise NotationError(text, "order followed by every seat number once, top disc first")
-        return ("order", seats)
-    if verb in ("tower", "stray"):
-        return (verb, _colour(text, args[0]), _number(text, args[1]))
-    if verb in ("choose", "special"):
-        return (verb, _colour(text, args[0]))
-    if verb == "ships":
-        a, b = _frame(text, args[0]), _frame(text, args[1])
-        if a > b:
-            raise NotationError(text, "ships F<a> F<b> with a ≤ b")
-        return ("ships", a, b)
-    if verb == "sail":
-        if args[0] not in ("1", "2"):
-            raise NotationError(text, "sail <ship 1 or 2> <destination>")
-        if args[1] == "back":
-            return ("back", int(args[0]))
-        where = (-1, _frame(text, args[1])) if args[1].startswith("F") else _space(text, args[1])
-        return ("sail", int(args[0]), *where)
-    if verb in ("cannons", "advance", "move"):
-        return (verb, _number(text, args[0]))
-    if verb == "take":
-        return ("take", _token(text, args[0]))
-    if verb == "plan":
-        return ("plan", _tile_kind(text, args[0], args[1]))
-    if verb == "build":
-        rotation = _ROTATION.fullmatch(args[2])
-        if not rotation:
-            raise NotationError(text, "build <group> <shape> r<0-3> at <row>,<col>")
-        return (BUILD_AT_CORNER, _tile_kind(text, args[0], args[1]), int(rotation.group(1)), *_space(text, args[3]))
-    return ("buy", _good(text, args[0]), _value(text, args[1]))
+    count, parse = _VERBS[verb]
+    if count >= 0 and len(args) != count:
+        raise NotationError(text, f"{verb} followed by {count} words")
+    return parse(text, verb, args)
 
 
 def _parse_build(text: str, args: list[str]) -> Action:

@@ -13,10 +13,11 @@ import json
 from typing import Any
 
 from engine.amerigo import components as c
-from engine.amerigo.board import board_for
-from engine.amerigo.component_set import component_set
+from engine.amerigo.board import Board, board_for
+from engine.amerigo.component_set import ComponentSet, component_set
 from engine.amerigo.state import PHASE_NAMES, Phase, Player, State
-from engine.core.errors import EngineError, StateFormatError
+from engine.core.errors import EngineError
+from engine.core.jsonread import JsonReader
 
 PLAYER_FIELDS = Player.FIELDS
 STATE_FIELDS = tuple(f for f in State.FIELDS if f not in ("components", "board"))
@@ -25,7 +26,6 @@ STATE_FIELDS = tuple(f for f in State.FIELDS if f not in ("components", "board")
 STORED_AS = {"phase": "step", "colour": "phase"}
 #: The dump's keys, in the fields' order.
 STORED_FIELDS = tuple(STORED_AS.get(name, name) for name in STATE_FIELDS)
-BOOL_FIELDS = {"discovered", "chests", "ships_moved", "track_gold"}
 
 
 def _plain(value: Any) -> Any:
@@ -46,61 +46,89 @@ def dump_state(state: State) -> dict[str, Any]:
     return data
 
 
-def _bad(what: str, value: Any) -> StateFormatError:
-    return StateFormatError(f"bad amerigo state: {what}, got {str(value)[:80]!r}")
+SUBJECT = "bad amerigo state"
 
 
-def _tuple(value: Any, what: str) -> Any:
-    """Lists become tuples, all the way down; only ints, bools and strings may be leaves."""
-    if isinstance(value, list):
-        return tuple(_tuple(v, what) for v in value)
-    if type(value) in (int, bool, str):
-        return value
-    raise _bad(f"{what} must hold integers, booleans and lists", value)
+def _placement(field: JsonReader) -> tuple[int, int, int, int, int]:
+    """One built tile: ``[kind, builder, rotation, row, col]``."""
+    kind, builder, rotation, row, col = field.integers(5)
+    return kind, builder, rotation, row, col
 
 
-def _load_player(raw: Any, seat: int) -> Player:
-    if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
-        raise _bad(f"player {seat} must have the fields {', '.join(PLAYER_FIELDS)}", raw)
-    values = {name: _tuple(raw[name], f"players[{seat}].{name}") for name in PLAYER_FIELDS}
-    for name, value in values.items():
-        leaves = value if isinstance(value, tuple) else (value,)
-        if not all(type(v) is int for v in leaves):
-            raise _bad(f"players[{seat}].{name} must be integers", value)
-    return Player(**values)
+def _rows(field: JsonReader) -> tuple[tuple[int, ...], ...]:
+    """A list of lists of ints (a row per seat)."""
+    return tuple(row.integers() for row in field.items())
+
+
+def _load_player(raw: JsonReader) -> Player:
+    player = raw.fields(PLAYER_FIELDS)
+    return Player(
+        vp=player.at("vp").integer(), gold=player.at("gold").integer(), cannons=player.at("cannons").integer(),
+        progress=player.at("progress").integer(), order_pos=player.at("order_pos").integer(),
+        order_stamp=player.at("order_stamp").integer(), ships=player.at("ships").integers(),
+        posts_left=player.at("posts_left").integer(), posts_founded=player.at("posts_founded").integer(),
+        villages=player.at("villages").integers(), stock=player.at("stock").integers(), goods=player.at("goods").integers(),
+        production=player.at("production").integers(), tokens=player.at("tokens").integers(),
+        used=player.at("used").integers(), chests=player.at("chests").integer(),
+    )
+
+
+def _components(data: JsonReader) -> ComponentSet:
+    try:
+        return component_set(data.at("components").value)
+    except EngineError as exc:
+        raise data.fail(str(exc)) from None
+
+
+def _placed_tile(pair: JsonReader, components: ComponentSet) -> tuple[int, int]:
+    """One ``[tile, rotation]`` pair of the layout, of a known tile."""
+    tile, rotation = pair.items(2, 2)
+    return tile.integer(0, len(components.island_tiles) - 1), rotation.integer()
+
+
+def _layout(field: JsonReader, components: ComponentSet, players: int) -> tuple[tuple[int, int], ...]:
+    """The (tile, rotation) pairs placed so far: at most a full grid."""
+    rows, cols = c.GRID[players]
+    return tuple(_placed_tile(pair, components) for pair in field.items(0, rows * cols))
+
+
+def _board(state: JsonReader, components: ComponentSet, layout: tuple[tuple[int, int], ...], players: int) -> Board | None:
+    """The map once the layout is complete (None before), whose cells the cover must match one for one."""
+    rows, cols = c.GRID[players]
+    board = board_for(components, layout, players) if len(layout) == rows * cols else None
+    if board is not None:
+        state.at("cover").items(board.cells, board.cells)
+    return board
 
 
 def load_state(data: Any) -> State:
-    """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != {"components", *STORED_FIELDS}:
-        raise StateFormatError("bad amerigo state: expected the fields of a dumped state")
-    names = data["names"]
-    if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
-        raise _bad("names must be 2 to 4 strings", names)
-    try:
-        components = component_set(data["components"])
-    except EngineError as exc:
-        raise StateFormatError(f"bad amerigo state: {exc}") from None
-    values: dict[str, Any] = {"components": components}
-    for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
-        if name == "players":
-            if not isinstance(data[key], list) or len(data[key]) != len(names):
-                raise _bad(f"expected {len(names)} players", data[key])
-            values[name] = tuple(_load_player(p, seat) for seat, p in enumerate(data[key]))
-        else:
-            values[name] = _tuple(data[key], key)
-    if not 0 <= values["phase"] < len(PHASE_NAMES) or type(values["phase"]) is not int:
-        raise _bad("unknown step", values["phase"])
-    values["phase"] = Phase(values["phase"])
-    rows, cols = c.GRID[len(names)]
-    layout = values["layout"]
-    if not isinstance(layout, tuple) or len(layout) > rows * cols or not all(
-            isinstance(t, tuple) and len(t) == 2 and 0 <= t[0] < len(components.island_tiles) for t in layout):
-        raise _bad("layout must list (tile, rotation) pairs of known tiles", layout)
-    values["board"] = board_for(components, layout, len(names)) if len(layout) == rows * cols else None
-    if values["board"] is not None and len(values["cover"]) != values["board"].cells:
-        raise _bad("cover must have one entry per map space", len(values["cover"]))
-    return State(**values)
+    """The state from :func:`dump_state` data; raises StateFormatError naming the bad field."""
+    state = JsonReader(data, SUBJECT).fields(("components", *STORED_FIELDS))
+    names = state.at("names").texts(low=2, high=4)
+    n = len(names)
+    components = _components(state)
+    layout = _layout(state.at("layout"), components, n)
+    return State(
+        names=names, components=components, layout=layout, board=_board(state, components, layout, n),
+        phase=Phase(state.at(STORED_AS["phase"]).integer(0, len(PHASE_NAMES) - 1)), round=state.at("round").integer(),
+        colour=state.at(STORED_AS["colour"]).integer(), tower=state.at("tower").integers(),
+        storage=state.at("storage").integers(), field=state.at("field").integers(), stray=state.at("stray").integers(),
+        thrown=state.at("thrown").integers(), throw_colour=state.at("throw_colour").integer(),
+        cover=state.at("cover").integers(), placements=tuple(_placement(p) for p in state.at("placements").items()),
+        island_empty=state.at("island_empty").integers(), discovered=state.at("discovered").booleans(),
+        chests=state.at("chests").booleans(), neutral=state.at("neutral").integers(),
+        progress_spaces=state.at("progress_spaces").integers(), progress_pool=state.at("progress_pool").integers(),
+        production_spaces=state.at("production_spaces").integers(),
+        production_pool=state.at("production_pool").integers(), pirates=state.at("pirates").integers(),
+        pirate_pool=state.at("pirate_pool").integers(), stamps=state.at("stamps").integer(),
+        turn_order=state.at("turn_order").integers(), turn=state.at("turn").integer(),
+        phase_ap=state.at("phase_ap").integer(), action=state.at("action").integer(), ap=state.at("ap").integer(),
+        ships_moved=state.at("ships_moved").booleans(), sailed=state.at("sailed").integer(),
+        neutral_taken=state.at("neutral_taken").integer(), tokens_due=state.at("tokens_due").integer(),
+        track_gold=state.at("track_gold").boolean(), final=_rows(state.at("final")),
+        before_fight=_rows(state.at("before_fight")), before_final=_rows(state.at("before_final")),
+        players=tuple(_load_player(p) for p in state.at("players").items(n, n)),
+    )
 
 
 def map_lines(state: State) -> list[str]:

@@ -4,7 +4,8 @@ Modules: :mod:`protocol` (the ``GameRules`` protocol and its contract, ``Setup``
 :mod:`events` (the event record), :mod:`errors` (the error tree), :mod:`fold` (checking and folding
 events, random playouts), :mod:`phased` (``PhasedRules``: the protocol written once over a game's
 phase tables, and ``apply_table``), :mod:`notation` (the one notation normalisation),
-:mod:`records` (immutable records changed a field at a time), :mod:`registry` (games by name) and
+:mod:`records` (immutable records changed a field at a time), :mod:`jsonread` (the one reader of stored JSON:
+typed reads that name the path of a bad field), :mod:`registry` (games by name) and
 :mod:`versions` (older rules versions' setups).
 
 Every game package has the same skeleton (``docs/ARCHITECTURE.md`` § The game-package skeleton):

@@ -1,7 +1,8 @@
 """Entdecker (Klaus Teuber, Goldsieber 1996), 2 to 4 players, full rules.
 
-Authority: the Hungarian translation of the English rules (``seeds/001_3c9fd334e7f64ea0.txt``);
-our digest, with its rulings R1-R14 and the reconstructed component data, is ``games/entdecker.md``.
+Authority: the Hungarian translation by Xell (1996) of The Game Cabinet's English rules of *Entdecker*
+(Klaus Teuber; Goldsieber, 1996); our digest, with its rulings R1-R14 and the reconstructed component
+data, is ``docs/games/entdecker.md``.
 
 Modules: :mod:`components` (the component set as data, a documented reconstruction),
 :mod:`component_set` (checking a component set and compiling lookup tables), :mod:`state` (immutable

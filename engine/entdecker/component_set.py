@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
-from engine.core.errors import SetupError
+from engine.core.errors import SetupError, StateFormatError
+from engine.core.jsonread import JsonReader, as_setup_error, shown
 from engine.entdecker.components import DEFAULT_COMPONENTS, EVENT_NAMES, SIDE_NAMES, UNIT_NAMES
 
 N: Final = 0
@@ -85,6 +86,11 @@ class ComponentSet:
         self.cells = self.width * self.height
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(_neighbours(c, self.width, self.height) for c in range(self.cells))
         self.circles = tuple((c, d) for c in range(self.cells) for d in range(4) if self.neighbours[c][d] < 0)
+        self._compile_kinds(data)
+        self._compile_counts(data)
+
+    def _compile_kinds(self, data: Mapping[str, Any]) -> None:
+        """The tile kinds (draw tiles, then the six reserve faces) and every rotated face."""
         topologies = {code: _topology(code, spec) for code, spec in data["topologies"].items()}
         kinds: list[Kind] = []
         for entry in data["draw_tiles"]:
@@ -100,10 +106,16 @@ class ComponentSet:
         self.kinds = tuple(kinds)
         self.key_index = {kind.key: i for i, kind in enumerate(kinds[: self.draw_kinds])}
         self.faces = tuple(_rotated(topologies[kind.topology], r) for kind in kinds for r in range(4))
+        self.hole_fill = tuple(self._hole_filler(mask) for mask in range(16))
+        # Chance's outcomes as actions, made once (see engine.entdecker.chance and its notation).
+        self.draw_backs: tuple[int, ...] = tuple(kind.back for kind in kinds[: self.draw_kinds])
+        self.tile_actions: tuple[tuple[str, str], ...] = tuple(("tile", kind.key) for kind in kinds[: self.draw_kinds])
+
+    def _compile_counts(self, data: Mapping[str, Any]) -> None:
+        """How many of each component: tiles, stacks, chips, wheel segments, units, gold."""
         self.draw_counts: tuple[int, ...] = tuple(entry["count"] for entry in data["draw_tiles"])
         self.stack_sizes: tuple[int, ...] = tuple(data["stack_sizes"])
         self.reserve_counts: tuple[int, ...] = tuple(data["reserve"][str(number)][1] for number in range(1, 7))
-        self.hole_fill = tuple(self._hole_filler(mask) for mask in range(16))
         chips = sorted((int(value), count) for value, count in data["chips"].items())
         self.chip_values = tuple(value for value, _ in chips)
         self.chip_counts = tuple(count for _, count in chips)
@@ -115,9 +127,6 @@ class ComponentSet:
         self.unit_copies: tuple[int, ...] = tuple(units[name]["copies"] for name in UNIT_NAMES)
         self.gold_start: int = data["gold"]["start"]
         self.gold_max: int = data["gold"]["max"]
-        # Chance's outcomes as actions, made once (see engine.entdecker.chance and its notation).
-        self.draw_backs: tuple[int, ...] = tuple(kind.back for kind in kinds[: self.draw_kinds])
-        self.tile_actions: tuple[tuple[str, str], ...] = tuple(("tile", kind.key) for kind in kinds[: self.draw_kinds])
         self.chip_actions: tuple[tuple[str, int], ...] = tuple(("chip", value) for value in self.chip_values)
         self.spin_outcomes: tuple[tuple[tuple[str, int], int], ...] = tuple(
             (("spin", value), weight) for value, weight in zip(self.wheel_values, self.wheel_weights, strict=True) if weight)
@@ -213,158 +222,154 @@ def _type_key(topology: str, event: str | None) -> str:
 # --- checking a component set -------------------------------------------------------------------
 
 
-def _fail(field: str, why: str) -> SetupError:
-    return SetupError(f"components.{field} {why}")
+SUBJECT = "bad entdecker components"
+#: What a reserve stack of each back number must fill: holes facing land on these sides.
+RESERVE_HOLES = {1: "no land side", 2: "one land side", 3: "two adjacent land sides", 4: "two opposite land sides",
+                 5: "three land sides", 6: "four land sides"}
 
 
-def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise _fail(field, f"must be an integer {bounds}, got {value!r}")
-    return value
+def _land_mask(sides: str) -> int:
+    return sum(1 << d for d, letter in enumerate(sides) if letter == "L")
 
 
-def _mapping(value: Any, field: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(field, f"must be an object, got {value!r}")
-    return value
-
-
-def _list(value: Any, field: str) -> list[Any]:
-    if not isinstance(value, list | tuple):
-        raise _fail(field, f"must be a list, got {value!r}")
-    return list(value)
-
-
-def _check_topology(code: str, spec: Any) -> None:
-    field = f"topologies.{code}"
+def _check_topology(code: str, spec: JsonReader) -> None:
     if not _TOPOLOGY_CODE.match(code):
-        raise _fail(field, "needs a name of letters, digits and '_' starting with a letter")
-    spec = _mapping(spec, field)
-    sides = spec.get("sides")
-    if not isinstance(sides, str) or len(sides) != 4 or set(sides) - {"L", "W"}:
-        raise _fail(f"{field}.sides", f"must be four letters L or W for N E S W, got {sides!r}")
+        raise spec.fail("needs a name of letters, digits and '_' starting with a letter")
+    sides = spec.at("sides").text()
+    if len(sides) != 4 or set(sides) - {"L", "W"}:
+        raise spec.at("sides").expected("four letters L or W for N E S W")
     land = {SIDE_NAMES[d] for d in range(4) if sides[d] == "L"}
-    _check_partition(_list(spec.get("land"), f"{field}.land"), land, f"{field}.land", "land", allow_empty_group=True)
-    _check_partition(_list(spec.get("water"), f"{field}.water"), set(SIDE_NAMES) - land, f"{field}.water", "water",
-                     allow_empty_group=False)
+    _check_partition(spec.at("land"), land, "land", allow_empty_group=True)
+    _check_partition(spec.at("water"), set(SIDE_NAMES) - land, "water", allow_empty_group=False)
 
 
-def _check_partition(groups: list[Any], sides: set[str], field: str, what: str, *, allow_empty_group: bool) -> None:
-    """``groups`` must split ``sides`` into disjoint groups (a land part may be an islet touching no side)."""
+def _check_partition(field: JsonReader, sides: set[str], what: str, *, allow_empty_group: bool) -> None:
+    """``field`` must split ``sides`` into disjoint groups (a land part may be an islet touching no side)."""
     covered: set[str] = set()
-    for i, group in enumerate(groups):
-        members = _list(group, f"{field}[{i}]")
+    for group in field.items(of="groups"):
+        members = group.texts()
         if not members and not allow_empty_group:
-            raise _fail(f"{field}[{i}]", "is an empty water region")
+            raise group.fail("is an empty water region")
         for side in members:
             if side not in sides or side in covered:
-                raise _fail(f"{field}[{i}]", f"names side {side!r}, which is not a free {what} side of this topology")
+                raise group.fail(f"names side {side!r}, which is not a free {what} side of this topology")
             covered.add(side)
     if covered != sides:
-        raise _fail(field, f"must cover every {what} side ({', '.join(sorted(sides))}), covers {', '.join(sorted(covered)) or 'none'}")
+        raise field.fail(f"must cover every {what} side ({', '.join(sorted(sides))}), covers {', '.join(sorted(covered)) or 'none'}")
 
 
-def _check_draw_tiles(value: Any, topologies: Mapping[str, Any]) -> int:
-    entries = _list(value, "draw_tiles")
-    if not entries:
-        raise _fail("draw_tiles", "must list at least one tile type")
+def _draw_tile_key(entry: JsonReader, topologies: Mapping[str, Any]) -> str:
+    """The type key of one draw tile (``CAPE?ruins``), its fields checked."""
+    topology = entry.at("topology").text(topologies)
+    event_field = entry.at("event")
+    event = None if event_field.is_null() else event_field.text(EVENT_NAMES)
+    key = _type_key(topology, event)
+    if entry.has("type") and entry.at("type").value != key:
+        raise entry.at("type").fail(f"must be the topology plus '?event' ({key!r}), got {shown(entry.at('type').value)}")
+    if "W" not in topologies[topology]["sides"]:
+        raise entry.fail(f"draws {topology}, which has no water side and could never be placed")
+    return key
+
+
+def _check_draw_tiles(field: JsonReader, topologies: Mapping[str, Any]) -> int:
     keys: set[str] = set()
     total = 0
-    for i, raw in enumerate(entries):
-        field = f"draw_tiles[{i}]"
-        entry = _mapping(raw, field)
-        topology = entry.get("topology")
-        if not isinstance(topology, str) or topology not in topologies:
-            raise _fail(f"{field}.topology", f"must name one of the topologies, got {topology!r}")
-        event = entry.get("event")
-        if event is not None and event not in EVENT_NAMES:
-            raise _fail(f"{field}.event", f"must be null or one of {', '.join(EVENT_NAMES)}, got {event!r}")
-        key = _type_key(topology, event)
-        if "type" in entry and entry["type"] != key:
-            raise _fail(f"{field}.type", f"must be the topology plus '?event' ({key!r}), got {entry['type']!r}")
+    for entry in field.items(1, of="tile types"):
+        key = _draw_tile_key(entry, topologies)
         if key.lower() in keys:
-            raise _fail(field, f"repeats the tile type {key!r}")
+            raise entry.fail(f"repeats the tile type {key!r}")
         keys.add(key.lower())
-        if "W" not in topologies[topology]["sides"]:
-            raise _fail(field, f"draws {topology}, which has no water side and could never be placed")
-        total += _int(entry.get("count"), f"{field}.count", 1)
+        total += entry.at("count").integer(1)
     return total
 
 
-def _check_reserve(value: Any, topologies: Mapping[str, Any]) -> None:
-    reserve = _mapping(value, "reserve")
-    expected = {1: "no land side", 2: "one land side", 3: "two adjacent land sides", 4: "two opposite land sides",
-                5: "three land sides", 6: "four land sides"}
-    if set(reserve) != {str(n) for n in expected}:
-        raise _fail("reserve", f"must have the back numbers 1 to 6, got {sorted(reserve)}")
-    for number, needs in expected.items():
-        field = f"reserve.{number}"
-        entry = _list(reserve[str(number)], field)
-        if len(entry) != 2 or entry[0] not in topologies:
-            raise _fail(field, f"must be [topology, count], got {entry!r}")
-        _int(entry[1], f"{field}[1]", 0)
-        spec = topologies[entry[0]]
-        land = sum(1 << d for d, letter in enumerate(spec["sides"]) if letter == "L")
+def _check_reserve(field: JsonReader, topologies: Mapping[str, Any]) -> None:
+    numbers = {key for key, _ in field.entries()}
+    if numbers != {str(n) for n in RESERVE_HOLES}:
+        raise field.fail(f"must have the back numbers 1 to 6, got {sorted(numbers)}")
+    for number, needs in RESERVE_HOLES.items():
+        entry = field.at(str(number))
+        topology, count = entry.items(2, 2)
+        code = topology.text(topologies)
+        count.integer(0)
+        spec = topologies[code]
+        land = _land_mask(spec["sides"])
         if hole_class(land) != number:
-            raise _fail(field, f"must be a face with {needs} to fill such holes, {entry[0]} has sides {spec['sides']}")
+            raise entry.fail(f"must be a face with {needs} to fill such holes, {code} has sides {spec['sides']}")
         if len(spec["land"]) != (1 if land else 0):
-            raise _fail(field, f"must join all its land sides in one part and hold no islet (a filler never splits an "
-                               f"island), {entry[0]} has {len(spec['land'])} land parts")
+            raise entry.fail(f"must join all its land sides in one part and hold no islet (a filler never splits an "
+                             f"island), {code} has {len(spec['land'])} land parts")
 
 
-def _check_counts(value: Any, field: str) -> None:
-    counts = _mapping(value, field)
-    if not counts:
-        raise _fail(field, "must not be empty")
-    for key, count in counts.items():
-        if not str(key).isdigit() or int(key) < 1:
-            raise _fail(field, f"keys must be positive values, got {key!r}")
-        _int(count, f"{field}.{key}", 0)
+def _check_counts(field: JsonReader) -> None:
+    entries = field.entries()
+    if not entries:
+        raise field.fail("must not be empty")
+    for key, count in entries:
+        if not key.isdigit() or int(key) < 1:
+            raise field.fail(f"keys must be positive values, got {key!r}")
+        count.integer(0)
+
+
+def _check_board(board: JsonReader) -> None:
+    board.at("w").integer(2, 26)
+    board.at("h").integer(2, 26)
+    if board.has("rim") and board.at("rim").value != "water":
+        raise board.at("rim").fail("must be 'water': the rim is the open sea the ship starts from")
+
+
+def _check_stacks(field: JsonReader, total: int) -> None:
+    sizes = field.integers(None, 1)
+    if not sizes:
+        raise field.fail("must list at least one stack")
+    if sum(sizes) != total:
+        raise field.fail(f"must add up to the {total} draw tiles, add up to {sum(sizes)}")
+
+
+def _check_units(field: JsonReader) -> None:
+    names = {key for key, _ in field.entries()}
+    if names != set(UNIT_NAMES):
+        raise field.fail(f"must define exactly {', '.join(UNIT_NAMES)}, got {sorted(names)}")
+    for name in UNIT_NAMES:
+        unit = field.at(name)
+        unit.at("cost").integer(0)
+        unit.at("copies").integer(0)
+
+
+def _check_fields(root: JsonReader) -> None:
+    """Every field of the default set there, and no other."""
+    present = {key for key, _ in root.entries()}
+    missing = [k for k in DEFAULT_COMPONENTS if k not in present]
+    if missing:
+        raise root.fail(f"misses the fields {', '.join(missing)}")
+    unknown = sorted(present - set(DEFAULT_COMPONENTS))
+    if unknown:
+        raise root.fail(f"has unknown fields {', '.join(unknown)}")
+
+
+def _check(root: JsonReader) -> None:
+    _check_fields(root)
+    _check_board(root.at("board"))
+    topologies = {code: spec for code, spec in root.at("topologies").entries()}
+    for code, spec in topologies.items():
+        _check_topology(code, spec)
+    specs = {code: spec.value for code, spec in topologies.items()}
+    _check_stacks(root.at("stack_sizes"), _check_draw_tiles(root.at("draw_tiles"), specs))
+    _check_reserve(root.at("reserve"), specs)
+    _check_counts(root.at("chips"))
+    if not root.at("wheel").integers(None, 0):
+        raise root.at("wheel").fail("must have at least one segment")
+    _check_units(root.at("units"))
+    cap = root.at("gold").at("max").integer(1)
+    root.at("gold").at("start").integer(0, cap)
 
 
 def check_components(data: Any) -> None:
     """Raise SetupError naming the first field of ``data`` that is not an acceptable component set."""
-    data = _mapping(data, "(root)")
-    missing = [k for k in DEFAULT_COMPONENTS if k not in data]
-    if missing:
-        raise _fail("(root)", f"misses the fields {', '.join(missing)}")
-    unknown = sorted(set(data) - set(DEFAULT_COMPONENTS))
-    if unknown:
-        raise _fail("(root)", f"has unknown fields {', '.join(unknown)}")
-    board = _mapping(data["board"], "board")
-    _int(board.get("w"), "board.w", 2, 26)
-    _int(board.get("h"), "board.h", 2, 26)
-    if board.get("rim", "water") != "water":
-        raise _fail("board.rim", "must be 'water': the rim is the open sea the ship starts from")
-    topologies = _mapping(data["topologies"], "topologies")
-    for code, spec in topologies.items():
-        _check_topology(code, spec)
-    total = _check_draw_tiles(data["draw_tiles"], topologies)
-    sizes = _list(data["stack_sizes"], "stack_sizes")
-    if not sizes:
-        raise _fail("stack_sizes", "must list at least one stack")
-    for i, size in enumerate(sizes):
-        _int(size, f"stack_sizes[{i}]", 1)
-    if sum(sizes) != total:
-        raise _fail("stack_sizes", f"must add up to the {total} draw tiles, add up to {sum(sizes)}")
-    _check_reserve(data["reserve"], topologies)
-    _check_counts(data["chips"], "chips")
-    wheel = _list(data["wheel"], "wheel")
-    if not wheel:
-        raise _fail("wheel", "must have at least one segment")
-    for i, value in enumerate(wheel):
-        _int(value, f"wheel[{i}]", 0)
-    units = _mapping(data["units"], "units")
-    if set(units) != set(UNIT_NAMES):
-        raise _fail("units", f"must define exactly {', '.join(UNIT_NAMES)}, got {sorted(units)}")
-    for name in UNIT_NAMES:
-        unit = _mapping(units[name], f"units.{name}")
-        _int(unit.get("cost"), f"units.{name}.cost", 0)
-        _int(unit.get("copies"), f"units.{name}.copies", 0)
-    gold = _mapping(data["gold"], "gold")
-    cap = _int(gold.get("max"), "gold.max", 1)
-    _int(gold.get("start"), "gold.start", 0, cap)
+    try:
+        _check(JsonReader(data, SUBJECT))
+    except StateFormatError as exc:
+        raise as_setup_error(exc) from None
 
 
 @lru_cache(maxsize=32)

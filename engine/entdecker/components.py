@@ -1,6 +1,6 @@
 """Entdecker's component set as plain data: a documented reconstruction, not a scan of the box.
 
-Only some numbers are sourced (see ``games/entdecker.md``, "Component data"): 120 tiles of which
+Only some numbers are sourced (see ``docs/games/entdecker.md``, "Component data"): 120 tiles of which
 38 reserve tiles and 20 draw tiles with a '?' back; reserve backs numbered 1 (four water sides)
 to 6 (four land sides); 20 discovery chips (five 1s, seven 2s, six 3s, two 4s); income 2-5; gold
 0-12 starting at 4; a 10 x 7 board; 3 scouts, 2 forts and 1 settlement per player, costing 1, 3

@@ -132,15 +132,9 @@ _EXPECTED_AFTER = {
 
 def _parse_words(verb: str, words: list[str]) -> Action | None:
     if verb in ("spin", "chip", "buy", "draw"):
-        values = _numbers(words, 1)
-        if values is None or (verb == "draw" and values[0] < 1):
-            return None
-        return ("draw", values[0] - 1) if verb == "draw" else (verb, values[0])
+        return _parse_one_number(verb, words)
     if verb == "back":
-        values = _numbers(words[:1], 1)
-        if values is None or values[0] < 1 or len(words) != 2 or words[1] not in BACK_WORDS:
-            return None
-        return ("back", values[0] - 1, BACK_WORDS.index(words[1]))
+        return _parse_back(words)
     if verb == "tile":
         return ("tile", words[0]) if len(words) == 1 and _TILE_KEY.match(words[0]) else None
     if verb == "place":
@@ -150,13 +144,32 @@ def _parse_words(verb: str, words: list[str]) -> Action | None:
         values = _numbers(words, 2)
         return ("takeback", *values) if values is not None else None
     if verb == "build":
-        values = _numbers(words[1:], 1)
-        if not words or words[0] not in UNIT_NAMES or values is None:
-            return None
-        return ("build", UNIT_NAMES.index(words[0]), values[0])
+        return _parse_build(words)
     if verb == "start":
         return _parse_start(words)
     return None
+
+
+def _parse_one_number(verb: str, words: list[str]) -> Action | None:
+    """``spin <n>``, ``chip <n>``, ``buy <n>`` and ``draw <stack from 1>`` (a draw's stack counted from 0)."""
+    values = _numbers(words, 1)
+    if values is None or (verb == "draw" and values[0] < 1):
+        return None
+    return ("draw", values[0] - 1) if verb == "draw" else (verb, values[0])
+
+
+def _parse_back(words: list[str]) -> Action | None:
+    values = _numbers(words[:1], 1)
+    if values is None or values[0] < 1 or len(words) != 2 or words[1] not in BACK_WORDS:
+        return None
+    return ("back", values[0] - 1, BACK_WORDS.index(words[1]))
+
+
+def _parse_build(words: list[str]) -> Action | None:
+    values = _numbers(words[1:], 1)
+    if not words or words[0] not in UNIT_NAMES or values is None:
+        return None
+    return ("build", UNIT_NAMES.index(words[0]), values[0])
 
 
 def _parse_start(words: list[str]) -> Action | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import SetupError, StateFormatError
+from engine.core.errors import SetupError
+from engine.core.jsonread import JsonReader
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.state import (
     NO_UNIT,
@@ -64,95 +65,65 @@ def dump_state(state: State) -> dict[str, Any]:
     }
 
 
-def _bad(why: str) -> StateFormatError:
-    return StateFormatError(f"bad entdecker state: {why}")
+SUBJECT = "bad entdecker state"
 
 
-def _int(value: Any, what: str, low: int = 0, high: int | None = None) -> int:
-    if type(value) is not int or value < low or (high is not None and value > high):
-        raise _bad(f"{what} must be an integer from {low}{f' to {high}' if high is not None else ''}, got {value!r}")
-    return value
+def _unit(field: JsonReader, seats: int) -> int:
+    """One cell's unit: null, or ``[seat, unit 0-2, part 0-15]``."""
+    if field.is_null():
+        return NO_UNIT
+    seat, kind, part = field.items(3, 3)
+    return unit_code(seat.integer(0, seats - 1), kind.integer(0, 2), part.integer(0, 15))
 
 
-def _ints(value: Any, what: str, length: int | None = None, low: int = 0, high: int | None = None) -> tuple[int, ...]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise _bad(f"{what} must be a list of {length if length is not None else 'some'} integers, got {value!r}")
-    return tuple(_int(v, f"{what}[{i}]", low, high) for i, v in enumerate(value))
+def _island(field: JsonReader, cells: int) -> Island:
+    """One island: ``[first cell, size, unit cells]``."""
+    first, size, unit_cells = field.items(3, 3)
+    return Island(first.integer(0, cells - 1), size.integer(1), unit_cells.integers(None, 0, cells - 1))
 
 
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise _bad(f"{what} must be a boolean, got {value!r}")
-    return value
+def _ship(field: JsonReader) -> tuple[int, int, int]:
+    """The ship: ``[mode 0-2, cell, side or region]``."""
+    mode, cell, side = field.items(3, 3)
+    return mode.integer(0, 2), cell.integer(-1), side.integer(-1)
 
 
-def _units(value: Any, cells: int, n: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != cells:
-        raise _bad(f"units must be a list of {cells} entries")
-    out = []
-    for i, unit in enumerate(value):
-        if unit is None:
-            out.append(NO_UNIT)
-        else:
-            seat, kind, part = _ints(unit, f"units[{i}]", 3)
-            if seat >= n or kind > 2 or part > 15:
-                raise _bad(f"units[{i}] = {unit!r} is not [seat, unit 0-2, part]")
-            out.append(unit_code(seat, kind, part))
-    return tuple(out)
-
-
-def _component_set(raw: Any) -> ComponentSet:
+def _components(state: JsonReader) -> ComponentSet:
     try:
-        return component_set(raw)
+        return component_set(state.at("components").value)
     except SetupError as exc:
-        raise _bad(f"its component set is not acceptable: {exc}") from None
+        raise state.at("components").fail(f"its component set is not acceptable: {exc}") from None
 
 
 def load_state(data: Any) -> State:
-    """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != set(dump_state_fields()):
-        missing = sorted(set(dump_state_fields()) - set(data)) if isinstance(data, dict) else list(dump_state_fields())
-        raise _bad(f"expected the fields of a state, missing {missing}")
-    components = _component_set(data["components"])
-    names = data["names"]
-    if not isinstance(names, list) or not 2 <= len(names) <= 4 or not all(isinstance(x, str) for x in names):
-        raise _bad(f"names must be 2 to 4 strings, got {names!r}")
+    """The state from :func:`dump_state` data; raises StateFormatError naming the bad field."""
+    state = JsonReader(data, SUBJECT).fields(dump_state_fields())
+    components = _components(state)
+    names = state.at("names").texts(low=2, high=4)
     n = len(names)
     stacks = len(components.stack_sizes)
-    supply = data["supply"]
-    chips = data["chips"]
-    if not isinstance(supply, list) or len(supply) != n or not isinstance(chips, list) or len(chips) != n:
-        raise _bad(f"supply and chips must hold one entry per player ({n})")
-    islands = data["islands"]
-    if not isinstance(islands, list) or not all(isinstance(i, list) and len(i) == 3 for i in islands):
-        raise _bad("islands must be a list of [first cell, size, unit cells]")
-    ship = _ints(data["ship"], "ship", 3, -1)
-    state = State(
-        components=components, names=tuple(names), income_each_turn=_bool(data["income_each_turn"], "income_each_turn"),
-        phase=Phase(_int(data["phase"], "phase", 0, len(PHASE_NAMES) - 1)), round=_int(data["round"], "round", 1),
-        turn=_int(data["turn"], "turn", 0, n - 1), gold=_ints(data["gold"], "gold", n),
-        score=_ints(data["score"], "score", n),
-        supply=tuple(_ints(s, f"supply[{i}]", 3) for i, s in enumerate(supply)),
-        chips=tuple(_ints(c, f"chips[{i}]", None, 1) for i, c in enumerate(chips)),
-        pool=_ints(data["pool"], "pool", len(components.chip_values)),
-        board=_ints(data["board"], "board", components.cells, -1, len(components.kinds) * 4 - 1),
-        units=_units(data["units"], components.cells, n),
-        stacks=_ints(data["stacks"], "stacks", stacks), tops=_ints(data["tops"], "tops", stacks, -1, 1),
-        undrawn=_ints(data["undrawn"], "undrawn", components.draw_kinds),
-        discarded=_ints(data["discarded"], "discarded", components.draw_kinds),
-        reserve=_ints(data["reserve"], "reserve", 6),
-        ship=(ship[0], ship[1], ship[2]),
-        draws_left=_int(data["draws_left"], "draws_left"), drawn=_int(data["drawn"], "drawn"),
-        stack=_int(data["stack"], "stack", 0, stacks - 1), tile=_int(data["tile"], "tile", -1, components.draw_kinds - 1),
-        placed=_ints(data["placed"], "placed", None, 0, components.cells - 1), storm=_bool(data["storm"], "storm"),
-        islands=tuple(Island(_int(i[0], "island first", 0, components.cells - 1), _int(i[1], "island size", 1),
-                             _ints(i[2], "island unit cells", None, 0, components.cells - 1)) for i in islands),
-        chip_queue=_ints(data["chip_queue"], "chip_queue", None, 0, n - 1),
-        chip_best=_int(data["chip_best"], "chip_best"), income=_int(data["income"], "income"),
+    cells = components.cells
+    return State(
+        components=components, names=names, income_each_turn=state.at("income_each_turn").boolean(),
+        phase=Phase(state.at("phase").integer(0, len(PHASE_NAMES) - 1)), round=state.at("round").integer(1),
+        turn=state.at("turn").integer(0, n - 1), gold=state.at("gold").integers(n, 0),
+        score=state.at("score").integers(n, 0),
+        supply=tuple(s.integers(3, 0) for s in state.at("supply").items(n, n)),
+        chips=tuple(c.integers(None, 1) for c in state.at("chips").items(n, n)),
+        pool=state.at("pool").integers(len(components.chip_values), 0),
+        board=state.at("board").integers(cells, -1, len(components.kinds) * 4 - 1),
+        units=tuple(_unit(u, n) for u in state.at("units").items(cells, cells)),
+        stacks=state.at("stacks").integers(stacks, 0), tops=state.at("tops").integers(stacks, -1, 1),
+        undrawn=state.at("undrawn").integers(components.draw_kinds, 0),
+        discarded=state.at("discarded").integers(components.draw_kinds, 0),
+        reserve=state.at("reserve").integers(6, 0), ship=_ship(state.at("ship")),
+        draws_left=state.at("draws_left").integer(0), drawn=state.at("drawn").integer(0),
+        stack=state.at("stack").integer(0, stacks - 1), tile=state.at("tile").integer(-1, components.draw_kinds - 1),
+        placed=state.at("placed").integers(None, 0, cells - 1), storm=state.at("storm").boolean(),
+        islands=tuple(_island(i, cells) for i in state.at("islands").items()),
+        chip_queue=state.at("chip_queue").integers(None, 0, n - 1),
+        chip_best=state.at("chip_best").integer(0), income=state.at("income").integer(0),
     )
-    if ship[0] > 2:
-        raise _bad(f"ship must be [mode 0-2, cell, side or region], got {data['ship']!r}")
-    return state
 
 
 def dump_state_fields() -> tuple[str, ...]:

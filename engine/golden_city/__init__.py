@@ -1,7 +1,7 @@
 """Die goldene Stadt (Michael Schacht, Kosmos 2009), 3 or 4 players, full rules.
 
-Authority: the Hungarian rulebook (``seeds/003_259e9403aa45f09e.txt``); our digest is
-``games/golden_city.md`` (our reading, rulings and the component data). The board layout, the
+Authority: the Hungarian translation of the rulebook of *Die goldene Stadt* (KOSMOS, 2009); our digest is
+``docs/games/golden_city.md`` (our reading, rulings and the component data). The board layout, the
 rewards printed on it, the goods cards and the scoring cards' faces are a documented
 reconstruction (see :mod:`components`); another component set can be passed as
 ``Setup.options["components"]``, and ``Setup.options["start_seat"]`` names the youngest player,

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
-from engine.core.errors import SetupError
+from engine.core.errors import SetupError, StateFormatError
+from engine.core.jsonread import JsonReader, as_setup_error
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAINS
 
 HARBOUR: Final = 0
@@ -52,8 +53,11 @@ PLAYER_COUNTS: Final = (3, 4)
 CARDS_PER_PLAYER: Final = 7
 
 
+SUBJECT = "bad golden city components"
+
+
 def _fail(field: str, why: str) -> SetupError:
-    return SetupError(f"bad golden city components: {field} {why}")
+    return SetupError(f"{SUBJECT}: {field}: {why}")
 
 
 class ComponentSet:
@@ -63,11 +67,12 @@ class ComponentSet:
         self.data = data
         self.key = key
         self.is_default = data == DEFAULT_COMPONENTS
-        _read_sites(self, data["sites"])
-        _read_goods(self, data["goods"], data["goods_cards"])
-        _read_scoring(self, data["scoring_cards"])
-        _read_bonus(self, data["bonus_cards"])
-        _read_counts(self, data)
+        root = JsonReader(data, SUBJECT)
+        _read_sites(self, root.at("sites"))
+        _read_goods(self, root.at("goods"), root.at("goods_cards"))
+        _read_scoring(self, root.at("scoring_cards"))
+        _read_bonus(self, root.at("bonus_cards"))
+        _read_counts(self, root)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ComponentSet) and other.key == self.key
@@ -130,199 +135,183 @@ class ComponentSet:
 TERRAIN_WORDS = ("coast", "mountains", "meadow", "forest", "desert")
 
 
-def _check_id(value: Any, field: str) -> str:
-    if not isinstance(value, str) or not ID_PATTERN.match(value) or value in RESERVED_IDS:
-        raise _fail(field, f"must be an id of letters, digits, '-', '_' or '+' (not 'pile'), got {value!r}")
+def _id(field: JsonReader) -> str:
+    """An id: letters, digits, '-', '_' or '+', not a word of the notation."""
+    value = field.text()
+    if not ID_PATTERN.match(value) or value in RESERVED_IDS:
+        raise field.expected("an id of letters, digits, '-', '_' or '+' (not 'pile')")
     return value
 
 
-def _terrain(value: Any, field: str) -> int:
-    if value not in TERRAINS:
-        raise _fail(field, f"must be one of {', '.join(TERRAINS)}, got {value!r}")
-    return TERRAINS.index(value)
+SITE_FIELDS = ("id", "kind", "terrain", "river", "reward", "neighbours")
 
 
-def _list(value: Any, field: str, *, minimum: int = 0) -> list[Any]:
-    if not isinstance(value, list) or len(value) < minimum:
-        raise _fail(field, f"must be a list of at least {minimum} entries, got {value!r}"[:200])
-    return value
+class _Site(NamedTuple):
+    sid: str
+    kind: int
+    terrain: int
+    river: str | None
+    reward: int
+    neighbours: tuple[str, ...]
 
 
-def _int(value: Any, field: str, minimum: int = 0) -> int:
-    if type(value) is not int or value < minimum:
-        raise _fail(field, f"must be an integer of at least {minimum}, got {value!r}")
-    return value
+def _river(field: JsonReader, kind: int) -> str | None:
+    """A suburb's river (an id, not a district's ``D-`` name), or null; other sites lie on none."""
+    if field.is_null():
+        return None
+    river = field.text()
+    if kind != SUBURB or not ID_PATTERN.match(river) or river.startswith("D-"):
+        raise field.expected("null, or for a suburb the id of a river (not 'D-', which names a city district)")
+    return river
 
 
-def _unique(ids: list[str], field: str) -> None:
-    seen: set[str] = set()
-    for value in ids:
-        if value in seen:
-            raise _fail(field, f"lists {value!r} twice")
-        seen.add(value)
-
-
-def _read_site(raw: Any, i: int) -> tuple[str, int, int, str | None, int, list[str]]:
-    field = f"sites[{i}]"
-    if not isinstance(raw, dict) or set(raw) != {"id", "kind", "terrain", "river", "reward", "neighbours"}:
-        raise _fail(field, "must be an object with id, kind, terrain, river, reward and neighbours")
-    sid = _check_id(raw["id"], f"{field}.id")
-    if raw["kind"] not in KINDS:
-        raise _fail(f"{field}.kind", f"must be one of {', '.join(KINDS)}, got {raw['kind']!r}")
-    kind = KINDS.index(raw["kind"])
-    terrain = _terrain(raw["terrain"], f"{field}.terrain")
+def _read_site(raw: JsonReader) -> _Site:
+    site = raw.fields(SITE_FIELDS)
+    sid = _id(site.at("id"))
+    kind = site.at("kind").choice(KINDS)
+    terrain = site.at("terrain").choice(TERRAINS)
     if (kind == HARBOUR) != (terrain == 0):
-        raise _fail(f"{field}.terrain", f"of {sid}: harbours and only harbours are coast (CO), got {raw['terrain']!r}")
-    river = raw["river"]
-    if river is not None and (kind != SUBURB or not isinstance(river, str) or not ID_PATTERN.match(river)):
-        raise _fail(f"{field}.river", f"of {sid}: only suburbs lie on a river, named by an id; got {river!r}")
-    if river is not None and river.startswith("D-"):
-        raise _fail(f"{field}.river", f"of {sid}: 'D-' names a city district, not a river; got {river!r}")
-    if raw["reward"] not in REWARDS:
-        raise _fail(f"{field}.reward", f"of {sid} must be one of {', '.join(REWARDS)}, got {raw['reward']!r}")
-    reward = REWARDS.index(raw["reward"])
+        raise site.at("terrain").fail(f"of {sid}: harbours and only harbours are coast (CO), got {TERRAINS[terrain]!r}")
+    reward = site.at("reward").choice(REWARDS)
     if reward not in REWARDS_BY_KIND[kind]:
         allowed = ", ".join(REWARDS[r] for r in sorted(REWARDS_BY_KIND[kind]))
-        raise _fail(f"{field}.reward", f"of {sid}: a {KINDS[kind]} carries one of {allowed}, got {raw['reward']!r}")
-    nbrs = _list(raw["neighbours"], f"{field}.neighbours")
-    if not all(isinstance(x, str) for x in nbrs):
-        raise _fail(f"{field}.neighbours", f"of {sid} must be site ids, got {nbrs!r}")
-    _unique(nbrs, f"{field}.neighbours")
-    return sid, kind, terrain, river, reward, nbrs
+        raise site.at("reward").fail(f"of {sid}: a {KINDS[kind]} carries one of {allowed}, got {REWARDS[reward]!r}")
+    neighbours = site.at("neighbours").texts(unique=True)
+    return _Site(sid, kind, terrain, _river(site.at("river"), kind), reward, neighbours)
 
 
-def _read_sites(cs: ComponentSet, raw: Any) -> None:
-    rows = [_read_site(site, i) for i, site in enumerate(_list(raw, "sites", minimum=1))]
-    ids = [row[0] for row in rows]
-    _unique(ids, "sites")
-    index = {sid: i for i, sid in enumerate(ids)}
-    neighbours = []
-    for sid, _, _, _, _, nbrs in rows:
+def _neighbour_masks(field: JsonReader, sites: list[_Site], index: dict[str, int]) -> tuple[int, ...]:
+    """Each site's neighbours as a bitmask; roads go both ways."""
+    masks = []
+    for site in sites:
         mask = 0
-        for other in nbrs:
-            if other not in index or other == sid:
-                raise _fail("sites", f"{sid} names neighbour {other!r}, which is not another site")
-            if sid not in rows[index[other]][5]:
-                raise _fail("sites", f"{sid} names neighbour {other}, but {other} does not name {sid} (roads go both ways)")
+        for other in site.neighbours:
+            if other not in index or other == site.sid:
+                raise field.fail(f"{site.sid} names neighbour {other!r}, which is not another site")
+            if site.sid not in sites[index[other]].neighbours:
+                raise field.fail(f"{site.sid} names neighbour {other}, but {other} does not name {site.sid} (roads go both ways)")
             mask |= 1 << index[other]
-        neighbours.append(mask)
-    cs.site_ids = tuple(ids)
-    cs.site_index = index
-    cs.kinds = tuple(row[1] for row in rows)
-    cs.terrains = tuple(row[2] for row in rows)
-    cs.rewards = tuple(row[4] for row in rows)
-    cs.neighbours = tuple(neighbours)
-    cs.neighbour_ids = tuple(tuple(row[5]) for row in rows)
-    river_ids = tuple(dict.fromkeys(row[3] for row in rows if row[3] is not None))
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _mask(sites: list[_Site], test: Callable[[_Site], bool]) -> int:
+    return sum(1 << i for i, site in enumerate(sites) if test(site))
+
+
+def _read_sites(cs: ComponentSet, field: JsonReader) -> None:
+    sites = [_read_site(raw) for raw in field.items(1, of="sites")]
+    ids = [site.sid for site in sites]
+    cs.site_ids = _unique_ids(field, list(dict.fromkeys(ids)), len(ids))
+    cs.site_index = {sid: i for i, sid in enumerate(ids)}
+    cs.neighbours = _neighbour_masks(field, sites, cs.site_index)
+    cs.kinds = tuple(site.kind for site in sites)
+    cs.terrains = tuple(site.terrain for site in sites)
+    cs.rewards = tuple(site.reward for site in sites)
+    cs.neighbour_ids = tuple(site.neighbours for site in sites)
+    river_ids = tuple(dict.fromkeys(site.river for site in sites if site.river is not None))
     cs.river_ids = river_ids
-    cs.rivers = tuple(-1 if row[3] is None else river_ids.index(row[3]) for row in rows)
-
-    def mask_of(test: Any) -> int:
-        return sum(1 << i for i, row in enumerate(rows) if test(row))
-
-    cs.harbours = mask_of(lambda r: r[1] == HARBOUR)
+    cs.rivers = tuple(-1 if site.river is None else river_ids.index(site.river) for site in sites)
+    cs.harbours = _mask(sites, lambda s: s.kind == HARBOUR)
     if not cs.harbours:
-        raise _fail("sites", "must include at least one harbour")
-    cs.singles = mask_of(lambda r: r[1] in (HARBOUR, SUBURB))
-    cs.city = mask_of(lambda r: r[1] in (OUTER, INNER))
-    cs.river_mask = mask_of(lambda r: r[3] is not None)
-    cs.terrain_masks = tuple(mask_of(lambda r, t=t: r[1] != HARBOUR and r[2] == t) for t in range(len(TERRAINS)))
-    cs.district_masks = tuple(mask_of(lambda r, t=t: r[1] in (OUTER, INNER) and r[2] == t) for t in range(len(TERRAINS)))
-    cs.river_masks = tuple(mask_of(lambda r, rid=rid: r[3] == rid) for rid in river_ids)
-    cs.region_masks = {rid: cs.river_masks[i] for i, rid in enumerate(river_ids)}
+        raise field.fail("must include at least one harbour")
+    _site_masks(cs, sites)
+
+
+def _site_masks(cs: ComponentSet, sites: list[_Site]) -> None:
+    """The bitmasks of sites by kind, terrain, district and river."""
+    cs.singles = _mask(sites, lambda s: s.kind in (HARBOUR, SUBURB))
+    cs.city = _mask(sites, lambda s: s.kind in (OUTER, INNER))
+    cs.river_mask = _mask(sites, lambda s: s.river is not None)
+    cs.terrain_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.kind != HARBOUR and s.terrain == t)
+                             for t in range(len(TERRAINS)))
+    cs.district_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.kind in (OUTER, INNER) and s.terrain == t)
+                              for t in range(len(TERRAINS)))
+    cs.river_masks = tuple(sum(1 << i for i, s in enumerate(sites) if s.river == rid) for rid in cs.river_ids)
+    cs.region_masks = {rid: cs.river_masks[i] for i, rid in enumerate(cs.river_ids)}
     cs.region_masks.update({f"D-{TERRAINS[t]}": cs.district_masks[t] for t in range(1, len(TERRAINS)) if cs.district_masks[t]})
 
 
-def _read_goods(cs: ComponentSet, goods: Any, cards: Any) -> None:
-    names = _list(goods, "goods", minimum=1)
-    if not all(isinstance(g, str) and g and g == g.strip() for g in names):
-        raise _fail("goods", f"must be names, got {names!r}")
-    _unique(names, "goods")
-    cs.goods = tuple(names)
-    ids = []
+def _read_goods(cs: ComponentSet, goods: JsonReader, cards: JsonReader) -> None:
+    names = goods.texts(low=1, unique=True)
+    if not all(name and name == name.strip() for name in names):
+        raise goods.expected("names without spaces around them")
+    cs.goods = names
     goods_of: dict[str, int] = {}
-    for i, raw in enumerate(_list(cards, "goods_cards")):
-        field = f"goods_cards[{i}]"
-        if not isinstance(raw, dict) or set(raw) != {"id", "goods"}:
-            raise _fail(field, "must be an object with id and goods")
-        gid = _check_id(raw["id"], f"{field}.id")
-        shown = _list(raw["goods"], f"{field}.goods", minimum=1)
-        if any(g not in names for g in shown):
-            raise _fail(f"{field}.goods", f"of {gid} must name goods of {names!r}, got {shown!r}")
-        _unique(shown, f"{field}.goods")
-        ids.append(gid)
-        goods_of[gid] = sum(1 << names.index(g) for g in shown)
-    _unique(ids, "goods_cards")
-    cs.goods_card_ids = tuple(ids)
+    for raw in cards.items(of="goods cards"):
+        card = raw.fields(("id", "goods"))
+        shown = card.at("goods").texts(names, low=1, unique=True)
+        goods_of[_id(card.at("id"))] = sum(1 << names.index(g) for g in shown)
+    cs.goods_card_ids = _unique_ids(cards, list(goods_of), len(cards.items()))
     cs.goods_of_card = goods_of
 
 
-def _read_scoring(cs: ComponentSet, cards: Any) -> None:
-    ids = []
+def _unique_ids(field: JsonReader, ids: list[str], entries: int) -> tuple[str, ...]:
+    """The ids of a list's entries, refused when one came twice (fewer distinct ids than entries)."""
+    if len(ids) != entries:
+        raise field.fail("lists an id twice")
+    return tuple(ids)
+
+
+def _read_scoring(cs: ComponentSet, cards: JsonReader) -> None:
     cs.scoring_back, cs.scoring_good, cs.scoring_regions = {}, {}, {}
-    for i, raw in enumerate(_list(cards, "scoring_cards", minimum=1)):
-        field = f"scoring_cards[{i}]"
-        if not isinstance(raw, dict) or set(raw) != {"id", "back", "good", "regions"}:
-            raise _fail(field, "must be an object with id, back, good and regions")
-        sid = _check_id(raw["id"], f"{field}.id")
-        if raw["good"] not in cs.goods:
-            raise _fail(f"{field}.good", f"of {sid} must be one of {', '.join(cs.goods)}, got {raw['good']!r}")
-        regions = _list(raw["regions"], f"{field}.regions", minimum=1)
-        for region in regions:
-            if region not in cs.region_masks:
-                known = ", ".join(cs.region_masks)
-                raise _fail(f"{field}.regions", f"of {sid} must name rivers or districts ({known}), got {region!r}")
-        _unique(regions, f"{field}.regions")
-        ids.append(sid)
-        cs.scoring_back[sid] = _int(raw["back"], f"{field}.back", 1)
-        cs.scoring_good[sid] = cs.goods.index(raw["good"])
-        cs.scoring_regions[sid] = tuple(regions)
-    _unique(ids, "scoring_cards")
+    entries = cards.items(1, of="scoring cards")
+    for raw in entries:
+        card = raw.fields(("id", "back", "good", "regions"))
+        sid = _id(card.at("id"))
+        cs.scoring_good[sid] = card.at("good").choice(cs.goods)
+        cs.scoring_regions[sid] = card.at("regions").texts(cs.region_masks, low=1, unique=True)
+        cs.scoring_back[sid] = card.at("back").integer(1)
+    ids = list(_unique_ids(cards, list(cs.scoring_back), len(entries)))
     # The pile lies with back 1 on top, then 2, then 3; inside a back the order is chance's.
     cs.scoring_ids = tuple(sorted(ids, key=lambda s: (cs.scoring_back[s], ids.index(s))))
 
 
-def _read_bonus(cs: ComponentSet, cards: Any) -> None:
-    ids = []
+def _bonus_terrain(card: JsonReader, effect: str) -> int:
+    """A terrain card's terrain (never CO: harbours never count); -1 for another effect, which names none."""
+    if (effect == "terrain") != card.has("terrain"):
+        raise card.fail("a terrain card and only a terrain card names a terrain")
+    if effect != "terrain":
+        return -1
+    terrain = card.at("terrain").choice(TERRAINS)
+    if terrain == 0:
+        raise card.at("terrain").fail("harbours never count, so the terrain cannot be CO")
+    return terrain
+
+
+def _read_bonus(cs: ComponentSet, cards: JsonReader) -> None:
     cs.bonus_effect = {}
-    for i, raw in enumerate(_list(cards, "bonus_cards")):
-        field = f"bonus_cards[{i}]"
-        if not isinstance(raw, dict) or not {"id", "effect"} <= set(raw) <= {"id", "effect", "terrain"}:
-            raise _fail(field, "must be an object with id, effect and (for a terrain card) terrain")
-        bid = _check_id(raw["id"], f"{field}.id")
-        effect = raw["effect"]
-        if effect not in BONUS_EFFECTS:
-            raise _fail(f"{field}.effect", f"of {bid} must be one of {', '.join(BONUS_EFFECTS)}, got {effect!r}")
-        if (effect == "terrain") != ("terrain" in raw):
-            raise _fail(f"{field}.terrain", f"of {bid}: a terrain card and only a terrain card names a terrain")
-        terrain = _terrain(raw["terrain"], f"{field}.terrain") if effect == "terrain" else -1
-        if terrain == 0:
-            raise _fail(f"{field}.terrain", f"of {bid}: harbours never count, so the terrain cannot be CO")
-        ids.append(bid)
-        cs.bonus_effect[bid] = (effect, terrain)
-    _unique(ids, "bonus_cards")
-    cs.bonus_ids = tuple(ids)
+    entries = cards.items(of="bonus cards")
+    for raw in entries:
+        card = raw.fields(("id", "effect"), optional=("terrain",))
+        bid = _id(card.at("id"))
+        effect = card.at("effect").text(BONUS_EFFECTS)
+        cs.bonus_effect[bid] = (effect, _bonus_terrain(card, effect))
+    cs.bonus_ids = _unique_ids(cards, list(cs.bonus_effect), len(entries))
 
 
-def _read_counts(cs: ComponentSet, data: Mapping[str, Any]) -> None:
-    landscape = data["landscape"]
-    if not isinstance(landscape, dict) or set(landscape) != set(TERRAINS):
-        raise _fail("landscape", f"must give a count for each of {', '.join(TERRAINS)}, got {landscape!r}")
-    cs.landscape = tuple(_int(landscape[t], f"landscape.{t}") for t in TERRAINS)
-    cs.key_cards = _int(data["key_cards"], "key_cards")
-    cs.coins = _int(data["coins"], "coins")
-    cs.start_coins = _int(data["start_coins"], "start_coins")
-    houses = data["houses"]
-    if not isinstance(houses, dict) or not houses or any(k not in {"3", "4"} for k in houses):
-        raise _fail("houses", f"must map player counts ('3', '4') to houses per player, got {houses!r}")
-    cs.houses = {int(k): _int(v, f"houses.{k}", 1) for k, v in houses.items()}
+def _read_counts(cs: ComponentSet, data: JsonReader) -> None:
+    landscape = data.at("landscape").fields(TERRAINS)
+    cs.landscape = tuple(landscape.at(t).integer(0) for t in TERRAINS)
+    cs.key_cards = data.at("key_cards").integer(0)
+    cs.coins = data.at("coins").integer(0)
+    cs.start_coins = data.at("start_coins").integer(0)
+    houses = data.at("houses")
+    if not houses.entries() or any(key not in {"3", "4"} for key, _ in houses.entries()):
+        raise houses.expected("an object mapping player counts ('3', '4') to houses per player")
+    cs.houses = {int(key): count.integer(1) for key, count in houses.entries()}
     for n in cs.houses:
-        if cs.coins < cs.start_coins * n:
-            raise _fail("coins", f"{cs.coins} are too few to give {n} players {cs.start_coins} each")
-        if cs.landscape[0] < n:
-            raise _fail("landscape.CO", f"{cs.landscape[0]} are too few to give each of {n} players a coast card")
-        if sum(cs.landscape) < CARDS_PER_PLAYER * n + 1:
-            raise _fail("landscape", f"{sum(cs.landscape)} cards are too few for {n} players: at least {CARDS_PER_PLAYER * n + 1}")
+        _check_enough_for(cs, data, n)
+
+
+def _check_enough_for(cs: ComponentSet, data: JsonReader, n: int) -> None:
+    """Enough coins, coast cards and landscape cards for ``n`` players."""
+    if cs.coins < cs.start_coins * n:
+        raise data.at("coins").fail(f"{cs.coins} are too few to give {n} players {cs.start_coins} each")
+    if cs.landscape[0] < n:
+        raise data.at("landscape").at("CO").fail(f"{cs.landscape[0]} are too few to give each of {n} players a coast card")
+    if sum(cs.landscape) < CARDS_PER_PLAYER * n + 1:
+        raise data.at("landscape").fail(f"{sum(cs.landscape)} cards are too few for {n} players: at least {CARDS_PER_PLAYER * n + 1}")
 
 
 def check_for_players(cs: ComponentSet, n: int) -> None:
@@ -334,7 +323,10 @@ def check_for_players(cs: ComponentSet, n: int) -> None:
 @lru_cache(maxsize=64)
 def _cached(key: str) -> ComponentSet:
     data = json.loads(key)
-    return ComponentSet(data, key)
+    try:
+        return ComponentSet(data, key)
+    except StateFormatError as exc:
+        raise as_setup_error(exc) from None
 
 
 def component_set(custom: Any = None) -> ComponentSet:

@@ -1,10 +1,10 @@
 """The default component set of Die goldene Stadt, as plain literals (a data module: no file is read).
 
-The layout is a **documented reconstruction**: the Hungarian rulebook (``seeds/003_259e9403aa45f09e.txt``)
+The layout is a **documented reconstruction**: the Hungarian rulebook (see :mod:`engine.golden_city`)
 gives the counts (16 harbours, 30 suburbs, 12 of them on 4 rivers, a city of 4 districts with 1 inner and
 2 outer parts each, 6 key cards, 8 goods and 8 bonus cards, 16 scoring cards with backs 1, 2 and 3), but
 not the board's geography, the rewards printed on each site, the goods on each goods card or the
-scoring cards' faces. Those come from our digest (``games/golden_city.md`` § Component data), designed
+scoring cards' faces. Those come from our digest (``docs/games/golden_city.md`` § Component data), designed
 there to be plausible and self-consistent. Swap in real data through ``Setup.options["components"]``
 (same JSON shape as :data:`DEFAULT_COMPONENTS`; any top-level key left out keeps the default), see
 :mod:`engine.golden_city.component_set`.

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import SetupError, StateFormatError
+from engine.core.errors import SetupError
+from engine.core.jsonread import JsonReader
 from engine.golden_city.component_set import ComponentSet, component_set
 from engine.golden_city.components import TERRAINS
 from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Phase, Player, State
@@ -64,121 +65,101 @@ def dump_state(state: State) -> dict[str, Any]:
 # Loading ----------------------------------------------------------------------------------------
 
 
-def _bad(why: str) -> StateFormatError:
-    return StateFormatError(f"bad golden city state: {why}")
+SUBJECT = "bad golden city state"
 
 
-def _int(value: Any, what: str, minimum: int = 0) -> int:
-    if type(value) is not int or value < minimum:
-        raise _bad(f"{what} must be an integer of at least {minimum}, got {value!r}")
-    return value
+def _load_cards(field: JsonReader) -> tuple[int, ...]:
+    """Card counts per terrain: an object with a count for each terrain code."""
+    counts = field.fields(TERRAINS)
+    return tuple(counts.at(t).integer(0) for t in TERRAINS)
 
 
-def _bool(value: Any, what: str) -> bool:
-    if type(value) is not bool:
-        raise _bad(f"{what} must be a boolean, got {value!r}")
-    return value
+def _site_mask(components: ComponentSet, field: JsonReader) -> int:
+    """Site ids (none twice) as a bitmask of site indexes."""
+    return sum(1 << components.site_index[sid] for sid in field.texts(components.site_index, unique=True))
 
 
-def _load_cards(value: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(value, dict) or set(value) != set(TERRAINS):
-        raise _bad(f"{what} must give a count for each of {', '.join(TERRAINS)}, got {value!r}")
-    return tuple(_int(value[t], f"{what}.{t}") for t in TERRAINS)
-
-
-def _ids(value: Any, known: tuple[str, ...] | dict[str, int], what: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) and v in known for v in value):
-        raise _bad(f"{what} must be a list of known ids, got {value!r}")
-    if len(set(value)) != len(value):
-        raise _bad(f"{what} lists an id twice: {value!r}")
-    return tuple(value)
-
-
-def _site_mask(components: ComponentSet, value: Any, what: str) -> int:
-    return sum(1 << components.site_index[sid] for sid in _ids(value, components.site_index, what))
-
-
-def _load_player(components: ComponentSet, raw: Any, seat: int) -> Player:
-    where = f"players[{seat}]"
-    if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
-        raise _bad(f"{where} must have the fields {', '.join(PLAYER_FIELDS)}")
-    houses = _site_mask(components, raw["houses"], f"{where}.houses")
+def _load_player(components: ComponentSet, raw: JsonReader) -> Player:
+    player = raw.fields(PLAYER_FIELDS)
+    houses = _site_mask(components, player.at("houses"))
     reach = 0
     for site in components.site_bits(houses):
         reach |= components.neighbours[site]
     return Player(
-        hand=_load_cards(raw["hand"], f"{where}.hand"), coins=_int(raw["coins"], f"{where}.coins"),
-        letters=_int(raw["letters"], f"{where}.letters"), keys=_int(raw["keys"], f"{where}.keys"),
-        goods=_ids(raw["goods"], components.goods_card_ids, f"{where}.goods"),
-        bonus=_ids(raw["bonus"], components.bonus_ids, f"{where}.bonus"),
-        houses_left=_int(raw["houses_left"], f"{where}.houses_left"), houses=houses, reach=reach,
-        blocked=_bool(raw["blocked"], f"{where}.blocked"),
+        hand=_load_cards(player.at("hand")), coins=player.at("coins").integer(0), letters=player.at("letters").integer(0),
+        keys=player.at("keys").integer(0), goods=player.at("goods").texts(components.goods_card_ids, unique=True),
+        bonus=player.at("bonus").texts(components.bonus_ids, unique=True),
+        houses_left=player.at("houses_left").integer(0), houses=houses, reach=reach,
+        blocked=player.at("blocked").boolean(),
     )
 
 
-def _components(raw: Any) -> ComponentSet:
+def _components(state: JsonReader) -> ComponentSet:
     try:
-        return component_set(raw)
+        return component_set(state.at("components").value)
     except SetupError as exc:
-        raise _bad(str(exc)) from None
+        raise state.at("components").fail(str(exc)) from None
 
 
-def load_state(data: Any) -> State:
-    """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != set(STATE_FIELDS):
-        missing = sorted(set(STATE_FIELDS) - set(data)) if isinstance(data, dict) else list(STATE_FIELDS)
-        extra = sorted(set(data) - set(STATE_FIELDS)) if isinstance(data, dict) else []
-        raise _bad(f"expected the fields of a state, missing {missing}, unknown {extra}")
-    components = _components(data["components"])
-    names = data["names"]
-    if not isinstance(names, list) or len(names) not in components.houses or not all(isinstance(x, str) for x in names):
-        raise _bad(f"names must be 3 or 4 strings, got {names!r}")
-    n = len(names)
-    if not isinstance(data["players"], list) or len(data["players"]) != n:
-        raise _bad(f"expected {n} players")
-    players = tuple(_load_player(components, raw, seat) for seat, raw in enumerate(data["players"]))
-    if data["phase"] not in PHASE_NAMES:
-        raise _bad(f"unknown phase {data['phase']!r}; known: {', '.join(PHASE_NAMES)}")
-    layout = data["layout"]
-    if not isinstance(layout, list) or len(layout) > 2 * n or not all(t is None or t in TERRAINS for t in layout):
-        raise _bad(f"layout must list up to {2 * n} terrain codes or nulls, got {layout!r}")
-    bids = data["bids"]
-    if not isinstance(bids, list) or len(bids) != n or not all(type(b) is int and -1 <= b < n for b in bids):
-        raise _bad(f"bids must list a seat or -1 for each of {n} pairs, got {bids!r}")
-    site = data["site"]
-    if site is not None and site not in components.site_index:
-        raise _bad(f"site must be a site id or null, got {site!r}")
+def _names(state: JsonReader, components: ComponentSet) -> tuple[str, ...]:
+    """The players' names: as many as the component set has houses for."""
+    field = state.at("names")
+    names = field.texts()
+    if len(names) not in components.houses:
+        raise field.expected(f"{' or '.join(str(k) for k in sorted(components.houses))} names")
+    return names
+
+
+def _terrain_or_empty(field: JsonReader) -> int:
+    return -1 if field.is_null() else field.choice(TERRAINS)
+
+
+def _optional_phase(field: JsonReader) -> int:
+    return -1 if field.is_null() else Phase(field.choice(PHASE_NAMES))
+
+
+def _site(field: JsonReader, components: ComponentSet) -> int:
+    return -1 if field.is_null() else components.site_index[field.text(components.site_index)]
+
+
+def _scoring_card(field: JsonReader, components: ComponentSet) -> str:
+    return "" if field.is_null() else field.text(components.scoring_back)
+
+
+def _taken(players: tuple[Player, ...], components: ComponentSet) -> int:
+    """The single sites (harbours and suburbs) some house stands on."""
     taken = 0
     for p in players:
         taken |= p.houses & components.singles
-    scoring_card = data["scoring_card"]
-    if scoring_card is not None and scoring_card not in components.scoring_back:
-        raise _bad(f"scoring_card must be a scoring card id or null, got {scoring_card!r}")
-    last = data["last_scoring"]
-    if not isinstance(last, list) or len(last) != n:
-        raise _bad(f"last_scoring must list {n} integers")
-    turn = data["turn"]
-    if type(turn) is not int or not -1 <= turn < n:
-        raise _bad(f"turn must be a seat or -1, got {turn!r}")
-    resume = data["resume"]
-    if resume is not None and resume not in PHASE_NAMES:
-        raise _bad(f"resume must be a phase or null, got {resume!r}")
+    return taken
+
+
+def load_state(data: Any) -> State:
+    """The state from :func:`dump_state` data; raises StateFormatError naming the bad field."""
+    state = JsonReader(data, SUBJECT).fields(STATE_FIELDS)
+    components = _components(state)
+    names = _names(state, components)
+    n = len(names)
+    players = tuple(_load_player(components, raw) for raw in state.at("players").items(n, n))
+    goods, bonus, scoring = components.goods_card_ids, components.bonus_ids, components.scoring_ids
     return State(
-        components=components, names=tuple(names), players=players, phase=Phase(PHASE_NAMES.index(data["phase"])), turn=turn,
-        round=_int(data["round"], "round"), start_seat=_int(data["start_seat"], "start_seat"), taken=taken,
-        coin_supply=_int(data["coin_supply"], "coin_supply"), key_supply=_int(data["key_supply"], "key_supply"),
-        keys_used=_int(data["keys_used"], "keys_used"), pile=_load_cards(data["pile"], "pile"),
-        discard=_load_cards(data["discard"], "discard"), layout=tuple(-1 if t is None else TERRAINS.index(t) for t in layout),
-        bids=tuple(bids), displacements=_int(data["displacements"], "displacements"), built=_int(data["built"], "built"),
-        site=-1 if site is None else components.site_index[site],
-        goods_pile=_ids(data["goods_pile"], components.goods_card_ids, "goods_pile"),
-        goods_display=_ids(data["goods_display"], components.goods_card_ids, "goods_display"),
-        goods_boxed=_ids(data["goods_boxed"], components.goods_card_ids, "goods_boxed"),
-        bonus_pile=_ids(data["bonus_pile"], components.bonus_ids, "bonus_pile"),
-        scoring_pile=_ids(data["scoring_pile"], components.scoring_ids, "scoring_pile"), scoring_card=scoring_card or "",
-        scored=_ids(data["scored"], components.scoring_ids, "scored"),
-        last_scoring=tuple(_int(x, "last_scoring") for x in last), end_triggered=_bool(data["end_triggered"], "end_triggered"),
-        resume=-1 if resume is None else Phase(PHASE_NAMES.index(resume)), late_reshuffle=_bool(data["late_reshuffle"], "late_reshuffle"),
+        components=components, names=names, players=players, phase=Phase(state.at("phase").choice(PHASE_NAMES)),
+        turn=state.at("turn").integer(-1, n - 1), round=state.at("round").integer(0),
+        start_seat=state.at("start_seat").integer(0), taken=_taken(players, components),
+        coin_supply=state.at("coin_supply").integer(0), key_supply=state.at("key_supply").integer(0),
+        keys_used=state.at("keys_used").integer(0), pile=_load_cards(state.at("pile")), discard=_load_cards(state.at("discard")),
+        layout=tuple(_terrain_or_empty(t) for t in state.at("layout").items(0, 2 * n)),
+        bids=state.at("bids").integers(n, -1, n - 1), displacements=state.at("displacements").integer(0),
+        built=state.at("built").integer(0), site=_site(state.at("site"), components),
+        goods_pile=state.at("goods_pile").texts(goods, unique=True),
+        goods_display=state.at("goods_display").texts(goods, unique=True),
+        goods_boxed=state.at("goods_boxed").texts(goods, unique=True),
+        bonus_pile=state.at("bonus_pile").texts(bonus, unique=True),
+        scoring_pile=state.at("scoring_pile").texts(scoring, unique=True),
+        scoring_card=_scoring_card(state.at("scoring_card"), components),
+        scored=state.at("scored").texts(scoring, unique=True), last_scoring=state.at("last_scoring").integers(n, 0),
+        end_triggered=state.at("end_triggered").boolean(), resume=_optional_phase(state.at("resume")),
+        late_reshuffle=state.at("late_reshuffle").boolean(),
     )
 
 

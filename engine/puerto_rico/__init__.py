@@ -1,7 +1,7 @@
 """Puerto Rico (Andreas Seyfarth, alea/Ravensburger), 3 to 5 players, full rules.
 
-Authority: the Hungarian rulebook (``seeds/000_5b4231598f131950.txt``) with the Chinese
-building table (``seeds/004_fd617da41adeacb7.txt``); our digest is ``games/puerto_rico.md``.
+Authority: the Hungarian rulebook of *Puerto Rico* (Andreas Seyfarth; alea / Ravensburger) with the
+building table of bypeng's Chinese translation (EEBoardgame); our digest is ``docs/games/puerto_rico.md``.
 
 Modules: :mod:`components` (static tables), :mod:`state` (immutable state), :mod:`notation`,
 one module per phase (:mod:`settler`, :mod:`mayor`, :mod:`builder`, :mod:`craftsman`,

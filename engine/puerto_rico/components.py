@@ -1,7 +1,7 @@
 """Static tables of Puerto Rico: goods, plantations, buildings, roles and the setup table.
 
-Facts from the Hungarian rulebook (``seeds/000_5b4231598f131950.txt``, "A játék elemei",
-"Játékelőkészületek") and the Chinese building table (``seeds/004_fd617da41adeacb7.txt``).
+Facts from the Hungarian rulebook ("A játék elemei", "Játékelőkészületek") and the building table of
+the Chinese translation (both named in :mod:`engine.puerto_rico`).
 Everything is indexed by small integers so the rules can use tuples instead of dicts.
 """
 

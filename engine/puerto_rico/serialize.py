@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import StateFormatError
+from engine.core.jsonread import JsonReader
 from engine.puerto_rico.components import N_BUILDINGS
 from engine.puerto_rico.state import PHASE_NAMES, Phase, Player, State
 
@@ -18,7 +18,6 @@ STATE_FIELDS = State.FIELDS
 STORED_AS = {"turns_done": "step"}
 #: The dump's keys, in the fields' order.
 STORED_FIELDS = tuple(STORED_AS.get(name, name) for name in STATE_FIELDS)
-_TUPLE_LENGTHS = {"goods": 5, "island": 6, "island_workers": 6, "city": N_BUILDINGS}
 
 
 def dump_state(state: State) -> dict[str, Any]:
@@ -37,78 +36,41 @@ def _dump_player(player: Player) -> dict[str, Any]:
     return {name: list(v) if isinstance(v, tuple) else v for name, v in zip(PLAYER_FIELDS, player.values(), strict=True)}
 
 
-def _ints(value: Any, length: int | None, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise StateFormatError(f"bad puerto rico state: {what} must be a list of {length or 'some'} integers, got {value!r}")
-    if not all(type(v) is int for v in value):
-        raise StateFormatError(f"bad puerto rico state: {what} must hold integers, got {value!r}")
-    return tuple(value)
+SUBJECT = "bad puerto rico state"
 
 
-def _int(value: Any, what: str) -> int:
-    if type(value) is not int:
-        raise StateFormatError(f"bad puerto rico state: {what} must be an integer, got {value!r}")
-    return value
-
-
-def _bools(value: Any, length: int, what: str) -> tuple[bool, ...]:
-    if not isinstance(value, list) or len(value) != length or not all(type(v) is bool for v in value):
-        raise StateFormatError(f"bad puerto rico state: {what} must be a list of {length} booleans, got {value!r}")
-    return tuple(value)
-
-
-def _load_player(raw: Any, seat: int) -> Player:
-    if not isinstance(raw, dict) or set(raw) != set(PLAYER_FIELDS):
-        raise StateFormatError(f"bad puerto rico state: player {seat} must have the fields {', '.join(PLAYER_FIELDS)}")
-    values: dict[str, Any] = {}
-    for name in PLAYER_FIELDS:
-        where = f"players[{seat}].{name}"
-        values[name] = _ints(raw[name], _TUPLE_LENGTHS[name], where) if name in _TUPLE_LENGTHS else _int(raw[name], where)
-    return Player(**values)
+def _load_player(raw: JsonReader) -> Player:
+    player = raw.fields(PLAYER_FIELDS)
+    return Player(
+        doubloons=player.at("doubloons").integer(), vp=player.at("vp").integer(),
+        goods=player.at("goods").integers(5), island=player.at("island").integers(6),
+        island_workers=player.at("island_workers").integers(6), city=player.at("city").integers(N_BUILDINGS),
+        san_juan=player.at("san_juan").integer(),
+    )
 
 
 def load_state(data: Any) -> State:
-    """The state from :func:`dump_state` data; raises StateFormatError when malformed."""
-    if not isinstance(data, dict) or set(data) != set(STORED_FIELDS):
-        missing = sorted(set(STORED_FIELDS) - set(data)) if isinstance(data, dict) else list(STORED_FIELDS)
-        raise StateFormatError(f"bad puerto rico state: expected the fields of a state, missing {missing}")
-    names = data["names"]
-    if not isinstance(names, list) or not 3 <= len(names) <= 5 or not all(isinstance(x, str) for x in names):
-        raise StateFormatError(f"bad puerto rico state: names must be 3 to 5 strings, got {names!r}")
-    n = len(names)
-    players = data["players"]
-    if not isinstance(players, list) or len(players) != n:
-        raise StateFormatError(f"bad puerto rico state: expected {n} players")
-    cards = len(data["role_coins"]) if isinstance(data["role_coins"], list) else -1
-    if cards != n + 3:
-        raise StateFormatError(f"bad puerto rico state: {n} players play with {n + 3} role cards")
-    values: dict[str, Any] = {
-        "names": tuple(names),
-        "players": tuple(_load_player(p, seat) for seat, p in enumerate(players)),
-        "role_coins": _ints(data["role_coins"], cards, "role_coins"),
-        "roles_taken": _bools(data["roles_taken"], cards, "roles_taken"),
-        "wharf_used": _bools(data["wharf_used"], n, "wharf_used"),
-        "produced": _bools(data["produced"], 5, "produced"),
-        "trading_house": _ints(data["trading_house"], None, "trading_house"),
-        "building_supply": _ints(data["building_supply"], N_BUILDINGS, "building_supply"),
-        "ship_goods": _ints(data["ship_goods"], 3, "ship_goods"),
-        "ship_loads": _ints(data["ship_loads"], 3, "ship_loads"),
-    }
-    for name in ("goods_supply", "face_up", "stack", "discards"):
-        values[name] = _ints(data[name], 5, name)
-    for name in ("hacienda_used", "captain_bonus_used", "end_triggered"):
-        if type(data[name]) is not bool:
-            raise StateFormatError(f"bad puerto rico state: {name} must be a boolean, got {data[name]!r}")
-        values[name] = data[name]
-    for name, key in zip(STATE_FIELDS, STORED_FIELDS, strict=True):
-        if name not in values:
-            values[name] = _int(data[key], key)
-    if not 0 <= values["phase"] < len(PHASE_NAMES):
-        raise StateFormatError(f"bad puerto rico state: unknown phase {values['phase']!r}")
-    values["phase"] = Phase(values["phase"])
-    if len(values["trading_house"]) > 4:
-        raise StateFormatError("bad puerto rico state: the trading house holds at most 4 barrels")
-    return State(**values)
+    """The state from :func:`dump_state` data; raises StateFormatError naming the bad field."""
+    state = JsonReader(data, SUBJECT).fields(STORED_FIELDS)
+    n = len(state.at("names").items(3, 5))
+    cards = n + 3
+    return State(
+        names=state.at("names").texts(), players=tuple(_load_player(p) for p in state.at("players").items(n, n)),
+        governor=state.at("governor").integer(), phase=Phase(state.at("phase").integer(0, len(PHASE_NAMES) - 1)),
+        turn=state.at("turn").integer(), chooser=state.at("chooser").integer(),
+        turns_done=state.at(STORED_AS["turns_done"]).integer(), picks=state.at("picks").integer(),
+        round=state.at("round").integer(), role_coins=state.at("role_coins").integers(cards),
+        roles_taken=state.at("roles_taken").booleans(cards), colonist_supply=state.at("colonist_supply").integer(),
+        colonist_ship=state.at("colonist_ship").integer(), vp_bank=state.at("vp_bank").integer(),
+        goods_supply=state.at("goods_supply").integers(5), ship_goods=state.at("ship_goods").integers(3),
+        ship_loads=state.at("ship_loads").integers(3), trading_house=tuple(t.integer() for t in state.at("trading_house").items(0, 4)),
+        face_up=state.at("face_up").integers(5), stack=state.at("stack").integers(5),
+        discards=state.at("discards").integers(5), quarries=state.at("quarries").integer(),
+        building_supply=state.at("building_supply").integers(N_BUILDINGS), to_draw=state.at("to_draw").integer(),
+        hacienda_used=state.at("hacienda_used").boolean(), captain_bonus_used=state.at("captain_bonus_used").boolean(),
+        wharf_used=state.at("wharf_used").booleans(n), last_slot=state.at("last_slot").integer(),
+        produced=state.at("produced").booleans(5), end_triggered=state.at("end_triggered").boolean(),
+    )
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The layers' import rules (DESIGN.md § Layers), enforced.
+"""The layers' import rules (docs/ARCHITECTURE.md § Layers), enforced.
 
 The engine imports nothing of flask, redis, rq, marshmallow or werkzeug, nor anything
 that does I/O, keeps time or draws random numbers; the stores never import flask.

@@ -1,7 +1,7 @@
 """The replay UI in headless Chromium: stepping, URLs, jumps, forks, play, annotations, XSS.
 
 Each test gets a fresh Redis with the demo games and its own browser context (cookies).
-Timings are measured and printed, never asserted (see DESIGN.md: speed is reported).
+Timings are measured and printed, never asserted (speed is measured by benchmarks, not asserted).
 """
 
 from __future__ import annotations

@@ -150,27 +150,13 @@ class _Importer:
         for item in [*self.decisions, Item(self.decisions[-1].note, "role", {"role": "end"})] if self.decisions else []:
             if item.kind == "role":
                 if in_mayor:
-                    for owner, counts in enumerate(placed):
-                        for kind, count in counts.items():
-                            while count > islands[owner][kind] and pending[owner]:
-                                hints[pending[owner].pop(0)] = kind
-                                islands[owner][kind] += 1
+                    _hint_from_mayor(placed, islands, pending, hints)
                     placed = [Counter() for _ in islands]
                 in_mayor = item.values["role"] == "mayor"
                 continue
             seat = _seat_of(item.note, self.seats, self.names)
-            if seat is None or seat >= len(islands):
-                continue
-            good = item.values.get("good")
-            if item.kind == "plant" and good is not None:
-                islands[seat][good] += 1
-            elif item.kind == "hacienda":
-                if good is None:
-                    pending[seat].append(item.note.index)
-                else:
-                    islands[seat][good] += 1
-            elif item.kind == "place" and in_mayor and item.values.get("slot") in GOOD_NAMES:
-                placed[seat][GOOD_NAMES.index(item.values["slot"])] += 1
+            if seat is not None and seat < len(islands):
+                _count_plantation(item, seat, islands, pending, placed[seat] if in_mayor else None)
         return hints
 
     # -- chance -------------------------------------------------------------------------------------
@@ -472,3 +458,30 @@ def import_notes(rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Ma
     """The Puerto Rico history the notes describe (see the module docstring)."""
     importer = _Importer(rules, setup, notes, seats, keep_every)
     return importer.run(progress)
+
+
+def _hint_from_mayor(placed: list[Counter[int]], islands: list[list[int]], pending: list[list[int]],
+                     hints: dict[int, int]) -> None:
+    """At the end of a mayor phase: colonists placed beyond a player's known plantations of a kind
+    name the kind of that player's oldest unsaid hacienda draws."""
+    for owner, counts in enumerate(placed):
+        for kind, count in counts.items():
+            while count > islands[owner][kind] and pending[owner]:
+                hints[pending[owner].pop(0)] = kind
+                islands[owner][kind] += 1
+
+
+def _count_plantation(item: Item, seat: int, islands: list[list[int]], pending: list[list[int]],
+                      placed: Counter[int] | None) -> None:
+    """Count one decision of ``seat``: a plantation taken (an unsaid hacienda draw waits for its kind),
+    or, in a mayor phase (``placed`` given), a colonist placed on a plantation."""
+    good = item.values.get("good")
+    if item.kind == "plant" and good is not None:
+        islands[seat][good] += 1
+    elif item.kind == "hacienda":
+        if good is None:
+            pending[seat].append(item.note.index)
+        else:
+            islands[seat][good] += 1
+    elif item.kind == "place" and placed is not None and item.values.get("slot") in GOOD_NAMES:
+        placed[GOOD_NAMES.index(item.values["slot"])] += 1

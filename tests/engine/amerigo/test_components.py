@@ -49,7 +49,7 @@ def test_a_custom_component_set_is_played_with():
 @pytest.mark.parametrize("components,message", [
     ({"islands": {}}, "islands: unknown field"),
     ("tiles", "components: must be an object"),
-    ({"island_tiles": {"X": ["~~~~~~~"] * 6}}, "island_tiles.X: must be 7 rows of 7"),
+    ({"island_tiles": {"X": ["~~~~~~~"] * 6}}, "island_tiles.X: expected a list of 7 strings"),
     ({"island_tiles": {"X": ["~~~~~~~"] * 6 + ["~~~~~~Q"]}}, "island_tiles.X: unknown characters"),
     ({"island_tiles": {"X": [".~~~~~~"] + ["~~~~~~~"] * 6}}, "outer ring must be water except the four ports"),
     ({"island_tiles": {"X": ["~~~~~~~", "~A.~~~~"] + ["~~~~~~~"] * 5}}, "anchor at \\(1,1\\) must touch exactly one P"),
@@ -60,9 +60,9 @@ def test_a_custom_component_set_is_played_with():
     ({"shapes": {"X": [[0, 0], [0, 2]]}}, "shapes.X: cells must be orthogonally connected"),
     ({"shapes": {"X": [[1, 1]]}}, "shapes.X: cells must start at row 0"),
     ({"neutral_tiles": [["Q9", 1, 1, 1]]}, "neutral_tiles\\[0\\]: unknown shape 'Q9'"),
-    ({"village_tiles": [["M1", 0, 1, 1]]}, "village_tiles\\[0\\]: count must be a positive integer"),
+    ({"village_tiles": [["M1", 0, 1, 1]]}, "village_tiles\\[0\\]\\[1\\]: expected an int of at least 1, got 0"),
     ({"village_tiles": [["M1", 1, 1, 1], ["M1", 2, 1, 1]]}, "each shape may appear once"),
-    ({"order_track": {"last": 1, "vp": []}}, "order_track.last: must be an integer of at least 2"),
+    ({"order_track": {"last": 1, "vp": []}}, "order_track.last: expected an int of at least 2, got 1"),
     ({"progress_track": {"last": 9, "vp": [[5, 1], [3, 2]]}}, "progress_track.vp: spaces must be strictly increasing"),
 ])
 def test_a_bad_component_set_names_the_field_and_why(components, message):

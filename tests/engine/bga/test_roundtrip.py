@@ -1,4 +1,4 @@
-"""Export → import gives back the same events and the same state at every seq (DESIGN.md: our export is
+"""Export → import gives back the same events and the same state at every seq (our export is
 the primary test vector, since no real Puerto Rico log from BGA is public)."""
 
 from __future__ import annotations

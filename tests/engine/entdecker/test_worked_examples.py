@@ -1,4 +1,4 @@
-"""Every worked example of the digest (``games/entdecker.md``, "Worked examples"), literally."""
+"""Every worked example of the digest (``docs/games/entdecker.md``, "Worked examples"), literally."""
 
 from __future__ import annotations
 

@@ -106,12 +106,13 @@ def test_dump_and_load_round_trip_and_malformed_snapshots_are_refused():
     assert RULES.load_state(dumped) == state
     assert dumped["players"][0]["houses"] == ["HA03", "MT3"] and dumped["phase"] == "bonus reward" and dumped["site"] == "MT3"
     for broken, message in [
-        ({**dumped, "phase": "lunch"}, "unknown phase 'lunch'"),
-        ({k: v for k, v in dumped.items() if k != "bids"}, "missing ['bids']"),
-        ({**dumped, "pile": [1, 2]}, "pile must give a count for each of CO, MT, ME, FO, DE"),
-        ({**dumped, "players": [{**dumped["players"][0], "houses": ["XX"]}] + dumped["players"][1:]}, "houses must be a list of known ids"),
-        ({**dumped, "goods_display": ["G1", "G1"]}, "goods_display lists an id twice"),
-        ({**dumped, "components": {"coins": -1}}, "coins must be an integer of at least 0"),
+        ({**dumped, "phase": "lunch"}, 'phase: expected one of setup deal, setup goods'),
+        ({k: v for k, v in dumped.items() if k != "bids"}, "missing bids"),
+        ({**dumped, "pile": [1, 2]}, "pile: expected an object, got [1, 2]"),
+        ({**dumped, "players": [{**dumped["players"][0], "houses": ["XX"]}] + dumped["players"][1:]},
+         'players[0].houses[0]: expected one of '),
+        ({**dumped, "goods_display": ["G1", "G1"]}, 'goods_display: lists "G1" twice'),
+        ({**dumped, "components": {"coins": -1}}, "coins: expected an int of at least 0, got -1"),
     ]:
         with pytest.raises(StateFormatError, match=message.replace("[", r"\[").replace("]", r"\]")):
             RULES.load_state(broken)
