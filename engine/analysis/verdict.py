@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from engine.analysis.hidden import determinizer_for
 from engine.analysis.policy import policy_for
-from engine.analysis.search import DEFAULT_ROLLOUTS, play_out, search
+from engine.analysis.search import DEFAULT_ROLLOUTS, Analysis, play_out, search
 from engine.analysis.stats import Z95, wilson_interval
 from engine.core.fold import Player
 from engine.core.protocol import CHANCE, Action, Actor, Rules, State
@@ -177,29 +177,64 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     # Where the judging seat has no decision, the whole budget goes to the tree's estimate of the chances.
     tree_budget = max(1, int(rollouts * TREE_SHARE)) if decides else rollouts
     tree = search(rules, state, seat=seat, rollouts=tree_budget, seed=seed, policy=policy)
-    seats = len(tree.win)
     if not tree.actions:
-        visits = tree.rollouts
-        intervals = [wilson_interval(p * visits, visits) if visits else (p, p) for p in tree.win]
-        return Verdict(seat, tree.actor, rollouts, seed, tree.win, tuple(i[0] for i in intervals),
-                       tuple(i[1] for i in intervals))
+        return _chances_only(tree, seat, rollouts, seed)
     mover = int(tree.actor)
-    player = policy or policy_for(rules)
+    contenders, pinned = _arms(tree, played)
+    evaluated = _with_pinned(contenders, pinned)
+    halving = _Halving(rules, state, seat, policy or policy_for(rules), seed, len(tree.win), mover)
+    target = halving.run(contenders, pinned, rollouts - tree.rollouts)
+    return _verdict(seat, mover, rollouts, seed, evaluated, pinned, target, halving.seats)
+
+
+def _chances_only(tree: Analysis, seat: int | None, rollouts: int, seed: int) -> Verdict:
+    """The verdict where the tree lists no move of the mover: the tree's chances with their intervals."""
+    visits = tree.rollouts
+    intervals = [wilson_interval(p * visits, visits) if visits else (p, p) for p in tree.win]
+    return Verdict(seat, tree.actor, rollouts, seed, tree.win, tuple(i[0] for i in intervals),
+                   tuple(i[1] for i in intervals))
+
+
+def _arms(tree: Analysis, played: Action | None) -> tuple[list[_Arm], _Arm | None]:
+    """The tree's candidates (its most visited moves, the first one always) and the played move's arm, if any."""
     contenders = [_Arm(a.action, order) for order, a in enumerate(tree.actions[:CANDIDATES]) if a.visits or order == 0]
     pinned = next((arm for arm in contenders if arm.action == played), None)
     if played is not None and pinned is None:
         pinned = _Arm(played, len(contenders))
-    evaluated = contenders + ([pinned] if pinned is not None and pinned not in contenders else [])
-    rounds = max(1, math.ceil(math.log2(len(contenders))))
-    per_round = (rollouts - tree.rollouts) // rounds
-    target = 0
-    for round_ in range(rounds):
-        live = contenders + ([pinned] if pinned is not None and pinned not in contenders else [])
-        target += max(1, per_round // len(live))
-        for arm in live:
-            _fill(rules, state, seat, arm, target, player, seed, seats)
-        if round_ < rounds - 1:
-            contenders = _halve(contenders, mover)
+    return contenders, pinned
+
+
+def _with_pinned(contenders: list[_Arm], pinned: _Arm | None) -> list[_Arm]:
+    """``contenders`` and the played move's arm where it is not among them (it is never dropped)."""
+    return contenders + ([pinned] if pinned is not None and pinned not in contenders else [])
+
+
+class _Halving:
+    """Sequential halving over paired samples at one position (see the module docstring, step 2)."""
+
+    def __init__(self, rules: Rules, state: State, seat: int | None, player: Player, seed: int, seats: int,
+                 mover: int) -> None:
+        self.rules, self.state, self.seat, self.player = rules, state, seat, player
+        self.seed, self.seats, self.mover = seed, seats, mover
+
+    def run(self, contenders: list[_Arm], pinned: _Arm | None, budget: int) -> int:
+        """Spend ``budget`` playouts in rounds, halving the contenders after each; the last round's sample count."""
+        rounds = max(1, math.ceil(math.log2(len(contenders))))
+        per_round = budget // rounds
+        target = 0
+        for round_ in range(rounds):
+            live = _with_pinned(contenders, pinned)
+            target += max(1, per_round // len(live))
+            for arm in live:
+                _fill(self.rules, self.state, self.seat, arm, target, self.player, self.seed, self.seats)
+            if round_ < rounds - 1:
+                contenders = _halve(contenders, self.mover)
+        return target
+
+
+def _verdict(seat: int | None, mover: int, rollouts: int, seed: int, evaluated: list[_Arm], pinned: _Arm | None,
+             target: int, seats: int) -> Verdict:
+    """The verdict from the evaluated arms: the best finalist, every move's stats, the chances from the best's samples."""
     finalists = [arm for arm in evaluated if len(arm.shares) == target]
     best = min(finalists, key=lambda arm: (-arm.mean(mover), arm.order))
     ranked = sorted(evaluated, key=lambda arm: (arm is not best, -len(arm.shares), -arm.mean(mover), arm.order))
