@@ -32,6 +32,7 @@ from engine.puerto_rico.state import (
     State,
     initial_state,
 )
+from engine.puerto_rico.strategy import STRATEGIES
 
 LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
     ROLE: roles.legal_actions,
@@ -70,6 +71,11 @@ class PuertoRicoRules(PhasedRules[State, Action]):
         """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
         attribute: a mypyc-compiled class hands the latter out unbound."""
         return rollout_player
+
+    @property
+    def strategy_players(self) -> dict[str, Player]:
+        """The game's strategy bots by name (:mod:`engine.puerto_rico.strategy`, :mod:`engine.analysis.strategies`)."""
+        return dict(STRATEGIES)
 
     def __init__(self) -> None:
         super().__init__(
