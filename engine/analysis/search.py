@@ -43,7 +43,8 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: Bumped whenever a change alters results for the same inputs (stored analyses carry it). 2: rollouts take forced
 #: moves without a draw, the policies pick with one draw each and Puerto Rico's plans a player's colonist
 #: placements at once (issue 17's speed work: the same choices, drawn from a new random stream).
-SEARCH_VERSION = "2"
+#: 3: Puerto Rico's rollouts are played by its shipping strategy bot with a tenth of the moves random.
+SEARCH_VERSION = "3"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).

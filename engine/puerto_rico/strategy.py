@@ -359,5 +359,10 @@ def _circle_value(style: Style, player: Player, slot: int) -> list[float]:
 shipping_bot = StrategyBot(SHIPPING)
 #: The building strategy bot.
 building_bot = StrategyBot(BUILDING)
+#: How often the rollout policy plays a random legal move instead of the shipping bot's (rollouts need variety).
+ROLLOUT_EXPLORE: Final = 0.1
+#: The search player's rollout policy: the shipping bot, exploring (a strong rollout policy is the search's
+#: biggest lever in such games; the bench measured it, see docs/PERFORMANCE.md).
+rollout_player = StrategyBot(SHIPPING, ROLLOUT_EXPLORE)
 #: The game's strategy bots by name (:mod:`engine.analysis.strategies`).
 STRATEGIES: Final = {"shipping": shipping_bot, "building": building_bot}
