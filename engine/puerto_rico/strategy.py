@@ -143,7 +143,7 @@ class StrategyBot:
 def _value(style: Style, state: State, action: Any) -> float:
     """The estimated worth of ``action`` for the seat to act, in victory points."""
     verb = action[0]
-    declined = DECLINE * action[-1] if len(action) > PLAIN_LENGTH.get(verb, len(action)) else 0.0
+    declined = DECLINE * float(action[-1]) if len(action) > PLAIN_LENGTH.get(verb, len(action)) else 0.0
     if verb == "role":
         return _role_value(style, state, action[1]) - declined
     if verb == "plant":
@@ -162,7 +162,8 @@ def _value(style: Style, state: State, action: Any) -> float:
     if verb == "load":
         return _load_value(state, action[1], action[2]) - declined
     if verb == "wharf":
-        return state.players[state.turn].goods[action[1]] - 1.5 - declined
+        shipped: int = state.players[state.turn].goods[action[1]]
+        return shipped - 1.5 - declined
     if verb == "keep":
         return float(sum(kept * (1 + PRICES[good]) for good, kept in enumerate(action[1])))
     return 0.0  # pass
