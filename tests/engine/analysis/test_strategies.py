@@ -42,7 +42,7 @@ def play(game: str, players: list[Player], seed: int, *, check_plans: bool = Fal
 
 
 def test_every_game_with_bots_has_at_least_two():
-    for game in ("puerto_rico", "golden_city"):
+    for game in ("puerto_rico", "entdecker", "golden_city"):
         assert len(strategy_players(get_rules(game))) >= 2, game
 
 
