@@ -41,8 +41,8 @@ def play(game: str, players: list[Player], seed: int, *, check_plans: bool = Fal
     return win_shares(outcome)
 
 
-def test_every_game_with_bots_has_at_least_two():
-    for game in ("puerto_rico", "entdecker", "golden_city"):
+def test_every_game_has_at_least_two_strategy_bots():
+    for game in GAMES:
         assert len(strategy_players(get_rules(game))) >= 2, game
 
 
