@@ -111,7 +111,8 @@ class StrategyBot:
     def __init__(self, style: Style, explore: float = 0.0) -> None:
         self.style = style
         self.explore = explore
-        self.__doc__ = f"Puerto Rico's {style.name} strategy bot" + (f", {explore:.0%} random moves" if explore else "")
+        #: What the bot is, for people (a compiled class's ``__doc__`` cannot be set per object).
+        self.description = f"Puerto Rico's {style.name} strategy bot" + (f", {explore:.0%} random moves" if explore else "")
 
     def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
         """The legal action this strategy values most (ties broken by ``rng``)."""
