@@ -43,7 +43,8 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: Bumped whenever a change alters results for the same inputs (stored analyses carry it). 2: rollouts take forced
 #: moves without a draw, the policies pick with one draw each and Puerto Rico's plans a player's colonist
 #: placements at once (issue 17's speed work: the same choices, drawn from a new random stream).
-#: 3: Puerto Rico's rollouts are played by its shipping strategy bot with a tenth of the moves random.
+#: 3: Puerto Rico's rollouts are played by its shipping strategy bot, Entdecker's by its settler bot, a tenth of
+#: their moves random (engine/<game>/strategy.py).
 SEARCH_VERSION = "3"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
