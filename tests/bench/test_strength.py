@@ -66,3 +66,12 @@ def test_only_lines_of_the_current_search_version_and_budget_count(tmp_path: Pat
     results.write_text("\n".join(json.dumps({**line, "search_version": v, "rollouts": r})
                                  for v, r in ((SEARCH_VERSION, 200), ("0", 200), (SEARCH_VERSION, 50))) + "\n{torn")
     assert len(load(results, 200)) == 1 and len(load(results, 50)) == 1
+
+
+def test_the_cli_takes_strength_only_with_the_analysis_suite():
+    from click.testing import CliRunner
+
+    from service.cli import cli
+
+    result = CliRunner().invoke(cli, ["bench", "store", "--strength"])
+    assert result.exit_code == 2 and "--strength goes with the analysis suite" in result.output
