@@ -288,9 +288,10 @@ def format_random_table(rows: list[Row]) -> str:
 
 def run(*, minutes: float = 30.0, rollouts: int = DEFAULT_ROLLOUTS, games: tuple[str, ...] = GAMES,
         bots: tuple[str, ...] = (), random_games: int = 100, path: Path = RESULTS) -> str:
-    """Both tables, as printed by ``ludolog bench analysis --strength``: bots against random, then the SPRT matches."""
+    """Both tables, as printed by ``ludolog bench analysis --strength``: every game's bots against random players,
+    then the SPRT matches of ``games`` (and only ``bots``, when given)."""
     report = _stderr
-    text = format_random_table(bots_vs_random(games, random_games)) if random_games else ""
+    text = format_random_table(bots_vs_random(GAMES, random_games)) if random_games else ""
     if text:
         print(text, flush=True)
     rows = run_matches(matches(games, bots), minutes=minutes, rollouts=rollouts, path=path, report=report)
@@ -307,7 +308,7 @@ def main() -> None:
     """``python -m bench.strength [--minutes M] [--game G] [--bot B] [--rollouts N] [--random-games N]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="wall-clock cap of the matches")
-    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", choices=GAMES, help="matches of this game only (repeatable)")
     parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="the search player's budget")
     parser.add_argument("--random-games", type=int, default=100, help="games of each bot against random players (0: skip)")
