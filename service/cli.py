@@ -231,8 +231,18 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 @click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "analysis", "all"]),
                 default="all")
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
-def bench(suite: str, quick: bool) -> None:
+@click.option("--strength", is_flag=True,
+              help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
+@click.option("--minutes", type=float, default=30.0, show_default=True, help="With --strength: the wall-clock cap.")
+def bench(suite: str, quick: bool, strength: bool, minutes: float) -> None:
     """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis; the search player."""
+    if strength:
+        if suite != "analysis":
+            raise click.UsageError("--strength goes with the analysis suite: ludolog bench analysis --strength")
+        from bench.strength import run
+
+        run(minutes=minutes, random_games=20 if quick else 100)
+        return
     from bench.runner import run_suites
 
     run_suites(suite, quick=quick)

@@ -34,6 +34,7 @@ from engine.amerigo.state import (
     TAKE_TOKEN,
     State,
 )
+from engine.amerigo.strategy import strategy_players
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
 from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
@@ -103,6 +104,8 @@ class AmerigoRules(PhasedRules[State, Action]):
     min_players = 2
     max_players = 4
     known_options: tuple[str, ...] = ("components",)
+    #: The strategy bots, made once (they play through this object's ``apply``).
+    bots: dict[str, Player]
     @property
     def demo_player(self) -> Player:
         """Demo games are played by this player rather than a uniform random one (which leaves the map empty).
@@ -117,6 +120,12 @@ class AmerigoRules(PhasedRules[State, Action]):
             format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
+        self.bots = strategy_players(self.apply)
+
+    @property
+    def strategy_players(self) -> dict[str, Player]:
+        """The game's strategy bots by name (:mod:`engine.amerigo.strategy`, :mod:`engine.analysis.strategies`)."""
+        return dict(self.bots)
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""

@@ -12,6 +12,7 @@ steps: worth it where a decision is many small actions (Puerto Rico's colonist p
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -78,3 +79,42 @@ def verb_preference_player(preferred: Sequence[str], avoided: Sequence[str], *, 
 
     player.__doc__ = f"Prefers {', '.join(preferred)}; avoids {', '.join(avoided)} while anything else is legal."
     return player
+
+
+#: A position's worth for one seat (higher is better), as a strategy sees it.
+Evaluate = Callable[[State, int], float]
+
+
+class GreedyPlayer:
+    """A one-ply greedy player: applies each legal action and takes the one whose result ``evaluate`` likes best.
+
+    The seat judged is the one to act (``actor(state)``); ties are broken with the rng, and with probability
+    ``explore`` it plays a uniformly random legal action instead (variety for rollouts). The rules' ``apply``
+    and ``current_actor`` are passed in, so that a game's strategy module need not import its rules object.
+    """
+
+    def __init__(self, apply: Callable[[State, Action], State], actor: Callable[[State], Any], evaluate: Evaluate,
+                 explore: float = 0.0, name: str = "greedy") -> None:
+        self.apply = apply
+        self.actor = actor
+        self.evaluate = evaluate
+        self.explore = explore
+        self.name = name
+
+    def __call__(self, state: State, actions: list[Action], rng: random.Random) -> Action:
+        """The legal action whose result is worth most to the seat to act."""
+        if len(actions) == 1:
+            return actions[0]
+        if self.explore and rng.random() < self.explore:
+            explored: Action = pick(actions, rng)
+            return explored
+        seat = int(self.actor(state))
+        best_value, best = -math.inf, [actions[0]]
+        for action in actions:
+            value = self.evaluate(self.apply(state, action), seat)
+            if value > best_value + 1e-9:
+                best_value, best = value, [action]
+            elif value > best_value - 1e-9:
+                best.append(action)
+        chosen: Action = best[0] if len(best) == 1 else pick(best, rng)
+        return chosen

@@ -45,7 +45,10 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: placements at once (issue 17's speed work: the same choices, drawn from a new random stream).
 #: 3: verdicts (:mod:`engine.analysis.verdict`): candidates judged on paired playouts, searches seeded by the request's
 #: seed as well as the position.
-SEARCH_VERSION = "3"
+#: 4: the verdicts of 3 together with rollouts played by strategy bots (Puerto Rico's shipping bot, Entdecker's
+#: settler, a tenth of their moves random: engine/<game>/strategy.py), which a parallel branch had also called 3;
+#: results recorded under either 3 measure neither of them together, so they no longer count.
+SEARCH_VERSION = "4"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).

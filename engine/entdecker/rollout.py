@@ -1,12 +1,17 @@
-"""The search player's default rollout policy for Entdecker: cheap, and better than random clicks.
+"""The search player's default rollout policy for Entdecker: the settler strategy bot, a tenth of its moves random.
 
-It mostly places the drawn tile, builds and takes chips, and ends a turn, declines or takes back
-only when nothing else is legal. It decides nothing about the rules: it only picks among the legal
-actions.
+The bot (:mod:`engine.entdecker.strategy`) keeps the price of a settlement when it buys tiles and
+builds the highest-ranked unit it can; it wins about nine games in ten against random players and
+most against the verb-preference policy the rollouts used before (search version 2), at about the
+same cost per step. The random tenth keeps the rollouts varied, which a Monte Carlo estimate needs.
+It decides nothing about the rules: it only picks among the legal actions.
 """
 
-from engine.analysis.policy import verb_preference_player
+from typing import Final
 
+from engine.entdecker.strategy import SETTLER, StrategyBot
+
+#: How often a rollout plays a random legal action instead of the bot's.
+ROLLOUT_EXPLORE: Final = 0.1
 #: A :data:`engine.core.fold.Player` for rollouts (see the module docstring).
-rollout_player = verb_preference_player(("place", "build", "take_chip", "start_tile", "draw"),
-                                        ("end", "decline_chip", "takeback"))
+rollout_player = StrategyBot(SETTLER, ROLLOUT_EXPLORE)

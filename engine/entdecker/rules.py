@@ -21,6 +21,7 @@ from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.rollout import rollout_player
 from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
+from engine.entdecker.strategy import STRATEGIES
 
 LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
     START: turn.legal_start,
@@ -54,6 +55,11 @@ class EntdeckerRules(PhasedRules[State, Action]):
         """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
         attribute: a mypyc-compiled class hands the latter out unbound."""
         return rollout_player
+
+    @property
+    def strategy_players(self) -> dict[str, Player]:
+        """The game's strategy bots by name (:mod:`engine.entdecker.strategy`, :mod:`engine.analysis.strategies`)."""
+        return dict(STRATEGIES)
 
     def __init__(self) -> None:
         super().__init__(

@@ -34,6 +34,7 @@ from engine.golden_city.state import (
     State,
     initial_state,
 )
+from engine.golden_city.strategy import strategy_players
 
 LEGAL: Final[dict[int, Callable[[State], tuple[Action, ...]]]] = {
     BID: bidding.legal_actions,
@@ -85,6 +86,8 @@ class GoldenCityRules(PhasedRules[State, Action]):
     min_players = 3
     max_players = 4
     known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
+    #: The strategy bots, made once (they play through this object's ``apply``).
+    bots: dict[str, Player]
 
     @property
     def rollout_player(self) -> Player:
@@ -104,6 +107,12 @@ class GoldenCityRules(PhasedRules[State, Action]):
             format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,
         )
+        self.bots = strategy_players(self.apply, self.current_actor)
+
+    @property
+    def strategy_players(self) -> dict[str, Player]:
+        """The game's strategy bots by name (:mod:`engine.golden_city.strategy`, :mod:`engine.analysis.strategies`)."""
+        return dict(self.bots)
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""

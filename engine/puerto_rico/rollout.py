@@ -1,4 +1,8 @@
-"""The search player's default rollout policy for Puerto Rico: cheap, and better than random clicks.
+"""A cheap Puerto Rico policy, better than random clicks: the search player's rollout policy up to search version 2.
+
+Since version 3 the rules hand out the shipping strategy bot (:mod:`engine.puerto_rico.strategy`,
+``rollout_player`` there) instead, a much stronger player; this one stays as the cheapest sensible
+policy (a benchmark baseline, and the plan mechanism's reference).
 
 Uniform random play passes as often as it builds, ships or sells, and buys a small indigo plant as
 readily as a city hall. This policy mostly (:data:`FOLLOWED` of the time) does what a beginner

@@ -16,7 +16,6 @@ from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scorin
 from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
 from engine.puerto_rico.notation import Action, format_action, parse_action
-from engine.puerto_rico.rollout import rollout_player
 from engine.puerto_rico.state import (
     BUILD,
     CRAFT,
@@ -32,6 +31,7 @@ from engine.puerto_rico.state import (
     State,
     initial_state,
 )
+from engine.puerto_rico.strategy import STRATEGIES, rollout_player
 
 LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
     ROLE: roles.legal_actions,
@@ -67,9 +67,15 @@ class PuertoRicoRules(PhasedRules[State, Action]):
     max_players = 5
     @property
     def rollout_player(self) -> Player:
-        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
+        """The search player's rollout policy (engine.analysis): the shipping bot with a tenth of its moves random
+        (:mod:`engine.puerto_rico.strategy`). A property, not a ``staticmethod`` class
         attribute: a mypyc-compiled class hands the latter out unbound."""
         return rollout_player
+
+    @property
+    def strategy_players(self) -> dict[str, Player]:
+        """The game's strategy bots by name (:mod:`engine.puerto_rico.strategy`, :mod:`engine.analysis.strategies`)."""
+        return dict(STRATEGIES)
 
     def __init__(self) -> None:
         super().__init__(

@@ -133,6 +133,40 @@ def test_compiled_and_pure_engines_analyse_alike():
     assert json.loads(json.dumps(analyses())) == pure
 
 
+def bot_traces() -> dict[str, list[str]]:
+    """The first 150 steps of a seeded game of every strategy bot of every game, the bot in every seat."""
+    from engine.analysis.strategies import strategy_players
+
+    result = {}
+    for game in GAMES:
+        rules: Any = engine.get_rules(game)
+        for name, bot in strategy_players(rules).items():
+            rng = random.Random(11)
+            state = rules.initial_state(Setup(("P0", "P1", "P2")))
+            trace = []
+            for _ in range(150):
+                actor = rules.current_actor(state)
+                if actor is None:
+                    break
+                if actor == CHANCE:
+                    action = draw_chance(rules.chance_outcomes(state), rng.random())
+                else:
+                    action = bot(state, list(rules.legal_actions(state)), rng)
+                trace.append(rules.format_action(action))
+                state = rules.apply(state, action)
+            result[f"{game} {name}"] = trace
+    return result
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_strategy_bots_play_alike():
+    if not engine.is_compiled():
+        pytest.skip("the engine is not compiled here (no C compiler): nothing to compare")
+    pure = json.loads(run_pure("import json, tests.engine.test_compiled as t; print(json.dumps(t.bot_traces()))").stdout)
+    compiled = bot_traces()
+    assert compiled.keys() == pure.keys() and all(compiled[key] == pure[key] for key in pure)
+
+
 def c_compiler_present() -> bool:
     """True when the build would find a C compiler (tools/compile_engine.py's test)."""
     sys.path.insert(0, str(ROOT / "tools"))

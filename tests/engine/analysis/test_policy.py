@@ -179,5 +179,5 @@ def test_the_placement_plan_changes_no_analysis_only_what_it_costs():
     def without_plan(state, actions, rng):
         return puerto_rico_player(state, actions, rng)
 
-    planned = search(rules, state, seat=seat, rollouts=30, seed=2)
+    planned = search(rules, state, seat=seat, rollouts=30, seed=2, policy=puerto_rico_player)
     assert planned == search(rules, state, seat=seat, rollouts=30, seed=2, policy=without_plan)

@@ -1,0 +1,370 @@
+"""Puerto Rico strategy bots: a shipping player and a building player, usable as opponents and as rollout policies.
+
+Both score every legal action with a hand-written estimate of its worth in victory points (a doubloon
+counts :data:`DOUBLOON` of a point) and take the best, breaking ties with the rng they are given. They
+differ only in their :class:`Style`, the weights of the two strategies strong players describe:
+
+* **shipping** ("corn and indigo, the captain, wharf and harbor"): cheap plantations (corn needs no
+  building) and the small indigo plant and indigo plant early, the captain whenever there are barrels
+  to ship, the craftsman before it, the harbor and the wharf as soon as they are affordable, the
+  warehouses so that nothing rots; it sells only what it cannot ship well.
+* **building** ("factory and craftsman, the big buildings"): quarries from the settler, the dear
+  goods (tobacco, coffee) for the trader's doubloons, the factory, the construction hut and the
+  markets early, then the large buildings (guild hall, residence, city hall, customs house, fortress)
+  once it can afford them.
+
+Colonists are placed as a whole (the mayor's placement in slot order allows every arrangement of the
+colonists, see :mod:`engine.puerto_rico.mayor`): the bot values each empty circle, takes the best
+ones and places them in slot order; :meth:`StrategyBot.plan` offers the placements at once so that a
+playout applies them without asking for the legal placements in between (:mod:`engine.analysis.policy`).
+
+A bot decides nothing about the rules: it picks among the legal actions it is given, with the
+randomness it is given (ties; and, with ``explore`` above 0, a uniformly random legal action that
+often, which keeps rollouts varied when a bot is used as a rollout policy).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final, final
+
+from engine.analysis.policy import pick
+from engine.puerto_rico.builder import price
+from engine.puerto_rico.captain import capacities
+from engine.puerto_rico.components import (
+    BUILDER,
+    CAPTAIN,
+    CIRCLES,
+    CITY_SPACES,
+    COLUMNS,
+    CORN,
+    CRAFTSMAN,
+    ISLAND_SPACES,
+    MAYOR,
+    N_BUILDINGS,
+    OFFICE,
+    PRICES,
+    PRODUCERS,
+    QUARRY,
+    SETTLER,
+    SPACES,
+    TRADER,
+    TRADING_HOUSE_SPACES,
+)
+from engine.puerto_rico.craftsman import production
+from engine.puerto_rico.mayor import BUILDING_SLOT, N_SLOTS, free_circles
+from engine.puerto_rico.notation import PLACE_ACTIONS
+from engine.puerto_rico.state import PLACE, Player, State, city_spaces_used
+from engine.puerto_rico.trader import sale_price
+
+#: A doubloon's worth in victory points (a building of n points costs about 2n doubloons).
+DOUBLOON: Final = 0.5
+#: What declining a privilege or a building's bonus costs in the estimate (the bots never want to).
+DECLINE: Final = 1.5
+#: A large building's circle: its bonus counts only while it is staffed.
+LARGE_CIRCLE: Final = 6.0
+#: The worth of a barrel made by a staffed plantation and building, beside its price.
+BARREL: Final = 1.2
+#: The length of each verb's action without a declined bonus ("without" forms carry the count declined last).
+PLAIN_LENGTH: Final = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
+
+
+@final
+class Style:
+    """A strategy's weights: per building, per island tile kind (five plantations, then the quarry), per role."""
+
+    def __init__(self, name: str, buildings: tuple[float, ...], tiles: tuple[float, ...], roles: tuple[float, ...],
+                 keeps_for_shipping: tuple[bool, ...]) -> None:
+        self.name = name
+        self.buildings = buildings
+        self.tiles = tiles
+        self.roles = roles
+        #: Kinds it would rather ship than sell (a sale of one of them is worth a point less).
+        self.keeps_for_shipping = keeps_for_shipping
+
+
+# Buildings in the bank board's order: small indigo, small sugar, small market, hacienda, construction hut,
+# small warehouse, indigo plant, sugar mill, hospice, office, large market, large warehouse, tobacco storage,
+# coffee roaster, factory, university, harbor, wharf, guild hall, residence, fortress, customs house, city hall.
+SHIPPING: Final = Style(
+    "shipping",
+    buildings=(3.0, 2.0, 1.5, 1.5, 1.0, 3.0, 4.0, 3.5, 2.0, 1.0, 1.5, 4.0, 3.0, 3.0, 2.5, 2.0, 7.0, 7.5,
+               7.0, 6.0, 6.0, 8.0, 6.5),
+    tiles=(3.0, 2.6, 2.0, 1.6, 1.4, 1.2),
+    roles=(1.0, 0.9, 0.9, 1.2, 0.8, 1.4, 1.0, 1.0),
+    keeps_for_shipping=(True, True, True, False, False),
+)
+BUILDING: Final = Style(
+    "building",
+    buildings=(2.0, 2.0, 3.0, 2.0, 2.5, 1.5, 2.5, 2.5, 2.5, 3.0, 3.5, 2.0, 4.0, 4.5, 7.0, 4.0, 4.0, 4.0,
+               9.0, 8.0, 7.0, 7.0, 8.5),
+    tiles=(2.2, 1.8, 2.0, 2.4, 2.6, 3.2),
+    roles=(1.0, 1.0, 1.3, 1.1, 1.2, 0.8, 1.0, 1.0),
+    keeps_for_shipping=(False, False, False, False, False),
+)
+
+
+@final
+class StrategyBot:
+    """A :data:`engine.core.fold.Player` playing one :class:`Style` (see the module docstring)."""
+
+    def __init__(self, style: Style, explore: float = 0.0) -> None:
+        self.style = style
+        self.explore = explore
+        #: What the bot is, for people (a compiled class's ``__doc__`` cannot be set per object).
+        self.description = f"Puerto Rico's {style.name} strategy bot" + (f", {explore:.0%} random moves" if explore else "")
+
+    def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
+        """The legal action this strategy values most (ties broken by ``rng``)."""
+        if len(actions) == 1:
+            return actions[0]
+        if self.explore and rng.random() < self.explore:
+            return pick(actions, rng)
+        if state.phase == PLACE:
+            wanted = _placements(self.style, state)
+            if wanted and PLACE_ACTIONS[wanted[0]] in actions:
+                return PLACE_ACTIONS[wanted[0]]
+            return actions[0]
+        best_value, best = -1e9, [actions[0]]
+        for action in actions:
+            value = _value(self.style, state, action)
+            if value > best_value + 1e-9:
+                best_value, best = value, [action]
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else pick(best, rng)
+
+    def plan(self, state: State, rng: random.Random) -> list[Any]:
+        """Every placement left to the seat placing colonists (in slot order), else none."""
+        if state.phase != PLACE:
+            return []
+        return [PLACE_ACTIONS[slot] for slot in _placements(self.style, state)]
+
+
+def _value(style: Style, state: State, action: Any) -> float:
+    """The estimated worth of ``action`` for the seat to act, in victory points."""
+    verb = action[0]
+    declined = DECLINE * float(action[-1]) if len(action) > PLAIN_LENGTH.get(verb, len(action)) else 0.0
+    if verb == "role":
+        return _role_value(style, state, action[1]) - declined
+    if verb == "plant":
+        return _tile_value(style, state.players[state.turn], action[1]) - declined
+    if verb == "quarry":
+        return _tile_value(style, state.players[state.turn], QUARRY) - declined
+    if verb == "hacienda":
+        player = state.players[state.turn]
+        return 1.5 if sum(player.island) < ISLAND_SPACES - 1 else -1.0
+    if verb == "build":
+        return _build_value(style, state, action[1]) - declined
+    if verb == "extra":
+        return 1.0 + PRICES[action[1]] * DOUBLOON
+    if verb == "sell":
+        return _sell_value(style, state, action[1])
+    if verb == "load":
+        return _load_value(state, action[1], action[2]) - declined
+    if verb == "wharf":
+        shipped: int = state.players[state.turn].goods[action[1]]
+        return shipped - 1.5 - declined
+    if verb == "keep":
+        return float(sum(kept * (1 + PRICES[good]) for good, kept in enumerate(action[1])))
+    return 0.0  # pass
+
+
+# --- roles ---------------------------------------------------------------------------------------------
+
+
+def _role_value(style: Style, state: State, role: int) -> float:
+    """What choosing ``role`` brings the chooser, less what it brings the others, weighted by the style."""
+    me = state.turn
+    player = state.players[me]
+    coins = state.role_coins[role] * DOUBLOON if role < len(state.role_coins) else 0.0
+    if role == SETTLER:
+        gain = _best_tile(style, state, player)
+    elif role == MAYOR:
+        gain = _mayor_gain(state, player)
+    elif role == BUILDER:
+        gain = _best_building(style, state, me, True)
+    elif role == CRAFTSMAN:
+        gain = _production_value(player) + 1.0 - 0.5 * sum(_production_value(p) for s, p in enumerate(state.players) if s != me)
+    elif role == TRADER:
+        gain = _best_sale(style, state, player)
+    elif role == CAPTAIN:
+        gain = _shippable(state, player) + 1.0 - 0.4 * sum(_shippable(state, p) for s, p in enumerate(state.players) if s != me)
+    else:
+        gain = DOUBLOON  # a prospector
+    return style.roles[role] * gain + coins
+
+
+def _best_tile(style: Style, state: State, player: Player) -> float:
+    if sum(player.island) >= ISLAND_SPACES:
+        return 0.0
+    best = _tile_value(style, player, QUARRY) if state.quarries > 0 else 0.0
+    for good in range(5):
+        if state.face_up[good]:
+            best = max(best, _tile_value(style, player, good))
+    return best
+
+
+def _tile_value(style: Style, player: Player, tile: int) -> float:
+    """A plantation or quarry's worth: the style's taste, more where a building waits for that good."""
+    value = style.tiles[tile]
+    if tile == QUARRY:
+        return value if player.island[QUARRY] < 3 else value * 0.4
+    if tile != CORN:
+        circles = sum(CIRCLES[b] for b in PRODUCERS[tile] if player.city[b] >= 0)
+        value += 1.0 if circles > player.island[tile] else -0.5
+    return value
+
+
+def _mayor_gain(state: State, player: Player) -> float:
+    colonists = state.colonist_ship // state.n + 1
+    free = free_circles(player)
+    building = sum(free[BUILDING_SLOT:])
+    island = sum(free[:BUILDING_SLOT])
+    return 1.2 * min(building, colonists) + 0.6 * min(island, max(0, colonists - building))
+
+
+def _production_value(player: Player) -> float:
+    made = production(player)
+    return sum(made[g] * (0.6 + PRICES[g] * 0.25) for g in range(5))
+
+
+def _shippable(state: State, player: Player) -> float:
+    """About how many barrels the player could ship this captain phase."""
+    caps, kinds, loads = capacities(state), state.ship_goods, state.ship_loads
+    total = 0
+    for good in range(5):
+        held = player.goods[good]
+        if not held:
+            continue
+        if good in kinds:
+            i = kinds.index(good)
+            total += min(held, caps[i] - loads[i])
+        else:
+            room = max((caps[i] for i in range(len(caps)) if kinds[i] < 0), default=0)
+            total += min(held, room)
+    return float(total)
+
+
+def _best_sale(style: Style, state: State, player: Player) -> float:
+    if len(state.trading_house) >= TRADING_HOUSE_SPACES:
+        return 0.0
+    best = 0.0
+    for good in range(5):
+        if player.goods[good] and (good not in state.trading_house or player.city[OFFICE] > 0):
+            best = max(best, (sale_price(player, good, True)) * DOUBLOON - (1.0 if style.keeps_for_shipping[good] else 0.0))
+    return best
+
+
+# --- builder ---------------------------------------------------------------------------------------------
+
+
+def _best_building(style: Style, state: State, seat: int, is_builder: bool) -> float:
+    player = state.players[seat]
+    free_spaces = CITY_SPACES - city_spaces_used(player)
+    budget = player.doubloons + (1 if is_builder else 0)
+    best = 0.0
+    for b in range(N_BUILDINGS):
+        if state.building_supply[b] and player.city[b] < 0 and SPACES[b] <= free_spaces and price(player, b, is_builder) <= budget:
+            best = max(best, _building_worth(style, state, player, b))
+    return best + (DOUBLOON if best > 0 else 0.0)
+
+
+def _build_value(style: Style, state: State, building: int) -> float:
+    player = state.players[state.turn]
+    cost = price(player, building, state.turn == state.chooser)
+    return _building_worth(style, state, player, building) - 0.05 * cost
+
+
+def _building_worth(style: Style, state: State, player: Player, building: int) -> float:
+    """The style's taste for ``building``, more for a production building its plantations need, late in the game its VP."""
+    value = style.buildings[building]
+    rounds_left = _rounds_left(state)
+    if building in PRODUCERS[1] or building in PRODUCERS[2] or building in PRODUCERS[3] or building in PRODUCERS[4]:
+        good = next(g for g in range(1, 5) if building in PRODUCERS[g])
+        circles = sum(CIRCLES[b] for b in PRODUCERS[good] if player.city[b] >= 0)
+        value += 1.0 if player.island[good] > circles else -1.0
+        if rounds_left < 3:
+            value = min(value, float(COLUMNS[building]))
+    elif rounds_left < 3 and COLUMNS[building] < 4:
+        value = min(value, float(COLUMNS[building]))  # a violet building's effect no longer pays back
+    return value
+
+
+def _rounds_left(state: State) -> int:
+    """A rough count of rounds to go: from the colonists, the VP chips and the free city spaces left."""
+    if state.end_triggered:
+        return 0
+    colonists = state.colonist_supply // max(state.n, 1)
+    chips = state.vp_bank // (3 * state.n)
+    spaces = min(CITY_SPACES - city_spaces_used(p) for p in state.players)
+    return min(colonists, chips, spaces + 1)
+
+
+def _sell_value(style: Style, state: State, good: int) -> float:
+    player = state.players[state.turn]
+    value = sale_price(player, good, state.turn == state.chooser) * DOUBLOON
+    return value - (1.0 if style.keeps_for_shipping[good] else 0.0) + 0.01
+
+
+def _load_value(state: State, good: int, capacity: int) -> float:
+    """Barrels this load ships (one point each), a little more for the cheap kinds (the dear ones sell)."""
+    caps, kinds, loads = capacities(state), state.ship_goods, state.ship_loads
+    held = state.players[state.turn].goods[good]
+    if good in kinds:
+        i = kinds.index(good)
+    else:
+        i = caps.index(capacity)
+    return min(held, caps[i] - loads[i]) + 0.1 * (4 - PRICES[good])
+
+
+# --- mayor ---------------------------------------------------------------------------------------------------
+
+
+def _placements(style: Style, state: State) -> list[int]:
+    """The slots, in order, of the best circles for the colonists left to place (from ``last_slot`` on)."""
+    player = state.players[state.turn]
+    free = free_circles(player)
+    first = state.last_slot
+    circles: list[tuple[float, int]] = []
+    for slot in range(first, N_SLOTS):
+        value = _circle_value(style, player, slot)
+        for k in range(free[slot]):
+            circles.append((value[k] if k < len(value) else value[-1], slot))
+    circles.sort(key=lambda c: (-c[0], c[1]))
+    chosen = sorted(slot for _, slot in circles[:player.san_juan])
+    return chosen
+
+
+def _circle_value(style: Style, player: Player, slot: int) -> list[float]:
+    """The worth of each successive empty circle of ``slot`` (the first ones of a production pair count most)."""
+    if slot == CORN:
+        return [3.0]
+    if slot == QUARRY:
+        return [style.tiles[QUARRY] + 0.5]
+    if slot < BUILDING_SLOT:
+        good = slot
+        staffed_room = sum(CIRCLES[b] for b in PRODUCERS[good] if player.city[b] >= 0)
+        pairs = max(0, staffed_room - player.island_workers[good])
+        return [BARREL + PRICES[good] * 0.5] * pairs + [0.3]
+    building = slot - BUILDING_SLOT
+    if COLUMNS[building] == 4 and CIRCLES[building] == 1 and SPACES[building] == 2:
+        return [LARGE_CIRCLE]
+    for good in range(1, 5):
+        if building in PRODUCERS[good]:
+            room = player.island[good] - sum(max(player.city[b], 0) for b in PRODUCERS[good])
+            return [BARREL + PRICES[good] * 0.5] * max(0, room) + [0.2]
+    return [1.0 + style.buildings[building] * 0.5]
+
+
+#: The shipping strategy bot.
+shipping_bot = StrategyBot(SHIPPING)
+#: The building strategy bot.
+building_bot = StrategyBot(BUILDING)
+#: How often the rollout policy plays a random legal move instead of the shipping bot's (rollouts need variety).
+ROLLOUT_EXPLORE: Final = 0.1
+#: The search player's rollout policy: the shipping bot, exploring (a strong rollout policy is the search's
+#: biggest lever in such games; the bench measured it, see docs/PERFORMANCE.md).
+rollout_player = StrategyBot(SHIPPING, ROLLOUT_EXPLORE)
+#: The game's strategy bots by name (:mod:`engine.analysis.strategies`).
+STRATEGIES: Final = {"shipping": shipping_bot, "building": building_bot}
