@@ -27,7 +27,6 @@ Every figure comes with its sample size (decisions, games; for the shares, the p
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import time
@@ -39,6 +38,7 @@ from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
 from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, policy_for, win_shares
+from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player
 from service.analysis import mark_for, position_seed
 
@@ -62,15 +62,10 @@ class Plan:
 
 
 def strongest(rules: Any) -> tuple[str, Player]:
-    """The strongest bot of the game (Contract 1 of issue 30) and its label, falling back to the rollout policy."""
-    try:
-        strategies = importlib.import_module("engine.analysis.strategies")
-    except ImportError:
-        return "rollout policy", policy_for(rules)
-    player: Player = strategies.strongest_player(rules)
-    if player is policy_for(rules):
-        return "rollout policy", player
-    return f"strongest bot ({getattr(player, '__name__', 'unnamed')})", player
+    """The strongest strategy bot of the game and its label (:mod:`engine.analysis.strategies`), else the rollout policy."""
+    for name, player in strategy_players(rules).items():  # strongest first
+        return f"strongest bot ({name})", player
+    return "rollout policy", policy_for(rules)
 
 
 def _verdict_line(rules: Any, state: Any, played: Any, rollouts: int, seed: int) -> dict[str, Any]:
