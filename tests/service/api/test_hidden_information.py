@@ -199,6 +199,8 @@ def _fill(path: str, gid: str, uid: str, aid: str) -> str:
 
 def _check_response(game: str, response: Any, secrets: Secrets, events: list[Any], where: str) -> int:
     assert response.status_code < 500, where
+    if response.status_code >= 400:  # a refusal (a format a route does not offer, a log-only route): nothing shown
+        return 0
     if where.count("format=text"):
         check_text_export(response.get_data(as_text=True), secrets, where)
         return 1
