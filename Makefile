@@ -37,13 +37,20 @@ browser:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium
+## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium, run by
+## TEST_WORKERS processes at once (pytest-xdist; each process starts its own embedded Redis, so none shares data).
+## worksteal: an idle process takes tests queued for a busy one, so a few slow tests do not leave cores idle.
+TEST_WORKERS ?= 3
+PYTEST       := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 test: install browser
-	$(BIN)/python -m pytest -q
-	@# compiled? then the engine tests run a second time, on the pure reference engine
+	$(PYTEST)
+	@# Compiled? Then the engine tests run again on the pure reference engine, but only those whose code the
+	@# compile changes: not tests/engine/bga (the BGA log reader, engine/bga, is never compiled; the rules it
+	@# drives are tested on the pure engine by the games' own tests here), nor tests/engine/test_compiled.py
+	@# (the differential test already runs the pure engine beside the compiled one at every step).
 	@if [ -n "$$(find engine -name '*.so' -print -quit)" ]; then \
 	  echo "the engine tests again, on the pure-Python engine (LUDOLOG_PURE=1)"; \
-	  LUDOLOG_PURE=1 $(BIN)/python -m pytest -q tests/engine; fi
+	  LUDOLOG_PURE=1 $(PYTEST) tests/engine --ignore=tests/engine/bga --ignore=tests/engine/test_compiled.py; fi
 
 lint: install
 	$(BIN)/ruff check engine service workers replay_ui tests bench
