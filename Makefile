@@ -42,8 +42,10 @@ browser:
 ## engine tests again on the pure reference engine, which needs no compile and so runs while the engine compiles.
 ## Each pass runs TEST_WORKERS pytest processes (pytest-xdist), each with its own embedded Redis, so none shares
 ## data; worksteal: an idle process takes tests queued for a busy one, so a few slow tests leave no core idle.
+## Some tests run make themselves (`make install` in a copy, `make run` in a fresh clone): env -u hides this make's
+## job server from them, which they could not reach (make would warn about it on their standard error).
 TEST_WORKERS ?= 3
-PYTEST       := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+PYTEST       := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 .PHONY: test-compiled test-pure
 test: $(STAMP) browser
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-compiled test-pure
