@@ -37,13 +37,30 @@ browser:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium
-test: install browser
-	$(BIN)/python -m pytest -q
-	@# compiled? then the engine tests run a second time, on the pure reference engine
-	@if [ -n "$$(find engine -name '*.so' -print -quit)" ]; then \
+## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium, in two passes run
+## at once (make -j2, each pass's output printed whole when it ends): every test on the compiled engine, and the
+## engine tests again on the pure reference engine, which needs no compile and so runs while the engine compiles.
+## Each pass runs TEST_WORKERS pytest processes (pytest-xdist), each with its own embedded Redis, so none shares
+## data; worksteal: an idle process takes tests queued for a busy one, so a few slow tests leave no core idle.
+## Some tests run make themselves (`make install` in a copy, `make run` in a fresh clone): env -u hides this make's
+## job server from them, which they could not reach (make would warn about it on their standard error).
+TEST_WORKERS ?= 3
+PYTEST       := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+.PHONY: test-compiled test-pure
+test: $(STAMP) browser
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-compiled test-pure
+
+test-compiled: $(ENGINE_STAMP)
+	$(PYTEST)
+
+# Only the tests whose code the compile changes run on the pure engine: not tests/engine/bga (the BGA log reader,
+# engine/bga, is never compiled; the rules it drives are tested on the pure engine by the games' own tests here),
+# nor tests/engine/test_compiled.py (the differential test already runs the pure engine beside the compiled one
+# at every step). Nothing is compiled without a C compiler or with LUDOLOG_PURE=1: test-compiled is the pure pass then.
+test-pure: $(STAMP)
+	@if [ "$${LUDOLOG_PURE:-0}" = 0 ] && $(BIN)/python -c 'from tools.compile_engine import c_compiler; exit(not c_compiler())'; then \
 	  echo "the engine tests again, on the pure-Python engine (LUDOLOG_PURE=1)"; \
-	  LUDOLOG_PURE=1 $(BIN)/python -m pytest -q tests/engine; fi
+	  LUDOLOG_PURE=1 $(PYTEST) tests/engine --ignore=tests/engine/bga --ignore=tests/engine/test_compiled.py; fi
 
 lint: install
 	$(BIN)/ruff check engine service workers replay_ui tests bench

@@ -16,7 +16,10 @@ engine.register(PIG, listed=False)  # playable by name in tests, offered by no p
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> EmbeddedRedis:
-    """One real redis-server (the embedded one) for the whole test session."""
+    """One real redis-server (the embedded one) for the whole test session of this process.
+
+    Under pytest-xdist each worker process has its own session, so its own server on its own free port
+    and data directory (tmp_path_factory's folder is per worker): tests running at once never share data."""
     server = EmbeddedRedis(pathlib.Path(tmp_path_factory.mktemp("redis")))
     server.start()
     yield server

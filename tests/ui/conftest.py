@@ -41,11 +41,49 @@ def build_app(redis_url: str) -> Flask:
     return app
 
 
+@dataclass(frozen=True)
+class StoredKey:
+    """One Redis key as DUMP gives it: enough to RESTORE it unchanged, its time to live included."""
+
+    name: bytes
+    ttl_ms: int
+    payload: bytes
+
+
+@pytest.fixture(scope="session")
+def demo_keys(redis_server: EmbeddedRedis) -> list[StoredKey]:
+    """Every key that loading the demo games writes, played and stored once per test process.
+
+    Playing the four demo games again for each UI test cost more than the test's own work; each test
+    gets the same keys restored on its emptied Redis instead (``app``), so a test that writes changes
+    only its own copy and the next one starts from the demo games again."""
+    client = redis.Redis.from_url(redis_server.url)
+    client.flushall()
+    load_demo(Stores(Config(redis_url=redis_server.url)).games, per_game=1)
+    names = client.keys("*")
+    pipe = client.pipeline(transaction=False)
+    for name in names:
+        pipe.pttl(name)
+        pipe.dump(name)
+    answers = pipe.execute()
+    client.flushall()
+    client.close()
+    return [StoredKey(name, max(ttl, 0), payload) for name, ttl, payload in zip(names, answers[::2], answers[1::2], strict=True)]
+
+
+def restore(client: redis.Redis, keys: list[StoredKey]) -> None:
+    """Write ``keys`` back as they were dumped (a time to live of 0 means none)."""
+    pipe = client.pipeline(transaction=False)
+    for key in keys:
+        pipe.restore(key.name, key.ttl_ms, key.payload, replace=True)
+    pipe.execute()
+
+
 @pytest.fixture
-def app(redis_server: EmbeddedRedis, redis_client: redis.Redis) -> Flask:
+def app(redis_server: EmbeddedRedis, redis_client: redis.Redis, demo_keys: list[StoredKey]) -> Flask:
     """A fresh app on an emptied Redis, with the demo games loaded."""
     app = build_app(redis_server.url)
-    load_demo(Stores(Config(redis_url=redis_server.url)).games, per_game=1)
+    restore(redis_client, demo_keys)
     return app
 
 
