@@ -220,7 +220,8 @@ def test_upload_a_real_bga_log_see_progress_report_and_the_game(live_server: Liv
         page.set_input_files("#upload-file", str(sample))
         page.click("#upload-form button[type=submit]")
         page.wait_for_selector("#upload-report a", timeout=60_000)
-        assert re.search(r"Import done: (\d+) of \1 moves", page.inner_text("#upload-status"))
+        # The progress counts the log entries read (issue 29: it had said "moves" beside another count of moves).
+        assert re.search(r"Import done: (\d+) of \1 log entries read", page.inner_text("#upload-status"))
         assert "log only" in page.inner_text("#upload-report")
         assert page.locator("#upload-report li").count() > 50, "the per-line report is shown"
         page.click("#upload-report a")
