@@ -46,7 +46,7 @@ test: install browser
 	  LUDOLOG_PURE=1 $(BIN)/python -m pytest -q tests/engine; fi
 
 lint: install
-	$(BIN)/ruff check engine service workers replay_ui tests bench
+	$(BIN)/ruff check engine ludolog service workers replay_ui tests bench
 
 bench: install
 	$(BIN)/ludolog bench all

@@ -182,7 +182,7 @@ class Gunicorn:
         self.port = free_port()
         env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": "2"}
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                                         "service.app:create_app()"], cwd=ROOT, env=env,
+                                         "ludolog.app:create_app()"], cwd=ROOT, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -1,4 +1,4 @@
-"""The Flask app factory: ``gunicorn 'service.app:create_app()'``.
+"""The Flask app factory: ``gunicorn 'ludolog.app:create_app()'``.
 
 The factory is the top of the layers (engine ← stores ← API, UI, jobs): it alone knows them
 all, and wires the API, the UI blueprint and the app's one CSRF check together. Each web

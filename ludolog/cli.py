@@ -100,7 +100,7 @@ def cli() -> None:
 @cli.command()
 def serve() -> None:
     """Run everything: embedded Redis, an RQ worker, gunicorn, demo games (Ctrl-C stops it all)."""
-    from service.supervisor import Supervisor
+    from ludolog.supervisor import Supervisor
 
     sys.exit(Supervisor(Config()).run())
 

@@ -127,7 +127,7 @@ class StartupSteps:
         for label, args in self.steps:
             if self.stopping:
                 break
-            self.current = subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=self.env, cwd=ROOT,
+            self.current = subprocess.Popen([sys.executable, "-m", "ludolog.cli", *args], env=self.env, cwd=ROOT,
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
             out, err = self.current.communicate()
             if self.stopping:
@@ -263,9 +263,9 @@ class Supervisor:
         python = [sys.executable]
         if self.redis is not None:
             self.children.append(Child("redis", self.redis.spawn, needs_store=False))
-        gunicorn = [*python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"]
+        gunicorn = [*python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "ludolog.app:create_app()"]
         self.children.append(Child("web", lambda: self.popen(gunicorn, env), needs_store=False))
-        worker = [*python, "-m", "service.cli", "worker", "--no-reconcile"]
+        worker = [*python, "-m", "ludolog.cli", "worker", "--no-reconcile"]
         self.children.append(Child("worker", lambda: self.popen(worker, env), needs_store=True))
         self.steps = StartupSteps([("demo loader", ["demo"]), ("reconciler", ["reconcile"])], env)
 

@@ -1,6 +1,6 @@
 """The replay UI: a Flask blueprint with pages, templates, static JS/CSS and board renderers.
 
-Register it on an app made by :func:`service.app.create_app`::
+Register it on an app made by :func:`ludolog.app.create_app`::
 
     from replay_ui import blueprint
     app.register_blueprint(blueprint)

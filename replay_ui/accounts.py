@@ -95,7 +95,7 @@ def client_address() -> str:
     """The address sign-ins and sign-ups are counted against: the request's peer.
 
     Behind a proxy listed in LUDOLOG_TRUSTED_PROXIES the app has already taken the client from the proxy's
-    ``X-Forwarded-For`` entry (:func:`service.app.trust_proxies`); otherwise that header is never read.
+    ``X-Forwarded-For`` entry (:func:`ludolog.app.trust_proxies`); otherwise that header is never read.
     """
     return request.remote_addr or "unknown"
 

@@ -76,7 +76,7 @@ def ludolog_env(redis_url: str, **extra: str) -> dict[str, str]:
 
 def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen:
     """A real ``ludolog worker`` process in its own session (so its work horse can be killed with it)."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", *args], cwd=ROOT,
                             env=ludolog_env(redis_url, **env), start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 

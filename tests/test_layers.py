@@ -5,7 +5,7 @@ are checked twice: every ``import`` statement of every module is read with ``ast
 offending line is named, even one inside a function), and each layer is imported in a fresh
 interpreter to see that nothing above it gets loaded on the way (so an indirect import is
 caught too). Only the wiring modules (:data:`WIRING`) may import across: the app factory
-(``service/app.py``), the CLI (``service/cli.py``) and the process supervisor.
+(``ludolog/app.py``), the CLI (``ludolog/cli.py``) and the process supervisor.
 
 See docs/ARCHITECTURE.md for the picture.
 """
@@ -24,9 +24,9 @@ import pytest
 from service.jobs import JOB_FUNCTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-WIRING = ("service/app.py", "service/cli.py", "service/supervisor.py")
+WIRING = ("ludolog/app.py", "ludolog/cli.py", "ludolog/supervisor.py")
 WEB = ("flask", "werkzeug", "marshmallow", "apispec", "gunicorn")
-ABOVE_THE_STORES = ("service.api", "service.app", "service.cli", "service.csrf", "workers", "replay_ui")
+ABOVE_THE_STORES = ("service.api", "ludolog.app", "ludolog.cli", "service.csrf", "workers", "replay_ui")
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,10 @@ LAYERS = (
     Layer("engine", ("engine",), ("service", "workers", "replay_ui", "bench", "tests", *WEB, "redis", "rq")),
     Layer("stores", ("service",), (*WEB, *ABOVE_THE_STORES),
           outside=("service/api", "service/csrf.py", *WIRING)),
-    Layer("workers", ("workers",), (*WEB, "service.api", "service.app", "service.cli", "service.csrf", "replay_ui")),
-    Layer("csrf", ("service/csrf.py",), ("service.api", "service.app", "service.cli", "workers", "replay_ui")),
-    Layer("api", ("service/api",), ("service.app", "service.cli", "workers", "replay_ui")),
-    Layer("ui", ("replay_ui",), ("service.app", "service.cli", "workers")),
+    Layer("workers", ("workers",), (*WEB, "service.api", "ludolog.app", "ludolog.cli", "service.csrf", "replay_ui")),
+    Layer("csrf", ("service/csrf.py",), ("service.api", "ludolog.app", "ludolog.cli", "workers", "replay_ui")),
+    Layer("api", ("service/api",), ("ludolog.app", "ludolog.cli", "workers", "replay_ui")),
+    Layer("ui", ("replay_ui",), ("ludolog.app", "ludolog.cli", "workers")),
 )
 
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("engine", "service", "workers", "replay_ui", "tests", "bench", "deploy")
+FOLDERS = ("engine", "ludolog", "service", "workers", "replay_ui", "tests", "bench", "deploy")
 
 
 def test_ruff_finds_nothing():

@@ -1,6 +1,6 @@
 """The JSON API: blueprints per resource, marshmallow schemas, one error handler, auth.
 
-:func:`init_app` wires it all into an app made by :func:`service.app.create_app`.
+:func:`init_app` wires it all into an app made by :func:`ludolog.app.create_app`.
 """
 
 from flask import Flask, Response, request

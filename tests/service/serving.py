@@ -48,7 +48,7 @@ class Serve:
         self.process: subprocess.Popen[str] | None = None
 
     def __enter__(self) -> Serve:
-        self.process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve"], cwd=ROOT, env=self.env,
+        self.process = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, env=self.env,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         threading.Thread(target=self._collect, daemon=True).start()
         return self

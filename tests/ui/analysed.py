@@ -31,7 +31,7 @@ def js_import(module: str) -> str:
 
 def run_worker(redis_url: str) -> None:
     """A real ``ludolog worker --burst``: every queued job done, then it exits."""
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, env=ludolog_env(redis_url, LUDOLOG_QUEUE=QUEUE))
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -16,7 +16,7 @@ import redis
 from flask import Flask
 from werkzeug.serving import make_server
 
-from service.app import create_app
+from ludolog.app import create_app
 from service.config import Config
 from service.demo import load_demo
 from service.redis_server import EmbeddedRedis

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service import keys
-from service.app import create_app
+from ludolog.app import create_app
 from service.config import Config
 from service.redis_server import EmbeddedRedis
 from service.store.context import Stores

@@ -135,7 +135,7 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
     gid = _pig_game(games)
     worker = start_worker(redis_server.url, "--no-reconcile")
     try:
-        done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
+        done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
                               cwd=ROOT, capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=120)
     finally:
         kill_with_work_horses(worker)
@@ -147,6 +147,6 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
 
 
 def test_ludolog_analyze_names_an_unknown_game(redis_server):
-    done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
     assert done.returncode != 0 and "nosuchgame" in done.stderr

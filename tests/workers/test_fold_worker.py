@@ -45,7 +45,7 @@ def queue(redis_client):
 
 
 def run_burst_worker(url: str, every: int = EVERY) -> str:
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
                           text=True, env=ludolog_env(url, LUDOLOG_SNAPSHOT_EVERY=str(every)), timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr

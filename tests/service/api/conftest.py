@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from service.app import create_app
+from ludolog.app import create_app
 from service.config import Config
 from service.redis_server import EmbeddedRedis
 from service.store.users import UserStore

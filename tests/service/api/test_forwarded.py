@@ -11,7 +11,7 @@ from __future__ import annotations
 import redis
 from flask.testing import FlaskClient
 
-from service.app import create_app
+from ludolog.app import create_app
 from service.config import Config
 from service.store.context import Stores
 from service.store.sessions import ADDRESS_LIMIT, SIGNUP_LIMIT

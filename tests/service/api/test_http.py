@@ -66,7 +66,7 @@ def test_healthz_reports_redis_workers_and_version(client):
 
 
 def test_healthz_is_503_when_redis_is_down(redis_client):
-    from service.app import create_app
+    from ludolog.app import create_app
     from service.config import Config
     from service.redis_server import free_port
 

@@ -41,7 +41,7 @@ def _play_until_over(client, users, gid: str, bid: str = MAIN, owner: str = "ali
 
 
 def _run_burst_worker(url: str, queue: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
                           text=True, env=ludolog_env(url, LUDOLOG_QUEUE=queue), timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 

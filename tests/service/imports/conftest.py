@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.app import create_app
+from ludolog.app import create_app
 from service.config import Config
 from service.imports import run_import
 from service.store.users import UserStore

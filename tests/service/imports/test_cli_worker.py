@@ -14,7 +14,7 @@ from tests.helpers import ROOT, ludolog_env
 
 
 def ludolog(url: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "ludolog.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           env=ludolog_env(url, **env), timeout=180)
 
 
