@@ -14,8 +14,8 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import keys
 from ludolog.app import create_app
+from service import keys
 from service.config import Config
 from service.redis_server import EmbeddedRedis
 from service.store.context import Stores

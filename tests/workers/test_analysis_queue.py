@@ -20,9 +20,9 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from engine import Setup, get_rules, random_playout
+from ludolog.app import create_app
 from service import keys
 from service.analysis import POSITIONS_PER_JOB, decisions, report
-from ludolog.app import create_app
 from service.config import Config
 from service.jobs import analysis_queue_name, make_queue
 from service.redis_server import EmbeddedRedis
