@@ -246,7 +246,7 @@ def _calibration_rows(game: str, lines: list[dict[str, Any]], games: int) -> lis
 
 def main() -> None:
     """``python -m bench.reproducibility``: add judged games to the results file, then print the table."""
-    from bench.runner import format_rows
+    from bench.table import format_rows
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=Plan.decisions, help="decisions per game wanted in the file")
