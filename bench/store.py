@@ -36,9 +36,9 @@ from engine import Event, Setup, action_event, get_rules, random_playout, regist
 from service.config import ROOT
 from service.demo import demo_games, load_demo
 from service.redis_server import EmbeddedRedis, free_port, fsync_policy
-from service.snapshots import SnapshotStore, StateReader
 from service.store.encoding import encode_pack
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from service.store.users import UserStore
 from workers.fold import fold_snapshots
 

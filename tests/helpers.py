@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from engine import CHANCE, Event, Setup, action_event, draw_chance, fold, get_rules
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PIG_PLUGIN = "tests.games.pig:PIG"

@@ -18,9 +18,9 @@ from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.analysis import AnalysisResults, Position, analyse_position, holder_of
 from service.jobs import step_aside
-from service.snapshots import StateReader
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.snapshots import StateReader
 
 
 def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> dict[str, int]:

@@ -14,10 +14,10 @@ from engine import apply_event
 from engine.core.protocol import Rules, State
 from service import keys
 from service.jobs import fold_finished
-from service.snapshots import SnapshotStore, StateReader
 from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from service.store.snapshotting import snapshot_seqs
 
 

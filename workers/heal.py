@@ -26,10 +26,10 @@ from rq.job import Job, JobStatus
 from service import keys
 from service.imports import fail_upload
 from service.jobs import FoldScheduler, import_job_id
-from service.snapshots import SnapshotStore
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
 from service.store.replies import as_scored
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_seqs
 
 #: Job states in which an import is waiting its turn, not stuck.

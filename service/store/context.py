@@ -21,9 +21,9 @@ from redis.retry import Retry
 
 import engine
 from service.config import Config, ConfigError
-from service.snapshots import SnapshotStore, StateReader
 from service.store.games import GameStore
 from service.store.quota import AnalysisQuota
+from service.store.snapshots import SnapshotStore, StateReader
 
 
 class StoreRetry(Retry):

@@ -18,10 +18,10 @@ from engine import Event, Setup, action_event, game_created
 from engine.core.protocol import CHANCE
 from service import keys
 from service.migrate import migrate
-from service.snapshots import SnapshotStore
 from service.store.compaction import Compactor, StreamPlan
 from service.store.encoding import PACK_EVENTS, decode_entry, entry_version, pack, packed_entries
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_version
 from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events
 from tests.service.fixtures.v1store import EXPECTED, FIXTURE, expected_readings, load_keys

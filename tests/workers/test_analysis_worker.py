@@ -21,9 +21,9 @@ from service.analysis import (
     report,
 )
 from service.jobs import OPERATOR, make_queue
-from service.snapshots import SnapshotStore, StateReader
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
 

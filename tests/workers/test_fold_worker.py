@@ -12,8 +12,8 @@ import redis
 from engine import Setup
 from service import keys
 from service.jobs import FoldScheduler, make_queue
-from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import (
     ROOT,
     assert_snapshots_equal_full_folds,

@@ -27,8 +27,8 @@ from engine.bga import export_log
 from service import keys
 from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
 from service.jobs import FoldScheduler, enqueue_import, make_queue
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 from tests.games.pig import PIG
 from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker
 from tests.workers.test_fold_worker import run_burst_worker

@@ -9,9 +9,9 @@ import sys
 from typing import Any
 
 from service.api.schemas import GameListSchema
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import normalise
+from service.store.snapshots import SnapshotStore
 from tests.helpers import ROOT, ludolog_env
 from tests.service.api.helpers import assert_error, assert_matches
 from workers.reconcile import reconcile

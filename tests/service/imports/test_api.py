@@ -11,8 +11,8 @@ import pytest
 from engine import Setup, get_rules, random_playout
 from service import keys
 from service.api.uploads import UploadCreatedSchema, UploadStatusSchema
-from service.snapshots import SnapshotStore
 from service.store.games import GameStore
+from service.store.snapshots import SnapshotStore
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes, playout
 from tests.engine.bga.samples import GAIA, TOKAIDO_A, TOKAIDO_B

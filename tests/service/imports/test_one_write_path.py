@@ -11,8 +11,8 @@ import pytest
 from engine.bga import BgaEnvelopeError, BgaPlayersError, BgaShapeError, BgaSyntaxError
 from engine.core.errors import LogMismatchError
 from service.imports import UploadExpiredError, error_record, import_bytes
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_seqs
 from tests.engine.bga.helpers import export_bytes, playout
 from workers.fold import fold_snapshots
