@@ -22,7 +22,6 @@ from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline, caption_at
-from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.errors import ApiError
@@ -30,6 +29,7 @@ from service.api.games import listing_page
 from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
+from service.store import keys
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
 from service.titles import game_label

@@ -10,7 +10,7 @@ the head). The positions of a branch are split into ranges of :data:`POSITIONS_P
 each, so every worker takes a share. Each result is a verdict (:func:`engine.analysis.judge`: the
 best candidates and the played move compared on paired playouts) stored in a Redis hash per (branch
 holding the seq, rules version, search version, budget, view, seed) under the game's hash tag
-(:func:`service.keys.analysis_for`), its field ``"<seq> <played>"``: a fork reads its parent's results
+(:func:`service.store.keys.analysis_for`), its field ``"<seq> <played>"``: a fork reads its parent's results
 up to the fork point, and at the fork point itself (where the fork played another move) gets a
 verdict of its own move.
 
@@ -43,8 +43,8 @@ from engine import CHANCE, apply_event, start
 from engine.analysis import SEARCH_VERSION, Verdict, judge
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
-from service import keys
 from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
+from service.store import keys
 from service.store.games import Branch, GameStore
 
 POSITIONS_PER_JOB = 12

@@ -51,7 +51,7 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service import keys
+from service.store import keys
 from service.store.analysis_turns import AnalysisTurns
 from service.store.context import Stores
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from service import keys
+from service.store import keys
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
 from service.store.replies import as_scored

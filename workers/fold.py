@@ -12,8 +12,8 @@ import time
 
 from engine import apply_event
 from engine.core.protocol import Rules, State
-from service import keys
 from service.jobs import fold_finished
+from service.store import keys
 from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
 from service.store.games import GameStore

@@ -23,9 +23,9 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from service import keys
 from service.imports import fail_upload
 from service.jobs import FoldScheduler, import_job_id
+from service.store import keys
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
 from service.store.replies import as_scored

@@ -19,7 +19,6 @@ from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.bga import export_log, lines_visible_to
-from service import keys
 from service.api.auth import current_user, readable_game
 from service.api.context import api
 from service.api.docs import documented
@@ -30,6 +29,7 @@ from service.api.viewing import checked_view, viewer_for_request
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled, upload_status
 from service.jobs import enqueue_import
 from service.reimport import read_upload
+from service.store import keys
 from service.store.games import VISIBILITIES
 from service.viewnames import VIEW_SHAPE, ViewError, parse_view
 

@@ -14,7 +14,7 @@ from importlib import resources
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.encoding import CURRENT_VERSION, FIELD, decode_entry, entry_version, packed_entries
 from service.store.errors import ConflictError
 from service.store.replies import as_bytes_hash, as_stream

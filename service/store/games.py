@@ -23,7 +23,7 @@ from redis.typing import EncodableT, FieldT
 
 from engine import Event, game_created
 from engine.core.protocol import Setup
-from service import keys
+from service.store import keys
 from service.store.encoding import FIELD, decode_entries, decode_entry, pack, packed_entries, parse_entry_id
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.listing import GameIndex

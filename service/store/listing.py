@@ -20,7 +20,7 @@ from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.records import GameRecord
 from service.store.results import RESULT_FILTERS
 

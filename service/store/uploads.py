@@ -18,7 +18,7 @@ from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.games import new_id
 from service.store.replies import as_optional_bytes
 

@@ -15,9 +15,9 @@ import pytest
 import redis
 
 from engine import Setup, action_event
-from service import keys
 from service.redis_server import EmbeddedRedis, redis_server_binary
 from service.reindex import reindex
+from service.store import keys
 from service.store.annotations import AnnotationStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import ListingQuery

@@ -10,8 +10,7 @@ import threading
 import pytest
 
 from engine import Setup, game_created
-from service import keys
-from service.store import listing
+from service.store import keys, listing
 from service.store.games import GameRecord, GameStore
 from service.store.listing import ListingQuery, index_keys, normalise
 from service.store.results import GameResult

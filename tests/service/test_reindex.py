@@ -5,8 +5,8 @@ from __future__ import annotations
 import subprocess
 
 from engine import Setup
-from service import keys
 from service.reindex import reindex
+from service.store import keys
 from service.store.games import GameStore
 from service.store.listing import ListingQuery
 from service.store.results import GameResult

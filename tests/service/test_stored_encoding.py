@@ -16,8 +16,8 @@ import pytest
 
 from engine import Event, Setup, action_event, game_created
 from engine.core.protocol import CHANCE
-from service import keys
 from service.migrate import migrate
+from service.store import keys
 from service.store.compaction import Compactor, StreamPlan
 from service.store.encoding import PACK_EVENTS, decode_entry, entry_version, pack, packed_entries
 from service.store.games import MAIN, GameStore

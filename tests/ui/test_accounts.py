@@ -15,9 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ludolog.app import create_app
-from service import keys
 from service.config import Config
 from service.redis_server import EmbeddedRedis
+from service.store import keys
 from service.store.context import Stores
 from service.store.sessions import ACCOUNT_LIMIT, ADDRESS_LIMIT
 from service.store.users import UserStore

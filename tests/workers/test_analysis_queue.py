@@ -21,11 +21,11 @@ from rq.serializers import JSONSerializer
 
 from engine import Setup, get_rules, random_playout
 from ludolog.app import create_app
-from service import keys
 from service.analysis import POSITIONS_PER_JOB, decisions, report
 from service.config import Config
 from service.jobs import analysis_queue_name, make_queue
 from service.redis_server import EmbeddedRedis
+from service.store import keys
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore

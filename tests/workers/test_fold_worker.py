@@ -10,8 +10,8 @@ import pytest
 import redis
 
 from engine import Setup
-from service import keys
 from service.jobs import FoldScheduler, make_queue
+from service.store import keys
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import (

@@ -24,9 +24,9 @@ import pytest
 
 from engine import Setup, game_created
 from engine.bga import export_log
-from service import keys
 from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
 from service.jobs import FoldScheduler, enqueue_import, make_queue
+from service.store import keys
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from tests.games.pig import PIG

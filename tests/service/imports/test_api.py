@@ -9,8 +9,8 @@ import random
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service import keys
 from service.api.uploads import UploadCreatedSchema, UploadStatusSchema
+from service.store import keys
 from service.store.games import GameStore
 from service.store.snapshots import SnapshotStore
 from tests.engine.bga import samples

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from service import keys
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes, playout
 from tests.engine.bga.samples import TOKAIDO_B

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service import keys
 from service.api.uploads import UploadStatusSchema
+from service.store import keys
 from service.store.users import UserStore
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service import keys
 from service.imports import content_digest, export_identity, game_id_for, run_import
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import export_doc, playout
 from tests.engine.bga.samples import ALL

@@ -33,7 +33,7 @@ def _names(path: Path) -> set[str]:
 def test_imports_name_no_redis_key_and_send_no_redis_command() -> None:
     names = _names(ROOT / "service" / "imports.py")
     assert not {"hset", "xadd", "eval", "set", "zadd", "delete", "pipeline", "sadd", "incr"} & names
-    assert "service.keys" not in {n.rsplit(".", 1)[0] for n in names} and "service.keys" not in names
+    assert "service.store.keys" not in {n.rsplit(".", 1)[0] for n in names} and "service.store.keys" not in names
 
 
 def test_an_import_stores_the_snapshots_the_fold_job_would_write(redis_client) -> None:
