@@ -201,7 +201,7 @@ def demo(per_game: int) -> None:
     if not demo_games():
         click.echo("demo: no game with full rules is registered yet; nothing to load")
         return
-    schedule = FoldScheduler(stores.redis, job_queue(stores))
+    schedule = FoldScheduler(stores.folds, job_queue(stores))
     created = load_demo(stores.games, per_game, on_append=schedule)
     click.echo(f"demo: {len(created)} new demo games" + (f" ({', '.join(created)})" if created else " (already loaded)"))
 

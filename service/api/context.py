@@ -40,7 +40,7 @@ class ApiContext:
     def build(cls, stores: Stores) -> ApiContext:
         """Everything from the process's stores; appends schedule a fold job per branch update on the job queue."""
         queue = job_queue(stores)
-        schedule_fold = FoldScheduler(stores.redis, queue)
+        schedule_fold = FoldScheduler(stores.folds, queue)
         return cls(
             stores=stores,
             queue=queue,

@@ -21,6 +21,7 @@ from redis.retry import Retry
 
 import engine
 from service.config import Config, ConfigError
+from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.quota import AnalysisQuota
 from service.store.snapshots import SnapshotStore, StateReader
@@ -82,6 +83,11 @@ class Stores:
     def games(self) -> GameStore:
         """Games, branches, events."""
         return GameStore(self.redis)
+
+    @cached_property
+    def folds(self) -> FoldLedger:
+        """The fold jobs' books: pending marks and branches due."""
+        return FoldLedger(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

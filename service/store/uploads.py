@@ -20,7 +20,7 @@ import redis
 
 from service.store import keys
 from service.store.games import new_id
-from service.store.replies import as_optional_bytes
+from service.store.replies import as_optional_bytes, as_scored
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 RAW_TTL_SECONDS = 7 * 24 * 3600
@@ -125,6 +125,11 @@ class UploadStore:
     def beat(self, uid: str) -> None:
         """The upload is alive (queued, started, progressing): the reconciler fails only those silent past a deadline."""
         self.redis.zadd(keys.uploads_in_flight(), {uid: time.time()})
+
+    def silent_since(self, deadline: float, now: float) -> list[tuple[str, float]]:
+        """The unfinished uploads last heard of ``deadline`` seconds ago or more at ``now``, with how long ago."""
+        rows = as_scored(self.redis.zrangebyscore(keys.uploads_in_flight(), 0, now - deadline, withscores=True))
+        return [(uid.decode(), now - score) for uid, score in rows]
 
     def finish(self, uid: str, fields: dict[str, Any]) -> None:
         """Record the import's final outcome (``fields``: status, report, game …) and drop the bytes."""

@@ -27,6 +27,7 @@ from engine.bga import export_log
 from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
 from service.jobs import FoldScheduler, enqueue_import, make_queue
 from service.store import keys
+from service.store.folds import FoldLedger
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from tests.games.pig import PIG
@@ -196,7 +197,7 @@ def test_the_upkeep_leaves_a_queued_import_alone_and_fails_a_lost_one(redis_clie
 def test_a_work_horse_killed_mid_fold_is_folded_again(redis_client, redis_server, queue, workers):
     games, snapshots = GameStore(redis_client), SnapshotStore(redis_client)
     gid = make_pig_game(games, 6000)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     worker = workers(LUDOLOG_SNAPSHOT_EVERY="1")
     horse = wait_for(lambda: len(snapshots.seqs(gid, MAIN)) >= 200 and work_horse(worker), what="a horse folding")
     os.kill(horse, signal.SIGKILL)  # type: ignore[arg-type]
@@ -207,7 +208,7 @@ def test_a_work_horse_killed_mid_fold_is_folded_again(redis_client, redis_server
 def test_a_fold_job_lost_for_good_is_queued_again_by_the_upkeep(redis_client, redis_server, queue):
     games, snapshots = GameStore(redis_client), SnapshotStore(redis_client)
     gid = make_pig_game(games, 25)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     queue.empty()  # the job is gone ...
     redis_client.delete(keys.fold_pending_for(gid, MAIN))  # ... after it started (it clears the mark first)
     later = time.time() + 3600
