@@ -16,8 +16,9 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.analysis import AnalysisResults, Position, analyse_position, holder_of
+from service.analysis import Position, analyse_position
 from service.jobs import step_aside
+from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.context import current_stores
 from service.store.games import GameStore
 from service.store.snapshots import StateReader

@@ -13,7 +13,6 @@ import pytest
 from engine import Setup, get_rules, random_playout
 from service.analysis import (
     POSITIONS_PER_JOB,
-    AnalysisResults,
     analyse_position,
     decisions,
     enqueue_analysis,
@@ -21,6 +20,7 @@ from service.analysis import (
     report,
 )
 from service.jobs import OPERATOR, make_queue
+from service.store.analysis_results import AnalysisResults
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader
