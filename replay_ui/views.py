@@ -29,7 +29,6 @@ from service.api.games import listing_page
 from service.api.schemas import GameListQuery
 from service.api.viewing import viewer_for_request
 from service.csrf import csrf_token, sessions_enabled
-from service.store import keys
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameRecord
 from service.titles import game_label
@@ -88,8 +87,7 @@ def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:
     """(name, label) of the BGA games that log-only games stored here are of, for the home page's filter."""
-    names = api().stores.redis.smembers(keys.log_only_games())
-    found = sorted({n.decode() if isinstance(n, bytes) else str(n) for n in names} - set(with_rules))  # type: ignore[union-attr]
+    found = sorted(api().games.log_only_game_names() - set(with_rules))
     return [(name, game_label(name)) for name in found]
 
 

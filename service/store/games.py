@@ -178,6 +178,10 @@ class GameStore:
         raw = as_optional_bytes(self.redis.get(keys.original_log_for(gid)))
         return None if raw is None else zlib.decompress(raw)
 
+    def log_only_game_names(self) -> set[str]:
+        """The names of the BGA games that log-only games stored here are of (games with no rules here)."""
+        return set(as_text_list(list(self.redis.smembers(keys.log_only_games()))))
+
     def exists(self, gid: str) -> bool:
         """True if game ``gid`` is stored."""
         return bool(self.redis.exists(keys.game_meta_for(gid)))
