@@ -292,7 +292,7 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
                 if not single:
                     bar.update(1)
                 continue
-            uid, duplicate = submit_upload(stores.redis, data, owner=owner, partial=partial, filename=path.name,
+            uid, duplicate = submit_upload(stores.uploads, data, owner=owner, partial=partial, filename=path.name,
                                            visibility=visibility)
             status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
             if status.get("status") == "done":  # a line per file, as it is done: ok, or failed and why

@@ -30,7 +30,7 @@ from service.titles import game_label
 
 def log_page_data(record: GameRecord) -> dict[str, Any]:
     """What the page header shows: the game, table, date, and the players with colour, score and rank."""
-    stored = log_record(api().stores.redis, record.id)
+    stored = log_record(api().games, record.id)
     extra = record.extra or {}
     bga_game = str(extra.get("bga_game") or record.game)
     players = _players(record, stored)

@@ -99,19 +99,14 @@ def error_record(exc: Exception) -> dict[str, Any]:
 # --- uploads (kept by service.store.uploads) -------------------------------------------------------
 
 
-def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
-    """The upload's public record, or None for an unknown upload (:meth:`UploadStore.status`)."""
-    return UploadStore(client).status(uid)
-
-
-def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
+def submit_upload(uploads: UploadStore, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
                   visibility: str = "public") -> tuple[str, bool]:
     """Store an upload to import (:meth:`UploadStore.submit`); returns (upload id, True if it was uploaded before).
 
     Our own export is known by what it says (:func:`export_identity`), not by its bytes, so the same game's export
     uploaded again, in another format or downloaded again, answers the game its first upload made.
     """
-    return UploadStore(client).submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility,
+    return uploads.submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility,
                                       identity=export_identity(raw))
 
 
@@ -130,14 +125,9 @@ def export_identity(raw: bytes) -> bytes | None:
     return json.dumps(["ludolog export", bga.game_name, players, notes], sort_keys=True, default=str).encode()
 
 
-def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
-    """Mark an unfinished upload failed with ``error`` (:meth:`UploadStore.fail`); False if it had finished."""
-    return UploadStore(client).fail(uid, error)
-
-
-def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
+def log_record(games: GameStore, gid: str) -> LogOnlyRecord | None:
     """A log-only game's record, or None."""
-    data = GameStore(client).log_record(gid)
+    data = games.log_record(gid)
     return None if data is None else LogOnlyRecord.from_json(data)
 
 
@@ -453,6 +443,6 @@ def export_jsonl(events: Sequence[Event], viewer: SeatView | None = None) -> str
 
 __all__ = [
     "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "Prepared", "UploadExpiredError",
-    "content_digest", "error_record", "export_jsonl", "export_text", "fail_upload", "game_id_for", "import_bytes", "log_record",
-    "prepare", "run_import", "submit_upload", "titled", "upload_status",
+    "content_digest", "error_record", "export_jsonl", "export_text", "game_id_for", "import_bytes", "log_record",
+    "prepare", "run_import", "submit_upload", "titled",
 ]

@@ -53,7 +53,7 @@ def attachment(body: str | bytes, mimetype: str, name: str) -> Response:
 
 def _stored_log(record: GameRecord) -> LogOnlyRecord:
     """The log-only game's record of lines; 422 for a game with rules (it has exports instead)."""
-    stored = log_record(api().stores.redis, record.id) if record.is_log_only else None
+    stored = log_record(api().games, record.id) if record.is_log_only else None
     if stored is None:
         raise ApiError(422, "not_log_only", "this game has rules: download it from /api/games/<gid>/branches/<bid>/export",
                        game=record.id)

@@ -26,10 +26,9 @@ from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
 from service.api.viewing import checked_view, viewer_for_request
-from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled, upload_status
+from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
 from service.jobs import enqueue_import
 from service.reimport import read_upload
-from service.store import keys
 from service.store.games import VISIBILITIES
 from service.viewnames import VIEW_SHAPE, ViewError, parse_view
 
@@ -190,12 +189,12 @@ def create_upload() -> ResponseReturnValue:
                        fields={"visibility": ["private needs an authenticated owner"]})
     raw, filename = _raw_upload()
     read_upload(raw)  # an unreadable log is refused now (400/422, service.api.errors), not left to the job
-    client = api().stores.redis
-    uid, duplicate = submit_upload(client, raw, owner=current_user(), partial=options["partial"] in _TRUE,
+    uploads = api().stores.uploads
+    uid, duplicate = submit_upload(uploads, raw, owner=current_user(), partial=options["partial"] in _TRUE,
                                    filename=options.get("filename") or filename, visibility=options["visibility"])
     if not duplicate:
         enqueue_import(api().queue, uid)
-    status = upload_status(client, uid) or {}
+    status = uploads.status(uid) or {}
     url = url_for("uploads.show_upload", uid=uid)
     response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})
     response.headers["Location"] = url
@@ -208,17 +207,16 @@ def create_upload() -> ResponseReturnValue:
             description="A private upload answers 404 to everyone but its owner, as if it did not exist.")
 def show_upload(uid: str) -> ResponseReturnValue:
     """The upload's record (a private one: its owner's only)."""
-    client = api().stores.redis
-    status = upload_status(client, uid)
-    if status is None or not _may_read_upload(client, uid, status["owner"]):
+    uploads = api().stores.uploads
+    status = uploads.status(uid)
+    if status is None or not _may_read_upload(uploads.visibility(uid), status["owner"]):
         raise ApiError(404, "not_found", f"no upload {uid!r}", upload=uid)
     return jsonify(status)
 
 
-def _may_read_upload(client: Any, uid: str, owner: str | None) -> bool:
+def _may_read_upload(visibility: str | None, owner: str | None) -> bool:
     """Public and unlisted uploads are anyone's to follow; a private one only its owner's."""
-    visibility = client.hget(keys.upload_for(uid), "visibility")
-    return visibility != b"private" or (owner is not None and current_user() == owner)
+    return visibility != "private" or (owner is not None and current_user() == owner)
 
 
 @bp.get("/api/games/<gid>/branches/<bid>/export")
@@ -266,7 +264,7 @@ def show_log(gid: str) -> ResponseReturnValue:
     """Players, moves with their lines, and the final result."""
     record = readable_game(gid)
     query = load_query(LogQuery)
-    stored = log_record(api().stores.redis, gid) if record.is_log_only else None
+    stored = log_record(api().games, gid) if record.is_log_only else None
     if stored is None:
         raise ApiError(422, "not_log_only", "this game has rules: read its events and states instead", game=gid)
     seat: int | None = None

@@ -25,6 +25,7 @@ from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.quota import AnalysisQuota
 from service.store.snapshots import SnapshotStore, StateReader
+from service.store.uploads import UploadStore
 
 
 class StoreRetry(Retry):
@@ -83,6 +84,11 @@ class Stores:
     def games(self) -> GameStore:
         """Games, branches, events."""
         return GameStore(self.redis)
+
+    @cached_property
+    def uploads(self) -> UploadStore:
+        """Uploads waiting for, in or done with their import."""
+        return UploadStore(self.redis)
 
     @cached_property
     def folds(self) -> FoldLedger:

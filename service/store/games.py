@@ -27,7 +27,13 @@ from service.store import keys
 from service.store.encoding import FIELD, decode_entries, decode_entry, pack, packed_entries, parse_entry_id
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.listing import GameIndex
-from service.store.records import MAIN, SOURCE_LOG_ONLY, VISIBILITIES, Branch, GameRecord
+
+# Re-exported (``X as X``): the records were defined here once, and callers still name them from the games store.
+from service.store.records import MAIN as MAIN
+from service.store.records import SOURCE_LOG_ONLY as SOURCE_LOG_ONLY
+from service.store.records import VISIBILITIES as VISIBILITIES
+from service.store.records import Branch as Branch
+from service.store.records import GameRecord as GameRecord
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list
 from service.store.results import GameResult, encode_result
 from service.store.snapshotting import encode_snapshot

@@ -90,6 +90,11 @@ class UploadStore:
         raw = self.redis.hgetall(keys.upload_for(uid))
         return {k.decode(): v.decode() for k, v in raw.items()}  # type: ignore[union-attr]
 
+    def visibility(self, uid: str) -> str | None:
+        """Who may follow the upload: ``public``, ``unlisted`` or ``private`` (None for an unknown upload)."""
+        raw = as_optional_bytes(self.redis.hget(keys.upload_for(uid), "visibility"))
+        return None if raw is None else raw.decode()
+
     def status(self, uid: str) -> dict[str, Any] | None:
         """The upload's public record, or None for an unknown upload."""
         data = self.fields(uid)

@@ -24,12 +24,13 @@ import pytest
 
 from engine import Setup, game_created
 from engine.bga import export_log
-from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
+from service.imports import DONE, FAILED, RUNNING, submit_upload
 from service.jobs import FoldScheduler, enqueue_import, make_queue
 from service.store import keys
 from service.store.folds import FoldLedger
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
+from service.store.uploads import UploadStore
 from tests.games.pig import PIG
 from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
@@ -95,14 +96,14 @@ def wait_for(condition: Callable[[], object], seconds: float = NEVER_STUCK_SECON
 
 def upload(redis_client, queue, raw: bytes) -> str:
     """Submit a file as an upload and queue its import, as POST /api/uploads does; its id."""
-    uid, duplicate = submit_upload(redis_client, raw, owner="alice")
+    uid, duplicate = submit_upload(UploadStore(redis_client), raw, owner="alice")
     assert not duplicate
     enqueue_import(queue, uid)
     return uid
 
 
 def status_of(redis_client, uid: str) -> dict:
-    return upload_status(redis_client, uid) or {}
+    return UploadStore(redis_client).status(uid) or {}
 
 
 def finished(redis_client, uid: str) -> dict:
@@ -151,7 +152,7 @@ def test_an_import_killed_on_every_attempt_fails_with_the_reason_and_the_same_fi
     assert error["code"] == "import_interrupted" and error["attempts"] == 3, error
     assert "killed by signal 9" in error["message"], error
 
-    again, duplicate = submit_upload(redis_client, large_log(), owner="alice")
+    again, duplicate = submit_upload(UploadStore(redis_client), large_log(), owner="alice")
     assert not duplicate and again != uid, "a failed upload does not block the same file"
     enqueue_import(queue, again)
     assert finished(redis_client, again)["status"] == DONE
@@ -167,7 +168,7 @@ def test_a_worker_killed_with_its_horse_leaves_no_upload_stuck(redis_client, que
     record = finished(redis_client, uid)
     if record["status"] == FAILED:
         assert record["error"]["code"] == "import_timed_out" and "no sign of life" in record["error"]["message"], record
-        again, duplicate = submit_upload(redis_client, large_log(), owner="alice")
+        again, duplicate = submit_upload(UploadStore(redis_client), large_log(), owner="alice")
         assert not duplicate
         enqueue_import(queue, again)
         assert finished(redis_client, again)["status"] == DONE
