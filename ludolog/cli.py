@@ -329,7 +329,7 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     from engine.core.visibility import viewer_for
     from service.imports import export_jsonl, export_text, titled
     from service.store.errors import StoreError
-    from service.viewnames import ViewError, parse_view
+    from service.web.viewnames import ViewError, parse_view
 
     stores = _stores()
     try:

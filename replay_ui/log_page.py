@@ -20,12 +20,12 @@ from flask.typing import ResponseReturnValue
 
 from engine.bga import LogOnlyRecord, has_tokens, readable_tokens
 from replay_ui.blueprint import blueprint
-from service.api.auth import readable_game
-from service.api.context import api
 from service.imports import log_record
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord
 from service.titles import game_label
+from service.web.auth import readable_game
+from service.web.context import api
 
 
 def log_page_data(record: GameRecord) -> dict[str, Any]:

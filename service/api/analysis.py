@@ -28,15 +28,15 @@ from marshmallow import Schema, fields, validate
 
 from engine.analysis import DEFAULT_ROLLOUTS
 from service.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
-from service.api.auth import readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
 from service.jobs import analysis_queue
 from service.store.games import GameRecord
-from service.viewnames import VIEW_SHAPE, ViewError, parse_view
+from service.web.auth import readable_game, require_user
+from service.web.context import api
+from service.web.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>/analysis")
 

@@ -18,14 +18,14 @@ from flask.typing import ResponseReturnValue
 from marshmallow import fields, validate
 
 from engine.bga import LogMove, LogOnlyRecord, lines_visible_to, readable_tokens
-from service.api.auth import current_user, readable_game
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict
 from service.imports import log_record
 from service.store.games import GameRecord
+from service.web.auth import current_user, readable_game
+from service.web.context import api
 
 bp = Blueprint("downloads", __name__)
 

@@ -15,12 +15,12 @@ from flask import Blueprint, Response, current_app, jsonify
 from flask.typing import ResponseReturnValue
 from rq import Worker
 
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import error_response
 from service.api.schemas import HealthSchema
 from service.api.version import service_version
 from service.store.ready import answers, loading_progress
+from service.web.context import api
 
 bp = Blueprint("health", __name__)
 

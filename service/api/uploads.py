@@ -19,18 +19,18 @@ from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.bga import export_log, lines_visible_to
-from service.api.auth import current_user, readable_game
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
-from service.api.viewing import checked_view, viewer_for_request
 from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
 from service.jobs import enqueue_import
 from service.reimport import read_upload
 from service.store.games import VISIBILITIES
-from service.viewnames import VIEW_SHAPE, ViewError, parse_view
+from service.web.auth import current_user, readable_game
+from service.web.context import api
+from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("uploads", __name__)
 

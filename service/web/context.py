@@ -16,6 +16,9 @@ from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.users import UserStore
 
 EXTENSION = "ludolog"
+#: ``app.extensions`` key of ``scores(game, state) -> list[int] | None``: the UI's running score of a position, which
+#: the API's compare view reports (set when the replay UI is registered).
+SCORES_EXTENSION = "ludolog.running_scores"
 
 
 @dataclass(frozen=True)

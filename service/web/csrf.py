@@ -26,7 +26,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CSRF_HEADER = "X-CSRF-Token"
 FORM_FIELD = "csrf_token"
 SESSION_KEY = "csrf"
-#: The session key holding the server-side session id (see :mod:`service.api.auth`).
+#: The session key holding the server-side session id (see :mod:`service.web.auth`).
 SESSION_ID_KEY = "sid"
 EXTENSION = "ludolog_csrf"
 _FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
