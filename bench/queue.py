@@ -36,8 +36,8 @@ from flask.testing import FlaskClient
 from bench.importer import games
 from engine.analysis import DEFAULT_ROLLOUTS
 from ludolog.app import create_app
-from service.config import ROOT, Config
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import ROOT, Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 
 Row = dict[str, Any]

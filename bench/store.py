@@ -33,9 +33,9 @@ from typing import Any
 import redis
 
 from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
-from service.config import ROOT
-from service.demo import demo_games, load_demo
-from service.redis_server import EmbeddedRedis, free_port, fsync_policy
+from service.games.demo import demo_games, load_demo
+from service.runtime.config import ROOT
+from service.runtime.redis_server import EmbeddedRedis, free_port, fsync_policy
 from service.store.encoding import encode_pack
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader

@@ -3,7 +3,7 @@
     gunicorn -c deploy/gunicorn.conf.py 'ludolog.app:create_app()'
 
 Everything that differs between machines comes from the same LUDOLOG_* environment variables the
-rest of ludolog reads (see service/config.py and deploy/env.example), so that systemd, the Procfile
+rest of ludolog reads (see service/runtime/config.py and deploy/env.example), so that systemd, the Procfile
 and docker-compose all run this one file unchanged. Only settings that differ from gunicorn's
 defaults are set, each with the reason.
 
@@ -114,7 +114,7 @@ control_socket_disable = True
 
 def on_starting(server: object) -> None:
     """Refuse to start with an example or short LUDOLOG_SECRET_KEY outside development (one line, exit 2)."""
-    from service.config import Config, ConfigError, check_secret_key
+    from service.runtime.config import Config, ConfigError, check_secret_key
 
     try:
         check_secret_key(Config())

@@ -19,7 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 import replay_ui
 from service import api
 from service.api.health import handle_store_loading
-from service.config import Config, check_secret_key
+from service.runtime.config import Config, check_secret_key
 from service.store.context import Stores
 from service.web import csrf
 

@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from service.config import ROOT, Config, check_secret_key
-from service.redis_server import EmbeddedRedis, write_private
+from service.runtime.config import ROOT, Config, check_secret_key
+from service.runtime.redis_server import EmbeddedRedis, write_private
 from service.store.context import PID_FILE, url_file
 from service.store.ready import StoreNotReady, StoreStatus, probe, probe_client, redact
 

@@ -20,10 +20,10 @@ from flask.typing import ResponseReturnValue
 
 from engine.bga import LogOnlyRecord, has_tokens, readable_tokens
 from replay_ui.blueprint import blueprint
-from service.imports import log_record
+from service.games.titles import game_label
+from service.imports.importer import log_record
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord
-from service.titles import game_label
 from service.web.auth import readable_game
 from service.web.context import api
 

@@ -22,8 +22,8 @@ from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline, caption_at
+from service.games.titles import game_label
 from service.store.games import MAIN, GameRecord
-from service.titles import game_label
 from service.web.auth import current_user, readable_game
 from service.web.context import api
 from service.web.csrf import csrf_token, sessions_enabled

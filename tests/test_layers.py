@@ -48,10 +48,8 @@ class Layer:
 
 LAYERS = (
     Layer("engine", ("engine",), ("service", "workers", "replay_ui", "ludolog", "bench", "tests", *WEB, "redis", "rq")),
-    Layer("stores", ("service/store",), (*WEB, "rq", *ABOVE_THE_SERVICES, "service.analysis", "service.demo",
-                                         "service.imports", "service.jobs", "service.jsontext", "service.migrate",
-                                         "service.play", "service.redis_server", "service.reimport", "service.reindex",
-                                         "service.titles")),
+    Layer("stores", ("service/store",), (*WEB, "rq", *ABOVE_THE_SERVICES, "service.games", "service.imports",
+                                         "service.upkeep", "service.jobs", "service.runtime.redis_server")),
     Layer("services", ("service",), (*WEB, *ABOVE_THE_SERVICES), outside=("service/store", "service/web", "service/api")),
     Layer("web", ("service/web",), ("service.api", "workers", "replay_ui", "ludolog", "bench")),
     Layer("workers", ("workers",), (*WEB, "service.api", "service.web", "replay_ui", "ludolog", "bench")),
@@ -219,7 +217,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 # --- one owner of the Redis data --------------------------------------------------------------------------------
 
 #: The stores, and the embedded server's start-up (it starts Redis and polls it until it answers).
-REDIS_OWNERS = ("service/store", "service/redis_server.py")
+REDIS_OWNERS = ("service/store", "service/runtime/redis_server.py")
 #: Of the redis package, what a module outside the stores may name: its errors (to answer them) and the
 #: connection's type (to pass a connection on to a store).
 REDIS_NAMES_ALLOWED = ("exceptions", "Redis")

@@ -1,4 +1,4 @@
-"""The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
+"""The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.games.analysis`).
 
 Before each position the job may step aside (:func:`service.jobs.step_aside`: it hands itself back
 and stops) for a waiting import or fold, or, after a time slice, for another user's waiting analysis:
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.analysis import Position, analyse_position
+from service.games.analysis import Position, analyse_position
 from service.jobs import step_aside
 from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.context import current_stores

@@ -20,7 +20,7 @@ from typing import Any
 import redis
 from rq.job import Job
 
-from service.imports import run_import
+from service.imports.importer import run_import
 from service.jobs import IMPORT_ATTEMPTS as ATTEMPTS
 from service.jobs import IMPORT_JOB
 from service.store.context import current_stores

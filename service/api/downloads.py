@@ -22,7 +22,7 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict
-from service.imports import log_record
+from service.imports.importer import log_record
 from service.store.games import GameRecord
 from service.web.auth import current_user, readable_game
 from service.web.context import api

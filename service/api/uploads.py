@@ -1,7 +1,7 @@
 """Uploads of BGA logs, their import status, log-only games' lines, and exports of any branch.
 
 ``POST /api/uploads`` takes a file (multipart ``file``) or the raw body: BGA JSON in any envelope,
-BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.reimport`),
+BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.imports.reimport`),
 checks that it is a readable log at once (400 naming line and column for broken JSON,
 422 for an unknown envelope, 413 over ``LUDOLOG_MAX_UPLOAD_BYTES``), keeps its bytes in
 Redis and queues the import job; ``GET /api/uploads/<uid>`` follows it.
@@ -23,9 +23,9 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
-from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
+from service.imports.importer import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
+from service.imports.reimport import read_upload
 from service.jobs import enqueue_import
-from service.reimport import read_upload
 from service.store.games import VISIBILITIES
 from service.web.auth import current_user, readable_game
 from service.web.context import api

@@ -40,13 +40,13 @@ from engine.bga import (
 )
 from engine.core.errors import LogMismatchError
 from engine.core.visibility import SeatView, events_as_seen
-from service.reimport import read_upload
+from service.games.titles import game_title
+from service.imports.reimport import read_upload
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, SOURCE_LOG_ONLY, GameStore
 from service.store.results import GameResult, log_only_result, result_of
 from service.store.snapshotting import snapshot_seqs
 from service.store.uploads import DONE, FAILED, QUEUED, RUNNING, UploadStore, content_digest, game_id_for
-from service.titles import game_title
 
 log = logging.getLogger(__name__)
 
@@ -405,7 +405,7 @@ def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
     rules, state = replay(events[:1], check=False)
     lines = [f"{rules.name} (rules version {rules.version}): {', '.join(f'seat {i} {n}' for i, n in enumerate(state_players(events)))}"]
     options = (events[0].data or {})["setup"].get("options") or {}
-    if options:  # a game set up otherwise than by default: reading the text back needs them (service.reimport)
+    if options:  # a game set up otherwise than by default: reading the text back needs them (service.imports.reimport)
         lines.append("options: " + json.dumps(options, separators=(",", ":"), sort_keys=True))
     title = events[0].meta.get("title")
     if isinstance(title, str) and title:

@@ -2,7 +2,7 @@
 marks of the analyses asked for.
 
 A verdict is kept in the hash of the branch whose own stream holds the position (:func:`holder_of`), so a
-fork shares its parent's verdicts up to the fork point. :mod:`service.analysis` decides what to judge and
+fork shares its parent's verdicts up to the fork point. :mod:`service.games.analysis` decides what to judge and
 how to report it; this module is the one reader and writer of those keys.
 """
 

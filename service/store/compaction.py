@@ -1,4 +1,4 @@
-"""Rewriting a game's stored data in the newest, compact encoding (``ludolog migrate``; ``service/migrate.py`` walks
+"""Rewriting a game's stored data in the newest, compact encoding (``ludolog migrate``; ``service/upkeep/migrate.py`` walks
 the games). Old entries read without it (``service/store/encoding.py`` upcasts them); this only saves memory.
 
 A branch's stream is compact when every entry is in the current version and packing its events again would not

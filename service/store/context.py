@@ -20,7 +20,7 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 
 import engine
-from service.config import Config, ConfigError
+from service.runtime.config import Config, ConfigError
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.quota import AnalysisQuota

@@ -5,7 +5,7 @@ bytes (``keys.upload_raw_for``), both in Redis so that any worker can run the im
 file (same uploader, bytes and ``partial`` option) maps to one upload through its content
 digest; a public upload of a BGA table that is public here already links to that table's game
 (``keys.public_table_for``). Uploads not yet finished are in ``keys.uploads_in_flight``, scored
-by when they last showed life, so that a dead import can be failed (``service.imports`` runs the
+by when they last showed life, so that a dead import can be failed (``service.imports.importer`` runs the
 import; this module only keeps the records).
 """
 

@@ -1,7 +1,7 @@
 """Resumable walks over the game listing: the games in creation order, a batch at a time, and the cursor a walk
 leaves behind so that a stopped run resumes where it stopped.
 
-``ludolog reindex`` (:mod:`service.reindex`) and ``ludolog migrate`` (:mod:`service.migrate`) walk this way;
+``ludolog reindex`` (:mod:`service.upkeep.reindex`) and ``ludolog migrate`` (:mod:`service.upkeep.migrate`) walk this way;
 each has its own cursor key (``keys.reindex_cursor``, ``keys.migrate_cursor``), owned here.
 """
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from flask import current_app
 from rq import Queue
 
+from service.games.play import PlayService
 from service.jobs import FoldScheduler, job_queue
-from service.play import PlayService
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import redis
 
-from service.redis_server import free_port, redis_server_binary
+from service.runtime.redis_server import free_port, redis_server_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -158,7 +158,7 @@ def test_gunicorn_serves_with_the_config_and_logs_request_time_and_id() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("ludolog.app") is None, reason="ludolog.app (the web app) is not written yet")
 def test_gunicorn_serves_ludolog_healthz(tmp_path: Path) -> None:
-    from service.redis_server import EmbeddedRedis
+    from service.runtime.redis_server import EmbeddedRedis
 
     port = free_port()
     with EmbeddedRedis(tmp_path / "redis") as server:

@@ -23,7 +23,7 @@ from typing import Any
 import redis
 
 from bench.restart import fill, rewrite_aof
-from service.redis_server import EmbeddedRedis, free_port, write_private
+from service.runtime.redis_server import EmbeddedRedis, free_port, write_private
 from tests.helpers import ROOT
 
 #: The console script `make install` puts next to the interpreter: the README's `ludolog`.

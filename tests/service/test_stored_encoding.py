@@ -16,13 +16,13 @@ import pytest
 
 from engine import Event, Setup, action_event, game_created
 from engine.core.protocol import CHANCE
-from service.migrate import migrate
 from service.store import keys
 from service.store.compaction import Compactor, StreamPlan
 from service.store.encoding import PACK_EVENTS, decode_entry, entry_version, pack, packed_entries
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_version
+from service.upkeep.migrate import migrate
 from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events
 from tests.service.fixtures.v1store import EXPECTED, FIXTURE, expected_readings, load_keys
 from workers.reconcile import reconcile

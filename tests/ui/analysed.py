@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
-from service.analysis import decisions, enqueue_analysis
+from service.games.analysis import decisions, enqueue_analysis
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env

@@ -21,10 +21,10 @@ from rq.serializers import JSONSerializer
 
 from engine import Setup, get_rules, random_playout
 from ludolog.app import create_app
-from service.analysis import POSITIONS_PER_JOB, decisions, report
-from service.config import Config
+from service.games.analysis import POSITIONS_PER_JOB, decisions, report
 from service.jobs import analysis_queue_name, make_queue
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store import keys
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service.analysis import (
+from service.games.analysis import (
     POSITIONS_PER_JOB,
     analyse_position,
     decisions,

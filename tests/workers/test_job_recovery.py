@@ -24,7 +24,7 @@ import pytest
 
 from engine import Setup, game_created
 from engine.bga import export_log
-from service.imports import DONE, FAILED, RUNNING, submit_upload
+from service.imports.importer import DONE, FAILED, RUNNING, submit_upload
 from service.jobs import FoldScheduler, enqueue_import, make_queue
 from service.store import keys
 from service.store.folds import FoldLedger

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from ludolog.app import create_app
-from service.config import Config
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 from tests.service.api.helpers import Users
 

@@ -12,7 +12,7 @@ import redis
 from flask.testing import FlaskClient
 
 from ludolog.app import create_app
-from service.config import Config
+from service.runtime.config import Config
 from service.store.context import Stores
 from service.store.sessions import ADDRESS_LIMIT, SIGNUP_LIMIT
 from service.store.users import UserStore

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ludolog.app import create_app
-from service.config import Config
-from service.imports import run_import
+from service.imports.importer import run_import
+from service.runtime.config import Config
 from service.store.users import UserStore
 from tests.service.api.helpers import Users
 

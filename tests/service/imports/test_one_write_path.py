@@ -10,7 +10,7 @@ import pytest
 
 from engine.bga import BgaEnvelopeError, BgaPlayersError, BgaShapeError, BgaSyntaxError
 from engine.core.errors import LogMismatchError
-from service.imports import UploadExpiredError, error_record, import_bytes
+from service.imports.importer import UploadExpiredError, error_record, import_bytes
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_seqs
@@ -31,7 +31,7 @@ def _names(path: Path) -> set[str]:
 
 
 def test_imports_name_no_redis_key_and_send_no_redis_command() -> None:
-    names = _names(ROOT / "service" / "imports.py")
+    names = _names(ROOT / "service" / "imports" / "importer.py")
     assert not {"hset", "xadd", "eval", "set", "zadd", "delete", "pipeline", "sadd", "incr"} & names
     assert "service.store.keys" not in {n.rsplit(".", 1)[0] for n in names} and "service.store.keys" not in names
 
