@@ -1,4 +1,5 @@
-"""The service objects one app uses, built once in the app factory from :class:`Stores`."""
+"""The service objects one app uses, built once in the app factory from :class:`Stores`, and :func:`api`, which a
+request of the API or of the pages asks for them (the one per-request context both import)."""
 
 from __future__ import annotations
 
