@@ -63,7 +63,7 @@ test-pure: $(STAMP)
 	  LUDOLOG_PURE=1 $(PYTEST) tests/engine --ignore=tests/engine/bga --ignore=tests/engine/test_compiled.py; fi
 
 lint: install
-	$(BIN)/ruff check engine service workers replay_ui tests bench
+	$(BIN)/ruff check engine ludolog service workers replay_ui tests bench
 
 bench: install
 	$(BIN)/ludolog bench all

@@ -290,7 +290,7 @@ def run(*, quick: bool = False, budget: Budget | None = None, jobs: int = 2) -> 
 
 def main() -> None:
     """``python -m bench.analysis [--quick] [--games N] [--rollouts N] …``: print the table."""
-    from bench.runner import format_rows
+    from bench.table import format_rows
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")

@@ -21,8 +21,8 @@ import redis
 
 from engine import Event, Setup, get_rules, random_playout
 from engine.bga import export_log
-from service.imports import content_digest, game_id_for, import_bytes
-from service.redis_server import EmbeddedRedis
+from service.imports.importer import content_digest, game_id_for, import_bytes
+from service.runtime.redis_server import EmbeddedRedis
 
 Row = dict[str, Any]
 SNAPSHOT_EVERY = 50

@@ -25,9 +25,9 @@ import redis
 
 from bench.store import Gunicorn
 from engine import Setup, game_created, get_rules
-from service import keys
 from service.api.schemas import MAX_LIST_OFFSET
-from service.redis_server import EmbeddedRedis
+from service.runtime.redis_server import EmbeddedRedis
+from service.store import keys
 from service.store.games import GameStore
 from service.store.results import GameResult
 from service.store.users import UserStore

@@ -35,9 +35,9 @@ from flask.testing import FlaskClient
 
 from bench.importer import games
 from engine.analysis import DEFAULT_ROLLOUTS
-from service.app import create_app
-from service.config import ROOT, Config
-from service.redis_server import EmbeddedRedis
+from ludolog.app import create_app
+from service.runtime.config import ROOT, Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 
 Row = dict[str, Any]
@@ -101,7 +101,7 @@ class Site:
 
 def _start_worker(url: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "LUDOLOG_REDIS_URL": url, "LUDOLOG_QUEUE": QUEUE, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", "--no-reconcile"], cwd=ROOT, env=env,
+    return subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", "--no-reconcile"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

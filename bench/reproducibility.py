@@ -4,7 +4,7 @@ Games are played by the strongest bot of each game in every seat (``engine.analy
 once it exists, else the game's rollout policy; the table says which). At every ``every``-th decision of a game
 (the first one offset by the game's index, so the stages mix) the position is judged with the played move under
 seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget given; the seeds are the service's
-own :func:`service.analysis.position_seed`), and one line per decision is appended to :data:`RESULTS`: the
+own :func:`service.games.analysis.position_seed`), and one line per decision is appended to :data:`RESULTS`: the
 best move, the mark, the mover's and every seat's win chance under each seed, the stage of the game and how the
 game ended. The file is in the repository so that several sessions add up: a run skips the games already there
 (for the same game, player, budget and search version) and stops starting new ones after ``--minutes``.
@@ -40,7 +40,7 @@ from engine import CHANCE, Setup, draw_chance, get_rules
 from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, policy_for, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player
-from service.analysis import mark_for, position_seed
+from service.games.analysis import mark_for, position_seed
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 SEATS = 4
@@ -241,7 +241,7 @@ def _calibration_rows(game: str, lines: list[dict[str, Any]], games: int) -> lis
 
 def main() -> None:
     """``python -m bench.reproducibility``: add judged games to the results file, then print the table."""
-    from bench.runner import format_rows
+    from bench.table import format_rows
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=Plan.decisions, help="decisions per game wanted in the file")

@@ -26,8 +26,8 @@ from typing import Any
 import redis
 
 from engine import Setup, get_rules
-from service.demo import demo_playout, demo_setup
-from service.redis_server import EmbeddedRedis
+from service.games.demo import demo_playout, demo_setup
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
 
 Row = dict[str, Any]

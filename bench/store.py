@@ -33,12 +33,12 @@ from typing import Any
 import redis
 
 from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
-from service.config import ROOT
-from service.demo import demo_games, load_demo
-from service.redis_server import EmbeddedRedis, free_port, fsync_policy
-from service.snapshots import SnapshotStore, StateReader
+from service.games.demo import demo_games, load_demo
+from service.runtime.config import ROOT
+from service.runtime.redis_server import EmbeddedRedis, free_port, fsync_policy
 from service.store.encoding import encode_pack
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from service.store.users import UserStore
 from workers.fold import fold_snapshots
 
@@ -182,7 +182,7 @@ class Gunicorn:
         self.port = free_port()
         env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": "2"}
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                                         "service.app:create_app()"], cwd=ROOT, env=env,
+                                         "ludolog.app:create_app()"], cwd=ROOT, env=env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -1,9 +1,9 @@
 """gunicorn settings for the ludolog web process.
 
-    gunicorn -c deploy/gunicorn.conf.py 'service.app:create_app()'
+    gunicorn -c deploy/gunicorn.conf.py 'ludolog.app:create_app()'
 
 Everything that differs between machines comes from the same LUDOLOG_* environment variables the
-rest of ludolog reads (see service/config.py and deploy/env.example), so that systemd, the Procfile
+rest of ludolog reads (see service/runtime/config.py and deploy/env.example), so that systemd, the Procfile
 and docker-compose all run this one file unchanged. Only settings that differ from gunicorn's
 defaults are set, each with the reason.
 
@@ -44,7 +44,7 @@ def _bind_address(host: str, port: int) -> str:
 
 # The app itself, so that `gunicorn -c deploy/gunicorn.conf.py` alone also works; a module:callable
 # given on the command line takes precedence.
-wsgi_app = "service.app:create_app()"
+wsgi_app = "ludolog.app:create_app()"
 
 # Loopback by default like the rest of ludolog: a web node is exposed on purpose (LUDOLOG_HOST=0.0.0.0
 # behind a balancer or in a container), never by accident.
@@ -101,7 +101,7 @@ worker_tmp_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 # gunicorn believes no proxy's X-Forwarded-* headers (its own default trusts 127.0.0.1, so any program on the
 # host could choose its address): the app alone decides, for the proxies in LUDOLOG_TRUSTED_PROXIES
-# (service.app.trust_proxies).
+# (ludolog.app.trust_proxies).
 forwarded_allow_ips = ""
 
 # Newer gunicorn opens a control socket at one fixed path per user ($XDG_RUNTIME_DIR/gunicorn.ctl or
@@ -114,7 +114,7 @@ control_socket_disable = True
 
 def on_starting(server: object) -> None:
     """Refuse to start with an example or short LUDOLOG_SECRET_KEY outside development (one line, exit 2)."""
-    from service.config import Config, ConfigError, check_secret_key
+    from service.runtime.config import Config, ConfigError, check_secret_key
 
     try:
         check_secret_key(Config())

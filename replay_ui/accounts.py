@@ -17,10 +17,10 @@ from flask import redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
-from service.api.auth import SESSION_ID, session_user
-from service.api.context import api
-from service.csrf import renew_csrf_token, sessions_enabled
 from service.store.errors import ConflictError, InvalidRequestError
+from service.web.auth import SESSION_ID, session_user
+from service.web.context import api
+from service.web.csrf import renew_csrf_token, sessions_enabled
 
 NO_SESSIONS = "Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY)."
 WRONG = "Unknown user name or wrong password."
@@ -95,7 +95,7 @@ def client_address() -> str:
     """The address sign-ins and sign-ups are counted against: the request's peer.
 
     Behind a proxy listed in LUDOLOG_TRUSTED_PROXIES the app has already taken the client from the proxy's
-    ``X-Forwarded-For`` entry (:func:`service.app.trust_proxies`); otherwise that header is never read.
+    ``X-Forwarded-For`` entry (:func:`ludolog.app.trust_proxies`); otherwise that header is never read.
     """
     return request.remote_addr or "unknown"
 

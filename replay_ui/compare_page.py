@@ -17,13 +17,12 @@ from flask.typing import ResponseReturnValue
 
 from engine import get_rules
 from replay_ui.blueprint import blueprint
+from replay_ui.errors import error_page
 from replay_ui.games import adapter_for
-from replay_ui.views import _board_stylesheet, _not_found
-from service.api.auth import current_user, readable_game
-from service.api.compare import SCORES_EXTENSION
-from service.api.context import api
-from service.store.errors import NotFoundError
+from replay_ui.views import _board_stylesheet
 from service.store.games import MAIN
+from service.web.auth import current_user, readable_game
+from service.web.context import SCORES_EXTENSION, api
 
 
 def running_scores(game: str, state: Any) -> list[int] | None:
@@ -39,16 +38,13 @@ def _wire_scores(setup: BlueprintSetupState) -> None:
 @blueprint.get("/games/<gid>/compare")
 def compare_page(gid: str) -> ResponseReturnValue:
     """Both branches at move ``at`` (default: the last both have); ``a`` defaults to the main branch."""
-    try:
-        record = readable_game(gid)
-        a = request.args.get("a") or MAIN
-        b = request.args.get("b") or MAIN
-        heads = {a: api().games.head(gid, a), b: api().games.head(gid, b)}
-        branches = api().games.branches(gid)
-    except NotFoundError as exc:
-        return _not_found(exc.message)
+    record = readable_game(gid)
+    a = request.args.get("a") or MAIN
+    b = request.args.get("b") or MAIN
+    heads = {a: api().games.head(gid, a), b: api().games.head(gid, b)}
+    branches = api().games.branches(gid)
     if record.is_log_only:
-        return _not_found("a log-only game has no branches to compare")
+        return error_page(404, "Not found", "a log-only game has no branches to compare")
     adapter = adapter_for(record.game)
     common = min(heads.values())
     at = min(max(1, request.args.get("at", type=int) or common), common)

@@ -20,17 +20,17 @@ from flask.typing import ResponseReturnValue
 
 from engine.bga import LogOnlyRecord, has_tokens, readable_tokens
 from replay_ui.blueprint import blueprint
-from service.api.auth import readable_game
-from service.api.context import api
-from service.imports import log_record
+from service.games.titles import game_label
+from service.imports.importer import log_record
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord
-from service.titles import game_label
+from service.web.auth import readable_game
+from service.web.context import api
 
 
 def log_page_data(record: GameRecord) -> dict[str, Any]:
     """What the page header shows: the game, table, date, and the players with colour, score and rank."""
-    stored = log_record(api().stores.redis, record.id)
+    stored = log_record(api().games, record.id)
     extra = record.extra or {}
     bga_game = str(extra.get("bga_game") or record.game)
     players = _players(record, stored)

@@ -15,10 +15,10 @@ from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
-from service.api.context import api
-from service.api.schemas import plain_text
-from service.store.errors import InvalidRequestError, NotFoundError
+from service.store.errors import InvalidRequestError
 from service.store.users import MAX_TOKEN_NAME
+from service.web.context import api
+from service.web.fields import plain_text
 
 
 def _when(created: float) -> str:
@@ -63,8 +63,5 @@ def revoke_token(token_id: str) -> ResponseReturnValue:
     user = signed_in_user()
     if user is None:
         return redirect(url_for("replay_ui.signin", next=url_for("replay_ui.tokens_page")), 303)
-    try:
-        api().users.revoke_token(user, token_id)
-    except NotFoundError:
-        return render_template("error.html", status=404, title="Not found", message="No such token."), 404
+    api().users.revoke_token(user, token_id)  # someone else's or unknown: the 404 page (replay_ui.errors)
     return redirect(url_for("replay_ui.tokens_page"), 303)

@@ -11,28 +11,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import abort, jsonify, redirect, render_template, request, url_for
+from flask import jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
-from engine import UnknownGameError, apply_event, get_rules, listed_games
+from engine import apply_event, get_rules, listed_games, registered_games
 from engine.core.visibility import SeatView
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import build_timeline, cached_timeline, caption_at
-from service import keys
-from service.api.auth import current_user, readable_game
-from service.api.context import api
-from service.api.errors import ApiError
-from service.api.games import listing_page
-from service.api.schemas import GameListQuery
-from service.api.viewing import viewer_for_request
-from service.csrf import csrf_token, sessions_enabled
-from service.store.errors import NotFoundError
+from service.games.titles import game_label
 from service.store.games import MAIN, GameRecord
-from service.titles import game_label
+from service.web.auth import current_user, readable_game
+from service.web.context import api
+from service.web.csrf import csrf_token, sessions_enabled
+from service.web.listing import GameListQuery, listing_page
+from service.web.viewing import viewer_for_request, viewer_if_named
 
 MAX_STATES_WINDOW = 64
 
@@ -88,13 +84,8 @@ def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
 
 def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:
     """(name, label) of the BGA games that log-only games stored here are of, for the home page's filter."""
-    names = api().stores.redis.smembers(keys.log_only_games())
-    found = sorted({n.decode() if isinstance(n, bytes) else str(n) for n in names} - set(with_rules))  # type: ignore[union-attr]
+    found = sorted(api().games.log_only_game_names() - set(with_rules))
     return [(name, game_label(name)) for name in found]
-
-
-def _not_found(message: str) -> ResponseReturnValue:
-    return render_template("error.html", status=404, title="Not found", message=message), 404
 
 
 @blueprint.get("/games/<gid>")
@@ -107,11 +98,8 @@ def game_redirect(gid: str) -> ResponseReturnValue:
 @blueprint.get("/games/<gid>/b/<bid>/<int:seq>")
 def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue:
     """The game page at a position (default: the branch's head)."""
-    try:
-        record = readable_game(gid)
-        head = api().games.head(gid, bid)
-    except NotFoundError as exc:
-        return _not_found(exc.message)
+    record = readable_game(gid)
+    head = api().games.head(gid, bid)
     if seq is not None and not 1 <= seq <= head:
         # Past the end means the last position; 0 (or below) the first, as a position count from the start reads.
         return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head if seq > head else 1))
@@ -131,9 +119,8 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
     so its own request right after costs no second fold.
     """
     view = request.args.get("view", "full")
-    try:
-        viewer = viewer_for_request(record, view)
-    except ApiError:
+    viewer = viewer_if_named(record, view)
+    if viewer is None:
         return {}
     timeline = _timeline(record, bid, head, view, viewer)
     position = api().stores.reader.position(record.id, bid, seq)
@@ -160,10 +147,7 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
     log_only = record.is_log_only
     adapter = adapter_for(record.game)
     players = list(record.setup.players)
-    try:
-        known = get_rules(record.game) is not None and not log_only
-    except UnknownGameError:
-        known = False
+    known = not log_only and record.game in registered_games()
     return {
         "gid": record.id, "bid": bid, "seq": seq, "head": head, "game": record.game, "title": record.title,
         "source": record.source, "owner": record.owner, "players": players, "user": current_user(),
@@ -174,12 +158,8 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
 
 
 def _viewer(record: GameRecord) -> SeatView:
-    """The viewer the ``view`` query names (default full); 400 for anything else."""
-    view = request.args.get("view", "full")
-    try:
-        return viewer_for_request(record, view)
-    except ApiError:
-        abort(400, f"view {view!r}: expected full, spectator or a seat 0 to {len(record.setup.players) - 1}")
+    """The viewer the ``view`` query names (default full); anything else is the web layer's 400 (replay_ui.errors)."""
+    return viewer_for_request(record, request.args.get("view", "full"))
 
 
 @blueprint.get("/games/<gid>/b/<bid>/timeline.json")

@@ -32,11 +32,10 @@ end), and in the worker's upkeep, so a lost feed only delays, never strands, the
 Feeds are not serialised: two at the same moment may queue a job beyond the capacity, which only
 shortens someone's wait a little, where a lock would cost every finished job a round trip more.
 
-Folds: a branch with a fold already queued is not queued again: the mark in
-``fold_pending_for`` batches a burst of appends into one job (the job clears the mark when
-it starts). Each queued fold is also noted in ``folds_due`` until a fold that started after
-it finishes, so that the worker's upkeep (:mod:`workers.heal`) folds again a branch whose
-job died for good.
+Folds: a branch with a fold already queued is not queued again: the fold ledger's pending mark
+(:class:`service.store.folds.FoldLedger`) batches a burst of appends into one job (the job clears the
+mark when it starts). Each queued fold is also noted as due until a fold that started after it
+finishes, so that the worker's upkeep (:mod:`workers.heal`) folds again a branch whose job died for good.
 """
 
 from __future__ import annotations
@@ -51,9 +50,9 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service import keys
 from service.store.analysis_turns import AnalysisTurns
 from service.store.context import Stores
+from service.store.folds import FoldLedger
 
 #: The fold job: :func:`workers.fold.fold_branch` (gid, bid).
 FOLD_JOB = "workers.fold.fold_branch"
@@ -66,7 +65,6 @@ ANALYSIS_JOB = "workers.analysis.analyse_range"
 #: Every job function the queues name, for the workers' side to check against.
 JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB)
 
-PENDING_TTL_SECONDS = 600
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
 ANALYSIS_RETRY = Retry(max=3, interval=[1, 5, 15])
@@ -105,36 +103,19 @@ def worker_queues(stores: Stores, *, analysis: bool = True, others: bool = True)
 
 
 class FoldScheduler:
-    """Queues fold jobs for branches that received events."""
+    """Queues fold jobs for branches that received events, one pending job per branch (the ledger's claim)."""
 
-    def __init__(self, store_redis: redis.Redis, queue: Queue) -> None:
-        self.redis = store_redis
+    def __init__(self, ledger: FoldLedger, queue: Queue) -> None:
+        self.ledger = ledger
         self.queue = queue
 
     def __call__(self, gid: str, bid: str) -> bool:
         """Queue a fold of the branch unless one is already pending; True if queued."""
-        if not self.redis.set(keys.fold_pending_for(gid, bid), 1, nx=True, ex=PENDING_TTL_SECONDS):
+        if not self.ledger.claim(gid, bid):
             return False
-        self.redis.zadd(keys.folds_due(), {due_member(gid, bid): time.time()})
         self.queue.enqueue(FOLD_JOB, gid, bid, retry=FOLD_RETRY, result_ttl=60, failure_ttl=24 * 3600,
                            description=f"fold {gid}/{bid}")
         return True
-
-
-def due_member(gid: str, bid: str) -> str:
-    """A branch's member of ``folds_due`` (ids never hold a slash)."""
-    return f"{gid}/{bid}"
-
-
-# Remove the branch only if no fold was queued after this one started: that one is still due.
-_FOLD_FINISHED = """local queued = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
-return 0"""
-
-
-def fold_finished(store_redis: redis.Redis, gid: str, bid: str, started: float) -> None:
-    """A fold that started at ``started`` finished: the branch is no longer due unless queued again since."""
-    store_redis.eval(_FOLD_FINISHED, 1, keys.folds_due(), due_member(gid, bid), repr(started))
 
 
 def import_job_id(uid: str) -> str:

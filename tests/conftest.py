@@ -8,7 +8,7 @@ import pytest
 import redis
 
 import engine
-from service.redis_server import EmbeddedRedis
+from service.runtime.redis_server import EmbeddedRedis
 from tests.games.pig import PIG
 
 engine.register(PIG, listed=False)  # playable by name in tests, offered by no page or demo

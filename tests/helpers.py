@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from engine import CHANCE, Event, Setup, action_event, draw_chance, fold, get_rules
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PIG_PLUGIN = "tests.games.pig:PIG"
@@ -76,7 +76,7 @@ def ludolog_env(redis_url: str, **extra: str) -> dict[str, str]:
 
 def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen:
     """A real ``ludolog worker`` process in its own session (so its work horse can be killed with it)."""
-    return subprocess.Popen([sys.executable, "-m", "service.cli", "worker", *args], cwd=ROOT,
+    return subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", *args], cwd=ROOT,
                             env=ludolog_env(redis_url, **env), start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import free_port
+from service.runtime.redis_server import free_port
 from tests.service.serving import children_of, clean_env, is_alive
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from radon.complexity import cc_rank, cc_visit
 from radon.visitors import Class
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("engine", "service", "workers", "replay_ui", "tests", "bench", "deploy")
+FOLDERS = ("engine", "ludolog", "service", "workers", "replay_ui", "tests", "bench", "deploy")
 
 
 def test_ruff_finds_nothing():

@@ -1,4 +1,4 @@
-"""The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.analysis`).
+"""The analysis job: run the search player over a range of a branch's decisions (see :mod:`service.games.analysis`).
 
 Before each position the job may step aside (:func:`service.jobs.step_aside`: it hands itself back
 and stops) for a waiting import or fold, or, after a time slice, for another user's waiting analysis:
@@ -16,11 +16,12 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.analysis import AnalysisResults, Position, analyse_position, holder_of
+from service.games.analysis import Position, analyse_position
 from service.jobs import step_aside
-from service.snapshots import StateReader
+from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.snapshots import StateReader
 
 
 def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> dict[str, int]:

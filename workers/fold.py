@@ -12,12 +12,10 @@ import time
 
 from engine import apply_event
 from engine.core.protocol import Rules, State
-from service import keys
-from service.jobs import fold_finished
-from service.snapshots import SnapshotStore, StateReader
 from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from service.store.snapshotting import snapshot_seqs
 
 
@@ -27,9 +25,9 @@ def fold_branch(gid: str, bid: str) -> dict[str, int]:
     started = time.time()
     # Clear the pending mark before reading the head: an append that lands while we fold
     # then schedules a new job instead of being missed.
-    stores.redis.delete(keys.fold_pending_for(gid, bid))
+    stores.folds.start(gid, bid)
     result = fold_snapshots(stores.games, stores.snapshots, gid, bid, stores.config.snapshot_every)
-    fold_finished(stores.redis, gid, bid, started)
+    stores.folds.finish(gid, bid, started)
     return result
 
 

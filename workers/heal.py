@@ -23,14 +23,13 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from service import keys
-from service.imports import fail_upload
 from service.jobs import FoldScheduler, import_job_id
-from service.snapshots import SnapshotStore
 from service.store.errors import NotFoundError
+from service.store.folds import FoldLedger
 from service.store.games import GameStore
-from service.store.replies import as_scored
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_seqs
+from service.store.uploads import UploadStore
 
 #: Job states in which an import is waiting its turn, not stuck.
 WAITING = (JobStatus.QUEUED, JobStatus.SCHEDULED, JobStatus.DEFERRED)
@@ -51,18 +50,12 @@ def heal(store_redis: redis.Redis, queue: Queue, *, deadline: float, every: int,
                       heal_folds(store_redis, queue, deadline=deadline, every=every, now=now))
 
 
-def _silent_since(store_redis: redis.Redis, key: str, deadline: float, now: float) -> list[tuple[str, float]]:
-    """Members of the sorted set ``key`` last heard of ``deadline`` seconds ago or more, with how long ago."""
-    rows = as_scored(store_redis.zrangebyscore(key, 0, now - deadline, withscores=True))
-    return [(member.decode(), now - score) for member, score in rows]
-
-
 def heal_uploads(store_redis: redis.Redis, queue: Queue, *, deadline: float, now: float) -> list[str]:
     """Fail the uploads stuck past the deadline; returns their ids."""
     failed = []
-    for uid, silent in _silent_since(store_redis, keys.uploads_in_flight(), deadline, now):
+    for uid, silent in UploadStore(store_redis).silent_since(deadline, now):
         reason = _why_stuck(queue, uid, silent, deadline)
-        if reason is not None and fail_upload(store_redis, uid, reason):
+        if reason is not None and UploadStore(store_redis).fail(uid, reason):
             failed.append(uid)
     return failed
 
@@ -99,14 +92,14 @@ def _last_error_line(job: Job) -> str:
 
 def heal_folds(store_redis: redis.Redis, queue: Queue, *, deadline: float, every: int, now: float) -> list[tuple[str, str]]:
     """Queue again the folds due past the deadline whose branch still lacks snapshots; returns those branches."""
-    games, snapshots, schedule = GameStore(store_redis), SnapshotStore(store_redis), FoldScheduler(store_redis, queue)
+    games, snapshots, ledger = GameStore(store_redis), SnapshotStore(store_redis), FoldLedger(store_redis)
+    schedule = FoldScheduler(ledger, queue)
     refolded = []
-    for member, _ in _silent_since(store_redis, keys.folds_due(), deadline, now):
-        gid, bid = member.split("/", 1)
-        if store_redis.exists(keys.fold_pending_for(gid, bid)):
+    for gid, bid in ledger.overdue(deadline, now):
+        if ledger.is_pending(gid, bid):
             continue  # its job is queued and has not started yet
         if _is_folded(games, snapshots, gid, bid, every):
-            store_redis.zrem(keys.folds_due(), member)
+            ledger.settle(gid, bid)
             continue
         if schedule(gid, bid):
             refolded.append((gid, bid))

@@ -20,10 +20,11 @@ from typing import Any
 import redis
 from rq.job import Job
 
-from service.imports import fail_upload, run_import
+from service.imports.importer import run_import
 from service.jobs import IMPORT_ATTEMPTS as ATTEMPTS
 from service.jobs import IMPORT_JOB
 from service.store.context import current_stores
+from service.store.uploads import UploadStore
 
 
 def import_upload(uid: str) -> dict[str, Any]:
@@ -45,17 +46,17 @@ def import_failed(job: Job, connection: redis.Redis, kind: type[BaseException] |
         return
     name = kind.__name__ if kind is not None else "error"
     last = f"{name}: {error}" if str(error) else name
-    fail_upload(current_stores().redis, str(job.args[0]), {
+    current_stores().uploads.fail(str(job.args[0]), {
         "code": "import_error", "attempts": ATTEMPTS, "message": f"the import failed {ATTEMPTS} times; the last time: {last}",
     })
 
 
-def import_horse_killed(store_redis: redis.Redis, job: Job, wait_status: int) -> bool:
+def import_horse_killed(uploads: UploadStore, job: Job, wait_status: int) -> bool:
     """The process running ``job`` died: on its last attempt, fail the upload saying so; True if it did."""
     if job.func_name != IMPORT_JOB or not _is_last_attempt(job):
         return False
     how = f"killed by signal {os.WTERMSIG(wait_status)}" if os.WIFSIGNALED(wait_status) else f"exit status {wait_status}"
-    return fail_upload(store_redis, str(job.args[0]), {
+    return uploads.fail(str(job.args[0]), {
         "code": "import_interrupted", "attempts": ATTEMPTS,
         "message": f"the import was interrupted {ATTEMPTS} times: the process running it died ({how}) on the last attempt",
     })

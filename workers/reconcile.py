@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import get_rules
-from service.snapshots import SnapshotStore, StateReader
 from service.store.games import MAIN, GameRecord, GameStore
 from service.store.results import GameResult, log_only_result, result_of
+from service.store.snapshots import SnapshotStore, StateReader
 from service.store.snapshotting import snapshot_seqs
 from workers.fold import fold_snapshots
 

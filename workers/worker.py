@@ -70,5 +70,5 @@ class LudologWorker(Worker):
         return sum(feed_analysis(queue) for queue in self.queues)
 
     def _horse_killed(self, job: Job, pid: int, wait_status: int, rusage: struct_rusage) -> None:
-        if import_horse_killed(self.stores.redis, job, wait_status):
+        if import_horse_killed(self.stores.uploads, job, wait_status):
             log.warning("upload %s failed: its import's process %s died on the last attempt", job.args[0], pid)

@@ -24,7 +24,7 @@ such point estimates is noise (issue 30). A verdict therefore takes three steps:
    "Simulation Modeling and Analysis", on common random numbers). The variance estimate counts one
    pseudo-sample of spread 1, so a few identical differences do not give a zero-width interval.
    A mark is then given only when the interval's *low* end reaches the mark's threshold
-   (:mod:`service.analysis` does that): the search is 97.5 % sure the move lost at least that much.
+   (:mod:`service.games.analysis` does that): the search is 97.5 % sure the move lost at least that much.
 
 The position's win chances (every seat's) come from the best move's samples, the largest paired sample,
 each with a Wilson interval. Everything is deterministic for a given seed. Like the tree, a verdict for a

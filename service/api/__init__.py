@@ -1,15 +1,15 @@
 """The JSON API: blueprints per resource, marshmallow schemas, one error handler, auth.
 
-:func:`init_app` wires it all into an app made by :func:`service.app.create_app`.
+:func:`init_app` wires it all into an app made by :func:`ludolog.app.create_app`.
 """
 
 from flask import Flask, Response, request
 
 from service.api import analysis, annotations, branches, compare, downloads, games, health, openapi, takeback, uploads
-from service.api.context import EXTENSION, ApiContext
 from service.api.errors import register_error_handlers
 from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
+from service.web.context import EXTENSION, ApiContext
 
 BLUEPRINTS = (health.bp, games.bp, branches.bp, compare.bp, takeback.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp,
               openapi.bp)

@@ -1,8 +1,8 @@
 """Analysis of a branch by the search player: request it, read its progress and results.
 
-``POST /api/games/<gid>/branches/<bid>/analysis`` queues jobs (see :mod:`service.analysis`; the job is :mod:`workers.analysis`) for the
-decisions still missing results at the requested budget and view; the game's owner, the branch's
-owner, or anyone signed in on a public game may ask. Each user may ask for so much *work* an hour
+``POST /api/games/<gid>/branches/<bid>/analysis`` queues jobs (see :mod:`service.games.analysis`; the job is
+:mod:`workers.analysis`) for the decisions still missing results at the requested budget and view; the game's
+owner, the branch's owner, or anyone signed in on a public game may ask. Each user may ask for so much *work* an hour
 (rollouts × decisions still to analyse, ``LUDOLOG_ANALYSIS_WORK_PER_HOUR``; see
 :mod:`service.store.quota`): beyond it the answer is 429 with ``Retry-After`` and how much was asked,
 how much is left and when it frees up; a request that alone exceeds the hour's allowance is 422. The
@@ -10,7 +10,7 @@ jobs run on the analysis queue, after imports and folds, in turn with other user
 ``GET`` answers the status, the progress and every analysed decision with its win chances,
 best moves and the played move's loss and mark.
 
-``seed`` (an integer from 0 to :data:`~service.analysis.MAX_SEED`, default 0) seeds the searches: the
+``seed`` (an integer from 0 to :data:`~service.games.analysis.MAX_SEED`, default 0) seeds the searches: the
 same request gives the same answer, another seed a second opinion (it is part of the stored results'
 key and echoed in the answer).
 
@@ -27,16 +27,16 @@ from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
 from engine.analysis import DEFAULT_ROLLOUTS
-from service.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
-from service.api.auth import readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
+from service.games.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
 from service.jobs import analysis_queue
 from service.store.games import GameRecord
-from service.viewnames import VIEW_SHAPE, ViewError, parse_view
+from service.web.auth import readable_game, require_user
+from service.web.context import api
+from service.web.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("analysis", __name__, url_prefix="/api/games/<gid>/branches/<bid>/analysis")
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
-from service.api.auth import readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
@@ -21,6 +19,8 @@ from service.api.schemas import (
     VersionBodySchema,
     VersionQuery,
 )
+from service.web.auth import readable_game, require_user
+from service.web.context import api
 
 bp = Blueprint("annotations", __name__, url_prefix="/api/games/<gid>/annotations")
 

@@ -9,8 +9,6 @@ from flask.typing import ResponseReturnValue
 
 from engine import CHANCE
 from engine.core.visibility import events_as_seen
-from service.api.auth import owned_branch, readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
@@ -26,8 +24,10 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
-from service.api.viewing import checked_view, viewer_for_request
 from service.store.games import GameRecord
+from service.web.auth import owned_branch, readable_game, require_user
+from service.web.context import api
+from service.web.viewing import checked_view, viewer_for_request
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
 

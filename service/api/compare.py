@@ -2,7 +2,7 @@
 
 ``GET /api/games/<gid>/compare?a=<bid>&b=<bid>&at=<seq>&view=`` answers with each branch's state at ``at``
 (default: the last move both branches have) as ``view`` may see it, through the same seat view as the state
-route (:func:`service.api.viewing.viewer_for_request`, :mod:`engine.core.visibility`), the scores so far, and
+route (:func:`service.web.viewing.viewer_for_request`, :mod:`engine.core.visibility`), the scores so far, and
 the paths of the state's JSON where the two differ (``players.2.city.14``). The differences are computed on the
 viewed states, so a seat's view never learns a hidden field through the list of differences.
 
@@ -20,19 +20,17 @@ from flask import Blueprint, current_app, jsonify
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
-from service.api.auth import readable_game
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import MAX_NUMBER, Strict, _view_field
-from service.api.viewing import viewer_for_request
 from service.store.games import GameRecord
+from service.web.auth import readable_game
+from service.web.context import SCORES_EXTENSION, api
+from service.web.viewing import viewer_for_request
 
 bp = Blueprint("compare", __name__, url_prefix="/api/games/<gid>")
 
-#: ``app.extensions`` key of ``scores(game, state) -> list[int] | None`` (the UI's running score of a position).
-SCORES_EXTENSION = "ludolog.running_scores"
 #: At most this many differing paths are listed (a whole different board is still one answer).
 MAX_DIFFERENCES = 2000
 

@@ -18,14 +18,14 @@ from flask.typing import ResponseReturnValue
 from marshmallow import fields, validate
 
 from engine.bga import LogMove, LogOnlyRecord, lines_visible_to, readable_tokens
-from service.api.auth import current_user, readable_game
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict
-from service.imports import log_record
+from service.imports.importer import log_record
 from service.store.games import GameRecord
+from service.web.auth import current_user, readable_game
+from service.web.context import api
 
 bp = Blueprint("downloads", __name__)
 
@@ -53,7 +53,7 @@ def attachment(body: str | bytes, mimetype: str, name: str) -> Response:
 
 def _stored_log(record: GameRecord) -> LogOnlyRecord:
     """The log-only game's record of lines; 422 for a game with rules (it has exports instead)."""
-    stored = log_record(api().stores.redis, record.id) if record.is_log_only else None
+    stored = log_record(api().games, record.id) if record.is_log_only else None
     if stored is None:
         raise ApiError(422, "not_log_only", "this game has rules: download it from /api/games/<gid>/branches/<bid>/export",
                        game=record.id)

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 import redis
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
@@ -40,6 +40,8 @@ from service.store.errors import (
     NotFoundError,
     StoreError,
 )
+from service.web.errors import ApiError as ApiError  # re-exported: the API's views raise it from here
+from service.web.errors import error_response as error_response
 
 #: (error class, HTTP status, error code), most specific first: the first row the error is an
 #: instance of answers. Each root class closes its group, so a new subclass is answered
@@ -67,22 +69,6 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     (BgaLogError, 422, "bad_log"),
 )
 
-
-
-class ApiError(Exception):
-    """An error the HTTP layer itself decides on (auth, malformed body, log-only game…)."""
-
-    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.details = details
-
-
-def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> tuple[Response, int]:
-    """The JSON error body with its status."""
-    return jsonify({"error": {"code": code, "message": message, "details": details or {}}}), status
 
 
 def status_of(exc: Exception) -> tuple[int, str]:

@@ -8,26 +8,18 @@ from flask import Blueprint, jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from engine import EngineError
-from service.api.auth import current_user, readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import GameCreatedSchema, GameCreateSchema, GameDetailSchema, GameListQuery, GameListSchema
 from service.store.errors import StoreError
-from service.store.games import MAIN, Branch, GameRecord
-from service.store.listing import ListingQuery
+from service.store.games import MAIN, Branch
+from service.web.auth import current_user, readable_game, require_user
+from service.web.context import api
+from service.web.listing import game_summary as game_summary  # re-exported: other API views list games too
+from service.web.listing import listing_page
 
 bp = Blueprint("games", __name__, url_prefix="/api/games")
-
-
-def game_summary(record: GameRecord) -> dict[str, Any]:
-    """A game as listings show it."""
-    return {
-        "id": record.id, "game": record.game, "title": record.title, "players": list(record.setup.players),
-        "owner": record.owner, "visibility": record.visibility, "source": record.source, "created": record.created,
-        "finished": record.result is not None, "winners": [] if record.result is None else list(record.result.winners),
-    }
 
 
 def branch_json(branch: Branch, head: int) -> dict[str, Any]:
@@ -38,16 +30,6 @@ def branch_json(branch: Branch, head: int) -> dict[str, Any]:
     }
 
 
-def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> ListingQuery:
-    """The store's listing query from the request's filters."""
-    return ListingQuery(
-        user=user, game=query.get("game"), player=query.get("player"), owner=query.get("owner"),
-        source=query.get("source"), table=query.get("table"), words=tuple(query.get("q", "").split()),
-        result=query.get("result"), winner=query.get("winner"),
-        newest_first=query["order"] == "newest", after=int(query["cursor"]) if "cursor" in query else None, limit=limit,
-    )
-
-
 @bp.get("")
 @documented("List games: public ones and the caller's own (unlisted and private included), filtered by the listing "
             "indexes (cost follows the page, not the number of games)", response=GameListSchema,
@@ -55,16 +37,6 @@ def _listing_query(query: dict[str, Any], user: str | None, limit: int) -> Listi
 def list_games() -> ResponseReturnValue:
     """Newest (or oldest) first, filtered, paged by cursor (``next``) or by a small offset."""
     return jsonify(listing_page(load_query(GameListQuery), current_user()))
-
-
-def listing_page(query: dict[str, Any], user: str | None) -> dict[str, Any]:
-    """One page of the listing for a loaded :class:`GameListQuery`, as ``user`` may see it: ``{"games", "limit",
-    "offset", "next"}`` (the API's answer; the home page renders its first page with it)."""
-    games = api().games
-    page = games.index.find(_listing_query(query, user, query["limit"] + query["offset"]))
-    found = [game_summary(record) for record in games.games(page.ids[query["offset"]:])]  # a game gone meanwhile is left out
-    return {"games": found, "limit": query["limit"], "offset": query["offset"],
-            "next": None if page.next is None else str(page.next)}
 
 
 @bp.post("")

@@ -15,19 +15,19 @@ from flask import Blueprint, Response, current_app, jsonify
 from flask.typing import ResponseReturnValue
 from rq import Worker
 
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import error_response
 from service.api.schemas import HealthSchema
 from service.api.version import service_version
-from service.store.ready import StoreStatus
+from service.store.ready import answers, loading_progress
+from service.web.context import api
 
 bp = Blueprint("health", __name__)
 
 
 def _redis_ok() -> bool:
     try:
-        return bool(api().stores.redis.ping())
+        return answers(api().stores.redis)
     except redis.exceptions.BusyLoadingError:
         raise  # answered by handle_store_loading: 503 starting
     except redis.exceptions.RedisError:
@@ -93,17 +93,10 @@ def healthz() -> ResponseReturnValue:
 
 def handle_store_loading(exc: redis.exceptions.BusyLoadingError) -> tuple[Response, int]:
     """Redis is reading its data after a (re)start: 503 ``starting``, with the progress when known."""
-    status = _loading_progress()
+    status = loading_progress(api().stores.redis)
     message = "the service is starting: the event store is loading its data; try again shortly"
     details = {"loaded_bytes": status.loaded_bytes, "total_bytes": status.total_bytes} if status.loading else {}
     response, code = error_response(503, "starting", message + (f" ({status.describe()})" if status.loading else ""), details)
     response.headers["Retry-After"] = "2"
     return response, code
 
-
-def _loading_progress() -> StoreStatus:
-    try:
-        info = api().stores.redis.info("persistence")
-        return StoreStatus(loaded_bytes=int(info.get("loading_loaded_bytes", 0)), total_bytes=int(info.get("loading_total_bytes", 0)))
-    except redis.exceptions.RedisError:
-        return StoreStatus(problem="unknown")

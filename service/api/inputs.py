@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.api.errors import ApiError, describe_validation
-from service.jsontext import JsonTextError, parse_json
+from service.imports.jsontext import JsonTextError, parse_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,7 +52,7 @@ def enforce_body_limit() -> None:
 
 
 def json_body(*, optional: bool = False) -> Any:
-    """The request body parsed as JSON (:func:`service.jsontext.parse_json`: bounded depth and numbers);
+    """The request body parsed as JSON (:func:`service.imports.jsontext.parse_json`: bounded depth and numbers);
     400 naming the position or the reason when it does not parse.
 
     The Content-Type is not insisted on: a client that forgot the header but sent JSON

@@ -9,101 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.store.annotations import GLYPHS, MAX_TEXT
 from service.store.games import VISIBILITIES
-from service.viewnames import VIEW_SHAPE
+
+# Re-exported: the API's schemas build on them, and its views and the benchmarks name them from here.
+from service.web.fields import Strict as Strict
+from service.web.fields import StrictInt as StrictInt
+from service.web.fields import plain_text as plain_text
+from service.web.listing import MAX_GAMES_PAGE as MAX_GAMES_PAGE
+from service.web.listing import MAX_LIST_OFFSET as MAX_LIST_OFFSET
+from service.web.listing import GameListQuery as GameListQuery
+from service.web.viewnames import VIEW_SHAPE
 
 MAX_EVENTS_PAGE = 5000
 DEFAULT_EVENTS_PAGE = 500
-MAX_GAMES_PAGE = 200
-#: Largest ``offset`` of a game listing: deeper pages go by cursor, so that no request walks a long list.
-MAX_LIST_OFFSET = 200
 #: Bound of every other integer a request may carry (seqs, offsets, versions): exact in any JSON
 #: reader (2^53 - 1) and far beyond any branch, so that no number reaches Redis as one it refuses.
 MAX_NUMBER = 2**53 - 1
 
 
-class StrictInt(fields.Integer):
-    """An integer that must be a JSON number: no strings, floats or booleans."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(strict=True, **kwargs)
-
-    def _validated(self, value: Any) -> int:
-        if isinstance(value, bool):
-            raise self.make_error("invalid")
-        result: int = super()._validated(value)
-        return result
-
-
-class Strict(Schema):
-    """Base of request schemas: unknown fields are refused."""
-
-    class Meta:
-        unknown = RAISE
-
-
-#: Characters no name, title or note may hold: C0/C1 controls and the bidirectional embeddings, overrides and
-#: isolates, which can make a name read as something else ("evil\u202egnp.exe") or break a log line.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _is_refused(char: str, allow_newlines: bool) -> bool:
-    if char in _BIDI_CONTROLS:
-        return True
-    if allow_newlines and char in "\n\r\t":
-        return False
-    return ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
-
-
-def plain_text(allow_newlines: bool = False) -> Any:
-    """A validator refusing control characters and bidirectional overrides, naming the first and where it is."""
-
-    def check(value: str) -> None:
-        for position, char in enumerate(value):
-            if _is_refused(char, allow_newlines):
-                kind = "bidirectional override" if char in _BIDI_CONTROLS else "control character"
-                raise ValidationError(f"{kind} U+{ord(char):04X} at position {position} is not allowed")
-
-    return check
-
-
 def _seq(description: str) -> fields.Integer:
     return fields.Integer(validate=validate.Range(min=1, max=MAX_NUMBER), metadata={"description": description})
-
-
-# -- requests: query strings ----------------------------------------------------------------
-class GameListQuery(Strict):
-    """Filters (combined: a game must match all given), order and paging of ``GET /api/games``."""
-
-    game = fields.String(metadata={"description": "only games of these rules (e.g. puerto_rico; tokaido for log-only logs)"})
-    player = fields.String(validate=validate.Length(min=1, max=100), metadata={
-        "description": "only games with a player whose name starts with this (case- and accent-insensitive: "
-                       "'zo' finds Zoé)"})
-    owner = fields.String(validate=validate.Length(min=1, max=100),
-                          metadata={"description": "only games uploaded or started by this user"})
-    source = fields.String(metadata={"description": "only games from this source: live, imported (BGA log with rules), "
-                                                    "log-only (BGA log without rules; also bga-log)"})
-    table = fields.String(validate=validate.Regexp(r"^[0-9]{1,20}$", error="expected a BGA table number"),
-                          metadata={"description": "only games imported from this BGA table"})
-    q = fields.String(validate=validate.Length(min=1, max=200),
-                      metadata={"description": "only games whose title has every one of these words (case- and accent-insensitive)"})
-    result = fields.String(validate=validate.OneOf(["finished", "unfinished"]), metadata={
-        "description": "finished: only games whose main line has ended (played to the end, or imported from a log that "
-                       "ends the game); unfinished: only the others"})
-    winner = fields.String(validate=validate.Length(min=1, max=100), metadata={
-        "description": "only finished games won by a player whose name starts with this (case- and accent-insensitive, "
-                       "as `player`; a shared first place counts as a win)"})
-    order = fields.String(load_default="newest", validate=validate.OneOf(["newest", "oldest"]),
-                          metadata={"description": "newest (default) or oldest first"})
-    cursor = fields.String(validate=validate.Regexp(r"^[0-9]{1,18}$", error="expected the next token of a previous page"),
-                           metadata={"description": "the `next` token of the previous page: the page after it, stable while "
-                                                    "games are added"})
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_GAMES_PAGE))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_LIST_OFFSET),
-                            metadata={"description": f"games to skip (at most {MAX_LIST_OFFSET}: page further with `cursor`)"})
 
 
 def _view_field() -> fields.String:
@@ -111,6 +39,7 @@ def _view_field() -> fields.String:
                          metadata={"description": "full (everything), spectator (hidden information removed) or a seat number"})
 
 
+# -- requests: query strings ----------------------------------------------------------------
 class EventsQuery(Strict):
     """Paging of a branch's events, seen by whom."""
 

@@ -15,14 +15,14 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
-from service.api.auth import owned_branch, readable_game, require_user
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import Strict, StrictInt
 from service.jobs import analysis_queue, cancel_branch_analysis
 from service.store.games import GameRecord
+from service.web.auth import owned_branch, readable_game, require_user
+from service.web.context import api
 
 bp = Blueprint("takeback", __name__, url_prefix="/api/games/<gid>/branches")
 

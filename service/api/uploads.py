@@ -1,7 +1,7 @@
 """Uploads of BGA logs, their import status, log-only games' lines, and exports of any branch.
 
 ``POST /api/uploads`` takes a file (multipart ``file``) or the raw body: BGA JSON in any envelope,
-BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.reimport`),
+BGA log or review-page text, or ludolog's own jsonl or text export (:mod:`service.imports.reimport`),
 checks that it is a readable log at once (400 naming line and column for broken JSON,
 422 for an unknown envelope, 413 over ``LUDOLOG_MAX_UPLOAD_BYTES``), keeps its bytes in
 Redis and queues the import job; ``GET /api/uploads/<uid>`` follows it.
@@ -19,19 +19,18 @@ from marshmallow import Schema, ValidationError, fields, validate
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine.bga import export_log, lines_visible_to
-from service import keys
-from service.api.auth import current_user, readable_game
-from service.api.context import api
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
-from service.api.viewing import checked_view, viewer_for_request
-from service.imports import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled, upload_status
+from service.imports.importer import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
+from service.imports.reimport import read_upload
 from service.jobs import enqueue_import
-from service.reimport import read_upload
 from service.store.games import VISIBILITIES
-from service.viewnames import VIEW_SHAPE, ViewError, parse_view
+from service.web.auth import current_user, readable_game
+from service.web.context import api
+from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("uploads", __name__)
 
@@ -190,12 +189,12 @@ def create_upload() -> ResponseReturnValue:
                        fields={"visibility": ["private needs an authenticated owner"]})
     raw, filename = _raw_upload()
     read_upload(raw)  # an unreadable log is refused now (400/422, service.api.errors), not left to the job
-    client = api().stores.redis
-    uid, duplicate = submit_upload(client, raw, owner=current_user(), partial=options["partial"] in _TRUE,
+    uploads = api().stores.uploads
+    uid, duplicate = submit_upload(uploads, raw, owner=current_user(), partial=options["partial"] in _TRUE,
                                    filename=options.get("filename") or filename, visibility=options["visibility"])
     if not duplicate:
         enqueue_import(api().queue, uid)
-    status = upload_status(client, uid) or {}
+    status = uploads.status(uid) or {}
     url = url_for("uploads.show_upload", uid=uid)
     response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})
     response.headers["Location"] = url
@@ -208,17 +207,16 @@ def create_upload() -> ResponseReturnValue:
             description="A private upload answers 404 to everyone but its owner, as if it did not exist.")
 def show_upload(uid: str) -> ResponseReturnValue:
     """The upload's record (a private one: its owner's only)."""
-    client = api().stores.redis
-    status = upload_status(client, uid)
-    if status is None or not _may_read_upload(client, uid, status["owner"]):
+    uploads = api().stores.uploads
+    status = uploads.status(uid)
+    if status is None or not _may_read_upload(uploads.visibility(uid), status["owner"]):
         raise ApiError(404, "not_found", f"no upload {uid!r}", upload=uid)
     return jsonify(status)
 
 
-def _may_read_upload(client: Any, uid: str, owner: str | None) -> bool:
+def _may_read_upload(visibility: str | None, owner: str | None) -> bool:
     """Public and unlisted uploads are anyone's to follow; a private one only its owner's."""
-    visibility = client.hget(keys.upload_for(uid), "visibility")
-    return visibility != b"private" or (owner is not None and current_user() == owner)
+    return visibility != "private" or (owner is not None and current_user() == owner)
 
 
 @bp.get("/api/games/<gid>/branches/<bid>/export")
@@ -266,7 +264,7 @@ def show_log(gid: str) -> ResponseReturnValue:
     """Players, moves with their lines, and the final result."""
     record = readable_game(gid)
     query = load_query(LogQuery)
-    stored = log_record(api().stores.redis, gid) if record.is_log_only else None
+    stored = log_record(api().games, gid) if record.is_log_only else None
     if stored is None:
         raise ApiError(422, "not_log_only", "this game has rules: read its events and states instead", game=gid)
     seat: int | None = None

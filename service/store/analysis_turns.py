@@ -25,7 +25,7 @@ from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.replies import as_bytes_list, as_optional_bytes, as_text_list
 
 # KEYS: ring, the user's list, the last served user. ARGV: user, then the jobs. A user not in the ring

@@ -16,7 +16,7 @@ from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.errors import ConflictError, ForbiddenError, InvalidRequestError, NotFoundError
 from service.store.games import new_id
 from service.store.replies import as_stream

@@ -1,4 +1,4 @@
-"""Rewriting a game's stored data in the newest, compact encoding (``ludolog migrate``; ``service/migrate.py`` walks
+"""Rewriting a game's stored data in the newest, compact encoding (``ludolog migrate``; ``service/upkeep/migrate.py`` walks
 the games). Old entries read without it (``service/store/encoding.py`` upcasts them); this only saves memory.
 
 A branch's stream is compact when every entry is in the current version and packing its events again would not
@@ -14,7 +14,7 @@ from importlib import resources
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.encoding import CURRENT_VERSION, FIELD, decode_entry, entry_version, packed_entries
 from service.store.errors import ConflictError
 from service.store.replies import as_bytes_hash, as_stream

@@ -20,10 +20,12 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
 
 import engine
-from service.config import Config, ConfigError
-from service.snapshots import SnapshotStore, StateReader
+from service.runtime.config import Config, ConfigError
+from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.quota import AnalysisQuota
+from service.store.snapshots import SnapshotStore, StateReader
+from service.store.uploads import UploadStore
 
 
 class StoreRetry(Retry):
@@ -82,6 +84,16 @@ class Stores:
     def games(self) -> GameStore:
         """Games, branches, events."""
         return GameStore(self.redis)
+
+    @cached_property
+    def uploads(self) -> UploadStore:
+        """Uploads waiting for, in or done with their import."""
+        return UploadStore(self.redis)
+
+    @cached_property
+    def folds(self) -> FoldLedger:
+        """The fold jobs' books: pending marks and branches due."""
+        return FoldLedger(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

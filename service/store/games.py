@@ -14,105 +14,34 @@ import secrets
 import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import redis
 from redis.typing import EncodableT, FieldT
 
-from engine import Event, UnknownGameError, game_created, get_rules
+from engine import Event, game_created
 from engine.core.protocol import Setup
-from engine.core.versions import setup_for_version
-from service import keys
+from service.store import keys
 from service.store.encoding import FIELD, decode_entries, decode_entry, pack, packed_entries, parse_entry_id
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.listing import GameIndex
+
+# Re-exported (``X as X``): the records were defined here once, and callers still name them from the games store.
+from service.store.records import MAIN as MAIN
+from service.store.records import SOURCE_LOG_ONLY as SOURCE_LOG_ONLY
+from service.store.records import VISIBILITIES as VISIBILITIES
+from service.store.records import Branch as Branch
+from service.store.records import GameRecord as GameRecord
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, as_text_list
-from service.store.results import GameResult, decode_result, encode_result
+from service.store.results import GameResult, encode_result
 from service.store.snapshotting import encode_snapshot
 
-MAIN = "main"
-VISIBILITIES = ("public", "unlisted", "private")
-#: The source of a game that has no rules here: only its log lines (browsable, annotatable, not forkable).
-SOURCE_LOG_ONLY = "bga-log"
 IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
 _APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
 #: Adds a new stream's entries (entry id, value pairs in ARGV) in one call.
 _XADD_ALL = "for i = 1, #ARGV, 2 do redis.call('XADD', KEYS[1], ARGV[i], 'e', ARGV[i + 1]) end return #ARGV / 2"
-
-
-@dataclass(frozen=True)
-class Branch:
-    """A line of play: ``main``, or a fork of ``parent`` after event ``fork_seq``."""
-
-    id: str
-    name: str
-    owner: str | None
-    seed: str
-    parent: str | None = None
-    fork_seq: int = 0
-    created: float = 0.0
-    incomplete: bool = False
-    chance: str = "redraw"  # a fork's chance: "redraw" from its seed, or "keep" the parent line's draws where possible
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-safe record."""
-        return asdict(self)
-
-
-def _setup_for(game: str, rules_version: str, setup: Setup) -> Setup:
-    try:
-        rules = get_rules(game)
-    except UnknownGameError:  # a log-only game: no rules, nothing to replay
-        return setup
-    return setup_for_version(rules, rules_version, setup)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What a game is: which rules, set up how, whose, who may see it, where it came from."""
-
-    id: str
-    game: str
-    rules_version: str
-    setup: Setup
-    owner: str | None
-    visibility: str = "public"
-    source: str = "live"
-    created: float = 0.0
-    title: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: How the main line ended; None while it goes on (``service.store.results``).
-    result: GameResult | None = None
-
-    @property
-    def is_log_only(self) -> bool:
-        """True for a game kept as log lines only (no rules: no states, no forks, no export)."""
-        return self.source == SOURCE_LOG_ONLY
-
-    def to_json(self) -> dict[str, Any]:
-        """JSON-safe record."""
-        data = asdict(self)
-        data["setup"] = self.setup.to_json()
-        data["result"] = None if self.result is None else self.result.to_json()
-        return data
-
-    @classmethod
-    def from_hash(cls, raw: dict[str, str]) -> GameRecord:
-        """The record from the game's meta hash.
-
-        A game written by an older rules version gets the setup that replays it as it was played
-        (``engine.core.versions``): every reader starting from ``record.setup`` then folds it alike.
-        """
-        return cls(
-            id=raw["id"], game=raw["game"], rules_version=raw["rules_version"],
-            setup=_setup_for(raw["game"], raw["rules_version"], Setup.from_json(json.loads(raw["setup"]))),
-            owner=raw.get("owner") or None,
-            visibility=raw.get("visibility", "public"), source=raw.get("source", "live"),
-            created=float(raw.get("created", 0)), title=raw.get("title", ""), extra=json.loads(raw.get("extra", "{}")),
-            result=decode_result(raw.get("result")),
-        )
 
 
 @dataclass(frozen=True)
@@ -254,6 +183,10 @@ class GameStore:
         """A log-only game's file as it was uploaded, or None (a game with rules, or stored before it was kept)."""
         raw = as_optional_bytes(self.redis.get(keys.original_log_for(gid)))
         return None if raw is None else zlib.decompress(raw)
+
+    def log_only_game_names(self) -> set[str]:
+        """The names of the BGA games that log-only games stored here are of (games with no rules here)."""
+        return set(as_text_list(list(self.redis.smembers(keys.log_only_games()))))
 
     def exists(self, gid: str) -> bool:
         """True if game ``gid`` is stored."""

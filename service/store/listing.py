@@ -16,15 +16,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
+from service.store.records import GameRecord
 from service.store.results import RESULT_FILTERS
-
-if TYPE_CHECKING:
-    from service.store.games import GameRecord
 
 #: Longest player-name prefix indexed (longer searches use this prefix and are checked in full by the caller).
 MAX_PREFIX = 24

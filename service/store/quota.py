@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.replies import as_bytes_list
 
 #: The window the quota counts over, in seconds.

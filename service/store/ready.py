@@ -94,6 +94,20 @@ def _loading_status(client: redis.Redis) -> StoreStatus:
     return StoreStatus(loaded_bytes=int(info.get("loading_loaded_bytes", 0)), total_bytes=int(info.get("loading_total_bytes", 0)))
 
 
+def answers(client: redis.Redis) -> bool:
+    """True when the store answers a PING; raises ``BusyLoadingError`` while it loads (the caller says 503 starting)."""
+    return bool(client.ping())
+
+
+def loading_progress(client: redis.Redis) -> StoreStatus:
+    """How much of its data the store has loaded (``problem="unknown"`` when it cannot say)."""
+    try:
+        info = client.info("persistence")
+    except redis.exceptions.RedisError:
+        return StoreStatus(problem="unknown")
+    return StoreStatus(loaded_bytes=int(info.get("loading_loaded_bytes", 0)), total_bytes=int(info.get("loading_total_bytes", 0)))
+
+
 def _reason(exc: Exception) -> str:
     text = str(exc)
     if "refused" in text.lower():

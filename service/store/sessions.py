@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.replies import as_optional_bytes
 
 #: Failed sign-ins allowed per account and per address within one window, and the window.

@@ -5,7 +5,7 @@ bytes (``keys.upload_raw_for``), both in Redis so that any worker can run the im
 file (same uploader, bytes and ``partial`` option) maps to one upload through its content
 digest; a public upload of a BGA table that is public here already links to that table's game
 (``keys.public_table_for``). Uploads not yet finished are in ``keys.uploads_in_flight``, scored
-by when they last showed life, so that a dead import can be failed (``service.imports`` runs the
+by when they last showed life, so that a dead import can be failed (``service.imports.importer`` runs the
 import; this module only keeps the records).
 """
 
@@ -18,9 +18,9 @@ from typing import Any
 
 import redis
 
-from service import keys
+from service.store import keys
 from service.store.games import new_id
-from service.store.replies import as_optional_bytes
+from service.store.replies import as_optional_bytes, as_scored
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 RAW_TTL_SECONDS = 7 * 24 * 3600
@@ -90,6 +90,11 @@ class UploadStore:
         raw = self.redis.hgetall(keys.upload_for(uid))
         return {k.decode(): v.decode() for k, v in raw.items()}  # type: ignore[union-attr]
 
+    def visibility(self, uid: str) -> str | None:
+        """Who may follow the upload: ``public``, ``unlisted`` or ``private`` (None for an unknown upload)."""
+        raw = as_optional_bytes(self.redis.hget(keys.upload_for(uid), "visibility"))
+        return None if raw is None else raw.decode()
+
     def status(self, uid: str) -> dict[str, Any] | None:
         """The upload's public record, or None for an unknown upload."""
         data = self.fields(uid)
@@ -125,6 +130,11 @@ class UploadStore:
     def beat(self, uid: str) -> None:
         """The upload is alive (queued, started, progressing): the reconciler fails only those silent past a deadline."""
         self.redis.zadd(keys.uploads_in_flight(), {uid: time.time()})
+
+    def silent_since(self, deadline: float, now: float) -> list[tuple[str, float]]:
+        """The unfinished uploads last heard of ``deadline`` seconds ago or more at ``now``, with how long ago."""
+        rows = as_scored(self.redis.zrangebyscore(keys.uploads_in_flight(), 0, now - deadline, withscores=True))
+        return [(uid.decode(), now - score) for uid, score in rows]
 
     def finish(self, uid: str, fields: dict[str, Any]) -> None:
         """Record the import's final outcome (``fields``: status, report, game …) and drop the bytes."""

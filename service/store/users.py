@@ -20,7 +20,7 @@ from functools import cache
 import redis
 from redis.typing import EncodableT, FieldT
 
-from service import keys
+from service.store import keys
 from service.store.errors import ConflictError, InvalidRequestError, NotFoundError
 from service.store.replies import as_optional_bytes
 

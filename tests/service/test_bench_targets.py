@@ -3,7 +3,7 @@ met or MISSED, and a last line counts the misses."""
 
 from __future__ import annotations
 
-from bench.runner import format_rows, meets_target
+from bench.table import format_rows, meets_target
 
 
 def test_rows_are_judged_against_the_target_in_their_note() -> None:

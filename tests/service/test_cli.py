@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import EmbeddedRedis, free_port, write_private
+from service.runtime.redis_server import EmbeddedRedis, free_port, write_private
 from tests.helpers import ROOT
 from tests.service.serving import LUDOLOG, Serve, clean_env, filled_store
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from service.redis_server import EmbeddedRedis, free_port
+from service.runtime.redis_server import EmbeddedRedis, free_port
 from tests.helpers import ROOT
 from tests.service.serving import LUDOLOG, clean_env
 
@@ -81,7 +81,7 @@ def test_every_command_in_a_broken_environment_says_one_line(tmp_path: Path, com
 
 
 def test_analyze_of_a_log_only_game_says_so_in_one_line(tmp_path: Path, redis_server: EmbeddedRedis, redis_client) -> None:
-    from service.imports import import_bytes
+    from service.imports.importer import import_bytes
 
     assert import_bytes(redis_client, REVIEW_TEXT.encode(), gid="lonly", owner=None, filename="review.txt").status == "done"
     done = ludolog(tmp_path, "analyze", "lonly", "--timeout", "5", LUDOLOG_REDIS_URL=redis_server.url)

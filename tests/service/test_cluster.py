@@ -15,15 +15,15 @@ import pytest
 import redis
 
 from engine import Setup, action_event
-from service import keys
-from service.redis_server import EmbeddedRedis, redis_server_binary
-from service.reindex import reindex
-from service.snapshots import SnapshotStore, StateReader
+from service.runtime.redis_server import EmbeddedRedis, redis_server_binary
+from service.store import keys
 from service.store.annotations import AnnotationStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import ListingQuery
 from service.store.quota import AnalysisQuota
 from service.store.results import GameResult
+from service.store.snapshots import SnapshotStore, StateReader
+from service.upkeep.reindex import reindex
 from tests.helpers import pig_ending_events, pig_events
 from workers.fold import fold_snapshots
 from workers.reconcile import reconcile

@@ -17,7 +17,7 @@ import pytest
 import redis
 
 from engine import Setup, action_event
-from service.redis_server import EmbeddedRedis
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT
 
@@ -81,7 +81,7 @@ def test_ludolog_fsync_everysec_is_the_explicit_opt_out(tmp_path, monkeypatch):
 
 
 def test_an_unknown_fsync_policy_is_refused_before_redis_starts(tmp_path):
-    code = "from service.redis_server import EmbeddedRedis; import sys; EmbeddedRedis(sys.argv[1])"
+    code = "from service.runtime.redis_server import EmbeddedRedis; import sys; EmbeddedRedis(sys.argv[1])"
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "LUDOLOG_FSYNC": "no"})
     assert done.returncode != 0

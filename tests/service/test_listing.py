@@ -10,8 +10,7 @@ import threading
 import pytest
 
 from engine import Setup, game_created
-from service import keys
-from service.store import listing
+from service.store import keys, listing
 from service.store.games import GameRecord, GameStore
 from service.store.listing import ListingQuery, index_keys, normalise
 from service.store.results import GameResult
@@ -221,7 +220,7 @@ def test_every_index_key_carries_the_index_hash_tag(store):
 
 
 def test_a_real_bga_import_is_found_by_its_table_source_and_players(redis_client):
-    from service.imports import import_bytes
+    from service.imports.importer import import_bytes
     from tests.helpers import ROOT
 
     sample = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
@@ -285,8 +284,8 @@ def test_a_result_and_a_visibility_change_at_once_never_leave_a_private_game_lis
 
 
 def test_an_import_whose_log_ends_the_game_is_finished_and_one_cut_short_is_not(redis_client):
-    from service.demo import demo_playout
-    from service.imports import export_jsonl, import_bytes
+    from service.games.demo import demo_playout
+    from service.imports.importer import export_jsonl, import_bytes
     from service.store.results import result_of
 
     playout = demo_playout("golden_city", 1)
@@ -304,7 +303,7 @@ def test_an_import_whose_log_ends_the_game_is_finished_and_one_cut_short_is_not(
 
 
 def test_a_log_only_log_stating_its_final_ranks_is_finished_won_by_those_ranked_first(redis_client):
-    from service.imports import import_bytes
+    from service.imports.importer import import_bytes
     from tests.helpers import ROOT
 
     sample = ROOT.parent / "shared" / "samples" / "bga" / "tokaido_100004927.json"
@@ -329,7 +328,7 @@ def test_log_only_results_without_ranks_go_by_the_best_score():
 
 
 def test_demo_games_are_listed_finished(store):
-    from service.demo import load_demo
+    from service.games.demo import load_demo
 
     made = load_demo(store, per_game=1)
     assert made and sorted(store.index.find(ListingQuery(result="finished", limit=50)).ids) == sorted(made)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import subprocess
 
 from engine import Setup
-from service import keys
-from service.reindex import reindex
-from service.snapshots import SnapshotStore
+from service.store import keys
 from service.store.games import GameStore
 from service.store.listing import ListingQuery
 from service.store.results import GameResult
+from service.store.snapshots import SnapshotStore
+from service.upkeep.reindex import reindex
 from tests.helpers import pig_ending_events
 from tests.service.serving import LUDOLOG, clean_env
 from workers.reconcile import reconcile

@@ -77,7 +77,7 @@ def test_the_embedded_redis_requires_its_password_kept_in_var_and_its_files_are_
 
 def test_serve_refuses_an_example_or_short_secret_key_outside_development(tmp_path):
     for key in ("change-me", "short-but-not-example"):
-        done = subprocess.run([sys.executable, "-m", "service.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
                               env=clean_env(LUDOLOG_DATA_DIR=str(tmp_path), LUDOLOG_SECRET_KEY=key), timeout=60)
         assert done.returncode == 2, done
         assert done.stderr.count("\n") == 1 and "LUDOLOG_SECRET_KEY" in done.stderr and "Traceback" not in done.stderr
@@ -160,7 +160,7 @@ def test_a_second_serve_on_the_same_data_dir_fails_in_one_line_and_leaves_the_fi
     with Serve(tmp_path) as first:
         first.wait_for("serving at")
         url = (tmp_path / "redis.url").read_text()
-        second = subprocess.run([sys.executable, "-m", "service.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
+        second = subprocess.run([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
                                 env=first.env, timeout=60)
         assert second.returncode == 1 and "port" in second.stderr and "in use" in second.stderr, second
         assert "Traceback" not in second.stdout + second.stderr

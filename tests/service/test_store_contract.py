@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from engine import CHANCE, Setup, action_event
-from service import keys
+from service.store import keys
 from service.store.annotations import AnnotationStore
 from service.store.errors import ConflictError, ForbiddenError, InvalidRequestError, NotFoundError
 from service.store.games import MAIN, GameStore

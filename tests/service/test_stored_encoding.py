@@ -16,13 +16,13 @@ import pytest
 
 from engine import Event, Setup, action_event, game_created
 from engine.core.protocol import CHANCE
-from service import keys
-from service.migrate import migrate
-from service.snapshots import SnapshotStore
+from service.store import keys
 from service.store.compaction import Compactor, StreamPlan
 from service.store.encoding import PACK_EVENTS, decode_entry, entry_version, pack, packed_entries
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_version
+from service.upkeep.migrate import migrate
 from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events
 from tests.service.fixtures.v1store import EXPECTED, FIXTURE, expected_readings, load_keys
 from workers.reconcile import reconcile
@@ -165,7 +165,7 @@ def _many_old_games(client, copies: int) -> dict[str, str]:
 def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_server, redis_client):
     copied = _many_old_games(redis_client, 60)
     env = ludolog_env(redis_server.url)
-    child = subprocess.Popen([sys.executable, "-m", "service.cli", "migrate"], cwd=ROOT, env=env,
+    child = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "migrate"], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while redis_client.get(keys.migrate_cursor()) is None and child.poll() is None and time.monotonic() < deadline:
@@ -175,7 +175,7 @@ def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_serve
     cursor = redis_client.get(keys.migrate_cursor())
     assert cursor is not None, "killed before or after its run: the test proves nothing"
     assert 1 in _entry_versions(redis_client) and 2 in _entry_versions(redis_client), "killed half way"
-    done = subprocess.run([sys.executable, "-m", "service.cli", "migrate"], cwd=ROOT, env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "migrate"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "resumed after game" in done.stdout and "migrating games" in done.stderr
@@ -184,7 +184,7 @@ def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_serve
     for name, reading in readings.items():
         gid, bid = name.split("/")
         assert reading == EXPECTED_READINGS[f"{copied.get(gid, gid)}/{bid}"], name
-    dry = subprocess.run([sys.executable, "-m", "service.cli", "migrate", "--dry-run"], cwd=ROOT, env=env,
+    dry = subprocess.run([sys.executable, "-m", "ludolog.cli", "migrate", "--dry-run"], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=300)
     assert dry.returncode == 0 and "would rewrite 0 event streams" in dry.stdout, dry.stdout
 

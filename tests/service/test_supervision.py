@@ -21,7 +21,7 @@ HEAL_SECONDS = 15
 def worker_pid(serve: Serve) -> int:
     """The pid of the `ludolog worker` that serve runs (its direct child, not RQ's work horse)."""
     direct = map(int, Path(f"/proc/{serve.process.pid}/task/{serve.process.pid}/children").read_text().split())
-    pids = [pid for pid in direct if "service.cli worker" in command_of(pid)]
+    pids = [pid for pid in direct if "ludolog.cli worker" in command_of(pid)]
     assert len(pids) == 1, [command_of(pid) for pid in pids]
     return pids[0]
 

@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_playout
-from service.analysis import decisions, enqueue_analysis
+from service.games.analysis import decisions, enqueue_analysis
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from tests.helpers import ROOT, ludolog_env
@@ -31,7 +31,7 @@ def js_import(module: str) -> str:
 
 def run_worker(redis_url: str) -> None:
     """A real ``ludolog worker --burst``: every queued job done, then it exits."""
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, env=ludolog_env(redis_url, LUDOLOG_QUEUE=QUEUE))
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -16,10 +16,10 @@ import redis
 from flask import Flask
 from werkzeug.serving import make_server
 
-from service.app import create_app
-from service.config import Config
-from service.demo import load_demo
-from service.redis_server import EmbeddedRedis
+from ludolog.app import create_app
+from service.games.demo import load_demo
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 
 CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")

@@ -1,5 +1,5 @@
 """What the browser tests share: opening pages and waiting for the board, signing up, and
-the demo games' states (replayed exactly as ``service.demo`` stores them) to check the board against."""
+the demo games' states (replayed exactly as ``service.games.demo`` stores them) to check the board against."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import apply_event, start
-from service.demo import demo_playout
+from service.games.demo import demo_playout
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
 
 

@@ -14,10 +14,10 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import keys
-from service.app import create_app
-from service.config import Config
-from service.redis_server import EmbeddedRedis
+from ludolog.app import create_app
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
+from service.store import keys
 from service.store.context import Stores
 from service.store.sessions import ACCOUNT_LIMIT, ADDRESS_LIMIT
 from service.store.users import UserStore
@@ -160,7 +160,7 @@ def test_cookies_are_secure_when_served_over_https(redis_server: EmbeddedRedis, 
 
 
 def test_the_deploy_template_turns_secure_cookies_on() -> None:
-    from service.config import ROOT
+    from service.runtime.config import ROOT
 
     lines = (ROOT / "deploy" / "env.example").read_text().splitlines()
     assert "LUDOLOG_SECURE_COOKIES=1" in lines

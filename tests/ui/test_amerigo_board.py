@@ -3,7 +3,7 @@ map laid from the layout, posts, tiles, ships, goods, cubes, tokens, players), j
 move picker's groups on a fork, the tower hidden in a seat's view, three screenshots.
 
 The demo game (played by Amerigo's demo player, which founds posts and builds) is replayed here as
-``service.demo`` plays it, so that the test knows what the board must show at each position.
+``service.games.demo`` plays it, so that the test knows what the board must show at each position.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ from flask.testing import FlaskClient
 
 from engine import Setup, get_rules, random_playout
 from engine.entdecker.components import DEFAULT_COMPONENTS as ENTDECKER_DEFAULT
-from service.config import Config
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.users import UserStore

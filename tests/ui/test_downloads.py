@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from service.imports import import_bytes
+from service.imports.importer import import_bytes
 from tests.engine.bga import samples
 from tests.engine.bga.samples import TOKAIDO_A
 from tests.ui.conftest import LiveServer, Watched

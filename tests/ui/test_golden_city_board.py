@@ -1,7 +1,7 @@
 """The Die goldene Stadt board in headless Chromium: a demo game stepped through, real pieces on the board,
 jump-to by round and phase, the move picker's groups on a fork, three screenshots.
 
-The demo game is replayed here with the same seed as ``service.demo`` so that the test knows what the
+The demo game is replayed here with the same seed as ``service.games.demo`` so that the test knows what the
 board must show at each position.
 """
 

@@ -13,7 +13,7 @@ import pytest
 
 from engine import CHANCE, Setup, get_rules, random_playout
 from engine.bga import export_log
-from service.imports import import_bytes
+from service.imports.importer import import_bytes
 from tests.engine.bga.samples import SAMPLES_DIR
 from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
@@ -125,7 +125,7 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
                                                                              redis_server: Any, redis_client: Any,
                                                                              tmp_path: Any) -> None:
     events = random_playout(get_rules("golden_city"), Setup(("Anna", "Ben", "Cleo")), random.Random(2)).events
-    from service.imports import export_text
+    from service.imports.importer import export_text
 
     worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
     try:

@@ -101,6 +101,22 @@ def test_private_games_stay_invisible(client: FlaskClient, redis_client: redis.R
     assert client.get(f"/games/{gid}/b/main/states.json").status_code == 404
 
 
+def test_page_errors_are_answered_at_the_edge(client: FlaskClient) -> None:
+    """The UI blueprint's handlers (replay_ui.errors) answer a store or web error once: a page gets the error page
+    with the store's message, the pages' JSON endpoints the API's JSON error body, both with the same status."""
+    page = client.get("/games/nosuchgame/b/main")
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    assert "no game &#39;nosuchgame&#39;" in page.get_data(as_text=True) or "no game 'nosuchgame'" in page.get_data(as_text=True)
+    compare = client.get("/games/nosuchgame/compare")
+    assert compare.status_code == 404 and compare.mimetype == "text/html"
+    missing = client.get("/games/nosuchgame/b/main/timeline.json")
+    assert missing.status_code == 404 and missing.get_json()["error"]["code"] == "not_found"
+    bad_view = client.get(f"{GAME}/states.json?view=9")
+    assert bad_view.status_code == 400 and bad_view.get_json()["error"]["message"]
+    branch = client.get(f"/games/{DEMO_PR}/b/nosuchbranch")
+    assert branch.status_code == 404 and branch.mimetype == "text/html"
+
+
 def test_sign_up_in_out_with_a_hashed_password(client: FlaskClient, redis_client: redis.Redis) -> None:
     sign_up(client, "ann", "a long password")
     assert "Signed in as" in client.get("/").get_data(as_text=True)

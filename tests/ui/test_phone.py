@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from service.imports import import_bytes
+from service.imports.importer import import_bytes
 from tests.engine.bga.samples import SAMPLES_DIR
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import fork_here, open_game, sign_up, wait_board

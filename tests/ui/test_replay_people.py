@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 
 from engine import get_rules
-from service.demo import demo_playout
+from service.games.demo import demo_playout
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import demo_states, open_game, wait_board
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service.imports import export_text
+from service.imports.importer import export_text
 from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_home

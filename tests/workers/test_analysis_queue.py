@@ -20,12 +20,12 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from engine import Setup, get_rules, random_playout
-from service import keys
-from service.analysis import POSITIONS_PER_JOB, decisions, report
-from service.app import create_app
-from service.config import Config
+from ludolog.app import create_app
+from service.games.analysis import POSITIONS_PER_JOB, decisions, report
 from service.jobs import analysis_queue_name, make_queue
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
+from service.store import keys
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
@@ -159,7 +159,7 @@ def test_with_a_time_slice_another_users_first_result_waits_for_a_position_not_a
 
 def run_burst_worker_on(url: str, *args: str) -> str:
     """A burst worker on this module's queues (the job queue, then analysis, unless ``args`` say otherwise)."""
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile", *args], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile", *args], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(url, LUDOLOG_QUEUE=QUEUE), timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
@@ -187,7 +187,7 @@ def test_an_analysis_only_worker_takes_no_import_and_a_no_analysis_worker_no_ana
 
 
 def test_a_worker_with_no_queue_is_refused_in_one_line(redis_server):
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--analysis-only", "--no-analysis"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--analysis-only", "--no-analysis"], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
     assert done.returncode == 2 and "choose one" in done.stderr and "Traceback" not in done.stderr, done.stderr
 

@@ -11,9 +11,8 @@ import time
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service.analysis import (
+from service.games.analysis import (
     POSITIONS_PER_JOB,
-    AnalysisResults,
     analyse_position,
     decisions,
     enqueue_analysis,
@@ -21,9 +20,10 @@ from service.analysis import (
     report,
 )
 from service.jobs import OPERATOR, make_queue
-from service.snapshots import SnapshotStore, StateReader
+from service.store.analysis_results import AnalysisResults
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
 
@@ -135,7 +135,7 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
     gid = _pig_game(games)
     worker = start_worker(redis_server.url, "--no-reconcile")
     try:
-        done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
+        done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
                               cwd=ROOT, capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=120)
     finally:
         kill_with_work_horses(worker)
@@ -147,6 +147,6 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
 
 
 def test_ludolog_analyze_names_an_unknown_game(redis_server):
-    done = subprocess.run([sys.executable, "-m", "service.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
     assert done.returncode != 0 and "nosuchgame" in done.stderr

@@ -10,10 +10,11 @@ import pytest
 import redis
 
 from engine import Setup
-from service import keys
 from service.jobs import FoldScheduler, make_queue
-from service.snapshots import SnapshotStore, StateReader
+from service.store import keys
+from service.store.folds import FoldLedger
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import (
     ROOT,
     assert_snapshots_equal_full_folds,
@@ -45,7 +46,7 @@ def queue(redis_client):
 
 
 def run_burst_worker(url: str, every: int = EVERY) -> str:
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
                           text=True, env=ludolog_env(url, LUDOLOG_SNAPSHOT_EVERY=str(every)), timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
@@ -53,7 +54,7 @@ def run_burst_worker(url: str, every: int = EVERY) -> str:
 
 def test_a_burst_of_appends_queues_one_fold_job(games, redis_client, queue):
     gid = make_pig_game(games, 5)
-    schedule = FoldScheduler(redis_client, queue)
+    schedule = FoldScheduler(FoldLedger(redis_client), queue)
     queued = [schedule(gid, MAIN) for _ in range(10)]
     assert queued == [True] + [False] * 9
     assert queue.count == 1
@@ -64,7 +65,7 @@ def test_a_burst_of_appends_queues_one_fold_job(games, redis_client, queue):
 
 def test_a_real_worker_writes_snapshots_every_k_events_and_at_the_head(games, snapshots, redis_client, redis_server, queue):
     gid = make_pig_game(games, 95)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     run_burst_worker(redis_server.url)
     assert snapshots.seqs(gid, MAIN) == [10, 20, 30, 40, 50, 60, 70, 80, 90, 96]
     assert assert_snapshots_equal_full_folds(games, snapshots, gid) == 10
@@ -73,7 +74,7 @@ def test_a_real_worker_writes_snapshots_every_k_events_and_at_the_head(games, sn
 
 def test_folding_again_after_more_events_moves_the_head_snapshot(games, snapshots, redis_client, redis_server, queue):
     gid = make_pig_game(games, 25)
-    schedule = FoldScheduler(redis_client, queue)
+    schedule = FoldScheduler(FoldLedger(redis_client), queue)
     schedule(gid, MAIN)
     run_burst_worker(redis_server.url)
     assert snapshots.seqs(gid, MAIN) == [10, 20, 26]
@@ -129,7 +130,7 @@ def test_a_worker_killed_mid_fold_leaves_only_true_snapshots_and_the_next_worker
         games, snapshots, redis_client, redis_server, queue):
     """SIGKILL the worker and its work horse in the middle of a long fold (K=1: one snapshot per event)."""
     gid = make_pig_game(games, 6000)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_SNAPSHOT_EVERY="1")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(snapshots.seqs(gid, MAIN)) < 200:

@@ -24,11 +24,13 @@ import pytest
 
 from engine import Setup, game_created
 from engine.bga import export_log
-from service import keys
-from service.imports import DONE, FAILED, RUNNING, submit_upload, upload_status
+from service.imports.importer import DONE, FAILED, RUNNING, submit_upload
 from service.jobs import FoldScheduler, enqueue_import, make_queue
-from service.snapshots import SnapshotStore
+from service.store import keys
+from service.store.folds import FoldLedger
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
+from service.store.uploads import UploadStore
 from tests.games.pig import PIG
 from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
@@ -94,14 +96,14 @@ def wait_for(condition: Callable[[], object], seconds: float = NEVER_STUCK_SECON
 
 def upload(redis_client, queue, raw: bytes) -> str:
     """Submit a file as an upload and queue its import, as POST /api/uploads does; its id."""
-    uid, duplicate = submit_upload(redis_client, raw, owner="alice")
+    uid, duplicate = submit_upload(UploadStore(redis_client), raw, owner="alice")
     assert not duplicate
     enqueue_import(queue, uid)
     return uid
 
 
 def status_of(redis_client, uid: str) -> dict:
-    return upload_status(redis_client, uid) or {}
+    return UploadStore(redis_client).status(uid) or {}
 
 
 def finished(redis_client, uid: str) -> dict:
@@ -150,7 +152,7 @@ def test_an_import_killed_on_every_attempt_fails_with_the_reason_and_the_same_fi
     assert error["code"] == "import_interrupted" and error["attempts"] == 3, error
     assert "killed by signal 9" in error["message"], error
 
-    again, duplicate = submit_upload(redis_client, large_log(), owner="alice")
+    again, duplicate = submit_upload(UploadStore(redis_client), large_log(), owner="alice")
     assert not duplicate and again != uid, "a failed upload does not block the same file"
     enqueue_import(queue, again)
     assert finished(redis_client, again)["status"] == DONE
@@ -166,7 +168,7 @@ def test_a_worker_killed_with_its_horse_leaves_no_upload_stuck(redis_client, que
     record = finished(redis_client, uid)
     if record["status"] == FAILED:
         assert record["error"]["code"] == "import_timed_out" and "no sign of life" in record["error"]["message"], record
-        again, duplicate = submit_upload(redis_client, large_log(), owner="alice")
+        again, duplicate = submit_upload(UploadStore(redis_client), large_log(), owner="alice")
         assert not duplicate
         enqueue_import(queue, again)
         assert finished(redis_client, again)["status"] == DONE
@@ -196,7 +198,7 @@ def test_the_upkeep_leaves_a_queued_import_alone_and_fails_a_lost_one(redis_clie
 def test_a_work_horse_killed_mid_fold_is_folded_again(redis_client, redis_server, queue, workers):
     games, snapshots = GameStore(redis_client), SnapshotStore(redis_client)
     gid = make_pig_game(games, 6000)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     worker = workers(LUDOLOG_SNAPSHOT_EVERY="1")
     horse = wait_for(lambda: len(snapshots.seqs(gid, MAIN)) >= 200 and work_horse(worker), what="a horse folding")
     os.kill(horse, signal.SIGKILL)  # type: ignore[arg-type]
@@ -207,7 +209,7 @@ def test_a_work_horse_killed_mid_fold_is_folded_again(redis_client, redis_server
 def test_a_fold_job_lost_for_good_is_queued_again_by_the_upkeep(redis_client, redis_server, queue):
     games, snapshots = GameStore(redis_client), SnapshotStore(redis_client)
     gid = make_pig_game(games, 25)
-    FoldScheduler(redis_client, queue)(gid, MAIN)
+    FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     queue.empty()  # the job is gone ...
     redis_client.delete(keys.fold_pending_for(gid, MAIN))  # ... after it started (it clears the mark first)
     later = time.time() + 3600

@@ -14,7 +14,7 @@ from engine.amerigo import RULES
 from engine.amerigo.changes import KEYS, deltas, sheets
 from engine.amerigo.describe import claims
 from engine.core.fold import random_playout
-from service.demo import demo_playout
+from service.games.demo import demo_playout
 from tests.engine.amerigo.helpers import BLUE, RED, YELLOW, choice, play
 from tests.engine.amerigo.test_building import _green, _with_cover
 from tests.engine.amerigo.test_rounds import _round_end

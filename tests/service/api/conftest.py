@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
-from service.app import create_app
-from service.config import Config
-from service.redis_server import EmbeddedRedis
+from ludolog.app import create_app
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 from tests.service.api.helpers import Users
 

@@ -28,7 +28,7 @@ def _run_jobs(redis_server) -> None:
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120,
                           env=ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-test"))
     assert done.returncode == 0, done.stdout + done.stderr

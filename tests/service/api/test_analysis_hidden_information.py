@@ -15,7 +15,7 @@ import json
 import pytest
 
 from engine import get_rules
-from service.demo import demo_playout, demo_setup
+from service.games.demo import demo_playout, demo_setup
 from service.store.games import MAIN, GameStore
 from tests.service.api.test_analysis_api import _run_jobs
 from tests.service.api.test_hidden_information import hidden_events

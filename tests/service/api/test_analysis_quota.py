@@ -13,10 +13,10 @@ import redis
 from flask.testing import FlaskClient
 
 from engine import Setup, get_rules, random_playout
-from service.analysis import decisions
-from service.config import Config
+from service.games.analysis import decisions
 from service.jobs import analysis_queue_name
-from service.redis_server import EmbeddedRedis
+from service.runtime.config import Config
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.quota import AnalysisQuota

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from flask.testing import FlaskClient
 
-from service.config import Config
+from service.runtime.config import Config
 from tests.service.api.helpers import Users, assert_error, head_of
 
 DEEP = 5000

@@ -1,4 +1,4 @@
-"""One CSRF check, owned by the app, guards the API and the UI alike (service.csrf).
+"""One CSRF check, owned by the app, guards the API and the UI alike (service.web.csrf).
 
 The API's JSON writes and the UI's form posts are refused the same way when a session
 cookie rides on them without the page's token, and pass with it; the safe methods are one
@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import csrf
+from service.web import csrf
 from tests.service.api.helpers import assert_error
 
 PAGE_TOKEN = "page-token"

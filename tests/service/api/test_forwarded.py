@@ -11,8 +11,8 @@ from __future__ import annotations
 import redis
 from flask.testing import FlaskClient
 
-from service.app import create_app
-from service.config import Config
+from ludolog.app import create_app
+from service.runtime.config import Config
 from service.store.context import Stores
 from service.store.sessions import ADDRESS_LIMIT, SIGNUP_LIMIT
 from service.store.users import UserStore

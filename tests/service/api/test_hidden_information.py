@@ -29,7 +29,7 @@ from flask.testing import FlaskClient
 
 from engine import CHANCE, get_rules
 from engine.bga import export_log
-from service.demo import demo_playout, demo_setup
+from service.games.demo import demo_playout, demo_setup
 from service.store.games import MAIN, GameStore
 from tests.service.api.helpers import Users
 

@@ -66,9 +66,9 @@ def test_healthz_reports_redis_workers_and_version(client):
 
 
 def test_healthz_is_503_when_redis_is_down(redis_client):
-    from service.app import create_app
-    from service.config import Config
-    from service.redis_server import free_port
+    from ludolog.app import create_app
+    from service.runtime.config import Config
+    from service.runtime.redis_server import free_port
 
     app = create_app(Config(redis_url=f"redis://127.0.0.1:{free_port()}/0"))
     response = app.test_client().get("/healthz")

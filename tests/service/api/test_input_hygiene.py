@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import keys
+from service.store import keys
 from tests.service.api.helpers import assert_error
 
 GAMES = {"puerto_rico": 3, "amerigo": 2, "entdecker": 2, "golden_city": 3}

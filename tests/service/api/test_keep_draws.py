@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from engine import Setup, get_rules
-from service.play import chance_uniform, draw_chance_events
+from service.games.play import chance_uniform, draw_chance_events
 from tests.service.api.helpers import Users, assert_error, branch_url
 
 

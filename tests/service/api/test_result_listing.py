@@ -9,9 +9,9 @@ import sys
 from typing import Any
 
 from service.api.schemas import GameListSchema
-from service.snapshots import SnapshotStore
 from service.store.games import MAIN, GameStore
 from service.store.listing import normalise
+from service.store.snapshots import SnapshotStore
 from tests.helpers import ROOT, ludolog_env
 from tests.service.api.helpers import assert_error, assert_matches
 from workers.reconcile import reconcile
@@ -41,7 +41,7 @@ def _play_until_over(client, users, gid: str, bid: str = MAIN, owner: str = "ali
 
 
 def _run_burst_worker(url: str, queue: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
                           text=True, env=ludolog_env(url, LUDOLOG_QUEUE=queue), timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 

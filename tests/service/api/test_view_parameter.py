@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from service.viewnames import ViewError, parse_view
+from service.web.viewnames import ViewError, parse_view
 from tests.service.api.helpers import Users, assert_error, branch_url
 
 #: Views ``str.isdigit`` calls digits: superscript two, Arabic-Indic one, fullwidth one; and 5,000 nines.

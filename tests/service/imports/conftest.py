@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from service.app import create_app
-from service.config import Config
-from service.imports import run_import
+from ludolog.app import create_app
+from service.imports.importer import run_import
+from service.runtime.config import Config
 from service.store.users import UserStore
 from tests.service.api.helpers import Users
 

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service import keys
 from service.api.uploads import UploadCreatedSchema, UploadStatusSchema
-from service.snapshots import SnapshotStore
+from service.store import keys
 from service.store.games import GameStore
+from service.store.snapshots import SnapshotStore
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes, playout
 from tests.engine.bga.samples import GAIA, TOKAIDO_A, TOKAIDO_B
@@ -101,7 +101,7 @@ def test_another_user_uploading_the_same_file_gets_a_game_of_their_own(client, u
 
 
 def test_multipart_upload(client, users, redis_client):
-    from service.imports import run_import
+    from service.imports.importer import run_import
 
     data = {"file": (io.BytesIO(samples.raw(TOKAIDO_B)), "tokaido_161915629.json"), "partial": "false"}
     response = client.post("/api/uploads", data=data, headers=users.auth("alice"), content_type="multipart/form-data")
@@ -199,7 +199,7 @@ def test_partial_stores_up_to_the_last_consistent_move_on_an_incomplete_branch(c
 
 
 def test_the_import_job_is_idempotent_even_after_dying_between_store_and_status(upload, redis_client):
-    from service.imports import run_import
+    from service.imports.importer import run_import
 
     status = upload(export_bytes(playout(3, 0)))
     assert run_import(redis_client, status["id"])["game"] == status["game"]  # a re-delivered job changes nothing

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from service import keys
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes, playout
 from tests.engine.bga.samples import TOKAIDO_B
@@ -14,7 +14,7 @@ from tests.helpers import ROOT, ludolog_env
 
 
 def ludolog(url: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], cwd=ROOT, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "ludolog.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           env=ludolog_env(url, **env), timeout=180)
 
 

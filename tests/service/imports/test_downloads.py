@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from service import keys
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.samples import TOKAIDO_A
 from tests.service.api.helpers import assert_error

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.bga import parse_document, parse_log
-from service.imports import SOURCE_LOG_ONLY, SOURCE_RULES, prepare
+from service.imports.importer import SOURCE_LOG_ONLY, SOURCE_RULES, prepare
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_doc, playout
 from tests.engine.bga.samples import TOKAIDO_B

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from service.demo import load_demo
+from service.games.demo import load_demo
 from service.store.games import GameStore
 from tests.service.imports.test_cli_worker import ludolog
 

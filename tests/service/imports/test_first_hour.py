@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service import keys
 from service.api.uploads import UploadStatusSchema
+from service.store import keys
 from service.store.users import UserStore
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes
@@ -31,7 +31,7 @@ def _events(game: str, players: int, seed: int = 3):
 
 def _paste(client, users, redis_client, text: str, *, user: str = "alice", query: str = "") -> dict:
     """The browser's way: the pasted text as a multipart file named pasted.txt; the job run in-process."""
-    from service.imports import run_import
+    from service.imports.importer import run_import
 
     data = {"file": (io.BytesIO(text.encode()), "pasted.txt")}
     response = client.post(f"/api/uploads{query}", data=data, headers=users.auth(user), content_type="multipart/form-data")
@@ -141,7 +141,7 @@ def test_one_public_game_per_bga_table_and_private_uploads_stay_apart(client, us
     reformatted = upload(json.dumps(json.loads(raw), indent=1).encode(), user="bob")  # other bytes, the same table
     assert second["game"] == reformatted["game"] == first["game"] and second["linked"] and not first["linked"]
     assert second["summary"]["moves"] == first["summary"]["moves"]
-    from service.imports import run_import
+    from service.imports.importer import run_import
 
     response = client.post("/api/uploads?visibility=private", data=raw, headers=more.auth("carol"))
     private = run_import(redis_client, response.get_json()["id"])
@@ -216,7 +216,7 @@ def test_two_public_imports_of_one_table_at_once_store_one_game(redis_server, re
 
     import redis
 
-    from service.imports import import_bytes
+    from service.imports.importer import import_bytes
 
     raw = samples.raw(TOKAIDO_A)
     outcomes = {}
@@ -241,7 +241,7 @@ def test_two_public_imports_of_one_table_at_once_store_one_game(redis_server, re
 
 
 def test_a_broken_line_in_a_jsonl_export_is_400_naming_it(client, users, redis_client):
-    from service.imports import export_jsonl
+    from service.imports.importer import export_jsonl
 
     lines = export_jsonl(_events("amerigo", 2)).splitlines()
     lines[3] = lines[3][:-5]
@@ -251,7 +251,7 @@ def test_a_broken_line_in_a_jsonl_export_is_400_naming_it(client, users, redis_c
 
 
 def test_a_jsonl_event_out_of_turn_is_422_naming_the_rule(client, users):
-    from service.imports import export_jsonl
+    from service.imports.importer import export_jsonl
 
     events = [json.loads(line) for line in export_jsonl(_events("puerto_rico", 3)).splitlines()]
     first_choice = next(i for i, e in enumerate(events) if e["actor"] not in (None, "chance"))

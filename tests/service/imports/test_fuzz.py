@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service import keys
-from service.imports import content_digest, export_identity, game_id_for, run_import
+from service.imports.importer import content_digest, export_identity, game_id_for, run_import
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import export_doc, playout
 from tests.engine.bga.samples import ALL
@@ -93,7 +93,7 @@ def test_mutated_uploads_never_5xx_and_never_half_store(client, users, redis_cli
         assert response.get_json()["error"]["code"] in ("bad_json", "unknown_envelope", "bad_log", "too_large")
         return
     status = run_import(redis_client, response.get_json()["id"])
-    # Our own export is known by what it says, a BGA log by its bytes (service.imports.submit_upload).
+    # Our own export is known by what it says, a BGA log by its bytes (service.imports.importer.submit_upload).
     gid = game_id_for(content_digest(export_identity(raw) or raw, partial=partial, owner="alice"))
     if status["status"] == "failed":
         assert status["error"] and status["game"] is None

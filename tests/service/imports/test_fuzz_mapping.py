@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.bga import parse_document
-from service.imports import prepare
+from service.imports.importer import prepare
 from tests.engine.bga.helpers import export_doc, playout
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")

@@ -10,9 +10,9 @@ import pytest
 
 from engine.bga import BgaEnvelopeError, BgaPlayersError, BgaShapeError, BgaSyntaxError
 from engine.core.errors import LogMismatchError
-from service.imports import UploadExpiredError, error_record, import_bytes
-from service.snapshots import SnapshotStore
+from service.imports.importer import UploadExpiredError, error_record, import_bytes
 from service.store.games import MAIN, GameStore
+from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_seqs
 from tests.engine.bga.helpers import export_bytes, playout
 from workers.fold import fold_snapshots
@@ -31,9 +31,9 @@ def _names(path: Path) -> set[str]:
 
 
 def test_imports_name_no_redis_key_and_send_no_redis_command() -> None:
-    names = _names(ROOT / "service" / "imports.py")
+    names = _names(ROOT / "service" / "imports" / "importer.py")
     assert not {"hset", "xadd", "eval", "set", "zadd", "delete", "pipeline", "sadd", "incr"} & names
-    assert "service.keys" not in {n.rsplit(".", 1)[0] for n in names} and "service.keys" not in names
+    assert "service.store.keys" not in {n.rsplit(".", 1)[0] for n in names} and "service.store.keys" not in names
 
 
 def test_an_import_stores_the_snapshots_the_fold_job_would_write(redis_client) -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine import Setup, get_rules, random_playout
-from service import keys
+from service.store import keys
 from service.store.games import MAIN, GameStore
 
 TITLE = "Friday night · Anna's revenge — Stadt #3"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service import keys
+from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.samples import TOKAIDO_B
 from tests.service.api.helpers import assert_error

@@ -2,9 +2,9 @@
 
 The BGA export (``format=bga``) is a BGA document and :func:`engine.bga.parse_log` reads it.
 The other two are ours alone, not BGA's, so they are read here rather than in :mod:`engine.bga`
-(and their JSON through the bounded :mod:`service.jsontext` parser). Each is checked move by move against the
+(and their JSON through the bounded :mod:`service.imports.jsontext` parser). Each is checked move by move against the
 game's rules (a line that names no legal action is refused with its line number, 422) and then
-turned into our BGA export of the same events, so that one import path (``service.imports``)
+turned into our BGA export of the same events, so that one import path (``service.imports.importer``)
 stores every format and a re-imported export gives back exactly the events it was made from.
 
 :func:`read_upload` is the one entry point: any upload's bytes to a :class:`~engine.bga.BgaLog`.
@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, apply_event, game_created, get_rules
 from engine.bga import BgaLog, BgaShapeError, BgaSyntaxError, export_log, parse_document, parse_log
-from service.jsontext import JsonTextError, parse_json
+from service.imports.jsontext import JsonTextError, parse_json
 
 #: The first line of a text export: ``puerto_rico (rules version 3): seat 0 Anna, seat 1 Ben``.
 _TEXT_HEADER = re.compile(r"(?P<game>[a-z][a-z0-9_]{0,63}) \(rules version (?P<version>[^)]*)\): (?P<seats>seat 0 .*)")

@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 import redis
 
-from service.config import ROOT
+from service.runtime.config import ROOT
 
 DEFAULT_CONF = ROOT / "deploy" / "redis.conf"
 #: ``LUDOLOG_FSYNC`` values: ``always`` (the default, nothing acknowledged is lost) or the opt-out ``everysec``.

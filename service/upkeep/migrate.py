@@ -3,7 +3,7 @@
 Nothing needs it: every reader upcasts older entries (``service/store/encoding.py``). It only gives memory back
 (docs/PERFORMANCE.md, issue 19). It walks the game listing (``keys.games_index``) in creation order and has
 ``service/store/compaction.Compactor`` rewrite each branch's stream and snapshots, each branch atomically against
-appends. After each game the creation-order score reached is stored (``keys.migrate_cursor``), so a stopped run
+appends. After each game the creation-order score reached is stored (``service.store.walks.ListingWalk``), so a stopped run
 resumes there; a game rewritten already is found compact and left alone, so running it again changes nothing.
 A dry run reads everything, writes nothing, and says how many bytes it would save.
 """
@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from service import keys
 from service.store.compaction import Compactor
 from service.store.games import GameStore
-from service.store.replies import as_scored
+from service.store.walks import ListingWalk
 
 #: Called after each game with (games done, games in all).
 Progress = Callable[[int, int], None]
@@ -43,26 +42,23 @@ def migrate(games: GameStore, *, dry_run: bool = False, restart: bool = False, p
             batch: int = BATCH) -> MigrateReport:
     """Rewrite every listed game's branches in the current encoding, from where the last run stopped (``restart``:
     from the first game; ``dry_run``: write nothing, cursor included, and count what it would save)."""
-    client, compactor = games.redis, Compactor(games.redis)
+    walk, compactor = ListingWalk.migrate(games.redis), Compactor(games.redis)
     if restart and not dry_run:
-        client.delete(keys.migrate_cursor())
-    raw = None if dry_run or restart else client.get(keys.migrate_cursor())
-    start = float(raw) if raw is not None else 0.0  # type: ignore[arg-type]  # bytes or str parse alike
+        walk.forget()
+    start = 0.0 if dry_run or restart else walk.resume_from()
     report = MigrateReport(resumed_after=start)
-    total = int(client.zcard(keys.games_index()))  # type: ignore[arg-type]  # a sync client answers an int
-    done = int(client.zcount(keys.games_index(), "-inf", start)) if start else 0  # type: ignore[arg-type]
-    while rows := as_scored(client.zrangebyscore(keys.games_index(), f"({start}", "+inf", start=0, num=batch,
-                                                 withscores=True)):
-        for member, order in rows:
-            _migrate_game(games, compactor, member.decode(), dry_run, report)
+    total, done = walk.total(), walk.done_before(start)
+    while rows := walk.batch_after(start, batch):
+        for gid, order in rows:
+            _migrate_game(games, compactor, gid, dry_run, report)
             if not dry_run:
-                client.set(keys.migrate_cursor(), repr(order))
+                walk.reached(order)
             done += 1
             if progress:
                 progress(done, total)
         start = rows[-1][1]
     if not dry_run:
-        client.delete(keys.migrate_cursor())
+        walk.forget()
     return report
 
 

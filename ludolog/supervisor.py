@@ -32,8 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from service.config import ROOT, Config, check_secret_key
-from service.redis_server import EmbeddedRedis, write_private
+from service.runtime.config import ROOT, Config, check_secret_key
+from service.runtime.redis_server import EmbeddedRedis, write_private
 from service.store.context import PID_FILE, url_file
 from service.store.ready import StoreNotReady, StoreStatus, probe, probe_client, redact
 
@@ -127,7 +127,7 @@ class StartupSteps:
         for label, args in self.steps:
             if self.stopping:
                 break
-            self.current = subprocess.Popen([sys.executable, "-m", "service.cli", *args], env=self.env, cwd=ROOT,
+            self.current = subprocess.Popen([sys.executable, "-m", "ludolog.cli", *args], env=self.env, cwd=ROOT,
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
             out, err = self.current.communicate()
             if self.stopping:
@@ -215,7 +215,7 @@ class Supervisor:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.data_dir = Path(config.data_dir)
-        self.redis: EmbeddedRedis | None = None
+        self.embedded: EmbeddedRedis | None = None
         self.children: list[Child] = []
         self.steps: StartupSteps | None = None
         self.store: StoreWatch | None = None
@@ -254,18 +254,18 @@ class Supervisor:
         if self.config.redis_url:
             return self.config.redis_url
         password = self.kept_secret(PASSWORD_FILE, lambda: secrets.token_hex(24))
-        self.redis = EmbeddedRedis(self.data_dir / "redis", self.config.redis_port, password=password,
+        self.embedded = EmbeddedRedis(self.data_dir / "redis", self.config.redis_port, password=password,
                                    extra=self.config.embedded_redis_settings)
-        return self.redis.url
+        return self.embedded.url
 
     def build_children(self, env: dict[str, str]) -> None:
         """Redis (embedded only), the web at once, the worker once the store answers."""
         python = [sys.executable]
-        if self.redis is not None:
-            self.children.append(Child("redis", self.redis.spawn, needs_store=False))
-        gunicorn = [*python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"]
+        if self.embedded is not None:
+            self.children.append(Child("redis", self.embedded.spawn, needs_store=False))
+        gunicorn = [*python, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"), "ludolog.app:create_app()"]
         self.children.append(Child("web", lambda: self.popen(gunicorn, env), needs_store=False))
-        worker = [*python, "-m", "service.cli", "worker", "--no-reconcile"]
+        worker = [*python, "-m", "ludolog.cli", "worker", "--no-reconcile"]
         self.children.append(Child("worker", lambda: self.popen(worker, env), needs_store=True))
         self.steps = StartupSteps([("demo loader", ["demo"]), ("reconciler", ["reconcile"])], env)
 
@@ -358,8 +358,8 @@ class Supervisor:
                 say(f"{child.name} did not stop in 10 s: killed")
                 process.kill()
                 process.wait()
-        if self.redis:
-            self.redis.stop()
+        if self.embedded:
+            self.embedded.stop()
         self.remove_service_files()
         say("stopped")
 
@@ -375,12 +375,12 @@ class Supervisor:
             url = self.store_url()
             self.build_children(self.child_env(url))
             self.store = StoreWatch(url)
-            if self.redis is not None:
+            if self.embedded is not None:
                 # Redis first: if its port is taken (another serve on this data dir?), nothing of the
                 # other one's is overwritten, its var/redis.url included.
                 self.launch(self.children[0], time.monotonic())
                 say(f"embedded Redis on {redact(url)} (password in {self.data_dir / PASSWORD_FILE}, "
-                    f"data and AOF in {self.redis.data_dir})")
+                    f"data and AOF in {self.embedded.data_dir})")
                 self.write_service_files(url)
             while True:
                 self.tick()

@@ -5,7 +5,7 @@ send, so a write that rides on the cookie must prove it came from one of our pag
 carries the session's token (in the ``X-CSRF-Token`` header from the JS, or the
 ``csrf_token`` form field). A bearer-token request cannot be forged that way and passes.
 
-The check belongs to the app, not to the API or the UI: :func:`service.app.create_app`
+The check belongs to the app, not to the API or the UI: :func:`ludolog.app.create_app`
 installs it once with :func:`init_app`, naming the blueprints whose forms are always
 checked (a sign-in form has no session yet) and how to answer a refused page. API
 requests are refused in the API's JSON error shape.
@@ -26,7 +26,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 CSRF_HEADER = "X-CSRF-Token"
 FORM_FIELD = "csrf_token"
 SESSION_KEY = "csrf"
-#: The session key holding the server-side session id (see :mod:`service.api.auth`).
+#: The session key holding the server-side session id (see :mod:`service.web.auth`).
 SESSION_ID_KEY = "sid"
 EXTENSION = "ludolog_csrf"
 _FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})

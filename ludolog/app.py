@@ -1,4 +1,4 @@
-"""The Flask app factory: ``gunicorn 'service.app:create_app()'``.
+"""The Flask app factory: ``gunicorn 'ludolog.app:create_app()'``.
 
 The factory is the top of the layers (engine ← stores ← API, UI, jobs): it alone knows them
 all, and wires the API, the UI blueprint and the app's one CSRF check together. Each web
@@ -17,10 +17,11 @@ from flask_compress import Compress
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import replay_ui
-from service import api, csrf
+from service import api
 from service.api.health import handle_store_loading
-from service.config import Config, check_secret_key
+from service.runtime.config import Config, check_secret_key
 from service.store.context import Stores
+from service.web import csrf
 
 
 def create_app(config: Config | None = None, stores: Stores | None = None) -> Flask:

@@ -18,7 +18,7 @@ import redis
 
 from engine import Rules, Setup, fold, get_rules
 from engine.core.protocol import State
-from service import keys
+from service.store import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
 from service.store.replies import as_bytes_list, as_optional_bytes

@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from service.config import Config
+from service.runtime.config import Config
 
 #: Exit status when the store is unreachable (as for a usage error: nothing was done).
 EXIT_NO_STORE = 2
@@ -43,7 +43,7 @@ class LudologGroup(click.Group):
         import redis
 
         from engine import EngineError
-        from service.config import ConfigError
+        from service.runtime.config import ConfigError
         from service.store.context import NoRunningService
         from service.store.errors import StoreError
         from service.store.ready import StoreNotReady
@@ -100,7 +100,7 @@ def cli() -> None:
 @cli.command()
 def serve() -> None:
     """Run everything: embedded Redis, an RQ worker, gunicorn, demo games (Ctrl-C stops it all)."""
-    from service.supervisor import Supervisor
+    from ludolog.supervisor import Supervisor
 
     sys.exit(Supervisor(Config()).run())
 
@@ -147,7 +147,7 @@ def _reconcile(stores, quiet: bool) -> None:
 @click.option("--restart", is_flag=True, help="Start from the first game rather than where a stopped run left off.")
 def reindex(restart: bool) -> None:
     """Rebuild the listing indexes (search and filters) from the games; a stopped run resumes where it was."""
-    from service.reindex import reindex as rebuild
+    from service.upkeep.reindex import reindex as rebuild
 
     stores = _stores()
     with click.progressbar(length=1, label="reindexing games", file=sys.stderr) as bar:
@@ -165,7 +165,7 @@ def reindex(restart: bool) -> None:
 @click.option("--restart", is_flag=True, help="Start from the first game rather than where a stopped run left off.")
 def migrate(dry_run: bool, restart: bool) -> None:
     """Rewrite stored games in the compact encoding (optional: old ones read as they are); a stopped run resumes."""
-    from service.migrate import migrate as rewrite
+    from service.upkeep.migrate import migrate as rewrite
 
     stores = _stores()
     label = "measuring games" if dry_run else "migrating games"
@@ -194,14 +194,14 @@ def reconcile() -> None:
 @click.option("--per-game", default=2, show_default=True, help="Demo games of each game.")
 def demo(per_game: int) -> None:
     """Load seeded demo games played by a random legal player (idempotent)."""
-    from service.demo import demo_games, load_demo
+    from service.games.demo import demo_games, load_demo
     from service.jobs import FoldScheduler, job_queue
 
     stores = _stores()
     if not demo_games():
         click.echo("demo: no game with full rules is registered yet; nothing to load")
         return
-    schedule = FoldScheduler(stores.redis, job_queue(stores))
+    schedule = FoldScheduler(stores.folds, job_queue(stores))
     created = load_demo(stores.games, per_game, on_append=schedule)
     click.echo(f"demo: {len(created)} new demo games" + (f" ({', '.join(created)})" if created else " (already loaded)"))
 
@@ -278,7 +278,7 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
     """
     from tqdm import tqdm
 
-    from service.imports import run_import, submit_upload
+    from service.imports.importer import run_import, submit_upload
 
     stores = _stores()
     files = _import_files(paths)
@@ -302,7 +302,7 @@ def import_logs(paths: tuple[str, ...], partial: bool, owner: str | None, visibi
                 if not single:
                     bar.update(1)
                 continue
-            uid, duplicate = submit_upload(stores.redis, data, owner=owner, partial=partial, filename=path.name,
+            uid, duplicate = submit_upload(stores.uploads, data, owner=owner, partial=partial, filename=path.name,
                                            visibility=visibility)
             status = run_import(stores.redis, uid, every=stores.config.snapshot_every, progress=progress)
             if status.get("status") == "done":  # a line per file, as it is done: ok, or failed and why
@@ -337,9 +337,9 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
     from engine import get_rules
     from engine.bga import export_log
     from engine.core.visibility import viewer_for
-    from service.imports import export_jsonl, export_text, titled
+    from service.imports.importer import export_jsonl, export_text, titled
     from service.store.errors import StoreError
-    from service.viewnames import ViewError, parse_view
+    from service.web.viewnames import ViewError, parse_view
 
     stores = _stores()
     try:
@@ -376,7 +376,7 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, seed: int, timeout:
     """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work)."""
     import time
 
-    from service.analysis import enqueue_analysis, report
+    from service.games.analysis import enqueue_analysis, report
     from service.jobs import analysis_queue
     from service.store.errors import StoreError
 

@@ -10,7 +10,7 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _env_flag(name: str, default: bool = False) -> bool:

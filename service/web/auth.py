@@ -4,7 +4,7 @@ A request is authenticated by ``Authorization: Bearer TOKEN`` (tokens from the U
 page or ``ludolog user add``), or by the session cookie the UI sets at sign-in: a signed
 cookie holding a session id (``session["sid"]``) whose user is kept on the server. A
 cookie is sent by the browser on its own, so a cookie-authenticated request that changes
-something must also carry the page's CSRF token: the app's one check (:mod:`service.csrf`)
+something must also carry the page's CSRF token: the app's one check (:mod:`service.web.csrf`)
 refuses it before any view runs; a bearer token cannot be forged that way and needs nothing more.
 
 Visibility: public and unlisted games are readable by anyone with the id; a private game
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from flask import g, request, session
 
-from service.api.context import api
-from service.api.errors import ApiError
-from service.csrf import SESSION_ID_KEY
 from service.store.errors import ForbiddenError, NotFoundError
 from service.store.games import Branch, GameRecord
+from service.web.context import api
+from service.web.csrf import SESSION_ID_KEY
+from service.web.errors import ApiError
 
 _ANONYMOUS = ""
 
@@ -27,7 +27,7 @@ _ANONYMOUS = ""
 def current_user() -> str | None:
     """The caller's user name, or None; a bad bearer token is a 401, never anonymous."""
     if "ludolog_user" not in g:
-        g.ludolog_user = _bearer_user() or session_user() or _ANONYMOUS  # a cookie's writes passed service.csrf
+        g.ludolog_user = _bearer_user() or session_user() or _ANONYMOUS  # a cookie's writes passed service.web.csrf
     return g.ludolog_user or None
 
 

@@ -21,11 +21,11 @@ from typing import Any
 
 from engine import CHANCE, Event, IllegalActionError, action_event, check_action, draw_chance, get_rules
 from engine.core.protocol import Rules, Setup, State
-from service.snapshots import StateReader
+from service.games.titles import game_title
 from service.store.errors import ConflictError, IdempotencyKeyReusedError
 from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore
 from service.store.results import GameResult, result_of
-from service.titles import game_title
+from service.store.snapshots import StateReader
 
 AppendListener = Callable[[str, str], object]
 

@@ -1,4 +1,5 @@
-"""The service objects one app uses, built once in the app factory from :class:`Stores`."""
+"""The service objects one app uses, built once in the app factory from :class:`Stores`, and :func:`api`, which a
+request of the API or of the pages asks for them (the one per-request context both import)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from dataclasses import dataclass
 from flask import current_app
 from rq import Queue
 
+from service.games.play import PlayService
 from service.jobs import FoldScheduler, job_queue
-from service.play import PlayService
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
@@ -16,6 +17,9 @@ from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.users import UserStore
 
 EXTENSION = "ludolog"
+#: ``app.extensions`` key of ``scores(game, state) -> list[int] | None``: the UI's running score of a position, which
+#: the API's compare view reports (set when the replay UI is registered).
+SCORES_EXTENSION = "ludolog.running_scores"
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class ApiContext:
     def build(cls, stores: Stores) -> ApiContext:
         """Everything from the process's stores; appends schedule a fold job per branch update on the job queue."""
         queue = job_queue(stores)
-        schedule_fold = FoldScheduler(stores.redis, queue)
+        schedule_fold = FoldScheduler(stores.folds, queue)
         return cls(
             stores=stores,
             queue=queue,

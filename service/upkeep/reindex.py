@@ -2,7 +2,7 @@
 
 Walks the game listing (``keys.games_index``) in creation order a batch at a time and puts every game in its
 indexes again (ZADD is idempotent, so a game already indexed costs nothing but the call). After each batch the
-creation-order score reached is stored (``keys.reindex_cursor``): a reindex that is stopped resumes there.
+creation-order score reached is stored (``service.store.walks.ListingWalk``): a reindex that is stopped resumes there.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from service import keys
 from service.store.errors import NotFoundError
 from service.store.games import GameStore
-from service.store.replies import as_scored
+from service.store.walks import ListingWalk
 
 #: Called after each batch with (games done, games in all).
 Progress = Callable[[int, int], None]
@@ -34,30 +33,27 @@ def reindex(games: GameStore, *, restart: bool = False, progress: Progress | Non
 
     ``stop_after`` stops after that many batches (a test's way to stop a run half way, as a crash would).
     """
-    client = games.redis
+    walk = ListingWalk.reindex(games.redis)
     if restart:
-        client.delete(keys.reindex_cursor())
-    raw = client.get(keys.reindex_cursor())
-    start = float(raw) if raw is not None else 0.0  # type: ignore[arg-type]  # bytes or str parse alike
+        walk.forget()
+    start = walk.resume_from()
     report = ReindexReport(resumed_after=start)
-    total = int(client.zcard(keys.games_index()))  # type: ignore[arg-type]  # a sync client answers an int
-    done = int(client.zcount(keys.games_index(), "-inf", start)) if start else 0  # type: ignore[arg-type]
+    total, done = walk.total(), walk.done_before(start)
     batches = 0
-    while rows := as_scored(client.zrangebyscore(keys.games_index(), f"({start}", "+inf", start=0, num=batch,
-                                                 withscores=True)):
-        for member, order in rows:
+    while rows := walk.batch_after(start, batch):
+        for gid, order in rows:
             try:
-                games.index.add(games.game(member.decode()), order)
+                games.index.add(games.game(gid), order)
             except NotFoundError:  # listed but gone: nothing to index
                 continue
             report.games += 1
         start = rows[-1][1]
-        client.set(keys.reindex_cursor(), repr(start))
+        walk.reached(start)
         done += len(rows)
         if progress:
             progress(done, total)
         batches += 1
         if stop_after is not None and batches >= stop_after:
             return report
-    client.delete(keys.reindex_cursor())
+    walk.forget()
     return report

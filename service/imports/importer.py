@@ -40,13 +40,13 @@ from engine.bga import (
 )
 from engine.core.errors import LogMismatchError
 from engine.core.visibility import SeatView, events_as_seen
-from service.reimport import read_upload
+from service.games.titles import game_title
+from service.imports.reimport import read_upload
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, SOURCE_LOG_ONLY, GameStore
 from service.store.results import GameResult, log_only_result, result_of
 from service.store.snapshotting import snapshot_seqs
 from service.store.uploads import DONE, FAILED, QUEUED, RUNNING, UploadStore, content_digest, game_id_for
-from service.titles import game_title
 
 log = logging.getLogger(__name__)
 
@@ -99,19 +99,14 @@ def error_record(exc: Exception) -> dict[str, Any]:
 # --- uploads (kept by service.store.uploads) -------------------------------------------------------
 
 
-def upload_status(client: redis.Redis, uid: str) -> dict[str, Any] | None:
-    """The upload's public record, or None for an unknown upload (:meth:`UploadStore.status`)."""
-    return UploadStore(client).status(uid)
-
-
-def submit_upload(client: redis.Redis, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
+def submit_upload(uploads: UploadStore, raw: bytes, *, owner: str | None, partial: bool = False, filename: str | None = None,
                   visibility: str = "public") -> tuple[str, bool]:
     """Store an upload to import (:meth:`UploadStore.submit`); returns (upload id, True if it was uploaded before).
 
     Our own export is known by what it says (:func:`export_identity`), not by its bytes, so the same game's export
     uploaded again, in another format or downloaded again, answers the game its first upload made.
     """
-    return UploadStore(client).submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility,
+    return uploads.submit(raw, owner=owner, partial=partial, filename=filename, visibility=visibility,
                                       identity=export_identity(raw))
 
 
@@ -130,14 +125,9 @@ def export_identity(raw: bytes) -> bytes | None:
     return json.dumps(["ludolog export", bga.game_name, players, notes], sort_keys=True, default=str).encode()
 
 
-def fail_upload(client: redis.Redis, uid: str, error: dict[str, Any]) -> bool:
-    """Mark an unfinished upload failed with ``error`` (:meth:`UploadStore.fail`); False if it had finished."""
-    return UploadStore(client).fail(uid, error)
-
-
-def log_record(client: redis.Redis, gid: str) -> LogOnlyRecord | None:
+def log_record(games: GameStore, gid: str) -> LogOnlyRecord | None:
     """A log-only game's record, or None."""
-    data = GameStore(client).log_record(gid)
+    data = games.log_record(gid)
     return None if data is None else LogOnlyRecord.from_json(data)
 
 
@@ -415,7 +405,7 @@ def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
     rules, state = replay(events[:1], check=False)
     lines = [f"{rules.name} (rules version {rules.version}): {', '.join(f'seat {i} {n}' for i, n in enumerate(state_players(events)))}"]
     options = (events[0].data or {})["setup"].get("options") or {}
-    if options:  # a game set up otherwise than by default: reading the text back needs them (service.reimport)
+    if options:  # a game set up otherwise than by default: reading the text back needs them (service.imports.reimport)
         lines.append("options: " + json.dumps(options, separators=(",", ":"), sort_keys=True))
     title = events[0].meta.get("title")
     if isinstance(title, str) and title:
@@ -453,6 +443,6 @@ def export_jsonl(events: Sequence[Event], viewer: SeatView | None = None) -> str
 
 __all__ = [
     "DONE", "FAILED", "QUEUED", "RUNNING", "SOURCE_LOG_ONLY", "SOURCE_RULES", "ImportOutcome", "Prepared", "UploadExpiredError",
-    "content_digest", "error_record", "export_jsonl", "export_text", "fail_upload", "game_id_for", "import_bytes", "log_record",
-    "prepare", "run_import", "submit_upload", "titled", "upload_status",
+    "content_digest", "error_record", "export_jsonl", "export_text", "game_id_for", "import_bytes", "log_record",
+    "prepare", "run_import", "submit_upload", "titled",
 ]

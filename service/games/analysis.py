@@ -10,7 +10,7 @@ the head). The positions of a branch are split into ranges of :data:`POSITIONS_P
 each, so every worker takes a share. Each result is a verdict (:func:`engine.analysis.judge`: the
 best candidates and the played move compared on paired playouts) stored in a Redis hash per (branch
 holding the seq, rules version, search version, budget, view, seed) under the game's hash tag
-(:func:`service.keys.analysis_for`), its field ``"<seq> <played>"``: a fork reads its parent's results
+(:func:`service.store.keys.analysis_for`), its field ``"<seq> <played>"``: a fork reads its parent's results
 up to the fork point, and at the fork point itself (where the fork played another move) gets a
 verdict of its own move.
 
@@ -32,7 +32,6 @@ seat made in secret shows as the events route shows it (no notation, its public 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +42,9 @@ from engine import CHANCE, apply_event, start
 from engine.analysis import SEARCH_VERSION, Verdict, judge
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
-from service import keys
 from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
-from service.store.games import Branch, GameStore
+from service.store.analysis_results import AnalysisRequests, AnalysisResults
+from service.store.games import GameStore
 
 POSITIONS_PER_JOB = 12
 REQUEST_TTL_SECONDS = 24 * 3600
@@ -122,49 +121,6 @@ def _note(rules: Rules, state: State, seq: int, played: Action | None, viewer: S
     positions.append(Position(seq, int(actor), rules.format_action(played), text, hidden))
 
 
-def holder_of(branches: dict[str, Branch], bid: str, seq: int) -> str:
-    """The branch whose own stream holds ``seq`` (an ancestor at or below the fork points)."""
-    branch = branches[bid]
-    while branch.parent is not None and seq <= branch.fork_seq:
-        branch = branches[branch.parent]
-    return branch.id
-
-
-class AnalysisResults:
-    """The stored results of one (budget, view, seed) for the branches of a game."""
-
-    def __init__(self, client: redis.Redis, gid: str, rules_version: str, rollouts: int, view: str,
-                 seed: int = 0) -> None:
-        self.redis, self.gid, self.rules_version = client, gid, rules_version
-        self.rollouts, self.view, self.seed = rollouts, view, seed
-
-    def key(self, holder: str) -> str:
-        """The hash holding the results of positions in ``holder``'s own stream."""
-        return keys.analysis_for(self.gid, holder, self.rules_version, SEARCH_VERSION, self.rollouts, self.view,
-                                 self.seed)
-
-    def get_many(self, branches: dict[str, Branch], bid: str, positions: list[Position]) -> dict[int, dict[str, Any]]:
-        """The stored results of ``positions`` by seq (one HMGET per holding branch)."""
-        by_holder: dict[str, list[Position]] = {}
-        for position in positions:
-            by_holder.setdefault(holder_of(branches, bid, position.seq), []).append(position)
-        found: dict[int, dict[str, Any]] = {}
-        for holder, wanted in by_holder.items():
-            raws = self.redis.hmget(self.key(holder), [p.field for p in wanted])
-            for position, raw in zip(wanted, raws, strict=True):
-                if raw is not None:
-                    found[position.seq] = json.loads(raw)
-        return found
-
-    def has(self, holder: str, position: Position) -> bool:
-        """True if ``position``'s verdict is stored."""
-        return bool(self.redis.hexists(self.key(holder), position.field))
-
-    def put(self, holder: str, position: Position, result: dict[str, Any]) -> bool:
-        """Store a result unless one is there already (the first stays); True if stored."""
-        return bool(self.redis.hsetnx(self.key(holder), position.field, json.dumps(result, separators=(",", ":"))))
-
-
 def _interval(low: float, high: float) -> list[float]:
     return [round(low, 4), round(high, 4)]
 
@@ -212,7 +168,7 @@ def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: s
     if ranges is None:
         ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view, seed)
     if ranges:
-        client.set(keys.analysis_requested_for(gid, bid, rollouts, view, seed), 1, ex=REQUEST_TTL_SECONDS)
+        AnalysisRequests(client).mark(gid, bid, rollouts, view, seed, REQUEST_TTL_SECONDS)
     hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view, seed),
                                                  f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]} seed {seed}")
                                 for seqs in ranges])
@@ -241,7 +197,7 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     entries = [_entry(p, stored[p.seq]) for p in positions if p.seq in stored]
     if len(stored) == len(positions):
         status = "done"
-    elif client.exists(keys.analysis_requested_for(gid, bid, rollouts, view, seed)):
+    elif AnalysisRequests(client).is_marked(gid, bid, rollouts, view, seed):
         status = "running"
     else:
         status = "none"
