@@ -71,7 +71,7 @@ def test_only_lines_of_the_current_search_version_and_budget_count(tmp_path: Pat
 def test_the_cli_takes_strength_only_with_the_analysis_suite():
     from click.testing import CliRunner
 
-    from service.cli import cli
+    from ludolog.cli import cli
 
     result = CliRunner().invoke(cli, ["bench", "store", "--strength"])
     assert result.exit_code == 2 and "--strength goes with the analysis suite" in result.output
