@@ -32,13 +32,14 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bench import reproducibility
+from bench.strength import search_player
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, judge, policy_for, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
@@ -71,20 +72,6 @@ FULL = Budget(games=6, rollouts=25, calibration_games=1, calibration_rollouts=16
               searcher_calibration=True)
 
 
-def _search_player(rules: Any, seat: int, rollouts: int, seed: int) -> Player:
-    """A Player that searches ``rollouts`` iterations for its own seat (a single legal action is just taken)."""
-    calls = [0]
-
-    def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
-        if len(actions) == 1:
-            return actions[0]
-        calls[0] += 1
-        best = search(rules, state, seat=seat, rollouts=rollouts, seed=seed * 100_003 + calls[0]).best
-        return best.action if best is not None else actions[0]
-
-    return player
-
-
 def _play(rules: Any, players: list[Player], seed: int,
           observe: Callable[[Any, int], None] | None = None) -> tuple[tuple[float, ...], int]:
     """One game with one Player per seat; every seat's win share and the number of events."""
@@ -110,7 +97,7 @@ def strength_game(game: str, opponents: str, index: int, rollouts: int) -> float
     rules = get_rules(game)
     seat = index % SEATS
     other = uniform_player if opponents == "random" else policy_for(rules)
-    players = [_search_player(rules, s, rollouts, index) if s == seat else other for s in range(SEATS)]
+    players = [search_player(rules, s, rollouts, index) if s == seat else other for s in range(SEATS)]
     shares, _ = _play(rules, players, seed=10_000 + index)
     return shares[seat]
 
@@ -118,7 +105,7 @@ def strength_game(game: str, opponents: str, index: int, rollouts: int) -> float
 def calibration_game(game: str, index: int, rollouts: int, every: int, searcher: bool) -> list[tuple[float, float, float]]:
     """(stage fraction, Brier of the search, Brier of 1/n) for the positions sampled in one self-play game."""
     rules = get_rules(game)
-    players = [_search_player(rules, s, rollouts, 7 * index + s) if searcher else policy_for(rules) for s in range(SEATS)]
+    players = [search_player(rules, s, rollouts, 7 * index + s) if searcher else policy_for(rules) for s in range(SEATS)]
     estimates: list[tuple[int, tuple[float, ...]]] = []
     decisions = [0]
 
@@ -160,46 +147,38 @@ def policy_games(game: str, count: int) -> float:
     return total
 
 
-def pr_decisions(events: int = 450) -> int:
-    """Decisions (two or more legal moves) in the first ``events`` events of a seeded Puerto Rico game."""
+def _seeded_pr_game(events: int) -> Iterator[tuple[int, Any, Any, list[Any] | None]]:
+    """(seq, state, action, the legal actions or None at chance) along the first ``events`` events of the seeded
+    Puerto Rico game the speed figures use, its moves by the rollout policy."""
     rules = get_rules("puerto_rico")
     state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
-    rng, player, count = random.Random(4), policy_for(rules), 0
-    for _ in range(events):
+    rng, player = random.Random(4), policy_for(rules)
+    for seq in range(events):
         actor = rules.current_actor(state)
         if actor is None:
-            break
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            actions = list(rules.legal_actions(state))
-            count += len(actions) > 1
-            action = player(state, actions, rng)
+            return
+        actions = None if actor == CHANCE else list(rules.legal_actions(state))
+        action = draw_chance(rules.chance_outcomes(state), rng.random()) if actions is None else player(state, actions, rng)
+        yield seq, state, action, actions
         state = rules.apply(state, action)
-    return count
+
+
+def pr_decisions(events: int = 450) -> int:
+    """Decisions (two or more legal moves) in the first ``events`` events of a seeded Puerto Rico game."""
+    return sum(1 for _, _, _, actions in _seeded_pr_game(events) if actions is not None and len(actions) > 1)
 
 
 def verdict_seconds(rollouts: int, events: int = 450) -> tuple[float, int]:
     """CPU seconds to judge every decision (with the move played) of a seeded ``events``-event Puerto Rico game, and
     the number of decisions; process time, so that other load on the machine inflates it little."""
     rules = get_rules("puerto_rico")
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
-    rng, player, count, spent = random.Random(4), policy_for(rules), 0, 0.0
-    for seq in range(events):
-        actor = rules.current_actor(state)
-        if actor is None:
-            break
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            actions = list(rules.legal_actions(state))
-            action = player(state, actions, rng)
-            if len(actions) > 1:
-                begin = time.process_time()
-                judge(rules, state, seat=None, rollouts=rollouts, seed=seq, played=action)
-                spent += time.process_time() - begin
-                count += 1
-        state = rules.apply(state, action)
+    count, spent = 0, 0.0
+    for seq, state, action, actions in _seeded_pr_game(events):
+        if actions is not None and len(actions) > 1:
+            begin = time.process_time()
+            judge(rules, state, seat=None, rollouts=rollouts, seed=seq, played=action)
+            spent += time.process_time() - begin
+            count += 1
     return spent, count
 
 
