@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 import redis
+from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.importer import games
 from engine.analysis import DEFAULT_ROLLOUTS
-from ludolog.app import create_app
 from service.runtime.config import ROOT, Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
@@ -56,10 +56,14 @@ def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 600) ->
         time.sleep(0.02)
 
 
+#: The app factory (``ludolog.app.create_app``), taking the app's settings.
+AppFactory = Callable[[Config], Flask]
+
+
 class Site:
     """The API of a fresh app on the bench's Redis, signed in as one user."""
 
-    def __init__(self, url: str, data_dir: Path) -> None:
+    def __init__(self, url: str, data_dir: Path, create_app: AppFactory) -> None:
         config = Config(redis_url=url, queue_redis_url=None, secret_key=secrets.token_urlsafe(48), queue_name=QUEUE,
                         data_dir=data_dir, analysis_work_per_hour=10**12)
         app = create_app(config)
@@ -162,8 +166,9 @@ def _other_users_first_result(site: Site, busy_gid: str, gid: str, rollouts: int
     return time.perf_counter() - started, left
 
 
-def run(*, quick: bool = False) -> list[Row]:
-    """Every queue figure, on a fresh embedded Redis."""
+def run(create_app: AppFactory, *, quick: bool = False) -> list[Row]:
+    """Every queue figure, on a fresh embedded Redis, with the app ``create_app`` makes (the composition root's
+    factory, handed down by ``ludolog bench``: a benchmark sits below the root and never imports it)."""
     with tempfile.TemporaryDirectory() as tmp, EmbeddedRedis(Path(tmp) / "redis") as server:
-        site = Site(server.url, Path(tmp))
+        site = Site(server.url, Path(tmp), create_app)
         return measure(site, server.url, uploads=2 if quick else 5, rollouts=50 if quick else DEFAULT_ROLLOUTS)

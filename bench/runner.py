@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import platform
 from collections.abc import Callable
+from typing import Any
 
 from bench.table import Row, format_rows
 
 
-def _suites() -> dict[str, Callable[[bool], list[Row]]]:
+def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool], list[Row]]]:
     from bench import engine as engine_bench
     from bench import listing as listing_bench
     from bench import restart as restart_bench
@@ -20,9 +21,10 @@ def _suites() -> dict[str, Callable[[bool], list[Row]]]:
         "restart": lambda quick: restart_bench.run(quick=quick),
         "list": lambda quick: listing_bench.run(quick=quick, sizes=_list_sizes()),
     }
-    from bench import queue as queue_bench
+    if create_app is not None:  # the queue suite drives the app in process: only the composition root can make it
+        from bench import queue as queue_bench
 
-    suites["queue"] = lambda quick: queue_bench.run(quick=quick)
+        suites["queue"] = lambda quick: queue_bench.run(create_app, quick=quick)
     from bench import analysis as analysis_bench
 
     suites["analysis"] = lambda quick: analysis_bench.run(quick=quick)
@@ -43,9 +45,10 @@ def _list_sizes() -> tuple[int, ...]:
     return tuple(int(part) for part in raw.split(",") if part.strip())
 
 
-def run_suites(name: str, *, quick: bool = False) -> list[Row]:
-    """Run one suite (or ``all``) and print its table."""
-    suites = _suites()
+def run_suites(name: str, *, quick: bool = False, create_app: Callable[..., Any] | None = None) -> list[Row]:
+    """Run one suite (or ``all``) and print its table; ``create_app`` is the app factory, which the composition root
+    hands down (the queue suite needs it)."""
+    suites = _suites(create_app)
     if name != "all" and name not in suites:
         raise SystemExit(f"bench: the {name!r} suite is not available yet (have: {', '.join(suites)})")
     # The analysis suite plays whole games with a searcher (tens of minutes): run it by name, not with "all".

@@ -244,8 +244,9 @@ def bench(suite: str, quick: bool, strength: bool, minutes: float) -> None:
         run(minutes=minutes, random_games=20 if quick else 100)
         return
     from bench.runner import run_suites
+    from ludolog.app import create_app
 
-    run_suites(suite, quick=quick)
+    run_suites(suite, quick=quick, create_app=create_app)
 
 
 #: Files a folder import picks up (BGA logs saved as JSON, or pasted log text).
