@@ -1,8 +1,12 @@
 """The search player's strength against the games' strategy bots (``ludolog bench analysis --strength``).
 
 **Matches.** For every game and every strategy bot it offers (:mod:`engine.analysis.strategies`), the
-search player (:func:`engine.analysis.search` for its own seat, over determinisations of what it
-cannot see, at the default budget) plays against copies of the bot: three players in Puerto Rico
+search player for its own seat, over determinisations of what it cannot see, at the default budget, plays
+against copies of the bot. The search player plays what the analysis would call the best move
+(:func:`engine.analysis.judge`, the paired verdict, ``--player verdict``, the default: the strength of the
+advice people read) or the tree search's most visited move (:func:`engine.analysis.search`,
+``--player tree``, which version 4's first figures measured); each row records which, and the two are
+counted apart: three players in Puerto Rico
 (the search and two copies of the bot, par 1/3), four in the other games (par 1/4). Its seat rotates
 game by game, and each game has its own seed, so no game repeats within or across sessions.
 
@@ -45,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, search, wilson_interval, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
 
@@ -56,6 +60,8 @@ ALPHA = BETA = 0.05
 MARGIN = 0.15
 #: Seeds of strength games start here (a game's seed is this plus its index in the match).
 SEED_BASE = 1_000_000
+#: The search players: the analysis's verdict (its best move) and the bare tree search.
+PLAYERS = ("verdict", "tree")
 Row = dict[str, Any]
 
 
@@ -115,15 +121,17 @@ def sprt_state(shares: list[float], par: float, alpha: float = ALPHA, beta: floa
 # --- playing ----------------------------------------------------------------------------------------------
 
 
-def search_player(rules: Any, seat: int, rollouts: int, seed: int) -> Player:
-    """A Player that searches ``rollouts`` iterations for its own seat (a single legal action is just taken)."""
+def search_player(rules: Any, seat: int, rollouts: int, seed: int, kind: str = "verdict") -> Player:
+    """A Player that spends ``rollouts`` playouts on each decision of its own seat and plays the best move of
+    ``kind`` (see :data:`PLAYERS`; a single legal action is just taken)."""
     calls = [0]
+    best_of = judge if kind == "verdict" else search
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if len(actions) == 1:
             return actions[0]
         calls[0] += 1
-        best = search(rules, state, seat=seat, rollouts=rollouts, seed=seed * 100_003 + calls[0]).best
+        best = best_of(rules, state, seat=seat, rollouts=rollouts, seed=seed * 100_003 + calls[0]).best
         return best.action if best is not None else actions[0]
 
     return player
@@ -142,18 +150,19 @@ def play(rules: Any, players: list[Player], seed: int) -> Any:
     return rules.outcome(state)
 
 
-def strength_game(match: Match, index: int, rollouts: int) -> Row:
-    """Game ``index`` of ``match``: the searcher in seat ``index`` mod seats; its record for the results file."""
+def strength_game(match: Match, index: int, rollouts: int, kind: str = "verdict") -> Row:
+    """Game ``index`` of ``match``: the searcher of ``kind`` in seat ``index`` mod seats; its record for the results
+    file."""
     rules = get_rules(match.game)
     bot = strategy_players(rules)[match.bot]
     seat, seed = index % match.seats, SEED_BASE + index
-    players = [search_player(rules, s, rollouts, seed) if s == seat else bot for s in range(match.seats)]
+    players = [search_player(rules, s, rollouts, seed, kind) if s == seat else bot for s in range(match.seats)]
     begin = time.perf_counter()
     outcome = play(rules, players, seed)
     shares = win_shares(outcome)
     return {"game": match.game, "bot": match.bot, "seats": match.seats, "seat": seat, "index": index, "seed": seed,
             "winners": list(outcome.winners), "scores": list(outcome.scores), "share": shares[seat],
-            "search_version": SEARCH_VERSION, "rollouts": rollouts, "commit": commit(),
+            "search_version": SEARCH_VERSION, "rollouts": rollouts, "player": kind, "commit": commit(),
             "engine": "compiled" if is_compiled() else "pure", "seconds": round(time.perf_counter() - begin, 1)}
 
 
@@ -170,8 +179,9 @@ def commit() -> str:
 # --- the results file ---------------------------------------------------------------------------------------
 
 
-def load(path: Path, rollouts: int, version: str = SEARCH_VERSION) -> list[Row]:
-    """The recorded games of this search version and budget (a torn last line is skipped)."""
+def load(path: Path, rollouts: int, version: str = SEARCH_VERSION, kind: str = "verdict") -> list[Row]:
+    """The recorded games of this search version, budget and search player (a torn last line is skipped; a line
+    without a player is the tree's, the only one recorded before)."""
     if not path.exists():
         return []
     rows = []
@@ -180,7 +190,7 @@ def load(path: Path, rollouts: int, version: str = SEARCH_VERSION) -> list[Row]:
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if row.get("search_version") == version and row.get("rollouts") == rollouts:
+        if row.get("search_version") == version and row.get("rollouts") == rollouts and row.get("player", "tree") == kind:
             rows.append(row)
     return rows
 
@@ -201,14 +211,14 @@ def shares_of(rows: list[Row], match: Match) -> list[float]:
 
 
 def run_matches(chosen: list[Match], *, minutes: float, rollouts: int = DEFAULT_ROLLOUTS, path: Path = RESULTS,
-                max_games: int = 400, report: Callable[[str], None] = print) -> list[Row]:
+                max_games: int = 400, report: Callable[[str], None] = print, kind: str = "verdict") -> list[Row]:
     """Play the undecided matches in turn, one game each, until all are decided or ``minutes`` have passed.
 
     A match also stops at ``max_games`` recorded games (the test would need more to decide). Returns the
     table's rows over every recorded game of this version and budget.
     """
     deadline = time.monotonic() + 60 * minutes
-    rows = load(path, rollouts)
+    rows = load(path, rollouts, kind=kind)
     while time.monotonic() < deadline:
         pending = [m for m in chosen
                    if sprt_state(shares_of(rows, m), m.par) == "running" and len(shares_of(rows, m)) < max_games]
@@ -218,7 +228,7 @@ def run_matches(chosen: list[Match], *, minutes: float, rollouts: int = DEFAULT_
             if time.monotonic() >= deadline:
                 break
             index = max((r["index"] for r in rows if r["game"] == match.game and r["bot"] == match.bot), default=-1) + 1
-            row = strength_game(match, index, rollouts)
+            row = strength_game(match, index, rollouts, kind)
             append(path, row)
             rows.append(row)
             shares = shares_of(rows, match)
@@ -247,9 +257,10 @@ def table(chosen: list[Match], rows: list[Row]) -> list[Row]:
     return out
 
 
-def format_table(rows: list[Row], rollouts: int) -> str:
+def format_table(rows: list[Row], rollouts: int, kind: str = "verdict") -> str:
     """The strength table as text."""
-    lines = [f"search player ({rollouts} rollouts/decision, search version {SEARCH_VERSION}) against copies of each bot; "
+    lines = [f"search player: the {kind}'s best move ({rollouts} rollouts/decision, search version {SEARCH_VERSION}) "
+             "against copies of each bot; "
              f"SPRT H0 = par, H1 = par + {MARGIN:.0%}, alpha = beta = {ALPHA}",
              f"{'game':<12} {'bot':<12} {'seats':>5} {'games':>5} {'win':>6} {'95% CI':>13} {'par':>5} "
              f"{'margin':>7} {'LLR':>6}  SPRT"]
@@ -287,15 +298,15 @@ def format_random_table(rows: list[Row]) -> str:
 
 
 def run(*, minutes: float = 30.0, rollouts: int = DEFAULT_ROLLOUTS, games: tuple[str, ...] = GAMES,
-        bots: tuple[str, ...] = (), random_games: int = 100, path: Path = RESULTS) -> str:
+        bots: tuple[str, ...] = (), random_games: int = 100, path: Path = RESULTS, kind: str = "verdict") -> str:
     """Both tables, as printed by ``ludolog bench analysis --strength``: every game's bots against random players,
     then the SPRT matches of ``games`` (and only ``bots``, when given)."""
     report = _stderr
     text = format_random_table(bots_vs_random(GAMES, random_games)) if random_games else ""
     if text:
         print(text, flush=True)
-    rows = run_matches(matches(games, bots), minutes=minutes, rollouts=rollouts, path=path, report=report)
-    strength = format_table(rows, rollouts)
+    rows = run_matches(matches(games, bots), minutes=minutes, rollouts=rollouts, path=path, report=report, kind=kind)
+    strength = format_table(rows, rollouts, kind)
     print(strength, flush=True)
     return text + "\n" + strength
 
@@ -305,17 +316,19 @@ def _stderr(line: str) -> None:
 
 
 def main() -> None:
-    """``python -m bench.strength [--minutes M] [--game G] [--bot B] [--rollouts N] [--random-games N]``."""
+    """``python -m bench.strength [--minutes M] [--game G] [--bot B] [--rollouts N] [--random-games N] [--player P]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="wall-clock cap of the matches")
     parser.add_argument("--game", action="append", choices=GAMES, help="matches of this game only (repeatable)")
     parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="the search player's budget")
+    parser.add_argument("--player", choices=PLAYERS, default="verdict",
+                        help="verdict: the analysis's best move (default); tree: the tree search's")
     parser.add_argument("--random-games", type=int, default=100, help="games of each bot against random players (0: skip)")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (JSON lines)")
     args = parser.parse_args()
     run(minutes=args.minutes, rollouts=args.rollouts, games=tuple(args.game or GAMES), bots=tuple(args.bot or ()),
-        random_games=args.random_games, path=args.results)
+        random_games=args.random_games, path=args.results, kind=args.player)
 
 
 if __name__ == "__main__":

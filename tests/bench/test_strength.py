@@ -53,19 +53,24 @@ def test_games_are_appended_and_a_second_session_adds_to_the_first(tmp_path: Pat
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     assert [line["index"] for line in lines] == [0, 1] and [line["seat"] for line in lines] == [0, 1]
     assert {line["search_version"] for line in lines} == {SEARCH_VERSION} and {line["rollouts"] for line in lines} == {2}
-    assert all(set(line) >= {"game", "bot", "seats", "seed", "winners", "scores", "commit"} for line in lines)
+    assert all(set(line) >= {"game", "bot", "seats", "seed", "winners", "scores", "commit", "player"} for line in lines)
+    assert {line["player"] for line in lines} == {"verdict"}
     rows = run_matches([match], minutes=5, rollouts=2, path=results, max_games=3, report=lambda line: None)
     assert rows[0]["games"] == 3 and len(results.read_text().splitlines()) == 3
     assert json.loads(results.read_text().splitlines()[2])["index"] == 2  # a new game, not a repeat of game 0
     assert "puerto_rico" in format_table(rows, 2) and rows[0]["state"] in ("running", "H0 accepted", "H1 accepted")
 
 
-def test_only_lines_of_the_current_search_version_and_budget_count(tmp_path: Path):
+def test_only_lines_of_the_current_search_version_budget_and_player_count(tmp_path: Path):
     results = tmp_path / "strength.jsonl"
     line = {"game": "puerto_rico", "bot": "shipping", "seat": 0, "index": 0, "share": 1.0, "scores": [3, 2, 1]}
-    results.write_text("\n".join(json.dumps({**line, "search_version": v, "rollouts": r})
-                                 for v, r in ((SEARCH_VERSION, 200), ("0", 200), (SEARCH_VERSION, 50))) + "\n{torn")
+    kept = ((SEARCH_VERSION, 200, "verdict"), ("0", 200, "verdict"), (SEARCH_VERSION, 50, "verdict"),
+            (SEARCH_VERSION, 200, "tree"))
+    lines = [json.dumps({**line, "search_version": v, "rollouts": r, "player": p}) for v, r, p in kept]
+    lines.append(json.dumps({**line, "search_version": SEARCH_VERSION, "rollouts": 200}))  # before players were named
+    results.write_text("\n".join(lines) + "\n{torn")
     assert len(load(results, 200)) == 1 and len(load(results, 50)) == 1
+    assert len(load(results, 200, kind="tree")) == 2, "a line that names no player is the tree's"
 
 
 def test_the_cli_takes_strength_only_with_the_analysis_suite():
