@@ -33,6 +33,7 @@ from tests.helpers import ROOT, kill_with_work_horses, ludolog_env
 from tests.ui.bga_standin import SIGNED_OUT, Table, serve, standin_app
 from tests.ui.conftest import LiveServer
 from tests.ui.helpers import sign_up
+from tests.ui.test_accessibility import _check_both_widths
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -325,3 +326,18 @@ class _Watched:
     """The shape ``sign_up`` takes (a page)."""
 
     page: Any
+
+
+def test_the_import_pages_have_no_serious_accessibility_violation(tabs: Tabs, sites: Sites, artifacts: Path) -> None:
+    found: list[str] = []
+    page = tabs.page
+    for name, path in (("bga-import", "/import/bga"), ("help-bga-logs", "/help/bga-logs")):
+        page.goto(sites.ludolog.url + path)
+        _check_both_widths(page, name, artifacts, found)
+        assert all(page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")), "every screenshot loads"
+    href = bookmark(tabs, sites)
+    page.goto(f"{sites.bga}/archive/replay/{PR_TABLE}/?table={PR_TABLE}")
+    receiver = receive(tabs, sites, href)
+    _check_both_widths(receiver, "bga-receive", artifacts, found)
+    assert not found, "\n".join(found)
+    tabs.assert_clean()
