@@ -123,3 +123,10 @@ def test_an_origin_setting_that_is_no_origin_stops_the_start_naming_it(raw: str)
 def test_origin_patterns_are_read_lower_case_without_a_trailing_slash() -> None:
     assert bga_origin_patterns(" HTTP://127.0.0.1:8201/ , https://*.example.org") == ("http://127.0.0.1:8201", "https://*.example.org")
     assert bga_origin_patterns(DEFAULT_BGA_ORIGINS) == ("https://boardgamearena.com", "https://*.boardgamearena.com")
+
+
+def test_the_deploy_template_names_the_default_origins() -> None:
+    from service.runtime.config import ROOT
+
+    lines = (ROOT / "deploy" / "env.example").read_text().splitlines()
+    assert f"LUDOLOG_BGA_ORIGINS={DEFAULT_BGA_ORIGINS}" in lines
