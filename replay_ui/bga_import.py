@@ -57,14 +57,15 @@ BOOKMARKLET = Bookmarklet.read(SCRIPT)
 def loader_source(script_url: str, integrity: str, import_page: str) -> str:
     """The JavaScript a bookmark holds: add the script with its integrity, and remove the tag once it has run.
 
-    If the script cannot load (a new version, so the bookmark's address is gone; or a digest that no longer
-    matches) it says so, naming the page to drag the new bookmark from.
+    If the script cannot load (a new version, so the bookmark's address is gone; a digest that no longer matches;
+    or a page whose Content-Security-Policy refuses scripts of other sites) it says so, naming the page to drag the
+    new bookmark from.
     """
     return ("(function(){var d=document,s=d.createElement('script');"
             f"s.src='{script_url}';s.integrity='{integrity}';s.crossOrigin='anonymous';"
             "s.onload=function(){s.remove();};"
-            "s.onerror=function(){s.remove();alert('ludolog: the bookmarklet could not load its script. A new version? "
-            f"Drag it to your bookmarks again from {import_page}');}};"
+            "s.onerror=function(){s.remove();alert('ludolog: the bookmarklet could not load its script: ludolog has a new "
+            f"version (drag the bookmark again from {import_page}) or this page refuses scripts of other sites.');}};"
             "(d.head||d.documentElement).appendChild(s);})();void 0")
 
 

@@ -41,8 +41,8 @@ class Table:
     document: Mapping[str, Any]
 
     @property
-    def packets(self) -> list[Any]:
-        """The log's packets, whatever its envelope."""
+    def packets(self) -> Any:
+        """The log's packets, whatever its envelope (as the document holds them, a list in a real log)."""
         doc = self.document
         if isinstance(doc, list):
             return doc

@@ -39,6 +39,7 @@ pytestmark = pytest.mark.timeout(300)
 
 QUEUE = "ludolog-bookmarklet-test"
 PR_TABLE, BROKEN_TABLE, TOKAIDO_TABLE, REVIEW_TABLE, GAIA_TABLE = "101", "102", "100004927", "161915629", "798145204"
+UNREADABLE_TABLE = "103"
 IMPORT_WAIT_MS = 90_000
 
 
@@ -52,6 +53,7 @@ def _tables() -> dict[str, Table]:
         TOKAIDO_TABLE: Table("tokaido", samples.doc(samples.TOKAIDO_A)),
         REVIEW_TABLE: Table("tokaido", samples.doc(samples.TOKAIDO_B)),
         GAIA_TABLE: Table("gaiaproject", samples.doc(samples.GAIA)),
+        UNREADABLE_TABLE: Table("puertorico", {"data": {"data": "no packets here"}}),
     }
 
 
@@ -135,6 +137,12 @@ def own_keys(page: Any) -> list[str]:
     return sorted(page.evaluate("Object.getOwnPropertyNames(window)"))
 
 
+def assert_no_new_globals(page: Any, before: list[str]) -> None:
+    """BGA's page has exactly the global names it had before the bookmarklet ran (naming any added or lost)."""
+    after = own_keys(page)
+    assert after == before, f"added {sorted(set(after) - set(before))}, lost {sorted(set(before) - set(after))}"
+
+
 def click_bookmark(tabs: Tabs, href: str) -> None:
     """Click one: the page goes to the bookmark's javascript: address, as the browser does for a bookmark."""
     tabs.page.evaluate("href => { window.location.href = href; }", href)
@@ -184,7 +192,7 @@ def test_a_full_rules_game_comes_from_a_replay_page_in_two_clicks(tabs: Tabs, si
     game = game_of(receiver, gid)
     assert game["game"] == "puerto_rico" and game["owner"] == "replayer" and game["visibility"] == "private"
     receiver.wait_for_selector("#board")
-    assert own_keys(tabs.page) == before, "the bookmarklet left a global name on BGA's page"
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -200,7 +208,7 @@ def test_a_log_only_game_comes_from_a_replay_page_in_two_clicks_without_signing_
     gid = import_game(receiver)
     game = game_of(receiver, gid)
     assert game["source"] == "bga-log" and game["owner"] is None
-    assert own_keys(tabs.page) == before
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -216,7 +224,7 @@ def test_the_review_pages_text_becomes_a_log_only_game(tabs: Tabs, sites: Sites)
     assert game["source"] == "bga-log" and game["visibility"] == "unlisted"
     lines = receiver.evaluate("gid => fetch(`/api/games/${gid}/log`).then(r => r.json())", gid)
     assert len(lines["moves"]) == moves
-    assert own_keys(tabs.page) == before
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -233,7 +241,7 @@ def test_the_archive_is_asked_with_the_players_own_bga_session(tabs: Tabs, sites
     assert len(receiver.inner_text("#preview-players").split(", ")) == 2
     gid = import_game(receiver)
     assert game_of(receiver, gid)["owner"] == "archivist"
-    assert own_keys(tabs.page) == before
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -247,8 +255,8 @@ def test_signed_out_of_bga_the_archive_refuses_and_the_bookmarklet_says_so(tabs:
     deadline = time.monotonic() + 10
     while len(tabs.context.pages) > 1 and time.monotonic() < deadline:
         tabs.page.wait_for_timeout(100)
-    assert tabs.context.pages == [tabs.page], "the ludolog tab opened for it is closed again"
-    assert own_keys(tabs.page) == before
+    assert tabs.context.pages == [tabs.page], f"the ludolog tab opened for it is closed again: {tabs.context.pages}"
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -264,7 +272,7 @@ def test_on_a_page_of_another_kind_it_says_so_and_leaves_the_page_as_it_was(tabs
     assert tabs.page.query_selector("[data-ludolog-bookmarklet]") is None
     assert tabs.page.inner_html("body") == body, "the box is gone, the page is as it was"
     assert tabs.page.query_selector("script[src*='bookmarklet']") is None, "the loader removes its script tag"
-    assert own_keys(tabs.page) == before
+    assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
 
@@ -300,6 +308,19 @@ def test_a_log_the_rules_refuse_gets_the_uploads_usual_report(tabs: Tabs, sites:
     said = receiver.inner_text("#upload-report")
     assert "log and rules disagree at move 8" in said and "Refused lines" in said
     assert "/games/" not in receiver.url
+    tabs.assert_clean()
+
+
+def test_a_log_no_envelope_holds_is_refused_before_import_saying_why(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{UNREADABLE_TABLE}/?table={UNREADABLE_TABLE}")
+    with tabs.context.expect_page() as opened:
+        click_bookmark(tabs, href)
+    receiver = opened.value
+    receiver.wait_for_selector("#receive-status .error")
+    said = receiver.inner_text("#receive-status")
+    assert said.startswith("This log cannot be imported: unknown log envelope") and "expected a list of packets" in said
+    assert receiver.is_hidden("#receive-preview"), "no Import button for a log the upload would refuse"
     tabs.assert_clean()
 
 
