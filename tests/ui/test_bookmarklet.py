@@ -24,7 +24,7 @@ import redis
 from werkzeug.serving import make_server
 
 from ludolog.app import create_app
-from service.runtime.config import Config
+from service.runtime.config import DEFAULT_BGA_ORIGINS, Config, bga_origin_patterns
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 from tests.engine.bga import samples
@@ -362,3 +362,22 @@ def test_the_import_pages_have_no_serious_accessibility_violation(tabs: Tabs, si
     _check_both_widths(receiver, "bga-receive", artifacts, found)
     assert not found, "\n".join(found)
     tabs.assert_clean()
+
+
+@pytest.mark.parametrize(("origin", "accepted"), [
+    ("https://boardgamearena.com", True),
+    ("https://en.boardgamearena.com", True),
+    ("https://a.b.boardgamearena.com", True),
+    ("http://en.boardgamearena.com", False),  # another scheme
+    ("https://en.boardgamearena.com:8443", False),  # another port
+    ("https://evilboardgamearena.com", False),  # not a subdomain, only a longer name
+    ("https://boardgamearena.com.evil.example", False),
+    ("null", False),  # a sandboxed frame or a file: page
+])
+def test_the_default_origins_accept_bga_and_its_subdomains_only(tabs: Tabs, sites: Sites, origin: str, accepted: bool) -> None:
+    tabs.page.goto(f"{sites.ludolog.url}/import/bga/receive")
+    answer = tabs.page.evaluate("""async ([origin, patterns]) => {
+        const { originAllowed } = await import('/static/ui/js/bgaorigins.js');
+        return originAllowed(origin, patterns);
+    }""", [origin, list(bga_origin_patterns(DEFAULT_BGA_ORIGINS))])
+    assert answer is accepted

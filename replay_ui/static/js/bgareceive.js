@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
+import { originAllowed } from "./bgaorigins.js";
 import { importProgressLine, reportSections, uploadError } from "./uploadreport.js";
 
 const READY = "ludolog-bga-ready";
@@ -18,22 +19,6 @@ const $ = (id) => document.getElementById(id);
 const root = $("bga-receive");
 const patterns = JSON.parse(root.dataset.origins);
 let received = null;
-
-// An origin pattern of LUDOLOG_BGA_ORIGINS: the origin itself, or "scheme://*.domain" for any subdomain of domain
-// (same scheme and port, one label or more before the domain; never the bare domain).
-function matches(origin, pattern) {
-  if (origin === pattern) return true;
-  const star = /^(https?):\/\/\*\.([^:/]+)(:\d+)?$/.exec(pattern);
-  if (!star) return false;
-  let url;
-  try { url = new URL(origin); } catch { return false; }
-  return url.origin === origin && url.protocol === `${star[1]}:` && (url.port ? `:${url.port}` : "") === (star[3] || "")
-    && url.hostname.endsWith(`.${star[2]}`);
-}
-
-function allowed(origin) {
-  return patterns.some((pattern) => matches(origin, pattern));
-}
 
 function status(text, isError = false) {
   replaceChildren($("receive-status"), isError ? el("span", { class: "error", text }) : text);
@@ -89,7 +74,7 @@ async function show(kept) {
 }
 
 function onMessage(event) {
-  if (!allowed(event.origin)) {
+  if (!originAllowed(event.origin, patterns)) {
     console.warn(`ludolog: ignored a message from ${event.origin}, which is not one of LUDOLOG_BGA_ORIGINS`);
     return;
   }
