@@ -6,6 +6,7 @@ Every setting has a default that makes ``make run`` work on a fresh clone.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,29 @@ def _env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError as exc:
         raise SystemExit(f"{name}={raw!r}: expected a whole number") from exc
+
+
+#: Board Game Arena's own origins: the site and every subdomain of it (``en.boardgamearena.com``, ``fr.`` …).
+DEFAULT_BGA_ORIGINS = "https://boardgamearena.com,https://*.boardgamearena.com"
+#: One origin pattern: a scheme, a host (``*.`` first for any subdomain of the rest) and an optional port; no path.
+_ORIGIN_PATTERN = re.compile(r"(https?)://(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)(:[0-9]{1,5})?")
+
+
+def bga_origin_patterns(raw: str, setting: str = "LUDOLOG_BGA_ORIGINS") -> tuple[str, ...]:
+    """The comma-separated origin patterns of ``raw``, lower-cased, each checked.
+
+    A pattern is an exact origin (``https://boardgamearena.com``, ``http://127.0.0.1:8201``) or a scheme and
+    ``*.`` before a domain (``https://*.boardgamearena.com``), which matches any origin of that scheme (and port)
+    whose host ends in ``.boardgamearena.com`` (one label or more before it), never the domain itself. A pattern
+    with a path, a query, or a ``*`` anywhere else stops the start with a message naming it: a mistyped setting
+    must not quietly accept or refuse every sender.
+    """
+    patterns = tuple(part.strip().lower().rstrip("/") for part in raw.split(",") if part.strip())
+    for pattern in patterns:
+        if not _ORIGIN_PATTERN.fullmatch(pattern):
+            raise SystemExit(f"{setting}: {pattern!r} is not an origin: expected scheme://host[:port], "
+                             "or scheme://*.domain for every subdomain of domain, comma-separated")
+    return patterns
 
 
 @dataclass(frozen=True)
@@ -66,6 +90,10 @@ class Config:
     environment: str = field(default_factory=lambda: os.environ.get("LUDOLOG_ENV", "production").strip().lower())
     store_wait: int = field(default_factory=lambda: _env_int("LUDOLOG_STORE_WAIT", 30))
     redis_args: str = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_ARGS", ""))
+    #: The origins whose pages may hand a log to ``/import/bga/receive`` (the bookmarklet's sender): exact origins, or
+    #: ``scheme://*.domain`` for every subdomain of ``domain`` (see :func:`bga_origin_patterns`).
+    bga_origins: tuple[str, ...] = field(default_factory=lambda: bga_origin_patterns(
+        os.environ.get("LUDOLOG_BGA_ORIGINS", DEFAULT_BGA_ORIGINS), "LUDOLOG_BGA_ORIGINS"))
 
     @property
     def is_development(self) -> bool:

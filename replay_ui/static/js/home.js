@@ -3,6 +3,7 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
+import { importProgressLine, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
@@ -81,71 +82,6 @@ function filtersChanged() {
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
-// The report opens with counts (moves imported; lines inferred, refused, skipped), then lists the
-// lines a person should look at (refused, inferred); the many silent or merely used lines are
-// folded away behind their count.
-function reportLine(entry) {
-  if (typeof entry === "string") return el("li", { text: entry });
-  const parts = [entry.move_id !== undefined && entry.move_id !== null ? `move ${entry.move_id}` : null,
-                 entry.line || entry.text || entry.type, entry.action ? `→ ${entry.action}` : null, entry.reason].filter(Boolean);
-  return el("li", { class: entry.status || "", text: parts.join(" · ") });
-}
-
-function reportList(rows, className) {
-  return el("ul", { class: `report ${className}` }, rows.map(reportLine));
-}
-
-function countOf(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart.
-function summaryLine(summary) {
-  const draws = summary.draws ? ` and ${countOf(summary.draws, "chance draw", "chance draws")}` : "";
-  return el("p", { id: "upload-summary", class: "report-summary" },
-    el("strong", { text: `${countOf(summary.moves, "move", "moves")}${draws} imported` }),
-    ` · ${countOf(summary.inferred, "line inferred", "lines inferred")}`,
-    ` · ${countOf(summary.refused, "line refused", "lines refused")}`,
-    ` · ${countOf(summary.skipped, "line skipped", "lines skipped")} (silent)`);
-}
-
-function foldedReport(rows, label, className) {
-  if (!rows.length) return null;
-  return el("details", { class: `report-fold ${className}` }, el("summary", { text: `${rows.length} ${label}` }),
-            reportList(rows, className));
-}
-
-function reportSections(body) {
-  const rows = body.report || [];
-  const of = (status) => rows.filter((r) => r.status === status);
-  const refused = of("refused"), inferred = of("inferred");
-  return [
-    body.summary ? summaryLine(body.summary) : null,
-    refused.length ? el("h3", { text: "Refused lines" }) : null,
-    refused.length ? reportList(refused, "report-refused") : null,
-    inferred.length ? el("h3", { text: "Inferred lines" }) : null,
-    inferred.length ? reportList(inferred, "report-inferred") : null,
-    foldedReport(of("skipped"), "silent or skipped lines", "report-skipped"),
-    foldedReport(of("used"), "lines used as they stand", "report-used"),
-  ];
-}
-
-function uploadSummary(body) {
-  const kind = body.kind === "log-only" ? "log only: browse and annotate, no forks" : "full rules replay";
-  return [body.game_name, kind, body.incomplete ? "incomplete (partial)" : null, body.linked ? "already here: linked to it" : null]
-    .filter(Boolean).join(" · ");
-}
-
-function uploadError(error) {
-  const where = [error.move_id !== undefined ? `move ${error.move_id}` : null, error.line, error.rule].filter(Boolean);
-  return `${error.message || error.code}${where.length ? ` (${where.join(" · ")})` : ""}`;
-}
-
-// The progress counts the log's entries read (not moves: the summary counts those), and only while it is known.
-function importProgressLine(state, done, total) {
-  return total ? `Import ${state}: ${done} of ${countOf(total, "log entry", "log entries")} read` : `Import ${state}`;
-}
-
 async function pollUpload(uid) {
   const status = $("upload-status"), progress = $("upload-progress");
   progress.hidden = false;

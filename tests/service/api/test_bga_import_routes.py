@@ -1,0 +1,132 @@
+"""Issue 32: the routes of the BGA bookmarklet: the upload preview (what an upload would import, nothing stored),
+the versioned bookmarklet script with its integrity, the receiving page with its accepted origins, and the
+LUDOLOG_BGA_ORIGINS setting. Bad input gets a 4xx naming where and why, and changes nothing."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from urllib.parse import unquote
+
+import pytest
+import redis
+from flask.testing import FlaskClient
+
+from service.runtime.config import DEFAULT_BGA_ORIGINS, bga_origin_patterns
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import export_bytes, playout
+
+
+def _keys(client: redis.Redis) -> list[bytes]:
+    return sorted(client.keys("*"))
+
+
+def test_the_preview_says_what_a_full_rules_log_would_import_and_stores_nothing(client: FlaskClient,
+                                                                                redis_client: redis.Redis) -> None:
+    before = _keys(redis_client)
+    response = client.post("/api/uploads/preview", data=export_bytes(playout(3, 1)), content_type="application/json")
+    assert response.status_code == 200, response.get_json()
+    seen = response.get_json()
+    assert seen["game"] == "puerto_rico" and seen["game_label"] == "Puerto Rico" and seen["kind"] == "rules"
+    assert seen["players"] == ["Anna", "Ben", "Cleo"] and seen["moves"] > 100 and seen["table_id"] is None
+    assert _keys(redis_client) == before, "a preview stores nothing"
+
+
+def test_the_preview_of_a_real_log_only_log_names_its_table_players_and_moves(client: FlaskClient) -> None:
+    raw = samples.raw(samples.GAIA)
+    response = client.post("/api/uploads/preview", data={"file": (__import__("io").BytesIO(raw), "gaia.json")},
+                           content_type="multipart/form-data")
+    seen = response.get_json()
+    assert response.status_code == 200, seen
+    assert seen["kind"] == "log-only" and seen["table_id"] == 798145204 and len(seen["players"]) == 2
+    assert seen["moves"] == len({p["move_id"] for p in json.loads(raw)["data"]["logs"] if p["channel"].startswith("/table/")})
+
+
+@pytest.mark.parametrize(("body", "status", "code", "said"), [
+    (b'{"data": {"logs": [', 400, "bad_json", "line"),
+    (b'{"something": 1}', 422, None, "envelope"),
+    (b'{"status": 0, "error": "You must be logged in", "code": 100}', 422, None, "BGA answered with an error"),
+    (b"just some words", 400, None, "not a log we can read"),
+    (b"", 400, None, ""),
+])
+def test_the_preview_refuses_what_the_upload_refuses_saying_where_and_why(client: FlaskClient, redis_client: redis.Redis,
+                                                                         body: bytes, status: int, code: str | None,
+                                                                         said: str) -> None:
+    before = _keys(redis_client)
+    response = client.post("/api/uploads/preview", data=body, content_type="application/json")
+    error = response.get_json()["error"]
+    assert response.status_code == status, error
+    assert code is None or error["code"] == code
+    assert said in error["message"]
+    if said == "line":
+        assert error["details"]["line"] == 1 and "column" in error["details"]
+    assert _keys(redis_client) == before
+
+
+def test_the_preview_refuses_a_log_over_the_upload_limit(client: FlaskClient) -> None:
+    too_big = b"[" + b" " * (client.application.config["LUDOLOG"].max_upload_bytes + 10) + b"]"
+    response = client.post("/api/uploads/preview", data=too_big, content_type="application/json")
+    assert response.status_code == 413
+
+
+def test_the_bookmarklet_script_is_served_with_its_integrity_to_any_origin(client: FlaskClient) -> None:
+    page = client.get("/import/bga").get_data(as_text=True)
+    href = page.split('id="bookmarklet" class="bookmarklet" href="')[1].split('"')[0]
+    assert href.startswith("javascript:")
+    loader = unquote(href.removeprefix("javascript:").replace("&#39;", "'").replace("&amp;", "&"))
+    src = loader.split("s.src='")[1].split("'")[0]
+    integrity = loader.split("s.integrity='")[1].split("'")[0]
+    assert "s.crossOrigin='anonymous'" in loader
+    script = client.get(src.removeprefix("http://localhost"))
+    assert script.status_code == 200 and script.mimetype == "text/javascript"
+    assert script.headers["Access-Control-Allow-Origin"] == "*"
+    digest = base64.b64encode(hashlib.sha384(script.get_data()).digest()).decode()
+    assert integrity == f"sha384-{digest}", "the loader pins the very bytes served"
+    assert "drag" in page.lower() and "again" in page, "the page says a new version means dragging the bookmark again"
+
+
+def test_another_version_of_the_script_is_not_found(client: FlaskClient) -> None:
+    assert client.get("/import/bga/bookmarklet.0123456789abcdef.js").status_code == 404
+    assert client.get("/import/bga/bookmarklet.x.js").status_code == 404
+
+
+def test_the_receiving_page_names_the_accepted_origins_and_refuses_framing(client: FlaskClient) -> None:
+    response = client.get("/import/bga/receive")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    origins = json.loads(page.split('data-origins="')[1].split('"')[0].replace("&#34;", '"'))
+    assert origins == ["https://boardgamearena.com", "https://*.boardgamearena.com"]
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_help_page_lists_the_games_with_rules_from_the_registry(client: FlaskClient) -> None:
+    page = client.get("/help/bga-logs").get_data(as_text=True)
+    rules = page.split('id="games-with-rules">')[1].split("</ul>")[0]
+    for label in ("Puerto Rico", "Amerigo", "Entdecker", "Die goldene Stadt"):
+        assert f"<li>{label}</li>" in rules
+    assert "Pig" not in rules, "a game registered unlisted is offered by no page"
+    assert "/import/bga" in page and "/archive/archive/logs.html" in page and "gamereview" in page
+
+
+def test_the_home_page_links_the_help_page(client: FlaskClient) -> None:
+    assert 'href="/help/bga-logs"' in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("raw", ["boardgamearena.com", "https://x.com/path", "https://a.*.com", "*", "https://x.com?q=1",
+                                 "ftp://x.com"])
+def test_an_origin_setting_that_is_no_origin_stops_the_start_naming_it(raw: str) -> None:
+    with pytest.raises(SystemExit, match="LUDOLOG_BGA_ORIGINS"):
+        bga_origin_patterns(raw)
+
+
+def test_origin_patterns_are_read_lower_case_without_a_trailing_slash() -> None:
+    assert bga_origin_patterns(" HTTP://127.0.0.1:8201/ , https://*.example.org") == ("http://127.0.0.1:8201", "https://*.example.org")
+    assert bga_origin_patterns(DEFAULT_BGA_ORIGINS) == ("https://boardgamearena.com", "https://*.boardgamearena.com")
+
+
+def test_the_deploy_template_names_the_default_origins() -> None:
+    from service.runtime.config import ROOT
+
+    lines = (ROOT / "deploy" / "env.example").read_text().splitlines()
+    assert f"LUDOLOG_BGA_ORIGINS={DEFAULT_BGA_ORIGINS}" in lines

@@ -1,0 +1,383 @@
+"""Issue 32: from a (local stand-in of a) Board Game Arena page to the imported game in two clicks.
+
+Real headless Chromium, the real app over HTTP, the embedded Redis and a real RQ worker. The stand-in BGA site
+(``tests/ui/bga_standin.py``) runs on a second origin, which the app's LUDOLOG_BGA_ORIGINS names; a third origin,
+not named there, plays a stranger. The bookmarklet runs as a bookmark runs it: the page navigates to the
+``javascript:`` address that ludolog's ``/import/bga`` page offers to drag. Click one is that bookmark, click two the
+receiving tab's Import button. On BGA's page nothing may be left behind: no global name, no uncaught exception.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from werkzeug.serving import make_server
+
+from ludolog.app import create_app
+from service.runtime.config import DEFAULT_BGA_ORIGINS, Config, bga_origin_patterns
+from service.runtime.redis_server import EmbeddedRedis
+from service.store.context import Stores
+from tests.engine.bga import samples
+from tests.engine.bga.helpers import export_doc, playout
+from tests.helpers import ROOT, kill_with_work_horses, ludolog_env
+from tests.ui.bga_standin import SIGNED_OUT, Table, serve, standin_app
+from tests.ui.conftest import LiveServer
+from tests.ui.helpers import sign_up
+from tests.ui.test_accessibility import _check_both_widths
+
+pytestmark = pytest.mark.timeout(300)
+
+QUEUE = "ludolog-bookmarklet-test"
+PR_TABLE, BROKEN_TABLE, TOKAIDO_TABLE, REVIEW_TABLE, GAIA_TABLE = "101", "102", "100004927", "161915629", "798145204"
+UNREADABLE_TABLE = "103"
+IMPORT_WAIT_MS = 90_000
+
+
+def _tables() -> dict[str, Table]:
+    puerto_rico = export_doc(playout(3, 1))
+    broken = json.loads(json.dumps(puerto_rico))
+    del broken["data"]["logs"][10]  # a whole move left out: the rules refuse the next one
+    return {
+        PR_TABLE: Table("puertorico", puerto_rico),
+        BROKEN_TABLE: Table("puertorico", broken),
+        TOKAIDO_TABLE: Table("tokaido", samples.doc(samples.TOKAIDO_A)),
+        REVIEW_TABLE: Table("tokaido", samples.doc(samples.TOKAIDO_B)),
+        GAIA_TABLE: Table("gaiaproject", samples.doc(samples.GAIA)),
+        UNREADABLE_TABLE: Table("puertorico", {"data": {"data": "no packets here"}}),
+    }
+
+
+@dataclass(frozen=True)
+class Sites:
+    """ludolog, the stand-in BGA (an accepted origin) and a stranger's site (the same pages, an origin not accepted)."""
+
+    ludolog: LiveServer
+    bga: str
+    stranger: str
+
+
+@pytest.fixture(scope="module")
+def sites(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sites]:
+    """The three sites and a real worker on the app's queue."""
+    redis.Redis.from_url(redis_server.url).flushall()
+    standin = standin_app(_tables())
+    with serve(standin, "localhost") as bga, serve(standin) as stranger:
+        config = Config(redis_url=redis_server.url, queue_redis_url=None, secret_key="ui-test-secret", queue_name=QUEUE,
+                        bga_origins=(bga,))
+        app = create_app(config, Stores(config))
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        log = Path(tmp_path_factory.mktemp("worker")) / "worker.log"
+        with log.open("wb") as out:
+            worker = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker"], cwd=ROOT, start_new_session=True,
+                                      env=ludolog_env(redis_server.url, LUDOLOG_QUEUE=QUEUE), stdout=out, stderr=subprocess.STDOUT)
+        try:
+            yield Sites(LiveServer(f"http://127.0.0.1:{server.server_port}", app, server), bga, stranger)
+        finally:
+            kill_with_work_horses(worker)
+            server.shutdown()
+            thread.join(timeout=5)
+
+
+@dataclass
+class Tabs:
+    """A browser context (its own cookies) with the BGA tab, watched for page errors, and the tabs it opened."""
+
+    context: Any
+    page: Any
+    errors: list[str]
+    warnings: list[str]
+
+    def assert_clean(self) -> None:
+        """BGA's page raised nothing."""
+        assert not self.errors, self.errors
+
+
+@pytest.fixture
+def tabs(browser: Any) -> Iterator[Tabs]:
+    """A fresh context and its first tab; every page of the context is watched for uncaught exceptions."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(15_000)
+    tabs = Tabs(context, None, [], [])
+
+    def watch(page: Any) -> None:
+        page.on("pageerror", lambda exc: tabs.errors.append(f"{page.url}: {exc}"))
+        page.on("console", lambda msg: tabs.warnings.append(msg.text) if msg.type in ("warning", "error") else None)
+        page.on("dialog", lambda dialog: (tabs.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+
+    context.on("page", watch)
+    tabs.page = context.new_page()
+    yield tabs
+    context.close()
+
+
+def bookmark(tabs: Tabs, sites: Sites) -> str:
+    """The bookmark's address, as ludolog's page offers it for dragging (read in a tab of its own)."""
+    page = tabs.context.new_page()
+    page.goto(f"{sites.ludolog.url}/import/bga")
+    href = page.get_attribute("#bookmarklet", "href")
+    page.close()
+    assert href.startswith("javascript:")
+    return href
+
+
+def own_keys(page: Any) -> list[str]:
+    """The window's own property names: a script that leaves a global behind adds one."""
+    return sorted(page.evaluate("Object.getOwnPropertyNames(window)"))
+
+
+def assert_no_new_globals(page: Any, before: list[str]) -> None:
+    """BGA's page has exactly the global names it had before the bookmarklet ran (naming any added or lost)."""
+    after = own_keys(page)
+    assert after == before, f"added {sorted(set(after) - set(before))}, lost {sorted(set(before) - set(after))}"
+
+
+def click_bookmark(tabs: Tabs, href: str) -> None:
+    """Click one: the page goes to the bookmark's javascript: address, as the browser does for a bookmark."""
+    tabs.page.evaluate("href => { window.location.href = href; }", href)
+
+
+def notice_text(page: Any) -> str:
+    """The bookmarklet's box on BGA's page, once it says something final (not 'reading')."""
+    page.wait_for_function("() => { const b = document.querySelector('[data-ludolog-bookmarklet]');"
+                           " return b && !b.textContent.includes('reading'); }")
+    return page.inner_text("[data-ludolog-bookmarklet]")
+
+
+def receive(tabs: Tabs, sites: Sites, href: str) -> Any:
+    """Click the bookmark on the BGA tab and return ludolog's new tab once it shows what it received."""
+    with tabs.context.expect_page() as opened:
+        click_bookmark(tabs, href)
+    receiver = opened.value
+    receiver.wait_for_selector("#receive-preview:not([hidden])")
+    assert receiver.url == f"{sites.ludolog.url}/import/bga/receive"
+    return receiver
+
+
+def import_game(receiver: Any, visibility: str = "public") -> str:
+    """Click two: Import; returns the game id once the tab has followed the import to the game's page."""
+    receiver.select_option("#receive-visibility", visibility)
+    receiver.click("#receive-import")
+    receiver.wait_for_url("**/games/*/b/**", timeout=IMPORT_WAIT_MS)
+    return str(receiver.url.split("/games/")[1].split("/")[0])
+
+
+def game_of(receiver: Any, gid: str) -> dict[str, Any]:
+    """The game's record as the API answers it to this tab."""
+    return dict(receiver.evaluate("gid => fetch(`/api/games/${gid}`).then(r => r.json())", gid))
+
+
+def test_a_full_rules_game_comes_from_a_replay_page_in_two_clicks(tabs: Tabs, sites: Sites) -> None:
+    sign_up(_Watched(tabs.page), sites.ludolog, "replayer")
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{PR_TABLE}/?table={PR_TABLE}&player=2000001")
+    before = own_keys(tabs.page)
+    receiver = receive(tabs, sites, href)
+    assert "Puerto Rico (full rules" in receiver.inner_text("#preview-game")
+    assert receiver.inner_text("#preview-players") == "Anna, Ben, Cleo"
+    assert receiver.is_visible("#receive-import") and not receiver.is_visible("#receive-signin")
+    assert "the log is in ludolog's new tab" in notice_text(tabs.page)
+    gid = import_game(receiver, "private")
+    game = game_of(receiver, gid)
+    assert game["game"] == "puerto_rico" and game["owner"] == "replayer" and game["visibility"] == "private"
+    receiver.wait_for_selector("#board")
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_a_log_only_game_comes_from_a_replay_page_in_two_clicks_without_signing_in(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{TOKAIDO_TABLE}/?table={TOKAIDO_TABLE}")
+    before = own_keys(tabs.page)
+    receiver = receive(tabs, sites, href)
+    assert "Tokaido (log only" in receiver.inner_text("#preview-game")
+    assert receiver.inner_text("#preview-table") == TOKAIDO_TABLE
+    assert "not signed in" in receiver.inner_text("#receive-signin")
+    assert receiver.is_disabled("#receive-visibility option[value='private']")
+    gid = import_game(receiver)
+    game = game_of(receiver, gid)
+    assert game["source"] == "bga-log" and game["owner"] is None
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_the_review_pages_text_becomes_a_log_only_game(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/gamereview?table={REVIEW_TABLE}")
+    before = own_keys(tabs.page)
+    receiver = receive(tabs, sites, href)
+    moves = int(receiver.inner_text("#preview-moves"))
+    assert moves > 50
+    gid = import_game(receiver, "unlisted")
+    game = game_of(receiver, gid)
+    assert game["source"] == "bga-log" and game["visibility"] == "unlisted"
+    lines = receiver.evaluate("gid => fetch(`/api/games/${gid}/log`).then(r => r.json())", gid)
+    assert len(lines["moves"]) == moves
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_the_archive_is_asked_with_the_players_own_bga_session(tabs: Tabs, sites: Sites) -> None:
+    sign_up(_Watched(tabs.page), sites.ludolog, "archivist")
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/account/login")  # the stand-in's session cookie, on BGA's origin only
+    tabs.page.goto(f"{sites.bga}/table?table={GAIA_TABLE}")
+    before = own_keys(tabs.page)
+    receiver = receive(tabs, sites, href)
+    # The archive's answer names no game (BGA's pages do, the endpoint does not): the preview says so.
+    assert "(log only" in receiver.inner_text("#preview-game")
+    assert receiver.inner_text("#preview-table") == GAIA_TABLE
+    assert len(receiver.inner_text("#preview-players").split(", ")) == 2
+    gid = import_game(receiver)
+    assert game_of(receiver, gid)["owner"] == "archivist"
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_signed_out_of_bga_the_archive_refuses_and_the_bookmarklet_says_so(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/table?table={GAIA_TABLE}")
+    before = own_keys(tabs.page)
+    click_bookmark(tabs, href)
+    said = notice_text(tabs.page)
+    assert "did not give this table's log" in said and SIGNED_OUT["error"] in said and "Sign in to BGA" in said
+    deadline = time.monotonic() + 10
+    while len(tabs.context.pages) > 1 and time.monotonic() < deadline:
+        tabs.page.wait_for_timeout(100)
+    assert tabs.context.pages == [tabs.page], f"the ludolog tab opened for it is closed again: {tabs.context.pages}"
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_on_a_page_of_another_kind_it_says_so_and_leaves_the_page_as_it_was(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/welcome")
+    before = own_keys(tabs.page)
+    body = tabs.page.inner_html("body")
+    click_bookmark(tabs, href)
+    assert "this page holds no game log" in notice_text(tabs.page)
+    assert len(tabs.context.pages) == 1, "no ludolog tab is opened for nothing"
+    tabs.page.click("[data-ludolog-bookmarklet] button")
+    assert tabs.page.query_selector("[data-ludolog-bookmarklet]") is None
+    assert tabs.page.inner_html("body") == body, "the box is gone, the page is as it was"
+    assert tabs.page.query_selector("script[src*='bookmarklet']") is None, "the loader removes its script tag"
+    assert_no_new_globals(tabs.page, before)
+    tabs.assert_clean()
+
+
+def test_a_log_posted_from_an_origin_not_accepted_is_ignored(tabs: Tabs, sites: Sites) -> None:
+    tabs.page.goto(f"{sites.stranger}/welcome")
+    asked: list[str] = []
+    with tabs.context.expect_page() as opened:
+        tabs.page.evaluate("""url => new Promise(resolve => {
+            const win = window.open(url, '_blank');
+            window.addEventListener('message', (event) => {
+              if (event.source !== win || !event.data || event.data.type !== 'ludolog-bga-ready') return;
+              win.postMessage({type: 'ludolog-bga-log', protocol: 1, kind: 'replay', table: '1',
+                               log: JSON.stringify({data: {data: []}})}, new URL(url).origin);
+              resolve();
+            });
+        })""", f"{sites.ludolog.url}/import/bga/receive")
+    receiver = opened.value
+    receiver.on("request", lambda req: asked.append(req.url) if "/api/uploads" in req.url else None)
+    receiver.wait_for_selector("body[data-ready='true']")
+    tabs.page.wait_for_timeout(500)  # the message has long arrived: a preview would have been asked for by now
+    assert receiver.is_hidden("#receive-preview")
+    assert "Waiting for the log" in receiver.inner_text("#receive-status")
+    assert not asked, "nothing from a stranger goes to the server"
+    assert any(f"ignored a message from {sites.stranger}" in w for w in tabs.warnings), tabs.warnings
+
+
+def test_a_log_the_rules_refuse_gets_the_uploads_usual_report(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{BROKEN_TABLE}/?table={BROKEN_TABLE}")
+    receiver = receive(tabs, sites, href)
+    receiver.click("#receive-import")
+    receiver.wait_for_selector("#upload-report .error", timeout=IMPORT_WAIT_MS)
+    said = receiver.inner_text("#upload-report")
+    assert "log and rules disagree at move 8" in said and "Refused lines" in said
+    assert "/games/" not in receiver.url
+    tabs.assert_clean()
+
+
+def test_a_log_no_envelope_holds_is_refused_before_import_saying_why(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{UNREADABLE_TABLE}/?table={UNREADABLE_TABLE}")
+    with tabs.context.expect_page() as opened:
+        click_bookmark(tabs, href)
+    receiver = opened.value
+    receiver.wait_for_selector("#receive-status .error")
+    said = receiver.inner_text("#receive-status")
+    assert said.startswith("This log cannot be imported: unknown log envelope") and "expected a list of packets" in said
+    assert receiver.is_hidden("#receive-preview"), "no Import button for a log the upload would refuse"
+    tabs.assert_clean()
+
+
+def test_signing_in_on_the_way_keeps_the_log(tabs: Tabs, sites: Sites) -> None:
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{REVIEW_TABLE}/?table={REVIEW_TABLE}")
+    receiver = receive(tabs, sites, href)
+    receiver.click("#receive-signin a:text('sign up')")
+    receiver.fill("#name", "latecomer")
+    receiver.fill("#password", "correct horse")
+    receiver.fill("#password2", "correct horse")
+    receiver.click("button[type=submit]")
+    receiver.wait_for_url(f"{sites.ludolog.url}/import/bga/receive")
+    receiver.wait_for_selector("#receive-preview:not([hidden])")
+    assert "Tokaido" in receiver.inner_text("#preview-game") and receiver.query_selector("#receive-signin") is None
+    gid = import_game(receiver, "private")
+    assert game_of(receiver, gid)["owner"] == "latecomer"
+    assert receiver.evaluate("sessionStorage.length") == 0, "the log is dropped once imported"
+    tabs.assert_clean()
+
+
+@dataclass
+class _Watched:
+    """The shape ``sign_up`` takes (a page)."""
+
+    page: Any
+
+
+def test_the_import_pages_have_no_serious_accessibility_violation(tabs: Tabs, sites: Sites, artifacts: Path) -> None:
+    found: list[str] = []
+    page = tabs.page
+    for name, path in (("bga-import", "/import/bga"), ("help-bga-logs", "/help/bga-logs")):
+        page.goto(sites.ludolog.url + path)
+        _check_both_widths(page, name, artifacts, found)
+        assert all(page.evaluate("[...document.images].map(i => i.complete && i.naturalWidth > 0)")), "every screenshot loads"
+    href = bookmark(tabs, sites)
+    page.goto(f"{sites.bga}/archive/replay/{PR_TABLE}/?table={PR_TABLE}")
+    receiver = receive(tabs, sites, href)
+    _check_both_widths(receiver, "bga-receive", artifacts, found)
+    assert not found, "\n".join(found)
+    tabs.assert_clean()
+
+
+@pytest.mark.parametrize(("origin", "accepted"), [
+    ("https://boardgamearena.com", True),
+    ("https://en.boardgamearena.com", True),
+    ("https://a.b.boardgamearena.com", True),
+    ("http://en.boardgamearena.com", False),  # another scheme
+    ("https://en.boardgamearena.com:8443", False),  # another port
+    ("https://evilboardgamearena.com", False),  # not a subdomain, only a longer name
+    ("https://boardgamearena.com.evil.example", False),
+    ("null", False),  # a sandboxed frame or a file: page
+])
+def test_the_default_origins_accept_bga_and_its_subdomains_only(tabs: Tabs, sites: Sites, origin: str, accepted: bool) -> None:
+    tabs.page.goto(f"{sites.ludolog.url}/import/bga/receive")
+    answer = tabs.page.evaluate("""async ([origin, patterns]) => {
+        const { originAllowed } = await import('/static/ui/js/bgaorigins.js');
+        return originAllowed(origin, patterns);
+    }""", [origin, list(bga_origin_patterns(DEFAULT_BGA_ORIGINS))])
+    assert answer is accepted
