@@ -98,6 +98,7 @@ class AmerigoRules(PhasedRules[State, Action]):
     """
 
     name = "amerigo"
+    title = "Amerigo"
     #: 2 (issue 16): a ship may sail out and back to its anchor and found there. Version 1's games replay
     #: unchanged (version 2 only adds actions).
     version = "2"

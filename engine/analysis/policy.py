@@ -53,7 +53,8 @@ def forced_or_explored(actions: Sequence[Action], rng: random.Random, explore: f
     if len(actions) == 1:
         return actions[0]
     if explore and rng.random() < explore:
-        return pick(actions, rng)
+        explored: Action = pick(actions, rng)
+        return explored
     return None
 
 

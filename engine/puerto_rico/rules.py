@@ -63,6 +63,7 @@ class PuertoRicoRules(PhasedRules[State, Action]):
     """Puerto Rico for 3 to 5 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "puerto_rico"
+    title = "Puerto Rico"
     version = "2"
     min_players = 3
     max_players = 5
