@@ -16,7 +16,8 @@ $(STAMP): pyproject.toml
 ## (tools/compile_engine.py): a C compiler missing or failing leaves the pure-Python engine, with one line saying so.
 ## LUDOLOG_PURE=1 skips the compile (and makes any process load the pure engine even where compiled files exist).
 ENGINE_STAMP   := $(VENV)/.engine-compiled
-ENGINE_SOURCES := $(shell find engine/core engine/puerto_rico engine/amerigo engine/entdecker engine/golden_city engine/analysis -name '*.py')
+# Every engine source but the BGA reader's (never compiled): a game's package is found without naming it here.
+ENGINE_SOURCES := $(shell find engine -name '*.py' -not -path 'engine/bga/*')
 install: $(STAMP) $(ENGINE_STAMP)
 
 # The stamp is written only by a compile that worked, so a fallback is tried again by the next `make install`.

@@ -7,7 +7,8 @@ module to a source file of the same name, so the compiled engine is what ``impor
 the sources instead (it also does so by itself when a source is newer than its compiled module).
 
 Compiled: ``engine/core`` (but ``protocol.py``, whose runtime-checkable Protocol mypyc cannot
-compile), the four games and ``engine/analysis``, less the cold modules (:data:`COLD_MODULES`).
+compile), every game package of the registry (``BUILTIN_GAMES`` in ``engine/core/registry.py``, read as
+text: nothing here names a game) and ``engine/analysis``, less the cold modules (:data:`COLD_MODULES`).
 Each package is one compilation group with its own shared library (``engine/_compiled_<package>
 __mypyc*.so``): calls within a package stay native C calls, and the C compiler works on the groups in
 parallel (one group for everything was one serial compile of 21 MB of C, about 3.5 minutes here).
@@ -23,6 +24,7 @@ Exit status 0 unless the arguments are wrong: falling back is not an error.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import shutil
@@ -33,7 +35,22 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine/core", "engine/puerto_rico", "engine/amerigo", "engine/entdecker", "engine/golden_city", "engine/analysis")
+#: The game registry, whose ``BUILTIN_GAMES`` literal names every built-in game's package.
+REGISTRY = ROOT / "engine" / "core" / "registry.py"
+
+
+def game_packages(registry: Path = REGISTRY) -> list[str]:
+    """The folders of the registry's game packages (``engine/amerigo`` …), sorted. The registry is read as text,
+    not imported: importing it would load the engine, compiled modules and all, in the process about to
+    replace them."""
+    for node in ast.parse(registry.read_text()).body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "BUILTIN_GAMES":
+            packages: dict[str, str] = ast.literal_eval(node.value) if node.value is not None else {}
+            return sorted(package.replace(".", "/") for package in packages.values())
+    raise SystemExit(f"{registry}: no BUILTIN_GAMES literal to read the games from")
+
+
+PACKAGES = ("engine/core", *game_packages(), "engine/analysis")
 #: Sources mypyc cannot compile (a runtime-checkable Protocol).
 NOT_COMPILED = {"engine/core/protocol.py"}
 #: Modules off the hot path (a move's sentence, why a move is illegal, saving and loading a state, a

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from engine.amerigo import building, choose, flow, planning, sailing, scoring, serialize, tracks
+from engine.amerigo import building, chance, choose, planning, sailing, scoring, serialize, tracks
 from engine.amerigo.component_set import component_set
 from engine.amerigo.describe import describe
 from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
-from engine.amerigo.players import builder_player
+from engine.amerigo.rollout import rollout_player
 from engine.amerigo.settle import settle
-from engine.amerigo.setup import initial_state
 from engine.amerigo.state import (
     ADVANCE,
     BUILD,
@@ -33,6 +32,7 @@ from engine.amerigo.state import (
     SAIL,
     TAKE_TOKEN,
     State,
+    initial_state,
 )
 from engine.amerigo.strategy import strategy_players
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
@@ -87,7 +87,7 @@ def apply_decision(state: State, action: Action) -> State:
 
 
 #: Chance steps apply their outcome; every decision goes through :func:`apply_decision`.
-APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, flow.apply_chance)
+APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, chance.apply)
 
 
 class AmerigoRules(PhasedRules[State, Action]):
@@ -98,6 +98,7 @@ class AmerigoRules(PhasedRules[State, Action]):
     """
 
     name = "amerigo"
+    title = "Amerigo"
     #: 2 (issue 16): a ship may sail out and back to its anchor and found there. Version 1's games replay
     #: unchanged (version 2 only adds actions).
     version = "2"
@@ -111,11 +112,16 @@ class AmerigoRules(PhasedRules[State, Action]):
         """Demo games are played by this player rather than a uniform random one (which leaves the map empty).
 
         A property, not a ``staticmethod`` class attribute: a mypyc-compiled class hands the latter out unbound."""
-        return builder_player
+        return rollout_player
+
+    @property
+    def rollout_player(self) -> Player:
+        """The search player's rollout policy (engine.analysis; :mod:`engine.amerigo.rollout`), the demo's player."""
+        return rollout_player
 
     def __init__(self) -> None:
         super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=flow.chance_outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,

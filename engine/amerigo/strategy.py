@@ -19,7 +19,7 @@ When the colour it wants is not in the action field, it takes the next of its pl
 yellow, black, white; gold instead of an action only when nothing else is offered.
 
 While sailing, both take an anchor where a post can be founded when one is in reach (like the demo
-player, :mod:`engine.amerigo.players`). They pick among the legal actions they are given, with the
+player, :mod:`engine.amerigo.rollout`). They pick among the legal actions they are given, with the
 randomness they are given.
 """
 
@@ -33,7 +33,7 @@ from engine.amerigo.components import BLACK, BLUE, BROWN, GREEN, RED, WHITE, YEL
 from engine.amerigo.sailing import can_found, node_of
 from engine.amerigo.scoring import end_token_vp, goods_vp, track_vp
 from engine.amerigo.state import CHOOSE, SAIL, State
-from engine.analysis.policy import pick
+from engine.analysis.policy import forced_or_explored, pick
 from engine.core.fold import Player as Bot
 
 #: The most gold the track holds (each gold above it turns into a point at once).
@@ -82,10 +82,9 @@ class StrategyBot:
 
     def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
         """The colour of the plan, an anchor to found at, else the greedy choice (see the module docstring)."""
-        if len(actions) == 1:
-            return actions[0]
-        if self.explore and rng.random() < self.explore:
-            return pick(actions, rng)
+        chosen = forced_or_explored(actions, rng, self.explore)
+        if chosen is not None:
+            return chosen
         if state.phase == CHOOSE:
             for colour in self._colours(state):
                 if ("choose", colour) in actions:

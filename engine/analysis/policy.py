@@ -46,6 +46,18 @@ def pick(actions: Sequence[Any], rng: random.Random) -> Any:
     return actions[int(rng.random() * len(actions))]
 
 
+def forced_or_explored(actions: Sequence[Action], rng: random.Random, explore: float) -> Action | None:
+    """What a bot plays before it weighs anything: the only legal action; else, with probability ``explore``, a
+    uniformly random one (variety for rollouts, one ``rng.random()`` draw, none when ``explore`` is 0); else None,
+    and the bot decides. No game's action is None."""
+    if len(actions) == 1:
+        return actions[0]
+    if explore and rng.random() < explore:
+        explored: Action = pick(actions, rng)
+        return explored
+    return None
+
+
 def _verb(action: Any) -> Any:
     return action[0] if isinstance(action, tuple) and action else action
 
@@ -103,11 +115,9 @@ class GreedyPlayer:
 
     def __call__(self, state: State, actions: list[Action], rng: random.Random) -> Action:
         """The legal action whose result is worth most to the seat to act."""
-        if len(actions) == 1:
-            return actions[0]
-        if self.explore and rng.random() < self.explore:
-            explored: Action = pick(actions, rng)
-            return explored
+        chosen: Action | None = forced_or_explored(actions, rng, self.explore)
+        if chosen is not None:
+            return chosen
         seat = int(self.actor(state))
         best_value, best = -math.inf, [actions[0]]
         for action in actions:
@@ -116,5 +126,5 @@ class GreedyPlayer:
                 best_value, best = value, [action]
             elif value > best_value - 1e-9:
                 best.append(action)
-        chosen: Action = best[0] if len(best) == 1 else pick(best, rng)
-        return chosen
+        greedy: Action = best[0] if len(best) == 1 else pick(best, rng)
+        return greedy

@@ -144,6 +144,8 @@ class GameRules(Protocol[S, A]):
 
     #: The game's registry name (``puerto_rico``), also written into ``game_created``.
     name: str
+    #: The game's name as people read it (``Puerto Rico``): lists, page headers, titles.
+    title: str
     #: The rules version, a string of digits; bumped when stored games would replay differently.
     version: str
     #: The fewest and the most players the game takes.

@@ -1,5 +1,8 @@
-"""Find a game's rules by name.
+"""Find a game's rules by name: the game registry, the one list of the built-in games.
 
+A built-in game is its package under ``engine/`` plus its one line in :data:`BUILTIN_GAMES`; everything
+else that concerns every game reads this list (the compile, ``tools/compile_engine.py``, reads it as text;
+the titles come from the rules' ``title``; the all-games tests walk :func:`registered_games`).
 Built-in games are imported lazily on first use, so that importing ``engine`` stays
 cheap and a broken game cannot break the others. Tests may register extra games.
 """
@@ -11,12 +14,13 @@ import importlib
 from engine.core.errors import UnknownGameError
 from engine.core.protocol import Rules
 
-#: name → "module:attribute" of the game's rules object.
+#: name → the game's package, whose ``RULES`` is its rules object: one line per game. A literal, read as text by
+#: the compile (tools/compile_engine.py compiles each package listed here).
 BUILTIN_GAMES: dict[str, str] = {
-    "amerigo": "engine.amerigo:RULES",
-    "entdecker": "engine.entdecker:RULES",
-    "golden_city": "engine.golden_city:RULES",
-    "puerto_rico": "engine.puerto_rico:RULES",
+    "amerigo": "engine.amerigo",
+    "entdecker": "engine.entdecker",
+    "golden_city": "engine.golden_city",
+    "puerto_rico": "engine.puerto_rico",
 }
 
 _registered: dict[str, Rules] = {}
@@ -56,9 +60,8 @@ def get_rules(name: str) -> Rules:
     """The rules object of game ``name``; raises UnknownGameError."""
     if name in _registered:
         return _registered[name]
-    target = BUILTIN_GAMES.get(name)
-    if target is None:
+    package = BUILTIN_GAMES.get(name)
+    if package is None:
         raise UnknownGameError(name, registered_games())
-    module_name, attribute = target.split(":")
-    rules: Rules = getattr(importlib.import_module(module_name), attribute)
+    rules: Rules = importlib.import_module(package).RULES
     return register(rules)

@@ -6,9 +6,11 @@ data, is ``docs/games/entdecker.md``.
 
 Modules: :mod:`components` (the component set as data, a documented reconstruction),
 :mod:`component_set` (checking a component set and compiling lookup tables), :mod:`state` (immutable
-state), :mod:`geometry` (fitting, passages, holes, islands), :mod:`turn` (the player's decisions),
+state, ``initial_state``), :mod:`geometry` (fitting, passages, holes, islands), :mod:`turn` (the player's decisions),
 :mod:`chance` (wheel, backs, tiles, chips), :mod:`flow` (turn skeleton and turn end),
-:mod:`scoring`, :mod:`notation`, :mod:`describe`, :mod:`explain`, :mod:`serialize`, :mod:`rules`.
+:mod:`scoring`, :mod:`notation`, :mod:`describe`, :mod:`explain`, :mod:`serialize`, :mod:`rollout` (the
+search's rollout policy), :mod:`strategy` (the strategy bots), :mod:`rules`; the same name for the same
+role in every game (docs/ARCHITECTURE.md).
 
 Where the rulebook and the digest part ways, the rulebook rules (each case noted where it lives):
 

@@ -45,6 +45,7 @@ class EntdeckerRules(PhasedRules[State, Action]):
     """Entdecker for 2 to 4 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "entdecker"
+    title = "Entdecker"
     version = "1"
     min_players = 2
     max_players = 4

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final, final
 
-from engine.analysis.policy import pick
+from engine.analysis.policy import forced_or_explored, pick
 from engine.entdecker.state import State
 
 SCOUT, FORT, SETTLEMENT = 0, 1, 2
@@ -56,10 +56,9 @@ class StrategyBot:
 
     def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
         """The action the strategy prefers (ties broken by ``rng``)."""
-        if len(actions) == 1:
-            return actions[0]
-        if self.explore and rng.random() < self.explore:
-            return pick(actions, rng)
+        chosen = forced_or_explored(actions, rng, self.explore)
+        if chosen is not None:
+            return chosen
         builds = [a for a in actions if a[0] == "build"]
         if builds:
             return self._build(state, builds, rng)

@@ -78,6 +78,7 @@ class GoldenCityRules(PhasedRules[State, Action]):
     """Die goldene Stadt for 3 or 4 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "golden_city"
+    title = "Die goldene Stadt"
     #: 2 (issue 16): the discards are reshuffled the moment the draw pile runs out; the final places
     #: put a blocked player last.
     version = "2"

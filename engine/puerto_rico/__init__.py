@@ -3,10 +3,12 @@
 Authority: the Hungarian rulebook of *Puerto Rico* (Andreas Seyfarth; alea / Ravensburger) with the
 building table of bypeng's Chinese translation (EEBoardgame); our digest is ``docs/games/puerto_rico.md``.
 
-Modules: :mod:`components` (static tables), :mod:`state` (immutable state), :mod:`notation`,
-one module per phase (:mod:`settler`, :mod:`mayor`, :mod:`builder`, :mod:`craftsman`,
-:mod:`trader`, :mod:`captain`), :mod:`roles`, :mod:`flow` (round skeleton), :mod:`scoring`,
-:mod:`explain` (why an action is illegal), :mod:`describe`, :mod:`serialize`, :mod:`rules`.
+Modules (the same name for the same role in every game, docs/ARCHITECTURE.md): :mod:`components` (static
+tables), :mod:`state` (immutable state, ``initial_state``), :mod:`notation`, one module per phase
+(:mod:`settler`, :mod:`mayor`, :mod:`builder`, :mod:`craftsman`, :mod:`trader`, :mod:`captain`),
+:mod:`roles`, :mod:`chance` (the plantation draws and the reshuffle), :mod:`flow` (round skeleton),
+:mod:`scoring`, :mod:`explain` (why an action is illegal), :mod:`describe`, :mod:`serialize`,
+:mod:`rollout` (the search's rollout policy), :mod:`strategy` (the strategy bots), :mod:`rules`.
 
 Optional privileges and building abilities ("sem az ahhoz tartozó privilégiummal nem kötelező
 élnie"; "A játékosoknak nem kötelező használni működő lila épületeiket"): the hacienda draw, the

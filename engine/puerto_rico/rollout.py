@@ -1,8 +1,9 @@
-"""A cheap Puerto Rico policy, better than random clicks: the search player's rollout policy up to search version 2.
+"""Puerto Rico's rollout policies: the search player's (:data:`rollout_player`), and a cheap baseline.
 
-Since version 3 the rules hand out the shipping strategy bot (:mod:`engine.puerto_rico.strategy`,
-``rollout_player`` there) instead, a much stronger player; this one stays as the cheapest sensible
-policy (a benchmark baseline, and the plan mechanism's reference).
+Since search version 3 the rules hand out :data:`rollout_player`, the shipping strategy bot
+(:mod:`engine.puerto_rico.strategy`) with a tenth of its moves random. :data:`baseline_player`, the
+search player's rollout policy up to version 2, stays as the cheapest sensible policy (a benchmark
+baseline, and the plan mechanism's reference); the rest of this docstring is about it.
 
 Uniform random play passes as often as it builds, ships or sells, and buys a small indigo plant as
 readily as a city hall. This policy mostly (:data:`FOLLOWED` of the time) does what a beginner
@@ -30,6 +31,7 @@ from engine.puerto_rico.components import COLUMNS
 from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
 from engine.puerto_rico.state import PLACE, State
+from engine.puerto_rico.strategy import SHIPPING, StrategyBot
 
 #: How often the policy follows its plan (otherwise it picks any action but a pass, at random).
 FOLLOWED: Final = 0.85
@@ -72,8 +74,13 @@ class RolloutPlayer:
         return placed
 
 
-#: The policy (see :class:`RolloutPlayer`).
-rollout_player = RolloutPlayer()
+#: The baseline policy (see :class:`RolloutPlayer`).
+baseline_player = RolloutPlayer()
+#: How often the rollout policy plays a random legal move instead of the shipping bot's (rollouts need variety).
+ROLLOUT_EXPLORE: Final = 0.1
+#: The search player's rollout policy: the shipping bot, exploring (a strong rollout policy is the search's
+#: biggest lever in such games; the bench measured it, see docs/PERFORMANCE.md).
+rollout_player = StrategyBot(SHIPPING, ROLLOUT_EXPLORE)
 
 
 def _planned(state: State, actions: list[Any]) -> list[Any]:

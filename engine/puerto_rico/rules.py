@@ -12,10 +12,11 @@ from collections.abc import Callable
 from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
-from engine.puerto_rico import builder, captain, craftsman, mayor, roles, scoring, serialize, settler, trader
+from engine.puerto_rico import builder, captain, chance, craftsman, mayor, roles, scoring, serialize, settler, trader
 from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
 from engine.puerto_rico.notation import Action, format_action, parse_action
+from engine.puerto_rico.rollout import rollout_player
 from engine.puerto_rico.state import (
     BUILD,
     CRAFT,
@@ -31,7 +32,7 @@ from engine.puerto_rico.state import (
     State,
     initial_state,
 )
-from engine.puerto_rico.strategy import STRATEGIES, rollout_player
+from engine.puerto_rico.strategy import STRATEGIES
 
 LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
     ROLE: roles.legal_actions,
@@ -54,7 +55,7 @@ APPLY = apply_table({
     TRADE: trader.apply,
     LOAD: captain.apply,
     STORE: captain.apply_storage,
-}, CHANCE_PHASES, settler.apply_chance)
+}, CHANCE_PHASES, chance.apply)
 
 
 
@@ -62,6 +63,7 @@ class PuertoRicoRules(PhasedRules[State, Action]):
     """Puerto Rico for 3 to 5 players, after the Hungarian rulebook (see the package docstring)."""
 
     name = "puerto_rico"
+    title = "Puerto Rico"
     version = "2"
     min_players = 3
     max_players = 5
@@ -79,7 +81,7 @@ class PuertoRicoRules(PhasedRules[State, Action]):
 
     def __init__(self) -> None:
         super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=settler.chance_outcomes,
+            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
             over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
             format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
             load_state=serialize.load_state,

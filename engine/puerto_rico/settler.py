@@ -1,4 +1,4 @@
-"""The settler phase ("Az ültetvényes") and the chance draws that refill the face-up row.
+"""The settler phase ("Az ültetvényes"); the chance draws that refill the face-up row are :mod:`engine.puerto_rico.chance`.
 
 Each player from the settler may take one face-up plantation; the settler (privilege) or
 the owner of a working construction hut may take a quarry instead; a working hacienda lets
@@ -15,14 +15,12 @@ from engine.core.records import add_at
 from engine.puerto_rico.components import CONSTRUCTION_HUT, HACIENDA, HOSPICE, ISLAND_SPACES, QUARRY
 from engine.puerto_rico.flow import can_decline, colonist_available, end_phase, take_colonist
 from engine.puerto_rico.notation import (
-    DRAW_ACTIONS,
     HACIENDA_TAKE,
     PASS,
     PLANT_ACTIONS,
     PLANT_WITHOUT,
     QUARRY_TAKE,
     QUARRY_WITHOUT,
-    RESHUFFLE,
     Action,
     declined,
 )
@@ -115,16 +113,6 @@ def _settle(state: State, tile: int, hospice: bool) -> State:
     return with_player(state, seat, player)
 
 
-def draw_for_hacienda(state: State, good: int) -> State:
-    """The hacienda's face-down plantation goes onto the island (no hospice colonist)."""
-    seat = state.turn
-    player = state.players[seat].copy()
-    player.island = add_at(player.island, good, 1)
-    new = with_player(state, seat, player)
-    new.phase, new.stack = SETTLE, add_at(state.stack, good, -1)
-    return advance(new)
-
-
 def resolve_draws(state: State) -> State:
     """Wait for chance while the row needs refilling and tiles are left; else end the phase."""
     if state.to_draw > 0 and (any(state.stack) or any(state.discards)):
@@ -132,25 +120,3 @@ def resolve_draws(state: State) -> State:
     new = state.copy()
     new.to_draw = 0
     return end_phase(new)
-
-
-def chance_outcomes(state: State) -> tuple[tuple[Action, int], ...]:
-    """Each kind left in the stack weighted by its count; a reshuffle when the stack is empty."""
-    if state.phase == HACIENDA_DRAW or any(state.stack):
-        return tuple((DRAW_ACTIONS[g], count) for g, count in enumerate(state.stack) if count)
-    return ((RESHUFFLE, 1),)
-
-
-def apply_chance(state: State, action: Action) -> State:
-    """Turn up a drawn plantation (row or hacienda), or reshuffle the discards into the stack."""
-    if action[0] == "reshuffle":
-        new = state.copy()
-        new.stack, new.discards = state.discards, (0,) * 5
-        return resolve_draws(new)
-    good = action[1]
-    if state.phase == HACIENDA_DRAW:
-        return draw_for_hacienda(state, good)
-    new = state.copy()
-    new.stack, new.face_up = add_at(state.stack, good, -1), add_at(state.face_up, good, 1)
-    new.to_draw = state.to_draw - 1
-    return resolve_draws(new)

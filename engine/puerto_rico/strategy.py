@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final, final
 
-from engine.analysis.policy import pick
+from engine.analysis.policy import forced_or_explored, pick
 from engine.puerto_rico.builder import price
 from engine.puerto_rico.captain import capacities
 from engine.puerto_rico.components import (
@@ -116,10 +116,9 @@ class StrategyBot:
 
     def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
         """The legal action this strategy values most (ties broken by ``rng``)."""
-        if len(actions) == 1:
-            return actions[0]
-        if self.explore and rng.random() < self.explore:
-            return pick(actions, rng)
+        chosen = forced_or_explored(actions, rng, self.explore)
+        if chosen is not None:
+            return chosen
         if state.phase == PLACE:
             wanted = _placements(self.style, state)
             if wanted and PLACE_ACTIONS[wanted[0]] in actions:
@@ -361,10 +360,5 @@ def _circle_value(style: Style, player: Player, slot: int) -> list[float]:
 shipping_bot = StrategyBot(SHIPPING)
 #: The building strategy bot.
 building_bot = StrategyBot(BUILDING)
-#: How often the rollout policy plays a random legal move instead of the shipping bot's (rollouts need variety).
-ROLLOUT_EXPLORE: Final = 0.1
-#: The search player's rollout policy: the shipping bot, exploring (a strong rollout policy is the search's
-#: biggest lever in such games; the bench measured it, see docs/PERFORMANCE.md).
-rollout_player = StrategyBot(SHIPPING, ROLLOUT_EXPLORE)
 #: The game's strategy bots by name (:mod:`engine.analysis.strategies`).
 STRATEGIES: Final = {"shipping": shipping_bot, "building": building_bot}

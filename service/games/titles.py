@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-#: How BGA's short names and our registry's names read. Anything else: underscores to spaces, capitalised.
-_GAME_LABELS = {
-    "puerto_rico": "Puerto Rico", "puertorico": "Puerto Rico", "amerigo": "Amerigo", "entdecker": "Entdecker",
-    "golden_city": "Die goldene Stadt", "tokaido": "Tokaido", "gaiaproject": "Gaia Project",
-}
+from engine import get_rules, registered_games
+from engine.bga.mapping import game_for_bga_name
+
+#: How the short names of BGA games we have no rules for read, where capitalising is not enough (a game of ours
+#: is read by its rules' ``title``). Anything else: underscores to spaces, capitalised.
+_BGA_ONLY_LABELS = {"gaiaproject": "Gaia Project"}
 _MAX_PLAYERS_SHOWN = 5
 MAX_TITLE = 200
 
 
 def game_label(game: str) -> str:
-    """``Puerto Rico`` for ``puerto_rico`` or ``puertorico``; ``Some game`` for ``some_game``."""
-    known = _GAME_LABELS.get(game)
+    """``Puerto Rico`` for ``puerto_rico`` or ``puertorico`` (the rules' ``title``); ``Some game`` for ``some_game``."""
+    ours = game_for_bga_name(game, registered_games())
+    title = getattr(get_rules(ours), "title", None) if ours is not None else None  # a plugin may have none
+    known = title or _BGA_ONLY_LABELS.get(game)
     if known:
         return known
     words = game.replace("_", " ").strip()

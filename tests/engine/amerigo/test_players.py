@@ -6,7 +6,7 @@ import random
 
 from engine import Setup, random_playout
 from engine.amerigo import RULES
-from engine.amerigo.players import builder_player
+from engine.amerigo.rollout import builder_player
 
 
 def test_the_demo_player_founds_posts_and_builds_tiles_where_random_play_does_not():

@@ -11,8 +11,7 @@ from engine import Setup
 from engine.amerigo import RULES
 from engine.amerigo import components as c
 from engine.amerigo.board import ANCHOR
-from engine.amerigo.setup import production_pool
-from engine.amerigo.state import EMPTY, OVER, TOWER, State
+from engine.amerigo.state import EMPTY, OVER, TOWER, State, production_pool
 from tests.engine.helpers import assert_ends_and_replays, random_game
 
 GAMES_PER_COUNT = 100

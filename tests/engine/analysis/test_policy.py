@@ -11,7 +11,7 @@ from engine.analysis.search import play_out
 from engine.core.fold import draw_chance
 from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
-from engine.puerto_rico.rollout import rollout_player as puerto_rico_player
+from engine.puerto_rico.rollout import baseline_player as puerto_rico_player
 from engine.puerto_rico.state import PLACE
 
 

@@ -1,10 +1,11 @@
-"""A demo player for Amerigo: plays like a beginner with a plan, not like a random clicker.
+"""Amerigo's rollout policy, also its demo player: plays like a beginner with a plan, not like a random clicker.
 
 Uniformly random play almost never sails to a free anchor, so its games end with an empty map:
 nothing to look at in a demo. This player mostly takes the building colour when it holds
 tiles, sails to anchors where a post can be founded, and founds, builds and plans whenever it
 can; otherwise it picks at random. It decides nothing about the rules: it only chooses among
-the legal actions it is given, with the randomness it is given.
+the legal actions it is given, with the randomness it is given. The search's playouts use it (the
+strategy bots, :mod:`engine.amerigo.strategy`, are stronger but cost a greedy look-ahead per step).
 """
 
 from __future__ import annotations
@@ -45,3 +46,7 @@ def _wanted_colour(state: State) -> tuple[str, int]:
     if any(state.me.stock):
         return ("choose", GREEN)
     return ("choose", BLUE) if state.me.posts_left > 8 else ("choose", RED)
+
+
+#: The search player's rollout policy and the demo games' player (see the module docstring).
+rollout_player = builder_player
