@@ -7,12 +7,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
 import redis
 from flask.testing import FlaskClient
 
+from engine import registered_games
+from engine.bga.mapping import game_for_bga_name, recognised_game
 from service.runtime.config import DEFAULT_BGA_ORIGINS, bga_origin_patterns
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import export_bytes, playout
@@ -98,6 +101,19 @@ def test_the_receiving_page_names_the_accepted_origins_and_refuses_framing(clien
     origins = json.loads(page.split('data-origins="')[1].split('"')[0].replace("&#34;", '"'))
     assert origins == ["https://boardgamearena.com", "https://*.boardgamearena.com"]
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_receiving_page_names_the_games_with_rules_as_the_uploads_reader_tells_them(client: FlaskClient) -> None:
+    page = client.get("/import/bga/receive").get_data(as_text=True)
+    games = json.loads(unescape(page.split('data-games="')[1].split('"')[0]))
+    by_name = {g["game"]: g for g in games}
+    assert sorted(by_name) == registered_games(), "every game an upload replays with rules, no other"
+    assert by_name["puerto_rico"] == {"game": "puerto_rico", "bga": "puertorico", "label": "Puerto Rico", "marks": ["rol_type"]}
+    for game in games:
+        assert game_for_bga_name(game["bga"], registered_games()) == game["game"]
+        for mark in game["marks"]:
+            assert recognised_game({mark: 1}) == game["game"], f"{game['game']}: {mark} is a mark its mapping recognises"
+    assert recognised_game({"player_id": 1, "player_name": "Anna"}) is None
 
 
 def test_the_help_page_lists_the_games_with_rules_from_the_registry(client: FlaskClient) -> None:
