@@ -360,24 +360,25 @@ def test_on_a_page_of_another_kind_it_says_so_and_leaves_the_page_as_it_was(tabs
 
 def test_a_log_posted_from_an_origin_not_accepted_is_ignored(tabs: Tabs, sites: Sites) -> None:
     tabs.page.goto(f"{sites.stranger}/welcome")
-    asked: list[str] = []
     with tabs.context.expect_page() as opened:
         tabs.page.evaluate("""url => new Promise(resolve => {
             const win = window.open(url, '_blank');
             window.addEventListener('message', (event) => {
               if (event.source !== win || !event.data || event.data.type !== 'ludolog-bga-ready') return;
               win.postMessage({type: 'ludolog-bga-log', protocol: 1, kind: 'replay', table: '1',
-                               log: JSON.stringify({data: {data: []}})}, new URL(url).origin);
+                               log: JSON.stringify({data: {data: [{packet_id: 1, channel: '/table/t1', time: 1,
+                                 move_id: 1, data: [{type: 'x', log: 'Mallory moves', args: {}}]}]}})},
+                              new URL(url).origin);
               resolve();
             });
         })""", f"{sites.ludolog.url}/import/bga/receive")
     receiver = opened.value
-    receiver.on("request", lambda req: asked.append(req.url) if "/api/uploads" in req.url else None)
     receiver.wait_for_selector("body[data-ready='true']")
-    tabs.page.wait_for_timeout(500)  # the message has long arrived: a preview would have been asked for by now
+    tabs.page.wait_for_timeout(500)  # the message has long arrived: a log taken would be shown by now
     assert receiver.is_hidden("#receive-preview")
     assert "Waiting for the log" in receiver.inner_text("#receive-status")
-    assert not asked, "nothing from a stranger goes to the server"
+    assert receiver.evaluate("sessionStorage.length") == 0, "nothing of it is kept"
+    assert_nothing_of_the_log_sent(tabs, receiver, ["Mallory"])
     assert any(f"ignored a message from {sites.stranger}" in w for w in tabs.warnings), tabs.warnings
 
 
