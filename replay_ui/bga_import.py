@@ -9,7 +9,9 @@ script with ``integrity`` is fetched in CORS mode, and without the header the br
 
 The log itself never reaches ludolog's server from BGA's page: the script opens ``/import/bga/receive`` in a new
 tab and posts the log to it (``postMessage``); that page accepts it only from an origin of
-``LUDOLOG_BGA_ORIGINS`` and uploads it through ``POST /api/uploads`` when the user presses Import.
+``LUDOLOG_BGA_ORIGINS``, shows what it holds (read in the browser, ``static/js/bgasummary.js``, with the games
+that get full rules rendered into the page by :func:`rules_games`) and sends it to ludolog only when the user
+presses Import, through ``POST /api/uploads``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from urllib.parse import quote
 from flask import Response, abort, current_app, render_template, url_for
 from flask.typing import ResponseReturnValue
 
-from engine import listed_games
+from engine import listed_games, registered_games
+from engine.bga.mapping import bga_name, marks_of
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from service.games.titles import game_label
@@ -94,11 +97,22 @@ def bookmarklet_script(version: str) -> ResponseReturnValue:
     return response
 
 
+def rules_games() -> list[dict[str, object]]:
+    """The games an upload replays with full rules, as the receiving tab tells them apart in the browser: our name
+    (our export's setup note states it), BGA's name (a log or BGA's page states it), the label people read, and the
+    argument names only that game's notifications carry (for a log that names no game, as the archive's answer).
+
+    Every registered game, as the upload's own ``detect_game`` takes them, so both say the same of a log.
+    """
+    return [{"game": game, "bga": bga_name(game), "label": game_label(game), "marks": list(marks_of(game))}
+            for game in registered_games()]
+
+
 @blueprint.get("/import/bga/receive")
 def bga_receive_page() -> ResponseReturnValue:
     """The tab the bookmarklet opens: it takes the log from an origin of LUDOLOG_BGA_ORIGINS, shows it, imports it."""
     origins = list(current_app.config["LUDOLOG"].bga_origins)
-    return render_template("bga_receive.html", origins=origins, signed_in=signed_in_user() is not None)
+    return render_template("bga_receive.html", origins=origins, games=rules_games(), signed_in=signed_in_user() is not None)
 
 
 def games_offered() -> tuple[list[str], list[str]]:

@@ -7,6 +7,7 @@ game's rules are ``engine.<game>``: no second list of games. A mapping module pr
 ``import_notes(...)``     the history a log's notes describe (see :class:`GameMapping`)
 ``notes_for(...)``        the notifications that tell one event, for the export
 ``recognises(args)``      True for a notification only this game's logs carry (optional)
+``MARKS``                 the argument names ``recognises`` looks for (optional; for pages that tell the game apart)
 ``seat_order(players, notes)``  the BGA players in seat order (optional; default: as listed)
 
 A game without one is read and written with the generic ``ludologAction`` notes
@@ -67,6 +68,12 @@ def bga_name(game: str) -> str:
     """The game's name on BGA (``puerto_rico`` → ``puertorico``); our name when it has no mapping."""
     mapping = mapping_for(game)
     return mapping.BGA_NAME if mapping is not None else game
+
+
+def marks_of(game: str) -> tuple[str, ...]:
+    """The argument names only ``game``'s notifications carry (its mapping's ``MARKS``), or () if it names none."""
+    marks = getattr(mapping_for(game), "MARKS", ())
+    return tuple(str(mark) for mark in marks)
 
 
 def game_for_bga_name(name: str | None, known: Sequence[str]) -> str | None:

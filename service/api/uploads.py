@@ -23,7 +23,7 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import body_limit, load_query
 from service.api.schemas import Strict, plain_text
-from service.imports.importer import EXPORT_FORMATS, export_jsonl, export_text, log_record, preview, submit_upload, titled
+from service.imports.importer import EXPORT_FORMATS, export_jsonl, export_text, log_record, submit_upload, titled
 from service.imports.reimport import read_upload
 from service.jobs import enqueue_import
 from service.store.games import VISIBILITIES
@@ -113,19 +113,6 @@ class UploadStatusSchema(Schema):
                                                                     "already: game is that game, nothing new was stored"})
 
 
-class PreviewSchema(Schema):
-    """``POST /api/uploads/preview``: what an upload of the same bytes would import, nothing stored."""
-
-    game = fields.String(required=True, allow_none=True, metadata={"description": "our game name (full rules) or BGA's "
-                                                                                 "(log only); null when the log names none"})
-    game_label = fields.String(required=True, allow_none=True, metadata={"description": "the game as people read it"})
-    kind = fields.String(required=True, metadata={"description": "rules (full replay) or log-only"})
-    table_id = fields.Integer(required=True, allow_none=True, metadata={"description": "the BGA table, when the log names it"})
-    players = fields.List(fields.String(), required=True, metadata={"description": "in seat order when the log shows it"})
-    moves = fields.Integer(required=True, metadata={"description": "BGA's moves in the log (its distinct move numbers)"})
-    source = fields.String(required=True, metadata={"description": "json (a BGA document or our export) or text (pasted)"})
-
-
 class ExportQuery(Strict):
     """Which export."""
 
@@ -212,21 +199,6 @@ def create_upload() -> ResponseReturnValue:
     response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})
     response.headers["Location"] = url
     return response, 202
-
-
-@bp.post("/api/uploads/preview")
-@body_limit(_upload_limit)
-@documented("Read a log as an upload would, and say what it would import: nothing is stored, nothing is queued",
-            response=PreviewSchema, body=UploadBodySchema, errors=(400, 413, 422), tag="uploads",
-            description="The same body as POST /api/uploads (multipart 'file' or the raw body) and the same refusals: "
-                        "400 broken JSON (details.line and details.column) or unreadable bytes, 413 over the upload "
-                        "limit, 422 valid JSON in no known envelope. The bookmarklet's receiving page "
-                        "(/import/bga/receive) shows this before its Import button. Whether the moves agree with "
-                        "the rules is the import's to say (its report).")
-def preview_upload() -> ResponseReturnValue:
-    """200 ``{"game", "game_label", "kind", "table_id", "players", "moves", "source"}``."""
-    raw, _ = _raw_upload()
-    return jsonify(preview(raw))
 
 
 @bp.get("/api/uploads/<uid>")

@@ -40,7 +40,7 @@ from engine.bga import (
 )
 from engine.core.errors import LogMismatchError
 from engine.core.visibility import SeatView, events_as_seen
-from service.games.titles import game_label, game_title
+from service.games.titles import game_title
 from service.imports.reimport import read_upload
 from service.store.errors import NotFoundError
 from service.store.games import MAIN, SOURCE_LOG_ONLY, GameStore
@@ -139,29 +139,6 @@ def log_time(bga: BgaLog) -> float:
     if first is None or (is_our_export(bga) and first <= DEFAULT_START_TIME + len(bga.packets)):
         return time.time()
     return float(first)
-
-
-# --- a preview, before anything is stored -----------------------------------------------------------
-
-
-def preview(raw: bytes) -> dict[str, Any]:
-    """What an upload of ``raw`` would import, read without importing or storing anything: the game (and whether it
-    gets full rules here or is kept as log lines), its BGA table, the players, and the number of BGA moves.
-
-    The same reader as the upload (:func:`read_upload`), so a log the upload would refuse is refused here with the
-    same error (400 unreadable, 422 unusable); whether the moves agree with the rules only the import itself says.
-    """
-    bga = read_upload(raw)
-    game = detect_game(bga)
-    named = game or bga.game_name
-    moves = {p.move_id for p in bga.packets if p.move_id is not None and not p.is_private}
-    return {
-        "game": named, "game_label": game_label(named) if named else None,
-        "kind": "rules" if game is not None else "log-only",
-        "table_id": None if is_our_export(bga) else bga.table_id,
-        "players": [p.name for p in bga.players],
-        "moves": len(moves), "source": bga.source,
-    }
 
 
 # --- importing in memory -----------------------------------------------------------------------

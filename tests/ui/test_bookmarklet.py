@@ -5,6 +5,8 @@ Real headless Chromium, the real app over HTTP, the embedded Redis and a real RQ
 not named there, plays a stranger. The bookmarklet runs as a bookmark runs it: the page navigates to the
 ``javascript:`` address that ludolog's ``/import/bga`` page offers to drag. Click one is that bookmark, click two the
 receiving tab's Import button. On BGA's page nothing may be left behind: no global name, no uncaught exception.
+Every request of the browser is recorded: before Import none carries the log or anything of it (the receiving tab
+reads it in the browser, ``static/js/bgasummary.js``); on Import exactly one does, the upload.
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import redis
 from werkzeug.serving import make_server
 
+from engine.bga import parse_log, render_notification
+from engine.bga.errors import BgaLogError
+from engine.bga.importer import detect_game, is_our_export
 from ludolog.app import create_app
 from service.runtime.config import DEFAULT_BGA_ORIGINS, Config, bga_origin_patterns
 from service.runtime.redis_server import EmbeddedRedis
@@ -39,7 +45,7 @@ pytestmark = pytest.mark.timeout(300)
 
 QUEUE = "ludolog-bookmarklet-test"
 PR_TABLE, BROKEN_TABLE, TOKAIDO_TABLE, REVIEW_TABLE, GAIA_TABLE = "101", "102", "100004927", "161915629", "798145204"
-UNREADABLE_TABLE = "103"
+UNREADABLE_TABLE, SHAPELESS_TABLE = "103", "104"
 IMPORT_WAIT_MS = 90_000
 
 
@@ -47,6 +53,8 @@ def _tables() -> dict[str, Table]:
     puerto_rico = export_doc(playout(3, 1))
     broken = json.loads(json.dumps(puerto_rico))
     del broken["data"]["logs"][10]  # a whole move left out: the rules refuse the next one
+    shapeless = samples.doc(samples.TOKAIDO_A)
+    shapeless[5]["channel"] = "/somewhere/else"  # in a known envelope, but a packet the upload's reader refuses
     return {
         PR_TABLE: Table("puertorico", puerto_rico),
         BROKEN_TABLE: Table("puertorico", broken),
@@ -54,6 +62,7 @@ def _tables() -> dict[str, Table]:
         REVIEW_TABLE: Table("tokaido", samples.doc(samples.TOKAIDO_B)),
         GAIA_TABLE: Table("gaiaproject", samples.doc(samples.GAIA)),
         UNREADABLE_TABLE: Table("puertorico", {"data": {"data": "no packets here"}}),
+        SHAPELESS_TABLE: Table("tokaido", shapeless),
     }
 
 
@@ -90,14 +99,29 @@ def sites(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory)
             thread.join(timeout=5)
 
 
+@dataclass(frozen=True)
+class Sent:
+    """One request the browser made: how, where, with what body."""
+
+    method: str
+    url: str
+    body: bytes
+
+    def carries(self, markers: list[str]) -> bool:
+        """True if the address or the body holds any of ``markers`` (pieces of a log)."""
+        return any(m in self.url or m.encode() in self.body for m in markers)
+
+
 @dataclass
 class Tabs:
-    """A browser context (its own cookies) with the BGA tab, watched for page errors, and the tabs it opened."""
+    """A browser context (its own cookies) with the BGA tab, watched for page errors, and the tabs it opened;
+    every request of every tab is recorded (the context's, so a new tab's very first one is too)."""
 
     context: Any
     page: Any
     errors: list[str]
     warnings: list[str]
+    sent: list[Sent]
 
     def assert_clean(self) -> None:
         """BGA's page raised nothing."""
@@ -109,7 +133,7 @@ def tabs(browser: Any) -> Iterator[Tabs]:
     """A fresh context and its first tab; every page of the context is watched for uncaught exceptions."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.set_default_timeout(15_000)
-    tabs = Tabs(context, None, [], [])
+    tabs = Tabs(context, None, [], [], [])
 
     def watch(page: Any) -> None:
         page.on("pageerror", lambda exc: tabs.errors.append(f"{page.url}: {exc}"))
@@ -117,6 +141,7 @@ def tabs(browser: Any) -> Iterator[Tabs]:
         page.on("dialog", lambda dialog: (tabs.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
 
     context.on("page", watch)
+    context.on("request", lambda req: tabs.sent.append(Sent(req.method, req.url, req.post_data_buffer or b"")))
     tabs.page = context.new_page()
     yield tabs
     context.close()
@@ -165,11 +190,68 @@ def receive(tabs: Tabs, sites: Sites, href: str) -> Any:
     return receiver
 
 
-def import_game(receiver: Any, visibility: str = "public") -> str:
-    """Click two: Import; returns the game id once the tab has followed the import to the game's page."""
+def is_upload(sent: Sent) -> bool:
+    """A request to the upload path (``/api/uploads`` and anything below it)."""
+    return "/api/uploads" in sent.url
+
+
+@dataclass(frozen=True)
+class Received:
+    """The log the receiving tab holds (as it keeps it in its session storage) and pieces of it to look for."""
+
+    log: str
+    markers: list[str]
+
+    @classmethod
+    def of(cls, receiver: Any) -> Received:
+        """The tab's log; its pieces: forty characters from its middle and each player's name the tab shows."""
+        log = str(receiver.evaluate("JSON.parse(sessionStorage.getItem('ludolog-bga-log')).log"))
+        names = [name for name in receiver.inner_text("#preview-players").split(", ") if len(name) > 3]
+        middle = len(log) // 2
+        return cls(log, [log[middle : middle + 40], *names])
+
+
+def has_body(sent: Sent) -> bool:
+    """A request that can carry something: any but GET and HEAD."""
+    return sent.method not in ("GET", "HEAD")
+
+
+def assert_nothing_of_the_log_sent(tabs: Tabs, receiver: Any, markers: list[str]) -> None:
+    """No request of any tab (the receiving tab's own page and scripts among them) has carried a piece of the log,
+    none has gone to the upload path, and none has a body the test cannot read (a file or blob in a form, which
+    Playwright does not show): a sign-up form on the way is the only body allowed, and it is read."""
+    assert any(s.url == receiver.url for s in tabs.sent), "the receiving tab's requests are recorded, its opening too"
+    assert not [s.url for s in tabs.sent if s.carries(markers) or is_upload(s)], "nothing of the log before Import"
+    assert not [s.url for s in tabs.sent if has_body(s) and not s.body], "no body unread"
+
+
+def press_import(tabs: Tabs, receiver: Any, visibility: str = "public") -> tuple[int, Received]:
+    """Click two: Import, checking first that nothing of the log has been sent; returns how many requests the
+    browser had made before the click, and the log the tab held."""
+    received = Received.of(receiver)
+    assert_nothing_of_the_log_sent(tabs, receiver, received.markers)
+    before = len(tabs.sent)
     receiver.select_option("#receive-visibility", visibility)
     receiver.click("#receive-import")
+    return before, received
+
+
+def assert_sent_once_as_the_upload(tabs: Tabs, before: int, received: Received) -> None:
+    """Since the Import click one request has carried the log, or anything: the upload, a POST to /api/uploads
+    whose body is the log, exactly."""
+    carrying = [s for s in tabs.sent[before:] if s.carries(received.markers) or has_body(s)]
+    assert len(carrying) == 1, [s.url for s in carrying]
+    upload = carrying[0]
+    assert upload.method == "POST" and urlsplit(upload.url).path == "/api/uploads", upload.url
+    assert upload.body == received.log.encode(), "the body is the log as the tab received it"
+
+
+def import_game(tabs: Tabs, receiver: Any, visibility: str = "public") -> str:
+    """Click two: Import; returns the game id once the tab has followed the import to the game's page, after
+    checking that the log left the browser once, on the click, as the upload."""
+    before, received = press_import(tabs, receiver, visibility)
     receiver.wait_for_url("**/games/*/b/**", timeout=IMPORT_WAIT_MS)
+    assert_sent_once_as_the_upload(tabs, before, received)
     return str(receiver.url.split("/games/")[1].split("/")[0])
 
 
@@ -188,7 +270,7 @@ def test_a_full_rules_game_comes_from_a_replay_page_in_two_clicks(tabs: Tabs, si
     assert receiver.inner_text("#preview-players") == "Anna, Ben, Cleo"
     assert receiver.is_visible("#receive-import") and not receiver.is_visible("#receive-signin")
     assert "the log is in ludolog's new tab" in notice_text(tabs.page)
-    gid = import_game(receiver, "private")
+    gid = import_game(tabs, receiver, "private")
     game = game_of(receiver, gid)
     assert game["game"] == "puerto_rico" and game["owner"] == "replayer" and game["visibility"] == "private"
     receiver.wait_for_selector("#board")
@@ -205,7 +287,7 @@ def test_a_log_only_game_comes_from_a_replay_page_in_two_clicks_without_signing_
     assert receiver.inner_text("#preview-table") == TOKAIDO_TABLE
     assert "not signed in" in receiver.inner_text("#receive-signin")
     assert receiver.is_disabled("#receive-visibility option[value='private']")
-    gid = import_game(receiver)
+    gid = import_game(tabs, receiver)
     game = game_of(receiver, gid)
     assert game["source"] == "bga-log" and game["owner"] is None
     assert_no_new_globals(tabs.page, before)
@@ -219,7 +301,7 @@ def test_the_review_pages_text_becomes_a_log_only_game(tabs: Tabs, sites: Sites)
     receiver = receive(tabs, sites, href)
     moves = int(receiver.inner_text("#preview-moves"))
     assert moves > 50
-    gid = import_game(receiver, "unlisted")
+    gid = import_game(tabs, receiver, "unlisted")
     game = game_of(receiver, gid)
     assert game["source"] == "bga-log" and game["visibility"] == "unlisted"
     lines = receiver.evaluate("gid => fetch(`/api/games/${gid}/log`).then(r => r.json())", gid)
@@ -239,7 +321,7 @@ def test_the_archive_is_asked_with_the_players_own_bga_session(tabs: Tabs, sites
     assert "(log only" in receiver.inner_text("#preview-game")
     assert receiver.inner_text("#preview-table") == GAIA_TABLE
     assert len(receiver.inner_text("#preview-players").split(", ")) == 2
-    gid = import_game(receiver)
+    gid = import_game(tabs, receiver)
     assert game_of(receiver, gid)["owner"] == "archivist"
     assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
@@ -278,24 +360,25 @@ def test_on_a_page_of_another_kind_it_says_so_and_leaves_the_page_as_it_was(tabs
 
 def test_a_log_posted_from_an_origin_not_accepted_is_ignored(tabs: Tabs, sites: Sites) -> None:
     tabs.page.goto(f"{sites.stranger}/welcome")
-    asked: list[str] = []
     with tabs.context.expect_page() as opened:
         tabs.page.evaluate("""url => new Promise(resolve => {
             const win = window.open(url, '_blank');
             window.addEventListener('message', (event) => {
               if (event.source !== win || !event.data || event.data.type !== 'ludolog-bga-ready') return;
               win.postMessage({type: 'ludolog-bga-log', protocol: 1, kind: 'replay', table: '1',
-                               log: JSON.stringify({data: {data: []}})}, new URL(url).origin);
+                               log: JSON.stringify({data: {data: [{packet_id: 1, channel: '/table/t1', time: 1,
+                                 move_id: 1, data: [{type: 'x', log: 'Mallory moves', args: {}}]}]}})},
+                              new URL(url).origin);
               resolve();
             });
         })""", f"{sites.ludolog.url}/import/bga/receive")
     receiver = opened.value
-    receiver.on("request", lambda req: asked.append(req.url) if "/api/uploads" in req.url else None)
     receiver.wait_for_selector("body[data-ready='true']")
-    tabs.page.wait_for_timeout(500)  # the message has long arrived: a preview would have been asked for by now
+    tabs.page.wait_for_timeout(500)  # the message has long arrived: a log taken would be shown by now
     assert receiver.is_hidden("#receive-preview")
     assert "Waiting for the log" in receiver.inner_text("#receive-status")
-    assert not asked, "nothing from a stranger goes to the server"
+    assert receiver.evaluate("sessionStorage.length") == 0, "nothing of it is kept"
+    assert_nothing_of_the_log_sent(tabs, receiver, ["Mallory"])
     assert any(f"ignored a message from {sites.stranger}" in w for w in tabs.warnings), tabs.warnings
 
 
@@ -321,6 +404,25 @@ def test_a_log_no_envelope_holds_is_refused_before_import_saying_why(tabs: Tabs,
     said = receiver.inner_text("#receive-status")
     assert said.startswith("This log cannot be imported: unknown log envelope") and "expected a list of packets" in said
     assert receiver.is_hidden("#receive-preview"), "no Import button for a log the upload would refuse"
+    assert_nothing_of_the_log_sent(tabs, receiver, ["no packets here"])
+    tabs.assert_clean()
+
+
+def test_a_log_the_uploads_reader_refuses_gets_its_usual_report_after_import_and_nothing_is_stored(
+        tabs: Tabs, sites: Sites, redis_server: EmbeddedRedis) -> None:
+    store = redis.Redis.from_url(redis_server.url)
+    href = bookmark(tabs, sites)
+    tabs.page.goto(f"{sites.bga}/archive/replay/{SHAPELESS_TABLE}/?table={SHAPELESS_TABLE}")
+    receiver = receive(tabs, sites, href)
+    assert "Tokaido (log only" in receiver.inner_text("#preview-game"), "in a known envelope: shown, for the import to judge"
+    uploads_before = len(store.keys("*upload*"))
+    before, received = press_import(tabs, receiver)
+    receiver.wait_for_selector("#upload-status .error")
+    said = receiver.inner_text("#upload-status")
+    assert said.startswith("This log cannot be imported: packet index 5") and "field 'channel'" in said, said
+    assert_sent_once_as_the_upload(tabs, before, received)
+    assert "/games/" not in receiver.url and receiver.is_enabled("#receive-import")
+    assert len(store.keys("*upload*")) == uploads_before, "a refused upload stores nothing"
     tabs.assert_clean()
 
 
@@ -336,7 +438,7 @@ def test_signing_in_on_the_way_keeps_the_log(tabs: Tabs, sites: Sites) -> None:
     receiver.wait_for_url(f"{sites.ludolog.url}/import/bga/receive")
     receiver.wait_for_selector("#receive-preview:not([hidden])")
     assert "Tokaido" in receiver.inner_text("#preview-game") and receiver.query_selector("#receive-signin") is None
-    gid = import_game(receiver, "private")
+    gid = import_game(tabs, receiver, "private")
     assert game_of(receiver, gid)["owner"] == "latecomer"
     assert receiver.evaluate("sessionStorage.length") == 0, "the log is dropped once imported"
     tabs.assert_clean()
@@ -381,3 +483,89 @@ def test_the_default_origins_accept_bga_and_its_subdomains_only(tabs: Tabs, site
         return originAllowed(origin, patterns);
     }""", [origin, list(bga_origin_patterns(DEFAULT_BGA_ORIGINS))])
     assert answer is accepted
+
+
+# ---- the summary read in the browser agrees with the upload's own reader ----------------------------------------
+def _envelopes(packets: list[Any], game_name: str) -> dict[str, Any]:
+    """The same packets in every envelope the upload accepts (and one naming its game, as the bookmarklet sends)."""
+    return {"bare": packets, "gamelogs": {"data": {"data": packets}}, "scraper": {"data": {"data": {"data": packets}}},
+            "archive": {"status": 1, "data": {"logs": packets, "players": []}},
+            "named gamelogs": {"data": {"data": packets}, "game_name": game_name}}
+
+
+def _review_text(packets: list[Any]) -> str:
+    """The log as the game review shows it, copied: "Move N : time" headers, each move's lines under them."""
+    bga = parse_log(json.dumps(packets))
+    lines = []
+    for packet in bga.public_packets:
+        said = [text for text in (render_notification(n) for n in packet.notifications) if text.strip()]
+        if said and packet.move_id is not None:
+            lines += [f"Move {packet.move_id} :", "12:00:07", *said]
+    return "\n".join(lines)
+
+
+def _logs() -> dict[str, str]:
+    """Real logs (the samples, our Puerto Rico export) in each envelope, and as review text: name to log text."""
+    gaia = samples.doc(samples.GAIA)
+    sources = {"tokaido": list(samples.packets(samples.TOKAIDO_A)), "gaiaproject": gaia["data"]["logs"],
+               "puertorico": export_doc(playout(3, 1))["data"]["logs"]}
+    logs = {"gaia as BGA's archive answers it": json.dumps(gaia),
+            # Our export without its setup note names no game: the role choices' mark tells it.
+            "puerto rico named by no one": json.dumps(sources["puertorico"][1:])}
+    for name, packets in sources.items():
+        logs |= {f"{name} {kind}": json.dumps(doc) for kind, doc in _envelopes(packets, name).items()}
+        logs[f"{name} review text"] = _review_text(packets)
+    return logs
+
+
+def _as_the_upload_reads_it(text: str) -> dict[str, Any]:
+    """What the upload's reader (engine.bga) finds in the log, in the summary's terms."""
+    bga = parse_log(text)
+    game = detect_game(bga)
+    named = game or bga.game_name
+    table = None if is_our_export(bga) or bga.table_id is None else str(bga.table_id)
+    moves = {p.move_id for p in bga.packets if p.move_id is not None and not p.is_private}
+    return {"game": named, "rules": game is not None, "table": table, "players": [p.name for p in bga.players],
+            "moves": len(moves)}
+
+
+def test_the_summary_read_in_the_browser_agrees_with_the_uploads_reader(tabs: Tabs, sites: Sites) -> None:
+    page = tabs.page
+    page.goto(f"{sites.ludolog.url}/import/bga/receive")
+    logs = _logs()
+    read = page.evaluate("""async (logs) => {
+        const { summarise } = await import('/static/ui/js/bgasummary.js');
+        const games = JSON.parse(document.getElementById('bga-receive').dataset.games);
+        const out = {};
+        for (const [name, text] of Object.entries(logs)) {
+          const { game, rules, table, players, moves } = summarise(text, games);
+          out[name] = { game, rules, table, players, moves };
+        }
+        return out;
+    }""", logs)
+    mismatched = {name: (read[name], expected) for name, text in logs.items()
+                  if read[name] != (expected := _as_the_upload_reads_it(text))}
+    assert not mismatched, mismatched
+    assert read.keys() == logs.keys()
+    assert read["puerto rico named by no one"]["rules"] and read["tokaido review text"]["moves"] > 50
+
+
+@pytest.mark.parametrize(("log", "why"), [
+    ("", "the log is empty"),
+    ("{broken", "the log is neither JSON nor text"),
+    ('{"data": {"data": "no packets here"}}', "unknown log envelope: found a JSON object with keys data"),
+    ('"just a string"', "unknown log envelope: found a JSON string"),
+    ('{"status": 0, "error": "You must be logged in"}', "BGA answered with an error (status 0): 'You must be logged in'"),
+    ('{"data": {"logs": 3}}', "field 'data.logs' should be an array of packets, found a JSON number"),
+    ("[]", "the log holds no packets"),
+])
+def test_a_log_in_no_known_envelope_is_refused_in_the_browser_saying_why(tabs: Tabs, sites: Sites, log: str, why: str) -> None:
+    tabs.page.goto(f"{sites.ludolog.url}/import/bga/receive")
+    said = tabs.page.evaluate("""async (log) => {
+        const { summarise, LogRefused } = await import('/static/ui/js/bgasummary.js');
+        try { summarise(log, []); } catch (error) { return error instanceof LogRefused ? error.message : `not refused: ${error}`; }
+        return 'accepted';
+    }""", log)
+    assert said.startswith(why), said
+    with pytest.raises(BgaLogError):  # the upload's reader refuses it too
+        parse_log(log)

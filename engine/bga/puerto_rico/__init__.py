@@ -16,11 +16,14 @@ from engine.bga.puerto_rico.infer import import_notes
 
 #: The game's name on Board Game Arena.
 BGA_NAME = "puertorico"
+#: The arguments only Puerto Rico's notifications carry (a role choice's ``rol_type``), named so that a page
+#: can tell the game without running Python (the bookmarklet's receiving tab).
+MARKS: tuple[str, ...] = ("rol_type",)
 
 
 def recognises(args: Mapping[str, Any]) -> bool:
     """True for a notification only Puerto Rico logs carry: a role choice with BGA's ``rol_type``."""
-    return "rol_type" in args
+    return any(mark in args for mark in MARKS)
 
 
 def seat_order(players: Sequence[tuple[int, str]], notes: Sequence[LogNote]) -> list[tuple[int, str]]:
@@ -35,4 +38,4 @@ def seat_order(players: Sequence[tuple[int, str]], notes: Sequence[LogNote]) -> 
     return list(players[at:]) + list(players[:at])
 
 
-__all__ = ["BGA_NAME", "import_notes", "notes_for", "recognises", "seat_order"]
+__all__ = ["BGA_NAME", "MARKS", "import_notes", "notes_for", "recognises", "seat_order"]

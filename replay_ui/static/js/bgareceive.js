@@ -1,12 +1,14 @@
 // The tab the bookmarklet opens. It tells the BGA tab that opened it that it is ready (a message with no data),
 // takes the log that tab posts back only from an origin of LUDOLOG_BGA_ORIGINS (any other sender is ignored,
 // with a line in the console), keeps it in this tab's sessionStorage (so signing in on the way loses nothing),
-// shows what the server reads in it (POST /api/uploads/preview: nothing stored), and on Import uploads it
-// through the normal upload path (POST /api/uploads) and follows the import to the game.
+// shows what it holds, read here in the browser (bgasummary.js; a log in no known envelope is refused here, saying
+// why), and only on Import sends it to ludolog, through the normal upload path (POST /api/uploads), then follows
+// the import to the game. Before that click no request of this tab carries the log or anything of it.
 
 import { api } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { originAllowed } from "./bgaorigins.js";
+import { LogRefused, summarise } from "./bgasummary.js";
 import { importProgressLine, reportSections, uploadError } from "./uploadreport.js";
 
 const READY = "ludolog-bga-ready";
@@ -18,23 +20,19 @@ const PENDING = ["queued", "running", "started", "pending"];
 const $ = (id) => document.getElementById(id);
 const root = $("bga-receive");
 const patterns = JSON.parse(root.dataset.origins);
+const rulesGames = JSON.parse(root.dataset.games);
 let received = null;
 
 function status(text, isError = false) {
   replaceChildren($("receive-status"), isError ? el("span", { class: "error", text }) : text);
 }
 
-function logBlob(kept) {
+// The upload as the raw body (the log's own text, nothing added), its name and visibility in the address.
+function uploadRequest(kept, visibility) {
   const json = kept.log.trimStart().startsWith("{") || kept.log.trimStart().startsWith("[");
-  return { blob: new Blob([kept.log], { type: json ? "application/json" : "text/plain" }),
-           name: `bga-${kept.table || "log"}.${json ? "json" : "txt"}` };
-}
-
-function logForm(kept) {
-  const { blob, name } = logBlob(kept);
-  const form = new FormData();
-  form.append("file", blob, name);
-  return form;
+  const options = new URLSearchParams({ visibility, filename: `bga-${kept.table || "log"}.${json ? "json" : "txt"}` });
+  return [`/api/uploads?${options}`, { method: "POST", body: kept.log,
+           headers: { "Content-Type": json ? "application/json" : "text/plain; charset=utf-8" } }];
 }
 
 function keep(kept) {
@@ -55,22 +53,25 @@ function keptLog() {
   }
 }
 
-async function show(kept) {
-  received = kept;
-  status("Reading the log…");
+function show(kept) {
+  let seen;
   try {
-    const seen = await api("/api/uploads/preview", { method: "POST", body: logForm(kept) });
-    const kind = seen.kind === "rules" ? "full rules: replay, fork and play on" : "log only: browse and annotate";
-    $("preview-game").textContent = `${seen.game_label || "a game the log does not name"} (${kind})`;
-    $("preview-table").textContent = seen.table_id ?? kept.table ?? "not named in the log";
-    $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : "not named in the log";
-    $("preview-moves").textContent = String(seen.moves);
-    $("receive-preview").hidden = false;
-    status(`Received from ${kept.from}. Check it, choose who may see it, then press Import.`);
+    seen = summarise(kept.log, rulesGames);
   } catch (error) {
+    if (!(error instanceof LogRefused)) throw error;
+    received = null;
     $("receive-preview").hidden = true;
-    status(`This log cannot be imported: ${uploadError({ message: error.message, ...error.details })}`, true);
+    status(`This log cannot be imported: ${error.message}`, true);
+    return;
   }
+  received = kept;
+  const kind = seen.rules ? "full rules: replay, fork and play on" : "log only: browse and annotate";
+  $("preview-game").textContent = `${seen.label || "a game the log does not name"} (${kind})`;
+  $("preview-table").textContent = seen.table ?? kept.table ?? "not named in the log";
+  $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : "not named in the log";
+  $("preview-moves").textContent = String(seen.moves);
+  $("receive-preview").hidden = false;
+  status(`Received from ${kept.from}. Check it, choose who may see it, then press Import: only then is it sent to ludolog.`);
 }
 
 function onMessage(event) {
@@ -106,13 +107,11 @@ async function follow(uid) {
 async function importLog(event) {
   event.preventDefault();
   if (!received) return;
-  const form = logForm(received);
-  form.append("visibility", $("receive-visibility").value);
   $("receive-import").disabled = true;
   $("upload-status").textContent = "Uploading…";
   $("upload-report").replaceChildren();
   try {
-    const accepted = await api("/api/uploads", { method: "POST", body: form });
+    const accepted = await api(...uploadRequest(received, $("receive-visibility").value));
     const body = await follow(accepted.id);
     if (body.status === "done" && body.game) {
       sessionStorage.removeItem(KEPT);
@@ -122,7 +121,8 @@ async function importLog(event) {
     replaceChildren($("upload-report"), body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
                     reportSections(body));
   } catch (error) {
-    $("upload-status").replaceChildren(el("span", { class: "error", text: error.message }));
+    // The upload refused the log (400 unreadable, 422 unusable): its message says where and why.
+    $("upload-status").replaceChildren(el("span", { class: "error", text: `This log cannot be imported: ${error.message}` }));
   }
   $("receive-import").disabled = false;
 }

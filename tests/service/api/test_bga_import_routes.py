@@ -1,73 +1,21 @@
-"""Issue 32: the routes of the BGA bookmarklet: the upload preview (what an upload would import, nothing stored),
-the versioned bookmarklet script with its integrity, the receiving page with its accepted origins, and the
-LUDOLOG_BGA_ORIGINS setting. Bad input gets a 4xx naming where and why, and changes nothing."""
+"""Issue 32: the routes of the BGA bookmarklet: the versioned bookmarklet script with its integrity, the receiving
+page with its accepted origins and the games with full rules it tells apart, and the LUDOLOG_BGA_ORIGINS setting.
+Bad input gets a 4xx naming where and why, and changes nothing."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
 import json
+from html import unescape
 from urllib.parse import unquote
 
 import pytest
-import redis
 from flask.testing import FlaskClient
 
+from engine import registered_games
+from engine.bga.mapping import game_for_bga_name, recognised_game
 from service.runtime.config import DEFAULT_BGA_ORIGINS, bga_origin_patterns
-from tests.engine.bga import samples
-from tests.engine.bga.helpers import export_bytes, playout
-
-
-def _keys(client: redis.Redis) -> list[bytes]:
-    return sorted(client.keys("*"))
-
-
-def test_the_preview_says_what_a_full_rules_log_would_import_and_stores_nothing(client: FlaskClient,
-                                                                                redis_client: redis.Redis) -> None:
-    before = _keys(redis_client)
-    response = client.post("/api/uploads/preview", data=export_bytes(playout(3, 1)), content_type="application/json")
-    assert response.status_code == 200, response.get_json()
-    seen = response.get_json()
-    assert seen["game"] == "puerto_rico" and seen["game_label"] == "Puerto Rico" and seen["kind"] == "rules"
-    assert seen["players"] == ["Anna", "Ben", "Cleo"] and seen["moves"] > 100 and seen["table_id"] is None
-    assert _keys(redis_client) == before, "a preview stores nothing"
-
-
-def test_the_preview_of_a_real_log_only_log_names_its_table_players_and_moves(client: FlaskClient) -> None:
-    raw = samples.raw(samples.GAIA)
-    response = client.post("/api/uploads/preview", data={"file": (__import__("io").BytesIO(raw), "gaia.json")},
-                           content_type="multipart/form-data")
-    seen = response.get_json()
-    assert response.status_code == 200, seen
-    assert seen["kind"] == "log-only" and seen["table_id"] == 798145204 and len(seen["players"]) == 2
-    assert seen["moves"] == len({p["move_id"] for p in json.loads(raw)["data"]["logs"] if p["channel"].startswith("/table/")})
-
-
-@pytest.mark.parametrize(("body", "status", "code", "said"), [
-    (b'{"data": {"logs": [', 400, "bad_json", "line"),
-    (b'{"something": 1}', 422, None, "envelope"),
-    (b'{"status": 0, "error": "You must be logged in", "code": 100}', 422, None, "BGA answered with an error"),
-    (b"just some words", 400, None, "not a log we can read"),
-    (b"", 400, None, ""),
-])
-def test_the_preview_refuses_what_the_upload_refuses_saying_where_and_why(client: FlaskClient, redis_client: redis.Redis,
-                                                                         body: bytes, status: int, code: str | None,
-                                                                         said: str) -> None:
-    before = _keys(redis_client)
-    response = client.post("/api/uploads/preview", data=body, content_type="application/json")
-    error = response.get_json()["error"]
-    assert response.status_code == status, error
-    assert code is None or error["code"] == code
-    assert said in error["message"]
-    if said == "line":
-        assert error["details"]["line"] == 1 and "column" in error["details"]
-    assert _keys(redis_client) == before
-
-
-def test_the_preview_refuses_a_log_over_the_upload_limit(client: FlaskClient) -> None:
-    too_big = b"[" + b" " * (client.application.config["LUDOLOG"].max_upload_bytes + 10) + b"]"
-    response = client.post("/api/uploads/preview", data=too_big, content_type="application/json")
-    assert response.status_code == 413
 
 
 def test_the_bookmarklet_script_is_served_with_its_integrity_to_any_origin(client: FlaskClient) -> None:
@@ -98,6 +46,19 @@ def test_the_receiving_page_names_the_accepted_origins_and_refuses_framing(clien
     origins = json.loads(page.split('data-origins="')[1].split('"')[0].replace("&#34;", '"'))
     assert origins == ["https://boardgamearena.com", "https://*.boardgamearena.com"]
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_receiving_page_names_the_games_with_rules_as_the_uploads_reader_tells_them(client: FlaskClient) -> None:
+    page = client.get("/import/bga/receive").get_data(as_text=True)
+    games = json.loads(unescape(page.split('data-games="')[1].split('"')[0]))
+    by_name = {g["game"]: g for g in games}
+    assert sorted(by_name) == registered_games(), "every game an upload replays with rules, no other"
+    assert by_name["puerto_rico"] == {"game": "puerto_rico", "bga": "puertorico", "label": "Puerto Rico", "marks": ["rol_type"]}
+    for game in games:
+        assert game_for_bga_name(game["bga"], registered_games()) == game["game"]
+        for mark in game["marks"]:
+            assert recognised_game({mark: 1}) == game["game"], f"{game['game']}: {mark} is a mark its mapping recognises"
+    assert recognised_game({"player_id": 1, "player_name": "Anna"}) is None
 
 
 def test_the_help_page_lists_the_games_with_rules_from_the_registry(client: FlaskClient) -> None:

@@ -87,8 +87,8 @@ def test_openapi_describes_every_route(app: Flask, client):
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
     # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis,
-    # a log-only game's original file and its lines for download, an upload's preview
-    assert len(spec["paths"]) == 23
+    # a log-only game's original file and its lines for download
+    assert len(spec["paths"]) == 22
 
 
 def test_openapi_structure_and_refs_resolve(client):
