@@ -1,0 +1,147 @@
+"""A branch's new events as they are appended: ``GET …/branches/<bid>/stream``, Server-Sent Events.
+
+Each event is sent as ``id: <seq>``, ``event: <type>`` and ``data:`` the JSON the events route returns for it in the
+same view (:func:`service.api.branches.events_json`, the one serializer, so the one viewer rule decides what a seat
+sees). A reconnecting browser sends the last id it saw (``Last-Event-ID``, or ``last_event_id`` in the query for a
+client that cannot set headers) and gets exactly the events after it. The events come from the process's
+:class:`~service.store.live.LiveHub` (one Redis reader per process, not one per client); what a stream missed (before
+it was opened, or while its queue overflowed) is read from the store.
+
+Annotations and analysis progress are not in a branch's event stream; a page asks for them when it needs them (see
+docs/ARCHITECTURE.md, "Live pages").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import redis
+from flask import Blueprint, Response, request, stream_with_context
+from flask.typing import ResponseReturnValue
+from marshmallow import fields, validate
+
+from engine import Event
+from service.api.branches import events_json
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import load_query
+from service.api.schemas import Strict, _view_field
+from service.store.games import GameRecord
+from service.store.live import Subscription
+from service.web.auth import readable_game
+from service.web.context import api
+from service.web.viewing import checked_view, viewer_for_request
+
+bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
+
+#: How long a browser waits before reconnecting after the stream ended (the SSE ``retry:`` field), in ms.
+RETRY_MS = 2000
+#: A comment line this often keeps proxies and the browser from closing a quiet stream.
+KEEPALIVE_S = 15.0
+#: Events read from the store per round when a stream catches up.
+CATCH_UP_PAGE = 500
+LAST_EVENT_ID = "Last-Event-ID"
+
+
+class StreamQuery(Strict):
+    """Seen by whom, and from where."""
+
+    view = _view_field()
+    last_event_id = fields.Integer(validate=validate.Range(min=0, max=2**53),
+                                   metadata={"description": "the last seq the client has (the Last-Event-ID header wins)"})
+
+
+def _resume_from(query: dict[str, Any]) -> int | None:
+    raw = request.headers.get(LAST_EVENT_ID)
+    if raw is None:
+        return query.get("last_event_id")
+    if not raw.strip().isdigit() or len(raw.strip()) > 16:
+        raise ApiError(400, "invalid", f"{LAST_EVENT_ID} header: expected the seq of an event (a whole number)",
+                       header=LAST_EVENT_ID)
+    return int(raw.strip())
+
+
+@bp.get("/<bid>/stream")
+@documented("Follow a branch live: its new events as Server-Sent Events (text/event-stream)", response=None,
+            query=StreamQuery, errors=(400, 404, 503),
+            description="Each message: id = the event's seq, event = its type, data = the JSON the events route gives for "
+                        "it in this view. Last-Event-ID (or last_event_id) resumes after that seq with no gap and no "
+                        "duplicate; without either, the stream starts at the head. A line that is over (or a log-only "
+                        "game) gets its events and then one 'end' message, and the stream closes. Comments keep a quiet "
+                        "stream open; "
+                        "when the store stops answering the stream ends and the browser reconnects after retry.")
+def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of the branch's events after Last-Event-ID (or the head)."""
+    record = readable_game(gid)
+    query = load_query(StreamQuery)
+    view = checked_view(record, query["view"])
+    viewer_for_request(record, query["view"])  # the viewer rule refuses here, before the stream starts, not inside it
+    games = api().games
+    head = games.head(gid, bid)  # 404 for a branch the game does not have
+    after = _resume_from(query)
+    start = head if after is None else min(after, head)
+    hub = api().stores.live
+    subscription = hub.subscribe(hub.branch_stream(gid, bid))
+    body = stream_with_context(_messages(record, bid, view, start, subscription))
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a buffering proxy (nginx) would hold the events back
+    return response
+
+
+def _messages(record: GameRecord, bid: str, view: str, start: int, subscription: Subscription) -> Iterator[str]:
+    """The stream's text: the retry hint, what was missed, then each new event as it comes; ends when Redis fails."""
+    hub = api().stores.live
+    sent, behind, opening = start, True, True
+    try:
+        yield f"retry: {RETRY_MS}\n: following {record.id}/{bid} from seq {start}\n\n"
+        while True:
+            if behind:
+                text, sent = _catch_up(record, bid, view, sent)
+                yield text
+                if opening and _line_is_over(record, bid):
+                    yield f"event: end\ndata: {json.dumps({'head': sent})}\n\n"
+                    return  # nothing can follow the last event of a finished line: no open stream for it
+                opening = False
+            events, lagged = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            fresh = [e for e in events if e.seq > sent]
+            behind = lagged or bool(fresh and fresh[0].seq != sent + 1)
+            if not events and not lagged:
+                yield ": keep-alive\n\n"
+            elif fresh and not behind:
+                yield _format(events_json(record, bid, view, fresh, sent))
+                sent = fresh[-1].seq
+    except redis.exceptions.RedisError:
+        return  # the store stopped answering: end the stream; the browser reconnects after RETRY_MS
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def _catch_up(record: GameRecord, bid: str, view: str, sent: int) -> tuple[str, int]:
+    """The events after ``sent`` in the store, formatted, and the last seq among them."""
+    parts = []
+    while True:
+        events: list[Event] = api().games.events(record.id, bid, after=sent, limit=CATCH_UP_PAGE)
+        if not events:
+            return "".join(parts), sent
+        parts.append(_format(events_json(record, bid, view, events, sent)))
+        sent = events[-1].seq
+        if len(events) < CATCH_UP_PAGE:
+            return "".join(parts), sent
+
+
+def _line_is_over(record: GameRecord, bid: str) -> bool:
+    """Whether the branch's line has ended (the rules' outcome at its head), so that no event can follow."""
+    if record.is_log_only:
+        return True
+    position = api().stores.reader.position(record.id, bid, None)
+    return position.rules.outcome(position.state) is not None
+
+
+def _format(seen: list[dict[str, Any]]) -> str:
+    return "".join(f"id: {e['seq']}\nevent: {e['type']}\ndata: {json.dumps(e, separators=(',', ':'))}\n\n" for e in seen)
+
