@@ -65,9 +65,11 @@ workers = max(1, _env_int("LUDOLOG_WEB_WORKERS", 2))
 # (then LUDOLOG_WEB_THREADS per process, and as many open live pages at most).
 worker_class = os.environ.get("LUDOLOG_WEB_WORKER_CLASS", "gevent")
 threads = max(1, _env_int("LUDOLOG_WEB_THREADS", 4))
-# Open connections per process (streams and requests together): 2 processes × 1,000 hold the 1,000 streams the
-# live pages were measured with (docs/PERFORMANCE.md, `ludolog bench live`) with room for the pages beside them.
-worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 1000))
+# Open connections per process (streams and requests together). The kernel does not share new connections evenly
+# between the processes (1,063 of 2,000 went to one in a run of `ludolog bench live`), and a process at its limit
+# leaves the rest waiting in the listen queue: so each process may hold all of the 1,000 streams the live pages are
+# measured with (docs/PERFORMANCE.md), plus the pages beside them. A waiting greenlet costs a few kilobytes.
+worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 2000))
 
 # Each request does a bounded amount of work (one append or one state read: a snapshot plus at most
 # K events). 30 s only catches a worker that is truly stuck, e.g. on a Redis that stopped answering;

@@ -29,7 +29,7 @@ from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict, _view_field
 from service.store.games import GameRecord
-from service.store.live import Subscription
+from service.store.live import Batch, Subscription
 from service.web.auth import readable_game
 from service.web.context import api
 from service.web.viewing import checked_view, viewer_for_request
@@ -105,16 +105,19 @@ def _messages(record: GameRecord, bid: str, view: str, start: int, subscription:
                     yield f"event: end\ndata: {json.dumps({'head': sent})}\n\n"
                     return  # nothing can follow the last event of a finished line: no open stream for it
                 opening = False
-            events, lagged = subscription.take(KEEPALIVE_S)
+            batches, behind = subscription.take(KEEPALIVE_S)
             if subscription.ended:
                 return
-            fresh = [e for e in events if e.seq > sent]
-            behind = lagged or bool(fresh and fresh[0].seq != sent + 1)
-            if not events and not lagged:
+            if not batches and not behind:
                 yield ": keep-alive\n\n"
-            elif fresh and not behind:
-                yield _format(events_json(record, bid, view, fresh, sent))
-                sent = fresh[-1].seq
+            for batch in [] if behind else batches:
+                fresh = [e for e in batch.events if e.seq > sent]
+                if fresh and fresh[0].seq != sent + 1:
+                    behind = True  # a gap (the hub took the stream up after this page's catch-up read): read it
+                    break
+                if fresh:
+                    yield _formatted(batch, record, bid, view, fresh, sent)
+                    sent = fresh[-1].seq
     except redis.exceptions.RedisError:
         return  # the store stopped answering: end the stream; the browser reconnects after RETRY_MS
     finally:
@@ -132,6 +135,16 @@ def _catch_up(record: GameRecord, bid: str, view: str, sent: int) -> tuple[str, 
         sent = events[-1].seq
         if len(events) < CATCH_UP_PAGE:
             return "".join(parts), sent
+
+
+def _formatted(batch: Batch, record: GameRecord, bid: str, view: str, fresh: list[Event], sent: int) -> str:
+    """``fresh`` (the batch's events after ``sent``) as messages in ``view``: formatted once per view and seq for all
+    the process's followers of the branch (the batch keeps the text)."""
+    key = (view, sent)
+    text = batch.formatted.get(key)
+    if text is None:
+        text = batch.formatted[key] = _format(events_json(record, bid, view, fresh, sent))
+    return text
 
 
 def _line_is_over(record: GameRecord, bid: str) -> bool:

@@ -22,7 +22,6 @@ import collections
 import threading
 import time
 import weakref
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import redis
@@ -46,25 +45,39 @@ RETRY_PAUSE_S = 1.0
 
 
 @dataclass(eq=False)
+class Batch:
+    """The events of one XREAD of one stream, handed to each of its subscribers as the same object, with a place where
+    the first subscriber to format them for a view leaves the text for the others (a thousand pages in one view then
+    cost one serialization, not a thousand)."""
+
+    events: list[Event]
+    formatted: dict[tuple[str, int], str] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
 class Subscription:
-    """One follower of one stream: the entries the hub handed it, in order, until it is closed."""
+    """One follower of one stream: the batches the hub handed it, in order, until it is closed."""
 
     stream: str
     limit: int = QUEUE_LIMIT
-    entries: collections.deque[Event] = field(default_factory=collections.deque)
+    batches: collections.deque[Batch] = field(default_factory=collections.deque)
+    waiting: int = 0
     lagged: bool = False
     ended: bool = False
     wake: threading.Event = field(default_factory=threading.Event)
     guard: threading.Lock = field(default_factory=threading.Lock)
 
-    def deliver(self, entries: Sequence[Event]) -> None:
-        """Queue the events ``entries`` (called by the hub); past the limit, drop them and mark the subscription lagged."""
+    def deliver(self, batch: Batch) -> None:
+        """Queue ``batch`` (called by the hub); past the limit of events waiting, drop them all and mark the
+        subscription lagged."""
         with self.guard:
-            if len(self.entries) + len(entries) > self.limit:
-                self.entries.clear()
+            if self.waiting + len(batch.events) > self.limit:
+                self.batches.clear()
+                self.waiting = 0
                 self.lagged = True
             else:
-                self.entries.extend(entries)
+                self.batches.append(batch)
+                self.waiting += len(batch.events)
         self.wake.set()
 
     def end(self) -> None:
@@ -72,15 +85,16 @@ class Subscription:
         self.ended = True
         self.wake.set()
 
-    def take(self, timeout: float) -> tuple[list[Event], bool]:
-        """The events waiting (after up to ``timeout`` seconds without any), and whether some were dropped since
+    def take(self, timeout: float) -> tuple[list[Batch], bool]:
+        """The batches waiting (after up to ``timeout`` seconds without any), and whether some were dropped since
         the last take (the follower must then read what it missed from the store)."""
-        if not self.entries and not self.lagged and not self.ended:
+        if not self.batches and not self.lagged and not self.ended:
             self.wake.wait(timeout)
         self.wake.clear()
         with self.guard:
-            taken = list(self.entries)
-            self.entries.clear()
+            taken = list(self.batches)
+            self.batches.clear()
+            self.waiting = 0
             lagged, self.lagged = self.lagged, False
         return taken, lagged
 
@@ -174,8 +188,9 @@ class LiveHub:
                     continue
                 self._cursors[stream] = entries[-1][0]
                 followers = list(self._followers.get(stream, ()))
+            batch = Batch(events)
             for subscription in followers:
-                subscription.deliver(events)
+                subscription.deliver(batch)
 
     def _end_all(self) -> None:
         with self._lock:
