@@ -274,6 +274,8 @@ def run(*, quick: bool = False) -> list[Row]:
         try:
             token = UserStore(redis.Redis.from_url(server.url)).add("bench")
             web = Web(server.url)
+            rows.append(_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
+                             f"{os.cpu_count()} cores; other work on a shared machine slows every figure"))
             rows.append(_row("web processes' resident memory, no stream open", web.resident_mb(), "MB"))
             for count in QUICK_SIZES if quick else _sizes():
                 rows += run_size(web, token, count, QUICK_MOVES if quick else MOVES)

@@ -11,8 +11,8 @@ from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
-BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, compare.bp, takeback.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp,
-              openapi.bp)
+BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, annotations.bp, uploads.bp,
+              downloads.bp, analysis.bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

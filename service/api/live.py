@@ -28,13 +28,15 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict, _view_field
+from service.store.errors import NotFoundError
 from service.store.games import GameRecord
 from service.store.live import Batch, Subscription
-from service.web.auth import readable_game
+from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
 from service.web.viewing import checked_view, viewer_for_request
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
+games_bp = Blueprint("live_games", __name__, url_prefix="/api/games")
 
 #: How long a browser waits before reconnecting after the stream ended (the SSE ``retry:`` field), in ms.
 RETRY_MS = 2000
@@ -122,6 +124,51 @@ def _messages(record: GameRecord, bid: str, view: str, start: int, subscription:
         return  # the store stopped answering: end the stream; the browser reconnects after RETRY_MS
     finally:
         hub.unsubscribe(subscription)
+
+
+@games_bp.get("/stream")
+@documented("Follow the game list live: a notice per game created or changed that the caller's listing shows",
+            response=None, errors=(503,),
+            description="Server-Sent Events: 'event: game' with data {\"id\": gid} when a game is created or its listed "
+                        "fields (title, visibility, result) change, only for games the caller's listing shows (public "
+                        "ones and the caller's own: a private game never appears to others). Starts now; no resume "
+                        "(a page that reconnects reloads its list).")
+def stream_games() -> ResponseReturnValue:
+    """``text/event-stream`` of notices of listed games that changed."""
+    hub = api().stores.live
+    subscription = hub.subscribe(hub.changed_games_stream(), notices=True)
+    response = Response(stream_with_context(_game_notices(current_user(), subscription)), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _game_notices(user: str | None, subscription: Subscription) -> Iterator[str]:
+    """The retry hint, then one message per changed game that ``user``'s listing shows."""
+    hub = api().stores.live
+    try:
+        yield f"retry: {RETRY_MS}\n: following the game list\n\n"
+        while True:
+            batches, _ = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            gids = list(dict.fromkeys(notice["gid"] for batch in batches for notice in batch.notices))
+            shown = [gid for gid in gids if _listed(gid, user)]
+            if shown:
+                yield "".join(f"event: game\ndata: {json.dumps({'id': gid})}\n\n" for gid in shown)
+            elif not batches:
+                yield ": keep-alive\n\n"
+    except redis.exceptions.RedisError:
+        return
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def _listed(gid: str, user: str | None) -> bool:
+    try:
+        return is_listed_for(api().games.game(gid), user)
+    except NotFoundError:
+        return False  # deleted since
 
 
 def _catch_up(record: GameRecord, bid: str, view: str, sent: int) -> tuple[str, int]:

@@ -66,6 +66,12 @@ def games_index() -> str:
     return f"{PREFIX}:games"
 
 
+def games_changed() -> str:
+    """Stream of notices ``{gid}``: a game was created or its listed fields changed (trimmed to about the last 1,000;
+    read by the live home page through :class:`service.store.live.LiveHub`)."""
+    return f"{PREFIX}:games:changed"
+
+
 def games_counter() -> str:
     """Integer counting games created: the index's scores, so that order never ties."""
     return f"{PREFIX}:games:count"

@@ -51,7 +51,13 @@ class Batch:
     cost one serialization, not a thousand)."""
 
     events: list[Event]
+    notices: list[dict[str, str]] = field(default_factory=list)
     formatted: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        """Events and notices in the batch."""
+        return len(self.events) + len(self.notices)
 
 
 @dataclass(eq=False)
@@ -71,13 +77,13 @@ class Subscription:
         """Queue ``batch`` (called by the hub); past the limit of events waiting, drop them all and mark the
         subscription lagged."""
         with self.guard:
-            if self.waiting + len(batch.events) > self.limit:
+            if self.waiting + batch.size > self.limit:
                 self.batches.clear()
                 self.waiting = 0
                 self.lagged = True
             else:
                 self.batches.append(batch)
-                self.waiting += len(batch.events)
+                self.waiting += batch.size
         self.wake.set()
 
     def end(self) -> None:
@@ -108,6 +114,7 @@ class LiveHub:
         self._lock = threading.Lock()
         self._followers: dict[str, set[Subscription]] = {}
         self._cursors: dict[str, bytes] = {}
+        self._notice_streams: set[str] = set()
         self._thread: threading.Thread | None = None
         self._closed = False
         _HUBS.add(self)
@@ -116,8 +123,13 @@ class LiveHub:
         """The stream a branch's new events are appended to (a fork's own stream: its parent's never grows for it)."""
         return keys.events_for(gid, bid)
 
-    def subscribe(self, stream: str, *, limit: int = QUEUE_LIMIT) -> Subscription:
-        """Follow ``stream`` from its tip now (raises redis' ConnectionError if Redis does not answer)."""
+    def changed_games_stream(self) -> str:
+        """The stream of notices of created or changed games (the live home page)."""
+        return keys.games_changed()
+
+    def subscribe(self, stream: str, *, limit: int = QUEUE_LIMIT, notices: bool = False) -> Subscription:
+        """Follow ``stream`` from its tip now (raises redis' ConnectionError if Redis does not answer); its entries
+        are a branch's events, or with ``notices`` plain field maps (:meth:`changed_games_stream`)."""
         subscription = Subscription(stream, limit)
         if self._closed:
             subscription.end()
@@ -126,6 +138,8 @@ class LiveHub:
             if stream not in self._followers:
                 self._cursors[stream] = self._tip(stream)
                 self._followers[stream] = set()
+                if notices:
+                    self._notice_streams.add(stream)
             self._followers[stream].add(subscription)
             self._start()
         return subscription
@@ -140,6 +154,7 @@ class LiveHub:
             if not followers:
                 del self._followers[subscription.stream]
                 self._cursors.pop(subscription.stream, None)
+                self._notice_streams.discard(subscription.stream)
 
     def close(self) -> None:
         """End every subscription and take no more (the process is stopping: its streams end at once, so that the
@@ -182,13 +197,13 @@ class LiveHub:
             entries = as_stream(raw_entries)
             if not entries:
                 continue
-            events = [event for raw_id, fields in entries for event in decode_entry(raw_id, fields)]  # once per process
             with self._lock:
                 if stream not in self._cursors:
                     continue
                 self._cursors[stream] = entries[-1][0]
                 followers = list(self._followers.get(stream, ()))
-            batch = Batch(events)
+                notices = stream in self._notice_streams
+            batch = _batch(entries, notices)
             for subscription in followers:
                 subscription.deliver(batch)
 
@@ -197,8 +212,16 @@ class LiveHub:
             followers = [s for group in self._followers.values() for s in group]
             self._followers.clear()
             self._cursors.clear()
+            self._notice_streams.clear()
         for subscription in followers:
             subscription.end()
+
+
+def _batch(entries: list[tuple[bytes, dict[bytes, bytes]]], notices: bool) -> Batch:
+    """The entries of one XREAD decoded once for every follower: a branch's events, or notices."""
+    if notices:
+        return Batch([], [{k.decode(): v.decode() for k, v in fields.items()} for _, fields in entries])
+    return Batch([event for raw_id, fields in entries for event in decode_entry(raw_id, fields)])
 
 
 _HUBS: weakref.WeakSet[LiveHub] = weakref.WeakSet()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, wait_board
+from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_home, wait_board
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.browser]
 
@@ -106,4 +106,22 @@ def test_the_banner_and_title_say_whose_turn_it_is(live_server: LiveServer, watc
         seat.page.wait_for_function("text => document.getElementById('turn-banner').textContent === text", arg=expected)
     finally:
         seat.page.context.close()
+    watched.assert_clean()
+
+
+def test_the_home_list_follows_new_games_but_never_shows_others_private_ones(live_server: LiveServer, watched: Watched,
+                                                                             redis_client: Any) -> None:
+    from engine import get_rules
+    from service.games.demo import demo_setup
+    from service.store.games import GameStore
+
+    page = open_home(watched, live_server, "watcher")
+    page.evaluate("window.notReloaded = true")
+    store = GameStore(redis_client)
+    setup, version = demo_setup("puerto_rico", 1), get_rules("puerto_rico").version
+    store.create_game("puerto_rico", version, setup, owner="someone", title="Someone's secret", visibility="private")
+    store.create_game("puerto_rico", version, setup, owner="someone", title="Live newcomer")
+    page.wait_for_selector("#games-table >> text=Live newcomer")
+    assert page.evaluate("window.notReloaded") is True
+    assert "Someone's secret" not in page.inner_text("#games-table")
     watched.assert_clean()

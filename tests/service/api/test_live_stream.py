@@ -190,3 +190,20 @@ def test_a_finished_line_sends_what_was_missed_then_ends(server: Gunicorn, redis
     assert messages[2].event == "end" and messages[2].json() == {"head": head}
     with pytest.raises(EOFError):
         client.next_message()
+
+
+def test_the_game_list_stream_never_shows_a_private_game_to_others(server: Gunicorn, token: str,
+                                                                   redis_client: redis.Redis) -> None:
+    bob = UserStore(redis_client).add("bob")
+    watching = {name: SseClient(server.port, "/api/games/stream", {"Authorization": f"Bearer {key}"}).open()
+                for name, key in (("alice", token), ("bob", bob))}
+    anonymous = SseClient(server.port, "/api/games/stream").open()
+    status, private = server.send("/api/games", {"game": "puerto_rico", "players": ["A", "B", "C"], "visibility": "private"},
+                                  token)
+    assert status == 201, private
+    public = new_game(server, token)
+    assert [m.json()["id"] for m in watching["alice"].messages(2)] == [private["id"], public], "the owner sees both"
+    got = {"bob": watching["bob"].next_message().json()["id"], "anonymous": anonymous.next_message().json()["id"]}
+    assert got == {"bob": public, "anonymous": public}, "the private game came first and was not shown to them"
+    for client in [*watching.values(), anonymous]:
+        client.close()
