@@ -44,6 +44,9 @@ MOVES, QUICK_MOVES = 30, 6
 #: Between two moves, so that each move's latency is measured on its own (a human plays far slower).
 MOVE_PAUSE_S = 0.3
 P99_TARGET_MS = 250
+#: Between two sizes: a stream whose client left is noticed by the server at its next keep-alive comment (every 15 s;
+#: the second write after the close fails), so the last size's connections are gone before the next size opens.
+DRAIN_S = 35
 ID_LINE = re.compile(rb"(?:^|\n)id: (\d+)\n")
 
 
@@ -127,6 +130,7 @@ class Streams:
         self.selector = selectors.DefaultSelector()
         self.received: list[dict[int, float]] = [{} for _ in range(count)]
         self.ready = [False] * count
+        self.status = [""] * count
         self.tails = [b""] * count
         self.stopped = threading.Event()
         request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
@@ -154,29 +158,41 @@ class Streams:
 
     def _take(self, index: int, data: bytes, now: float) -> None:
         text = self.tails[index] + data
+        if not self.ready[index] and not self.status[index] and text.startswith(b"HTTP/"):
+            self.status[index] = text.split(b" ", 2)[1].decode(errors="replace")
         if b"retry:" in text:
             self.ready[index] = True
         for found in ID_LINE.finditer(text):
             self.received[index].setdefault(int(found.group(1)), now)
         self.tails[index] = text[-32:]
 
-    def wait_ready(self, timeout: float) -> None:
-        """Until every stream got its first bytes (it is subscribed by then)."""
+    def wait_ready(self, timeout: float) -> int:
+        """Until every stream got its first bytes (it is subscribed by then), or the timeout; how many did not."""
         deadline = time.monotonic() + timeout
-        while not all(self.ready):
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"bench live: {self.ready.count(False)} streams did not open within {timeout} s")
+        while not all(self.ready) and time.monotonic() < deadline:
             time.sleep(0.05)
+        return self.ready.count(False)
+
+    def refusals(self) -> str:
+        """The statuses of the streams that did not open, counted ("503 ×8"), or "" when all opened."""
+        counts: dict[str, int] = {}
+        for ready, status in zip(self.ready, self.status, strict=True):
+            if not ready:
+                counts[status or "no answer"] = counts.get(status or "no answer", 0) + 1
+        return ", ".join(f"{status} ×{n}" for status, n in counts.items())
 
     def wait_for(self, seq: int, timeout: float) -> int:
         """Until every stream received ``seq`` (or the timeout); how many did not."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            missing = sum(1 for got in self.received if seq not in got)
+            missing = self._missing(seq)
             if not missing:
                 return 0
             time.sleep(0.01)
-        return sum(1 for got in self.received if seq not in got)
+        return self._missing(seq)
+
+    def _missing(self, seq: int) -> int:
+        return sum(1 for ready, got in zip(self.ready, self.received, strict=True) if ready and seq not in got)
 
     def close(self) -> None:
         """Stop reading and close every socket."""
@@ -233,7 +249,7 @@ def run_size(web: Web, token: str, count: int, moves: int) -> list[Row]:
     _, created = web.request("POST", "/api/games", {"game": "puerto_rico", "players": ["A", "B", "C", "D"]}, token, conn)
     gid = created["id"]
     streams = Streams(web.port, f"/api/games/{gid}/branches/main/stream", count)
-    streams.wait_ready(120)
+    unopened = streams.wait_ready(120)
     memory = web.resident_mb()
     pages = PageReader(web, f"/games/{gid}/b/main")
     latencies: list[float] = []
@@ -251,6 +267,8 @@ def run_size(web: Web, token: str, count: int, moves: int) -> list[Row]:
     return [
         _row(f"{label}: 201 to event on every stream p50", p50, "ms", f"{moves} moves × {count} streams; 0: came before the 201"),
         _row(f"{label}: 201 to event on every stream p99", p99, "ms", f"target <= {P99_TARGET_MS} ms"),
+        _row(f"{label}: streams that did not open within 120 s", unopened, "streams",
+             f"target <= 0 streams{'; ' + streams.refusals() if unopened else ''}"),
         _row(f"{label}: events lost (not received within 10 s)", lost, "events", "target <= 0 events"),
         _row(f"{label}: branch page meanwhile p50", page50, "ms", f"{len(pages.samples)} GETs, {pages.failures} not 200"),
         _row(f"{label}: branch page meanwhile p99", page99, "ms"),
@@ -277,7 +295,9 @@ def run(*, quick: bool = False) -> list[Row]:
             rows.append(_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
                              f"{os.cpu_count()} cores; other work on a shared machine slows every figure"))
             rows.append(_row("web processes' resident memory, no stream open", web.resident_mb(), "MB"))
-            for count in QUICK_SIZES if quick else _sizes():
+            for number, count in enumerate(QUICK_SIZES if quick else _sizes()):
+                if number and not quick:
+                    time.sleep(DRAIN_S)
                 rows += run_size(web, token, count, QUICK_MOVES if quick else MOVES)
         finally:
             if web is not None:

@@ -29,7 +29,7 @@ from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict, _view_field
 from service.store.errors import NotFoundError
-from service.store.games import GameRecord
+from service.store.games import Branch, GameRecord
 from service.store.live import Batch, Subscription
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
@@ -122,6 +122,65 @@ def _messages(record: GameRecord, bid: str, view: str, start: int, subscription:
                     sent = fresh[-1].seq
     except redis.exceptions.RedisError:
         return  # the store stopped answering: end the stream; the browser reconnects after RETRY_MS
+    finally:
+        hub.unsubscribe(subscription)
+
+
+@bp.get("/<bid>/analysis/stream")
+@documented("Follow a branch's analysis live: a notice per verdict stored for this view", response=None,
+            query=StreamQuery, errors=(400, 404, 503),
+            description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\"} each time a worker stores "
+                        "the verdict of a position of this branch (its own or its ancestors' up to the fork point) for "
+                        "the view asked; the panel then loads the report (GET …/analysis) through the viewer rule. The "
+                        "notices carry no verdict. Starts now; last_event_id is ignored.")
+def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of the analysis progress of a branch in one view."""
+    record = readable_game(gid)
+    query = load_query(StreamQuery)
+    view = checked_view(record, query["view"])
+    viewer_for_request(record, query["view"])
+    games = api().games
+    games.head(gid, bid)  # 404 for a branch the game does not have
+    holders = _line_of(games.branches(gid), bid)
+    hub = api().stores.live
+    subscription = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
+    body = stream_with_context(_progress_notices(holders, view, subscription))
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _line_of(branches: dict[str, Branch], bid: str) -> dict[str, int]:
+    """The branches whose own streams make up ``bid``'s line, each with the last seq of it that the line uses."""
+    line: dict[str, int] = {}
+    branch, upto = branches[bid], 2**53
+    while True:
+        line[branch.id] = upto
+        if branch.parent is None:
+            return line
+        upto = branch.fork_seq
+        branch = branches[branch.parent]
+
+
+def _progress_notices(holders: dict[str, int], view: str, subscription: Subscription) -> Iterator[str]:
+    """The retry hint, then one message per verdict stored on this line in this view."""
+    hub = api().stores.live
+    try:
+        yield f"retry: {RETRY_MS}\n: following the analysis\n\n"
+        while True:
+            batches, _ = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            mine = [n for batch in batches for n in batch.notices
+                    if n.get("view") == view and int(n.get("seq", 0)) <= holders.get(n.get("holder", ""), -1)]
+            if mine:
+                yield "".join(f"event: analysis\ndata: {json.dumps({'seq': int(n['seq']), 'rollouts': int(n['rollouts'])})}\n\n"
+                              for n in mine)
+            elif not batches:
+                yield ": keep-alive\n\n"
+    except redis.exceptions.RedisError:
+        return
     finally:
         hub.unsubscribe(subscription)
 

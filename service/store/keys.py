@@ -168,6 +168,12 @@ def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, ro
     return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}:{seed}"
 
 
+def analysis_progress_for(gid: str) -> str:
+    """Stream of notices ``{holder, seq, rollouts, view}``: a verdict was stored (trimmed to about the last 200; read
+    by the analysis panels that follow a branch live, through :class:`service.store.live.LiveHub`)."""
+    return f"{_game(gid)}:analysis-progress"
+
+
 def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
     """String (with a time to live) set while an analysis of the branch at this budget, view and seed is queued."""
     return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"

@@ -127,6 +127,10 @@ class LiveHub:
         """The stream of notices of created or changed games (the live home page)."""
         return keys.games_changed()
 
+    def analysis_progress_stream(self, gid: str) -> str:
+        """The stream of notices of verdicts stored for game ``gid``'s analyses (the analysis panel)."""
+        return keys.analysis_progress_for(gid)
+
     def subscribe(self, stream: str, *, limit: int = QUEUE_LIMIT, notices: bool = False) -> Subscription:
         """Follow ``stream`` from its tip now (raises redis' ConnectionError if Redis does not answer); its entries
         are a branch's events, or with ``notices`` plain field maps (:meth:`changed_games_stream`)."""

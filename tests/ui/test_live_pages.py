@@ -125,3 +125,40 @@ def test_the_home_list_follows_new_games_but_never_shows_others_private_ones(liv
     assert page.evaluate("window.notReloaded") is True
     assert "Someone's secret" not in page.inner_text("#games-table")
     watched.assert_clean()
+
+
+def test_the_analysis_panel_follows_progress_notices_without_polling(live_server: LiveServer, watched: Watched,
+                                                                     redis_client: Any, redis_server: Any) -> None:
+    from tests.ui.analysed import analysed_pig_game, run_worker
+
+    analysed_pig_game(live_server, watched, redis_client, redis_server, analysed=False)
+    page = watched.page
+    page.goto(f"{live_server.url}/games/pig-picker/b/main")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#picker button.pick")
+    loads: list[str] = []
+    page.on("request", lambda request: loads.append(request.url) if "/analysis?" in request.url else None)
+    page.click("#analysis-request")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
+    page.wait_for_timeout(1000)
+    settled = len(loads)
+    page.wait_for_timeout(4000)  # the panel used to load the report again every 1.5 s while the analysis ran
+    assert len(loads) == settled, f"the panel polled while nothing progressed: {loads[settled:]}"
+    run_worker(redis_server.url)
+    page.wait_for_selector("#picker fieldset.pick-ranked")  # the verdicts arrived through the progress stream
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.endsWith('decisions analysed.')")
+    watched.assert_clean()
+
+
+def test_the_compare_page_moves_on_with_a_new_move(live_server: LiveServer, watched: Watched) -> None:
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "compared")
+    bid = page.url.split("/b/")[1].split("/")[0]
+    page.goto(f"{live_server.url}/games/demo-puerto-rico-1/compare?a=main&b={bid}")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("head => document.getElementById('board-b').dataset.seq === String(head)", arg=head)
+    page.evaluate("window.notReloaded = true")
+    status, seq = page.evaluate(PLAY_THROUGH_API, [f"/api/games/demo-puerto-rico-1/branches/{bid}", head])
+    assert status == 201 and seq > head
+    page.wait_for_function("seq => document.getElementById('board-b').dataset.seq === String(seq)", arg=seq)
+    assert page.evaluate("window.notReloaded") is True and page.get_attribute("#board-a", "data-seq") == str(seq)
+    watched.assert_clean()
