@@ -184,9 +184,9 @@ class LiveHub:
         while True:
             with self._lock:
                 cursors = dict(self._cursors)
-            if not cursors:
-                time.sleep(self.block_ms / 1000)
-                continue
+                if not cursors:  # nobody follows anything: the loop ends, and the next subscribe starts another
+                    self._thread = None
+                    return
             try:
                 reply = self.redis.xread(cursors, count=READ_COUNT, block=self.block_ms)  # type: ignore[arg-type]
             except redis.exceptions.RedisError:
