@@ -189,8 +189,8 @@ class LiveHub:
                     return
             try:
                 reply = self.redis.xread(cursors, count=READ_COUNT, block=self.block_ms)  # type: ignore[arg-type]
-            except redis.exceptions.RedisError:
-                self._end_all()
+            except (redis.exceptions.RedisError, OSError, ValueError):  # ValueError: a client closed under the loop
+                self._end_all()  # every follower ends its stream (its browser reconnects); with none left the loop ends
                 time.sleep(RETRY_PAUSE_S)
                 continue
             self._dispatch(reply)
