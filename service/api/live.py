@@ -185,6 +185,51 @@ def _progress_notices(holders: dict[str, int], view: str, subscription: Subscrip
         hub.unsubscribe(subscription)
 
 
+@games_bp.get("/<gid>/annotations/stream")
+@documented("Follow a game's annotations live: a notice per annotation added, edited, deleted or undone", response=None,
+            errors=(404, 503), tag="annotations",
+            description="Server-Sent Events: 'event: annotation' with data {\"id\"} (the annotation changed); the notes "
+                        "panel then loads the annotations (GET …/annotations). Starts now; no resume.")
+def stream_annotations(gid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of notices of changed annotations of a game the caller may read."""
+    readable_game(gid)
+    hub = api().stores.live
+    subscription = hub.subscribe(hub.annotations_stream(gid), notices=True)
+    response = Response(stream_with_context(_annotation_notices(subscription)), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _annotation_notices(subscription: Subscription) -> Iterator[str]:
+    """The retry hint, then one message per annotation change (its id only)."""
+    hub = api().stores.live
+    try:
+        yield f"retry: {RETRY_MS}\n: following the annotations\n\n"
+        while True:
+            batches, _ = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            ids = [_annotation_id(n) for batch in batches for n in batch.notices]
+            if ids:
+                yield "".join(f"event: annotation\ndata: {json.dumps({'id': aid})}\n\n" for aid in ids)
+            elif not batches:
+                yield ": keep-alive\n\n"
+    except redis.exceptions.RedisError:
+        return
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def _annotation_id(notice: dict[str, str]) -> str | None:
+    try:
+        change = json.loads(notice.get("e", "{}"))
+    except ValueError:
+        return None
+    found = change.get("aid") if isinstance(change, dict) else None
+    return found if isinstance(found, str) else None
+
+
 @games_bp.get("/stream")
 @documented("Follow the game list live: a notice per game created or changed that the caller's listing shows",
             response=None, errors=(503,),

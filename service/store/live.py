@@ -127,6 +127,10 @@ class LiveHub:
         """The stream of notices of created or changed games (the live home page)."""
         return keys.games_changed()
 
+    def annotations_stream(self, gid: str) -> str:
+        """The stream of game ``gid``'s annotation events (the notes panel)."""
+        return keys.annotations_for(gid)
+
     def analysis_progress_stream(self, gid: str) -> str:
         """The stream of notices of verdicts stored for game ``gid``'s analyses (the analysis panel)."""
         return keys.analysis_progress_for(gid)

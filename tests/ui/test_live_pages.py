@@ -162,3 +162,28 @@ def test_the_compare_page_moves_on_with_a_new_move(live_server: LiveServer, watc
     page.wait_for_function("seq => document.getElementById('board-b').dataset.seq === String(seq)", arg=seq)
     assert page.evaluate("window.notReloaded") is True and page.get_attribute("#board-a", "data-seq") == str(seq)
     watched.assert_clean()
+
+
+def test_a_note_written_elsewhere_appears_without_reload(live_server: LiveServer, watched: Watched, browser: Any) -> None:
+    from tests.ui.helpers import open_game, sign_up
+
+    sign_up(watched, live_server, "writer")
+    writer = open_game(watched, live_server, 40)
+    other = _second_page(browser, f"{live_server.url}/games/demo-puerto-rico-1/b/main/40")
+    try:
+        reader = other.page
+        reader.evaluate("window.notReloaded = true")
+        status = writer.evaluate("""async () => {
+          const csrf = document.querySelector('meta[name="csrf-token"]').content;
+          const answer = await fetch("/api/games/demo-puerto-rico-1/annotations", {method: "POST",
+            credentials: "same-origin", headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+            body: JSON.stringify({branch: "main", seq: 40, text: "a live remark"})});
+          return answer.status;
+        }""")
+        assert status == 201
+        reader.wait_for_selector("#notes-list >> text=a live remark")
+        assert reader.evaluate("window.notReloaded") is True
+        other.assert_clean()
+    finally:
+        other.page.context.close()
+    watched.assert_clean()

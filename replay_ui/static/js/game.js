@@ -478,6 +478,23 @@ async function onLiveEvents(events) {
   document.body.dataset.liveHead = String(app.head);
 }
 
+/** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the
+ *  reader is editing one, the panel of the shown move). */
+function followNotes() {
+  let timer = null;
+  const source = new EventSource(`/api/games/${enc(page.gid)}/annotations/stream`, { withCredentials: true });
+  source.addEventListener("annotation", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const before = [...notes.bySeq.keys()];
+      await notes.load();
+      for (const seq of new Set([...before, ...notes.bySeq.keys()])) moves.setNotes(seq, notes.bySeq.get(seq) || []);
+      if (!notes.editing) notes.show(app.seq);
+      document.body.dataset.notesUpdated = String(Date.now());
+    }, 200);
+  });
+}
+
 function showNewMoves(count) {
   const button = $("live-new");
   const shown = Number(button.dataset.count || 0) + count;
@@ -559,6 +576,7 @@ async function start() {
     showTurn();
     follow();
   }
+  followNotes();
   document.body.dataset.ready = "true";
 }
 
