@@ -12,6 +12,7 @@ from bench.table import Row, format_rows
 def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool], list[Row]]]:
     from bench import engine as engine_bench
     from bench import listing as listing_bench
+    from bench import live as live_bench
     from bench import restart as restart_bench
     from bench import store as store_bench
 
@@ -20,6 +21,7 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         "engine": lambda quick: [{"suite": "engine", **r} for r in engine_bench.run(seconds=0.5 if quick else 3.0)],
         "restart": lambda quick: restart_bench.run(quick=quick),
         "list": lambda quick: listing_bench.run(quick=quick, sizes=_list_sizes()),
+        "live": lambda quick: live_bench.run(quick=quick),
     }
     if create_app is not None:  # the queue suite drives the app in process: only the composition root can make it
         from bench import queue as queue_bench

@@ -14,6 +14,7 @@ setting (tests/deploy checks that gunicorn knows each one).
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from gunicorn.http import wsgi as _gunicorn_wsgi
 
@@ -55,11 +56,20 @@ bind = [_bind_address(os.environ.get("LUDOLOG_HOST", "127.0.0.1"), _env_int("LUD
 # default of 2 matches the 2-core machine ludolog is developed and measured on.
 workers = max(1, _env_int("LUDOLOG_WEB_WORKERS", 2))
 
-# A few threads per process: part of every request is waiting for Redis round trips, and threads
-# overlap those waits. More than a handful buys nothing because the CPU-bound part serialises on
-# the GIL; processes (above) are what scale the CPU part.
-worker_class = "gthread"
+# gevent workers: each request (and each open live stream, `GET …/stream`) is a greenlet, not a thread. A live page
+# holds its stream open for as long as it is shown, so gthread's one thread per open stream (4 per process) would let
+# eight open pages block the whole site; a greenlet costs a few kilobytes and waits for Redis without holding the
+# GIL, so a process holds worker_connections of them (the live streams are fed by one Redis reader per process,
+# service/store/live.py). Requests still take turns on the CPU as before: the work of a request holds the GIL under
+# either class, and processes (above) are what use both cores. LUDOLOG_WEB_WORKER_CLASS=gthread goes back to threads
+# (then LUDOLOG_WEB_THREADS per process, and as many open live pages at most).
+worker_class = os.environ.get("LUDOLOG_WEB_WORKER_CLASS", "gevent")
 threads = max(1, _env_int("LUDOLOG_WEB_THREADS", 4))
+# Open connections per process (streams and requests together). The kernel does not share new connections evenly
+# between the processes (1,063 of 2,000 went to one in a run of `ludolog bench live`), and a process at its limit
+# leaves the rest waiting in the listen queue: so each process may hold all of the 1,000 streams the live pages are
+# measured with (docs/PERFORMANCE.md), plus the pages beside them. A waiting greenlet costs a few kilobytes.
+worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 2000))
 
 # Each request does a bounded amount of work (one append or one state read: a snapshot plus at most
 # K events). 30 s only catches a worker that is truly stuck, e.g. on a Redis that stopped answering;
@@ -72,7 +82,7 @@ timeout = 30
 graceful_timeout = 25
 
 # Longer than the default 2 s so that a client or balancer re-uses its connection between the moves
-# of a game instead of reconnecting; gthread parks idle connections in its poller, not in a thread.
+# of a game instead of reconnecting; an idle connection costs a parked greenlet, not a thread.
 # Behind a balancer whose idle timeout is longer than this, raise it above the balancer's.
 keepalive = 5
 
@@ -121,6 +131,28 @@ def on_starting(server: object) -> None:
     except ConfigError as exc:
         print(f"ludolog: {exc}", flush=True)
         raise SystemExit(2) from exc
+
+
+def post_worker_init(worker: object) -> None:
+    """On a stop signal, end this process's live streams first, then stop as gunicorn does.
+
+    An open live page keeps its stream open for as long as it is shown, so without this every stop or reload waited
+    the whole graceful_timeout for streams that never finish; ended, their browsers reconnect (to the next process)
+    after the stream's retry hint."""
+    import signal
+
+    from service.store.live import close_all
+
+    def stopping(handler: Any) -> Any:
+        def stop(signum: int, frame: object) -> None:
+            close_all()
+            handler(signum, frame)
+        return stop
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        current = signal.getsignal(signum)
+        if callable(current):
+            signal.signal(signum, stopping(current))
 
 
 # A recognisable name in ps/top (with setproctitle installed).

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from engine import CHANCE
+from engine import CHANCE, Event
 from engine.core.visibility import events_as_seen
 from service.api.docs import documented
 from service.api.errors import ApiError
@@ -53,11 +54,17 @@ def list_events(gid: str, bid: str) -> ResponseReturnValue:
     branches = games.branches(gid)
     head = games.head(gid, bid)
     events = games.events(gid, bid, after=query["after"], limit=query["limit"], branches=branches)
+    return jsonify({"events": events_json(record, bid, view, events, query["after"]), "head": head})
+
+
+def events_json(record: GameRecord, bid: str, view: str, events: list[Event], after: int) -> list[dict[str, Any]]:
+    """``events`` (seqs after ``after`` on branch ``bid``) as ``view`` may see them: the events route's and the live
+    stream's one serializer."""
     if view == "full" or not events or record.is_log_only:  # a log-only game's events hold its public lines only
-        return jsonify({"events": [e.to_json() for e in events], "head": head})
+        return [e.to_json() for e in events]
     viewer = viewer_for_request(record, view)
-    position = api().stores.reader.position(gid, bid, max(1, query["after"]))
-    return jsonify({"events": events_as_seen(position.rules, position.state, events, viewer), "head": head})
+    position = api().stores.reader.position(record.id, bid, max(1, after))
+    return events_as_seen(position.rules, position.state, events, viewer)
 
 
 @bp.get("/<bid>/state")

@@ -18,6 +18,9 @@ from engine.analysis import SEARCH_VERSION
 from service.store import keys
 from service.store.records import Branch
 
+#: Progress notices kept per game: a panel that was away longer loads the whole report again anyway.
+PROGRESS_NOTICES_KEPT = 200
+
 
 class Judged(Protocol):
     """A position as the results hash files it: its seq, and the field its verdict is stored under."""
@@ -70,8 +73,14 @@ class AnalysisResults:
         return bool(self.redis.hexists(self.key(holder), position.field))
 
     def put(self, holder: str, position: Judged, result: dict[str, Any]) -> bool:
-        """Store a result unless one is there already (the first stays); True if stored."""
-        return bool(self.redis.hsetnx(self.key(holder), position.field, json.dumps(result, separators=(",", ":"))))
+        """Store a result unless one is there already (the first stays), and tell the pages that follow the analysis;
+        True if stored."""
+        stored = bool(self.redis.hsetnx(self.key(holder), position.field, json.dumps(result, separators=(",", ":"))))
+        if stored:
+            notice = {"holder": holder, "seq": str(position.seq), "rollouts": str(self.rollouts), "view": self.view}
+            self.redis.xadd(keys.analysis_progress_for(self.gid), notice,  # type: ignore[arg-type]
+                            maxlen=PROGRESS_NOTICES_KEPT, approximate=True)
+        return stored
 
 
 class AnalysisRequests:

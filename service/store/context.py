@@ -23,6 +23,7 @@ import engine
 from service.runtime.config import Config, ConfigError
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
+from service.store.live import LiveHub
 from service.store.quota import AnalysisQuota
 from service.store.snapshots import SnapshotStore, StateReader
 from service.store.uploads import UploadStore
@@ -104,6 +105,13 @@ class Stores:
     def analysis_quota(self) -> AnalysisQuota:
         """Analysis work granted per user and hour (LUDOLOG_ANALYSIS_WORK_PER_HOUR)."""
         return AnalysisQuota(self.redis, self.config.analysis_work_per_hour)
+
+    @cached_property
+    def live(self) -> LiveHub:
+        """The process's one reader of the streams its live pages follow, on a connection of its own (it blocks)."""
+        if not self.config.redis_url:
+            raise NoRunningService()
+        return LiveHub(connect(self.config.redis_url))
 
     @cached_property
     def reader(self) -> StateReader:

@@ -38,6 +38,9 @@ from service.store.replies import as_bytes_hash, as_optional_bytes, as_stream, a
 from service.store.results import GameResult, encode_result
 from service.store.snapshotting import encode_snapshot
 
+#: Notices of changed games kept for the live home pages (a page that was away longer reloads its list anyway).
+CHANGED_GAMES_KEPT = 1000
+
 IDEMPOTENCY_TTL_SECONDS = 7 * 24 * 3600
 _APPEND_SCRIPT = resources.files("service.store").joinpath("append.lua").read_text()
 #: Adds a new stream's entries (entry id, value pairs in ARGV) in one call.
@@ -162,6 +165,12 @@ class GameStore:
                 raise ConflictError(f"game {gid!r} was created meanwhile", game=gid) from None
         if not self._indexes_in_game_transaction:
             self.index_game(gid)
+        self.announce_change(gid)
+
+    def announce_change(self, gid: str) -> None:
+        """Tell the live home pages that game ``gid`` was created or its listed fields changed (they decide, per
+        reader, whether it is theirs to see)."""
+        self.redis.xadd(keys.games_changed(), {"gid": gid}, maxlen=CHANGED_GAMES_KEPT, approximate=True)
 
     def index_game(self, gid: str, *, again: bool = False) -> None:
         """Put a stored game in the listing and its indexes, once (idempotent). On a single node the game's
@@ -211,10 +220,12 @@ class GameStore:
     def set_game_fields(self, gid: str, **fields: Any) -> None:
         """Update metadata fields (title, visibility, extra) of an existing game."""
         self._rewrite_meta(gid, {k: json.dumps(v) if k == "extra" else str(v) for k, v in fields.items()})
+        self.announce_change(gid)
 
     def record_result(self, gid: str, result: GameResult) -> None:
         """Record that the game's main line has ended, and how: it moves to the finished listings (idempotent)."""
         self._rewrite_meta(gid, {"result": encode_result(result)})
+        self.announce_change(gid)
 
     def _rewrite_meta(self, gid: str, encoded: dict[str, str]) -> None:
         """Write meta fields and move the game in the listing indexes to match. On one node that is one transaction

@@ -66,6 +66,12 @@ def games_index() -> str:
     return f"{PREFIX}:games"
 
 
+def games_changed() -> str:
+    """Stream of notices ``{gid}``: a game was created or its listed fields changed (trimmed to about the last 1,000;
+    read by the live home page through :class:`service.store.live.LiveHub`)."""
+    return f"{PREFIX}:games:changed"
+
+
 def games_counter() -> str:
     """Integer counting games created: the index's scores, so that order never ties."""
     return f"{PREFIX}:games:count"
@@ -160,6 +166,12 @@ def analysis_for(gid: str, bid: str, rules_version: str, search_version: str, ro
     part of the key, so a change of any of them never reads another's results.
     """
     return f"{_game(gid)}:b:{bid}:analysis:{rules_version}:{search_version}:{rollouts}:{view}:{seed}"
+
+
+def analysis_progress_for(gid: str) -> str:
+    """Stream of notices ``{holder, seq, rollouts, view}``: a verdict was stored (trimmed to about the last 200; read
+    by the analysis panels that follow a branch live, through :class:`service.store.live.LiveHub`)."""
+    return f"{_game(gid)}:analysis-progress"
 
 
 def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:

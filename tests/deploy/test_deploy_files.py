@@ -68,7 +68,7 @@ def test_gunicorn_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert conf["bind"] == ["127.0.0.1:8000"]
     assert conf["workers"] == 2
     assert conf["preload_app"] is False
-    assert conf["worker_class"] == "gthread" and conf["threads"] >= 2
+    assert conf["worker_class"] == "gevent" and conf["worker_connections"] >= 1000  # live streams: docs/ARCHITECTURE.md
     assert conf["graceful_timeout"] < conf["timeout"] + 10
     assert conf["accesslog"] == "-"
 

@@ -18,7 +18,8 @@ import { rankPicker } from "./picker.js";
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 /** Below this many CSS pixels the chart is drawn on a narrower canvas, so that on a phone it is not 50 px high. */
 const NARROW_PX = 640, NARROW_W = 480;
-const POLL_MS = 1500;
+/** A burst of verdicts (a worker stores one per decision) reloads the report once, this long after the last. */
+const RELOAD_PAUSE_MS = 250;
 
 /** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
  *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
@@ -60,7 +61,8 @@ export class AnalysisPanel {
   url(bid) { return `${this.api}${encodeURIComponent(bid)}/analysis`; }
 
   /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). While the
-   *  analysis runs it is loaded again every POLL_MS; once done (or never asked for) polling stops. */
+   *  analysis runs the panel follows its progress stream (a notice per verdict stored: no polling) and loads the
+   *  report again after each burst; once done (or never asked for) it stops following. */
   async load(view, head) {
     if (view !== this.view) { this.data = null; this.bySeq.clear(); }  // never another view's chances meanwhile
     this.view = view;
@@ -74,7 +76,30 @@ export class AnalysisPanel {
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
     this.rerankPicker();
-    if (this.data.status === "running") this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), POLL_MS);
+    if (this.data.status === "running") this.follow(); else this.unfollow();
+  }
+
+  /** Follow the progress notices of this branch's analysis in the current view (one EventSource; the browser
+   *  reconnects it by itself). */
+  follow() {
+    const url = `${this.url(this.bid)}/stream?view=${encodeURIComponent(this.view)}`;
+    if (this.source && this.sourceUrl === url) return;
+    this.unfollow();
+    this.sourceUrl = url;
+    this.source = new EventSource(url, { withCredentials: true });
+    const reload = () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
+    };
+    this.source.addEventListener("analysis", reload);
+    // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
+    this.source.addEventListener("open", reload);
+  }
+
+  unfollow() {
+    if (this.source) this.source.close();
+    this.source = null;
+    this.sourceUrl = null;
   }
 
   async request() {

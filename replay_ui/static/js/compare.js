@@ -9,6 +9,7 @@ import { rendererFor } from "./boards/index.js";
 import { el, pageData, svg } from "./dom.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { piecesAt } from "./lastmove.js";
+import { followBranch } from "./live.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -184,6 +185,7 @@ function bind() {
     app.view = view;
     await loadTimelines();
     await show(app.at, { history: "push" });
+    followBoth();
   });
   shortcutsOn = bindShortcutSwitch();
   document.addEventListener("keydown", onKey);
@@ -193,11 +195,37 @@ function bind() {
   });
 }
 
+// ---- live: both branches' streams --------------------------------------------------------------
+/** Follow both branches: a new move on either takes in the timelines again, and a reader at the last common move
+ *  moves on with it. */
+function followBoth() {
+  for (const side of SIDES) app.live?.[side]?.close();
+  app.live = {};
+  for (const side of SIDES) {
+    const bid = page[side];
+    app.live[side] = followBranch(`/api/games/${enc(page.gid)}/branches/${enc(bid)}`, {
+      view: app.view, after: page.heads[bid], onEvents: onLiveEvents,
+    });
+  }
+}
+
+async function onLiveEvents(events) {
+  const wasAtEnd = app.at === page.common;
+  await loadTimelines();
+  page.heads[page.a] = app.timelines.a.head;
+  page.heads[page.b] = app.timelines.b.head;
+  page.common = Math.min(app.timelines.a.head, app.timelines.b.head);
+  $("scrubber").max = String(page.common);
+  await show(wasAtEnd ? page.common : app.at);
+  document.body.dataset.liveHead = String(events[events.length - 1].seq);
+}
+
 async function start() {
   app.board = await rendererFor(page.renderer);
   bind();
   await loadTimelines();
   await show(app.at);
+  followBoth();
 }
 
 start().catch((error) => {

@@ -12,6 +12,7 @@ import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
+import { followBranch, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { Picker } from "./picker.js";
@@ -210,6 +211,7 @@ async function goTo(seq, { history: mode = "push", push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
+  if (seq === app.head && $("live-new")) hideNewMoves();
   if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
     if (mode === "replace") history.replaceState({ seq }, "", urlFor(seq));
     else history.pushState({ seq }, "", urlFor(seq));
@@ -364,6 +366,7 @@ async function changeView(view) {
   followView(view);
   await reloadForView();
   await goTo(app.seq);
+  follow();
 }
 
 async function reloadForView() {
@@ -440,6 +443,7 @@ async function afterPlay(newHead) {
   await loadTimeline();
   await branches.load();
   if (app.userMoves === movesBefore) await goTo(newHead || app.head);
+  showTurn();
   document.body.dataset.played = String(newHead || app.head);
 }
 
@@ -448,6 +452,72 @@ function showBranchLabel() {
   if (!branch) return;
   const where = branch.parent ? ` (fork of ${branch.parent} at move ${branch.fork_seq})` : "";
   $("branch-label").textContent = `branch ${branch.name || branch.id}${where} · ${branch.owner || "no owner"}`;
+}
+
+// ---- live: the branch's new moves from its stream ----------------------------------------------
+/** (Re)open the branch's stream in the current view, from the head the page has. */
+function follow() {
+  if (app.live) app.live.close();
+  app.live = followBranch(branchApi, { view: app.view, after: app.head, onEvents: onLiveEvents,
+                                       onEnd: () => { document.body.dataset.liveEnded = "true"; } });
+}
+
+/** New events arrived: take in the timeline; a user at the latest move is moved on with it (and the move picker with
+ *  them, so that its expected seq is the new head), anyone elsewhere gets the "new moves" button instead. */
+async function onLiveEvents(events) {
+  const newHead = events[events.length - 1].seq;
+  if (newHead <= app.head) return; // our own move, already taken in after it was played
+  const wasAtHead = app.seq === app.head;
+  const movesBefore = app.userMoves;
+  const before = app.head;
+  await loadTimeline();
+  branches.load().catch(() => {});
+  if (wasAtHead && app.userMoves === movesBefore) await goTo(app.head, { history: "replace" });
+  else showNewMoves(app.head - before);
+  showTurn();
+  document.body.dataset.liveHead = String(app.head);
+}
+
+/** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the
+ *  reader is editing one, the panel of the shown move). */
+function followNotes() {
+  let timer = null;
+  const source = new EventSource(`/api/games/${enc(page.gid)}/annotations/stream`, { withCredentials: true });
+  source.addEventListener("annotation", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const before = [...notes.bySeq.keys()];
+      await notes.load();
+      for (const seq of new Set([...before, ...notes.bySeq.keys()])) moves.setNotes(seq, notes.bySeq.get(seq) || []);
+      if (!notes.editing) notes.show(app.seq);
+      document.body.dataset.notesUpdated = String(Date.now());
+    }, 200);
+  });
+}
+
+function showNewMoves(count) {
+  const button = $("live-new");
+  const shown = Number(button.dataset.count || 0) + count;
+  button.dataset.count = String(shown);
+  button.textContent = `${shown} new move${shown === 1 ? "" : "s"}: show the latest`;
+  button.hidden = false;
+}
+
+function hideNewMoves() {
+  const button = $("live-new");
+  button.hidden = true;
+  button.dataset.count = "0";
+}
+
+/** The banner and the tab title: whose turn it is at the head ("your turn" when the view's seat is to act). */
+function showTurn() {
+  const info = positionInfo(app.head);
+  const text = turnText(info ? info.actor : null, page.players, app.view);
+  const banner = $("turn-banner");
+  banner.textContent = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  banner.hidden = !banner.textContent;
+  banner.classList.toggle("yours", text === "Your turn");
+  showTurnInTitle(text);
 }
 
 // ---- log-only games: the rendered lines of each move ----------------------------------------
@@ -501,6 +571,12 @@ async function start() {
   await nextTask();
   history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
   await goTo(app.seq, { push: false });
+  if (!page.log_only) {
+    $("live-new").addEventListener("click", () => { hideNewMoves(); userGoTo(app.head); });
+    showTurn();
+    follow();
+  }
+  followNotes();
   document.body.dataset.ready = "true";
 }
 

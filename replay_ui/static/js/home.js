@@ -15,6 +15,8 @@ let asked = 0;  // numbers the listing requests, so that an older answer never r
 let typingTimer = null;
 
 // The filters as the form holds them (the page's URL follows the form, so a reload or a shared link keeps them).
+const LIST_RELOAD_PAUSE_MS = 300;
+
 function filters() {
   const form = new FormData($("filters"));
   const out = {};
@@ -177,4 +179,20 @@ function adoptFirstPage() {
   return true;
 }
 
-(adoptFirstPage() ? Promise.resolve() : loadGames()).then(() => { document.body.dataset.ready = "true"; });
+/** The list follows the site: a game created or changed that this reader's listing shows (the server leaves out
+ *  others' private games) reloads the first page, unless the reader has paged further. */
+function followGames() {
+  let timer = null;
+  const source = new EventSource("/api/games/stream", { withCredentials: true });
+  source.addEventListener("game", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (shown <= PAGE) loadGames().then(() => { document.body.dataset.listUpdated = String(Date.now()); });
+    }, LIST_RELOAD_PAUSE_MS);
+  });
+}
+
+(adoptFirstPage() ? Promise.resolve() : loadGames()).then(() => {
+  followGames();
+  document.body.dataset.ready = "true";
+});

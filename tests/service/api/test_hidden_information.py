@@ -37,6 +37,10 @@ GAMES = ("golden_city", "puerto_rico", "amerigo", "entdecker")
 #: The upload route reports the uploader's own file line by line: the full view of that file, as
 #: ``view=full`` is of every game (nothing is secret between users reading a shared log in full).
 FULL_VIEW_ONLY = {"/api/uploads/{uid}"}
+#: The live notice streams carry a game's id, or a seq and a budget, never a state, an event or a verdict (the page
+#: then asks the routes walked here), and they stay open while the page is shown: the walk could never read them to
+#: their end. The branch's own event stream is walked (a finished game's ends after what it missed).
+NOTICE_STREAMS = {"/api/games/stream", "/api/games/{gid}/branches/{bid}/analysis/stream", "/api/games/{gid}/annotations/stream"}
 UI_DATA_ROUTES = ("/games/{gid}/b/{bid}/timeline.json", "/games/{gid}/b/{bid}/states.json")
 
 
@@ -225,7 +229,7 @@ def test_no_route_shows_a_viewer_what_it_may_not_see(client, users, stored_games
                       headers=headers).get_json()["id"]
     uid = client.post("/api/uploads", data=json.dumps(export_log(events[:40], view="spectator")),
                       content_type="application/json", headers=headers).get_json().get("id", "none")
-    routes = [(p, q) for p, q in _get_routes(client) if p not in FULL_VIEW_ONLY]
+    routes = [(p, q) for p, q in _get_routes(client) if p not in FULL_VIEW_ONLY | NOTICE_STREAMS]
     routes += [(p, {"view", "at"} if p.endswith("states.json") else {"view"}) for p in UI_DATA_ROUTES]
     assert any("view" in q for _, q in routes) and len(routes) >= 10
     looked = 0

@@ -1,0 +1,209 @@
+"""The live stream (``GET …/branches/<bid>/stream``) against the real gunicorn of deploy/ with its gevent workers:
+resuming with Last-Event-ID sees every event once, 200 streams at once all get a move, a seat's stream is the events
+route's view, a store that stops answering ends the streams cleanly, bad input is a 4xx."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from engine import get_rules
+from service.games.demo import demo_playout, demo_setup
+from service.runtime.redis_server import EmbeddedRedis
+from service.store.games import MAIN, GameStore
+from service.store.users import UserStore
+from tests.service.api.sse import Gunicorn, SseClient
+from tests.service.api.test_hidden_information import hidden_events
+
+
+@pytest.fixture
+def server(redis_server: EmbeddedRedis, redis_client: redis.Redis) -> Iterator[Gunicorn]:
+    """gunicorn (one gevent worker) on the emptied test Redis."""
+    with Gunicorn(redis_server.url) as running:
+        yield running
+
+
+@pytest.fixture
+def token(redis_client: redis.Redis) -> str:
+    """alice's API token."""
+    return UserStore(redis_client).add("alice")
+
+
+def new_game(server: Gunicorn, token: str) -> str:
+    """A public Puerto Rico game's id."""
+    status, body = server.send("/api/games", {"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"], "seed": "s1"}, token)
+    assert status == 201, body
+    return str(body["id"])
+
+
+def play_once(server: Gunicorn, gid: str, token: str) -> int:
+    """One move on main (the first legal action); the new head."""
+    status, legal = server.get(f"/api/games/{gid}/branches/main/legal")
+    assert status == 200 and legal["actor"] is not None, legal
+    status, body = server.send(f"/api/games/{gid}/branches/main/actions",
+                               {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token)
+    assert status == 201, body
+    return int(body["seq"])
+
+
+def all_events(server: Gunicorn, gid: str, after: int, view: str = "full") -> list[dict[str, object]]:
+    """The events route's answer."""
+    status, body = server.get(f"/api/games/{gid}/branches/main/events?after={after}&limit=1000&view={view}")
+    assert status == 200, body
+    return list(body["events"])
+
+
+def stream(server: Gunicorn, gid: str, query: str = "", headers: dict[str, str] | None = None) -> SseClient:
+    """An open stream of main."""
+    return SseClient(server.port, f"/api/games/{gid}/branches/main/stream{query}", headers or {}).open()
+
+
+def test_resuming_with_last_event_id_sees_every_event_once(server: Gunicorn, token: str) -> None:
+    gid = new_game(server, token)
+    start = play_once(server, gid, token)
+    first = stream(server, gid)  # no Last-Event-ID: from the head on
+    assert first.status == 200 and first.response_headers["content-type"].startswith("text/event-stream")
+    heads = [play_once(server, gid, token) for _ in range(3)]
+    seen = []
+    while not seen or int(seen[-1].id or 0) < heads[-1]:
+        seen.append(first.next_message())
+    assert first.retry is not None and first.retry > 0
+    first.close()
+    missed = [play_once(server, gid, token) for _ in range(3)]  # played while the page was away
+    again = stream(server, gid, headers={"Last-Event-ID": str(seen[-1].id)})
+    later = [play_once(server, gid, token) for _ in range(2)]
+    while int(seen[-1].id or 0) < later[-1]:
+        seen.append(again.next_message())
+    again.close()
+    seqs = [int(m.id or 0) for m in seen]
+    assert seqs == list(range(start + 1, later[-1] + 1)), "every event once, in order, none missed while away"
+    assert missed[-1] < later[-1]
+    expected = all_events(server, gid, start)
+    assert [m.json() for m in seen] == expected, "data is what the events route returns"
+    assert [m.event for m in seen] == [e["type"] for e in expected]
+
+
+def test_the_query_fallback_resumes_like_the_header(server: Gunicorn, token: str) -> None:
+    gid = new_game(server, token)
+    heads = [play_once(server, gid, token) for _ in range(2)]
+    client = stream(server, gid, "?last_event_id=0")
+    seqs = []
+    while not seqs or seqs[-1] < heads[-1]:
+        seqs.append(int(client.next_message().id or 0))
+    client.close()
+    assert seqs == list(range(1, heads[-1] + 1))
+
+
+def test_two_hundred_streams_all_get_the_move(server: Gunicorn, token: str) -> None:
+    gid = new_game(server, token)
+    clients = [stream(server, gid) for _ in range(200)]
+    assert all(c.status == 200 for c in clients)
+    head = play_once(server, gid, token)
+    received: dict[int, list[int]] = {}
+
+    def read(index: int) -> None:
+        got = []
+        while not got or got[-1] < head:
+            got.append(int(clients[index].next_message().id or 0))
+        received[index] = got
+
+    threads = [threading.Thread(target=read, args=(i,)) for i in range(len(clients))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    for client in clients:
+        client.close()
+    assert len(received) == 200
+    assert len({tuple(seqs) for seqs in received.values()}) == 1 and received[0][-1] == head
+
+
+def test_a_seat_stream_never_carries_another_seats_hidden_values(server: Gunicorn, redis_client: redis.Redis) -> None:
+    """Walked like test_hidden_information: the events that gave another seat a hidden card must not show it."""
+    game = "golden_city"
+    playout = demo_playout(game, 1)
+    events = playout.events[:160]
+    gid = "live-golden-city"
+    store = GameStore(redis_client)
+    store.create_game(game, get_rules(game).version, demo_setup(game, 1), owner="alice", gid=gid, source="live", seed="1")
+    store.append(gid, MAIN, events[1:], 1)
+    full = {e["seq"]: e for e in all_events(server, gid, 0)}
+    checked = 0
+    for view in ("0", "1", "spectator"):
+        client = stream(server, gid, f"?view={view}&last_event_id=0")
+        messages = client.messages(len(events))
+        client.close()
+        assert [m.json() for m in messages] == all_events(server, gid, 0, view), "the events route's view, event for event"
+        by_seq = {int(m.id or 0): m for m in messages}
+        secrets_ = hidden_events(game, events, None if view == "spectator" else int(view))
+        for seq, notation in secrets_.items():
+            assert notation not in by_seq[seq].data and notation in json.dumps(full[seq])
+            checked += 1
+    assert checked > 0, "the walk found hidden events to check"
+
+
+def test_bad_input_is_a_clear_4xx(server: Gunicorn, token: str) -> None:
+    gid = new_game(server, token)
+    assert server.get(f"/api/games/{gid}/branches/main/stream?view=7")[0] == 400
+    assert server.get(f"/api/games/{gid}/branches/nope/stream")[0] == 404
+    assert server.get("/api/games/nope/branches/main/stream")[0] == 404
+    bad = stream(server, gid, headers={"Last-Event-ID": "soon"})
+    assert bad.status == 400
+
+
+def test_a_store_that_stops_answering_ends_the_streams_cleanly(tmp_path: Path, token: str) -> None:
+    own = EmbeddedRedis(tmp_path / "redis")
+    own.start()
+    try:
+        name = UserStore(redis.Redis.from_url(own.url)).add("alice")
+        with Gunicorn(own.url) as running:
+            gid = new_game(running, name)
+            clients = [stream(running, gid) for _ in range(5)]
+            own.stop()
+            for client in clients:
+                with pytest.raises(EOFError):
+                    client.next_message()
+                assert client.ended
+            status, body = running.get(f"/api/games/{gid}/branches/main/stream")
+            assert status == 503 and body["error"]["code"] == "unavailable"
+        assert "Traceback" not in running.errors()
+    finally:
+        own.stop()
+
+
+def test_a_finished_line_sends_what_was_missed_then_ends(server: Gunicorn, redis_client: redis.Redis) -> None:
+    game = "golden_city"
+    playout = demo_playout(game, 1)
+    gid = "live-finished"
+    store = GameStore(redis_client)
+    store.create_game(game, get_rules(game).version, demo_setup(game, 1), owner="alice", gid=gid, source="live", seed="1")
+    store.append(gid, MAIN, playout.events[1:], 1)
+    head = playout.events[-1].seq
+    client = stream(server, gid, headers={"Last-Event-ID": str(head - 2)})
+    messages = client.messages(3)
+    assert [m.id for m in messages[:2]] == [str(head - 1), str(head)]
+    assert messages[2].event == "end" and messages[2].json() == {"head": head}
+    with pytest.raises(EOFError):
+        client.next_message()
+
+
+def test_the_game_list_stream_never_shows_a_private_game_to_others(server: Gunicorn, token: str,
+                                                                   redis_client: redis.Redis) -> None:
+    bob = UserStore(redis_client).add("bob")
+    watching = {name: SseClient(server.port, "/api/games/stream", {"Authorization": f"Bearer {key}"}).open()
+                for name, key in (("alice", token), ("bob", bob))}
+    anonymous = SseClient(server.port, "/api/games/stream").open()
+    status, private = server.send("/api/games", {"game": "puerto_rico", "players": ["A", "B", "C"], "visibility": "private"},
+                                  token)
+    assert status == 201, private
+    public = new_game(server, token)
+    assert [m.json()["id"] for m in watching["alice"].messages(2)] == [private["id"], public], "the owner sees both"
+    got = {"bob": watching["bob"].next_message().json()["id"], "anonymous": anonymous.next_message().json()["id"]}
+    assert got == {"bob": public, "anonymous": public}, "the private game came first and was not shown to them"
+    for client in [*watching.values(), anonymous]:
+        client.close()

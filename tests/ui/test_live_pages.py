@@ -1,0 +1,189 @@
+"""Live pages in two real browsers (issue 33 item 3): a move played in one browser, or through the API, appears in the
+other without a reload; a reader who stepped back gets a "new moves" button instead of a jump; the banner and the tab
+title say whose turn it is ("Your turn" for the seat being viewed); after a move from elsewhere the next click in the
+page plays (its expected seq followed the stream: no stale 409)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import LiveServer, Watched
+from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_home, wait_board
+
+pytestmark = [pytest.mark.timeout(240), pytest.mark.browser]
+
+PLAY_THROUGH_API = """async ([url, seq]) => {
+  const legal = await (await fetch(url + "/legal")).json();
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const answer = await fetch(url + "/actions", {method: "POST", credentials: "same-origin",
+    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+    body: JSON.stringify({action: legal.actions[0].action, expected_seq: seq})});
+  return [answer.status, (await answer.json()).seq];
+}"""
+
+
+def _second_page(browser: Any, url: str) -> Watched:
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    watched = Watched(context.new_page())
+    watched.page.set_default_timeout(15_000)
+    watched.page.on("pageerror", lambda exc: watched.errors.append(f"page error: {exc}"))
+    watched.page.on("console", lambda msg: watched.errors.append(msg.text) if msg.type == "error" else None)
+    watched.page.goto(url)
+    watched.page.wait_for_selector("body[data-ready='true']")
+    return watched
+
+
+def _play_in_page(page: Any) -> int:
+    before = int(page.evaluate("window.ludolog.head"))
+    page.click("#picker button.pick >> nth=0")
+    page.wait_for_function("before => window.ludolog.head > before && document.body.dataset.played", arg=before)
+    return int(page.evaluate("window.ludolog.head"))
+
+
+def _actor_at_head(page: Any) -> Any:
+    return page.evaluate("fetch(location.pathname.replace(/^\\/games\\/([^/]+)\\/b\\/([^/]+).*$/, "
+                         "'/api/games/$1/branches/$2/state')).then(r => r.json()).then(b => b.actor)")
+
+
+def test_a_move_in_one_browser_appears_in_the_other(live_server: LiveServer, watched: Watched, browser: Any) -> None:
+    owner, _ = fork_demo_and_wait_for_picker(watched, live_server, "together")
+    fork_url = owner.url.rsplit("/", 1)[0]
+    other = _second_page(browser, fork_url)
+    try:
+        reader = other.page
+        reader.evaluate("window.notReloaded = true")
+        head = _play_in_page(owner)
+        wait_board(reader, head)
+        assert reader.evaluate("window.notReloaded") is True, "the other page followed the stream, no reload"
+        assert int(reader.evaluate("window.ludolog.head")) == head
+
+        reader.click("#nav-prev")  # looking back: the next move must not pull the reader away
+        wait_board(reader, head - 1)
+        newer = _play_in_page(owner)
+        reader.wait_for_selector("#live-new:not([hidden])")
+        assert board_seq(reader) == head - 1 and "new move" in reader.inner_text("#live-new")
+        reader.click("#live-new")
+        wait_board(reader, newer)
+        assert reader.is_hidden("#live-new")
+        other.assert_clean()
+    finally:
+        other.page.context.close()
+    watched.assert_clean()
+
+
+def test_after_a_move_from_elsewhere_the_next_click_plays(live_server: LiveServer, watched: Watched) -> None:
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "elsewhere")
+    branch_api = page.evaluate("location.pathname").replace("/games/", "/api/games/").replace("/b/", "/branches/")
+    branch_api = branch_api.rsplit("/", 1)[0]
+    status, seq = page.evaluate(PLAY_THROUGH_API, [branch_api, head])  # as another tab or client would
+    assert status == 201
+    wait_board(page, seq)
+    page.wait_for_selector("#picker button.pick")
+    page.wait_for_function("seq => document.querySelector('#picker') && window.ludolog.head === seq", arg=seq)
+    after = _play_in_page(page)  # a stale expected seq would be a 409 here (and an error on the page)
+    assert after > seq
+    watched.assert_clean()
+
+
+def test_the_banner_and_title_say_whose_turn_it_is(live_server: LiveServer, watched: Watched, browser: Any) -> None:
+    owner, _ = fork_demo_and_wait_for_picker(watched, live_server, "turns")
+    fork_url = owner.url.rsplit("/", 1)[0]
+    actor = _actor_at_head(owner)
+    assert isinstance(actor, int)
+    names = owner.evaluate("JSON.parse(document.getElementById('page-data').textContent).players")
+    banner = owner.inner_text("#turn-banner")
+    assert banner == f"{names[actor]}'s turn" and owner.title().startswith(banner)
+    seat = _second_page(browser, f"{fork_url}?view={actor}")
+    try:
+        assert seat.page.inner_text("#turn-banner") == "Your turn"
+        assert seat.page.title().startswith("Your turn")
+        head = _play_in_page(owner)
+        wait_board(seat.page, head)
+        next_actor = _actor_at_head(owner)
+        expected = "Your turn" if next_actor == actor else f"{names[next_actor]}'s turn" if isinstance(next_actor, int) else ""
+        seat.page.wait_for_function("text => document.getElementById('turn-banner').textContent === text", arg=expected)
+    finally:
+        seat.page.context.close()
+    watched.assert_clean()
+
+
+def test_the_home_list_follows_new_games_but_never_shows_others_private_ones(live_server: LiveServer, watched: Watched,
+                                                                             redis_client: Any) -> None:
+    from engine import get_rules
+    from service.games.demo import demo_setup
+    from service.store.games import GameStore
+
+    page = open_home(watched, live_server, "watcher")
+    page.evaluate("window.notReloaded = true")
+    store = GameStore(redis_client)
+    setup, version = demo_setup("puerto_rico", 1), get_rules("puerto_rico").version
+    store.create_game("puerto_rico", version, setup, owner="someone", title="Someone's secret", visibility="private")
+    store.create_game("puerto_rico", version, setup, owner="someone", title="Live newcomer")
+    page.wait_for_selector("#games-table >> text=Live newcomer")
+    assert page.evaluate("window.notReloaded") is True
+    assert "Someone's secret" not in page.inner_text("#games-table")
+    watched.assert_clean()
+
+
+def test_the_analysis_panel_follows_progress_notices_without_polling(live_server: LiveServer, watched: Watched,
+                                                                     redis_client: Any, redis_server: Any) -> None:
+    from tests.ui.analysed import analysed_pig_game, run_worker
+
+    analysed_pig_game(live_server, watched, redis_client, redis_server, analysed=False)
+    page = watched.page
+    page.goto(f"{live_server.url}/games/pig-picker/b/main")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("#picker button.pick")
+    loads: list[str] = []
+    page.on("request", lambda request: loads.append(request.url) if "/analysis?" in request.url else None)
+    page.click("#analysis-request")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Analysing')")
+    page.wait_for_timeout(1000)
+    settled = len(loads)
+    page.wait_for_timeout(4000)  # the panel used to load the report again every 1.5 s while the analysis ran
+    assert len(loads) == settled, f"the panel polled while nothing progressed: {loads[settled:]}"
+    run_worker(redis_server.url)
+    page.wait_for_selector("#picker fieldset.pick-ranked")  # the verdicts arrived through the progress stream
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.endsWith('decisions analysed.')")
+    watched.assert_clean()
+
+
+def test_the_compare_page_moves_on_with_a_new_move(live_server: LiveServer, watched: Watched) -> None:
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "compared")
+    bid = page.url.split("/b/")[1].split("/")[0]
+    page.goto(f"{live_server.url}/games/demo-puerto-rico-1/compare?a=main&b={bid}")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("head => document.getElementById('board-b').dataset.seq === String(head)", arg=head)
+    page.evaluate("window.notReloaded = true")
+    status, seq = page.evaluate(PLAY_THROUGH_API, [f"/api/games/demo-puerto-rico-1/branches/{bid}", head])
+    assert status == 201 and seq > head
+    page.wait_for_function("seq => document.getElementById('board-b').dataset.seq === String(seq)", arg=seq)
+    assert page.evaluate("window.notReloaded") is True and page.get_attribute("#board-a", "data-seq") == str(seq)
+    watched.assert_clean()
+
+
+def test_a_note_written_elsewhere_appears_without_reload(live_server: LiveServer, watched: Watched, browser: Any) -> None:
+    from tests.ui.helpers import open_game, sign_up
+
+    sign_up(watched, live_server, "writer")
+    writer = open_game(watched, live_server, 40)
+    other = _second_page(browser, f"{live_server.url}/games/demo-puerto-rico-1/b/main/40")
+    try:
+        reader = other.page
+        reader.evaluate("window.notReloaded = true")
+        status = writer.evaluate("""async () => {
+          const csrf = document.querySelector('meta[name="csrf-token"]').content;
+          const answer = await fetch("/api/games/demo-puerto-rico-1/annotations", {method: "POST",
+            credentials: "same-origin", headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+            body: JSON.stringify({branch: "main", seq: 40, text: "a live remark"})});
+          return answer.status;
+        }""")
+        assert status == 201
+        reader.wait_for_selector("#notes-list >> text=a live remark")
+        assert reader.evaluate("window.notReloaded") is True
+        other.assert_clean()
+    finally:
+        other.page.context.close()
+    watched.assert_clean()
