@@ -5,13 +5,13 @@
 
 from flask import Flask, Response, request
 
-from service.api import analysis, annotations, branches, compare, downloads, games, health, openapi, takeback, uploads
+from service.api import analysis, annotations, branches, compare, downloads, games, health, openapi, seats, takeback, uploads
 from service.api.errors import register_error_handlers
 from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
-BLUEPRINTS = (health.bp, games.bp, branches.bp, compare.bp, takeback.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp,
+BLUEPRINTS = (health.bp, games.bp, branches.bp, compare.bp, takeback.bp, seats.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp,
               openapi.bp)
 
 

@@ -25,7 +25,7 @@ from service.api.schemas import (
     StateSchema,
 )
 from service.store.games import GameRecord
-from service.web.auth import owned_branch, readable_game, require_user
+from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
 from service.web.viewing import checked_view, viewer_for_request
 
@@ -111,7 +111,8 @@ def _idempotency_key() -> str | None:
 
 
 @bp.post("/<bid>/actions")
-@documented("Play: append the owner's action after expected_seq, and the chance events the server draws after it",
+@documented("Play: append the action of the seat to move (by its holder) after expected_seq, and the chance events "
+            "the server draws after it",
             response=ActionResultSchema, status=201, body=ActionSchema, errors=(400, 403, 404, 409, 413, 422), auth="required",
             headers=((IDEMPOTENCY_HEADER, "a retry with the same key and body returns the first 201 answer and stores "
                                           "nothing more, even when copies race or the head has moved on since"),),
@@ -122,11 +123,12 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
     """201 ``{"seq": new head, "events": [...]}``."""
     user = require_user()
     record = readable_game(gid)
-    owned_branch(gid, bid, user)
+    may_move = mover_check(record, bid, user)
     _refuse_log_only(record, "played on")
     key = _idempotency_key()
     body = load_body(ActionSchema)
-    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key)
+    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key,
+                             may_move=may_move)
     return jsonify({"seq": events[-1].seq, "events": [e.to_json() for e in events]}), 201
 
 
