@@ -27,7 +27,7 @@ from service.api.schemas import (
 from service.store.games import GameRecord
 from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
-from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
 
@@ -48,7 +48,7 @@ def list_events(gid: str, bid: str) -> ResponseReturnValue:
     """At most ``limit`` events with seq > ``after`` as ``view`` may see them, and the branch head."""
     record = readable_game(gid)
     query = load_query(EventsQuery)
-    view = checked_view(record, query["view"])
+    view = branch_view(record, [bid], query["view"])
     games = api().games
     branches = games.branches(gid)
     head = games.head(gid, bid)
@@ -70,7 +70,7 @@ def show_state(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "head", "actor", "state", "outcome"}``."""
     record = readable_game(gid)
     query = load_query(StateQuery)
-    viewer = viewer_for_request(record, query["view"])
+    viewer = viewer_for_request(record, branch_view(record, [bid], query["view"]))
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     outcome = rules.outcome(state)
@@ -89,7 +89,7 @@ def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "actor", "actions": [{"action", "text"}]}``."""
     record = readable_game(gid)
     query = load_query(AtQuery)
-    viewer = viewer_for_request(record, query["view"])
+    viewer = viewer_for_request(record, branch_view(record, [bid], query["view"]))
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     actor = rules.current_actor(state)

@@ -7,13 +7,14 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
   the owner's plays them all, as before seats existed);
 * :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
-* :func:`choose_engine_move`: an engine seat's move, by level, deterministic for the branch and the seq.
+* :func:`choose_engine_move`: an engine seat's move, by level, deterministic for the branch and the seq;
+* :func:`table_hiding`: why the analysis of a branch is refused (it, or a fork of it, is a live table).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +23,10 @@ from engine.analysis import DEFAULT_ROLLOUTS, search
 from engine.analysis.strategies import strongest_player
 from engine.core.protocol import Rules, State
 from service.store.errors import ForbiddenError
+from service.store.games import GameStore
 from service.store.records import Branch
-from service.store.seats import OWNER, Seat
+from service.store.seats import OWNER, Seat, SeatStore
+from service.store.snapshots import StateReader
 
 
 @dataclass(frozen=True)
@@ -84,3 +87,37 @@ def is_live_multi_holder(seats: Sequence[Seat], over: bool) -> bool:
     """True while the game is not over and a seat is held by someone other than the branch's owner (the engine,
     an invited person, or an invite not yet taken)."""
     return not over and any(seat.holder != OWNER for seat in seats)
+
+
+def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> str | None:
+    """Why the analysis of branch ``bid`` is refused now, or None when it is not.
+
+    Refused while ``bid`` or a line forked from it (at any depth) is being played by more than its owner and its game
+    is not over (:func:`is_live_multi_holder`): the analysis of a branch covers the positions it shares with every
+    fork of it, so reading the engine's opinion of the line a fork started from would tell the table's players what
+    the engine thinks of their game. After the game ends, everything opens.
+    """
+    record = games.game(gid)
+    branches = games.branches(gid)
+    for other in branches.values():
+        if not _descends_from(branches, other, bid) or not seats.has_assignments(gid, other.id):
+            continue
+        position = reader.position(gid, other.id)
+        held = seats.seats(gid, other.id, len(record.setup.players))
+        if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+            which = "this branch" if other.id == bid else f"branch {other.id!r}, forked from this line,"
+            return (f"analysis refused: {which} is being played with seats held by others than its owner and its game "
+                    f"is not over; no analysis of it, nor of the lines it was forked from, until it ends")
+    return None
+
+
+def _descends_from(branches: Mapping[str, Branch], branch: Branch, ancestor: str) -> bool:
+    """True when ``branch`` is ``ancestor`` or was forked from it, at any depth."""
+    seen: set[str] = set()
+    current: Branch | None = branch
+    while current is not None and current.id not in seen:
+        if current.id == ancestor:
+            return True
+        seen.add(current.id)
+        current = branches.get(current.parent) if current.parent else None
+    return False

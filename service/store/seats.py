@@ -38,7 +38,7 @@ OWNER, ENGINE, INVITED, USER = "owner", "engine", "invited", "user"
 _DONE_UNLESS_REQUEUED = """local queued = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
 return 0"""
-_TOKEN = re.compile(r"^([A-Za-z0-9]{1,64})\.([A-Za-z0-9_-]{20,64})$")
+_TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
 
 
 @dataclass(frozen=True)
@@ -182,7 +182,8 @@ class SeatStore:
                 try:
                     pipe.watch(invites_key, seats_key)
                     current = _invite_of(invite.game, pipe.hget(invites_key, hashed) or b"{}")
-                    self._check_open(current, user, owner)
+                    self.check_usable(current)
+                    self._refuse_owner(current, user, owner)
                     pipe.multi()
                     used = {"branch": current.branch, "seat": current.seat, "status": "used", "user": user}
                     pipe.hset(invites_key, hashed, json.dumps(used))
@@ -193,13 +194,18 @@ class SeatStore:
                     continue
 
     @staticmethod
-    def _check_open(invite: Invite, user: str, owner: str | None) -> None:
+    def check_usable(invite: Invite) -> None:
+        """GoneError (saying why) unless the invite is still open."""
         where = {"game": invite.game, "branch": invite.branch, "seat": invite.seat}
         if invite.status == "used":
             raise GoneError(f"this invite to seat {invite.seat} was already used (by {invite.user}): an invite "
                             "is single-use; ask the branch's owner for a new one", **where)
         if invite.status == "revoked":
             raise GoneError(f"this invite to seat {invite.seat} was revoked by the branch's owner", **where)
+
+    @staticmethod
+    def _refuse_owner(invite: Invite, user: str, owner: str | None) -> None:
+        where = {"game": invite.game, "branch": invite.branch, "seat": invite.seat}
         if user == owner:
             raise ConflictError(f"you own branch {invite.branch!r} and hold its seats already: send the link to "
                                 "the person you invite", **where)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import CHANCE
+from service.games.seating import table_hiding
 from service.store.games import GameRecord
 from service.store.seats import OWNER, USER, Seat
 from service.web.context import api
@@ -50,3 +51,24 @@ def redeem(token: str, user: str) -> dict[str, Any]:
     branch = api().games.branch(invite.game, invite.branch)
     taken = seats.redeem(token, user, owner=branch.owner)
     return {"game": taken.game, "branch": taken.branch, "seat": taken.seat}
+
+
+def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, Any]:
+    """What the branch page shows of its seats (rendered on the server; the page does not update live yet):
+    each seat with its player's name and holder, the seats the caller moves for (``mine``), whose turn it is in
+    words (``turn``: "your turn" or "waiting for …, since …"), and why analysis is refused, if it is."""
+    context = api()
+    branch = context.games.branch(record.id, bid)
+    shown = seats_view(record, bid)
+    held = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+    mine = [s.seat for s in held if s.held_by(user, branch.owner)]
+    actor = next((s["seat"] for s in shown["seats"] if "waiting_since" in s), None)
+    for seat, row in zip(held, shown["seats"], strict=True):
+        row["name"] = record.setup.players[seat.seat]
+        row["who"] = seat.describe(branch.owner)
+    turn = None
+    if actor is not None:
+        turn = "Your turn" if actor in mine else f"Waiting for {held[actor].describe(branch.owner)} ({record.setup.players[actor]})"
+    stores = context.stores
+    return shown | {"mine": mine, "actor": actor, "turn": turn, "owner": branch.owner,
+                    "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}

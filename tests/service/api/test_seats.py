@@ -34,9 +34,11 @@ def _invite(client: FlaskClient, users: Users, gid: str, bid: str, seat: int) ->
 
 
 def _play_first(client: FlaskClient, gid: str, bid: str, who: dict[str, str]) -> Any:
-    state = client.get(branch_url(gid, bid, "state")).get_json()
-    legal = client.get(branch_url(gid, bid, "legal")).get_json()
-    return client.post(branch_url(gid, bid, "actions"), json={"action": legal["actions"][0]["action"],
+    """Play the first legal action as ``who`` (Pig's turn starts with a roll: the action a seat not shown its
+    choices would send)."""
+    state = client.get(branch_url(gid, bid, "state"), headers=who).get_json()
+    legal = client.get(branch_url(gid, bid, "legal"), headers=who).get_json()["actions"]
+    return client.post(branch_url(gid, bid, "actions"), json={"action": legal[0]["action"] if legal else "roll",
                                                                "expected_seq": state["seq"]}, headers=who)
 
 
