@@ -24,6 +24,7 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
+from service.games.seating import refuse_copy_of_table
 from service.store.games import GameRecord
 from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
@@ -138,7 +139,9 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
             description="Anyone who can read the game may fork it. If chance is due at the fork point, the new branch "
                         "draws it from its own seed, so a fork can explore other dice (chance: redraw, the default); with "
                         "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
-                        "possible, falling back to its seed. Log-only games cannot be forked (422).")
+                        "possible, falling back to its seed. Log-only games cannot be forked (422); a branch played with seats "
+                        "held by others than its owner cannot be forked until its game is over (409: the fork, read in "
+                        "full, would show every seat's hidden information).")
 def fork_branch(gid: str) -> ResponseReturnValue:
     """201 ``{"branch": id, "seq": head}``."""
     user = require_user()
@@ -146,5 +149,7 @@ def fork_branch(gid: str) -> ResponseReturnValue:
     _refuse_log_only(record, "forked")
     body = load_body(ForkSchema)
     context = api()
+    stores = context.stores
+    refuse_copy_of_table(stores.games, stores.seats, stores.reader, gid, body["source"], "forked")
     branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"], chance=body["chance"])
     return jsonify({"branch": branch.id, "seq": head}), 201

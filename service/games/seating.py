@@ -22,7 +22,7 @@ from engine import CHANCE
 from engine.analysis import DEFAULT_ROLLOUTS, search
 from engine.analysis.strategies import strongest_player
 from engine.core.protocol import Rules, State
-from service.store.errors import ForbiddenError
+from service.store.errors import ConflictError, ForbiddenError
 from service.store.games import GameStore
 from service.store.records import Branch
 from service.store.seats import OWNER, Seat, SeatStore
@@ -109,6 +109,19 @@ def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: s
             return (f"analysis refused: {which} is being played with seats held by others than its owner and its game "
                     f"is not over; no analysis of it, nor of the lines it was forked from, until it ends")
     return None
+
+
+def refuse_copy_of_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str, what: str) -> None:
+    """ConflictError while branch ``bid`` itself is a live table: a fork or a take-back of it would be a branch of the
+    caller's own, read in full, holding the table's hidden information (the other seats' hands) up to its head."""
+    if not seats.has_assignments(gid, bid):
+        return
+    position = reader.position(gid, bid)
+    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
+    if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+        raise ConflictError(f"branch {bid!r} is being played with seats held by others than its owner: it cannot be "
+                            f"{what} until its game is over (a copy would show every seat's hidden information)",
+                            game=gid, branch=bid)
 
 
 def _descends_from(branches: Mapping[str, Branch], branch: Branch, ancestor: str) -> bool:

@@ -117,3 +117,20 @@ def test_an_engine_seat_refuses_moves_from_people(client: FlaskClient, users: Us
     assert put.get_json() == {"seat": actor, "holder": "engine", "level": "easy"}
     refused = assert_error(_play_first(client, gid, bid, users.auth("alice")), 403)
     assert "the engine (easy)" in refused["message"]
+
+
+def test_a_live_table_is_neither_forked_nor_taken_back_until_its_game_ends(client: FlaskClient, users: Users) -> None:
+    gid, bid = _fork(client, users)
+    actor = client.get(branch_url(gid, bid, "state")).get_json()["actor"]
+    assert _play_first(client, gid, bid, users.auth("alice")).status_code == 201  # a decision to take back
+    head = client.get(branch_url(gid, bid, "state")).get_json()["seq"]
+    token = _invite(client, users, gid, bid, 1 - actor)
+    assert client.post(f"/api/invites/{token}", headers=users.auth("bob")).status_code == 200
+    for who in ("alice", "bob", "carol"):
+        forked = client.post(f"/api/games/{gid}/branches", json={"from": bid, "at": head}, headers=users.auth(who))
+        assert "cannot be forked" in assert_error(forked, 409)["message"]
+    taken = client.post(branch_url(gid, bid, "takeback"), json={}, headers=users.auth("alice"))
+    assert "cannot be taken back" in assert_error(taken, 409)["message"]
+    assert client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": 1}, headers=users.auth("carol")).status_code == 201
+    assert client.delete(branch_url(gid, bid, f"seats/{1 - actor}"), headers=users.auth("alice")).status_code == 200
+    assert client.post(branch_url(gid, bid, "takeback"), json={}, headers=users.auth("alice")).status_code == 201
