@@ -12,12 +12,13 @@ way: ``service.api`` → ``service.jobs`` ← ``workers``.
 Jobs carry only ids, use RQ's JSON serializer, and retry with back-off (the worker runs
 RQ's scheduler, which re-queues them).
 
-Two queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
-default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
-A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
-that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
-job steps aside between two positions when one is waiting (:func:`step_aside`), so it does not
-wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
+Three queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
+default ``ludolog``); an engine seat's move (issue 33: :class:`EngineMoveScheduler`) to the engine queue,
+:func:`engine_queue_name` (``ludolog-engine``); analysis to its own queue, :func:`analysis_queue_name`
+(``ludolog-analysis``). A worker lists them in that order (:func:`worker_queues`) and RQ always takes from
+the first queue that has a job, so an upload, a fold or a move someone waits for never waits behind a pile
+of analysis; and a running analysis job steps aside between two positions when one of them is waiting
+(:func:`step_aside`), so it does not wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
 queue alone: machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
 Analysis is also shared fairly between users: a request's jobs wait in per-user lists
