@@ -144,7 +144,7 @@ class SeatStore:
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(seats_key, invites_key)
+                    pipe.watch(seats_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
                     old_raw = pipe.hget(seats_key, str(seat.seat))
                     old = _seat_of(seat.seat, old_raw) if old_raw is not None else Seat(seat.seat)
                     old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
@@ -180,7 +180,7 @@ class SeatStore:
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(invites_key, seats_key)
+                    pipe.watch(invites_key, seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
                     current = _invite_of(invite.game, pipe.hget(invites_key, hashed) or b"{}")
                     self.check_usable(current)
                     self._refuse_owner(current, user, owner)
