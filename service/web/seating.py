@@ -70,5 +70,6 @@ def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, 
     if actor is not None:
         turn = "Your turn" if actor in mine else f"Waiting for {held[actor].describe(branch.owner)} ({record.setup.players[actor]})"
     stores = context.stores
-    return shown | {"mine": mine, "actor": actor, "turn": turn, "owner": branch.owner,
+    assigned = context.stores.seats.has_assignments(record.id, bid)
+    return shown | {"mine": mine, "actor": actor, "turn": turn, "owner": branch.owner, "assigned": assigned,
                     "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}

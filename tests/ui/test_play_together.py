@@ -36,6 +36,8 @@ PLAYERS = ("Alice", "Bob", "Engine")
 #: A whole game is a few hundred decisions: no single one may take this long (the engine's included).
 DECISION_SECONDS = 60
 MAX_DECISIONS = 3000
+#: A whole game takes minutes (3.5 for Die goldene Stadt on a 2-core machine): past the suite's 300 s per test.
+GAME_SECONDS = 1800
 
 
 @dataclass
@@ -161,6 +163,7 @@ def _wait_for_head_past(server: LiveServer, gid: str, bid: str, seq: int) -> Non
         time.sleep(0.05)
 
 
+@pytest.mark.timeout(GAME_SECONDS)
 @pytest.mark.parametrize("game", GAMES)
 def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_server, engine_worker, game) -> None:
     started = time.monotonic()
