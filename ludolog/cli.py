@@ -378,6 +378,7 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, seed: int, timeout:
     import time
 
     from service.games.analysis import enqueue_analysis, report
+    from service.games.seating import table_hiding
     from service.jobs import analysis_queue
     from service.store.errors import StoreError
 
@@ -385,6 +386,9 @@ def analyze(gid: str, branch: str, rollouts: int, view: str, seed: int, timeout:
     try:
         if stores.games.game(gid).is_log_only:
             raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
+        refused = table_hiding(stores.games, stores.seats, stores.reader, gid, branch)
+        if refused is not None:
+            raise Failure(refused, EXIT_NO_STORE)  # exit 2, one line: nothing is queued
         enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view, seed)
         state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
     except StoreError as exc:

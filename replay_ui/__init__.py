@@ -14,7 +14,7 @@ stepping through a game never waits on the network. No rule of any game lives he
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from replay_ui import accounts, bga_import, compare_page, errors, tokens, views  # noqa: F401  (they attach their routes and hooks)
+from replay_ui import accounts, bga_import, compare_page, errors, invite_page, tokens, views  # noqa: F401  (they attach their routes and hooks)
 from replay_ui.blueprint import blueprint
 
 __all__ = ["blueprint", "create_blueprint", "forbidden_page"]

@@ -23,6 +23,7 @@ from replay_ui.views import _board_stylesheet
 from service.store.games import MAIN
 from service.web.auth import current_user, readable_game
 from service.web.context import SCORES_EXTENSION, api
+from service.web.viewing import branch_view
 
 
 def running_scores(game: str, state: Any) -> list[int] | None:
@@ -53,6 +54,8 @@ def compare_page(gid: str) -> ResponseReturnValue:
         "players": list(record.setup.players), "user": current_user(), "renderer": adapter.renderer,
         "components": adapter.components(record.setup), "rules_version": get_rules(record.game).version,
         "game_url": url_for("replay_ui.game_redirect", gid=record.id),
+        # The view the caller may have of both (a seat holder's own seat while several play one of them).
+        "view": branch_view(record, [a, b], request.args.get("view", "full")),
         # Each side is labelled by its branch's name (the id only when the branch has none).
         "names": {side: branches[bid].name or bid if bid in branches else bid for side, bid in (("a", a), ("b", b))},
     }

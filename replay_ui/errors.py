@@ -12,13 +12,15 @@ from flask import render_template, request
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import blueprint
-from service.store.errors import ForbiddenError, NotFoundError, StoreError
+from service.store.errors import ConflictError, ForbiddenError, GoneError, NotFoundError, StoreError
 from service.web.errors import ApiError, error_response
 
 #: (error class, status, code, the page's title), most specific first.
 PAGE_ERRORS: tuple[tuple[type[StoreError], int, str, str], ...] = (
     (NotFoundError, 404, "not_found", "Not found"),
     (ForbiddenError, 403, "forbidden", "Forbidden"),
+    (GoneError, 410, "gone", "Gone"),  # an invite used or revoked
+    (ConflictError, 409, "conflict", "Conflict"),  # an invite opened by the branch's own owner
 )
 
 

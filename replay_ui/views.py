@@ -28,7 +28,8 @@ from service.web.auth import current_user, readable_game
 from service.web.context import api
 from service.web.csrf import csrf_token, sessions_enabled
 from service.web.listing import GameListQuery, listing_page
-from service.web.viewing import viewer_for_request, viewer_if_named
+from service.web.seating import table_for_page
+from service.web.viewing import branch_view, viewer_for_request, viewer_if_named
 
 MAX_STATES_WINDOW = 64
 
@@ -108,6 +109,7 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
         return render_template("log_game.html", record=record, page=page, log=log_page_data(record))
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
+        page["table"] = table_for_page(record, bid, current_user())
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 
@@ -118,13 +120,14 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
     The whole timeline (every move's sentence) then loads in the background; it is built here once and cached,
     so its own request right after costs no second fold.
     """
-    view = request.args.get("view", "full")
-    viewer = viewer_if_named(record, view)
+    viewer = viewer_if_named(record, request.args.get("view", "full"))
     if viewer is None:
         return {}
+    view = branch_view(record, [bid], request.args.get("view", "full"))
+    viewer = viewer_for_request(record, view)
     timeline = _timeline(record, bid, head, view, viewer)
     position = api().stores.reader.position(record.id, bid, seq)
-    return {"state": viewer.state(position.state), "position": timeline["positions"][seq - 1],
+    return {"view": view, "state": viewer.state(position.state), "position": timeline["positions"][seq - 1],
             "caption": caption_at(timeline, seq), "outcome": timeline["outcome"] if seq == head else None}
 
 
@@ -157,9 +160,10 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
     }
 
 
-def _viewer(record: GameRecord) -> SeatView:
-    """The viewer the ``view`` query names (default full); anything else is the web layer's 400 (replay_ui.errors)."""
-    return viewer_for_request(record, request.args.get("view", "full"))
+def _view(record: GameRecord, bid: str) -> str:
+    """The view the ``view`` query names (default full) as the caller may have it of the branch (the seats' rule:
+    :func:`service.web.viewing.branch_view`); anything else is the web layer's 400 or 403 (replay_ui.errors)."""
+    return branch_view(record, [bid], request.args.get("view", "full"))
 
 
 @blueprint.get("/games/<gid>/b/<bid>/timeline.json")
@@ -167,7 +171,8 @@ def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
     """Every move's sentence, round and role; per position the caption facts and scores."""
     record = readable_game(gid)
     head = api().games.head(gid, bid)
-    timeline = _timeline(record, bid, head, request.args.get("view", "full"), _viewer(record))
+    view = _view(record, bid)
+    timeline = _timeline(record, bid, head, view, viewer_for_request(record, view))
     response = jsonify(timeline)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -177,7 +182,7 @@ def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
 def states_json(gid: str, bid: str) -> ResponseReturnValue:
     """The states after seqs ``from``…``to`` (at most 64) as ``view`` sees them: one fold, one request."""
     record = readable_game(gid)
-    viewer = _viewer(record)
+    viewer = viewer_for_request(record, _view(record, bid))
     first = request.args.get("from", type=int) or 1
     position = api().stores.reader.position(gid, bid, max(1, first))
     last = min(request.args.get("to", type=int) or position.seq, position.head, position.seq + MAX_STATES_WINDOW - 1)

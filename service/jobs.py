@@ -12,12 +12,13 @@ way: ``service.api`` → ``service.jobs`` ← ``workers``.
 Jobs carry only ids, use RQ's JSON serializer, and retry with back-off (the worker runs
 RQ's scheduler, which re-queues them).
 
-Two queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
-default ``ludolog``); analysis goes to its own queue, :func:`analysis_queue_name` (``ludolog-analysis``).
-A worker lists the job queue first (:func:`worker_queues`) and RQ always takes from the first queue
-that has a job, so an upload or a fold never waits behind a pile of analysis; and a running analysis
-job steps aside between two positions when one is waiting (:func:`step_aside`), so it does not
-wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
+Three queues, taken in priority order. Imports and folds go to the job queue (``LUDOLOG_QUEUE``,
+default ``ludolog``); an engine seat's move (issue 33: :class:`EngineMoveScheduler`) to the engine queue,
+:func:`engine_queue_name` (``ludolog-engine``); analysis to its own queue, :func:`analysis_queue_name`
+(``ludolog-analysis``). A worker lists them in that order (:func:`worker_queues`) and RQ always takes from
+the first queue that has a job, so an upload, a fold or a move someone waits for never waits behind a pile
+of analysis; and a running analysis job steps aside between two positions when one of them is waiting
+(:func:`step_aside`), so it does not wait for the rest of that job either. ``ludolog worker --analysis-only`` listens to the analysis
 queue alone: machines added for analysis take nothing else (``--no-analysis``: the other way round).
 
 Analysis is also shared fairly between users: a request's jobs wait in per-user lists
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import redis
@@ -62,12 +64,16 @@ IMPORT_JOB = "workers.imports.import_upload"
 IMPORT_FAILED_CALLBACK = "workers.imports.import_failed"
 #: The analysis job: :func:`workers.analysis.analyse_range` (gid, bid, first, last, rollouts, view).
 ANALYSIS_JOB = "workers.analysis.analyse_range"
+#: The engine seat's move: :func:`workers.engine_seat.move_engine_seat` (gid, bid, seq).
+ENGINE_MOVE_JOB = "workers.engine_seat.move_engine_seat"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
 ANALYSIS_RETRY = Retry(max=3, interval=[1, 5, 15])
+#: A failed engine move is retried soon: a person waits for it (a killed worker's move comes back through the upkeep).
+ENGINE_MOVE_RETRY = Retry(max=3, interval=[1, 3, 10])
 #: How many times an import runs before its upload is failed for good.
 IMPORT_ATTEMPTS = IMPORT_RETRY.max + 1
 
@@ -92,14 +98,28 @@ def analysis_queue(stores: Stores) -> Queue:
     return make_queue(stores.queue_redis, analysis_queue_name(stores.config.queue_name))
 
 
-def worker_queues(stores: Stores, *, analysis: bool = True, others: bool = True) -> list[Queue]:
-    """The queues a worker listens to, in the order RQ takes them: imports and folds first, then analysis.
+def engine_queue_name(queue_name: str) -> str:
+    """The engine seats' queue that goes with the job queue ``queue_name``: ``ludolog`` → ``ludolog-engine``."""
+    return f"{queue_name}-engine"
 
-    ``others=False``: analysis only (a machine added for analysis); ``analysis=False``: imports and folds only.
+
+def engine_queue(stores: Stores) -> Queue:
+    """The process's queue of engine seats' moves (see :class:`EngineMoveScheduler`)."""
+    return make_queue(stores.queue_redis, engine_queue_name(stores.config.queue_name))
+
+
+def worker_queues(stores: Stores, *, analysis: bool = True, others: bool = True) -> list[Queue]:
+    """The queues a worker listens to, in the order RQ takes them: imports and folds, engine seats' moves, analysis.
+
+    An engine seat's move comes after imports and folds (each a short job: a fold is milliseconds, and a person
+    waits for an upload as much as for a move) and before analysis (batch work nobody is waiting on move by move;
+    a running analysis job steps aside for a waiting move as for an import: :func:`step_aside`).
+    ``others=False``: analysis only (a machine added for analysis); ``analysis=False``: no analysis.
     """
     if not (analysis or others):
         raise ValueError("a worker must listen to at least one queue")
-    return [queue for queue, wanted in ((job_queue(stores), others), (analysis_queue(stores), analysis)) if wanted]
+    wanted = ((job_queue(stores), others), (engine_queue(stores), others), (analysis_queue(stores), analysis))
+    return [queue for queue, listens in wanted if listens]
 
 
 class FoldScheduler:
@@ -116,6 +136,53 @@ class FoldScheduler:
         self.queue.enqueue(FOLD_JOB, gid, bid, retry=FOLD_RETRY, result_ttl=60, failure_ttl=24 * 3600,
                            description=f"fold {gid}/{bid}")
         return True
+
+
+class EngineMoveScheduler:
+    """After an append: queue the engine's move when the seat now to move is an engine seat.
+
+    The job (:data:`ENGINE_MOVE_JOB`) takes the branch and the seq it moves after; it appends with that seq as the
+    expected one, so two copies of it (a retry, the upkeep's re-queue of a job it thought lost) never play two
+    moves: the second gets a conflict and stops. The seat store notes the branch as due until the move is played,
+    so that the worker's upkeep (:func:`workers.heal.heal_engine_moves`) queues it again when its job died.
+    """
+
+    def __init__(self, stores: Stores, queue: Queue) -> None:
+        self.stores = stores
+        self.queue = queue
+
+    def __call__(self, gid: str, bid: str) -> bool:
+        """Queue the engine seat's move if one is to move at the branch's head; True if queued."""
+        seq = self.engine_to_move(gid, bid)
+        if seq is None:
+            return False
+        self.enqueue(gid, bid, seq)
+        return True
+
+    def engine_to_move(self, gid: str, bid: str) -> int | None:
+        """The head seq when an engine seat is to move there, else None (a branch with no seats costs one HLEN)."""
+        if not self.stores.seats.has_assignments(gid, bid):
+            return None
+        position = self.stores.reader.position(gid, bid)
+        actor = position.rules.current_actor(position.state)
+        if not isinstance(actor, int) or actor < 0:
+            return None
+        seat = self.stores.seats.seat(gid, bid, actor)
+        return position.seq if seat.holder == "engine" else None
+
+    def enqueue(self, gid: str, bid: str, seq: int) -> None:
+        """Queue the move after ``seq`` and note the branch as due (for the upkeep)."""
+        self.stores.seats.engine_move_due(gid, bid, time.time())
+        self.queue.enqueue(ENGINE_MOVE_JOB, gid, bid, seq, retry=ENGINE_MOVE_RETRY, result_ttl=60,
+                           failure_ttl=24 * 3600, description=f"engine move {gid}/{bid} after {seq}")
+
+
+def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:
+    """One append listener calling each of ``listeners`` in turn (the fold, then the engine seat's move)."""
+    def notify(gid: str, bid: str) -> None:
+        for listener in listeners:
+            listener(gid, bid)
+    return notify
 
 
 def import_job_id(uid: str) -> str:
@@ -249,9 +316,9 @@ _SEEN: dict[str, tuple[float, int]] = {}
 
 
 def _imports_waiting(stores: Stores, job: Job) -> bool:
-    """True when the job queue has a job waiting and ``job``'s worker takes that queue."""
-    name = stores.config.queue_name
-    return bool(make_queue(stores.queue_redis, name).count) and _worker_takes(job, name)
+    """True when the job queue or the engine seats' queue has a job waiting and ``job``'s worker takes that queue."""
+    names = (stores.config.queue_name, engine_queue_name(stores.config.queue_name))
+    return any(make_queue(stores.queue_redis, name).count and _worker_takes(job, name) for name in names)
 
 
 def _starved_besides(turns: AnalysisTurns, queue: Queue, user: str) -> bool:

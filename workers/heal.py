@@ -8,7 +8,8 @@ Run by every worker every ``LUDOLOG_HEAL_EVERY`` seconds (and by ``ludolog recon
   (its process gone with its worker, or hung, which is then stopped). The same file uploaded
   again is then imported afresh;
 * a branch whose fold job was queued that long ago and never finished (killed, retries
-  used up, lost with its queue) is queued again, unless its snapshots are complete.
+  used up, lost with its queue) is queued again, unless its snapshots are complete;
+* an engine seat's move queued that long ago and not played is queued again (:func:`heal_engine_moves`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from service.jobs import FoldScheduler, import_job_id
+from service.jobs import EngineMoveScheduler, FoldScheduler, engine_queue, import_job_id
+from service.store.context import Stores
 from service.store.errors import NotFoundError
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
@@ -113,3 +115,25 @@ def _is_folded(games: GameStore, snapshots: SnapshotStore, gid: str, bid: str, e
     except NotFoundError:
         return True
     return wanted <= set(snapshots.seqs(gid, bid))
+
+
+def heal_engine_moves(stores: Stores, *, deadline: float, now: float) -> list[tuple[str, str]]:
+    """Queue again the engine seats' moves queued ``deadline`` seconds ago and still not played (the worker that
+    ran the job was killed, or its retries ran out); returns those branches.
+
+    A copy of a job that is in fact still running is harmless: the move appends with the expected seq, so only
+    one of the two is stored (see :mod:`workers.engine_seat`).
+    """
+    scheduler = EngineMoveScheduler(stores, engine_queue(stores))
+    requeued = []
+    for gid, bid in stores.seats.engine_moves_overdue(deadline, now):
+        try:
+            seq = scheduler.engine_to_move(gid, bid)
+        except NotFoundError:
+            seq = None
+        if seq is None:
+            stores.seats.engine_move_done(gid, bid)
+            continue
+        scheduler.enqueue(gid, bid, seq)
+        requeued.append((gid, bid))
+    return requeued

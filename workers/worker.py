@@ -5,7 +5,7 @@
 * Every ``LUDOLOG_HEAL_EVERY`` seconds, with RQ's own maintenance, it runs :func:`workers.heal.heal`.
   The worker's TTL follows that interval, as RQ wakes an idle worker once per TTL.
 * It listens to its queues in order (:func:`service.jobs.worker_queues`): imports and folds first,
-  then analysis, which RQ honours by always taking from the first queue that has a job.
+  then engine seats' moves, then analysis, which RQ honours by always taking from the first queue that has a job.
 * After every job it runs (whatever the job's end) and in its upkeep, it feeds waiting analysis jobs
   into the analysis queue in turn between users (:func:`service.jobs.feed_analysis`).
 * When the process running a job dies (SIGKILL, out of memory), an import on its last
@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from resource import struct_rusage
 from typing import Any
 
@@ -25,7 +26,7 @@ from rq.serializers import JSONSerializer
 
 from service.jobs import feed_analysis, job_queue
 from service.store.context import Stores
-from workers.heal import heal
+from workers.heal import heal, heal_engine_moves
 from workers.imports import import_horse_killed
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class LudologWorker(Worker):
         config = self.stores.config
         try:
             report = heal(self.stores.redis, job_queue(self.stores), deadline=config.job_deadline, every=config.snapshot_every)
+            engine_moves = heal_engine_moves(self.stores, deadline=config.job_deadline, now=time.time())
             self.feed_analysis()
         except redis.exceptions.RedisError as exc:  # the store is down: the next round tries again
             log.warning("upkeep skipped: %s", exc)
@@ -56,6 +58,8 @@ class LudologWorker(Worker):
             log.warning("upload %s was stuck past %s s: marked failed", uid, config.job_deadline)
         for gid, bid in report.refolded:
             log.warning("branch %s/%s: its fold job died; queued again", gid, bid)
+        for gid, bid in engine_moves:
+            log.warning("branch %s/%s: its engine seat's move was not played; queued again", gid, bid)
 
     def execute_job(self, job: Job, queue: Queue) -> None:
         """Run the job (in a work horse, as RQ does), then let the next analysis job in: the worker is free."""

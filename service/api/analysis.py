@@ -32,6 +32,7 @@ from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
 from service.games.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
+from service.games.seating import table_hiding
 from service.jobs import analysis_queue
 from service.store.games import GameRecord
 from service.web.auth import readable_game, require_user
@@ -105,6 +106,14 @@ def _may_request(record: GameRecord, bid: str, user: str) -> None:
         raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
 
 
+def _refuse_live_table(gid: str, bid: str) -> None:
+    """403 while the branch or a fork of it is played by more than its owner (:func:`service.games.seating.table_hiding`)."""
+    stores = api().stores
+    reason = table_hiding(stores.games, stores.seats, stores.reader, gid, bid)
+    if reason is not None:
+        raise ApiError(403, "analysis_refused_while_played", reason, game=gid, branch=bid)
+
+
 def _take_quota(user: str, work: int) -> None:
     """Charge ``work`` to the user's hourly allowance, or refuse the request saying how much is left and when."""
     answer = api().stores.analysis_quota.take(user, work)
@@ -128,12 +137,14 @@ def _take_quota(user: str, work: int) -> None:
                         "or queued, are queued, so asking twice costs little and asking again resumes an analysis "
                         "whose worker died. The request costs rollouts x decisions it queues from the user's hourly "
                         "allowance: 429 with Retry-After when it does not fit yet, "
-                        "422 when it asks more than the whole allowance.")
+                        "422 when it asks more than the whole allowance. 403 while the branch, or a line forked from "
+                        "it, is played with seats held by others than its owner and its game is not over.")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """202 with the analysis so far and the number of jobs queued."""
     user = require_user()
     record = readable_game(gid)
     _may_request(record, bid, user)
+    _refuse_live_table(gid, bid)
     body = load_body(AnalysisRequestSchema)
     view = _checked_view(record, body["view"])
     context = api()
@@ -149,7 +160,9 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
 
 @bp.get("")
 @documented("The analysis of a branch: status, progress, and per decision the win chances, best moves and marks",
-            response=AnalysisSchema, query=AnalysisQuery, errors=(400, 404, 422))
+            response=AnalysisSchema, query=AnalysisQuery, errors=(400, 403, 404, 422),
+            description="403 while the branch, or a line forked from it, is played with seats held by others than its "
+                        "owner and its game is not over (no one reads the engine's opinion of a live game)")
 def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``{"status", "done", "total", "rollouts", "seed", "view", "thresholds", "positions": [...]}``."""
     record = readable_game(gid)
@@ -157,5 +170,6 @@ def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
         raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
     query = load_query(AnalysisQuery)
     view = _checked_view(record, query["view"])
+    _refuse_live_table(gid, bid)
     context = api()
     return jsonify(report(context.games, context.stores.redis, gid, bid, query["rollouts"], view, query["seed"]))

@@ -25,10 +25,11 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
+from service.games.seating import refuse_copy_of_table
 from service.store.games import GameRecord
-from service.web.auth import owned_branch, readable_game, require_user
+from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
-from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
 
@@ -49,7 +50,7 @@ def list_events(gid: str, bid: str) -> ResponseReturnValue:
     """At most ``limit`` events with seq > ``after`` as ``view`` may see them, and the branch head."""
     record = readable_game(gid)
     query = load_query(EventsQuery)
-    view = checked_view(record, query["view"])
+    view = branch_view(record, [bid], query["view"])
     games = api().games
     branches = games.branches(gid)
     head = games.head(gid, bid)
@@ -77,7 +78,7 @@ def show_state(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "head", "actor", "state", "outcome"}``."""
     record = readable_game(gid)
     query = load_query(StateQuery)
-    viewer = viewer_for_request(record, query["view"])
+    viewer = viewer_for_request(record, branch_view(record, [bid], query["view"]))
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     outcome = rules.outcome(state)
@@ -96,7 +97,7 @@ def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
     """``{"seq", "actor", "actions": [{"action", "text"}]}``."""
     record = readable_game(gid)
     query = load_query(AtQuery)
-    viewer = viewer_for_request(record, query["view"])
+    viewer = viewer_for_request(record, branch_view(record, [bid], query["view"]))
     position = api().stores.reader.position(gid, bid, query.get("at"))
     rules, state = position.rules, position.state
     actor = rules.current_actor(state)
@@ -118,7 +119,8 @@ def _idempotency_key() -> str | None:
 
 
 @bp.post("/<bid>/actions")
-@documented("Play: append the owner's action after expected_seq, and the chance events the server draws after it",
+@documented("Play: append the action of the seat to move (by its holder) after expected_seq, and the chance events "
+            "the server draws after it",
             response=ActionResultSchema, status=201, body=ActionSchema, errors=(400, 403, 404, 409, 413, 422), auth="required",
             headers=((IDEMPOTENCY_HEADER, "a retry with the same key and body returns the first 201 answer and stores "
                                           "nothing more, even when copies race or the head has moved on since"),),
@@ -129,11 +131,12 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
     """201 ``{"seq": new head, "events": [...]}``."""
     user = require_user()
     record = readable_game(gid)
-    owned_branch(gid, bid, user)
+    may_move = mover_check(record, bid, user)
     _refuse_log_only(record, "played on")
     key = _idempotency_key()
     body = load_body(ActionSchema)
-    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key)
+    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key,
+                             may_move=may_move)
     return jsonify({"seq": events[-1].seq, "events": [e.to_json() for e in events]}), 201
 
 
@@ -143,7 +146,9 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
             description="Anyone who can read the game may fork it. If chance is due at the fork point, the new branch "
                         "draws it from its own seed, so a fork can explore other dice (chance: redraw, the default); with "
                         "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
-                        "possible, falling back to its seed. Log-only games cannot be forked (422).")
+                        "possible, falling back to its seed. Log-only games cannot be forked (422); a branch played with seats "
+                        "held by others than its owner cannot be forked until its game is over (409: the fork, read in "
+                        "full, would show every seat's hidden information).")
 def fork_branch(gid: str) -> ResponseReturnValue:
     """201 ``{"branch": id, "seq": head}``."""
     user = require_user()
@@ -151,5 +156,7 @@ def fork_branch(gid: str) -> ResponseReturnValue:
     _refuse_log_only(record, "forked")
     body = load_body(ForkSchema)
     context = api()
+    stores = context.stores
+    refuse_copy_of_table(stores.games, stores.seats, stores.reader, gid, body["source"], "forked")
     branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"], chance=body["chance"])
     return jsonify({"branch": branch.id, "seq": head}), 201

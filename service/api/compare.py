@@ -27,7 +27,7 @@ from service.api.schemas import MAX_NUMBER, Strict, _view_field
 from service.store.games import GameRecord
 from service.web.auth import readable_game
 from service.web.context import SCORES_EXTENSION, api
-from service.web.viewing import viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("compare", __name__, url_prefix="/api/games/<gid>")
 
@@ -121,9 +121,10 @@ def compare_branches(gid: str) -> ResponseReturnValue:
         if at > head:
             raise ApiError(400, "invalid", f"invalid query string: at {at}: branch {query[side]!r} ({side}) has moves 1 to {head}",
                            fields={"at": [f"beyond branch {side}'s head {head}"]}, location="query")
-    viewer = viewer_for_request(record, query["view"])
+    view = branch_view(record, [query["a"], query["b"]], query["view"])
+    viewer = viewer_for_request(record, view)
     hidden = () if viewer.full else tuple(s for s in range(len(record.setup.players)) if s != viewer.seat)
     a, b = (_side(record, query[side], at, viewer, hidden) for side in ("a", "b"))
     differences = differing_paths(a["state"], b["state"])
-    return jsonify({"at": at, "view": query["view"], "a": a, "b": b, "differences": differences,
+    return jsonify({"at": at, "view": view, "a": a, "b": b, "differences": differences,
                     "truncated": len(differences) >= MAX_DIFFERENCES})

@@ -35,6 +35,7 @@ from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntax
 from service.store.errors import (
     ConflictError,
     ForbiddenError,
+    GoneError,
     IdempotencyKeyReusedError,
     InvalidRequestError,
     NotFoundError,
@@ -58,6 +59,7 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     # stores
     (NotFoundError, 404, "not_found"),
     (ConflictError, 409, "conflict"),
+    (GoneError, 410, "gone"),
     (InvalidRequestError, 400, "bad_request"),
     (ForbiddenError, 403, "forbidden"),
     (IdempotencyKeyReusedError, 422, "idempotency_key_reused"),

@@ -25,6 +25,7 @@ _STATUS_TEXT = {
     403: "authenticated, but not allowed (not the owner or author)",
     404: "unknown, or not visible to the caller",
     409: "conflict: a stale expected_seq or expected_version",
+    410: "gone: an invite already used or revoked",
     413: "request body too large",
     422: "refused by the rules: illegal action, unknown game, bad setup, log-only game",
     503: "the event store is unreachable",

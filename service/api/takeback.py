@@ -4,7 +4,9 @@ Nothing is deleted by a take-back. ``POST …/branches/<bid>/takeback`` forks a 
 just before the last ``decisions`` decisions of its own (the line as it was is kept, and the tree shows the
 two continuations side by side, as lichess shows a variation). The new line keeps the draws
 (``chance="keep"``): playing the same move again gives the same dice, as an undo would. Only the branch's
-own decisions (after its fork point; all of them on a live game's main line) can be taken back.
+own decisions (after its fork point; all of them on a live game's main line) can be taken back. A branch played
+with seats held by others than its owner (issue 33) cannot be taken back until its game is over: a take-back is
+the owner's undo of their own line, and there it would undo other people's moves.
 
 ``DELETE …/branches/<bid>`` removes a branch of the caller's that nobody forked from; main never goes.
 """
@@ -19,6 +21,7 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import Strict, StrictInt
+from service.games.seating import refuse_copy_of_table
 from service.jobs import analysis_queue, cancel_branch_analysis
 from service.store.games import GameRecord
 from service.web.auth import owned_branch, readable_game, require_user
@@ -52,13 +55,18 @@ def _refuse_log_only(record: GameRecord) -> None:
 
 @bp.post("/<bid>/takeback")
 @documented("Take back the last decision(s) of your branch: a new line forked just before them (nothing is deleted)",
-            response=TakenBackSchema, status=201, body=TakeBackSchema, errors=(400, 401, 403, 404, 422), auth="required")
+            response=TakenBackSchema, status=201, body=TakeBackSchema, errors=(400, 401, 403, 404, 409, 422), auth="required",
+            description="409 while the branch is played with seats held by others than its owner (a take-back there "
+                        "would undo their moves and copy their hidden information into a line of the owner's): "
+                        "take-backs are the owner's alone, on a line nobody else plays, or after its game is over.")
 def take_back(gid: str, bid: str) -> ResponseReturnValue:
     """201 ``{"branch", "seq", "from"}``."""
     user = require_user()
     record = readable_game(gid)
     _refuse_log_only(record)
     branch = owned_branch(gid, bid, user)
+    stores = api().stores
+    refuse_copy_of_table(stores.games, stores.seats, stores.reader, gid, bid, "taken back")
     count = load_body(TakeBackSchema)["decisions"]
     games = api().games
     own = [e for e in games.events(gid, bid, after=branch.fork_seq) if isinstance(e.actor, int) and not isinstance(e.actor, bool)]
@@ -82,5 +90,6 @@ def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     owned_branch(gid, bid, user)
     context = api()
     context.games.delete_branch(gid, bid)
+    context.stores.seats.delete_branch(gid, bid)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204

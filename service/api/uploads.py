@@ -29,7 +29,7 @@ from service.jobs import enqueue_import
 from service.store.games import VISIBILITIES
 from service.web.auth import current_user, readable_game
 from service.web.context import api
-from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request
 from service.web.viewnames import VIEW_SHAPE, ViewError, parse_view
 
 bp = Blueprint("uploads", __name__)
@@ -232,7 +232,7 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
     if record.is_log_only:
         raise ApiError(422, "log_only", "log-only games have no rules to export with; their lines are at /api/games/<gid>/log",
                        game=gid)
-    view = checked_view(record, query["view"])
+    view = branch_view(record, [bid], query["view"])
     viewer = viewer_for_request(record, view)
     events = titled(api().games.events(gid, bid), record.title)
     fmt = query["format"]

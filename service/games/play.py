@@ -28,6 +28,8 @@ from service.store.results import GameResult, result_of
 from service.store.snapshots import StateReader
 
 AppendListener = Callable[[str, str], object]
+#: Called with the seat to move (or chance, or None at the end); raises to refuse the move (see ``PlayService.play``).
+MoverCheck = Callable[[Any], None]
 
 
 def chance_uniform(seed: str, seq: int) -> float:
@@ -106,7 +108,7 @@ class PlayService:
         return branch, head
 
     def play(self, gid: str, bid: str, notation: str, expected_seq: int, *, author: str | None,
-             idempotency_key: str | None = None) -> list[Event]:
+             idempotency_key: str | None = None, may_move: MoverCheck | None = None) -> list[Event]:
         """Append a player's action at ``expected_seq`` + 1 and the chance events it leads to.
 
         Raises ConflictError for a stale ``expected_seq``, NotationError for text that is
@@ -114,6 +116,8 @@ class PlayService:
         With an idempotency key already used for the same request (action and seq), stores
         nothing and returns the first request's events, however many copies race and
         wherever the head is now; used for another request, raises IdempotencyKeyReusedError.
+        ``may_move`` is called with the seat to move at ``expected_seq`` before anything is checked further, and
+        raises to refuse the request (only a seat's holder plays it: :func:`service.games.seating.check_mover`).
         """
         fingerprint = request_fingerprint(notation, expected_seq) if idempotency_key else ""
         if idempotency_key:
@@ -121,7 +125,8 @@ class PlayService:
             if replayed is not None:
                 return replayed
         try:
-            return self._append_action(gid, bid, notation, expected_seq, author, idempotency_key, fingerprint)
+            return self._append_action(gid, bid, notation, expected_seq, author, idempotency_key, fingerprint,
+                                       may_move)
         except ConflictError:
             # A copy of this request may have won the race since we looked: it moved the head.
             # The key then holds its result, which is this request's answer too.
@@ -131,12 +136,14 @@ class PlayService:
             return replayed
 
     def _append_action(self, gid: str, bid: str, notation: str, expected_seq: int, author: str | None,
-                       idempotency_key: str | None, fingerprint: str) -> list[Event]:
+                       idempotency_key: str | None, fingerprint: str, may_move: MoverCheck | None) -> list[Event]:
         position = self.reader.position(gid, bid)
         if position.seq != expected_seq:
             raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {position.seq}",
                                 expected_seq=expected_seq, head=position.seq)
         rules, state = position.rules, position.state
+        if may_move is not None:
+            may_move(rules.current_actor(state))
         events = self._player_event(rules, state, notation, expected_seq + 1, author)
         state = rules.apply(state, rules.parse_action(notation))
         branch = self.games.branch(gid, bid)

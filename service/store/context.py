@@ -25,6 +25,7 @@ from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub
 from service.store.quota import AnalysisQuota
+from service.store.seats import SeatStore
 from service.store.snapshots import SnapshotStore, StateReader
 from service.store.uploads import UploadStore
 
@@ -95,6 +96,11 @@ class Stores:
     def folds(self) -> FoldLedger:
         """The fold jobs' books: pending marks and branches due."""
         return FoldLedger(self.redis)
+
+    @cached_property
+    def seats(self) -> SeatStore:
+        """Who holds each seat of a branch, and the invites to seats."""
+        return SeatStore(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

@@ -43,3 +43,7 @@ class ForbiddenError(StoreError, PermissionError):
 
 class IdempotencyKeyReusedError(StoreError):
     """An idempotency key already used for another request (another action, seq or branch)."""
+
+
+class GoneError(StoreError):
+    """A thing that existed and can no longer be used (an invite already used or revoked)."""

@@ -229,3 +229,19 @@ def migrate_cursor() -> str:
 def reindex_cursor() -> str:
     """String: the creation-order score up to which ``ludolog reindex`` has rebuilt (resumes from there)."""
     return f"{PREFIX}:ix:{INDEX_TAG}:reindex-cursor"
+
+
+def seats_for(gid: str, bid: str) -> str:
+    """Hash: seat number → who holds it on the branch (JSON: holder, user, level, invite hash); no key: the owner
+    holds every seat (``service/store/seats.py``)."""
+    return f"{_game(gid)}:b:{bid}:seats"
+
+
+def invites_for(gid: str) -> str:
+    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked, user)."""
+    return f"{_game(gid)}:invites"
+
+
+def engine_moves_due() -> str:
+    """Sorted set of branches (``gid/bid``) with an engine seat's move queued and not yet played, scored by when."""
+    return f"{PREFIX}:engine-moves:due"

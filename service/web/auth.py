@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from flask import g, request, session
 
+from service.games.play import MoverCheck
+from service.games.seating import check_mover
 from service.store.errors import ForbiddenError, NotFoundError
 from service.store.games import Branch, GameRecord
 from service.web.context import api
@@ -96,3 +98,18 @@ def owned_branch(gid: str, bid: str, user: str) -> Branch:
         raise ForbiddenError(f"branch {bid!r} is {owner}: only its owner may play on it; fork it to play your own line",
                              game=gid, branch=bid)
     return branch
+
+
+def mover_check(record: GameRecord, bid: str, user: str) -> MoverCheck:
+    """Who may play on a branch, as the check :meth:`service.games.play.PlayService.play` calls with the seat to move.
+
+    A branch with no seat assigned is its owner's alone (403 to anyone else, before anything is read further);
+    once seats are assigned, only the holder of the seat to move plays it (403 naming the seat and its holder).
+    """
+    context = api()
+    if not context.stores.seats.has_assignments(record.id, bid):
+        owned_branch(record.id, bid, user)
+        return lambda actor: None
+    branch = context.games.branch(record.id, bid)
+    seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+    return lambda actor: check_mover(seats, branch, actor, user)

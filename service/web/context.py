@@ -9,7 +9,7 @@ from flask import current_app
 from rq import Queue
 
 from service.games.play import PlayService
-from service.jobs import FoldScheduler, job_queue
+from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
@@ -42,7 +42,8 @@ class ApiContext:
 
     @classmethod
     def build(cls, stores: Stores) -> ApiContext:
-        """Everything from the process's stores; appends schedule a fold job per branch update on the job queue."""
+        """Everything from the process's stores; appends schedule a fold job per branch update on the job queue, and
+        an engine seat's move when an engine seat is to move next."""
         queue = job_queue(stores)
         schedule_fold = FoldScheduler(stores.folds, queue)
         return cls(
@@ -53,7 +54,8 @@ class ApiContext:
             sessions=SessionStore(stores.redis, stores.config.session_seconds),
             throttle=SignInThrottle(stores.redis),
             signups=SignUpThrottle(stores.redis),
-            play=PlayService(stores.games, stores.reader, on_append=schedule_fold),
+            play=PlayService(stores.games, stores.reader,
+                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)))),
         )
 
 

@@ -19,7 +19,7 @@ const W = 1000, H = 200, PAD_L = 34, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 
 const app = {
   at: page.at,
-  view: new URLSearchParams(location.search).get("view") || "full",
+  view: new URLSearchParams(location.search).get("view") || page.view || "full",
   board: null,
   timelines: { a: null, b: null },
   token: 0,

@@ -16,6 +16,7 @@ import { followBranch, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { Picker } from "./picker.js";
+import { initSeats } from "./seats.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -28,7 +29,8 @@ const WINDOW_BEHIND = 16, WINDOW_AHEAD = 48, PREFETCH_MARGIN = 12;
 const app = {
   head: page.head,
   seq: page.seq || page.head,
-  view: new URLSearchParams(location.search).get("view") || "full",
+  // With no view asked, the view the server chose: a seat holder's own seat while several play the branch.
+  view: new URLSearchParams(location.search).get("view") || page.view || "full",
   timeline: null,
   states: new Map(),
   loading: new Map(), // first seq of a window being fetched -> its promise
@@ -355,7 +357,7 @@ function bindControls() {
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", () => {
     const match = location.pathname.match(/\/(\d+)$/);
-    const view = new URLSearchParams(location.search).get("view") || "full";
+    const view = new URLSearchParams(location.search).get("view") || page.view || "full";
     if (view !== app.view) { app.view = view; $("view-select").value = view; followView(view); reloadForView(); }
     userGoTo(match ? Number(match[1]) : app.head, { push: false });
   });
@@ -381,6 +383,7 @@ const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
+initSeats(page);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => userGoTo(seq) });
@@ -422,7 +425,8 @@ async function loadTimeline(pending = null) {
 function updatePicker(seq) {
   const branch = branches.current;
   const info = positionInfo(seq);
-  const mine = page.user && branch && branch.owner === page.user;
+  // The seats the user moves for (all of them for the owner of a branch with no seat assigned): issue 33.
+  const mine = page.user && branch && info && (page.table ? page.table.mine.includes(info.actor) : branch.owner === page.user);
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
   picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
   if (!app.pickerOpened) { app.pickerOpened = true; bringBoardAbovePicker(); }

@@ -74,6 +74,7 @@ VALID_BODIES: dict[str, Any] = {
     "VersionBody": {},
     "UploadBody": {"status": 1, "data": {"logs": [], "players": []}},
     "AnalysisRequest": {"rollouts": 2},
+    "Assign": {"holder": "engine", "level": "easy"},
 }
 #: The pages' forms: their fields (each spoiled in turn; the others valid).
 FORMS: dict[str, dict[str, str]] = {
@@ -95,7 +96,7 @@ def world(client: FlaskClient, users: Users, new_game) -> dict[str, str]:
     note = client.post(f"/api/games/{gid}/annotations", json={"branch": "main", "seq": 1, "text": "hi"},
                        headers=users.auth("alice")).get_json()
     return {"gid": gid, "bid": "main", "seq": "1", "aid": note["id"], "uid": "nosuchupload", "token_id": "nosuchtoken",
-            "filename": "js/app.js"}
+            "filename": "js/app.js", "seat": "1", "token": "nosuchinvite"}
 
 
 def _fill(template: str, world: dict[str, str], spoiled: str | None = None, value: bytes = b"") -> str:

@@ -1,0 +1,154 @@
+"""Seats of a branch and invites: play a fork with friends or against the engine.
+
+``GET …/branches/<bid>/seats`` lists who holds each seat; the branch's owner assigns one with ``PUT …/seats/<n>``
+(``{"holder": "me"}``, ``{"holder": "engine", "level": …}`` or ``{"holder": "invite"}``, which answers an
+``invite_url`` whose last segment is the token) and takes it back with ``DELETE …/seats/<n>`` (the same as
+``me``; an open invite to the seat is revoked). ``POST /api/invites/<token>`` gives the signed-in caller the
+seat the invite names, once. The store keeps the books (:mod:`service.store.seats`), the rules of who moves and
+what the engine plays are :mod:`service.games.seating`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.api.inputs import load_body
+from service.api.schemas import Strict
+from service.jobs import EngineMoveScheduler, engine_queue
+from service.store.games import GameRecord
+from service.store.seats import ENGINE, ENGINE_LEVELS, Seat
+from service.web.auth import owned_branch, readable_game, require_user
+from service.web.context import api
+from service.web.seating import redeem, seat_json, seats_view
+
+bp = Blueprint("seats", __name__)
+
+_BRANCH = "/api/games/<gid>/branches/<bid>"
+#: The invite's page (the replay UI's), whose last path segment is the token.
+INVITE_PATH = "/invite/"
+
+
+class SeatSchema(Schema):
+    """Who holds one seat."""
+
+    seat = fields.Integer(required=True)
+    holder = fields.String(required=True, metadata={"description": "owner, engine, invited (a link not yet taken) or "
+                                                                   "the name of the user who took the invite"})
+    level = fields.String(metadata={"description": "the engine's level: easy, normal or strong"})
+    waiting_since = fields.Float(metadata={"description": "the seat is to move: since when (Unix time of the last event)"})
+    invite_url = fields.String(metadata={"description": "after PUT holder=invite only: the link to send; its last path "
+                                                        "segment is the invite's token"})
+
+
+class SeatsSchema(Schema):
+    """A branch's seats."""
+
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    live = fields.Boolean(required=True, metadata={"description": "true while a seat is held by someone other than "
+                                                                  "the owner and the game is not over: hidden "
+                                                                  "information is kept per seat, analysis is refused"})
+
+
+class AssignSchema(Strict):
+    """``PUT …/seats/<n>``: the seat's new holder."""
+
+    holder = fields.String(required=True, validate=validate.OneOf(("me", "engine", "invite")))
+    level = fields.String(validate=validate.OneOf(ENGINE_LEVELS))
+
+    @validates_schema
+    def _level_for_engine(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("holder") == "engine" and "level" not in data:
+            raise ValidationError(f"an engine seat needs a level: one of {', '.join(ENGINE_LEVELS)}", "level")
+        if data.get("holder") != "engine" and "level" in data:
+            raise ValidationError("only an engine seat has a level", "level")
+
+
+class RedeemedSchema(Schema):
+    """The seat an invite gave the caller."""
+
+    game = fields.String(required=True)
+    branch = fields.String(required=True)
+    seat = fields.Integer(required=True)
+
+
+def _seat_number(record: GameRecord, text: str) -> int:
+    count = len(record.setup.players)
+    if not (text.isascii() and text.isdecimal() and len(text) <= 3 and int(text) < count):
+        raise ApiError(404, "not_found", f"no seat {text[:20]!r}: this game has seats 0 to {count - 1}",
+                       game=record.id, seats=count)
+    return int(text)
+
+
+@bp.get(f"{_BRANCH}/seats")
+@documented("Who holds each seat of a branch, and since when the seat to move has waited", response=SeatsSchema,
+            errors=(404,), tag="seats")
+def list_seats(gid: str, bid: str) -> ResponseReturnValue:
+    """``{"seats": [...], "live"}``; a branch with no seat assigned shows every seat as the owner's."""
+    record = readable_game(gid)
+    return jsonify(seats_view(record, bid))
+
+
+@bp.put(f"{_BRANCH}/seats/<seat>")
+@documented("Assign a seat of your branch: yourself, the engine at a level, or an invite link", response=SeatSchema,
+            body=AssignSchema, errors=(400, 403, 404, 422), auth="required", tag="seats",
+            description="holder=me takes the seat back (an open invite to it is revoked), holder=engine with level "
+                        "easy, normal or strong lets the engine play it (it moves by itself within seconds of its "
+                        "turn), holder=invite answers invite_url: a single-use link for the person who is to hold "
+                        "the seat (a new invite revokes the seat's previous one).")
+def assign_seat(gid: str, bid: str, seat: str) -> ResponseReturnValue:
+    """200 with the seat (and ``invite_url`` for an invite)."""
+    user = require_user()
+    record = readable_game(gid)
+    owned_branch(gid, bid, user)
+    number = _seat_number(record, seat)
+    body = load_body(AssignSchema)
+    _refuse_unplayable(record, body["holder"])
+    return jsonify(_assign(record, bid, number, body["holder"], body.get("level")))
+
+
+@bp.delete(f"{_BRANCH}/seats/<seat>")
+@documented("Take a seat of your branch back (the same as PUT holder=me: an open invite to it is revoked)",
+            response=SeatSchema, errors=(403, 404, 422), auth="required", tag="seats")
+def take_seat_back(gid: str, bid: str, seat: str) -> ResponseReturnValue:
+    """200 with the seat, now the owner's."""
+    user = require_user()
+    record = readable_game(gid)
+    owned_branch(gid, bid, user)
+    number = _seat_number(record, seat)
+    _refuse_unplayable(record, "me")
+    return jsonify(_assign(record, bid, number, "me", None))
+
+
+def _refuse_unplayable(record: GameRecord, holder: str) -> None:
+    if record.is_log_only:
+        raise ApiError(422, "log_only", "log-only games cannot be played on: they have no seats to assign", game=record.id)
+    if holder == "invite" and record.visibility == "private":
+        raise ApiError(422, "private_game", "a private game can be read by its owner only: make it unlisted or public "
+                                            "before inviting someone to a seat", game=record.id)
+
+
+def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str | None) -> dict[str, Any]:
+    seats = api().stores.seats
+    if holder == "invite":
+        invited, token = seats.invite(record.id, bid, number)
+        return seat_json(invited) | {"invite_url": request.host_url.rstrip("/") + INVITE_PATH + token}
+    assigned = seats.assign(record.id, bid, Seat(number, ENGINE, level=level) if holder == "engine" else Seat(number))
+    if holder == "engine":  # the engine may be to move already
+        EngineMoveScheduler(api().stores, engine_queue(api().stores))(record.id, bid)
+    return seat_json(assigned)
+
+
+@bp.post("/api/invites/<token>")
+@documented("Take the seat an invite link offers (signed in; once: a used or revoked invite is 410)",
+            response=RedeemedSchema, errors=(401, 403, 404, 409, 410), auth="required", tag="seats",
+            description="404 for a token no invite has (mistyped or forged), 410 for one already used or revoked, "
+                        "409 for the branch's owner (who holds its seats already).")
+def redeem_invite(token: str) -> ResponseReturnValue:
+    """200 ``{"game", "branch", "seat"}``."""
+    return jsonify(redeem(token, require_user()))

@@ -1,0 +1,136 @@
+"""Seats at play: who may move now, how the engine chooses its move, and when a branch is "live".
+
+The seats themselves (who holds which) are the seat store's (:mod:`service.store.seats`); this module holds the
+rules built on them, shared by the API, the pages, the CLI and the engine seats' worker:
+
+* :func:`check_mover`: only the holder of the seat to move plays it (the owner of a branch whose seats are all
+  the owner's plays them all, as before seats existed);
+* :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
+  engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
+* :func:`choose_engine_move`: an engine seat's move, by level, deterministic for the branch and the seq;
+* :func:`table_hiding`: why the analysis of a branch is refused (it, or a fork of it, is a live table).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import CHANCE
+from engine.analysis import DEFAULT_ROLLOUTS, search
+from engine.analysis.strategies import strongest_player
+from engine.core.protocol import Rules, State
+from service.store.errors import ConflictError, ForbiddenError
+from service.store.games import GameStore
+from service.store.records import Branch
+from service.store.seats import OWNER, Seat, SeatStore
+from service.store.snapshots import StateReader
+
+
+@dataclass(frozen=True)
+class Level:
+    """An engine level: the ISMCTS budget of its search, and whether its playouts use the game's strongest bot."""
+
+    rollouts: int
+    strong_playouts: bool
+
+
+#: The engine's levels, weakest first. ``strong`` is the analysis's default budget with the game's strongest bot
+#: as the playout policy (:func:`engine.analysis.strategies.strongest_player`), which beats the plain rollout
+#: policy the analysis uses by default; ``easy`` is quick enough for a turn a second on a busy worker.
+LEVELS: dict[str, Level] = {
+    "easy": Level(rollouts=16, strong_playouts=False),
+    "normal": Level(rollouts=64, strong_playouts=False),
+    "strong": Level(rollouts=DEFAULT_ROLLOUTS, strong_playouts=True),
+}
+
+
+def engine_seed(gid: str, bid: str, seq: int) -> int:
+    """The search seed of an engine seat's move after ``seq`` on a branch: the same branch and seq, the same move."""
+    return int.from_bytes(hashlib.sha256(f"{gid}/{bid}/{seq}".encode()).digest()[:8], "big")
+
+
+def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:
+    """The action ``seat`` plays at ``state``: the most visited of an ISMCTS search from what the seat can see
+    (determinised, as the analysis does for a seat's view: the engine does not look at hidden cards)."""
+    budget = LEVELS[level]
+    policy = strongest_player(rules) if budget.strong_playouts else None
+    best = search(rules, state, seat=seat, rollouts=budget.rollouts, seed=seed, policy=policy).best
+    if best is None:  # the search found no root action (cannot happen when the seat is to act); play the first legal
+        return rules.legal_actions(state)[0]
+    return best.action
+
+
+def check_mover(seats: Sequence[Seat], branch: Branch, actor: Any, user: str) -> None:
+    """Raise ForbiddenError unless ``user`` holds the seat ``actor`` (who is to move at the head)."""
+    if actor is None or actor == CHANCE or not isinstance(actor, int) or actor >= len(seats):
+        if user != branch.owner:  # nothing to move, or chance: the play itself says so, to the owner only
+            raise _not_yours(branch, f"branch {branch.id!r} is {branch.owner}'s and you hold none of its seats")
+        return
+    seat = seats[actor]
+    if seat.held_by(user, branch.owner):
+        return
+    mine = [s.seat for s in seats if s.held_by(user, branch.owner)]
+    yours = f"you hold seat {mine[0]}" if len(mine) == 1 else (
+        f"you hold seats {', '.join(map(str, mine))}" if mine else "you hold no seat of it")
+    raise _not_yours(branch, f"seat {actor} is to move on branch {branch.id!r} and it is held by "
+                             f"{seat.describe(branch.owner)}; {yours}", seat=actor, holder=seat.holder)
+
+
+def _not_yours(branch: Branch, message: str, **details: Any) -> ForbiddenError:
+    return ForbiddenError(message, branch=branch.id, **details)
+
+
+def is_live_multi_holder(seats: Sequence[Seat], over: bool) -> bool:
+    """True while the game is not over and a seat is held by someone other than the branch's owner (the engine,
+    an invited person, or an invite not yet taken)."""
+    return not over and any(seat.holder != OWNER for seat in seats)
+
+
+def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> str | None:
+    """Why the analysis of branch ``bid`` is refused now, or None when it is not.
+
+    Refused while ``bid`` or a line forked from it (at any depth) is being played by more than its owner and its game
+    is not over (:func:`is_live_multi_holder`): the analysis of a branch covers the positions it shares with every
+    fork of it, so reading the engine's opinion of the line a fork started from would tell the table's players what
+    the engine thinks of their game. After the game ends, everything opens.
+    """
+    record = games.game(gid)
+    branches = games.branches(gid)
+    for other in branches.values():
+        if not _descends_from(branches, other, bid) or not seats.has_assignments(gid, other.id):
+            continue
+        position = reader.position(gid, other.id)
+        held = seats.seats(gid, other.id, len(record.setup.players))
+        if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+            which = "this branch" if other.id == bid else f"branch {other.id!r}, forked from this line,"
+            return (f"analysis refused: {which} is being played with seats held by others than its owner and its game "
+                    f"is not over; no analysis of it, nor of the lines it was forked from, until it ends")
+    return None
+
+
+def refuse_copy_of_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str, what: str) -> None:
+    """ConflictError while branch ``bid`` itself is a live table: a fork or a take-back of it would be a branch of the
+    caller's own, read in full, holding the table's hidden information (the other seats' hands) up to its head."""
+    if not seats.has_assignments(gid, bid):
+        return
+    position = reader.position(gid, bid)
+    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
+    if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+        raise ConflictError(f"branch {bid!r} is being played with seats held by others than its owner: it cannot be "
+                            f"{what} until its game is over (a copy would show every seat's hidden information)",
+                            game=gid, branch=bid)
+
+
+def _descends_from(branches: Mapping[str, Branch], branch: Branch, ancestor: str) -> bool:
+    """True when ``branch`` is ``ancestor`` or was forked from it, at any depth."""
+    seen: set[str] = set()
+    current: Branch | None = branch
+    while current is not None and current.id not in seen:
+        if current.id == ancestor:
+            return True
+        seen.add(current.id)
+        current = branches.get(current.parent) if current.parent else None
+    return False

@@ -1,0 +1,233 @@
+"""Seats of a branch and the invites to them: who may move for which seat.
+
+A branch with no seat record is played as before issue 33: its owner moves for every seat. Once its owner
+assigns a seat, the branch's seats hash (``keys.seats_for``) holds one JSON record per assigned seat:
+
+* ``{"holder": "owner"}``: the branch's owner (the same as no record);
+* ``{"holder": "engine", "level": "easy"|"normal"|"strong"}``: the engine moves by itself (``workers/engine_seat.py``);
+* ``{"holder": "invited", "invite": <token hash>}``: an invite link is out and nobody has taken it yet;
+* ``{"holder": "user", "user": <name>}``: the person who redeemed the invite.
+
+Invites (``keys.invites_for``, one hash per game) are kept by the SHA-256 of their token, never the token:
+a read of Redis hands out no seat, and a token is found by its hash (no comparison of secrets in Python, so
+nothing to time). A token is ``<gid>.<secret>`` (43 characters of ``secrets.token_urlsafe``): the game id
+says which hash to look in. An invite is ``open`` until it is ``used`` (once: redeeming is one WATCHed
+transaction over the invite and the seat, so two browsers racing for it get one seat and one 410) or
+``revoked`` (the owner took the seat back, gave it to the engine or made a new invite for it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from service.store import keys
+from service.store.errors import ConflictError, GoneError, InvalidRequestError, NotFoundError
+from service.store.replies import as_scored
+
+#: The engine's strengths, weakest first.
+ENGINE_LEVELS = ("easy", "normal", "strong")
+OWNER, ENGINE, INVITED, USER = "owner", "engine", "invited", "user"
+# Remove the branch only if no engine move was queued on it after this one started: that one is still due.
+_DONE_UNLESS_REQUEUED = """local queued = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0"""
+_TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who holds one seat of a branch."""
+
+    seat: int
+    holder: str = OWNER
+    user: str | None = None
+    level: str | None = None
+    invite: str | None = None  # the open invite's token hash
+
+    def to_record(self) -> dict[str, Any]:
+        """The stored JSON (without the seat number, which is the hash field)."""
+        record: dict[str, Any] = {"holder": self.holder}
+        for name in ("user", "level", "invite"):
+            if getattr(self, name) is not None:
+                record[name] = getattr(self, name)
+        return record
+
+    def held_by(self, user: str | None, owner: str | None) -> bool:
+        """True when ``user`` moves for this seat (the owner for an owner's seat, the user for a user's)."""
+        if user is None:
+            return False
+        return (self.holder == OWNER and user == owner) or (self.holder == USER and user == self.user)
+
+    def describe(self, owner: str | None) -> str:
+        """Who holds it, in words: ``alice (the owner)``, ``the engine (easy)``, ``an invite not yet taken``, ``bob``."""
+        if self.holder == OWNER:
+            return f"{owner} (the owner)"
+        if self.holder == ENGINE:
+            return f"the engine ({self.level})"
+        if self.holder == INVITED:
+            return "an invite not yet taken"
+        return str(self.user)
+
+
+@dataclass(frozen=True)
+class Invite:
+    """An invite as stored: the seat it hands out, and whether it still can."""
+
+    game: str
+    branch: str
+    seat: int
+    status: str  # open, used or revoked
+    user: str | None = None
+
+
+def token_hash(token: str) -> str:
+    """The stored name of an invite token (hex SHA-256)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _invite_of(gid: str, raw: bytes | str) -> Invite:
+    data = json.loads(raw)
+    return Invite(gid, str(data["branch"]), int(data["seat"]), str(data["status"]), data.get("user"))
+
+
+def _seat_of(seat: int, raw: bytes | str) -> Seat:
+    data = json.loads(raw)
+    return Seat(seat, str(data["holder"]), data.get("user"), data.get("level"), data.get("invite"))
+
+
+class SeatStore:
+    """A branch's seats and the game's invites."""
+
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+
+    def seats(self, gid: str, bid: str, count: int) -> list[Seat]:
+        """Every seat of the branch ``0 … count-1``: the stored holder, the owner where none is stored."""
+        stored = self.redis.hgetall(keys.seats_for(gid, bid))
+        found = {int(k): v for k, v in stored.items()}
+        return [_seat_of(n, found[n]) if n in found else Seat(n) for n in range(count)]
+
+    def has_assignments(self, gid: str, bid: str) -> bool:
+        """True when the owner has assigned any seat of the branch (else the owner plays them all, as before)."""
+        return bool(self.redis.exists(keys.seats_for(gid, bid)))
+
+    def seat(self, gid: str, bid: str, seat: int) -> Seat:
+        """One seat's holder (the owner when none is stored)."""
+        raw = self.redis.hget(keys.seats_for(gid, bid), str(seat))
+        return _seat_of(seat, raw) if raw is not None else Seat(seat)
+
+    def assign(self, gid: str, bid: str, seat: Seat) -> Seat:
+        """Give ``seat`` to its new holder (owner or engine), revoking an open invite to it."""
+        if seat.holder not in (OWNER, ENGINE):
+            raise InvalidRequestError(f"assign: holder {seat.holder!r} is not owner or engine")
+        self._replace(gid, bid, seat, None)
+        return seat
+
+    def invite(self, gid: str, bid: str, seat: int) -> tuple[Seat, str]:
+        """A new single-use invite to ``seat`` (an open one before it is revoked); the seat and the token."""
+        token = f"{gid}.{secrets.token_urlsafe(32)}"
+        hashed = token_hash(token)
+        invited = Seat(seat, INVITED, invite=hashed)
+        self._replace(gid, bid, invited, (hashed, json.dumps({"branch": bid, "seat": seat, "status": "open"})))
+        return invited, token
+
+    def _replace(self, gid: str, bid: str, seat: Seat, new_invite: tuple[str, str] | None) -> None:
+        """Write ``seat`` and revoke the invite it replaces, in one transaction (the invite may be redeemed meanwhile)."""
+        seats_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(seats_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    old_raw = pipe.hget(seats_key, str(seat.seat))
+                    old = _seat_of(seat.seat, old_raw) if old_raw is not None else Seat(seat.seat)
+                    old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
+                    pipe.multi()
+                    if old.invite and old_invite is not None:
+                        revoked = json.loads(old_invite) | {"status": "revoked"}
+                        pipe.hset(invites_key, old.invite, json.dumps(revoked))
+                    if new_invite is not None:
+                        pipe.hset(invites_key, new_invite[0], new_invite[1])
+                    pipe.hset(seats_key, str(seat.seat), json.dumps(seat.to_record()))
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
+
+    def find_invite(self, token: str) -> Invite:
+        """The invite of ``token`` in any state; NotFoundError for a token no invite has (forged, mistyped)."""
+        match = _TOKEN.match(token)
+        raw = self.redis.hget(keys.invites_for(match.group(1)), token_hash(token)) if match else None
+        if match is None or raw is None:
+            raise NotFoundError("no such invite: the link is wrong or was never made (ask the branch's owner for a "
+                                "new one)", invite="unknown")
+        return _invite_of(match.group(1), raw)
+
+    def redeem(self, token: str, user: str, *, owner: str | None) -> Invite:
+        """``user`` takes the seat ``token`` invites to: once. GoneError when used or revoked, NotFoundError forged.
+
+        The branch's owner cannot take an invite to their own branch (they hold its seats already: PUT me).
+        """
+        invite = self.find_invite(token)
+        hashed, invites_key = token_hash(token), keys.invites_for(invite.game)
+        seats_key = keys.seats_for(invite.game, invite.branch)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(invites_key, seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    current = _invite_of(invite.game, pipe.hget(invites_key, hashed) or b"{}")
+                    self.check_usable(current)
+                    self._refuse_owner(current, user, owner)
+                    pipe.multi()
+                    used = {"branch": current.branch, "seat": current.seat, "status": "used", "user": user}
+                    pipe.hset(invites_key, hashed, json.dumps(used))
+                    pipe.hset(seats_key, str(current.seat), json.dumps(Seat(current.seat, USER, user=user).to_record()))
+                    pipe.execute()
+                    return Invite(invite.game, current.branch, current.seat, "used", user)
+                except redis.WatchError:
+                    continue
+
+    @staticmethod
+    def check_usable(invite: Invite) -> None:
+        """GoneError (saying why) unless the invite is still open."""
+        where = {"game": invite.game, "branch": invite.branch, "seat": invite.seat}
+        if invite.status == "used":
+            raise GoneError(f"this invite to seat {invite.seat} was already used (by {invite.user}): an invite "
+                            "is single-use; ask the branch's owner for a new one", **where)
+        if invite.status == "revoked":
+            raise GoneError(f"this invite to seat {invite.seat} was revoked by the branch's owner", **where)
+
+    @staticmethod
+    def _refuse_owner(invite: Invite, user: str, owner: str | None) -> None:
+        where = {"game": invite.game, "branch": invite.branch, "seat": invite.seat}
+        if user == owner:
+            raise ConflictError(f"you own branch {invite.branch!r} and hold its seats already: send the link to "
+                                "the person you invite", **where)
+
+    def delete_branch(self, gid: str, bid: str) -> None:
+        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404)."""
+        self.redis.delete(keys.seats_for(gid, bid))
+
+    def engine_move_due(self, gid: str, bid: str, when: float) -> None:
+        """Note that an engine seat's move was queued on the branch at ``when`` (the upkeep re-queues a lost one)."""
+        self.redis.zadd(keys.engine_moves_due(), {f"{gid}/{bid}": when})
+
+    def engine_move_done(self, gid: str, bid: str, started: float | None = None) -> None:
+        """The engine move queued on the branch is played (or no engine seat is to move): not due any more, unless
+        another was queued after ``started`` (the move just played queues the next engine seat's at once)."""
+        member = f"{gid}/{bid}"
+        if started is None:
+            self.redis.zrem(keys.engine_moves_due(), member)
+        else:
+            self.redis.eval(_DONE_UNLESS_REQUEUED, 1, keys.engine_moves_due(), member, repr(started))
+
+    def engine_moves_overdue(self, deadline: float, now: float) -> list[tuple[str, str]]:
+        """Branches (gid, bid) whose engine move was queued ``deadline`` seconds or more before ``now``."""
+        rows = as_scored(self.redis.zrangebyscore(keys.engine_moves_due(), 0, now - deadline, withscores=True))
+        return [(gid, bid) for gid, _, bid in (member.decode().partition("/") for member, _ in rows)]

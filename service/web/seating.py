@@ -1,0 +1,75 @@
+"""Seats per request: the seats of a branch as the API and the branch page show them, and taking an invite.
+
+The API (``service/api/seats.py``) and the invite page (``replay_ui``) share these, as they share the viewer rule
+(:mod:`service.web.viewing`), which reads the same seats.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import CHANCE
+from service.games.seating import table_hiding
+from service.store.games import GameRecord
+from service.store.seats import OWNER, USER, Seat
+from service.web.context import api
+
+
+def seat_json(seat: Seat, *, waiting_since: float | None = None) -> dict[str, Any]:
+    """A seat as the API shows it (``holder`` is the user's name for a seat taken by invite)."""
+    shown: dict[str, Any] = {"seat": seat.seat, "holder": seat.user if seat.holder == USER else seat.holder}
+    if seat.level is not None:
+        shown["level"] = seat.level
+    if waiting_since is not None:
+        shown["waiting_since"] = waiting_since
+    return shown
+
+
+def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
+    """The seats of a branch as ``GET …/seats`` answers them (the branch page shows the same)."""
+    context = api()
+    context.games.branch(record.id, bid)  # 404 for an unknown branch
+    seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+    position = context.stores.reader.position(record.id, bid)
+    actor = position.rules.current_actor(position.state)
+    waiting = _last_event_time(record.id, bid, position.seq) if isinstance(actor, int) and actor != CHANCE else None
+    return {"seats": [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats],
+            "live": actor is not None and any(s.holder != OWNER for s in seats)}
+
+
+def _last_event_time(gid: str, bid: str, head: int) -> float | None:
+    """When the head event was appended: the seat to move has waited since then."""
+    events = api().games.events(gid, bid, after=head - 1, limit=1)
+    when = events[0].meta.get("time") if events else None
+    return float(when) if isinstance(when, (int, float)) else None
+
+
+def redeem(token: str, user: str) -> dict[str, Any]:
+    """Give ``user`` the seat of the invite ``token``: the API's and the invite page's one way."""
+    seats = api().stores.seats
+    invite = seats.find_invite(token)
+    branch = api().games.branch(invite.game, invite.branch)
+    taken = seats.redeem(token, user, owner=branch.owner)
+    return {"game": taken.game, "branch": taken.branch, "seat": taken.seat}
+
+
+def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, Any]:
+    """What the branch page shows of its seats (rendered on the server; the page does not update live yet):
+    each seat with its player's name and holder, the seats the caller moves for (``mine``), whose turn it is in
+    words (``turn``: "your turn" or "waiting for …, since …"), and why analysis is refused, if it is."""
+    context = api()
+    branch = context.games.branch(record.id, bid)
+    shown = seats_view(record, bid)
+    held = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+    mine = [s.seat for s in held if s.held_by(user, branch.owner)]
+    actor = next((s["seat"] for s in shown["seats"] if "waiting_since" in s), None)
+    for seat, row in zip(held, shown["seats"], strict=True):
+        row["name"] = record.setup.players[seat.seat]
+        row["who"] = seat.describe(branch.owner)
+    turn = None
+    if actor is not None:
+        turn = "Your turn" if actor in mine else f"Waiting for {held[actor].describe(branch.owner)} ({record.setup.players[actor]})"
+    stores = context.stores
+    assigned = context.stores.seats.has_assignments(record.id, bid)
+    return shown | {"mine": mine, "actor": actor, "turn": turn, "owner": branch.owner, "assigned": assigned,
+                    "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}

@@ -1,0 +1,120 @@
+"""Engine seats (issue 33 item 1): the engine moves by itself when its seat is to move, through a real ``ludolog
+worker`` on the engine queue; a worker SIGKILLed while the engine thinks delays the move but never loses or
+doubles it (the worker's upkeep queues it again, and the expected-seq append refuses a second copy)."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from engine import CHANCE
+from service.games.play import PlayService
+from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue, worker_queues
+from service.runtime.config import Config
+from service.store.context import Stores
+from service.store.games import MAIN
+from service.store.seats import Seat
+from tests.helpers import kill_with_work_horses, start_worker
+from tests.workers.test_job_recovery import wait_for
+from workers.engine_seat import ENGINE_AUTHOR
+from workers.heal import heal_engine_moves
+
+#: Pig to this target: an easy engine move searches 16 playouts of a long game (a few seconds: time to kill it).
+SLOW_TARGET = 20_000
+
+
+@pytest.fixture
+def stores(redis_server, redis_client) -> Stores:
+    return Stores(Config(redis_url=redis_server.url, queue_redis_url=None, secret_key="test-secret", queue_name="ludolog"))
+
+
+@pytest.fixture
+def workers(redis_server) -> Iterator[Callable[..., subprocess.Popen]]:
+    """Start real ``ludolog worker`` processes; every one still running is killed (with its children) at the end."""
+    started: list[subprocess.Popen] = []
+
+    def start(*args: str, **env: str) -> subprocess.Popen:
+        process = start_worker(redis_server.url, "--no-reconcile", *args, **env)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            kill_with_work_horses(process)
+
+
+def _play_service(stores: Stores) -> PlayService:
+    return PlayService(stores.games, stores.reader, on_append=after_append(
+        FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores))))
+
+
+def _engine_game(stores: Stores, target: int) -> tuple[str, int]:
+    """A Pig game whose seat 1 is the engine's (easy), once seat 0 has played its turn: the engine is to move. Its head."""
+    play = _play_service(stores)
+    record, head = play.create_game("pig", ["Anna", "Engine"], owner="alice", seed="engine", options={"target": target})
+    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level="easy"))
+    while _actor(stores, record.id) == 0:
+        position = stores.reader.position(record.id, MAIN)
+        legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
+        head = play.play(record.id, MAIN, "hold" if "hold" in legal else legal[0], head, author="alice")[-1].seq
+    assert _actor(stores, record.id) == 1
+    return record.id, head
+
+
+def _actor(stores: Stores, gid: str) -> object:
+    position = stores.reader.position(gid, MAIN)
+    return position.rules.current_actor(position.state)
+
+
+def test_workers_take_the_engine_queue_after_the_job_queue_and_before_analysis(stores: Stores) -> None:
+    names = [queue.name for queue in worker_queues(stores)]
+    assert names == ["ludolog", "ludolog-engine", "ludolog-analysis"]
+    assert [q.name for q in worker_queues(stores, analysis=False)] == ["ludolog", "ludolog-engine"]
+    assert [q.name for q in worker_queues(stores, others=False)] == ["ludolog-analysis"]
+
+
+def test_the_engine_plays_its_whole_turn_by_itself(stores: Stores, workers) -> None:
+    gid, head = _engine_game(stores, target=100)
+    assert engine_queue(stores).count == 1, "the append that handed the turn to the engine queued its move"
+    workers()
+    wait_for(lambda: _actor(stores, gid) == 0 or _actor(stores, gid) is None, 60, "the engine's turn over")
+    mine = [e for e in stores.games.events(stores.games.game(gid).id, MAIN, after=head) if e.actor != CHANCE]
+    assert mine and all(e.actor == 1 and e.meta.get("author") == ENGINE_AUTHOR for e in mine)
+    wait_for(lambda: not stores.seats.engine_moves_overdue(0, time.time() + 1), 10, "no engine move left due")
+
+
+def test_a_worker_killed_while_the_engine_thinks_delays_the_move_but_never_loses_or_doubles_it(stores: Stores,
+                                                                                                   workers) -> None:
+    gid, head = _engine_game(stores, target=SLOW_TARGET)
+    queue = engine_queue(stores)
+    first = workers()
+    wait_for(lambda: queue.started_job_registry.count, 60, "the engine's move started")
+    time.sleep(0.5)
+    kill_with_work_horses(first)
+    assert stores.games.head(gid, MAIN) == head, "killed before it could play (else this test tests nothing)"
+
+    second = workers(LUDOLOG_JOB_DEADLINE="2", LUDOLOG_HEAL_EVERY="1")
+    wait_for(lambda: stores.games.head(gid, MAIN) > head, 120, "the engine's move, after the upkeep queued it again")
+    time.sleep(8)  # leave time for a second copy (the killed job's retry, another upkeep round) to append
+    events = stores.games.events(gid, MAIN, after=head)
+    assert events[0].seq == head + 1 and events[0].actor == 1 and events[0].meta.get("author") == ENGINE_AUTHOR
+    seqs = [e.seq for e in events]
+    assert seqs == list(range(head + 1, head + 1 + len(seqs))), "one move per decision: no seq twice"
+    assert stores.redis.exists(f"ll:g:{{{gid}}}:b:{MAIN}:idem:engine-move-{head}")
+    assert second.poll() is None
+
+
+def test_the_upkeep_queues_again_a_lost_engine_move_and_forgets_a_branch_with_none_to_play(stores: Stores) -> None:
+    gid, head = _engine_game(stores, target=100)
+    queue = engine_queue(stores)
+    queue.empty()  # the job is lost (its queue emptied, as with a lost queue Redis)
+    assert heal_engine_moves(stores, deadline=60, now=time.time()) == [], "not overdue yet"
+    assert heal_engine_moves(stores, deadline=0, now=time.time() + 1) == [(gid, MAIN)]
+    assert queue.count == 1
+    stores.seats.assign(gid, MAIN, Seat(1))  # the owner takes the seat back: nothing for the engine to play
+    assert heal_engine_moves(stores, deadline=0, now=time.time() + 1) == []
+    assert stores.seats.engine_moves_overdue(0, time.time() + 1) == []
