@@ -33,7 +33,7 @@ from service.store.games import Branch, GameRecord
 from service.store.live import Batch, Subscription
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
-from service.web.viewing import checked_view, viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
 games_bp = Blueprint("live_games", __name__, url_prefix="/api/games")
@@ -78,8 +78,9 @@ def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the branch's events after Last-Event-ID (or the head)."""
     record = readable_game(gid)
     query = load_query(StreamQuery)
-    view = checked_view(record, query["view"])
-    viewer_for_request(record, query["view"])  # the viewer rule refuses here, before the stream starts, not inside it
+    # The one rule of who sees what (seats included) decides here, before the stream starts, not inside it.
+    view = branch_view(record, [bid], query["view"])
+    viewer_for_request(record, view)
     games = api().games
     head = games.head(gid, bid)  # 404 for a branch the game does not have
     after = _resume_from(query)
@@ -113,6 +114,9 @@ def _messages(record: GameRecord, bid: str, view: str, start: int, subscription:
             if not batches and not behind:
                 yield ": keep-alive\n\n"
             for batch in [] if behind else batches:
+                if _view_withdrawn(batch, record, bid, view):
+                    yield f"event: view\ndata: {json.dumps({'head': sent})}\n\n"
+                    return  # the browser reconnects and is given the view it may have now
                 fresh = [e for e in batch.events if e.seq > sent]
                 if fresh and fresh[0].seq != sent + 1:
                     behind = True  # a gap (the hub took the stream up after this page's catch-up read): read it
@@ -137,8 +141,8 @@ def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the analysis progress of a branch in one view."""
     record = readable_game(gid)
     query = load_query(StreamQuery)
-    view = checked_view(record, query["view"])
-    viewer_for_request(record, query["view"])
+    view = branch_view(record, [bid], query["view"])
+    viewer_for_request(record, view)
     games = api().games
     games.head(gid, bid)  # 404 for a branch the game does not have
     holders = _line_of(games.branches(gid), bid)
@@ -296,6 +300,23 @@ def _formatted(batch: Batch, record: GameRecord, bid: str, view: str, fresh: lis
     if text is None:
         text = batch.formatted[key] = _format(events_json(record, bid, view, fresh, sent))
     return text
+
+
+def _view_withdrawn(batch: Batch, record: GameRecord, bid: str, view: str) -> bool:
+    """True when this stream's view is no longer the one the seats' rule gives its reader: seats were assigned, taken
+    back or handed on since it opened (an open full-view stream must not go on showing a table's hidden cards).
+
+    Whether the branch has seats at all is looked up once per batch for all the process's followers; only a seated
+    branch's followers ask the rule again, each for themselves.
+    """
+    if batch.seated is None:
+        batch.seated = api().stores.seats.has_assignments(record.id, bid)
+    if not batch.seated and view == "full":
+        return False
+    try:
+        return branch_view(record, [bid], view) != view
+    except ApiError:
+        return True
 
 
 def _line_is_over(record: GameRecord, bid: str) -> bool:

@@ -53,6 +53,8 @@ class Batch:
     events: list[Event]
     notices: list[dict[str, str]] = field(default_factory=list)
     formatted: dict[tuple[str, int], str] = field(default_factory=dict)
+    #: Whether the branch had seats assigned when the first subscriber asked (one look for all of them).
+    seated: bool | None = None
 
     @property
     def size(self) -> int:

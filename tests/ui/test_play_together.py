@@ -4,7 +4,8 @@ alice forks a new game and keeps seat 0, invites bob to seat 1 (he opens the lin
 seat with the invite page's button) and gives seat 2 to the engine at level easy, which a real ``ludolog worker``
 plays from the engine queue. Each human move is made on its player's own page with the move picker (a seeded random
 choice among the picker's buttons); at every decision both browsers are checked to see the branch only as their own
-seat sees it: the state their page draws (and the states data their session reads) equals the engine's view of the
+seat sees it: each page, opened once and following the branch's live stream (never reloaded), reaches the position in
+its seat's view, and the states its session reads there equal the engine's view of the
 full state for that seat (:func:`engine.core.visibility.viewer_for`), never the full state. Puerto Rico, Entdecker,
 Amerigo and Die goldene Stadt, three players each; the time per game is printed (``-s`` shows it).
 """
@@ -23,6 +24,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import get_rules
 from engine.core.visibility import viewer_for
@@ -63,7 +65,7 @@ def engine_worker(live_server: LiveServer, redis_server: Any, tmp_path: Path) ->
     log = tmp_path / "worker.log"
     with log.open("wb") as out:
         worker = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", "--no-reconcile"], cwd=ROOT,
-                                  env=ludolog_env(redis_server.url, LUDOLOG_QUEUE=queue, LUDOLOG_PURE="1"),
+                                  env=ludolog_env(redis_server.url, LUDOLOG_QUEUE=queue),
                                   start_new_session=True, stdout=out, stderr=subprocess.STDOUT)
     yield worker
     kill_with_work_horses(worker)
@@ -85,16 +87,25 @@ def _token(server: LiveServer, name: str) -> str:
     return UserStore(server.app.extensions["ludolog"].stores.redis).create_token(name, "together")[1]
 
 
-def wait_for_seq(page: Any, server: LiveServer, gid: str, bid: str, seq: int) -> dict[str, Any]:
-    """Bring the page to the branch's position ``seq`` and return the data it was drawn from.
-
-    The pages do not update live yet: for now this reloads the branch's page and waits until its board shows
-    ``seq``. (Once the live stream is merged, this waits for the page's own update instead.)
-    """
+def open_branch(page: Any, server: LiveServer, gid: str, bid: str) -> dict[str, Any]:
+    """Open the branch's page (once: from then on it follows the branch's stream) and return the data it was drawn
+    from."""
     page.goto(f"{server.url}/games/{gid}/b/{bid}")
     page.wait_for_selector("body[data-ready='true']")
-    page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=seq)
     return dict(json.loads(page.text_content("#page-data")))
+
+
+def wait_for_seq(page: Any, seq: int) -> None:
+    """Wait, without reloading, until the page shows the branch's position ``seq``: the move reached it through the
+    live stream (the player's own move, another's, or the engine's)."""
+    try:
+        page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=seq)
+    except PlaywrightTimeout as timeout:  # say where the page stands, not only that it did not get there
+        shown = page.evaluate("() => [document.getElementById('board').dataset.seq, document.body.dataset.liveHead, "
+                              "document.body.dataset.played, document.body.dataset.liveEnded, "
+                              "!document.getElementById('live-new').hidden]")
+        raise AssertionError(f"the page never showed seq {seq}: board, live head, played here, stream ended, "
+                             f"'new moves' shown: {shown}") from timeout
 
 
 def _expected_view(server: LiveServer, game: str, gid: str, bid: str, seat: int) -> Any:
@@ -136,12 +147,11 @@ def _set_the_table(client: FlaskClient, server: LiveServer, game: str, alice: Pl
     return gid, fork
 
 
-def _check_sees_only_own_seat(server: LiveServer, game: str, gid: str, bid: str, player: Player, seq: int,
-                              data: dict[str, Any] | None) -> None:
+def _check_sees_only_own_seat(server: LiveServer, game: str, gid: str, bid: str, player: Player, seq: int) -> None:
+    """The page shows ``seq`` in the player's seat's view, and the states its session reads there are that seat's."""
+    wait_for_seq(player.page, seq)
+    assert player.page.eval_on_selector("#view-select", "select => select.value") == str(player.seat), player.name
     expected = _expected_view(server, game, gid, bid, player.seat)
-    if data is not None:  # the page was (re)drawn at seq: the state it drew from
-        assert data["view"] == str(player.seat), (player.name, seq, data["view"])
-        assert data["state"] == expected, (player.name, seq)
     assert _states_as_seen(player.page, gid, bid, seq) == expected, (player.name, seq)
 
 
@@ -172,6 +182,9 @@ def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_s
     alice = Player("alice", 0, _browser_user(browser, server, "alice"), _token(server, "alice"))
     bob = Player("bob", 1, _browser_user(browser, server, "bob"), _token(server, "bob"))
     gid, bid = _set_the_table(client, server, game, alice, bob)
+    for player in (alice, bob):
+        data = open_branch(player.page, server, gid, bid)
+        assert data["view"] == str(player.seat) and data["state"] == _expected_view(server, game, gid, bid, player.seat)
     rng = random.Random(f"together-{game}")
     people = {0: alice, 1: bob}
     moves = {"alice": 0, "bob": 0, "engine": 0}
@@ -184,10 +197,8 @@ def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_s
             moves["engine"] += 1
             continue
         mover = people[actor]
-        data = wait_for_seq(mover.page, server, gid, bid, seq)
-        _check_sees_only_own_seat(server, game, gid, bid, mover, seq, data)
-        other = people[1 - actor]
-        _check_sees_only_own_seat(server, game, gid, bid, other, seq, None)
+        _check_sees_only_own_seat(server, game, gid, bid, mover, seq)
+        _check_sees_only_own_seat(server, game, gid, bid, people[1 - actor], seq)
         _play_with_the_picker(mover.page, seq, rng)
         _wait_for_head_past(server, gid, bid, seq)
         moves[mover.name] += 1
@@ -199,7 +210,8 @@ def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_s
     assert {author for _, author in authors} <= {"alice", "bob", "~engine", "server"}
     assert {(0, "alice"), (1, "bob"), (2, "~engine")} <= authors, authors
     for player in (alice, bob):  # the game is over: every view opens again
-        data = wait_for_seq(player.page, server, gid, bid, seq)
+        wait_for_seq(player.page, seq)
+        data = open_branch(player.page, server, gid, bid)
         assert data["view"] == "full"
         assert not player.watched.errors, player.watched.errors
     print(f"{game}: a whole game of {seq} events ({moves}) in {time.monotonic() - started:.0f} s")

@@ -440,13 +440,28 @@ function bringBoardAbovePicker() {
   if (caption.getBoundingClientRect().top > 0) window.scrollBy(0, caption.getBoundingClientRect().top);
 }
 
-/** After a move was played here: reload the timeline and the tree, then show the new head — unless the user
- *  went somewhere else meanwhile (the reload takes a while on a long game): their step wins. */
-async function afterPlay(newHead) {
+/** After a move was played here: reload the timeline and the tree, then show the head — unless the user went
+ *  somewhere else meanwhile (the reload takes a while on a long game): their step wins. The head, not the move just
+ *  played: at a table another seat (the engine) may have answered already, and the timeline just loaded holds that
+ *  answer too, so the stream's notice of it will find nothing new to move the board to. */
+function afterPlay(newHead) {
+  return inTurn(() => takeInPlayed(newHead));
+}
+
+/** The new heads of the branch are taken in one at a time, in the order they came (a move played here, each batch
+ *  from the stream): two of them interleaved at their awaits would each see the board away from a head the other
+ *  had just loaded, and leave it behind with a "new moves" button although the reader never stepped away. */
+let headTurn = Promise.resolve();
+function inTurn(task) {
+  headTurn = headTurn.then(task, task);
+  return headTurn;
+}
+
+async function takeInPlayed(newHead) {
   const movesBefore = app.userMoves;
   await loadTimeline();
   await branches.load();
-  if (app.userMoves === movesBefore) await goTo(newHead || app.head);
+  if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
   showTurn();
   document.body.dataset.played = String(newHead || app.head);
 }
@@ -468,7 +483,11 @@ function follow() {
 
 /** New events arrived: take in the timeline; a user at the latest move is moved on with it (and the move picker with
  *  them, so that its expected seq is the new head), anyone elsewhere gets the "new moves" button instead. */
-async function onLiveEvents(events) {
+function onLiveEvents(events) {
+  return inTurn(() => takeInLive(events));
+}
+
+async function takeInLive(events) {
   const newHead = events[events.length - 1].seq;
   if (newHead <= app.head) return; // our own move, already taken in after it was played
   const wasAtHead = app.seq === app.head;
