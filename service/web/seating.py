@@ -54,22 +54,18 @@ def redeem(token: str, user: str) -> dict[str, Any]:
 
 
 def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, Any]:
-    """What the branch page shows of its seats (rendered on the server; the page does not update live yet):
-    each seat with its player's name and holder, the seats the caller moves for (``mine``), whose turn it is in
-    words (``turn``: "your turn" or "waiting for …, since …"), and why analysis is refused, if it is."""
+    """What the branch page shows of its seats: each seat with its player's name and holder (and, for the seat to
+    move, since when it waits: the page keeps that current from its live stream), the seats the caller moves for
+    (``mine``), and why analysis is refused, if it is. Whose turn it is in words is the page's turn banner."""
     context = api()
     branch = context.games.branch(record.id, bid)
     shown = seats_view(record, bid)
     held = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     mine = [s.seat for s in held if s.held_by(user, branch.owner)]
-    actor = next((s["seat"] for s in shown["seats"] if "waiting_since" in s), None)
     for seat, row in zip(held, shown["seats"], strict=True):
         row["name"] = record.setup.players[seat.seat]
         row["who"] = seat.describe(branch.owner)
-    turn = None
-    if actor is not None:
-        turn = "Your turn" if actor in mine else f"Waiting for {held[actor].describe(branch.owner)} ({record.setup.players[actor]})"
     stores = context.stores
     assigned = context.stores.seats.has_assignments(record.id, bid)
-    return shown | {"mine": mine, "actor": actor, "turn": turn, "owner": branch.owner, "assigned": assigned,
+    return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned,
                     "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}

@@ -147,9 +147,13 @@ def _set_the_table(client: FlaskClient, server: LiveServer, game: str, alice: Pl
     return gid, fork
 
 
-def _check_sees_only_own_seat(server: LiveServer, game: str, gid: str, bid: str, player: Player, seq: int) -> None:
-    """The page shows ``seq`` in the player's seat's view, and the states its session reads there are that seat's."""
+def _check_sees_only_own_seat(server: LiveServer, game: str, gid: str, bid: str, player: Player, seq: int,
+                              actor: int) -> None:
+    """The page shows ``seq`` in the player's seat's view, and the states its session reads there are that seat's;
+    its seats card says that seat ``actor`` is the one waiting."""
     wait_for_seq(player.page, seq)
+    player.page.wait_for_function("""seat => [...document.querySelectorAll('.seat')].every(
+        (item) => item.querySelector('.seat-waiting').hidden === (item.dataset.seat !== String(seat)))""", arg=actor)
     assert player.page.eval_on_selector("#view-select", "select => select.value") == str(player.seat), player.name
     expected = _expected_view(server, game, gid, bid, player.seat)
     assert _states_as_seen(player.page, gid, bid, seq) == expected, (player.name, seq)
@@ -197,8 +201,8 @@ def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_s
             moves["engine"] += 1
             continue
         mover = people[actor]
-        _check_sees_only_own_seat(server, game, gid, bid, mover, seq)
-        _check_sees_only_own_seat(server, game, gid, bid, people[1 - actor], seq)
+        _check_sees_only_own_seat(server, game, gid, bid, mover, seq, actor)
+        _check_sees_only_own_seat(server, game, gid, bid, people[1 - actor], seq, actor)
         _play_with_the_picker(mover.page, seq, rng)
         _wait_for_head_past(server, gid, bid, seq)
         moves[mover.name] += 1

@@ -16,7 +16,7 @@ import { followBranch, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { Picker } from "./picker.js";
-import { initSeats } from "./seats.js";
+import { initSeats, refreshSeats } from "./seats.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -463,6 +463,7 @@ async function takeInPlayed(newHead) {
   await branches.load();
   if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
   showTurn();
+  refreshSeats(page);
   document.body.dataset.played = String(newHead || app.head);
 }
 
@@ -498,6 +499,7 @@ async function takeInLive(events) {
   if (wasAtHead && app.userMoves === movesBefore) await goTo(app.head, { history: "replace" });
   else showNewMoves(app.head - before);
   showTurn();
+  refreshSeats(page);
   document.body.dataset.liveHead = String(app.head);
 }
 

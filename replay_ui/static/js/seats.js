@@ -13,7 +13,7 @@ function ago(seconds) {
 }
 
 function showWaiting() {
-  for (const node of document.querySelectorAll(".waiting-since")) {
+  for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
     node.textContent = `${ago(Date.now() / 1000 - since)} ago`;
     node.title = new Date(since * 1000).toLocaleString();
@@ -60,4 +60,25 @@ export function initSeats(page) {
     try { await navigator.clipboard.writeText($("invite-url").value); status.textContent = "Invite link copied."; }
     catch { $("invite-url").select(); status.textContent = "Select the link and copy it."; }
   });
+}
+
+/** After the branch moved on (the live stream, or a move played here): which seat is to move and since when, from
+ *  the seats route, so the card never says a seat is waiting that has already moved. */
+export async function refreshSeats(page) {
+  const card = $("seats-section");
+  if (!card) return;
+  const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats`;
+  let answer;
+  try { answer = await api(url); } catch { return; } // the card keeps what it showed; the next move tries again
+  for (const seat of answer.seats) {
+    const item = card.querySelector(`.seat[data-seat="${seat.seat}"]`);
+    const waiting = item && item.querySelector(".seat-waiting");
+    if (!waiting) continue;
+    const time = waiting.querySelector(".waiting-since");
+    waiting.hidden = seat.waiting_since === undefined;
+    if (waiting.hidden) { delete time.dataset.since; time.textContent = ""; continue; }
+    time.dataset.since = String(seat.waiting_since);
+    time.setAttribute("datetime", String(seat.waiting_since));
+  }
+  showWaiting();
 }
