@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,8 +44,8 @@ def new_game(server: Gunicorn, token: str) -> str:
 
 
 def play_once(server: Gunicorn, gid: str, token: str) -> int:
-    """One move on main (the first legal action); the new head."""
-    status, legal = server.get(f"/api/games/{gid}/branches/main/legal")
+    """One move on main (the first legal action, as the player of ``token`` sees them); the new head."""
+    status, legal = server.get(f"/api/games/{gid}/branches/main/legal", token)
     assert status == 200 and legal["actor"] is not None, legal
     status, body = server.send(f"/api/games/{gid}/branches/main/actions",
                                {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token)
@@ -207,3 +209,37 @@ def test_the_game_list_stream_never_shows_a_private_game_to_others(server: Gunic
     assert got == {"bob": public, "anonymous": public}, "the private game came first and was not shown to them"
     for client in [*watching.values(), anonymous]:
         client.close()
+
+
+def _put(server: Gunicorn, path: str, body: object, token: str) -> tuple[int, object]:
+    """(status, parsed JSON) of a PUT of ``body``."""
+    request = urllib.request.Request(server.url(path), data=json.dumps(body).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def test_a_full_view_stream_opened_before_the_seats_were_given_ends_when_they_are(server: Gunicorn, token: str) -> None:
+    """A stranger follows alice's branch in the full view while she plays it alone; she then invites someone to a seat
+    (her branch becomes a table, read per seat). The open stream must not go on sending every seat's hidden
+    information: at the next event it says the view is gone and ends, and the stranger's reconnection in the full view
+    is refused, while the spectator view is served."""
+    gid = new_game(server, token)
+    watcher = stream(server, gid, "?view=full")
+    assert watcher.status == 200
+    status, seat = _put(server, f"/api/games/{gid}/branches/main/seats/1", {"holder": "invite"}, token)
+    assert status == 200, seat
+    head = play_once(server, gid, token)
+    message = watcher.next_message()
+    assert message.event == "view", message
+    with pytest.raises(EOFError):
+        watcher.next_message()
+    assert stream(server, gid, "?view=full").status == 403
+    spectator = stream(server, gid, f"?last_event_id={head - 1}")
+    first = spectator.next_message()
+    assert int(first.id or 0) == head
+    assert first.json() == all_events(server, gid, head - 1, "spectator")[0]
+    spectator.close()
