@@ -5,8 +5,7 @@
 
 from flask import Flask, Response, request
 
-from service.api import (analysis, annotations, branches, compare, downloads, games, health, live, openapi, seats, takeback,
-                         uploads)
+from service.api import analysis, annotations, branches, compare, downloads, games, health, live, openapi, seats, takeback, uploads
 from service.api.errors import register_error_handlers
 from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
