@@ -76,6 +76,8 @@ def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = 
 
 def wait_for_line(process: subprocess.Popen[str], lines: list[str], text: str, timeout: float) -> None:
     """Read the process's output until a line contains ``text``."""
+    if any(text in line for line in lines):
+        return  # already said (the start-up steps and the server come up side by side, in either order)
     deadline = time.monotonic() + timeout
     assert process.stdout is not None
     while time.monotonic() < deadline:

@@ -62,6 +62,7 @@ VALID_BODIES: dict[str, Any] = {
     "VersionBody": {},
     "UploadBody": {"status": 1, "data": {"logs": [], "players": []}},
     "AnalysisRequest": {"rollouts": 2},
+    "Assign": {"holder": "engine", "level": "easy"},
 }
 PLACEHOLDER = "@@VALUE@@"
 
@@ -74,11 +75,12 @@ def config(redis_server, redis_client) -> Config:
 
 @pytest.fixture
 def world(client: FlaskClient, users: Users, new_game) -> dict[str, str]:
-    """Ids to fill the routes' path parameters with: a game, its main branch, an annotation, an upload."""
+    """Ids to fill the routes' path parameters with: a game, its main branch, an annotation, an upload, a seat, an
+    invite."""
     gid = new_game()["id"]
     note = client.post(f"/api/games/{gid}/annotations", json={"branch": "main", "seq": 1, "text": "hi"},
                        headers=users.auth("alice")).get_json()
-    return {"gid": gid, "bid": "main", "aid": note["id"], "uid": "nosuchupload"}
+    return {"gid": gid, "bid": "main", "aid": note["id"], "uid": "nosuchupload", "seat": "1", "token": "nosuchinvite"}
 
 
 def operations(client: FlaskClient) -> Iterator[tuple[str, str, dict[str, Any]]]:

@@ -77,6 +77,12 @@ def _page_view(response: Any) -> str:
     return str(json.loads(found.group(1))["view"])
 
 
+def _read_whole(path: str) -> bool:
+    """Whether the walk can read the route's whole answer: not a live stream, which stays open while the table plays
+    (its views at a table are walked against a real server in test_live_stream.py)."""
+    return not path.endswith("/stream")
+
+
 @pytest.mark.parametrize("who, seat", [("alice", 0), ("bob", 1), ("carol", None), (None, None)])
 def test_every_route_shows_a_holder_their_seat_and_anyone_else_the_spectator_view(client, users, table, who, seat):
     events, seats = table
@@ -84,7 +90,7 @@ def test_every_route_shows_a_holder_their_seat_and_anyone_else_the_spectator_vie
     secrets = Secrets(seats, seat, hidden_events(GAME, events, seat))
     assert secrets.hidden_events or seat is not None, "the walk has secrets to look for"
     looked = 0
-    for path, params in _routes(client):
+    for path, params in filter(lambda route: _read_whole(route[0]), _routes(client)):
         query = _base_query(path, params)
         response = client.get(_url(path), query_string=query, headers=headers)
         where = f"{who} {path} (no view) {query}"
