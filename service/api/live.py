@@ -87,10 +87,15 @@ def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     start = head if after is None else min(after, head)
     hub = api().stores.live
     subscription = hub.subscribe(hub.branch_stream(gid, bid))
-    body = stream_with_context(_messages(record, bid, view, start, subscription))
-    response = Response(body, mimetype="text/event-stream")
+    return event_stream(_messages(record, bid, view, start, subscription))
+
+
+def event_stream(messages: Iterator[str]) -> Response:
+    """A ``text/event-stream`` response of ``messages``, read in the request's context, never stored by a cache or
+    held back by a buffering proxy (nginx would otherwise keep the events until its buffer fills)."""
+    response = Response(stream_with_context(messages), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"  # a buffering proxy (nginx) would hold the events back
+    response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
@@ -148,11 +153,7 @@ def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
     holders = _line_of(games.branches(gid), bid)
     hub = api().stores.live
     subscription = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
-    body = stream_with_context(_progress_notices(holders, view, subscription))
-    response = Response(body, mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return event_stream(_progress_notices(holders, view, subscription))
 
 
 def _line_of(branches: dict[str, Branch], bid: str) -> dict[str, int]:
@@ -199,10 +200,7 @@ def stream_annotations(gid: str) -> ResponseReturnValue:
     readable_game(gid)
     hub = api().stores.live
     subscription = hub.subscribe(hub.annotations_stream(gid), notices=True)
-    response = Response(stream_with_context(_annotation_notices(subscription)), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return event_stream(_annotation_notices(subscription))
 
 
 def _annotation_notices(subscription: Subscription) -> Iterator[str]:
@@ -245,10 +243,7 @@ def stream_games() -> ResponseReturnValue:
     """``text/event-stream`` of notices of listed games that changed."""
     hub = api().stores.live
     subscription = hub.subscribe(hub.changed_games_stream(), notices=True)
-    response = Response(stream_with_context(_game_notices(current_user(), subscription)), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+    return event_stream(_game_notices(current_user(), subscription))
 
 
 def _game_notices(user: str | None, subscription: Subscription) -> Iterator[str]:
