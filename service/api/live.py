@@ -301,12 +301,11 @@ def _view_withdrawn(batch: Batch, record: GameRecord, bid: str, view: str) -> bo
     """True when this stream's view is no longer the one the seats' rule gives its reader: seats were assigned, taken
     back or handed on since it opened (an open full-view stream must not go on showing a table's hidden cards).
 
-    Whether the branch has seats at all is looked up once per batch for all the process's followers; only a seated
-    branch's followers ask the rule again, each for themselves.
+    Whether the branch has seats at all is looked up once per batch by the process's hub, for all its followers; only
+    a seated branch's followers ask the rule again, each for themselves.
     """
-    if batch.seated is None:
-        batch.seated = api().stores.seats.has_assignments(record.id, bid)
-    if not batch.seated and view == "full":
+    seated = batch.seated if batch.seated is not None else api().stores.seats.has_assignments(record.id, bid)
+    if not seated and view == "full":
         return False
     try:
         return branch_view(record, [bid], view) != view

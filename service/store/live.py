@@ -53,7 +53,8 @@ class Batch:
     events: list[Event]
     notices: list[dict[str, str]] = field(default_factory=list)
     formatted: dict[tuple[str, int], str] = field(default_factory=dict)
-    #: Whether the branch had seats assigned when the first subscriber asked (one look for all of them).
+    #: For a branch's stream: whether the branch had seats assigned when its events were read (the hub looks once
+    #: for all the process's followers, so that a thousand streams do not each ask Redis at the same moment).
     seated: bool | None = None
 
     @property
@@ -118,12 +119,17 @@ class LiveHub:
         self._cursors: dict[str, bytes] = {}
         self._notice_streams: set[str] = set()
         self._thread: threading.Thread | None = None
+        self._seats_keys: dict[str, str] = {}
         self._closed = False
         _HUBS.add(self)
 
     def branch_stream(self, gid: str, bid: str) -> str:
-        """The stream a branch's new events are appended to (a fork's own stream: its parent's never grows for it)."""
-        return keys.events_for(gid, bid)
+        """The stream a branch's new events are appended to (a fork's own stream: its parent's never grows for it).
+        Its batches say whether the branch has seats assigned (:attr:`Batch.seated`)."""
+        stream = keys.events_for(gid, bid)
+        with self._lock:
+            self._seats_keys[stream] = keys.seats_for(gid, bid)
+        return stream
 
     def changed_games_stream(self) -> str:
         """The stream of notices of created or changed games (the live home page)."""
@@ -164,6 +170,7 @@ class LiveHub:
             if not followers:
                 del self._followers[subscription.stream]
                 self._cursors.pop(subscription.stream, None)
+                self._seats_keys.pop(subscription.stream, None)
                 self._notice_streams.discard(subscription.stream)
 
     def close(self) -> None:
@@ -213,7 +220,10 @@ class LiveHub:
                 self._cursors[stream] = entries[-1][0]
                 followers = list(self._followers.get(stream, ()))
                 notices = stream in self._notice_streams
+                seats_key = self._seats_keys.get(stream)
             batch = _batch(entries, notices)
+            if seats_key is not None:
+                batch.seated = bool(self.redis.exists(seats_key))
             for subscription in followers:
                 subscription.deliver(batch)
 
@@ -223,6 +233,7 @@ class LiveHub:
             self._followers.clear()
             self._cursors.clear()
             self._notice_streams.clear()
+            self._seats_keys.clear()
         for subscription in followers:
             subscription.end()
 
