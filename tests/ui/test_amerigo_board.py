@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from engine import get_rules
 from engine.amerigo.state import CHOOSE, OVER
@@ -105,7 +106,8 @@ def test_the_picker_groups_moves_on_a_fork(live_server: LiveServer, watched: Wat
     head = page.evaluate("window.ludolog.head")
     page.locator("#picker fieldset:has(legend:has-text('Instead of an action')) button.pick").first.click()
     page.wait_for_function("head => window.ludolog.head > head && window.ludolog.seq === window.ludolog.head", arg=head)
-    assert re.search(r"takes \d+ gold instead of an action", page.locator("#moves li.current .mv-text").inner_text())
+    # (waited for: the move list is drawn again once more when the branch's stream brings the same move)
+    expect(page.locator("#moves li.current .mv-text")).to_have_text(re.compile(r"takes \d+ gold instead of an action"))
     watched.assert_clean()
 
 
