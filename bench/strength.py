@@ -23,10 +23,12 @@ every match is decided or the wall-clock cap (``--minutes``) is reached; undecid
 later session.
 
 **Results file.** Every game is appended as one JSON line to ``bench/results/strength.jsonl`` (game,
-bot, seats, the searcher's seat, seed, winners, scores, win share, search version, budget, commit),
-so that samples from several sessions add up; only the lines of the current search version and budget
-count. The table gives each match's games, win share with its 95 % Wilson interval, mean score
-margin (the searcher's score minus the best bot's), the log-likelihood ratio and the test's state.
+bot, seats, the searcher's seat, seed, winners, scores, win share, search and player version, budget,
+commit), so that samples from several sessions add up; only the lines of the current player version
+(:data:`engine.analysis.PLAYER_VERSION`: the search player's own choice, which a new search version that
+changes only how a played move is judged leaves alone) and budget count. The table gives each match's
+games, win share with its 95 % Wilson interval, mean score margin (the searcher's score minus the best
+bot's), the log-likelihood ratio and the test's state.
 
 **Bots against random players.** The second table: each bot in one seat against three uniform-random
 players (seats rotated), its win share with a Wilson interval; the issue asks for at least 70 %.
@@ -49,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, PLAYER_VERSION, SEARCH_VERSION, judge, search, wilson_interval, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
 
@@ -162,7 +164,8 @@ def strength_game(match: Match, index: int, rollouts: int, kind: str = "verdict"
     shares = win_shares(outcome)
     return {"game": match.game, "bot": match.bot, "seats": match.seats, "seat": seat, "index": index, "seed": seed,
             "winners": list(outcome.winners), "scores": list(outcome.scores), "share": shares[seat],
-            "search_version": SEARCH_VERSION, "rollouts": rollouts, "player": kind, "commit": commit(),
+            "search_version": SEARCH_VERSION, "player_version": PLAYER_VERSION, "rollouts": rollouts, "player": kind,
+            "commit": commit(),
             "engine": "compiled" if is_compiled() else "pure", "seconds": round(time.perf_counter() - begin, 1)}
 
 
@@ -179,9 +182,10 @@ def commit() -> str:
 # --- the results file ---------------------------------------------------------------------------------------
 
 
-def load(path: Path, rollouts: int, version: str = SEARCH_VERSION, kind: str = "verdict") -> list[Row]:
-    """The recorded games of this search version, budget and search player (a torn last line is skipped; a line
-    without a player is the tree's, the only one recorded before)."""
+def load(path: Path, rollouts: int, version: str = PLAYER_VERSION, kind: str = "verdict") -> list[Row]:
+    """The recorded games of this player version, budget and search player (a torn last line is skipped; a line
+    without a player is the tree's, the only one recorded before; a line without a player version was written
+    when it was the search version)."""
     if not path.exists():
         return []
     rows = []
@@ -190,7 +194,8 @@ def load(path: Path, rollouts: int, version: str = SEARCH_VERSION, kind: str = "
             row = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if row.get("search_version") == version and row.get("rollouts") == rollouts and row.get("player", "tree") == kind:
+        played_by = row.get("player_version", row.get("search_version"))
+        if played_by == version and row.get("rollouts") == rollouts and row.get("player", "tree") == kind:
             rows.append(row)
     return rows
 
@@ -259,7 +264,7 @@ def table(chosen: list[Match], rows: list[Row]) -> list[Row]:
 
 def format_table(rows: list[Row], rollouts: int, kind: str = "verdict") -> str:
     """The strength table as text."""
-    lines = [f"search player: the {kind}'s best move ({rollouts} rollouts/decision, search version {SEARCH_VERSION}) "
+    lines = [f"search player: the {kind}'s best move ({rollouts} rollouts/decision, player version {PLAYER_VERSION}) "
              "against copies of each bot; "
              f"SPRT H0 = par, H1 = par + {MARGIN:.0%}, alpha = beta = {ALPHA}",
              f"{'game':<12} {'bot':<12} {'seats':>5} {'games':>5} {'win':>6} {'95% CI':>13} {'par':>5} "

@@ -48,7 +48,13 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: 4: the verdicts of 3 together with rollouts played by strategy bots (Puerto Rico's shipping bot, Entdecker's
 #: settler, a tenth of their moves random: engine/<game>/strategy.py), which a parallel branch had also called 3;
 #: results recorded under either 3 measure neither of them together, so they no longer count.
-SEARCH_VERSION = "4"
+#: 5: a played move's verdict ends in a duel with its strongest rival, and a played move the paired interval does not
+#: show to be worse is the best move (:mod:`engine.analysis.verdict`); the choice without a played move is unchanged.
+SEARCH_VERSION = "5"
+#: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
+#: bench counts its games by. It moves with :data:`SEARCH_VERSION` except where a version changed only how a played
+#: move is judged (5), so the games played under the same choice keep counting.
+PLAYER_VERSION = "4"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).

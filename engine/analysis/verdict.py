@@ -16,15 +16,24 @@ such point estimates is noise (issue 30). A verdict therefore takes three steps:
    The rest of the budget is spent in rounds of sequential halving (Karnin, Koren & Somekh 2013,
    "Almost optimal exploration in multi-armed bandits", ICML): each round gives every live candidate
    the same number of new samples, then the worse half is dropped, so the rollouts go where the top
-   moves are close. The played move is never dropped, so it ends with as many samples as the best.
-3. **The verdict**: the best move is the candidate with the best mean among those that reached the
-   last round (the paired evaluation's, not the tree's, so it agrees between seeds); the played
-   move's *loss* is the mean of the paired differences best − played over their common samples, with
-   a 95 % normal interval of that mean (the paired-difference interval of e.g. Law & Kelton,
-   "Simulation Modeling and Analysis", on common random numbers). The variance estimate counts one
-   pseudo-sample of spread 1, so a few identical differences do not give a zero-width interval.
+   moves are close. The played move is never dropped, so it ends with as many samples as the best. With a
+   played move the other candidates are halved until *one* is left beside it: the last round is a duel of
+   the played move and its strongest rival, which gets the largest sample (without a played move, the
+   halving ends with the two best candidates, as plain sequential halving does).
+3. **The verdict**: the played move's *loss* is the mean of the paired differences rival − played over
+   their common samples, with a 95 % normal interval of that mean (the paired-difference interval of e.g.
+   Law & Kelton, "Simulation Modeling and Analysis", on common random numbers). The variance estimate
+   counts one pseudo-sample of spread 1, so a few identical differences do not give a zero-width interval.
    A mark is then given only when the interval's *low* end reaches the mark's threshold
    (:mod:`service.games.analysis` does that): the search is 97.5 % sure the move lost at least that much.
+   The best move is the finalist with the better mean, **except that a played move the paired interval does
+   not show to be worse (its loss interval reaches 0) is the best move**: an indifference zone in the sense
+   of Bechhofer (1954, "A single-sample multiple decision procedure for ranking means of normal populations
+   with known variances", Ann. Math. Statist. 25), whose zone here is the interval's own width. Between two
+   moves the samples cannot tell apart, which one has the better mean is a coin flip that a second seed
+   flips again; the played move is the one choice both seeds share, and "the engine found no better move"
+   is all the samples can say. Without a played move (a fork's position, the search player) the better
+   mean wins.
 
 The position's win chances (every seat's) come from the best move's samples, the largest paired sample,
 each with a Wilson interval. Everything is deterministic for a given seed. Like the tree, a verdict for a
@@ -218,25 +227,40 @@ class _Halving:
         self.seed, self.seats, self.mover = seed, seats, mover
 
     def run(self, contenders: list[_Arm], pinned: _Arm | None, budget: int) -> int:
-        """Spend ``budget`` playouts in rounds, halving the contenders after each; the last round's sample count."""
-        rounds = max(1, math.ceil(math.log2(len(contenders))))
+        """Spend ``budget`` playouts in equal rounds, halving the rivals after each; the last round's sample count.
+
+        The rivals are the contenders other than the played move; the rounds go on until one rival is left beside
+        the played move (two rivals without one), so the last round is the duel that decides the verdict.
+        """
+        rivals = [arm for arm in contenders if arm is not pinned]
+        rounds = _rounds(len(rivals), pinned is not None)
         per_round = budget // rounds
         target = 0
         for round_ in range(rounds):
-            live = _with_pinned(contenders, pinned)
+            live = _with_pinned(rivals, pinned)
             target += max(1, per_round // len(live))
             for arm in live:
                 _fill(self.rules, self.state, self.seat, arm, target, self.player, self.seed, self.seats)
             if round_ < rounds - 1:
-                contenders = _halve(contenders, self.mover)
+                rivals = _halve(rivals, self.mover)
         return target
+
+
+def _rounds(rivals: int, duel: bool) -> int:
+    """Rounds of halving until one rival is left for a duel with the played move, else until two are (at least 1)."""
+    left = 1 if duel else 2
+    rounds = 1
+    while rivals > left:
+        rivals = (rivals + 1) // 2
+        rounds += 1
+    return rounds
 
 
 def _verdict(seat: int | None, mover: int, rollouts: int, seed: int, evaluated: list[_Arm], pinned: _Arm | None,
              target: int, seats: int) -> Verdict:
     """The verdict from the evaluated arms: the best finalist, every move's stats, the chances from the best's samples."""
     finalists = [arm for arm in evaluated if len(arm.shares) == target]
-    best = min(finalists, key=lambda arm: (-arm.mean(mover), arm.order))
+    best = _best(finalists, pinned, mover)
     ranked = sorted(evaluated, key=lambda arm: (arm is not best, -len(arm.shares), -arm.mean(mover), arm.order))
     moves = tuple(_stats(arm, best, mover) for arm in ranked)
     win = tuple(best.mean(s) for s in range(seats))
@@ -244,3 +268,12 @@ def _verdict(seat: int | None, mover: int, rollouts: int, seed: int, evaluated: 
     judged = next((m for m in moves if pinned is not None and m.action == pinned.action), None)
     return Verdict(seat, mover, rollouts, seed, win, tuple(i[0] for i in intervals), tuple(i[1] for i in intervals),
                    moves, judged)
+
+
+def _best(finalists: list[_Arm], pinned: _Arm | None, mover: int) -> _Arm:
+    """The finalist with the better mean, or the played move where the paired interval does not show it worse."""
+    leader = min(finalists, key=lambda arm: (-arm.mean(mover), arm.order))
+    if pinned is None or leader is pinned:
+        return leader
+    _, loss_low, _ = paired_interval([a[mover] - b[mover] for a, b in zip(leader.shares, pinned.shares, strict=False)])
+    return pinned if loss_low <= 0.0 else leader

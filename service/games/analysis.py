@@ -23,7 +23,9 @@ Marks of the played move come from the 95 % interval of its *loss* (the best mov
 the played move's, for the mover, over their paired playouts): a mark is given only when the
 interval's *low* end reaches it, ``??`` (blunder) from :data:`BLUNDER` (0.20), ``?`` (mistake) from
 :data:`MISTAKE` (0.10), ``?!`` (inaccuracy) from :data:`INACCURACY` (0.05). These are lichess's steps
-scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game.
+scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game. The best move
+shown is the played move wherever its loss interval reaches 0: two moves the samples cannot tell apart are
+both "best", and naming the better-looking one would be a coin flip that a second opinion flips again.
 
 For a seat view every field goes through the one viewer rule (:class:`engine.core.visibility.SeatView`):
 the searches use only what the seat saw, another seat's decisions are not judged, and a move another

@@ -17,7 +17,7 @@ from bench.strength import (
     run_matches,
     sprt_state,
 )
-from engine.analysis import SEARCH_VERSION
+from engine.analysis import PLAYER_VERSION, SEARCH_VERSION
 
 
 def test_bounds_are_walds_for_five_percent_errors():
@@ -53,6 +53,7 @@ def test_games_are_appended_and_a_second_session_adds_to_the_first(tmp_path: Pat
     lines = [json.loads(line) for line in results.read_text().splitlines()]
     assert [line["index"] for line in lines] == [0, 1] and [line["seat"] for line in lines] == [0, 1]
     assert {line["search_version"] for line in lines} == {SEARCH_VERSION} and {line["rollouts"] for line in lines} == {2}
+    assert {line["player_version"] for line in lines} == {PLAYER_VERSION}
     assert all(set(line) >= {"game", "bot", "seats", "seed", "winners", "scores", "commit", "player"} for line in lines)
     assert {line["player"] for line in lines} == {"verdict"}
     rows = run_matches([match], minutes=5, rollouts=2, path=results, max_games=3, report=lambda line: None)
@@ -61,15 +62,21 @@ def test_games_are_appended_and_a_second_session_adds_to_the_first(tmp_path: Pat
     assert "puerto_rico" in format_table(rows, 2) and rows[0]["state"] in ("running", "H0 accepted", "H1 accepted")
 
 
-def test_only_lines_of_the_current_search_version_budget_and_player_count(tmp_path: Path):
+def test_only_lines_of_the_current_player_version_budget_and_player_count(tmp_path: Path):
+    """Games count by the version of the search player's own choice: a line written before lines named it counts
+    by its search version, which was the player's then."""
     results = tmp_path / "strength.jsonl"
     line = {"game": "puerto_rico", "bot": "shipping", "seat": 0, "index": 0, "share": 1.0, "scores": [3, 2, 1]}
-    kept = ((SEARCH_VERSION, 200, "verdict"), ("0", 200, "verdict"), (SEARCH_VERSION, 50, "verdict"),
-            (SEARCH_VERSION, 200, "tree"))
+    kept = ((PLAYER_VERSION, 200, "verdict"), ("0", 200, "verdict"), (PLAYER_VERSION, 50, "verdict"),
+            (PLAYER_VERSION, 200, "tree"))
     lines = [json.dumps({**line, "search_version": v, "rollouts": r, "player": p}) for v, r, p in kept]
-    lines.append(json.dumps({**line, "search_version": SEARCH_VERSION, "rollouts": 200}))  # before players were named
+    lines.append(json.dumps({**line, "search_version": PLAYER_VERSION, "rollouts": 200}))  # before players were named
+    lines.append(json.dumps({**line, "search_version": "99", "player_version": PLAYER_VERSION, "rollouts": 200,
+                             "player": "verdict"}))  # a later search version that left the player's choice alone
+    lines.append(json.dumps({**line, "search_version": PLAYER_VERSION, "player_version": "0", "rollouts": 200,
+                             "player": "verdict"}))
     results.write_text("\n".join(lines) + "\n{torn")
-    assert len(load(results, 200)) == 1 and len(load(results, 50)) == 1
+    assert len(load(results, 200)) == 2 and len(load(results, 50)) == 1
     assert len(load(results, 200, kind="tree")) == 2, "a line that names no player is the tree's"
 
 

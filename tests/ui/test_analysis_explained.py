@@ -138,6 +138,14 @@ def test_the_panel_shows_the_intervals_options_and_thresholds_of_a_report(live_s
     said = page.evaluate("async (entry) => {" + js_import("analysistext.js") + " return m.verdictText(entry); }",
                          {"seq": 5, "actor": 1, "played": hidden, "best": [best], "options": [best]})
     assert said == "played Ben keeps a card face down, best was Seat 1 holds (win 40% [35–45])", said
+    # A played move the samples cannot tell from a better-looking one is the engine's best: named so, and first.
+    tied = {"action": "roll", "text": "Seat 0 rolls", "win": 0.3, "ci": [0.2, 0.4], "n": 60}
+    looks_better = {"action": "hold", "text": "Seat 0 holds", "win": 0.33, "ci": [0.23, 0.43], "n": 60}
+    entry = {"seq": 5, "actor": 0, "best": [tied, looks_better], "options": [looks_better, tied],
+             "played": {**tied, "loss": 0.0, "loss_ci": [0.0, 0.0], "mark": None}}
+    said = page.evaluate("async (entry) => {" + js_import("analysistext.js")
+                         + " return [m.verdictText(entry), m.rankedOptions(entry).map((o) => o.action)]; }", entry)
+    assert said == ["played Seat 0 rolls (win 30% [20–40]), the engine found no better move", ["roll", "hold"]], said
     watched.assert_clean()
 
 

@@ -35,11 +35,14 @@ export function markClass(mark) {
   return `mark-${mark.length}${mark.includes("!") ? "i" : ""}`;
 }
 
-/** Every evaluated move of a position, best first: its `options` when the report has them, else its `best`. */
+/** Every evaluated move of a position, the engine's best first (the verdict's: where the samples cannot tell the
+ *  played move from a better-looking one, the played move), then by win chance: its `options` when the report has
+ *  them, else its `best`. */
 export function rankedOptions(entry) {
   if (!entry) return [];
   const list = Array.isArray(entry.options) && entry.options.length ? entry.options : entry.best || [];
-  return [...list].sort((a, b) => (b.win ?? -1) - (a.win ?? -1));
+  const top = Array.isArray(entry.best) && entry.best.length ? entry.best[0].action : null;
+  return [...list].sort((a, b) => (b.action === top) - (a.action === top) || (b.win ?? -1) - (a.win ?? -1));
 }
 
 /** The played move's text: its own (in a seat's view, as that seat may see it), else the text of the same action
@@ -62,7 +65,7 @@ export function verdictText(entry, fallback = null) {
   const playedPart = `played ${playedText(entry, fallback)}${judged}`;
   const best = rankedOptions(entry)[0];
   if (!best) return playedPart;
-  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine's best move too`;
+  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine found no better move`;
   return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
 }
 

@@ -66,7 +66,8 @@ def test_a_move_as_good_as_the_best_is_never_marked():
     """With nothing in hand, rolling is the best move (holding is not allowed); ``again`` is rolling too."""
     for seed in SEEDS:
         verdict = judge(EXTRAS, _pig(turn_total=0), seat=0, rollouts=200, seed=seed, played="again")
-        assert verdict.played is not None and verdict.best is not None and verdict.best.action in ("roll", "again")
+        assert verdict.played is not None and verdict.best is not None
+        assert verdict.best.action == "again", "a move the samples cannot tell from the best is the best move"
         assert verdict.played.loss_low < 0.05, (seed, verdict.played)
         # The same move on the same random numbers: the very same playouts (common random numbers at work).
         assert verdict.played.loss == 0.0 and verdict.played.win == verdict.best.win
@@ -99,6 +100,35 @@ def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_
     for move in verdict.moves:
         assert 0 <= move.low <= move.win <= move.high <= 1
         assert move.loss_low <= move.loss <= move.loss_high
+
+
+def test_the_last_round_is_a_duel_of_the_played_move_and_its_strongest_rival():
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2, played="resign")
+    assert verdict.played is not None and verdict.best is not None
+    most = max(m.samples for m in verdict.moves)
+    assert [m.action for m in verdict.moves if m.samples == most] == [verdict.best.action, "resign"]
+    assert verdict.best.action != "resign" and len(verdict.moves) >= 3, "the others were halved down to one"
+
+
+def test_the_best_move_is_the_played_one_unless_the_paired_interval_shows_it_worse():
+    """Holding at 19 each with 1 in hand wins at once; rolling on is worse, but not always *shown* worse at a small
+    budget. Whichever it is, the best move is the played one exactly where the loss interval reaches 0, so that
+    two seeds which cannot tell the moves apart both name the move the player made."""
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    named = set()
+    for seed in range(16):
+        verdict = judge(PIG, state, seat=0, rollouts=12, seed=seed, played="roll")
+        assert verdict.played is not None and verdict.best is not None
+        assert (verdict.best.action == "roll") == (verdict.played.loss_low <= 0.0), (seed, verdict.moves)
+        named.add(verdict.best.action)
+    assert named == {"roll", "hold"}, "both cases occur under these seeds"
+
+
+def test_without_a_played_move_the_better_mean_is_the_best_move():
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    verdict = judge(PIG, state, seat=0, rollouts=12, seed=0)
+    assert verdict.played is None and verdict.best is not None
+    assert verdict.best.win == max(m.win for m in verdict.moves if m.samples == verdict.best.samples)
 
 
 def test_sequential_halving_drops_the_worse_candidates_early():
