@@ -87,6 +87,24 @@ def test_after_a_move_from_elsewhere_the_next_click_plays(live_server: LiveServe
     watched.assert_clean()
 
 
+def test_a_move_played_here_loads_the_timeline_once(live_server: LiveServer, watched: Watched) -> None:
+    """The move comes back twice, in the answer to its POST and on the branch's stream, in either order: the page takes
+    in the new timeline once (drawing a long game's move list twice per move is work a table does hundreds of times)."""
+    page, _ = fork_demo_and_wait_for_picker(watched, live_server, "once")
+    loads: list[str] = []
+    page.on("request", lambda request: loads.append(request.url) if "/timeline.json" in request.url else None)
+    for _ in range(3):
+        before = len(loads)
+        head = _play_in_page(page)
+        # Both have come back: the stream's batch and the POST's answer (taken in one after the other, in turn).
+        page.wait_for_function("head => Number(document.body.dataset.streamHead) >= head "
+                               "&& Number(document.body.dataset.played) >= head", arg=head)
+        page.wait_for_timeout(300)  # a second load, were there one, would have started by now
+        assert len(loads) - before == 1, loads[before:]
+        page.wait_for_selector("#picker button.pick")
+    watched.assert_clean()
+
+
 def test_the_banner_and_title_say_whose_turn_it_is(live_server: LiveServer, watched: Watched, browser: Any) -> None:
     owner, _ = fork_demo_and_wait_for_picker(watched, live_server, "turns")
     fork_url = owner.url.rsplit("/", 1)[0]

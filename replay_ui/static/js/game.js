@@ -459,8 +459,12 @@ function inTurn(task) {
 
 async function takeInPlayed(newHead) {
   const movesBefore = app.userMoves;
-  await loadTimeline();
-  await branches.load();
+  // The branch's stream often brings the move before the answer to its POST does: then it is taken in already, and
+  // loading (and drawing) the whole timeline again would only repeat that work.
+  if (!newHead || newHead > app.head) {
+    await loadTimeline();
+    await branches.load();
+  }
   if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
   showTurn();
   refreshSeats(page);
@@ -490,6 +494,7 @@ function onLiveEvents(events) {
 
 async function takeInLive(events) {
   const newHead = events[events.length - 1].seq;
+  document.body.dataset.streamHead = String(newHead); // what the stream has brought, taken in here or not
   if (newHead <= app.head) return; // our own move, already taken in after it was played
   const wasAtHead = app.seq === app.head;
   const movesBefore = app.userMoves;
