@@ -7,6 +7,7 @@ or typed) said, with nothing asked of the API."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from tests.ui.analysed import GID, analysed_game_with_fork, analysis_report, fresh_pig_game, js_import, run_worker
 from tests.ui.helpers import open_game, sign_up, wait_board
@@ -113,6 +114,9 @@ def test_an_anonymous_visitor_sees_a_shared_second_opinion_but_is_told_to_sign_i
                            "'Second opinion (seed 2)')")
     assert opinion_status(page) == f"Second opinion (seed 2): not asked for yet (0 of {analysed}); sign in to ask for it."
     assert not page.locator("#opinion-agreement").is_visible() and not page.locator("#opinion-verdict").is_visible()
+    page.click("#analysis-signin a")
+    page.wait_for_selector("#password")
+    assert parse_qs(urlsplit(page.url).query)["next"] == [f"/games/{GID}/b/main/3?seed=2"], "signing in comes back to it"
     watched.assert_clean()
 
 
