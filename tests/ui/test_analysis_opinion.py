@@ -91,6 +91,12 @@ def test_a_signed_in_user_asks_for_a_second_opinion_and_sees_how_it_agrees(live_
     page.wait_for_selector("body[data-ready='true']")
     page.wait_for_function("t => document.getElementById('opinion-agreement').textContent === t", arg=agreement)
     assert page.input_value("#opinion-seed") == "1" and page.url.endswith("?seed=1")
+    page.fill("#opinion-seed", "5")
+    page.click("#opinion-request")
+    page.wait_for_function("() => document.getElementById('opinion-status').textContent"
+                           ".startsWith('Second opinion (seed 5): analysing… 0 of ')")
+    assert page.url.endswith("?seed=5") and not page.locator("#opinion-agreement").is_visible()
+    assert page.locator("#win-chart .second-point").count() == 0, "seed 1's opinion is not shown as seed 5's"
     watched.assert_clean()
 
 

@@ -20,6 +20,7 @@ export class SecondOpinion {
     this.signedIn = signedIn;
     this.seed = null;     // the second opinion's seed, null while none is chosen
     this.error = null;    // what went wrong with the last seed given or request made
+    this.loadError = null;  // why its report could not be loaded, until it can
     this.data = null;     // its report (GET …/analysis?seed=N) in the panel's view
     this.bySeq = new Map();
     const asked = new URLSearchParams(search).get("seed");
@@ -29,12 +30,13 @@ export class SecondOpinion {
   }
 
   /** Take `text` as the seed: true if it is one (and not the first opinion's), else the reason is kept in `error` and
-   *  the seed chosen before stays. */
+   *  the seed chosen before stays. Another seed than before drops the report of the one before. */
   choose(text) {
     const parsed = parseSeed(text);
     const first = parsed.seed === FIRST_SEED;
     this.error = parsed.error || (first ? `seed ${FIRST_SEED} is the first opinion's: a second opinion needs another` : null);
     if (this.error) return false;
+    if (parsed.seed !== this.seed) this.clear();
     this.seed = parsed.seed;
     return true;
   }
@@ -48,7 +50,7 @@ export class SecondOpinion {
   get running() { return Boolean(this.data && this.data.status === "running"); }
 
   /** Load the report of the chosen seed from `url` (the branch's analysis route) in `view`; none without a seed or in
-   *  the spectator's view. A refusal is kept in `error` (the first opinion's load says the rest). */
+   *  the spectator's view. A refusal is kept in `loadError` until a load succeeds. */
   async load(url, rollouts, view) {
     if (this.seed === null || view === "spectator") { this.clear(); return; }
     const seed = this.seed;
@@ -57,9 +59,10 @@ export class SecondOpinion {
       if (seed !== this.seed) return;  // another seed was chosen meanwhile
       this.data = data;
       this.bySeq = new Map(data.positions.map((p) => [p.seq, p]));
+      this.loadError = null;
     } catch (error) {
       this.clear();
-      this.error = error.message;
+      this.loadError = error.message;
     }
   }
 
@@ -73,11 +76,11 @@ export class SecondOpinion {
     const line = document.getElementById("opinion-line");
     const status = document.getElementById("opinion-status");
     const bar = document.getElementById("opinion-progress");
-    const said = this.statusText();
-    line.hidden = !said && !this.error;
-    status.replaceChildren(...(this.error ? [el("span", { class: "error", text: `No second opinion: ${this.error}.` })]
+    const said = this.statusText(), error = this.error || this.loadError;
+    line.hidden = !said && !error;
+    status.replaceChildren(...(error ? [el("span", { class: "error", text: `No second opinion: ${error}.` })]
       : said ? [said] : []));
-    bar.hidden = !this.running || Boolean(this.error);
+    bar.hidden = !this.running || Boolean(error);
     if (this.running) {
       bar.max = Math.max(1, this.data.total);
       bar.value = this.data.done;
