@@ -81,7 +81,8 @@ export class AnalysisPanel {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
-    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view)]);
+    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                      () => view === this.view)]);
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));

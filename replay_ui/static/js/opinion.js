@@ -13,7 +13,7 @@ import { el, svg } from "./dom.js";
 export const FIRST_SEED = 0;
 
 /** The second opinion's state and its parts of the panel: status and progress, the line at the move on screen, the
- *  agreement line and the chart's line. */
+ *  agreement line and the chart's rings. */
 export class SecondOpinion {
   /** `search`: the page's query string, which may name the seed (`?seed=N`); `signedIn`: whether the user may ask. */
   constructor({ search, signedIn }) {
@@ -50,13 +50,14 @@ export class SecondOpinion {
   get running() { return Boolean(this.data && this.data.status === "running"); }
 
   /** Load the report of the chosen seed from `url` (the branch's analysis route) in `view`; none without a seed or in
-   *  the spectator's view. A refusal is kept in `loadError` until a load succeeds. */
-  async load(url, rollouts, view) {
+   *  the spectator's view. A report that comes when `wanted()` says its view is no longer shown is dropped. A
+   *  refusal is kept in `loadError` until a load succeeds. */
+  async load(url, rollouts, view, wanted = () => true) {
     if (this.seed === null || view === "spectator") { this.clear(); return; }
     const seed = this.seed;
     try {
       const data = await api(`${url}?rollouts=${rollouts}&view=${encodeURIComponent(view)}&seed=${seed}`);
-      if (seed !== this.seed) return;  // another seed was chosen meanwhile
+      if (seed !== this.seed || !wanted()) return;  // another seed or view was chosen meanwhile
       this.data = data;
       this.bySeq = new Map(data.positions.map((p) => [p.seq, p]));
       this.loadError = null;
