@@ -67,9 +67,9 @@ def scripted_events(rules, setup, moves) -> list:
     return events
 
 
-def analysed_game_with_fork(redis_client, redis_url: str) -> tuple[int, int]:
-    """A public Pig game with mistakes and a fork of it, both analysed by a real burst worker; (fork seq, number of
-    decisions analysed)."""
+def analysed_game_with_fork(redis_client, redis_url: str, main_seeds: tuple[int, ...] = (0,)) -> tuple[int, int]:
+    """A public Pig game with mistakes and a fork of it, both analysed by a real burst worker (the main line under
+    each of ``main_seeds``, the fork under seed 0); (fork seq, number of decisions analysed)."""
     rules = get_rules("pig")
     setup = Setup(("Anna", "Ben"), {"target": 30})
     games = GameStore(redis_client)
@@ -83,8 +83,9 @@ def analysed_game_with_fork(redis_client, redis_url: str) -> tuple[int, int]:
     games.fork(GID, MAIN, fork_at.seq, owner="nobody", bid="whatif", name="what if")
     games.append(GID, "whatif", fork_events(rules, state, fork_at.seq + 1, other, seed=2), fork_at.seq)
     queue = make_queue(redis_client, QUEUE)
-    for bid in (MAIN, "whatif"):
-        enqueue_analysis(games, redis_client, queue, GID, bid, ROLLOUTS, "full")
+    for bid, seeds in ((MAIN, main_seeds), ("whatif", (0,))):
+        for seed in seeds:
+            enqueue_analysis(games, redis_client, queue, GID, bid, ROLLOUTS, "full", seed)
     run_worker(redis_url)
     return fork_at.seq, len(positions)
 
@@ -132,9 +133,11 @@ def pct(p: float | None) -> str:
     return "–" if p is None else f"{math.floor(100 * p + 0.5)}%"
 
 
-def analysis_report(page: Any, server: Any, gid: str, bid: str = MAIN, view: str = "full") -> dict[str, Any]:
-    """The analysis as the API answers it to the page's browser."""
-    response = page.request.get(f"{server.url}/api/games/{gid}/branches/{bid}/analysis?rollouts={ROLLOUTS}&view={view}")
+def analysis_report(page: Any, server: Any, gid: str, bid: str = MAIN, view: str = "full",
+                    seed: int = 0) -> dict[str, Any]:
+    """The analysis (under ``seed``) as the API answers it to the page's browser."""
+    response = page.request.get(
+        f"{server.url}/api/games/{gid}/branches/{bid}/analysis?rollouts={ROLLOUTS}&view={view}&seed={seed}")
     assert response.ok, response.text()
     return response.json()
 

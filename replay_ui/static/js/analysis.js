@@ -4,7 +4,8 @@
 // engine's, apart from people's glyphs), with a legend giving their thresholds; at the move on screen
 // what was played against what was best, with intervals; the best moves at the current position (also
 // beside the move picker, which then orders its moves by win chance); and on a fork the branch's chances
-// against its parent line at the fork point and at the head.
+// against its parent line at the fork point and at the head. A second opinion (the same analysis under another seed)
+// is asked for and shown against the first by opinion.js.
 //
 // What the report's figures say in words is analysistext.js.
 
@@ -13,6 +14,7 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, svg } from "./dom.js";
+import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
 
 const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
@@ -32,13 +34,16 @@ export function bandPoints(positions, seat, x, y) {
 }
 
 export class AnalysisPanel {
-  constructor({ gid, bid, user, players, onSelect }) {
+  /** `onSeed` is called when a second opinion's seed is chosen (the page keeps it in its URL). */
+  constructor({ gid, bid, user, players, onSelect, onSeed = () => {} }) {
     this.api = `/api/games/${encodeURIComponent(gid)}/branches/`;
     this.gid = gid;
     this.bid = bid;
     this.user = user;
     this.players = players;
     this.onSelect = onSelect;
+    this.onSeed = onSeed;
+    this.opinion = new SecondOpinion({ search: location.search, signedIn: Boolean(user) });
     this.section = document.getElementById("win-section");
     this.data = null;
     this.bySeq = new Map();
@@ -52,6 +57,8 @@ export class AnalysisPanel {
     });
     const button = document.getElementById("analysis-request");
     if (button) button.addEventListener("click", () => this.request());
+    const second = document.getElementById("opinion-request");
+    if (second) second.addEventListener("click", () => this.requestSecond());
     document.getElementById("analysis-budget").addEventListener("change", () =>
       this.load(this.view, this.head).catch(() => {}));
   }
@@ -62,21 +69,26 @@ export class AnalysisPanel {
 
   /** Load the branch's analysis for `view` (a spectator has no seat to search for: none is shown). While the
    *  analysis runs the panel follows its progress stream (a notice per verdict stored: no polling) and loads the
-   *  report again after each burst; once done (or never asked for) it stops following. */
+   *  report again after each burst; once done (or never asked for) it stops following. The second opinion, if one
+   *  is chosen, is loaded with it. */
   async load(view, head) {
     if (view !== this.view) { this.data = null; this.bySeq.clear(); }  // never another view's chances meanwhile
     this.view = view;
     this.head = head;
     clearTimeout(this.timer);
     this.timer = null;
-    if (view === "spectator") { this.data = null; this.bySeq.clear(); this.render(); this.rerankPicker(); return; }
-    const data = await api(`${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`);
+    if (view === "spectator") {
+      this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
+    }
+    const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
+    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                      () => view === this.view)]);
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
     this.rerankPicker();
-    if (this.data.status === "running") this.follow(); else this.unfollow();
+    if (this.data.status === "running" || this.opinion.running) this.follow(); else this.unfollow();
   }
 
   /** Follow the progress notices of this branch's analysis in the current view (one EventSource; the browser
@@ -113,11 +125,28 @@ export class AnalysisPanel {
     }
   }
 
+  /** Ask for the second opinion under the seed typed beside its button (a bad seed is said, and nothing asked);
+   *  the page's URL keeps the seed. */
+  async requestSecond() {
+    const seed = this.opinion.fromInput();
+    if (seed === null) { this.opinion.render(this.data); return; }
+    this.onSeed();
+    try {
+      const body = { rollouts: this.rollouts, view: this.view === "spectator" ? "full" : this.view, seed };
+      await api(this.url(this.bid), { method: "POST", body });
+      await this.load(body.view, this.head);
+    } catch (error) {
+      this.opinion.error = error.message;
+      this.opinion.render(this.data);
+    }
+  }
+
   render() {
     const status = document.getElementById("analysis-status");
     const chart = document.getElementById("win-chart");
     this.progress();
     this.legend();
+    this.opinion.render(this.data);
     if (!this.data) {
       status.textContent = "Pick the full view or a seat to see win chances.";
       chart.replaceChildren();
@@ -192,6 +221,8 @@ export class AnalysisPanel {
       box.append(svg("polyline", { class: `series p${seat}`, points: points.join(" "), "stroke-dasharray": DASHES[seat % DASHES.length] || null },
         svg("title", {}, name)));
     });
+    const second = this.opinion.chartPoints((seq) => this.x(seq), (p) => this.y(p), this.players);
+    if (second) box.append(second);
     for (const p of positions) {
       const point = markerShape(p.actor, this.x(p.seq), this.y(p.win[p.actor] ?? 0), 3.5,
                                 { class: `win-point p${p.actor}`, "data-seq": p.seq });
@@ -204,7 +235,9 @@ export class AnalysisPanel {
     box.append(this.marker);
     box.addEventListener("click", (event) => this.onSelect(this.seqAt(box, event)));
     const legend = el("ul", { class: "legend" }, this.players.map((name, seat) =>
-      el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }))));
+      el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }))),
+      second ? el("li", { class: "second-key muted",
+                          text: `\u25CB the second opinion (seed ${this.opinion.seed}): the mover's chance` }) : null);
     return [box, legend];
   }
 
@@ -237,6 +270,8 @@ export class AnalysisPanel {
     this.seq = seq;
     if (this.marker) { this.marker.setAttribute("x1", this.x(seq)); this.marker.setAttribute("x2", this.x(seq)); }
     this.verdict(seq);
+    const moveText = document.querySelector(`#moves .mv[data-seq="${seq}"] .mv-text`);
+    this.opinion.show(seq, moveText ? moveText.textContent : null);
     const box = document.getElementById("best-moves");
     const entry = this.bySeq.get(seq);
     if (!entry || !entry.best.length) { box.replaceChildren(); return; }

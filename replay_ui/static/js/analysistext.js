@@ -76,3 +76,76 @@ export function lossText(played) {
   return `lost ${Math.round(100 * played.loss)} points${range} of win chance`;
 }
 
+
+// ---- a second opinion: the same analysis under another seed (issue 30) --------------------------------------------
+
+/** The largest seed the API accepts (2^31 - 1); seeds run from 0. */
+export const MAX_SEED = 2 ** 31 - 1;
+/** How strong each mark is, mildest first. */
+const MARK_RANK = { "?!": 1, "?": 2, "??": 3 };
+
+/** `{ seed }` for the text of a seed (an integer from 0 to MAX_SEED, digits only), else `{ error }` saying what is
+ *  wrong with it. */
+export function parseSeed(text) {
+  const raw = String(text ?? "").trim();
+  const expected = `a seed is an integer from 0 to ${MAX_SEED}`;
+  if (raw === "") return { error: `no seed given (${expected})` };
+  if (/^-\d+$/.test(raw)) return { error: `the seed ${raw} is negative (${expected})` };
+  if (!/^\d+$/.test(raw)) return { error: `the seed "${raw}" is not a whole number (${expected})` };
+  if (Number(raw) > MAX_SEED) return { error: `the seed ${raw} is too large (${expected})` };
+  return { seed: Number(raw) };
+}
+
+/** Whether the second opinion's mark `second` confirms the first's mark `first`: a mark as strong or stronger, or one
+ *  step milder (`??` by `??` or `?`, `?` and `?!` by any mark), the measure of reproducibility in issue 30. */
+export function confirms(first, second) {
+  if (!MARK_RANK[first] || !MARK_RANK[second]) return false;
+  return MARK_RANK[second] >= MARK_RANK[first] - 1;
+}
+
+/** How two analyses of the same branch agree, over the positions both have analysed: `marks`, the first's marked
+ *  moves, `confirmed`, how many of them the second confirms (see `confirms`), `positions`, those with a best move in
+ *  both, and `same`, how many of them name the same best move (the verdict's best, as `rankedOptions` puts it). */
+export function agreement(first, second) {
+  const other = new Map((second && second.positions || []).map((p) => [p.seq, p]));
+  const tally = { marks: 0, confirmed: 0, positions: 0, same: 0 };
+  for (const entry of first && first.positions || []) {
+    const twin = other.get(entry.seq);
+    if (!twin) continue;
+    const best = rankedOptions(entry)[0], twinBest = rankedOptions(twin)[0];
+    if (best && twinBest) {
+      tally.positions += 1;
+      if (best.action === twinBest.action) tally.same += 1;
+    }
+    const mark = entry.played && entry.played.mark;
+    if (mark) {
+      tally.marks += 1;
+      if (confirms(mark, twin.played && twin.played.mark)) tally.confirmed += 1;
+    }
+  }
+  return tally;
+}
+
+/** "The second opinion confirms 3 of the first's 4 marks and names the same best move in 12 of 15 positions." for an
+ *  `agreement`, or null when the two have no position in common yet. */
+export function agreementText(tally) {
+  if (!tally || !tally.positions) return null;
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const marks = tally.marks ? `confirms ${tally.confirmed} of the first's ${plural(tally.marks, "mark")}`
+    : "has no mark of the first's to confirm";
+  return `The second opinion ${marks} and names the same best move in ${tally.same} of ${plural(tally.positions, "position")}.`;
+}
+
+/** "second opinion: best Y, played X marked ??" (or "not marked") for the second opinion's entry of a position;
+ *  `fallback` names the played move when the report has no text for it. Null without an entry. */
+export function secondOpinionText(entry, fallback = null) {
+  if (!entry) return null;
+  const best = rankedOptions(entry)[0];
+  const parts = best ? [`best ${best.text || best.action}`] : [];
+  if (entry.played) {
+    const judged = typeof entry.played.win === "number";
+    const verdict = !judged ? "not judged" : entry.played.mark ? `marked ${entry.played.mark}` : "not marked";
+    parts.push(`played ${playedText(entry, fallback)} ${verdict}`);
+  }
+  return parts.length ? `second opinion: ${parts.join(", ")}` : null;
+}

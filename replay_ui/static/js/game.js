@@ -198,8 +198,11 @@ function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
   box.dataset.drawn = "true";
 }
 
+/** The page's URL at `seq`: the view, when not the full one, and the second opinion's seed, if one is chosen. */
 function urlFor(seq) {
-  return `${uiBranch}/${seq}${app.view !== "full" ? "?view=" + enc(app.view) : ""}`;
+  const params = [app.view !== "full" ? `view=${enc(app.view)}` : null,
+                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null].filter(Boolean);
+  return `${uiBranch}/${seq}${params.length ? "?" + params.join("&") : ""}`;
 }
 
 /** Show position `seq`. `history`: "push" adds an entry (jumps), "replace" rewrites the current one (steps,
@@ -386,7 +389,9 @@ const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.compone
 initSeats(page);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
-const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players, onSelect: (seq) => userGoTo(seq) });
+const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
+                                     onSelect: (seq) => userGoTo(seq),
+                                     onSeed: () => history.replaceState({ seq: app.seq }, "", urlFor(app.seq)) });
 
 function fetchTimeline() {
   return api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);

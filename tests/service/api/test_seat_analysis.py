@@ -69,6 +69,7 @@ def test_the_page_turns_the_button_off_and_says_why(app: Flask, client: FlaskCli
     _signed_in(app, client, "alice")
     page = client.get(f"/games/{gid}/b/{fork}").get_data(as_text=True)
     assert re.search(r'id="analysis-request"\s+disabled', page)
+    assert re.search(r'id="opinion-request"\s+disabled', page), "a second opinion is refused alike"
     assert 'id="analysis-refused"' in page and "Analysis refused" in page
     assert len(re.findall(r'class="seat-waiting hint">· to move', page)) == 1, "the seat to move says it waits"
     main_page = client.get(f"/games/{gid}/b/main").get_data(as_text=True)
