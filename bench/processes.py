@@ -47,14 +47,23 @@ def start_worker(redis_url: str, queue: str, *, data_dir: Path | None = None, lo
                                 stdout=output, stderr=subprocess.STDOUT)
 
 
-def has_exited(process: subprocess.Popen[bytes]) -> bool:
-    """Whether ``process`` has exited, without reaping it (so that :func:`stop_worker` can still read its usage)."""
+def exit_code(process: subprocess.Popen[bytes]) -> int | None:
+    """``process``'s exit code once it has exited (minus the signal's number when a signal killed it), None while it
+    runs; it is not reaped, so that :func:`stop_worker` can still read its resource usage."""
     if process.returncode is not None:
-        return True
+        return process.returncode
     try:
-        return os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
-    except ChildProcessError:  # reaped by someone else: gone all the same
-        return True
+        info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:  # reaped by someone else: gone all the same, its code with it
+        return 0
+    if info is None:
+        return None
+    return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+
+
+def has_exited(process: subprocess.Popen[bytes]) -> bool:
+    """Whether ``process`` has exited (without reaping it: see :func:`exit_code`)."""
+    return exit_code(process) is not None
 
 
 def stop_worker(worker: subprocess.Popen[bytes], timeout: float = 15) -> resource.struct_rusage | None:

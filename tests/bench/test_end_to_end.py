@@ -84,7 +84,8 @@ def test_a_worker_that_dies_ends_the_run_with_its_name_and_leaves_nothing_behind
     finally:
         stop.set()
         killer.join()
-    assert killed and f"(pid {killed[0]}) died" in str(failure.value), "the killed worker is the one named"
+    assert killed and f"(pid {killed[0]}) died during the run (exit code -9)" in str(failure.value), \
+        "the killed worker is the one named, with the signal that ended it"
     _assert_nothing_left(tmp_path, before, set(killed))
 
 
