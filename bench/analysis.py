@@ -12,6 +12,9 @@
 * **speed**: rollouts (search iterations, each a playout to the end) per second on one core, from
   positions spread over a seeded game; from it, the time two workers need for the decisions of a
   450-event Puerto Rico game at the default budget (an estimate: decisions x budget / (2 x rate)).
+* **end to end** (:mod:`bench.end_to_end`): the ~450-event Puerto Rico demo game analysed at the default budget by
+  two real ``ludolog worker`` processes on an embedded Redis, asked for with ``ludolog analyze``: the wall time
+  against issue 30's <= 60 s, the CPU time, the decisions and marks, the load average before and after.
 * **rollout policy**: the game's default rollout policy in one seat against three uniform-random
   players (seats rotated), to show it plays better than random (25 % is par).
 * **verdicts**: the CPU time of judging every decision of a seeded 450-event Puerto Rico game at the
@@ -38,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import reproducibility
+from bench import end_to_end, reproducibility
 from bench.strength import search_player
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, judge, policy_for, search, wilson_interval, win_shares
@@ -258,9 +261,9 @@ def _calibration_rows(pool: ProcessPoolExecutor, budget: Budget) -> list[Row]:
 
 
 def run(*, quick: bool = False, budget: Budget | None = None, jobs: int = 2) -> list[Row]:
-    """Every row of the suite: speed, verdicts, strength, calibration and reproducibility for the four games."""
+    """Every row of the suite: speed, verdicts, the end-to-end analysis, strength, calibration and reproducibility."""
     budget = budget or (QUICK if quick else FULL)
-    rows = _speed_rows(budget) + _verdict_rows(8 if quick else DEFAULT_ROLLOUTS)
+    rows = _speed_rows(budget) + _verdict_rows(8 if quick else DEFAULT_ROLLOUTS) + end_to_end.run(quick=quick)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows += _strength_rows(pool, budget)
         rows += _calibration_rows(pool, budget)
@@ -278,8 +281,9 @@ def main() -> None:
     parser.add_argument("--calibration-games", type=int)
     parser.add_argument("--calibration-rollouts", type=int, help="the self-playing searchers' budget")
     parser.add_argument("--policy-games", type=int, help="games of the rollout policy against random players")
-    parser.add_argument("--only", choices=("speed", "verdicts", "all"), default="all",
-                        help="speed: only the speed and policy rows; verdicts: only the judged 450-event game")
+    parser.add_argument("--only", choices=("speed", "verdicts", "end-to-end", "all"), default="all",
+                        help="speed: only the speed and policy rows; verdicts: only the judged 450-event game; "
+                             "end-to-end: only the demo game analysed by two real workers (bench/end_to_end.py)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
@@ -292,6 +296,8 @@ def main() -> None:
         rows = _speed_rows(budget)
     elif args.only == "verdicts":
         rows = _verdict_rows(args.rollouts or DEFAULT_ROLLOUTS)
+    elif args.only == "end-to-end":
+        rows = end_to_end.run(quick=args.quick)
     else:
         rows = run(quick=args.quick, budget=budget, jobs=args.jobs)
     print(format_rows(rows))

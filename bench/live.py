@@ -33,6 +33,7 @@ from typing import Any
 
 import redis
 
+from bench.processes import children
 from bench.table import Row, format_rows
 from service.runtime.config import ROOT
 from service.runtime.redis_server import EmbeddedRedis, free_port
@@ -94,7 +95,7 @@ class Web:
 
     def resident_mb(self) -> float:
         """Resident memory of the web processes (gunicorn's master and its workers), in MB."""
-        pids = [self.process.pid, *_children(self.process.pid)]
+        pids = [self.process.pid, *children(self.process.pid)]
         total = 0
         for pid in pids:
             try:
@@ -113,14 +114,6 @@ class Web:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
-    except OSError:
-        return []
-    return [int(part) for part in text.split()]
 
 
 class Streams:

@@ -18,12 +18,8 @@ It starts its own embedded Redis in a temporary directory and never touches a re
 
 from __future__ import annotations
 
-import os
 import secrets
-import signal
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -35,25 +31,19 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench.importer import games
+from bench.processes import start_worker, stop_worker, wait_for
 from engine.analysis import DEFAULT_ROLLOUTS
-from service.runtime.config import ROOT, Config
+from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 
 Row = dict[str, Any]
 QUEUE = "bench-queue"
+SUITE = "bench queue"
 
 
 def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
     return {"suite": "queue", "metric": metric, "value": value, "unit": unit, "note": note}
-
-
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 600) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"bench queue: timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 #: The app factory (``ludolog.app.create_app``), taking the app's settings.
@@ -82,7 +72,7 @@ class Site:
         started = time.perf_counter()
         answer = self.client.post("/api/uploads", data=raw, headers=self.headers).get_json()
         status_url = f"/api/uploads/{answer['id']}"
-        _wait_for(lambda: self.client.get(status_url).get_json()["status"] in ("done", "failed"), "an import")
+        wait_for(lambda: self.client.get(status_url).get_json()["status"] in ("done", "failed"), "an import", suite=SUITE)
         took = time.perf_counter() - started
         status = self.client.get(status_url).get_json()
         if status["status"] != "done":
@@ -103,34 +93,16 @@ class Site:
         return f"/api/games/{gid}/branches/main/analysis"
 
 
-def _start_worker(url: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "LUDOLOG_REDIS_URL": url, "LUDOLOG_QUEUE": QUEUE, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", "--no-reconcile"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def _stop_worker(worker: subprocess.Popen[bytes]) -> None:
-    """RQ's cold shutdown: a second SIGTERM makes the worker kill the job in hand (the analysis) and exit."""
-    for _ in range(2):
-        worker.send_signal(signal.SIGTERM)
-        time.sleep(0.3)
-    try:
-        worker.wait(15)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
-
-
 def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
     """The figures, with one worker running for the whole measurement."""
     batch = [raw for _, raw in games(1 + 2 * uploads, seed=7000)]
-    worker = _start_worker(url)
+    worker = start_worker(url, QUEUE)
     try:
         _, gid = site.upload(batch[0])
         idle_uploads = [site.upload(raw) for raw in batch[1:1 + uploads]]
         idle = [took for took, _ in idle_uploads]
         decisions = site.analyse(gid, rollouts)
-        _wait_for(lambda: site.analysed(gid, rollouts) > 0, "the first analysed position")
+        wait_for(lambda: site.analysed(gid, rollouts) > 0, "the first analysed position", suite=SUITE)
         busy, positions = [], []
         for raw in batch[1 + uploads:]:
             before = site.analysed(gid, rollouts)
@@ -141,7 +113,7 @@ def measure(site: Site, url: str, *, uploads: int, rollouts: int) -> list[Row]:
         if left <= 0:
             raise RuntimeError("bench queue: the first analysis ended before the last measurement; figures are void")
     finally:
-        _stop_worker(worker)
+        stop_worker(worker)
     setting = f"one worker; {uploads} uploads of 4-player Puerto Rico games"
     load = f"while it analyses a {decisions}-decision game at {rollouts} rollouts"
     return [
@@ -162,7 +134,7 @@ def _other_users_first_result(site: Site, busy_gid: str, gid: str, rollouts: int
     left = total - site.analysed(busy_gid, rollouts)
     started = time.perf_counter()
     site.analyse(gid, rollouts, user="other")
-    _wait_for(lambda: site.analysed(gid, rollouts) > 0, "the other user's first analysed position")
+    wait_for(lambda: site.analysed(gid, rollouts) > 0, "the other user's first analysed position", suite=SUITE)
     return time.perf_counter() - started, left
 
 
