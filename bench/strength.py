@@ -39,6 +39,7 @@ Run ``python -m bench.strength --help`` for the options, or ``ludolog bench anal
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -127,7 +128,8 @@ def search_player(rules: Any, seat: int, rollouts: int, seed: int, kind: str = "
     """A Player that spends ``rollouts`` playouts on each decision of its own seat and plays the best move of
     ``kind`` (see :data:`PLAYERS`; a single legal action is just taken)."""
     calls = [0]
-    best_of = judge if kind == "verdict" else search
+    # The search player needs only the verdict's choice, not its chances narrowed afterwards (the same choice).
+    best_of = functools.partial(judge, win_half_width=None) if kind == "verdict" else search
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if len(actions) == 1:

@@ -14,7 +14,7 @@ import pytest
 
 from engine import CHANCE, Setup, get_rules
 from engine.analysis import judge, paired_interval
-from engine.analysis.verdict import CANDIDATES, TREE_SHARE, sample_stream
+from engine.analysis.verdict import CANDIDATES, TREE_SHARE, WIN_HALF_WIDTH, WIN_SAMPLES_FACTOR, sample_stream
 from engine.core.fold import draw_chance
 from tests.games.pig import PIG, PigState
 
@@ -87,7 +87,7 @@ def test_a_merely_worse_move_is_not_called_a_blunder():
 
 
 def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_is_kept():
-    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="resign")
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="resign", win_half_width=None)
     assert verdict.best is not None and verdict.played is not None
     assert verdict.played.samples == verdict.best.samples == max(m.samples for m in verdict.moves)
     tree = int(200 * TREE_SHARE)
@@ -103,7 +103,7 @@ def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_
 
 
 def test_the_last_round_is_a_duel_of_the_played_move_and_its_strongest_rival():
-    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2, played="resign")
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2, played="resign", win_half_width=None)
     assert verdict.played is not None and verdict.best is not None
     most = max(m.samples for m in verdict.moves)
     assert [m.action for m in verdict.moves if m.samples == most] == [verdict.best.action, "resign"]
@@ -129,6 +129,31 @@ def test_without_a_played_move_the_better_mean_is_the_best_move():
     verdict = judge(PIG, state, seat=0, rollouts=12, seed=0)
     assert verdict.played is None and verdict.best is not None
     assert verdict.best.win == max(m.win for m in verdict.moves if m.samples == verdict.best.samples)
+
+
+def test_the_best_moves_chance_is_narrowed_to_the_half_width_or_the_cap():
+    """The best move is played out further until the mover's interval is WIN_HALF_WIDTH either side (an open
+    position: pig at 5 each takes more than the budget), a decided one stops at once, and the cap holds."""
+    open_position = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="hold")
+    best = open_position.best
+    assert best is not None and best.samples > 200 * (1 - TREE_SHARE) / 2
+    assert best.high - best.low <= 2 * WIN_HALF_WIDTH or best.samples == WIN_SAMPLES_FACTOR * 200
+    assert (open_position.win_low[0], open_position.win_high[0]) == (best.low, best.high)
+    capped = judge(EXTRAS, _pig(), seat=0, rollouts=20, seed=1, played="hold")
+    assert capped.best is not None and capped.best.samples == WIN_SAMPLES_FACTOR * 20
+    decided = judge(PIG, PigState((19, 19), (1, 1), 0, 1, False, 20), seat=0, rollouts=200, seed=1, played="hold")
+    assert decided.best is not None and decided.best.win == 1.0 and decided.best.samples <= 100
+
+
+def test_narrowing_the_chance_changes_neither_the_choice_nor_the_marks():
+    for seed in range(6):
+        for played in ("hold", "roll", "resign"):
+            narrow = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=seed, played=played)
+            plain = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=seed, played=played, win_half_width=None)
+            assert narrow.best is not None and plain.best is not None and narrow.best.action == plain.best.action
+            assert narrow.played is not None and plain.played is not None
+            if narrow.played.action != narrow.best.action:
+                assert (narrow.played.loss, narrow.played.loss_low) == (plain.played.loss, plain.played.loss_low)
 
 
 def test_sequential_halving_drops_the_worse_candidates_early():

@@ -63,7 +63,9 @@ def test_the_owner_queues_an_analysis_and_reads_every_decision_back(client, user
             assert played["action"] in [o["action"] for o in entry["options"]]
             best = entry["best"][0]
             judged = next(o for o in entry["options"] if o["action"] == played["action"])
-            assert judged["n"] == best["n"], "the played move is judged on as many paired playouts as the best"
+            if played["action"] != best["action"]:  # the duel's count; the best's chance was narrowed afterwards
+                rivals = [o["n"] for o in entry["options"] if o["action"] != best["action"]]
+                assert judged["n"] == max(rivals) <= best["n"], "the played move gets the duel's paired playouts"
             if played["action"] == best["action"]:
                 assert played["loss"] == 0 and played["mark"] is None
     again = client.post(url, json={"rollouts": 12}, headers=users.auth("alice"))
