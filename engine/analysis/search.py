@@ -50,7 +50,7 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: results recorded under either 3 measure neither of them together, so they no longer count.
 #: 5: a played move's verdict ends in a duel with its strongest rival, and a played move the paired interval does not
 #: show to be worse is the best move (:mod:`engine.analysis.verdict`); the choice without a played move is unchanged.
-#: 6: the best move is played out further until the mover's win chance is known to 0.033 either side (at most four
+#: 6: the best move is played out further until the mover's win chance is known to 0.035 either side (at most four
 #: budgets): the chances and their intervals change, the choice and the marks do not.
 SEARCH_VERSION = "6"
 #: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
