@@ -16,27 +16,23 @@ clients run on the same machine as the server (the measurements in docs/PERFORMA
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import secrets
 import selectors
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import redis
 
-from bench.processes import children
+from bench.processes import Gunicorn
 from bench.table import Row, format_rows
-from service.runtime.config import ROOT
-from service.runtime.redis_server import EmbeddedRedis, free_port
+from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
 
 SIZES = (100, 500, 1000)
@@ -58,62 +54,6 @@ def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
 def _percentiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-
-
-class Web:
-    """gunicorn of deploy/ (2 gevent processes) against the bench's Redis."""
-
-    def __init__(self, redis_url: str) -> None:
-        self.port = free_port()
-        env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": "2",
-               "LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"}
-        self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                                         "--access-logfile", "/dev/null"], cwd=ROOT, env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                self.request("GET", "/healthz")
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("gunicorn did not start")
-
-    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
-                conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
-        """One request; (status, parsed JSON or the page's length)."""
-        own = conn is None
-        conn = conn or http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        raw = response.read()
-        if own:
-            conn.close()
-        kind = response.getheader("Content-Type", "")
-        return response.status, json.loads(raw or b"null") if kind.startswith("application/json") else len(raw)
-
-    def resident_mb(self) -> float:
-        """Resident memory of the web processes (gunicorn's master and its workers), in MB."""
-        pids = [self.process.pid, *children(self.process.pid)]
-        total = 0
-        for pid in pids:
-            try:
-                status = Path(f"/proc/{pid}/status").read_text()
-            except OSError:
-                continue
-            found = re.search(r"VmRSS:\s+(\d+) kB", status)
-            total += int(found.group(1)) if found else 0
-        return total / 1024
-
-    def stop(self) -> None:
-        """Stop gunicorn."""
-        self.process.terminate()
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 class Streams:
@@ -199,7 +139,7 @@ class Streams:
 class PageReader:
     """GETs a page one request after another until stopped; the latency of each."""
 
-    def __init__(self, web: Web, path: str) -> None:
+    def __init__(self, web: Gunicorn, path: str) -> None:
         self.web, self.path = web, path
         self.samples: list[float] = []
         self.failures = 0
@@ -222,7 +162,7 @@ class PageReader:
         self.thread.join(timeout=30)
 
 
-def play(web: Web, gid: str, token: str) -> tuple[int, float]:
+def play(web: Gunicorn, gid: str, token: str) -> tuple[int, float]:
     """One move (the first legal action, each request on a new connection as a browser's after a pause): the new
     head and when its 201 arrived."""
     conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
@@ -236,7 +176,7 @@ def play(web: Web, gid: str, token: str) -> tuple[int, float]:
     return int(done["seq"]), arrived
 
 
-def run_size(web: Web, token: str, count: int, moves: int) -> list[Row]:
+def run_size(web: Gunicorn, token: str, count: int, moves: int) -> list[Row]:
     """One N: open ``count`` streams on a new game, play ``moves`` moves, read pages meanwhile."""
     conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
     _, created = web.request("POST", "/api/games", {"game": "puerto_rico", "players": ["A", "B", "C", "D"]}, token, conn)
@@ -284,7 +224,7 @@ def run(*, quick: bool = False) -> list[Row]:
         web = None
         try:
             token = UserStore(redis.Redis.from_url(server.url)).add("bench")
-            web = Web(server.url)
+            web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
             rows.append(_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
                              f"{os.cpu_count()} cores; other work on a shared machine slows every figure"))
             rows.append(_row("web processes' resident memory, no stream open", web.resident_mb(), "MB"))

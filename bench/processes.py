@@ -1,14 +1,18 @@
 """The service's own processes as the benches run them: ``ludolog`` commands and workers against a bench's Redis.
 
-Shared by the suites that drive real processes (:mod:`bench.queue`, :mod:`bench.end_to_end`, :mod:`bench.live`):
-the environment that points a ``ludolog`` command at the bench's Redis, a worker started and stopped the way an
-operator does (its resource usage kept, for the suites that report CPU time), waiting with a deadline, and the
-process tree under a process (``/proc``), so that a suite can tell that nothing it started is left running.
+Shared by the suites that drive real processes (:mod:`bench.queue`, :mod:`bench.end_to_end`, :mod:`bench.live`,
+:mod:`bench.store`): gunicorn of ``deploy/`` serving the app, the environment that points a ``ludolog`` command
+at the bench's Redis, a worker started and stopped the way an operator does (its resource usage kept, for the
+suites that report CPU time), waiting with a deadline, and the process tree under a process (``/proc``), so that
+a suite can tell that nothing it started is left running.
 """
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -16,8 +20,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from service.runtime.config import ROOT
+from service.runtime.redis_server import free_port
 
 #: ``python -m ludolog.cli``: the ``ludolog`` command of this checkout, whatever the PATH holds.
 LUDOLOG = (sys.executable, "-m", "ludolog.cli")
@@ -133,3 +139,59 @@ def processes_mentioning(text: str) -> set[int]:
             except OSError:
                 continue
     return {pid for pid in found if is_running(pid)}
+
+
+class Gunicorn:
+    """gunicorn of ``deploy/`` (its config, 2 web processes) serving the app against a bench's Redis on a free port."""
+
+    def __init__(self, redis_url: str, env: dict[str, str] | None = None, start_timeout: float = 60) -> None:
+        self.port = free_port()
+        full_env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port),
+                    "LUDOLOG_WEB_WORKERS": "2", **(env or {})}
+        self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                                         "--access-logfile", "/dev/null"], cwd=ROOT, env=full_env,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + start_timeout
+        while time.monotonic() < deadline:
+            try:
+                self.request("GET", "/healthz")
+                return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("gunicorn did not start")
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
+        """One request (on ``conn`` if given, kept open); (status, parsed JSON, or the length of any other body)."""
+        own = conn is None
+        conn = conn or http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {})
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        raw = response.read()
+        if own:
+            conn.close()
+        kind = response.getheader("Content-Type", "")
+        return response.status, json.loads(raw or b"null") if kind.startswith("application/json") else len(raw)
+
+    def resident_mb(self) -> float:
+        """Resident memory of the web processes (gunicorn's master and its workers), in MB."""
+        total = 0
+        for pid in [self.process.pid, *children(self.process.pid)]:
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            found = re.search(r"VmRSS:\s+(\d+) kB", status)
+            total += int(found.group(1)) if found else 0
+        return total / 1024
+
+    def stop(self) -> None:
+        """Stop gunicorn (killed if it does not stop within 30 s)."""
+        self.process.terminate()
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -32,10 +29,10 @@ from typing import Any
 
 import redis
 
+from bench.processes import Gunicorn
 from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
 from service.games.demo import demo_games, load_demo
-from service.runtime.config import ROOT
-from service.runtime.redis_server import EmbeddedRedis, free_port, fsync_policy
+from service.runtime.redis_server import EmbeddedRedis, fsync_policy
 from service.store.encoding import encode_pack
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader
@@ -173,45 +170,6 @@ def bench_fixed_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head
         rows += [_row(f"state at seq {seq} ({label}) best / median", min(samples), "ms",
                       f"median {statistics.median(samples):.2f} ms, {reads} reads")]
     return rows
-
-
-class Gunicorn:
-    """gunicorn serving the app against the bench's Redis."""
-
-    def __init__(self, redis_url: str) -> None:
-        self.port = free_port()
-        env = {**os.environ, "LUDOLOG_REDIS_URL": redis_url, "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": "2"}
-        self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                                         "ludolog.app:create_app()"], cwd=ROOT, env=env,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                self.request("GET", "/healthz")
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("gunicorn did not start")
-
-    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
-                conn: http.client.HTTPConnection | None = None) -> tuple[int, Any]:
-        """One request; returns (status, parsed JSON)."""
-        own = conn is None
-        conn = conn or http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
-        data = json.loads(response.read() or b"null")
-        if own:
-            conn.close()
-        return response.status, data
-
-    def stop(self) -> None:
-        """Stop gunicorn."""
-        self.process.terminate()
-        self.process.wait(15)
 
 
 def bench_http_reads(web: Gunicorn, gid: str, head: int, reads: int) -> list[Row]:

@@ -76,18 +76,22 @@ def _resume_from(query: dict[str, Any]) -> int | None:
                         "when the store stops answering the stream ends and the browser reconnects after retry.")
 def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the branch's events after Last-Event-ID (or the head)."""
-    record = readable_game(gid)
-    query = load_query(StreamQuery)
-    # The one rule of who sees what (seats included) decides here, before the stream starts, not inside it.
-    view = branch_view(record, [bid], query["view"])
-    viewer_for_request(record, view)
-    games = api().games
-    head = games.head(gid, bid)  # 404 for a branch the game does not have
+    record, query, view, head = _opened(gid, bid)
     after = _resume_from(query)
     start = head if after is None else min(after, head)
     hub = api().stores.live
     subscription = hub.subscribe(hub.branch_stream(gid, bid))
     return event_stream(_messages(record, bid, view, start, subscription))
+
+
+def _opened(gid: str, bid: str) -> tuple[GameRecord, dict[str, Any], str, int]:
+    """What both branch streams check before they start: the game readable by the asker, the query, the view the one
+    rule of who sees what (seats included) gives here, not inside the stream, and the branch's head (404 without it)."""
+    record = readable_game(gid)
+    query = load_query(StreamQuery)
+    view = branch_view(record, [bid], query["view"])
+    viewer_for_request(record, view)
+    return record, query, view, api().games.head(gid, bid)
 
 
 def event_stream(messages: Iterator[str]) -> Response:
@@ -144,13 +148,8 @@ def _messages(record: GameRecord, bid: str, view: str, start: int, subscription:
                         "notices carry no verdict. Starts now; last_event_id is ignored.")
 def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the analysis progress of a branch in one view."""
-    record = readable_game(gid)
-    query = load_query(StreamQuery)
-    view = branch_view(record, [bid], query["view"])
-    viewer_for_request(record, view)
-    games = api().games
-    games.head(gid, bid)  # 404 for a branch the game does not have
-    holders = _line_of(games.branches(gid), bid)
+    record, _, view, _ = _opened(gid, bid)
+    holders = _line_of(api().games.branches(gid), bid)
     hub = api().stores.live
     subscription = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
     return event_stream(_progress_notices(holders, view, subscription))
