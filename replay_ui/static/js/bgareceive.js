@@ -9,13 +9,11 @@ import { api } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { originAllowed } from "./bgaorigins.js";
 import { LogRefused, summarise } from "./bgasummary.js";
-import { importProgressLine, reportSections, uploadError } from "./uploadreport.js";
+import { followUpload, reportSections, uploadError } from "./uploadreport.js";
 
 const READY = "ludolog-bga-ready";
 const LOG = "ludolog-bga-log";
 const KEPT = "ludolog-bga-log";
-const POLL_MS = 400;
-const PENDING = ["queued", "running", "started", "pending"];
 
 const $ = (id) => document.getElementById(id);
 const root = $("bga-receive");
@@ -90,20 +88,6 @@ function onMessage(event) {
   show(kept);
 }
 
-async function follow(uid) {
-  const progress = $("upload-progress");
-  progress.hidden = false;
-  for (;;) {
-    const body = await api(`/api/uploads/${encodeURIComponent(uid)}`);
-    const done = body.progress ? body.progress.done : 0, total = body.progress ? body.progress.total : 0;
-    progress.max = Math.max(1, total);
-    progress.value = done;
-    $("upload-status").textContent = importProgressLine(body.status, done, total);
-    if (!PENDING.includes(body.status)) return body;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
-
 async function importLog(event) {
   event.preventDefault();
   if (!received) return;
@@ -112,7 +96,7 @@ async function importLog(event) {
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(...uploadRequest(received, $("receive-visibility").value));
-    const body = await follow(accepted.id);
+    const body = await followUpload(accepted.id, $("upload-status"), $("upload-progress"));
     if (body.status === "done" && body.game) {
       sessionStorage.removeItem(KEPT);
       window.location.assign(`/games/${encodeURIComponent(body.game)}`);

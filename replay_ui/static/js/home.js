@@ -3,7 +3,7 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
-import { importProgressLine, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
+import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 50;
@@ -85,26 +85,13 @@ function filtersChanged() {
 
 // ---- uploads ----------------------------------------------------------------------------------
 async function pollUpload(uid) {
-  const status = $("upload-status"), progress = $("upload-progress");
-  progress.hidden = false;
-  for (;;) {
-    const body = await api(`/api/uploads/${encodeURIComponent(uid)}`);
-    const done = body.progress ? body.progress.done : 0, total = body.progress ? body.progress.total : 0;
-    progress.max = Math.max(1, total);
-    progress.value = done;
-    status.textContent = importProgressLine(body.status, done, total);
-    if (!["queued", "running", "started", "pending"].includes(body.status)) {
-      if (body.status === "done") progress.value = progress.max;
-      replaceChildren($("upload-report"),
-        body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
-                       el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
-        body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
-        reportSections(body));
-      loadGames();
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
+  const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
+  replaceChildren($("upload-report"),
+    body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
+                   el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
+    body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
+    reportSections(body));
+  loadGames();
 }
 
 // Which input an upload uses: the chosen file when there is one (said out loud when text was pasted too).

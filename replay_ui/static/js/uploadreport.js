@@ -3,7 +3,30 @@
 // lines a person should look at (refused, inferred); the many silent or merely used lines are
 // folded away behind their count. Shared by the home page's upload form and the BGA import tab.
 
+import { api } from "./api.js";
 import { el } from "./dom.js";
+
+/** The states of an upload still on its way. */
+export const PENDING = ["queued", "running", "started", "pending"];
+const POLL_MS = 400;
+
+/** Follow upload `uid` until it is no longer on its way, showing its progress in the `status` line and the
+ *  `progress` bar (full when done); the upload's last answer. */
+export async function followUpload(uid, status, progress) {
+  progress.hidden = false;
+  for (;;) {
+    const body = await api(`/api/uploads/${encodeURIComponent(uid)}`);
+    const done = body.progress ? body.progress.done : 0, total = body.progress ? body.progress.total : 0;
+    progress.max = Math.max(1, total);
+    progress.value = done;
+    status.textContent = importProgressLine(body.status, done, total);
+    if (!PENDING.includes(body.status)) {
+      if (body.status === "done") progress.value = progress.max;
+      return body;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
 
 function reportLine(entry) {
   if (typeof entry === "string") return el("li", { text: entry });
