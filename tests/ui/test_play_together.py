@@ -33,7 +33,7 @@ from tests.helpers import ROOT, kill_with_work_horses, ludolog_env
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import sign_up
 
-GAMES = ("amerigo", "puerto_rico", "entdecker", "golden_city")  # the longest first: the heads of the workers' shares
+GAMES = ("golden_city", "entdecker", "amerigo", "puerto_rico")
 PLAYERS = ("Alice", "Bob", "Engine")
 #: A whole game is a few hundred decisions: no single one may take this long (the engine's included).
 DECISION_SECONDS = 60
@@ -177,7 +177,6 @@ def _wait_for_head_past(server: LiveServer, gid: str, bid: str, seq: int) -> Non
         time.sleep(0.05)
 
 
-@pytest.mark.long
 @pytest.mark.timeout(GAME_SECONDS)
 @pytest.mark.parametrize("game", GAMES)
 def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_server, engine_worker, game) -> None:
