@@ -77,10 +77,12 @@ def _verdict_line(rules: Any, state: Any, played: Any, rollouts: int, seed: int)
             "win": round(verdict.win[mover], 4), "wins": [round(p, 4) for p in verdict.win]}
 
 
-def judged_game(game: str, index: int, rollouts: int, every: int) -> list[dict[str, Any]]:
-    """One game played by the strongest bot in every seat, every ``every``-th decision judged under both seeds."""
+def bot_game(game: str, index: int, every: int) -> tuple[Any, list[tuple[int, Any, Any, int]], int, Any]:
+    """Game ``index`` played by the strongest bot in every seat: its rules, the positions of every ``every``-th decision
+    (event number, state, the move played, the mover), the game's number of events and its last state. Cheap: no
+    verdict is asked."""
     rules = get_rules(game)
-    label, player = strongest(rules)
+    _, player = strongest(rules)
     rng = random.Random(40_000 + index)
     state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
     sampled: list[tuple[int, Any, Any, int]] = []
@@ -97,7 +99,14 @@ def judged_game(game: str, index: int, rollouts: int, every: int) -> list[dict[s
                 decisions += 1
         state = rules.apply(state, action)
         events += 1
-    outcome = rules.outcome(state)
+    return rules, sampled, events, state
+
+
+def judged_game(game: str, index: int, rollouts: int, every: int) -> list[dict[str, Any]]:
+    """One game played by the strongest bot in every seat, every ``every``-th decision judged under both seeds."""
+    rules, sampled, events, end = bot_game(game, index, every)
+    label, _ = strongest(rules)
+    outcome = rules.outcome(end)
     assert outcome is not None
     actual = list(win_shares(outcome))
     lines = []
@@ -122,7 +131,7 @@ def _matching(lines: list[dict[str, Any]], game: str, rollouts: int) -> list[dic
             and line["search_version"] == SEARCH_VERSION]
 
 
-def _todo(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:
+def games_to_judge(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:
     """(game, index) of the games still to judge, round-robin over the games, until each has enough decisions."""
     have = {game: len(_matching(lines, game, plan.rollouts)) for game in GAMES}
     done = {(line["game"], line["index"]) for line in lines if line["rollouts"] == plan.rollouts
@@ -132,7 +141,7 @@ def _todo(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:
         for game in GAMES:
             if have[game] < plan.decisions and (game, index) not in done:
                 yield game, index
-                have[game] += max(1, 220 // plan.every)  # a rough guess, corrected by the results as they come
+                have[game] += len(bot_game(game, index, plan.every)[1])  # what the game will add (its bot game is cheap)
         index += 1
 
 
@@ -140,7 +149,7 @@ def run_plan(plan: Plan, path: Path = RESULTS) -> int:
     """Judge games until each game has ``plan.decisions`` decisions in the file or the time is up; lines added."""
     path.parent.mkdir(parents=True, exist_ok=True)
     deadline = time.monotonic() + plan.minutes * 60
-    todo = _todo(read_results(path), plan)
+    todo = games_to_judge(read_results(path), plan)
     added = 0
     with ProcessPoolExecutor(max_workers=plan.jobs) as pool, path.open("a") as out:
         running: set[Future[list[dict[str, Any]]]] = set()

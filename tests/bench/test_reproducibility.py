@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bench.reproducibility import SEEDS, Plan, judged_game, read_results, run_plan, table
+from bench.reproducibility import GAMES, SEEDS, Plan, bot_game, games_to_judge, judged_game, read_results, run_plan, table
 
 
 def _line(game: str, index: int, first: dict, second: dict, stage: float = 0.5, actual=(1.0, 0.0)) -> dict:
@@ -75,3 +75,13 @@ def test_a_run_appends_and_a_second_run_skips_the_games_already_there(tmp_path):
     assert run_plan(plan, path) == 0, "every game already has its decisions"
     rows = table(read_results(path), 8)
     assert {row["game"] for row in rows} == {"puerto_rico", "amerigo", "entdecker", "golden_city"}
+
+
+def test_a_plan_starts_as_many_games_as_reach_the_decisions_and_no_more():
+    """Each game's bot game is played first without verdicts to count what it will add: a game is started only while
+    its game still lacks decisions (a fixed guess once started twice the games needed in Puerto Rico)."""
+    plan = Plan(decisions=12, every=60)
+    planned = list(games_to_judge([], plan))
+    for game in GAMES:
+        adds = [len(bot_game(game, index, plan.every)[1]) for name, index in planned if name == game]
+        assert sum(adds) >= plan.decisions > sum(adds[:-1]), (game, adds)
