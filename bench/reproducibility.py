@@ -12,7 +12,9 @@ game ended. The file is in the repository so that several sessions add up: a run
 The table reads the whole file:
 
 * of the moves marked ``??`` under one seed, the share marked ``??`` or ``?`` under the other (target >= 90 %);
-* of the moves marked at all under one seed, the share marked under the other (>= 80 %);
+* of the moves marked at all under one seed, the share marked under the other (>= 80 %), and of those not marked
+  again, the share whose rival (the first seed's best move) the other seed never evaluated: a mark lost to the
+  screening (the tree that picks the candidates) rather than to the duel's precision;
 * the best move's agreement between the seeds (>= 75 %);
 * the mean absolute difference of the mover's win chance (<= 0.03);
 * the bot's own moves marked ``?`` or ``??`` (<= 10 %), over both seeds' verdicts;
@@ -74,7 +76,8 @@ def _verdict_line(rules: Any, state: Any, played: Any, rollouts: int, seed: int)
     mover = int(verdict.actor)
     return {"best": rules.format_action(verdict.best.action), "mark": mark_for(verdict.played.loss_low),
             "loss": round(verdict.played.loss, 4), "loss_low": round(verdict.played.loss_low, 4),
-            "win": round(verdict.win[mover], 4), "wins": [round(p, 4) for p in verdict.win]}
+            "win": round(verdict.win[mover], 4), "wins": [round(p, 4) for p in verdict.win],
+            "evaluated": [rules.format_action(move.action) for move in verdict.moves]}
 
 
 def bot_game(game: str, index: int, every: int) -> tuple[Any, list[tuple[int, Any, Any, int]], int, Any]:
@@ -208,6 +211,8 @@ def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -
     verdicts = [v for line in lines for v in line["seeds"].values()]
     serious = sum(v["mark"] in ("?", "??") for v in verdicts)
     light = sum(v["mark"] == "?!" for v in verdicts)
+    lost = [(a, b) for a, b in marked if b["mark"] is None and "evaluated" in b]
+    unseen = sum(a["best"] not in b["evaluated"] for a, b in lost)
 
     def row(metric: str, value: float, unit: str, note: str) -> Row:
         return {"suite": "analysis", "game": game, "metric": metric, "value": value, "unit": unit, "note": note}
@@ -222,6 +227,9 @@ def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -
         row("mean |mover's win chance, seed 0 - seed 1|", drift, "", f"target <= 0.03; {len(lines)} decisions"),
         row("bot's own moves marked ? or ??", _pct(serious, len(verdicts)), "%",
             f"target <= 10 %; {_share(serious, len(verdicts))} verdicts; ?! on {_share(light, len(verdicts))}"),
+        row("marks lost because the other seed never evaluated the rival", _pct(unseen, len(lost)), "%",
+            f"{_share(unseen, len(lost))} of the marks not repeated (the rest: the rival evaluated, not shown worse "
+            "enough); lines since the bench recorded the evaluated moves"),
     ]
 
 

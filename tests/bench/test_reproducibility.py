@@ -47,6 +47,22 @@ def test_the_table_counts_both_directions_of_each_pair():
     assert _value(rows, "bot's own moves marked") == pytest.approx(100 * 3 / 8)
 
 
+def test_a_lost_mark_says_whether_the_other_seed_evaluated_the_rival_at_all():
+    def evaluated(mark, best, moves):
+        return {**_verdict(mark, best=best), "evaluated": moves}
+
+    lines = [
+        _line("pig", 0, evaluated("?", "roll", ["roll", "x"]), evaluated(None, "x", ["x", "hold"])),  # never saw roll
+        _line("pig", 1, evaluated("?!", "roll", ["roll", "x"]), evaluated(None, "x", ["x", "roll"])),  # saw it
+        _line("pig", 2, evaluated("?", "roll", ["roll", "x"]), evaluated("?!", "roll", ["roll", "x"])),  # kept
+        _line("pig", 3, _verdict("?", best="roll"), _verdict(None, best="x")),  # recorded before: not counted
+    ]
+    import bench.reproducibility as bench
+
+    rows = bench._reproducibility_rows("pig", lines, "sample")
+    assert _value(rows, "marks lost because the other seed never evaluated") == pytest.approx(50.0)
+
+
 def test_the_calibration_rows_score_seed_zero_against_the_outcome_by_stage():
     import bench.reproducibility as bench
 
