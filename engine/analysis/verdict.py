@@ -304,5 +304,4 @@ def _best(finalists: list[_Arm], pinned: _Arm | None, mover: int) -> _Arm:
     leader = min(finalists, key=lambda arm: (-arm.mean(mover), arm.order))
     if pinned is None or leader is pinned:
         return leader
-    _, loss_low, _ = paired_interval([a[mover] - b[mover] for a, b in zip(leader.shares, pinned.shares, strict=False)])
-    return pinned if loss_low <= 0.0 else leader
+    return pinned if _stats(pinned, leader, mover).loss_low <= 0.0 else leader

@@ -31,6 +31,7 @@ from engine import Event
 from service.store import keys
 from service.store.encoding import decode_entry
 from service.store.replies import as_stream
+from service.store.seats import SeatStore
 
 #: How long one XREAD waits for news; a stream followed for the first time joins the next XREAD, so this bounds how
 #: late the hub notices it (its entries are not lost meanwhile: they are read from the tip taken at registration).
@@ -119,7 +120,8 @@ class LiveHub:
         self._cursors: dict[str, bytes] = {}
         self._notice_streams: set[str] = set()
         self._thread: threading.Thread | None = None
-        self._seats_keys: dict[str, str] = {}
+        self._seats = SeatStore(client)
+        self._branches: dict[str, tuple[str, str]] = {}  # a branch's stream: its (game, branch), for its seats
         self._closed = False
         _HUBS.add(self)
 
@@ -128,7 +130,7 @@ class LiveHub:
         Its batches say whether the branch has seats assigned (:attr:`Batch.seated`)."""
         stream = keys.events_for(gid, bid)
         with self._lock:
-            self._seats_keys[stream] = keys.seats_for(gid, bid)
+            self._branches[stream] = (gid, bid)
         return stream
 
     def changed_games_stream(self) -> str:
@@ -170,7 +172,7 @@ class LiveHub:
             if not followers:
                 del self._followers[subscription.stream]
                 self._cursors.pop(subscription.stream, None)
-                self._seats_keys.pop(subscription.stream, None)
+                self._branches.pop(subscription.stream, None)
                 self._notice_streams.discard(subscription.stream)
 
     def close(self) -> None:
@@ -220,10 +222,10 @@ class LiveHub:
                 self._cursors[stream] = entries[-1][0]
                 followers = list(self._followers.get(stream, ()))
                 notices = stream in self._notice_streams
-                seats_key = self._seats_keys.get(stream)
+                branch = self._branches.get(stream)
             batch = _batch(entries, notices)
-            if seats_key is not None:
-                batch.seated = bool(self.redis.exists(seats_key))
+            if branch is not None:
+                batch.seated = self._seats.has_assignments(*branch)
             for subscription in followers:
                 subscription.deliver(batch)
 
@@ -233,7 +235,7 @@ class LiveHub:
             self._followers.clear()
             self._cursors.clear()
             self._notice_streams.clear()
-            self._seats_keys.clear()
+            self._branches.clear()
         for subscription in followers:
             subscription.end()
 

@@ -465,14 +465,15 @@ function inTurn(task) {
 async function takeInPlayed(newHead) {
   const movesBefore = app.userMoves;
   // The branch's stream often brings the move before the answer to its POST does: then it is taken in already, and
-  // loading (and drawing) the whole timeline again would only repeat that work.
-  if (!newHead || newHead > app.head) {
+  // loading (and drawing) the whole timeline and asking for the seats again would only repeat that work.
+  const takenIn = Boolean(newHead) && newHead <= app.head;
+  if (!takenIn) {
     await loadTimeline();
     await branches.load();
   }
   if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
   showTurn();
-  refreshSeats(page);
+  if (!takenIn) refreshSeats(page);
   document.body.dataset.played = String(newHead || app.head);
 }
 

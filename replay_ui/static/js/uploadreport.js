@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { el } from "./dom.js";
 
 /** The states of an upload still on its way. */
-export const PENDING = ["queued", "running", "started", "pending"];
+const PENDING = ["queued", "running", "started", "pending"];
 const POLL_MS = 400;
 
 /** Follow upload `uid` until it is no longer on its way, showing its progress in the `status` line and the
