@@ -41,8 +41,9 @@ from typing import Any
 from engine import CHANCE, Setup, draw_chance, get_rules
 from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, policy_for, win_shares
 from engine.analysis.strategies import strategy_players
+from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
-from service.games.analysis import mark_for, position_seed
+from service.games.analysis import position_seed
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 SEATS = 4

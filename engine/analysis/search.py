@@ -52,7 +52,9 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: show to be worse is the best move (:mod:`engine.analysis.verdict`); the choice without a played move is unchanged.
 #: 6: the best move is played out further until the mover's win chance is known to 0.035 either side (at most four
 #: budgets): the chances and their intervals change, the choice and the marks do not.
-SEARCH_VERSION = "6"
+#: 7: a duel whose loss leans past a mark's threshold without its interval confirming it is played on until decided
+#: (at most a budget a move): the marks, the best move and the chances of such positions change; no played move, no duel.
+SEARCH_VERSION = "7"
 #: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
 #: bench counts its games by. It moves with :data:`SEARCH_VERSION` except where a version changed only how a played
 #: move is judged or how precisely the chances are given (5, 6), so the games played under the same choice

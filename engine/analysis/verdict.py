@@ -3,7 +3,7 @@
 The tree search (:mod:`engine.analysis.search`) is good at *finding* the promising moves but bad at
 *measuring* them: UCB visits a move it does not like a handful of times, so the played move's win
 chance read from its root child is mostly sampling error, and a mark from the difference of two
-such point estimates is noise (issue 30). A verdict therefore takes three steps:
+such point estimates is noise (issue 30). A verdict therefore takes up to four steps:
 
 1. **Screening**: a share of the budget (:data:`TREE_SHARE`) goes to the ISMCTS tree, whose most
    visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added. (Where
@@ -24,8 +24,8 @@ such point estimates is noise (issue 30). A verdict therefore takes three steps:
    their common samples, with a 95 % normal interval of that mean (the paired-difference interval of e.g.
    Law & Kelton, "Simulation Modeling and Analysis", on common random numbers). The variance estimate
    counts one pseudo-sample of spread 1, so a few identical differences do not give a zero-width interval.
-   A mark is then given only when the interval's *low* end reaches the mark's threshold
-   (:mod:`service.games.analysis` does that): the search is 97.5 % sure the move lost at least that much.
+   A mark is then given only when the interval's *low* end reaches the mark's threshold (:func:`mark_for`,
+   after step 4 where it applies): the search is 97.5 % sure the move lost at least that much.
    The best move is the finalist with the better mean, **except that a played move the paired interval does
    not show to be worse (its loss interval reaches 0) is the best move**: an indifference zone in the sense
    of Bechhofer (1954, "A single-sample multiple decision procedure for ranking means of normal populations
@@ -34,6 +34,16 @@ such point estimates is noise (issue 30). A verdict therefore takes three steps:
    flips again; the played move is the one choice both seeds share, and "the engine found no better move"
    is all the samples can say. Without a played move (a fork's position, the search player) the better
    mean wins.
+4. **Deciding a leaning duel**: a mark given from one short duel would often be a coin flip near its threshold:
+   where the played move's loss *leans* past a mark's threshold (:data:`MARK_THRESHOLDS`) but the interval does
+   not confirm it (the mean reaches the threshold, the low end does not), a second seed lands on either side. The
+   duel then goes on, :data:`WIN_STEP` samples a move at a time on the same streams, until the interval confirms
+   the mark or the mean falls back below every threshold it straddled, or each move has
+   :data:`DECIDE_SAMPLES_FACTOR` budgets: a sequential test of "the loss reaches the threshold" in the spirit of
+   Wald's sequential probability ratio test (1945, "Sequential tests of statistical hypotheses", Ann. Math.
+   Statist. 16), with the paired interval as its boundary. Positions whose loss is clearly small (the mean below
+   every threshold) or clearly marked stop at once, so the cost goes where a second look would disagree. Only a
+   judged played move has a duel; the search player (no played move) is unchanged.
 
 The position's win chances (every seat's) come from the best move's samples, each with a Wilson interval. The
 duel leaves the best move some fifty samples, too few for a chance a second look repeats (two seeds' estimates of
@@ -72,8 +82,16 @@ CANDIDATES = 4
 WIN_HALF_WIDTH = 0.035
 #: The best move's samples for its win chance stop at this many times the budget, however wide the interval.
 WIN_SAMPLES_FACTOR = 4
-#: Samples added to the best move at a time while its interval is too wide.
+#: Samples added to the best move at a time while its interval is too wide (and to a duel not yet decided).
 WIN_STEP = 8
+#: Loss thresholds of the marks (``?!`` inaccuracy, ``?`` mistake, ``??`` blunder), reached by the low end of the loss
+#: interval: lichess's steps scaled to win probability (a 5-point drop is noticeable, 20 points usually decides a game).
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
+#: The marks by name, as reports state them.
+MARK_THRESHOLDS = {"?!": INACCURACY, "?": MISTAKE, "??": BLUNDER}
+#: A duel whose loss leans past a mark's threshold without the interval confirming it goes on to this many times
+#: the budget samples per move at most (step 4 of the module docstring).
+DECIDE_SAMPLES_FACTOR = 1
 
 
 @dataclass(frozen=True)
@@ -119,6 +137,17 @@ class Verdict:
     def best(self) -> MoveStats | None:
         """The best move by the paired evaluation, or None."""
         return self.moves[0] if self.moves else None
+
+
+def mark_for(loss_low: float | None) -> str | None:
+    """``??``, ``?``, ``?!`` or None for the low end of a played move's loss interval (:data:`MARK_THRESHOLDS`)."""
+    if loss_low is None:
+        return None
+    if loss_low >= BLUNDER:
+        return "??"
+    if loss_low >= MISTAKE:
+        return "?"
+    return "?!" if loss_low >= INACCURACY else None
 
 
 def sample_stream(seed: int, index: int) -> random.Random:
@@ -191,12 +220,15 @@ def _stats(arm: _Arm, best: _Arm, mover: int) -> MoveStats:
 
 def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
           played: Action | None = None, policy: Player | None = None,
-          win_half_width: float | None = WIN_HALF_WIDTH) -> Verdict:
+          win_half_width: float | None = WIN_HALF_WIDTH, thresholds: Sequence[float] = tuple(MARK_THRESHOLDS.values()),
+          ) -> Verdict:
     """The verdict at ``state`` for ``seat`` (None: full information) with about ``rollouts`` playouts.
 
-    ``played``, a legal action of the mover, is judged against the best. The best move is then played out until
-    the mover's win chance is known to ``win_half_width`` either side (None: not at all; at most
-    :data:`WIN_SAMPLES_FACTOR` budgets). Raises ValueError for a budget below 1. See the module docstring.
+    ``played``, a legal action of the mover, is judged against the best; a duel whose loss leans past one of the
+    ``thresholds`` without its interval confirming it is played on (at most :data:`DECIDE_SAMPLES_FACTOR` budgets
+    a move). The best move is then played out until the mover's win chance is known to ``win_half_width`` either
+    side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). Raises ValueError for a budget below 1.
+    See the module docstring.
     """
     actor = rules.current_actor(state)
     decides = actor is not None and actor != CHANCE and (seat is None or actor == seat)
@@ -210,7 +242,10 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     evaluated = _with_pinned(contenders, pinned)
     halving = _Halving(rules, state, seat, policy or policy_for(rules), seed, len(tree.win), mover)
     target = halving.run(contenders, pinned, rollouts - tree.rollouts)
-    best = _best([arm for arm in evaluated if len(arm.shares) == target], pinned, mover)
+    finalists = [arm for arm in evaluated if len(arm.shares) == target]
+    if pinned is not None and thresholds:
+        halving.decide(finalists, pinned, thresholds, DECIDE_SAMPLES_FACTOR * rollouts)
+    best = _best(finalists, pinned, mover)
     if win_half_width is not None:
         halving.narrow(best, win_half_width, WIN_SAMPLES_FACTOR * rollouts)
     return _verdict(seat, mover, rollouts, seed, evaluated, pinned, best, halving.seats)
@@ -264,6 +299,21 @@ class _Halving:
             if round_ < rounds - 1:
                 rivals = _halve(rivals, self.mover)
         return target
+
+    def decide(self, finalists: list[_Arm], pinned: _Arm, thresholds: Sequence[float], cap: int) -> None:
+        """Play the duel of ``pinned`` and its rival on, :data:`WIN_STEP` samples each at a time, while the paired loss
+        leans past a threshold its interval does not confirm (the mean reaches it, the low end does not), up to
+        ``cap`` samples each: a mark then rests on the evidence, not on where a short sample happened to stop."""
+        rival = next((arm for arm in finalists if arm is not pinned), None)
+        if rival is None:
+            return
+        while len(pinned.shares) < cap:
+            loss = _stats(pinned, rival, self.mover)
+            if not any(loss.loss_low < threshold <= loss.loss for threshold in thresholds):
+                return
+            target = min(cap, len(pinned.shares) + WIN_STEP)
+            for arm in (rival, pinned):
+                _fill(self.rules, self.state, self.seat, arm, target, self.player, self.seed, self.seats)
 
     def narrow(self, arm: _Arm, half_width: float, cap: int) -> None:
         """Play ``arm`` out further until the mover's Wilson interval is ``half_width`` either side, or ``cap`` samples."""

@@ -21,8 +21,9 @@ request queues only the ranges that still miss results; another seed is a second
 
 Marks of the played move come from the 95 % interval of its *loss* (the best move's win chance minus
 the played move's, for the mover, over their paired playouts): a mark is given only when the
-interval's *low* end reaches it, ``??`` (blunder) from :data:`BLUNDER` (0.20), ``?`` (mistake) from
-:data:`MISTAKE` (0.10), ``?!`` (inaccuracy) from :data:`INACCURACY` (0.05). These are lichess's steps
+interval's *low* end reaches it (:func:`engine.analysis.verdict.mark_for`), ``??`` (blunder) from 0.20, ``?``
+(mistake) from 0.10, ``?!`` (inaccuracy) from 0.05; a duel leaning past one of them is played on until it is
+decided (the verdict's step 4). These are lichess's steps
 scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game. The best move
 shown is the played move wherever its loss interval reaches 0: two moves the samples cannot tell apart are
 both "best", and naming the better-looking one would be a coin flip that a second opinion flips again.
@@ -42,6 +43,7 @@ from rq import Queue
 
 from engine import CHANCE, apply_event, start
 from engine.analysis import SEARCH_VERSION, Verdict, judge
+from engine.analysis.verdict import MARK_THRESHOLDS, mark_for
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
 from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
@@ -50,10 +52,8 @@ from service.store.games import GameStore
 
 POSITIONS_PER_JOB = 12
 REQUEST_TTL_SECONDS = 24 * 3600
-#: Loss thresholds of the marks, reached by the low end of the loss's interval (see the module docstring).
-INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
-#: The thresholds as the report states them.
-THRESHOLDS = {"?!": INACCURACY, "?": MISTAKE, "??": BLUNDER}
+#: The marks' thresholds as the report states them (the engine's, :data:`engine.analysis.verdict.MARK_THRESHOLDS`).
+THRESHOLDS = MARK_THRESHOLDS
 #: Best moves listed per position.
 BEST_SHOWN = 5
 #: The largest seed a request may give (seeds are 0 to this).
@@ -175,17 +175,6 @@ def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: s
                                                  f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]} seed {seed}")
                                 for seqs in ranges])
     return len(ranges)
-
-
-def mark_for(loss_low: float | None) -> str | None:
-    """``??``, ``?``, ``?!`` or None for the low end of a played move's loss interval (see the thresholds above)."""
-    if loss_low is None:
-        return None
-    if loss_low >= BLUNDER:
-        return "??"
-    if loss_low >= MISTAKE:
-        return "?"
-    return "?!" if loss_low >= INACCURACY else None
 
 
 def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: int, view: str,

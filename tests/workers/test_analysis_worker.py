@@ -11,12 +11,12 @@ import time
 import pytest
 
 from engine import Setup, get_rules, random_playout
+from engine.analysis.verdict import mark_for
 from service.games.analysis import (
     POSITIONS_PER_JOB,
     analyse_position,
     decisions,
     enqueue_analysis,
-    mark_for,
     report,
 )
 from service.jobs import OPERATOR, make_queue

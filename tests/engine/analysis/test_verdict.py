@@ -14,7 +14,16 @@ import pytest
 
 from engine import CHANCE, Setup, get_rules
 from engine.analysis import judge, paired_interval
-from engine.analysis.verdict import CANDIDATES, TREE_SHARE, WIN_HALF_WIDTH, WIN_SAMPLES_FACTOR, sample_stream
+from engine.analysis.verdict import (
+    CANDIDATES,
+    DECIDE_SAMPLES_FACTOR,
+    MARK_THRESHOLDS,
+    TREE_SHARE,
+    WIN_HALF_WIDTH,
+    WIN_SAMPLES_FACTOR,
+    Verdict,
+    sample_stream,
+)
 from engine.core.fold import draw_chance
 from tests.games.pig import PIG, PigState
 
@@ -154,6 +163,57 @@ def test_narrowing_the_chance_changes_neither_the_choice_nor_the_marks():
             assert narrow.played is not None and plain.played is not None
             if narrow.played.action != narrow.best.action:
                 assert (narrow.played.loss, narrow.played.loss_low) == (plain.played.loss, plain.played.loss_low)
+
+
+def _duel_loss(verdict: Verdict) -> tuple[float, float, int]:
+    """(mean, low end, samples) of the played move's paired loss against its rival in the final duel, whichever of
+    the two the verdict names best."""
+    played = verdict.played
+    assert played is not None
+    rival = max((m for m in verdict.moves if m.action != played.action), key=lambda m: m.samples)
+    if verdict.best is not None and verdict.best.action == played.action:  # the rival's stats are against the played
+        return -rival.loss, -rival.loss_high, played.samples
+    return played.loss, played.loss_low, played.samples
+
+
+def _leans(loss: float, low: float) -> list[float]:
+    return [t for t in MARK_THRESHOLDS.values() if low < t <= loss]
+
+
+def test_a_duel_leaning_past_a_threshold_is_played_on_until_decided():
+    """Rolling on at 19 each with 1 in hand loses about a fifth: right at the blunder's threshold, so a short duel
+    leans past it under some seeds without confirming it, and a second seed would land on either side. Those duels go
+    on until the interval confirms the mark, the mean falls back, or the cap; every other verdict is the short one.
+    (No narrowing of the chances here: it would add samples to the best move that are not the duel's.)"""
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    played_on = 0
+    for seed in range(12):
+        short = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", thresholds=(), win_half_width=None)
+        decided = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", win_half_width=None)
+        loss, low, samples = _duel_loss(short)
+        if not _leans(loss, low):
+            assert decided == short, seed
+            continue
+        played_on += 1
+        loss, low, more = _duel_loss(decided)
+        assert more > samples, seed
+        assert more == DECIDE_SAMPLES_FACTOR * 120 or not _leans(loss, low), (seed, loss, low, more)
+    assert played_on, "some seeds lean past a threshold"
+
+
+def test_a_clear_blunder_or_a_clearly_small_loss_is_never_played_on():
+    for seed in range(4):
+        for played in ("resign", "again"):
+            state = _pig(turn_total=0)
+            short = judge(EXTRAS, state, seat=0, rollouts=120, seed=seed, played=played, thresholds=())
+            assert judge(EXTRAS, state, seat=0, rollouts=120, seed=seed, played=played) == short
+
+
+def test_without_a_played_move_there_is_no_duel_to_decide():
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    for seed in range(4):
+        assert judge(PIG, state, seat=0, rollouts=120, seed=seed) == judge(PIG, state, seat=0, rollouts=120, seed=seed,
+                                                                             thresholds=())
 
 
 def test_sequential_halving_drops_the_worse_candidates_early():
