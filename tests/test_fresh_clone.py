@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from service.runtime.redis_server import free_port
+from service.runtime.redis_server import free_ports
 from tests.service.serving import children_of, clean_env, is_alive
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +92,7 @@ def wait_for_line(process: subprocess.Popen[str], lines: list[str], text: str, t
 
 def test_make_run_then_the_readme_command_lines_an_upload_and_a_page_on_a_fresh_clone(clone: Path) -> None:
     assert "make run" in readme_block("Two commands")
-    port, redis_port = free_port(), free_port()
+    port, redis_port = free_ports(2)
     env = clean_env(PYTHONPATH=str(clone), LUDOLOG_PORT=str(port), LUDOLOG_REDIS_PORT=str(redis_port))
     run = subprocess.Popen(["make", "run"], cwd=clone, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True, start_new_session=True)

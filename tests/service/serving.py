@@ -23,7 +23,7 @@ from typing import Any
 import redis
 
 from bench.restart import fill, rewrite_aof
-from service.runtime.redis_server import EmbeddedRedis, free_port, write_private
+from service.runtime.redis_server import EmbeddedRedis, free_ports, write_private
 from tests.helpers import ROOT
 
 #: The console script `make install` puts next to the interpreter: the README's `ludolog`.
@@ -41,7 +41,7 @@ class Serve:
 
     def __init__(self, data_dir: Path, **env: str) -> None:
         self.data_dir = Path(data_dir)
-        self.port, self.redis_port = free_port(), free_port()
+        self.port, self.redis_port = free_ports(2)
         self.env = clean_env(LUDOLOG_DATA_DIR=str(self.data_dir), LUDOLOG_PORT=str(self.port),
                              LUDOLOG_REDIS_PORT=str(self.redis_port), **env)
         self.lines: list[str] = []

@@ -169,12 +169,13 @@ def test_paging_by_cursor_is_stable_while_games_are_added(store, filters):
 
     before = [game(store) for _ in range(40)]
     added: list[str] = []
-    stop = threading.Event()
+    stop, adding = threading.Event(), threading.Event()
 
     def insert() -> None:
         writer = GameStore(store.redis)
         while not stop.is_set() and len(added) < 200:
             added.append(game(writer))
+            adding.set()
 
     thread = threading.Thread(target=insert)
     thread.start()
@@ -182,6 +183,9 @@ def test_paging_by_cursor_is_stable_while_games_are_added(store, filters):
         seen: list[str] = []
         page = store.index.find(ListingQuery(limit=4, **filters))
         seen += page.ids
+        # On a busy machine the walk could end before the writer thread first ran: it goes on only once games are
+        # being added, so that pages after the first are read while the index grows.
+        assert adding.wait(timeout=30), "the writer thread added no game"
         while page.next is not None:
             page = store.index.find(ListingQuery(limit=4, after=page.next, **filters))
             seen += page.ids

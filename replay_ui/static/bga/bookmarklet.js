@@ -154,9 +154,21 @@
         say("the log is in ludolog's new tab: check it there and press Import.");
       })
       .catch(function (error) {
-        if (!win.closed) win.close();
+        closeTab(win);
         say(error && error.message ? error.message : String(error));
       });
+  }
+
+  // Close the tab opened for nothing. A tab still on its way to its first page can let one close() pass unheeded
+  // (seen on a busy machine), so it is asked again every quarter second until it is gone, for 20 s at most.
+  function closeTab(win) {
+    var tries = 0;
+    (function close() {
+      if (win.closed) return;
+      win.close();
+      tries += 1;
+      if (tries < 80) setTimeout(close, 250);
+    })();
   }
 
   function run() {
