@@ -39,11 +39,14 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    not confirm it (the mean reaches the threshold, the low end does not), a second seed lands on either side. The
    duel then goes on, :data:`WIN_STEP` samples a move at a time on the same streams, until the interval confirms
    the mark or the mean falls back below every threshold it straddled, or each move has
-   :data:`DECIDE_SAMPLES_FACTOR` budgets: a sequential test of "the loss reaches the threshold" in the spirit of
-   Wald's sequential probability ratio test (1945, "Sequential tests of statistical hypotheses", Ann. Math.
-   Statist. 16), with the paired interval as its boundary. Positions whose loss is clearly small (the mean below
-   every threshold) or clearly marked stop at once, so the cost goes where a second look would disagree. Only a
-   judged played move has a duel; the search player (no played move) is unchanged.
+   :data:`DECIDE_SAMPLES_FACTOR` budgets: a sequential test of "the loss reaches the threshold" that looks at the
+   paired interval again after every step (sequential analysis after Wald, 1947, "Sequential Analysis"). Looking
+   again and again raises the chance of a mark for a loss just below its threshold above the nominal 2.5 %
+   (Armitage, McPherson & Rowe 1969, "Repeated significance tests on accumulating data", J. R. Statist. Soc. A
+   132); the cap bounds the looks, and the reproducibility bench measures what the marks do, not the formula.
+   Positions whose loss is clearly small (the mean below every threshold) or clearly marked stop at once, so the
+   cost goes where a second look would disagree. Only a judged played move has a duel; the search player (no
+   played move) is unchanged.
 
 The position's win chances (every seat's) come from the best move's samples, each with a Wilson interval. The
 duel leaves the best move some fifty samples, too few for a chance a second look repeats (two seeds' estimates of
