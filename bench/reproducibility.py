@@ -182,9 +182,13 @@ def _share(hits: int, total: int) -> str:
 def _pairs(lines: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
     """Both directions of each decision's two verdicts: (first opinion, second opinion)."""
     for line in lines:
-        first, second = line["seeds"]["0"], line["seeds"]["1"]
-        yield first, second
-        yield second, first
+        yield from _directions(line)
+
+
+def _directions(line: dict[str, Any]) -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
+    """One decision's two verdicts both ways round: (first opinion, second opinion)."""
+    first, second = line["seeds"]["0"], line["seeds"]["1"]
+    return (first, second), (second, first)
 
 
 def table(lines: list[dict[str, Any]], rollouts: int) -> list[Row]:
@@ -214,6 +218,8 @@ def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -
     light = sum(v["mark"] == "?!" for v in verdicts)
     lost = [(a, b) for a, b in marked if b["mark"] is None and "evaluated" in b]
     unseen = sum(a["best"] not in b["evaluated"] for a, b in lost)
+    lost_anywhere = [(line, b) for line in lines for a, b in _directions(line) if a["mark"] and b["mark"] is None]
+    played_best = sum(b["best"] == line["played"] for line, b in lost_anywhere)
 
     def row(metric: str, value: float, unit: str, note: str) -> Row:
         return {"suite": "analysis", "game": game, "metric": metric, "value": value, "unit": unit, "note": note}
@@ -231,6 +237,9 @@ def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -
         row("marks lost because the other seed never evaluated the rival", _pct(unseen, len(lost)), "%",
             f"{_share(unseen, len(lost))} of the marks not repeated (the rest: the rival evaluated, not shown worse "
             "enough); lines since the bench recorded the evaluated moves"),
+        row("marks lost where the other seed named the played move best", _pct(played_best, len(lost_anywhere)), "%",
+            f"{_share(played_best, len(lost_anywhere))} of the marks not repeated (the rest: the other seed found a "
+            "better move but did not confirm the loss)"),
     ]
 
 

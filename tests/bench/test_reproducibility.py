@@ -63,6 +63,18 @@ def test_a_lost_mark_says_whether_the_other_seed_evaluated_the_rival_at_all():
     assert _value(rows, "marks lost because the other seed never evaluated") == pytest.approx(50.0)
 
 
+def test_a_lost_mark_says_whether_the_other_seed_named_the_played_move_best():
+    lines = [
+        _line("pig", 0, _verdict("?", best="roll"), _verdict(None, best="x")),  # "x" is the played move
+        _line("pig", 1, _verdict("?!", best="roll"), _verdict(None, best="hold")),  # another move, not confirmed
+        _line("pig", 2, _verdict("?", best="roll"), _verdict("?!", best="roll")),  # kept: not a lost mark
+    ]
+    import bench.reproducibility as bench
+
+    rows = bench._reproducibility_rows("pig", lines, "sample")
+    assert _value(rows, "marks lost where the other seed named the played move best") == pytest.approx(50.0)
+
+
 def test_the_calibration_rows_score_seed_zero_against_the_outcome_by_stage():
     import bench.reproducibility as bench
 
