@@ -205,6 +205,10 @@ def table(lines: list[dict[str, Any]], rollouts: int) -> list[Row]:
     return rows
 
 
+def _row(game: str, metric: str, value: float, unit: str, note: str) -> Row:
+    return {"suite": "analysis", "game": game, "metric": metric, "value": value, "unit": unit, "note": note}
+
+
 def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -> list[Row]:
     pairs = list(_pairs(lines))
     blunders = [(a, b) for a, b in pairs if a["mark"] == "??"]
@@ -216,30 +220,33 @@ def _reproducibility_rows(game: str, lines: list[dict[str, Any]], sample: str) -
     verdicts = [v for line in lines for v in line["seeds"].values()]
     serious = sum(v["mark"] in ("?", "??") for v in verdicts)
     light = sum(v["mark"] == "?!" for v in verdicts)
-    lost = [(a, b) for a, b in marked if b["mark"] is None and "evaluated" in b]
-    unseen = sum(a["best"] not in b["evaluated"] for a, b in lost)
-    lost_anywhere = [(line, b) for line in lines for a, b in _directions(line) if a["mark"] and b["mark"] is None]
-    played_best = sum(b["best"] == line["played"] for line, b in lost_anywhere)
-
-    def row(metric: str, value: float, unit: str, note: str) -> Row:
-        return {"suite": "analysis", "game": game, "metric": metric, "value": value, "unit": unit, "note": note}
-
     return [
-        row("?? under one seed kept ?? or ? under the other", _pct(kept_blunders, len(blunders)), "%",
-            f"target >= 90 %; {_share(kept_blunders, len(blunders))}; {sample}"),
-        row("marked under one seed, marked under the other", _pct(kept_marks, len(marked)), "%",
-            f"target >= 80 %; {_share(kept_marks, len(marked))}"),
-        row("best move agrees between seeds", _pct(agree, len(lines)), "%",
-            f"target >= 75 %; {_share(agree, len(lines))}"),
-        row("mean |mover's win chance, seed 0 - seed 1|", drift, "", f"target <= 0.03; {len(lines)} decisions"),
-        row("bot's own moves marked ? or ??", _pct(serious, len(verdicts)), "%",
-            f"target <= 10 %; {_share(serious, len(verdicts))} verdicts; ?! on {_share(light, len(verdicts))}"),
-        row("marks lost because the other seed never evaluated the rival", _pct(unseen, len(lost)), "%",
-            f"{_share(unseen, len(lost))} of the marks not repeated (the rest: the rival evaluated, not shown worse "
-            "enough); lines since the bench recorded the evaluated moves"),
-        row("marks lost where the other seed named the played move best", _pct(played_best, len(lost_anywhere)), "%",
-            f"{_share(played_best, len(lost_anywhere))} of the marks not repeated (the rest: the other seed found a "
-            "better move but did not confirm the loss)"),
+        _row(game, "?? under one seed kept ?? or ? under the other", _pct(kept_blunders, len(blunders)), "%",
+             f"target >= 90 %; {_share(kept_blunders, len(blunders))}; {sample}"),
+        _row(game, "marked under one seed, marked under the other", _pct(kept_marks, len(marked)), "%",
+             f"target >= 80 %; {_share(kept_marks, len(marked))}"),
+        _row(game, "best move agrees between seeds", _pct(agree, len(lines)), "%",
+             f"target >= 75 %; {_share(agree, len(lines))}"),
+        _row(game, "mean |mover's win chance, seed 0 - seed 1|", drift, "", f"target <= 0.03; {len(lines)} decisions"),
+        _row(game, "bot's own moves marked ? or ??", _pct(serious, len(verdicts)), "%",
+             f"target <= 10 %; {_share(serious, len(verdicts))} verdicts; ?! on {_share(light, len(verdicts))}"),
+        *_lost_mark_rows(game, lines),
+    ]
+
+
+def _lost_mark_rows(game: str, lines: list[dict[str, Any]]) -> list[Row]:
+    """Why marks were not repeated: the other seed never evaluated the rival, or named the played move best."""
+    lost = [(line, a, b) for line in lines for a, b in _directions(line) if a["mark"] and b["mark"] is None]
+    recorded = [(a, b) for _, a, b in lost if "evaluated" in b]
+    unseen = sum(a["best"] not in b["evaluated"] for a, b in recorded)
+    played_best = sum(b["best"] == line["played"] for line, _, b in lost)
+    return [
+        _row(game, "marks lost because the other seed never evaluated the rival", _pct(unseen, len(recorded)), "%",
+             f"{_share(unseen, len(recorded))} of the marks not repeated (the rest: the rival evaluated, not shown "
+             "worse enough); lines since the bench recorded the evaluated moves"),
+        _row(game, "marks lost where the other seed named the played move best", _pct(played_best, len(lost)), "%",
+             f"{_share(played_best, len(lost))} of the marks not repeated (the rest: the other seed found a better "
+             "move but did not confirm the loss)"),
     ]
 
 

@@ -23,8 +23,23 @@ from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 
 CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")
+#: The features Playwright itself disables (its chromiumSwitches.ts, the version pinned here): Chromium keeps only the
+#: *last* ``--disable-features`` it is given, so ours must repeat them. tests/ui/test_browser_launch.py checks that it
+#: does, against the switch Playwright really passes.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+    "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+#: Chromium (from about 140) loads its address bar's suggestion popups as web pages (chrome://omnibox-popup.top-chrome)
+#: in a renderer of their own for every window, although a headless window has no address bar: about 0.4 s of CPU for
+#: each page a test opens, some 60 % of what a fresh page costs, and a fifth of the whole suite's CPU. (Measured
+#: 2026-11-27: a fresh context and a blank page, 0.61 s of Chromium's CPU with them, 0.11 s without.)
+UNUSED_BROWSER_UI = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNUSED_BROWSER_UI)]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DEMO_PR = "demo-puerto-rico-1"
 
