@@ -23,8 +23,8 @@ Marks of the played move come from the 95 % interval of its *loss* (the best mov
 the played move's, for the mover, over their paired playouts): a mark is given only when the
 interval's *low* end reaches it (:func:`engine.analysis.verdict.mark_for`), ``??`` (blunder) from 0.20, ``?``
 (mistake) from 0.10, ``?!`` (inaccuracy) from 0.05; a duel leaning past one of them is played on until it is
-decided (the verdict's step 4). These are lichess's steps
-scaled to win probability: a 5-point drop is noticeable, 20 points usually decides a game. The best move
+decided (the verdict's step 4). These are lichess's steps scaled to win probability: a 5-point drop is
+noticeable, 20 points usually decides a game. The best move
 shown is the played move wherever its loss interval reaches 0: two moves the samples cannot tell apart are
 both "best", and naming the better-looking one would be a coin flip that a second opinion flips again.
 
@@ -52,8 +52,6 @@ from service.store.games import GameStore
 
 POSITIONS_PER_JOB = 12
 REQUEST_TTL_SECONDS = 24 * 3600
-#: The marks' thresholds as the report states them (the engine's, :data:`engine.analysis.verdict.MARK_THRESHOLDS`).
-THRESHOLDS = MARK_THRESHOLDS
 #: Best moves listed per position.
 BEST_SHOWN = 5
 #: The largest seed a request may give (seeds are 0 to this).
@@ -193,7 +191,7 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     else:
         status = "none"
     return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "seed": seed,
-            "view": view, "search_version": SEARCH_VERSION, "thresholds": dict(THRESHOLDS), "positions": entries}
+            "view": view, "search_version": SEARCH_VERSION, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
 
 
 def _move(move: dict[str, Any]) -> dict[str, Any]:
