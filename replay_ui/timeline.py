@@ -5,20 +5,59 @@ The browser fetches it once per branch (``timeline.json``) so that stepping, the
 jumping by round or role and the chart never wait on the server. Built with the rules'
 public methods (``parse_action``, ``describe``, ``apply``, ``current_actor``, ``outcome``)
 and the game's UI adapter; cached per (game, branch, head, view) since events never change.
+
+A branch only grows (a take-back forks a new line; nothing is rewritten), so the timeline at a new
+head is the newest cached one of the same line extended by the events after it: a page following a
+game live asks again at every move, and folding only the new events keeps each ask small however
+long the game (a whole fold of a 677-move Amerigo game took 74 ms here, and two pages asked at each
+of its moves). The extension checks that the line still holds the event it ended on.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
+from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
 
-_CACHE: OrderedDict[tuple[str, str, int, str, float], dict[str, Any]] = OrderedDict()
+
+@dataclass(frozen=True)
+class Line:
+    """What a timeline is of, whatever its head: a branch of a game (its ``created`` time tells a game
+    deleted and made again under the same id from the first) as one ``view`` sees it."""
+
+    game_id: str
+    branch: str
+    view: str
+    created: float
+
+
+@dataclass(frozen=True)
+class _Fold:
+    """A timeline with what extending it needs: the state at its head, the head's own event, and the game's UI adapter
+    as the fold left it (adapters keep bookkeeping from move to move: the group a move opens, running tallies)."""
+
+    timeline: dict[str, Any]
+    state: Any
+    last: Event | None
+    adapter: Any
+
+    @property
+    def head(self) -> int:
+        """The seq of the timeline's last position."""
+        return int(self.timeline["head"])
+
+
+_CACHE: OrderedDict[tuple[Line, int], _Fold] = OrderedDict()
+#: Each line's newest cached head, the one a later head of the line extends.
+_NEWEST: dict[Line, int] = {}
 _CACHE_SIZE = 32
 _LOCK = threading.Lock()
 
@@ -34,14 +73,26 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
     (:mod:`engine.core.visibility`); the running scores of the other seats are reported as
     None in a seat's or a spectator's view (their VP chips, letters are face down).
     """
-    viewer = viewer or SeatView(rules, len(setup.players), None, full=True)
+    return _fold(rules, setup, viewer or SeatView(rules, len(setup.players), None, full=True), events).timeline
+
+
+def _fold(rules: Rules, setup: Setup, viewer: SeatView, events: Sequence[Event], start: _Fold | None = None) -> _Fold:
+    """The timeline after ``events``: from the game's start, or on from ``start`` (whose lists are copied, never
+    changed: a cached timeline may be being sent)."""
     hidden_scores = () if viewer.full else tuple(s for s in range(len(setup.players)) if s != viewer.seat)
-    adapter = adapter_for(rules.name)
-    state = rules.initial_state(setup)
     names = tuple(setup.players)
-    moves: list[dict[str, Any]] = []
-    positions = [_position(rules, adapter, state, names, hidden_scores)]
+    if start is None:
+        adapter = adapter_for(rules.name)
+        state = rules.initial_state(setup)
+        moves: list[dict[str, Any]] = []
+        positions = [_position(rules, adapter, state, names, hidden_scores)]
+        last = None
+    else:
+        # The cached fold's adapter stays as it was: another head may be extended from the same fold.
+        state, last, adapter = start.state, start.last, copy.deepcopy(start.adapter)
+        moves, positions = list(start.timeline["moves"]), list(start.timeline["positions"])
     for event in events:
+        last = event
         if event.seq == 1 or event.action is None:
             continue
         action = rules.parse_action(event.action)
@@ -57,10 +108,9 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
     outcome_json = outcome.to_json() if outcome is not None else None
     if outcome_json is not None:
         outcome_json["words"] = adapter.result(outcome_json)
-    return {
-        "game": rules.name, "players": list(names), "head": events[-1].seq if events else 1, "moves": moves,
-        "positions": positions, "outcome": outcome_json,
-    }
+    timeline = {"game": rules.name, "players": list(names), "head": last.seq if last else 1, "moves": moves,
+                "positions": positions, "outcome": outcome_json}
+    return _Fold(timeline, state, last, adapter)
 
 
 def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
@@ -73,19 +123,51 @@ def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hi
     return info
 
 
-def cached_timeline(key: tuple[str, str, int, str, float], make: Any) -> dict[str, Any]:
-    """The timeline for ``key`` (game, branch, head, view, game created), built by ``make()`` once."""
+def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView,
+                    events_between: Callable[[int, int], Sequence[Event]]) -> dict[str, Any]:
+    """The timeline of ``line`` at ``head``, as ``viewer`` (the line's view) sees it.
+
+    Cached; else the line's newest cached timeline (if shorter) extended by the events after it; else one fold
+    of the whole branch. ``events_between(after, upto)`` reads the branch's events with ``after`` < seq ≤ ``upto``.
+    """
     with _LOCK:
-        found = _CACHE.get(key)
+        found = _CACHE.get((line, head))
         if found is not None:
-            _CACHE.move_to_end(key)
-            return found
-    timeline: dict[str, Any] = make()
+            _CACHE.move_to_end((line, head))
+            return found.timeline
+        base = _CACHE.get((line, _NEWEST.get(line, 0)))
+    fold = _extended(base, head, rules, setup, viewer, events_between) if base is not None and base.head < head else None
+    if fold is None:
+        fold = _fold(rules, setup, viewer, events_between(0, head))
+    _keep(line, fold)
+    return fold.timeline
+
+
+def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView,
+              events_between: Callable[[int, int], Sequence[Event]]) -> _Fold | None:
+    """``base`` folded on to ``head``, or None if the branch no longer starts with ``base``'s last event."""
+    events = events_between(base.head - 1, head)
+    if not events or events[0] != base.last:
+        return None
+    return _fold(rules, setup, viewer, events[1:], base)
+
+
+def _keep(line: Line, fold: _Fold) -> None:
+    """Cache ``fold`` (the least recently used timeline goes past :data:`_CACHE_SIZE`)."""
     with _LOCK:
-        _CACHE[key] = timeline
+        _CACHE[(line, fold.head)] = fold
+        _NEWEST[line] = max(_NEWEST.get(line, 0), fold.head)
         while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return timeline
+            (old_line, old_head), _ = _CACHE.popitem(last=False)
+            if _NEWEST.get(old_line) == old_head:
+                del _NEWEST[old_line]
+
+
+def moves_after(timeline: dict[str, Any], after: int) -> dict[str, Any]:
+    """``timeline`` with only its moves and positions after position ``after`` (what a page that has the rest needs)."""
+    moves = timeline["moves"]
+    first = bisect_right(moves, after, key=lambda move: move["seq"])
+    return {**timeline, "moves": moves[first:], "positions": timeline["positions"][after:], "after": after}
 
 
 def caption_at(timeline: dict[str, Any], seq: int) -> str:

@@ -21,12 +21,13 @@ from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
-from replay_ui.timeline import build_timeline, cached_timeline, caption_at
+from replay_ui.timeline import Line, cached_timeline, caption_at, moves_after
 from service.games.titles import game_label
 from service.store.games import MAIN, GameRecord
 from service.web.auth import current_user, readable_game
 from service.web.context import api
 from service.web.csrf import csrf_token, sessions_enabled
+from service.web.errors import ApiError
 from service.web.listing import GameListQuery, listing_page
 from service.web.seating import table_for_page
 from service.web.viewing import branch_view, viewer_for_request, viewer_if_named
@@ -134,8 +135,8 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
     """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
     games = api().games
-    key = (record.id, bid, head, view, record.created)
-    return cached_timeline(key, lambda: build_timeline(get_rules(record.game), record.setup, games.events(record.id, bid), viewer))
+    return cached_timeline(Line(record.id, bid, view, record.created), head, get_rules(record.game), record.setup, viewer,
+                           lambda after, upto: games.events_between(record.id, bid, after, upto))
 
 
 def _board_stylesheet(renderer: str) -> str | None:
@@ -168,14 +169,30 @@ def _view(record: GameRecord, bid: str) -> str:
 
 @blueprint.get("/games/<gid>/b/<bid>/timeline.json")
 def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
-    """Every move's sentence, round and role; per position the caption facts and scores."""
+    """Every move's sentence, round and role; per position the caption facts and scores; the view they are in.
+
+    With ``after=N`` only the moves and positions after position N: a page that has the timeline to N (in the
+    same view) takes in new moves without loading the whole game again."""
     record = readable_game(gid)
     head = api().games.head(gid, bid)
     view = _view(record, bid)
-    timeline = _timeline(record, bid, head, view, viewer_for_request(record, view))
-    response = jsonify(timeline)
+    after = _after(head)
+    timeline = {**_timeline(record, bid, head, view, viewer_for_request(record, view)), "view": view}
+    response = jsonify(timeline if after is None else moves_after(timeline, after))
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _after(head: int) -> int | None:
+    """The ``after`` query (a position 0 to ``head``; 0: every move), None when absent; anything else is a 400 that
+    says why."""
+    text = request.args.get("after")
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 12) or int(text) > head:
+        raise ApiError(400, "invalid", f"invalid query string: after {text!r}: expected a position 0 to {head}",
+                       after=text, head=head)
+    return int(text)
 
 
 @blueprint.get("/games/<gid>/b/<bid>/states.json")

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.ui.analysed import js_import
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_home, wait_board
 
@@ -87,21 +88,59 @@ def test_after_a_move_from_elsewhere_the_next_click_plays(live_server: LiveServe
     watched.assert_clean()
 
 
-def test_a_move_played_here_loads_the_timeline_once(live_server: LiveServer, watched: Watched) -> None:
+def test_a_move_played_here_loads_only_the_new_moves_once(live_server: LiveServer, watched: Watched) -> None:
     """The move comes back twice, in the answer to its POST and on the branch's stream, in either order: the page takes
-    in the new timeline once (drawing a long game's move list twice per move is work a table does hundreds of times)."""
+    in the new moves once (drawing a long game's move list twice per move is work a table does hundreds of times), and
+    asks for the moves after the head it had, not for the whole game again."""
     page, _ = fork_demo_and_wait_for_picker(watched, live_server, "once")
     loads: list[str] = []
     page.on("request", lambda request: loads.append(request.url) if "/timeline.json" in request.url else None)
     for _ in range(3):
-        before = len(loads)
+        before, head_before = len(loads), int(page.evaluate("window.ludolog.head"))
         head = _play_in_page(page)
         # Both have come back: the stream's batch and the POST's answer (taken in one after the other, in turn).
         page.wait_for_function("head => Number(document.body.dataset.streamHead) >= head "
                                "&& Number(document.body.dataset.played) >= head", arg=head)
         page.wait_for_timeout(300)  # a second load, were there one, would have started by now
         assert len(loads) - before == 1, loads[before:]
+        assert f"after={head_before}" in loads[-1], loads[-1]
         page.wait_for_selector("#picker button.pick")
+    fresh = page.evaluate("fetch(location.pathname.replace(/\\/\\d+$/, '') + '/timeline.json').then(r => r.json())")
+    assert [m["text"] for m in fresh["moves"]] == page.eval_on_selector_all("#moves .mv-text", "spans => spans.map(s => s.textContent)")
+    watched.assert_clean()
+
+
+@pytest.mark.parametrize("gid", ["demo-puerto-rico-1", "demo-amerigo-1", "demo-entdecker-1", "demo-golden-city-1"])
+def test_a_move_list_grown_move_by_move_is_the_one_drawn_at_once(live_server: LiveServer, watched: Watched, gid: str) -> None:
+    """A page following a game draws again only the rounds new moves can change (issue 31: a live move's cost): grown one
+    move at a time over a whole demo game, through every round's and phase's start (and Amerigo's tower throws, drawn
+    as one line), the list is the one drawn from all the moves at once, and every move's line is in it."""
+    page = watched.page
+    page.goto(f"{live_server.url}/games/{gid}/b/main")
+    page.wait_for_selector("body[data-ready='true']")
+    same = page.evaluate("async (url) => {" + js_import("movelist.js") + """
+        const timeline = await (await fetch(url)).json();
+        const [all, players, notes] = [timeline.moves, timeline.players, new Map()];
+        const grown = new m.MoveList(document.createElement('div'), () => {});
+        const rebuilt = [];
+        for (let count = 0; count <= all.length; count++) {
+          grown.render(all.slice(0, count), players, notes);
+          rebuilt.push(grown.container.querySelectorAll('section.round').length);
+        }
+        const once = new m.MoveList(document.createElement('div'), () => {});
+        once.render(all, players, notes);
+        grown.highlight(all[all.length - 1].seq);
+        const current = grown.container.querySelectorAll('li.current').length;
+        grown.unhighlight();
+        const [a, b] = [grown.container.innerHTML, once.container.innerHTML];
+        let at = 0;
+        while (at < a.length && a[at] === b[at]) at++;
+        return {moves: all.length, same: a === b, differ: a === b ? null : [a.slice(at - 80, at + 80), b.slice(at - 80, at + 80)],
+                rounds: once.container.querySelectorAll('section.round').length, current,
+                items: [...grown.items].every(([seq, li]) => grown.container.contains(li)) && grown.items.size === once.items.size};
+    }""", f"/games/{gid}/b/main/timeline.json")
+    assert same["moves"] > 200 and same["rounds"] > 3, same
+    assert same["same"] and same["items"] and same["current"] == 1, same
     watched.assert_clean()
 
 

@@ -412,7 +412,22 @@ function painted() {
 
 /** Take in the branch's timeline (`pending`: a request already under way): move list, chart, jump selects. */
 async function loadTimeline(pending = null) {
-  app.timeline = await (pending || fetchTimeline());
+  await takeInTimeline(await (pending || fetchTimeline()));
+}
+
+/** Take in the moves after the page's head (the branch grew): only they are asked for, and added to the timeline the
+ *  page has, when it has one of the same view; a long game then costs each new move only its own share. */
+async function loadNewMoves() {
+  const had = app.timeline;
+  if (!had) return loadTimeline();
+  const { after, ...part } = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}&after=${had.head}`);
+  // Another view than the one the page's moves are in (the view was changed meanwhile): the whole timeline again.
+  if (part.view !== had.view || after !== had.head) return loadTimeline();
+  await takeInTimeline({ ...part, moves: had.moves.concat(part.moves), positions: had.positions.concat(part.positions) });
+}
+
+async function takeInTimeline(timeline) {
+  app.timeline = timeline;
   delete $("outcome").dataset.drawn;
   app.head = app.timeline.head;
   app.moveBySeq = new Map(app.timeline.moves.map((m) => [m.seq, m]));
@@ -468,7 +483,7 @@ async function takeInPlayed(newHead) {
   // loading (and drawing) the whole timeline and asking for the seats again would only repeat that work.
   const takenIn = Boolean(newHead) && newHead <= app.head;
   if (!takenIn) {
-    await loadTimeline();
+    await loadNewMoves();
     await branches.load();
   }
   if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
@@ -505,7 +520,7 @@ async function takeInLive(events) {
   const wasAtHead = app.seq === app.head;
   const movesBefore = app.userMoves;
   const before = app.head;
-  await loadTimeline();
+  await loadNewMoves();
   branches.load().catch(() => {});
   if (wasAtHead && app.userMoves === movesBefore) await goTo(app.head, { history: "replace" });
   else showNewMoves(app.head - before);

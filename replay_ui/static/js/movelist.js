@@ -48,6 +48,8 @@ export class MoveList {
     this.onSelect = onSelect;
     this.items = new Map();
     this.current = null;
+    this.rounds = []; // the rounds drawn: { section, end } (end: the index in drawnMoves after the round's last move)
+    this.drawnMoves = [];
     container.addEventListener("keydown", (event) => this.onKey(event));
   }
 
@@ -67,19 +69,46 @@ export class MoveList {
     this.onSelect(Number(button.dataset.seq));
   }
 
-  /** Build the whole list (once per timeline). */
+  /** Build the list. Rounds already drawn from the very same move objects (a timeline extended by new moves keeps
+   *  them) stay as they are, all but the last one, which the new moves may continue; only the rest is built anew, so a
+   *  page following a long game does not lay out its whole list again at every move. */
   render(moves, players, notesBySeq) {
-    this.items.clear();
-    const rounds = groupMoves(moves, players);
-    const sections = rounds.map((round) => sized(el("section", { class: "round" },
-      el("h3", { class: "round-h", text: round.number !== null ? `Round ${round.number}` : "Setup" }),
-      round.groups.map((group) => el("div", { class: "phase-group" },
-        el("h4", { text: group.label }),
-        el("ol", {}, throwsJoined(group.moves).map((run) => run.length === 1
-          ? this.item(run[0], notesBySeq.get(run[0].seq) || []) : this.throwItem(run, notesBySeq)))))), round));
-    this.container.replaceChildren(...sections);
+    this.unhighlight();
+    const kept = this.keptRounds(moves);
+    const from = kept.length ? kept[kept.length - 1].end : 0;
+    if (from < moves.length) for (const seq of [...this.items.keys()]) if (seq >= moves[from].seq) this.items.delete(seq);
+    if (!from) this.items.clear();
+    const built = groupMoves(moves.slice(from), players).map((round) => {
+      const section = sized(el("section", { class: "round" },
+        el("h3", { class: "round-h", text: round.number !== null ? `Round ${round.number}` : "Setup" }),
+        round.groups.map((group) => el("div", { class: "phase-group" },
+          el("h4", { text: group.label }),
+          el("ol", {}, throwsJoined(group.moves).map((run) => run.length === 1
+            ? this.item(run[0], notesBySeq.get(run[0].seq) || []) : this.throwItem(run, notesBySeq)))))), round);
+      return { section, size: round.groups.reduce((n, group) => n + group.moves.length, 0) };
+    });
+    let end = from;
+    for (const round of built) round.end = end += round.size;
+    for (const gone of this.rounds.slice(kept.length)) gone.section.remove();
+    if (kept.length) this.container.append(...built.map((round) => round.section));
+    else this.container.replaceChildren(...built.map((round) => round.section));
     if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: "No moves yet." }));
-    this.current = null;
+    this.rounds = kept.concat(built);
+    this.drawnMoves = moves;
+  }
+
+  /** The leading rounds drawn last time that ``moves`` leaves as they were: each of its moves the same object, and
+   *  the move after it too (so that the round was complete: another round had begun). */
+  keptRounds(moves) {
+    const drawn = this.drawnMoves;
+    let same = 0;
+    while (same < moves.length && same < drawn.length && moves[same] === drawn[same]) same++;
+    const kept = [];
+    for (const round of this.rounds) {
+      if (round.end >= same) break;
+      kept.push(round);
+    }
+    return kept;
   }
 
   item(move, notes) {
@@ -118,13 +147,19 @@ export class MoveList {
       el("li", {}, el("span", { class: "note-author", text: n.author + ": " }), el("span", { class: "note-text", text: n.text }))));
   }
 
-  /** Highlight move `seq` (none for the starting position) and keep it in view. */
-  highlight(seq) {
+  /** No move highlighted. */
+  unhighlight() {
     if (this.current) {
       this.current.classList.remove("current");
       this.current.querySelector(".mv").setAttribute("tabindex", "-1");
       this.current.querySelector(".mv").removeAttribute("aria-current");
     }
+    this.current = null;
+  }
+
+  /** Highlight move `seq` (none for the starting position) and keep it in view. */
+  highlight(seq) {
+    this.unhighlight();
     this.current = this.items.get(seq) || null;
     if (!this.current) return;
     this.current.classList.add("current");

@@ -231,6 +231,7 @@ def test_no_route_shows_a_viewer_what_it_may_not_see(client, users, stored_games
                       content_type="application/json", headers=headers).get_json().get("id", "none")
     routes = [(p, q) for p, q in _get_routes(client) if p not in FULL_VIEW_ONLY | NOTICE_STREAMS]
     routes += [(p, {"view", "at"} if p.endswith("states.json") else {"view"}) for p in UI_DATA_ROUTES]
+    routes += [("/games/{gid}/b/{bid}/timeline.json", {"view", "after"})]  # the moves after a position: a live page's ask
     assert any("view" in q for _, q in routes) and len(routes) >= 10
     looked = 0
     for viewer in [None, *range(seats)]:
