@@ -170,10 +170,14 @@ def _play_with_the_picker(page: Any, seq: int, rng: random.Random) -> str:
 
 
 def _wait_for_head_past(server: LiveServer, gid: str, bid: str, seq: int) -> None:
+    """Wait until the branch's head is past ``seq``: its head read alone (one Redis read), 20 times a second; the whole
+    position (to name the seat to move) only if it never comes."""
+    games = server.app.extensions["ludolog"].games
     deadline = time.monotonic() + DECISION_SECONDS
-    while _head_and_actor(server, gid, bid)[0] <= seq:
-        actor = _head_and_actor(server, gid, bid)[1]
-        assert time.monotonic() < deadline, f"no move after seq {seq} within {DECISION_SECONDS} s (seat {actor} to move)"
+    while games.head(gid, bid) <= seq:
+        if time.monotonic() > deadline:
+            actor = _head_and_actor(server, gid, bid)[1]
+            raise AssertionError(f"no move after seq {seq} within {DECISION_SECONDS} s (seat {actor} to move)")
         time.sleep(0.05)
 
 

@@ -310,16 +310,23 @@ function nextRound(direction) {
   return goTo(previous ? previous.seq : 1);
 }
 
+/** The jump selects' options, built again only when they change (most new moves open no round or phase). */
 function fillJumpSelects() {
-  const rounds = $("jump-round"), phases = $("jump-phase");
-  rounds.replaceChildren(el("option", { value: "", text: "jump to…" }),
-    ...roundStarts().map((s) => el("option", { value: String(s.seq), text: `Round ${s.round}` })));
   const picks = app.timeline ? app.timeline.moves.filter((m) => m.pick) : [];
   const who = (m) => typeof m.actor === "number" ? `${page.players[m.actor]}: ` : "";
-  phases.replaceChildren(el("option", { value: "", text: "jump to…" }),
-    ...picks.map((m) => el("option", { value: String(m.seq), text: `R${m.round} ${who(m)}${m.phase}` })));
-  rounds.disabled = !rounds.options.length || rounds.options.length < 2;
-  phases.disabled = phases.options.length < 2;
+  fillSelect($("jump-round"), roundStarts().map((s) => [String(s.seq), `Round ${s.round}`]));
+  fillSelect($("jump-phase"), picks.map((m) => [String(m.seq), `R${m.round} ${who(m)}${m.phase}`]));
+}
+
+const drawnOptions = new WeakMap(); // select -> the options it shows, as a string to compare
+
+function fillSelect(select, options) {
+  const key = JSON.stringify(options);
+  if (drawnOptions.get(select) === key) return;
+  drawnOptions.set(select, key);
+  select.replaceChildren(el("option", { value: "", text: "jump to…" }),
+    ...options.map(([value, text]) => el("option", { value, text })));
+  select.disabled = options.length < 1;
 }
 
 function syncJumpSelects(seq) {
