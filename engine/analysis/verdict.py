@@ -35,16 +35,18 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    is all the samples can say. Without a played move (a fork's position, the search player) the better
    mean wins.
 4. **Deciding a leaning duel**: a mark given from one short duel would often be a coin flip near its threshold:
-   where the played move's loss *leans* past a mark's threshold (:data:`MARK_THRESHOLDS`) but the interval does
-   not confirm it (the mean reaches the threshold, the low end does not), a second seed lands on either side. The
-   duel then goes on, :data:`WIN_STEP` samples a move at a time on the same streams, until the interval confirms
-   the mark or the mean falls back below every threshold it straddled, or each move has
-   :data:`DECIDE_SAMPLES_FACTOR` budgets: a sequential test of "the loss reaches the threshold" that looks at the
-   paired interval again after every step (sequential analysis after Wald, 1947, "Sequential Analysis"). Looking
+   where the played move's loss *leans* towards a mark's threshold (:data:`MARK_THRESHOLDS`) but the interval does
+   not confirm it (the mean reaches the threshold less :data:`DECIDE_BAND`, the low end does not reach the
+   threshold), a second seed lands on either side. The duel then goes on, :data:`WIN_STEP` samples a move at a time
+   on the same streams, until the interval confirms the mark or the mean falls back out of every band it was in,
+   or each move has :data:`DECIDE_SAMPLES_FACTOR` budgets: a sequential test of "the loss reaches the threshold"
+   that looks at the paired interval again after every step (sequential analysis after Wald, 1947, "Sequential
+   Analysis"). The band makes the test two-sided in effect: a mean just below the threshold is decided too, as a
+   second seed's mean just above it would be, rather than left to where a short sample happened to stop. Looking
    again and again raises the chance of a mark for a loss just below its threshold above the nominal 2.5 %
    (Armitage, McPherson & Rowe 1969, "Repeated significance tests on accumulating data", J. R. Statist. Soc. A
    132); the cap bounds the looks, and the reproducibility bench measures what the marks do, not the formula.
-   Positions whose loss is clearly small (the mean below every threshold) or clearly marked stop at once, so the
+   Positions whose loss is clearly small (the mean below every band) or clearly marked stop at once, so the
    cost goes where a second look would disagree. Only a judged played move has a duel; the search player (no
    played move) is unchanged.
 
@@ -92,9 +94,14 @@ WIN_STEP = 8
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 #: The marks by name, as reports state them.
 MARK_THRESHOLDS = {"?!": INACCURACY, "?": MISTAKE, "??": BLUNDER}
-#: A duel whose loss leans past a mark's threshold without the interval confirming it goes on to this many times
-#: the budget samples per move at most (step 4 of the module docstring).
-DECIDE_SAMPLES_FACTOR = 1
+#: A duel whose loss leans towards a mark's threshold without the interval confirming it goes on to this many times
+#: the budget samples per move at most (step 4 of the module docstring). One budget (version 7) left marks that a
+#: second seed found again 59 % of the time on the leaning positions of Amerigo, Entdecker and Die goldene Stadt;
+#: two budgets with :data:`DECIDE_BAND`, 66 %; four, 70 % but a quarter more CPU, past the speed target; eight, no
+#: better than four (docs/PERFORMANCE.md, version 8).
+DECIDE_SAMPLES_FACTOR = 2
+#: A duel leans towards a threshold from this far below it: its mean reaches threshold − band.
+DECIDE_BAND = 0.02
 
 
 @dataclass(frozen=True)
@@ -151,6 +158,12 @@ def mark_for(loss_low: float | None) -> str | None:
     if loss_low >= MISTAKE:
         return "?"
     return "?!" if loss_low >= INACCURACY else None
+
+
+def leans(loss: float, loss_low: float, thresholds: Sequence[float]) -> bool:
+    """True while a duel's paired loss leans towards one of ``thresholds`` unconfirmed: its mean reaches the threshold
+    less :data:`DECIDE_BAND`, its interval's low end does not reach the threshold (step 4 of the module docstring)."""
+    return any(loss_low < threshold <= loss + DECIDE_BAND for threshold in thresholds)
 
 
 def sample_stream(seed: int, index: int) -> random.Random:
@@ -305,14 +318,14 @@ class _Halving:
 
     def decide(self, finalists: list[_Arm], pinned: _Arm, thresholds: Sequence[float], cap: int) -> None:
         """Play the duel of ``pinned`` and its rival on, :data:`WIN_STEP` samples each at a time, while the paired loss
-        leans past a threshold its interval does not confirm (the mean reaches it, the low end does not), up to
-        ``cap`` samples each: a mark then rests on the evidence, not on where a short sample happened to stop."""
+        leans towards a threshold its interval does not confirm (:func:`leans`), up to ``cap`` samples each: a mark
+        then rests on the evidence, not on where a short sample happened to stop."""
         rival = next((arm for arm in finalists if arm is not pinned), None)
         if rival is None:
             return
         while len(pinned.shares) < cap:
             loss = _stats(pinned, rival, self.mover)
-            if not any(loss.loss_low < threshold <= loss.loss for threshold in thresholds):
+            if not leans(loss.loss, loss.loss_low, thresholds):
                 return
             target = min(cap, len(pinned.shares) + WIN_STEP)
             for arm in (rival, pinned):
