@@ -145,7 +145,8 @@ def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: S
 
 def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView,
               events_between: Callable[[int, int], Sequence[Event]]) -> _Fold | None:
-    """``base`` folded on to ``head``, or None if the branch no longer starts with ``base``'s last event."""
+    """``base`` folded on to ``head``, or None if the branch no longer holds ``base``'s last event at its seq (a branch
+    deleted and made again under its id)."""
     events = events_between(base.head - 1, head)
     if not events or events[0] != base.last:
         return None
