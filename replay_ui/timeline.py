@@ -56,8 +56,6 @@ class _Fold:
 
 
 _CACHE: OrderedDict[tuple[Line, int], _Fold] = OrderedDict()
-#: Each line's newest cached head, the one a later head of the line extends.
-_NEWEST: dict[Line, int] = {}
 _CACHE_SIZE = 32
 _LOCK = threading.Lock()
 
@@ -135,7 +133,8 @@ def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: S
         if found is not None:
             _CACHE.move_to_end((line, head))
             return found.timeline
-        base = _CACHE.get((line, _NEWEST.get(line, 0)))
+        # The line's newest cached timeline: a scan of the few cached ones, not an index to keep in step with them.
+        base = max((fold for (cached, _), fold in _CACHE.items() if cached == line), key=lambda fold: fold.head, default=None)
     fold = _extended(base, head, rules, setup, viewer, events_between) if base is not None and base.head < head else None
     if fold is None:
         fold = _fold(rules, setup, viewer, events_between(0, head))
@@ -157,11 +156,8 @@ def _keep(line: Line, fold: _Fold) -> None:
     """Cache ``fold`` (the least recently used timeline goes past :data:`_CACHE_SIZE`)."""
     with _LOCK:
         _CACHE[(line, fold.head)] = fold
-        _NEWEST[line] = max(_NEWEST.get(line, 0), fold.head)
         while len(_CACHE) > _CACHE_SIZE:
-            (old_line, old_head), _ = _CACHE.popitem(last=False)
-            if _NEWEST.get(old_line) == old_head:
-                del _NEWEST[old_line]
+            _CACHE.popitem(last=False)
 
 
 def moves_after(timeline: dict[str, Any], after: int) -> dict[str, Any]:

@@ -427,9 +427,10 @@ async function loadTimeline(pending = null) {
 async function loadNewMoves() {
   const had = app.timeline;
   if (!had) return loadTimeline();
-  const { after, ...part } = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}&after=${had.head}`);
+  // `after` belongs to this ask, not to the timeline.
+  const { after: _, ...part } = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}&after=${had.head}`);
   // Another view than the one the page's moves are in (the view was changed meanwhile): the whole timeline again.
-  if (part.view !== had.view || after !== had.head) return loadTimeline();
+  if (part.view !== had.view) return loadTimeline();
   await takeInTimeline({ ...part, moves: had.moves.concat(part.moves), positions: had.positions.concat(part.positions) });
 }
 

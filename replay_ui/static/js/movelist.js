@@ -76,8 +76,8 @@ export class MoveList {
     this.unhighlight();
     const kept = this.keptRounds(moves);
     const from = kept.length ? kept[kept.length - 1].end : 0;
-    if (from < moves.length) for (const seq of [...this.items.keys()]) if (seq >= moves[from].seq) this.items.delete(seq);
     if (!from) this.items.clear();
+    else for (const seq of [...this.items.keys()]) if (seq >= moves[from].seq) this.items.delete(seq);
     const built = groupMoves(moves.slice(from), players).map((round) => {
       const section = sized(el("section", { class: "round" },
         el("h3", { class: "round-h", text: round.number !== null ? `Round ${round.number}` : "Setup" }),

@@ -115,10 +115,8 @@ class Reads:
 def no_cached_timelines() -> Callable[[], None]:
     """The module's cache emptied before and after (it is the process's)."""
     timelines._CACHE.clear()
-    timelines._NEWEST.clear()
     yield
     timelines._CACHE.clear()
-    timelines._NEWEST.clear()
 
 
 def _game(seed: int) -> tuple[Any, Setup, list[Event]]:
