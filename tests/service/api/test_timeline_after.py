@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -147,3 +149,39 @@ def test_a_line_that_no_longer_ends_with_the_cached_event_is_folded_again_from_t
     reads = Reads(second)
     assert cached_timeline(line, 80, rules, setup, viewer, reads) == build_timeline(rules, setup, second[:80], viewer)
     assert reads.asked == [(40, 80), (0, 80)]
+
+
+def test_pages_asking_at_once_extend_the_same_cached_timeline_alike(no_cached_timelines) -> None:
+    """Two pages of a table ask for the next head at the same moment (two request threads): each extends the same
+    cached fold with its own copy of the adapter's bookkeeping, so both answers, and the cache, equal one fold."""
+    rules, setup, events = _game(7)
+    viewer = viewer_for(rules, len(PLAYERS), "0")
+    line = Line("g", "main", "0", 1.0)
+    cached_timeline(line, 60, rules, setup, viewer, Reads(events))
+    start = threading.Barrier(8)
+
+    def ask(head: int) -> dict[str, Any]:
+        start.wait()
+        return cached_timeline(line, head, rules, setup, viewer, Reads(events))
+
+    heads = [61, 61, 75, 75, 90, 90, 120, 120]
+    with ThreadPoolExecutor(len(heads)) as pool:
+        answers = list(pool.map(ask, heads))
+    for head, answer in zip(heads, answers, strict=True):
+        assert answer == build_timeline(rules, setup, events[:head], viewer), head
+    assert cached_timeline(line, 120, rules, setup, viewer, Reads(events)) == build_timeline(rules, setup, events[:120], viewer)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_extending_a_cached_timeline_leaves_it_as_it_was(game: str) -> None:
+    """A cached timeline may be extended more than once (two pages asking at once): each extension works on its own
+    copy of the UI adapter's bookkeeping, so the second equals the first and one fold of the whole branch."""
+    rules = get_rules(game)
+    setup = Setup(tuple(PLAYERS))
+    events = random_game(rules, setup, 11).events
+    viewer = viewer_for(rules, len(PLAYERS), "full")
+    base = timelines._fold(rules, setup, viewer, events[:60])
+    first = timelines._fold(rules, setup, viewer, events[60:150], base)
+    again = timelines._fold(rules, setup, viewer, events[60:150], base)
+    assert first.timeline == again.timeline == build_timeline(rules, setup, events[:150], viewer)
+    assert base.timeline == build_timeline(rules, setup, events[:60], viewer)
