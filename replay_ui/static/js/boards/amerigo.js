@@ -4,7 +4,7 @@
 // the page data; the map is laid out from the state's layout (each tile turned as chance said).
 // Nothing here knows a rule: it only lays out what the state says.
 
-import { el, svg } from "../dom.js";
+import { el, redraw, svg } from "../dom.js";
 import { initialsOf } from "./initials.js";
 
 const LAND = ".PCTSKF";
@@ -394,5 +394,5 @@ export function renderBoard(container, state, ctx) {
         supplyBox(state, C))),
     orderTrack(state, ctx),
     el("div", { class: `am-players n${state.players.length}` }, state.players.map((p, seat) => playerCard(p, seat, state, ctx))));
-  container.replaceChildren(board);
+  redraw(container, board);
 }

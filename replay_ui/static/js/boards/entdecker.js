@@ -4,7 +4,7 @@
 // through the page data: the game's own component set, the default one or a custom one.
 // Nothing here knows a rule: it draws what the state and the adapter say.
 
-import { el, svg } from "../dom.js";
+import { el, redraw, svg } from "../dom.js";
 import { initialsOf } from "./initials.js";
 
 const S = 60; // a cell, in SVG units
@@ -297,5 +297,5 @@ export function renderBoard(container, state, ctx) {
       el("div", { class: "ed-map-wrap" }, mapSvg(state, ctx), legend()),
       el("div", { class: "ed-side" }, stacksBox(state, phase), handBox(state, T), expeditionBox(state, ctx, phase), reserveBox(state, T), poolBox(state, T))),
     el("div", { class: `ed-players n${state.gold.length}` }, state.gold.map((_, seat) => playerCard(seat, state, ctx, T, phase))));
-  container.replaceChildren(board);
+  redraw(container, board);
 }

@@ -1,6 +1,6 @@
 // A readable table of any state, for games that have no board renderer yet.
 
-import { el } from "../dom.js";
+import { el, redraw } from "../dom.js";
 
 function cell(value) {
   if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
@@ -13,5 +13,5 @@ function cell(value) {
 export function renderBoard(container, state) {
   const rows = Object.entries(state || {}).map(([key, value]) =>
     el("tr", {}, el("th", { scope: "row", text: key.replaceAll("_", " ") }), el("td", {}, cell(value))));
-  container.replaceChildren(el("table", { class: "generic-state" }, el("tbody", {}, rows)));
+  redraw(container, el("table", { class: "generic-state" }, el("tbody", {}, rows)));
 }

@@ -4,7 +4,7 @@
 // game's own component set (the default one or a custom one), with screen positions from the UI
 // adapter (on the island, or in rings for a set with sites of its own). Nothing here knows a rule.
 
-import { el, svg } from "../dom.js";
+import { el, redraw, svg } from "../dom.js";
 import { initialsOf } from "./initials.js";
 import { markPiece } from "../lastmove.js";
 
@@ -260,5 +260,5 @@ export function renderBoard(container, state, ctx) {
         landscapeBox(state, ctx), supplyBox(state, ctx, T))),
     el("div", { class: `gc-players n${state.players.length}` },
       state.players.map((p, seat) => playerCard(p, seat, state, ctx, T))));
-  container.replaceChildren(board);
+  redraw(container, board);
 }

@@ -3,7 +3,7 @@
 // (buildings, ships, role cards) come from the engine through the page data: nothing here
 // knows a rule; it only lays out what the state says.
 
-import { el } from "../dom.js";
+import { el, redraw } from "../dom.js";
 
 // Two letters per tile kind: corn and coffee share a first letter.
 const ABBREVIATIONS = { corn: "Co", indigo: "In", sugar: "Su", tobacco: "To", coffee: "Cf", quarry: "Q" };
@@ -188,5 +188,5 @@ export function renderBoard(container, state, ctx) {
     buildingBank(state, C),
     el("div", { class: `pr-players n${state.players.length}` },
       state.players.map((p, seat) => playerBoard(p, seat, state, ctx))));
-  container.replaceChildren(board);
+  redraw(container, board);
 }
