@@ -58,11 +58,10 @@ NOT_COMPILED = {"engine/core/protocol.py"}
 #: nothing that a fold, a playout or a search spends time on.
 COLD_MODULES = {"describe.py", "explain.py", "serialize.py", "component_set.py"}
 BUILD_DIR = "build/mypyc"
-#: The C compiler's optimisation level (``MYPYC_OPT_LEVEL`` overrides it). mypyc's C is mostly calls into CPython's
-#: own (optimised) C API, so gcc's optimiser finds little to do in it: at 0 the engine ran as fast as at mypyc's
-#: default 3 (playouts, folds, checked applies, the search's rollouts, all four games, within 3 % either way) and the
-#: compile took 17 s and 28 CPU-seconds instead of 38 s and 66 (docs/PERFORMANCE.md, "Compiled engine").
-OPT_LEVEL = "0"
+#: The C compiler's optimisation level (``MYPYC_OPT_LEVEL`` overrides it). At 1 the engine ran within 3 % of mypyc's
+#: default 3 (playouts, rollouts) and the compile took 25 s and 43 CPU-seconds instead of 37 s and 64; at 0 the engine
+#: was no faster than the pure one (docs/PERFORMANCE.md, "Compiled engine").
+OPT_LEVEL = "1"
 
 
 def package_sources(package: str) -> list[str]:
