@@ -58,10 +58,10 @@ NOT_COMPILED = {"engine/core/protocol.py"}
 #: nothing that a fold, a playout or a search spends time on.
 COLD_MODULES = {"describe.py", "explain.py", "serialize.py", "component_set.py"}
 BUILD_DIR = "build/mypyc"
-#: The C compiler's optimisation level (``MYPYC_OPT_LEVEL`` overrides it). At 1 the engine ran within 3 % of mypyc's
-#: default 3 (playouts, rollouts) and the compile took 25 s and 43 CPU-seconds instead of 37 s and 64; at 0 the engine
-#: was no faster than the pure one (docs/PERFORMANCE.md, "Compiled engine").
-OPT_LEVEL = "1"
+#: The C compiler's optimisation level (``MYPYC_OPT_LEVEL`` overrides it): mypyc's default. Level 1 compiles in 25 s
+#: instead of 37 but analyses 3 % slower, past issue 30's speed target; level 0 runs no faster than the pure engine
+#: (docs/PERFORMANCE.md, "Compiled engine").
+OPT_LEVEL = "3"
 
 
 def package_sources(package: str) -> list[str]:
