@@ -39,7 +39,6 @@ Run ``python -m bench.strength --help`` for the options, or ``ludolog bench anal
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import random
@@ -53,6 +52,7 @@ from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, PLAYER_VERSION, SEARCH_VERSION, judge, search, wilson_interval, win_shares
+from engine.analysis.policy import policy_for
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
 
@@ -128,14 +128,24 @@ def search_player(rules: Any, seat: int, rollouts: int, seed: int, kind: str = "
     """A Player that spends ``rollouts`` playouts on each decision of its own seat and plays the best move of
     ``kind`` (see :data:`PLAYERS`; a single legal action is just taken)."""
     calls = [0]
-    # The search player needs only the verdict's choice, not its chances narrowed afterwards (the same choice).
-    best_of = functools.partial(judge, win_half_width=None) if kind == "verdict" else search
+    policy = policy_for(rules)
+
+    def best_of(state: Any, actions: list[Any], decision_seed: int) -> Any:
+        if kind != "verdict":
+            return search(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed).best
+        # Its rollout policy's own move is always weighed too (player version 5): a one-step improvement of a policy
+        # is at least as good as the policy only if the policy's move is among those compared (Tesauro & Galperin
+        # 1996, "On-line policy improvement using Monte-Carlo search", NIPS 9). The verdict's choice is all it needs,
+        # not its chances narrowed afterwards.
+        own = policy(state, actions, random.Random(decision_seed))
+        return judge(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed, win_half_width=None,
+                     also=(own,)).best
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if len(actions) == 1:
             return actions[0]
         calls[0] += 1
-        best = best_of(rules, state, seat=seat, rollouts=rollouts, seed=seed * 100_003 + calls[0]).best
+        best = best_of(state, actions, seed * 100_003 + calls[0])
         return best.action if best is not None else actions[0]
 
     return player

@@ -59,8 +59,8 @@ SEARCH_VERSION = "8"
 #: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
 #: bench counts its games by. It moves with :data:`SEARCH_VERSION` except where a version changed only how a played
 #: move is judged or how precisely the chances are given (5–8), so the games played under the same choice
-#: keep counting.
-PLAYER_VERSION = "4"
+#: keep counting. 5: the search player also weighs its rollout policy's own move (``judge``'s ``also``).
+PLAYER_VERSION = "5"
 #: The default budget: rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).

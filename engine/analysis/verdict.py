@@ -6,8 +6,10 @@ chance read from its root child is mostly sampling error, and a mark from the di
 such point estimates is noise (issue 30). A verdict therefore takes up to four steps:
 
 1. **Screening**: a share of the budget (:data:`TREE_SHARE`) goes to the ISMCTS tree, whose most
-   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added. (Where
-   the judging seat has no decision, another seat's, the whole budget goes to the tree's chances.)
+   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added, and any move the
+   caller names (``also``: the search player names its rollout policy's own move, so that it improves on that
+   policy rather than only on the tree's picks). (Where the judging seat has no decision, another seat's, the
+   whole budget goes to the tree's chances.)
 2. **Paired evaluation with sequential halving**: each candidate is played at the root and the game
    played out with the rollout policy, sample by sample. Sample ``i`` uses one random stream seeded
    by (seed, ``i``) for *every* candidate: the same determinisation of what the seat cannot see and
@@ -237,14 +239,15 @@ def _stats(arm: _Arm, best: _Arm, mover: int) -> MoveStats:
 def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
           played: Action | None = None, policy: Player | None = None,
           win_half_width: float | None = WIN_HALF_WIDTH, thresholds: Sequence[float] = tuple(MARK_THRESHOLDS.values()),
-          ) -> Verdict:
+          also: Sequence[Action] = ()) -> Verdict:
     """The verdict at ``state`` for ``seat`` (None: full information) with about ``rollouts`` playouts.
 
     ``played``, a legal action of the mover, is judged against the best; a duel whose loss leans past one of the
     ``thresholds`` without its interval confirming it is played on (at most :data:`DECIDE_SAMPLES_FACTOR` budgets
     a move). The best move is then played out until the mover's win chance is known to ``win_half_width`` either
-    side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). Raises ValueError for a budget below 1.
-    See the module docstring.
+    side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). ``also``: legal actions of the mover to
+    evaluate beside the tree's candidates (the search player adds its rollout policy's own move). Raises ValueError
+    for a budget below 1. See the module docstring.
     """
     actor = rules.current_actor(state)
     decides = actor is not None and actor != CHANCE and (seat is None or actor == seat)
@@ -254,7 +257,7 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     if not tree.actions:
         return _chances_only(tree, seat, rollouts, seed)
     mover = int(tree.actor)
-    contenders, pinned = _arms(tree, played)
+    contenders, pinned = _arms(tree, played, also)
     evaluated = _with_pinned(contenders, pinned)
     halving = _Halving(rules, state, seat, policy or policy_for(rules), seed, len(tree.win), mover)
     target = halving.run(contenders, pinned, rollouts - tree.rollouts)
@@ -275,9 +278,13 @@ def _chances_only(tree: Analysis, seat: int | None, rollouts: int, seed: int) ->
                    tuple(i[1] for i in intervals))
 
 
-def _arms(tree: Analysis, played: Action | None) -> tuple[list[_Arm], _Arm | None]:
-    """The tree's candidates (its most visited moves, the first one always) and the played move's arm, if any."""
+def _arms(tree: Analysis, played: Action | None, also: Sequence[Action] = ()) -> tuple[list[_Arm], _Arm | None]:
+    """The tree's candidates (its most visited moves, the first one always, then any of ``also`` not among them) and
+    the played move's arm, if any."""
     contenders = [_Arm(a.action, order) for order, a in enumerate(tree.actions[:CANDIDATES]) if a.visits or order == 0]
+    for action in also:
+        if all(arm.action != action for arm in contenders):
+            contenders.append(_Arm(action, len(contenders)))
     pinned = next((arm for arm in contenders if arm.action == played), None)
     if played is not None and pinned is None:
         pinned = _Arm(played, len(contenders))

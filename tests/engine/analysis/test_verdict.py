@@ -241,6 +241,30 @@ def test_sequential_halving_drops_the_worse_candidates_early():
     assert "resign" not in [m.action for m in verdict.moves if m.samples == counts[0]]
 
 
+class PigWithWaits(PigWithExtras):
+    """Pig with extras and nine more moves, ``wait1``…``wait9``, each the same as holding: more moves than the
+    tree's candidates."""
+
+    def legal_actions(self, state: PigState) -> list[str]:
+        actions = super().legal_actions(state)
+        return [*actions, *(f"wait{i}" for i in range(1, 10))] if "roll" in actions else actions
+
+    def apply(self, state: PigState, action: str) -> PigState:
+        return super().apply(state, "hold" if action.startswith("wait") else action)
+
+
+def test_a_move_given_in_also_is_evaluated_beside_the_trees_candidates():
+    """The search player adds its rollout policy's own move this way (player version 5)."""
+    rules, state = PigWithWaits(), _pig()
+    alone = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None)
+    screened = [m.action for m in alone.moves]
+    left_out = next(a for a in rules.legal_actions(state) if a not in screened)
+    verdict = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None, also=(left_out,))
+    assert left_out in [m.action for m in verdict.moves] and len(verdict.moves) == len(screened) + 1
+    again = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None, also=(screened[0],))
+    assert again == alone, "a move already among the candidates changes nothing"
+
+
 def test_candidates_share_each_samples_random_stream():
     assert sample_stream(5, 3).random() == sample_stream(5, 3).random()
     assert sample_stream(5, 3).random() != sample_stream(5, 4).random() != sample_stream(6, 3).random()
