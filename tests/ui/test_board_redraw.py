@@ -1,13 +1,16 @@
 """A board drawn again changes only what differs (``redraw`` in replay_ui/static/js/dom.js), and shows exactly what a
 board drawn from nothing shows: in every game, a page stepped and jumped from position to position has, at each one,
-the same board markup as a page opened there; and a piece the step did not change is the very same node as before.
+the same board markup as a page opened there; a board drawn again in a seat's or the spectator's view over the full
+view's keeps nothing the narrower view hides; and a piece the step did not change is the very same node as before.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, wait_board
@@ -38,10 +41,10 @@ def _go(page: Any, seq: int) -> None:
     wait_board(page, seq)
 
 
-def _drawn_from_nothing(watched: Watched, server: LiveServer, gid: str, seq: int) -> str:
+def _drawn_from_nothing(watched: Watched, server: LiveServer, gid: str, seq: int, view: str = "full") -> str:
     fresh = watched.page.context.new_page()
     try:
-        fresh.goto(f"{server.url}/games/{gid}/b/main/{seq}")
+        fresh.goto(f"{server.url}/games/{gid}/b/main/{seq}" + ("" if view == "full" else f"?view={view}"))
         fresh.wait_for_selector("body[data-ready='true']")
         wait_board(fresh, seq)
         return str(fresh.evaluate(BOARD_MARKUP))
@@ -72,3 +75,27 @@ def test_a_step_keeps_the_nodes_it_does_not_change(live_server: LiveServer, watc
     _go(page, middle + 1)
     kept = page.evaluate("() => [...document.querySelectorAll('#board *')].filter((node) => node.keptSince === 1).length")
     assert kept >= total * 0.8, f"{gid}: only {kept} of {total} board nodes kept over one step"
+
+
+@pytest.mark.parametrize("gid", DEMOS)
+def test_a_board_drawn_again_in_a_narrower_view_keeps_nothing_of_the_full_one(live_server: LiveServer, watched: Watched,
+                                                                          gid: str) -> None:
+    """A seat's view, and the spectator's, drawn over the full view's board: the kept nodes must not carry anything
+    the narrower view hides. The board then equals one drawn from nothing in that view."""
+    page = open_game(watched, live_server, None, gid=gid)
+    head = int(page.evaluate("() => window.ludolog.head"))
+    seq = head // 2
+    _go(page, seq)
+    full = page.evaluate(BOARD_MARKUP)
+    for view in ("1", "spectator"):
+        expected = _drawn_from_nothing(watched, live_server, gid, seq, view)
+        assert expected != full, f"{gid}: the {view} view hides nothing at seq {seq}; the test would prove nothing"
+        page.select_option("#view-select", view)
+        page.wait_for_url(re.compile(rf"\?view={view}$"))
+        try:  # the view's states load first: wait until the board is drawn from them
+            page.wait_for_function(f"expected => ({BOARD_MARKUP})() === expected", arg=expected, timeout=15_000)
+        except PlaywrightTimeout:
+            assert page.evaluate(BOARD_MARKUP) == expected, (gid, view)
+        page.select_option("#view-select", "full")
+        page.wait_for_function(f"full => ({BOARD_MARKUP})() === full", arg=full)
+    assert not watched.errors, watched.errors
