@@ -55,7 +55,8 @@ from engine.core.protocol import CHANCE, Action, Rules, State
 #: 7: a duel whose loss leans past a mark's threshold without its interval confirming it is played on until decided
 #: (at most a budget a move): the marks, the best move and the chances of such positions change; no played move, no duel.
 #: 8: that duel goes on up to two budgets a move, and also where its mean is just below a threshold (within 0.02).
-SEARCH_VERSION = "8"
+#: 9: a judged played move is compared with up to twelve of the tree's moves instead of four (the choice is unchanged).
+SEARCH_VERSION = "9"
 #: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
 #: bench counts its games by. It moves with :data:`SEARCH_VERSION` except where a version changed only how a played
 #: move is judged or how precisely the chances are given (5–8), so the games played under the same choice

@@ -6,10 +6,12 @@ chance read from its root child is mostly sampling error, and a mark from the di
 such point estimates is noise (issue 30). A verdict therefore takes up to four steps:
 
 1. **Screening**: a share of the budget (:data:`TREE_SHARE`) goes to the ISMCTS tree, whose most
-   visited moves (at most :data:`CANDIDATES`) become the candidates; the played move is added, and any move the
-   caller names (``also``: the search player names its rollout policy's own move, so that it improves on that
-   policy rather than only on the tree's picks). (Where the judging seat has no decision, another seat's, the
-   whole budget goes to the tree's chances.)
+   visited moves become the candidates: at most :data:`CANDIDATES` for a choice, and at most
+   :data:`JUDGED_CANDIDATES` where a played move is judged (with that few tree rollouts the order of the tree's
+   visits is mostly chance, and a mark must rest on a rival that a second seed evaluates too: every move the tree
+   tried, up to a dozen). The played move is added, and any move the caller names (``also``: the search player
+   names its rollout policy's own move, so that it improves on that policy rather than only on the tree's picks).
+   (Where the judging seat has no decision, another seat's, the whole budget goes to the tree's chances.)
 2. **Paired evaluation with sequential halving**: each candidate is played at the root and the game
    played out with the rollout policy, sample by sample. Sample ``i`` uses one random stream seeded
    by (seed, ``i``) for *every* candidate: the same determinisation of what the seat cannot see and
@@ -82,8 +84,13 @@ from engine.core.protocol import CHANCE, Action, Actor, Rules, State
 
 #: The share of the budget spent on the tree that picks the candidates; the rest goes to paired playouts.
 TREE_SHARE = 0.25
-#: The tree's most visited moves evaluated on paired playouts (the played move comes on top).
+#: The tree's most visited moves evaluated on paired playouts for a choice (the search player's; ``also`` comes on top).
 CANDIDATES = 4
+#: The tree's most visited moves evaluated beside a played move that is judged. Four (version 8) left the first seed's
+#: rival unevaluated by the second in a third of the marks the second seed lost (in Amerigo, seven in ten); twelve
+#: (version 9) is every legal move at most positions of every game but Amerigo's (docs/PERFORMANCE.md, version 9).
+#: The search player's choice keeps :data:`CANDIDATES`: its strength was measured so.
+JUDGED_CANDIDATES = 12
 #: The mover's win chance is estimated to within this either side (95 % Wilson interval) where the cap allows:
 #: two seeds' estimates then differ by about 0.029 on average (issue 30 asks at most 0.03).
 WIN_HALF_WIDTH = 0.035
@@ -279,9 +286,10 @@ def _chances_only(tree: Analysis, seat: int | None, rollouts: int, seed: int) ->
 
 
 def _arms(tree: Analysis, played: Action | None, also: Sequence[Action] = ()) -> tuple[list[_Arm], _Arm | None]:
-    """The tree's candidates (its most visited moves, the first one always, then any of ``also`` not among them) and
-    the played move's arm, if any."""
-    contenders = [_Arm(a.action, order) for order, a in enumerate(tree.actions[:CANDIDATES]) if a.visits or order == 0]
+    """The tree's candidates (its most visited moves, the first one always, more of them where a played move is judged;
+    then any of ``also`` not among them) and the played move's arm, if any."""
+    screened = tree.actions[:CANDIDATES if played is None else JUDGED_CANDIDATES]
+    contenders = [_Arm(a.action, order) for order, a in enumerate(screened) if a.visits or order == 0]
     for action in also:
         if all(arm.action != action for arm in contenders):
             contenders.append(_Arm(action, len(contenders)))

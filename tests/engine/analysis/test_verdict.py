@@ -18,6 +18,7 @@ from engine.analysis.verdict import (
     CANDIDATES,
     DECIDE_BAND,
     DECIDE_SAMPLES_FACTOR,
+    JUDGED_CANDIDATES,
     MARK_THRESHOLDS,
     TREE_SHARE,
     WIN_HALF_WIDTH,
@@ -263,6 +264,24 @@ def test_a_move_given_in_also_is_evaluated_beside_the_trees_candidates():
     assert left_out in [m.action for m in verdict.moves] and len(verdict.moves) == len(screened) + 1
     again = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None, also=(screened[0],))
     assert again == alone, "a move already among the candidates changes nothing"
+
+
+def test_a_judged_move_is_compared_with_a_dozen_of_the_trees_moves_a_choice_with_four():
+    """Search version 9: a mark must rest on a rival a second seed evaluates too, so a played move is judged against
+    every move the tree tried, up to :data:`JUDGED_CANDIDATES`; the search player's choice keeps :data:`CANDIDATES`."""
+    rules, state = PigWithWaits(), _pig()
+    legal = rules.legal_actions(state)
+    assert len(legal) == JUDGED_CANDIDATES + 1 > CANDIDATES
+    choice = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None)
+    assert len(choice.moves) == CANDIDATES
+    for seed in range(3):
+        for played in legal:
+            judged = judge(rules, state, seat=0, rollouts=200, seed=seed, win_half_width=None, played=played)
+            evaluated = [move.action for move in judged.moves]
+            assert played in evaluated and len(evaluated) == len(set(evaluated))
+            # the tree tries every one of the 13 moves in its 50 rollouts: its twelve most visited, and the played
+            # move on top when it was the thirteenth
+            assert len(evaluated) in (JUDGED_CANDIDATES, JUDGED_CANDIDATES + 1)
 
 
 def test_candidates_share_each_samples_random_stream():
