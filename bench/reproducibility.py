@@ -3,7 +3,8 @@
 Games are played by the strongest bot of each game in every seat (``engine.analysis.strategies.strongest_player``
 once it exists, else the game's rollout policy; the table says which). At every ``every``-th decision of a game
 (the first one offset by the game's index, so the stages mix) the position is judged with the played move under
-seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget given; the seeds are the service's
+seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget given, else the game's default
+(:func:`engine.analysis.default_rollouts`); the seeds are the service's
 own :func:`service.games.analysis.position_seed`), and one line per decision is appended to :data:`RESULTS`: the
 best move, the mark, the mover's and every seat's win chance under each seed, the stage of the game and how the
 game ended. The file is in the repository so that several sessions add up: a run skips the games already there
@@ -39,11 +40,11 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
-from engine.analysis import DEFAULT_ROLLOUTS, SEARCH_VERSION, judge, policy_for, win_shares
+from engine.analysis import SEARCH_VERSION, judge, policy_for, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
-from service.games.analysis import position_seed
+from service.games.analysis import analysis_budget, position_seed
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 SEATS = 4
@@ -58,7 +59,7 @@ class Plan:
     """How much one run adds: decisions per game wanted in the file, the budget, the sampling step, a time cap."""
 
     decisions: int = 300
-    rollouts: int = DEFAULT_ROLLOUTS
+    rollouts: int | None = None
     every: int = 6
     minutes: float = 60.0
     jobs: int = 2
@@ -130,16 +131,16 @@ def read_results(path: Path = RESULTS) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def _matching(lines: list[dict[str, Any]], game: str, rollouts: int) -> list[dict[str, Any]]:
-    return [line for line in lines if line["game"] == game and line["rollouts"] == rollouts
+def _matching(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> list[dict[str, Any]]:
+    budget = analysis_budget(game, rollouts)
+    return [line for line in lines if line["game"] == game and line["rollouts"] == budget
             and line["search_version"] == SEARCH_VERSION]
 
 
 def games_to_judge(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:
     """(game, index) of the games still to judge, round-robin over the games, until each has enough decisions."""
     have = {game: len(_matching(lines, game, plan.rollouts)) for game in GAMES}
-    done = {(line["game"], line["index"]) for line in lines if line["rollouts"] == plan.rollouts
-            and line["search_version"] == SEARCH_VERSION}
+    done = {(game, line["index"]) for game in GAMES for line in _matching(lines, game, plan.rollouts)}
     index = 0
     while any(have[game] < plan.decisions for game in GAMES):
         for game in GAMES:
@@ -162,7 +163,7 @@ def run_plan(plan: Plan, path: Path = RESULTS) -> int:
                 task = next(todo, None)
                 if task is None:
                     break
-                running.add(pool.submit(judged_game, task[0], task[1], plan.rollouts, plan.every))
+                running.add(pool.submit(judged_game, task[0], task[1], analysis_budget(task[0], plan.rollouts), plan.every))
             if not running:
                 return added
             finished, running = wait(running, return_when=FIRST_COMPLETED)
@@ -191,8 +192,9 @@ def _directions(line: dict[str, Any]) -> tuple[tuple[dict[str, Any], dict[str, A
     return (first, second), (second, first)
 
 
-def table(lines: list[dict[str, Any]], rollouts: int) -> list[Row]:
-    """The reproducibility and calibration rows of every game from the results' lines at ``rollouts``."""
+def table(lines: list[dict[str, Any]], rollouts: int | None) -> list[Row]:
+    """The reproducibility and calibration rows of every game from the results' lines at ``rollouts`` (None: at each
+    game's default budget)."""
     rows: list[Row] = []
     for game in GAMES:
         mine = _matching(lines, game, rollouts)
@@ -200,7 +202,7 @@ def table(lines: list[dict[str, Any]], rollouts: int) -> list[Row]:
             continue
         games = len({line["index"] for line in mine})
         players = ", ".join(sorted({line["player"] for line in mine}))
-        sample = f"{len(mine)} decisions of {games} games by {players}, {rollouts} rollouts, seeds 0 and 1"
+        sample = f"{len(mine)} decisions of {games} games by {players}, {analysis_budget(game, rollouts)} rollouts, seeds 0 and 1"
         rows += _reproducibility_rows(game, mine, sample) + _calibration_rows(game, mine, games)
     return rows
 
@@ -279,7 +281,7 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--decisions", type=int, default=Plan.decisions, help="decisions per game wanted in the file")
-    parser.add_argument("--rollouts", type=int, default=Plan.rollouts, help="the verdicts' budget")
+    parser.add_argument("--rollouts", type=int, default=Plan.rollouts, help="the verdicts' budget (default: each game's)")
     parser.add_argument("--every", type=int, default=Plan.every, help="judge every k-th decision of a game")
     parser.add_argument("--minutes", type=float, default=Plan.minutes, help="start no new game after this long")
     parser.add_argument("--jobs", type=int, default=Plan.jobs)

@@ -1,7 +1,8 @@
 """The search player's strength against the games' strategy bots (``ludolog bench analysis --strength``).
 
 **Matches.** For every game and every strategy bot it offers (:mod:`engine.analysis.strategies`), the
-search player for its own seat, over determinisations of what it cannot see, at the default budget, plays
+search player for its own seat, over determinisations of what it cannot see, at the game's default budget
+(:func:`service.games.analysis.analysis_budget`), plays
 against copies of the bot. The search player plays what the analysis would call the best move
 (:func:`engine.analysis.judge`, the paired verdict, ``--player verdict``, the default: the strength of the
 advice people read) or the tree search's most visited move (:func:`engine.analysis.search`,
@@ -51,10 +52,11 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import DEFAULT_ROLLOUTS, PLAYER_VERSION, SEARCH_VERSION, judge, search, wilson_interval, win_shares
+from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, judge, search, wilson_interval, win_shares
 from engine.analysis.policy import policy_for
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
+from service.games.analysis import analysis_budget
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 RESULTS = Path(__file__).resolve().parent / "results" / "strength.jsonl"
@@ -194,8 +196,9 @@ def commit() -> str:
 # --- the results file ---------------------------------------------------------------------------------------
 
 
-def load(path: Path, rollouts: int, version: str = PLAYER_VERSION, kind: str = "verdict") -> list[Row]:
-    """The recorded games of this player version, budget and search player (a torn last line is skipped; a line
+def load(path: Path, rollouts: int | None, version: str = PLAYER_VERSION, kind: str = "verdict") -> list[Row]:
+    """The recorded games of this player version, budget (None: each game's default) and search player (a torn last
+    line is skipped; a line
     without a player is the tree's, the only one recorded before; a line without a player version was written
     when it was the search version)."""
     if not path.exists():
@@ -207,7 +210,8 @@ def load(path: Path, rollouts: int, version: str = PLAYER_VERSION, kind: str = "
         except json.JSONDecodeError:
             continue
         played_by = row.get("player_version", row.get("search_version"))
-        if played_by == version and row.get("rollouts") == rollouts and row.get("player", "tree") == kind:
+        budget = analysis_budget(row["game"], rollouts)
+        if played_by == version and row.get("rollouts") == budget and row.get("player", "tree") == kind:
             rows.append(row)
     return rows
 
@@ -227,12 +231,13 @@ def shares_of(rows: list[Row], match: Match) -> list[float]:
 # --- the run -----------------------------------------------------------------------------------------------
 
 
-def run_matches(chosen: list[Match], *, minutes: float, rollouts: int = DEFAULT_ROLLOUTS, path: Path = RESULTS,
+def run_matches(chosen: list[Match], *, minutes: float, rollouts: int | None = None, path: Path = RESULTS,
                 max_games: int = 400, report: Callable[[str], None] = print, kind: str = "verdict") -> list[Row]:
     """Play the undecided matches in turn, one game each, until all are decided or ``minutes`` have passed.
 
-    A match also stops at ``max_games`` recorded games (the test would need more to decide). Returns the
-    table's rows over every recorded game of this version and budget.
+    A match also stops at ``max_games`` recorded games (the test would need more to decide). ``rollouts`` None: each
+    game's default budget (:func:`service.games.analysis.analysis_budget`). Returns the table's rows over every
+    recorded game of this version and budget.
     """
     deadline = time.monotonic() + 60 * minutes
     rows = load(path, rollouts, kind=kind)
@@ -245,7 +250,7 @@ def run_matches(chosen: list[Match], *, minutes: float, rollouts: int = DEFAULT_
             if time.monotonic() >= deadline:
                 break
             index = max((r["index"] for r in rows if r["game"] == match.game and r["bot"] == match.bot), default=-1) + 1
-            row = strength_game(match, index, rollouts, kind)
+            row = strength_game(match, index, analysis_budget(match.game, rollouts), kind)
             append(path, row)
             rows.append(row)
             shares = shares_of(rows, match)
@@ -266,6 +271,7 @@ def table(chosen: list[Match], rows: list[Row]) -> list[Row]:
         margins = [r["scores"][r["seat"]] - max(s for k, s in enumerate(r["scores"]) if k != r["seat"]) for r in mine]
         out.append({
             "game": match.game, "bot": match.bot, "seats": match.seats, "games": len(shares),
+            "rollouts": mine[0]["rollouts"] if mine else None,
             "win": sum(shares) / len(shares) if shares else 0.0, "low": low, "high": high, "par": match.par,
             "margin": sum(margins) / len(margins) if margins else 0.0,
             "llr": llr(shares, match.par, match.par + MARGIN), "bounds": (low_bound, high_bound),
@@ -274,15 +280,17 @@ def table(chosen: list[Match], rows: list[Row]) -> list[Row]:
     return out
 
 
-def format_table(rows: list[Row], rollouts: int, kind: str = "verdict") -> str:
+def format_table(rows: list[Row], rollouts: int | None, kind: str = "verdict") -> str:
     """The strength table as text."""
-    lines = [f"search player: the {kind}'s best move ({rollouts} rollouts/decision, player version {PLAYER_VERSION}) "
+    budget = f"{rollouts} rollouts/decision" if rollouts is not None else "each game's default budget"
+    lines = [f"search player: the {kind}'s best move ({budget}, player version {PLAYER_VERSION}) "
              "against copies of each bot; "
              f"SPRT H0 = par, H1 = par + {MARGIN:.0%}, alpha = beta = {ALPHA}",
-             f"{'game':<12} {'bot':<12} {'seats':>5} {'games':>5} {'win':>6} {'95% CI':>13} {'par':>5} "
+             f"{'game':<12} {'bot':<12} {'budget':>6} {'seats':>5} {'games':>5} {'win':>6} {'95% CI':>13} {'par':>5} "
              f"{'margin':>7} {'LLR':>6}  SPRT"]
     for r in rows:
-        lines.append(f"{r['game']:<12} {r['bot']:<12} {r['seats']:>5} {r['games']:>5} {100 * r['win']:>5.1f}% "
+        lines.append(f"{r['game']:<12} {r['bot']:<12} {r['rollouts'] or '-':>6} {r['seats']:>5} {r['games']:>5} "
+                     f"{100 * r['win']:>5.1f}% "
                      f"{100 * r['low']:>5.1f}-{100 * r['high']:>5.1f}% {100 * r['par']:>4.0f}% {r['margin']:>+7.1f} "
                      f"{r['llr']:>+6.2f}  {r['state']} (bounds {r['bounds'][0]:+.2f}/{r['bounds'][1]:+.2f})")
     return "\n".join(lines)
@@ -314,7 +322,7 @@ def format_random_table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def run(*, minutes: float = 30.0, rollouts: int = DEFAULT_ROLLOUTS, games: tuple[str, ...] = GAMES,
+def run(*, minutes: float = 30.0, rollouts: int | None = None, games: tuple[str, ...] = GAMES,
         bots: tuple[str, ...] = (), random_games: int = 100, path: Path = RESULTS, kind: str = "verdict") -> str:
     """Both tables, as printed by ``ludolog bench analysis --strength``: every game's bots against random players,
     then the SPRT matches of ``games`` (and only ``bots``, when given)."""
@@ -338,7 +346,7 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=30.0, help="wall-clock cap of the matches")
     parser.add_argument("--game", action="append", choices=GAMES, help="matches of this game only (repeatable)")
     parser.add_argument("--bot", action="append", help="only this bot (repeatable)")
-    parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS, help="the search player's budget")
+    parser.add_argument("--rollouts", type=int, default=None, help="the search player's budget (default: each game's)")
     parser.add_argument("--player", choices=PLAYERS, default="verdict",
                         help="verdict: the analysis's best move (default); tree: the tree search's")
     parser.add_argument("--random-games", type=int, default=100, help="games of each bot against random players (0: skip)")

@@ -367,25 +367,27 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
 @cli.command()
 @click.argument("gid")
 @click.option("--branch", default="main", show_default=True, help="The branch to analyse.")
-@click.option("--rollouts", type=click.IntRange(1, 5000), default=200, show_default=True,
-              help="Search iterations per decision (the budget).")
+@click.option("--rollouts", type=click.IntRange(1, 5000), default=None,
+              help="Search iterations per decision (the budget)  [default: the game's, 200 or 400]")
 @click.option("--view", default="full", show_default=True, help="full, or a seat number: search with only its information.")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True,
               help="Seeds the searches: another seed gives a second opinion.")
 @click.option("--timeout", type=float, default=None, help="Give up after this many seconds (the jobs go on).")
-def analyze(gid: str, branch: str, rollouts: int, view: str, seed: int, timeout: float | None) -> None:
+def analyze(gid: str, branch: str, rollouts: int | None, view: str, seed: int, timeout: float | None) -> None:
     """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work)."""
     import time
 
-    from service.games.analysis import enqueue_analysis, report
+    from service.games.analysis import analysis_budget, enqueue_analysis, report
     from service.games.seating import table_hiding
     from service.jobs import analysis_queue
     from service.store.errors import StoreError
 
     stores = _stores()
     try:
-        if stores.games.game(gid).is_log_only:
+        record = stores.games.game(gid)
+        if record.is_log_only:
             raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
+        rollouts = analysis_budget(record.game, rollouts)
         refused = table_hiding(stores.games, stores.seats, stores.reader, gid, branch)
         if refused is not None:
             raise Failure(refused, EXIT_NO_STORE)  # exit 2, one line: nothing is queued

@@ -22,6 +22,7 @@ from replay_ui.blueprint import blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import Line, cached_timeline, caption_at, moves_after
+from service.games.analysis import analysis_budget
 from service.games.titles import game_label
 from service.store.games import MAIN, GameRecord
 from service.web.auth import current_user, readable_game
@@ -158,6 +159,7 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
         "log_only": log_only or not known, "renderer": adapter.renderer if known else "generic",
         "components": adapter.components(record.setup) if known else {},
         "base": url_for("replay_ui.game_page", gid=record.id, bid=bid),
+        "analysis_budget": analysis_budget(record.game) if known else None,
     }
 
 

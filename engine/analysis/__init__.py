@@ -8,11 +8,20 @@ given, so an analysis is reproducible. See :mod:`engine.analysis.search` for the
 """
 
 from engine.analysis.policy import pick, policy_for, verb_preference_player
-from engine.analysis.search import DEFAULT_ROLLOUTS, PLAYER_VERSION, SEARCH_VERSION, ActionStats, Analysis, search
+from engine.analysis.search import (
+    DEFAULT_ROLLOUTS,
+    PLAYER_VERSION,
+    SEARCH_VERSION,
+    ActionStats,
+    Analysis,
+    default_rollouts,
+    search,
+)
 from engine.analysis.stats import wilson_interval, win_shares
 from engine.analysis.verdict import MoveStats, Verdict, judge, paired_interval
 
 __all__ = [
-    "DEFAULT_ROLLOUTS", "PLAYER_VERSION", "SEARCH_VERSION", "ActionStats", "Analysis", "MoveStats", "Verdict", "judge",
-    "paired_interval", "pick", "policy_for", "search", "verb_preference_player", "wilson_interval", "win_shares",
+    "DEFAULT_ROLLOUTS", "PLAYER_VERSION", "SEARCH_VERSION", "ActionStats", "Analysis", "MoveStats", "Verdict",
+    "default_rollouts", "judge", "paired_interval", "pick", "policy_for", "search", "verb_preference_player",
+    "wilson_interval", "win_shares",
 ]

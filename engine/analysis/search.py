@@ -62,7 +62,7 @@ SEARCH_VERSION = "9"
 #: move is judged or how precisely the chances are given (5–8), so the games played under the same choice
 #: keep counting. 5: the search player also weighs its rollout policy's own move (``judge``'s ``also``).
 PLAYER_VERSION = "5"
-#: The default budget: rollouts per analysed position.
+#: The default budget where a game names none (:func:`default_rollouts`): rollouts per analysed position.
 DEFAULT_ROLLOUTS = 200
 #: UCB1's exploration constant for rewards in [0, 1] (a little below sqrt(2): rollouts are noisy already).
 EXPLORATION = 0.7
@@ -205,6 +205,17 @@ def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> 
 
 #: The former private name, kept for callers written before verdicts needed the playout.
 _play_out = play_out
+
+
+def default_rollouts(rules: Rules) -> int:
+    """The game's default budget: its rules' ``analysis_rollouts`` where it names one, else :data:`DEFAULT_ROLLOUTS`.
+
+    A game names a larger budget where the marks of a played move need more samples to repeat under a second seed
+    (the reproducibility bench measures it): how many rollouts a verdict needs depends on how noisy the game's
+    playouts are and how close its moves, not only on the method.
+    """
+    named = getattr(rules, "analysis_rollouts", None)
+    return int(named) if named else DEFAULT_ROLLOUTS
 
 
 def search(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,

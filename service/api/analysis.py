@@ -26,12 +26,11 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
-from engine.analysis import DEFAULT_ROLLOUTS
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body, load_query
 from service.api.schemas import Strict, StrictInt
-from service.games.analysis import MAX_SEED, enqueue_analysis, missing_ranges, report
+from service.games.analysis import MAX_SEED, analysis_budget, enqueue_analysis, missing_ranges, report
 from service.games.seating import table_hiding
 from service.jobs import analysis_queue
 from service.store.games import GameRecord
@@ -46,13 +45,14 @@ MIN_ROLLOUTS, MAX_ROLLOUTS = 1, 5000
 _VIEW = validate.Regexp(VIEW_SHAPE, error="expected full or a seat number")
 _SEED = validate.Range(min=0, max=MAX_SEED, error=f"expected an integer from 0 to {MAX_SEED}")
 _SEED_HELP = "seeds the searches: the same seed gives the same answer, another one a second opinion"
+_ROLLOUTS_HELP = "search iterations per decision (the budget); default: the game's (200, or 400 where its marks need more)"
 
 
 class AnalysisRequestSchema(Strict):
     """``POST …/analysis``."""
 
-    rollouts = StrictInt(load_default=DEFAULT_ROLLOUTS, validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
-                         metadata={"description": "search iterations per decision (the budget)"})
+    rollouts = StrictInt(load_default=None, validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
+                         metadata={"description": _ROLLOUTS_HELP})
     view = fields.String(load_default="full", validate=_VIEW,
                          metadata={"description": "full (the search may use everything) or a seat (only what it saw)"})
     seed = StrictInt(load_default=0, validate=_SEED, metadata={"description": _SEED_HELP})
@@ -61,7 +61,8 @@ class AnalysisRequestSchema(Strict):
 class AnalysisQuery(Strict):
     """``GET …/analysis``: which analysis."""
 
-    rollouts = fields.Integer(load_default=DEFAULT_ROLLOUTS, validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS))
+    rollouts = fields.Integer(load_default=None, validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
+                              metadata={"description": _ROLLOUTS_HELP})
     view = fields.String(load_default="full", validate=_VIEW)
     seed = fields.Integer(load_default=0, validate=_SEED, metadata={"description": _SEED_HELP})
 
@@ -150,12 +151,12 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     context = api()
     stores = context.stores
     queue = analysis_queue(stores)
-    seed = body["seed"]
-    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, seed)
-    _take_quota(user, body["rollouts"] * sum(len(seqs) for seqs in ranges))
-    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, body["rollouts"], view, seed, user=user,
+    seed, rollouts = body["seed"], analysis_budget(record.game, body["rollouts"])
+    ranges = missing_ranges(context.games, stores.redis, queue, gid, bid, rollouts, view, seed)
+    _take_quota(user, rollouts * sum(len(seqs) for seqs in ranges))
+    jobs = enqueue_analysis(context.games, stores.redis, queue, gid, bid, rollouts, view, seed, user=user,
                             ranges=ranges)
-    return jsonify(report(context.games, stores.redis, gid, bid, body["rollouts"], view, seed) | {"jobs": jobs}), 202
+    return jsonify(report(context.games, stores.redis, gid, bid, rollouts, view, seed) | {"jobs": jobs}), 202
 
 
 @bp.get("")
@@ -172,4 +173,5 @@ def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
     view = _checked_view(record, query["view"])
     _refuse_live_table(gid, bid)
     context = api()
-    return jsonify(report(context.games, context.stores.redis, gid, bid, query["rollouts"], view, query["seed"]))
+    rollouts = analysis_budget(record.game, query["rollouts"])
+    return jsonify(report(context.games, context.stores.redis, gid, bid, rollouts, view, query["seed"]))

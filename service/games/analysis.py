@@ -41,8 +41,8 @@ from typing import Any
 import redis
 from rq import Queue
 
-from engine import CHANCE, apply_event, start
-from engine.analysis import SEARCH_VERSION, Verdict, judge
+from engine import CHANCE, apply_event, get_rules, start
+from engine.analysis import SEARCH_VERSION, Verdict, default_rollouts, judge
 from engine.analysis.verdict import MARK_THRESHOLDS, mark_for
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
@@ -56,6 +56,12 @@ REQUEST_TTL_SECONDS = 24 * 3600
 BEST_SHOWN = 5
 #: The largest seed a request may give (seeds are 0 to this).
 MAX_SEED = 2**31 - 1
+
+
+def analysis_budget(game: str, asked: int | None = None) -> int:
+    """The budget (rollouts per decision) ``asked`` for, else the game's default (:func:`engine.analysis.default_rollouts`:
+    200, or more where a game's marks need more samples to repeat under a second seed)."""
+    return asked if asked is not None else default_rollouts(get_rules(game))
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ class Level:
     strong_playouts: bool
 
 
-#: The engine's levels, weakest first. ``strong`` is the analysis's default budget with the game's strongest bot
+#: The engine's levels, weakest first. ``strong`` is the analysis's usual budget (200) with the game's strongest bot
 #: as the playout policy (:func:`engine.analysis.strategies.strongest_player`), which beats the plain rollout
 #: policy the analysis uses by default; ``easy`` is quick enough for a turn a second on a busy worker.
 LEVELS: dict[str, Level] = {

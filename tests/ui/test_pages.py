@@ -207,3 +207,12 @@ def test_the_game_page_labels_jump_to_with_the_games_phase_word(client: FlaskCli
     assert '<label for="jump-phase">Role</label>' in html
     assert "chips + buildings + bonuses so far; click to jump" in html
     assert "board-notice" not in html  # Puerto Rico's board is the rulebook's, not a reconstruction
+
+
+def test_the_budget_select_starts_at_the_games_default(client: FlaskClient) -> None:
+    """Die goldene Stadt's analysis defaults to 400 rollouts (its marks need them to repeat), Puerto Rico's to 200."""
+    for gid, budget in ((DEMO_PR, 200), ("demo-golden-city-1", 400)):
+        html = client.get(f"/games/{gid}/b/main").get_data(as_text=True)
+        select = re.search(r'<select id="analysis-budget">(.*?)</select>', html, re.S)
+        assert select, html[:300]
+        assert re.findall(r'<option value="(\d+)" selected>', select.group(1)) == [str(budget)], (gid, select.group(1))

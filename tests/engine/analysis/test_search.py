@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import CHANCE, Outcome, Setup, get_rules
-from engine.analysis import policy_for, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, default_rollouts, policy_for, search, wilson_interval, win_shares
 from engine.core.fold import draw_chance, uniform_player
 from tests.games.pig import PIG, PigState
 
@@ -119,3 +119,10 @@ def test_states_differing_only_in_what_the_seat_cannot_see_give_identical_analys
     assert rules.view(other, seat) == rules.view(state, seat)
     assert other != state
     assert search(rules, state, seat=seat, rollouts=12, seed=4) == search(rules, other, seat=seat, rollouts=12, seed=4)
+
+
+def test_a_games_default_budget_is_its_rules_own_else_two_hundred():
+    """A game names a larger budget where its marks need more samples to repeat under a second seed."""
+    assert DEFAULT_ROLLOUTS == 200 and default_rollouts(PIG) == 200
+    budgets = {game: default_rollouts(get_rules(game)) for game in ("puerto_rico", "amerigo", "entdecker", "golden_city")}
+    assert budgets == {"puerto_rico": 200, "amerigo": 200, "entdecker": 400, "golden_city": 400}

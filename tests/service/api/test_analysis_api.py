@@ -128,3 +128,18 @@ def test_bad_input_is_a_400_naming_the_field_and_queues_nothing(client, users, r
         assert field in str(error), error
     assert_error(client.get(url + "?rollouts=-1"), 400)
     assert client.get(url).get_json()["status"] == "none"
+
+
+@pytest.mark.parametrize(("game", "budget"), [("golden_city", 400), ("entdecker", 400), ("puerto_rico", 200),
+                                              ("amerigo", 200), ("pig", 200)])
+def test_without_a_budget_the_request_and_its_get_use_the_games_default(client, users, game, budget):
+    """Die goldene Stadt's and Entdecker's marks need 400 rollouts to repeat under a second seed; the rest 200."""
+    headers = users.auth("alice")
+    created = client.post("/api/games", json={"game": game, "players": ["A", "B", "C"]}, headers=headers)
+    assert created.status_code == 201, created.get_json()
+    url = URL.format(gid=created.get_json()["id"], bid=MAIN)
+    assert client.get(url).get_json()["rollouts"] == budget
+    queued = client.post(url, json={}, headers=headers)
+    assert queued.status_code == 202 and queued.get_json()["rollouts"] == budget
+    assert client.get(url + f"?rollouts={budget}").get_json()["status"] == queued.get_json()["status"]
+    assert client.post(url, json={"rollouts": 50}, headers=headers).get_json()["rollouts"] == 50, "asked: kept"
