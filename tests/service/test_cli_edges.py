@@ -174,3 +174,22 @@ def test_export_with_a_view_that_names_no_seat_says_one_line(tmp_path: Path, red
                           text=True, timeout=60, env=ludolog_env(redis_server.url, LUDOLOG_PURE="1"))
     line = last_line_of_a_failure(done)
     assert line.startswith("--view ") and line.endswith("expected full, spectator or a seat 0 to 1"), line
+
+
+def test_analyze_without_a_budget_queues_at_the_games_default(tmp_path: Path, redis_server: EmbeddedRedis,
+                                                              redis_client) -> None:
+    """``ludolog analyze`` asks Die goldene Stadt's 400 rollouts unless ``--rollouts`` says (no worker: it times out)."""
+    import random
+
+    from engine import Setup, get_rules, random_playout
+    from service.store.analysis_results import AnalysisRequests
+    from service.store.games import MAIN, GameStore
+
+    rules, setup = get_rules("golden_city"), Setup(("A", "B", "C"))
+    games = GameStore(redis_client)
+    record = games.create_game("golden_city", rules.version, setup, owner=None)
+    games.append(record.id, MAIN, random_playout(rules, setup, random.Random(4), check=False).events[1:], 1)
+    done = ludolog(tmp_path, "analyze", record.id, "--timeout", "1", LUDOLOG_REDIS_URL=redis_server.url)
+    assert done.returncode == 1 and "is a worker running" in done.stderr, done.stderr
+    requests = AnalysisRequests(redis_client)
+    assert requests.is_marked(record.id, MAIN, 400, "full", 0) and not requests.is_marked(record.id, MAIN, 200, "full", 0)
