@@ -148,19 +148,23 @@
       return;
     }
     say("reading the log of this table…");
-    Promise.all([readLog(kind), tabReady(win, ludolog)])
+    var ready = tabReady(win, ludolog);
+    Promise.all([readLog(kind), ready])
       .then(function (got) {
         win.postMessage({ type: LOG, protocol: PROTOCOL, kind: kind, table: tableOfPage(), log: got[0] }, ludolog);
         say("the log is in ludolog's new tab: check it there and press Import.");
       })
       .catch(function (error) {
         closeTab(win);
+        // A tab still loading may outlast the tries; once it says it is ready, its page is up and close() is heeded.
+        ready.then(function () { closeTab(win); }, function () { closeTab(win); });
         say(error && error.message ? error.message : String(error));
       });
   }
 
   // Close the tab opened for nothing. A tab still on its way to its first page can let one close() pass unheeded
-  // (seen on a busy machine), so it is asked again every quarter second until it is gone, for 20 s at most.
+  // (seen on a busy machine, where its first page took more than the tries), so it is asked again every quarter
+  // second until it is gone, for 20 s at most, and again once it says it is ready (handOver).
   function closeTab(win) {
     var tries = 0;
     (function close() {
