@@ -262,23 +262,24 @@ def _best_building(style: Style, state: State, seat: int, is_builder: bool) -> f
     player = state.players[seat]
     free_spaces = CITY_SPACES - city_spaces_used(player)
     budget = player.doubloons + (1 if is_builder else 0)
+    rounds_left = _rounds_left(state)  # once, not per building: it is the hottest part of a rollout's role choice
     best = 0.0
     for b in range(N_BUILDINGS):
         if state.building_supply[b] and player.city[b] < 0 and SPACES[b] <= free_spaces and price(player, b, is_builder) <= budget:
-            best = max(best, _building_worth(style, state, player, b))
+            best = max(best, _building_worth(style, player, b, rounds_left))
     return best + (DOUBLOON if best > 0 else 0.0)
 
 
 def _build_value(style: Style, state: State, building: int) -> float:
     player = state.players[state.turn]
     cost = price(player, building, state.turn == state.chooser)
-    return _building_worth(style, state, player, building) - 0.05 * cost
+    return _building_worth(style, player, building, _rounds_left(state)) - 0.05 * cost
 
 
-def _building_worth(style: Style, state: State, player: Player, building: int) -> float:
-    """The style's taste for ``building``, more for a production building its plantations need, late in the game its VP."""
+def _building_worth(style: Style, player: Player, building: int, rounds_left: int) -> float:
+    """The style's taste for ``building``, more for a production building its plantations need, late in the game (the
+    rounds left by :func:`_rounds_left`) its VP."""
     value = style.buildings[building]
-    rounds_left = _rounds_left(state)
     if building in PRODUCERS[1] or building in PRODUCERS[2] or building in PRODUCERS[3] or building in PRODUCERS[4]:
         good = next(g for g in range(1, 5) if building in PRODUCERS[g])
         circles = sum(CIRCLES[b] for b in PRODUCERS[good] if player.city[b] >= 0)
