@@ -50,8 +50,8 @@ class EntdeckerRules(PhasedRules[State, Action]):
     min_players = 2
     max_players = 4
     known_options: tuple[str, ...] = ("components", "income_each_turn")
-    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on the positions near a mark,
-    #: a second seed found 57 % of the marks again at 200 rollouts and 89 % at 400 (docs/PERFORMANCE.md, search
+    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
+    #: a second seed found 57 % of the marks again at 200 rollouts and 73 % at 400 (docs/PERFORMANCE.md, search
     #: version 9).
     analysis_rollouts = 400
 

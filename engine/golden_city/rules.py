@@ -87,8 +87,8 @@ class GoldenCityRules(PhasedRules[State, Action]):
     min_players = 3
     max_players = 4
     known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
-    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on the positions near a mark,
-    #: a second seed found 64 % of the marks again at 200 rollouts and 78 % at 400 (docs/PERFORMANCE.md, search
+    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
+    #: a second seed found 62 % of the marks again at 200 rollouts and 78 % at 400 (docs/PERFORMANCE.md, search
     #: version 9).
     analysis_rollouts = 400
     #: The strategy bots, made once (they play through this object's ``apply``).
