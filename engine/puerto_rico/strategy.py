@@ -54,7 +54,7 @@ from engine.puerto_rico.components import (
 from engine.puerto_rico.craftsman import production
 from engine.puerto_rico.mayor import BUILDING_SLOT, N_SLOTS, free_circles
 from engine.puerto_rico.notation import PLACE_ACTIONS
-from engine.puerto_rico.state import PLACE, Player, State, city_spaces_used
+from engine.puerto_rico.state import BUILD, PLACE, Player, State, city_spaces_used
 from engine.puerto_rico.trader import sale_price
 
 #: A doubloon's worth in victory points (a building of n points costs about 2n doubloons).
@@ -124,9 +124,11 @@ class StrategyBot:
             if wanted and PLACE_ACTIONS[wanted[0]] in actions:
                 return PLACE_ACTIONS[wanted[0]]
             return actions[0]
+        # Every build's worth reads the rounds left, a pass over each city: counted once a decision, not once a build.
+        rounds_left = _rounds_left(state) if state.phase == BUILD else 0
         best_value, best = -1e9, [actions[0]]
         for action in actions:
-            value = _value(self.style, state, action)
+            value = _value(self.style, state, action, rounds_left)
             if value > best_value + 1e-9:
                 best_value, best = value, [action]
             elif value > best_value - 1e-9:
@@ -140,8 +142,9 @@ class StrategyBot:
         return [PLACE_ACTIONS[slot] for slot in _placements(self.style, state)]
 
 
-def _value(style: Style, state: State, action: Any) -> float:
-    """The estimated worth of ``action`` for the seat to act, in victory points."""
+def _value(style: Style, state: State, action: Any, rounds_left: int) -> float:
+    """The estimated worth of ``action`` for the seat to act, in victory points; ``rounds_left`` is
+    :func:`_rounds_left` of ``state`` where ``action`` may be a build (only the builder's phase has builds)."""
     verb = action[0]
     declined = DECLINE * float(action[-1]) if len(action) > PLAIN_LENGTH.get(verb, len(action)) else 0.0
     if verb == "role":
@@ -154,7 +157,7 @@ def _value(style: Style, state: State, action: Any) -> float:
         player = state.players[state.turn]
         return 1.5 if sum(player.island) < ISLAND_SPACES - 1 else -1.0
     if verb == "build":
-        return _build_value(style, state, action[1]) - declined
+        return _build_value(style, state, action[1], rounds_left) - declined
     if verb == "extra":
         return 1.0 + PRICES[action[1]] * DOUBLOON
     if verb == "sell":
@@ -270,10 +273,10 @@ def _best_building(style: Style, state: State, seat: int, is_builder: bool) -> f
     return best + (DOUBLOON if best > 0 else 0.0)
 
 
-def _build_value(style: Style, state: State, building: int) -> float:
+def _build_value(style: Style, state: State, building: int, rounds_left: int) -> float:
     player = state.players[state.turn]
     cost = price(player, building, state.turn == state.chooser)
-    return _building_worth(style, player, building, _rounds_left(state)) - 0.05 * cost
+    return _building_worth(style, player, building, rounds_left) - 0.05 * cost
 
 
 def _building_worth(style: Style, player: Player, building: int, rounds_left: int) -> float:
