@@ -216,3 +216,18 @@ def test_the_budget_select_starts_at_the_games_default(client: FlaskClient) -> N
         select = re.search(r'<select id="analysis-budget">(.*?)</select>', html, re.S)
         assert select, html[:300]
         assert re.findall(r'<option value="(\d+)" selected>', select.group(1)) == [str(budget)], (gid, select.group(1))
+
+
+def test_a_games_default_budget_outside_the_usual_options_is_offered_and_selected(
+        client: FlaskClient, redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that names another budget (Pig, made to name 300 here) finds it among the options, selected."""
+    from engine import get_rules
+    from service.store.games import GameStore
+
+    monkeypatch.setattr(get_rules("pig"), "analysis_rollouts", 300, raising=False)
+    record = GameStore(redis_client).create_game("pig", "1", Setup(("Anna", "Ben")), owner=None, visibility="public")
+    html = client.get(f"/games/{record.id}/b/main").get_data(as_text=True)
+    select = re.search(r'<select id="analysis-budget">(.*?)</select>', html, re.S)
+    assert select, html[:300]
+    assert re.findall(r'<option value="(\d+)"', select.group(1)) == ["50", "200", "300", "400", "1000"]
+    assert re.findall(r'<option value="(\d+)" selected>', select.group(1)) == ["300"]
