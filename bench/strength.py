@@ -2,13 +2,12 @@
 
 **Matches.** For every game and every strategy bot it offers (:mod:`engine.analysis.strategies`), the
 search player for its own seat, over determinisations of what it cannot see, at the game's default budget
-(:func:`service.games.analysis.analysis_budget`), plays
-against copies of the bot. The search player plays what the analysis would call the best move
-(:func:`engine.analysis.judge`, the paired verdict, ``--player verdict``, the default: the strength of the
-advice people read) or the tree search's most visited move (:func:`engine.analysis.search`,
-``--player tree``, which version 4's first figures measured); each row records which, and the two are
-counted apart: three players in Puerto Rico
-(the search and two copies of the bot, par 1/3), four in the other games (par 1/4). Its seat rotates
+(:func:`service.games.analysis.analysis_budget`), plays against copies of the bot. The search player plays what
+the analysis would call the best move (:func:`engine.analysis.judge`, the paired verdict, ``--player verdict``,
+the default: the strength of the advice people read) or the tree search's most visited move
+(:func:`engine.analysis.search`, ``--player tree``, which version 4's first figures measured); each row records
+which, and the two are counted apart: three players in Puerto Rico (the search and two copies of the bot, par
+1/3), four in the other games (par 1/4). Its seat rotates
 game by game, and each game has its own seed, so no game repeats within or across sessions.
 
 **Sequential test.** Each match is Wald's sequential probability ratio test (A. Wald, "Sequential Tests
@@ -198,9 +197,8 @@ def commit() -> str:
 
 def load(path: Path, rollouts: int | None, version: str = PLAYER_VERSION, kind: str = "verdict") -> list[Row]:
     """The recorded games of this player version, budget (None: each game's default) and search player (a torn last
-    line is skipped; a line
-    without a player is the tree's, the only one recorded before; a line without a player version was written
-    when it was the search version)."""
+    line is skipped; a line without a player is the tree's, the only one recorded before; a line without a player
+    version was written when it was the search version)."""
     if not path.exists():
         return []
     rows = []
