@@ -3,12 +3,12 @@
 **Matches.** For every game and every strategy bot it offers (:mod:`engine.analysis.strategies`), the
 search player for its own seat, over determinisations of what it cannot see, at the game's default budget
 (:func:`service.games.analysis.analysis_budget`), plays against copies of the bot. The search player plays what
-the analysis would call the best move (:func:`engine.analysis.judge`, the paired verdict, ``--player verdict``,
-the default: the strength of the advice people read) or the tree search's most visited move
-(:func:`engine.analysis.search`, ``--player tree``, which version 4's first figures measured); each row records
-which, and the two are counted apart: three players in Puerto Rico (the search and two copies of the bot, par
-1/3), four in the other games (par 1/4). Its seat rotates
-game by game, and each game has its own seed, so no game repeats within or across sessions.
+the analysis would call the best move (:func:`engine.analysis.player.choose`, the paired verdict, ``--player
+verdict``, the default: the strength of the advice people read, and the engine seat's ``strong`` level) or the
+tree search's most visited move (:func:`engine.analysis.search`, ``--player tree``, which version 4's first
+figures measured); each row records which, and the two are counted apart: three players in Puerto Rico (the
+search and two copies of the bot, par 1/3), four in the other games (par 1/4). Its seat rotates game by game,
+and each game has its own seed, so no game repeats within or across sessions.
 
 **Sequential test.** Each match is Wald's sequential probability ratio test (A. Wald, "Sequential Tests
 of Statistical Hypotheses", Annals of Mathematical Statistics 16(2), 1945), as chess engine testing runs
@@ -51,8 +51,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, judge, search, wilson_interval, win_shares
-from engine.analysis.policy import policy_for
+from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, search, wilson_interval, win_shares
+from engine.analysis.player import choose
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
 from service.games.analysis import analysis_budget
@@ -129,25 +129,18 @@ def search_player(rules: Any, seat: int, rollouts: int, seed: int, kind: str = "
     """A Player that spends ``rollouts`` playouts on each decision of its own seat and plays the best move of
     ``kind`` (see :data:`PLAYERS`; a single legal action is just taken)."""
     calls = [0]
-    policy = policy_for(rules)
 
-    def best_of(state: Any, actions: list[Any], decision_seed: int) -> Any:
-        if kind != "verdict":
-            return search(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed).best
-        # Its rollout policy's own move is always weighed too (player version 5): a one-step improvement of a policy
-        # is at least as good as the policy only if the policy's move is among those compared (Tesauro & Galperin
-        # 1996, "On-line policy improvement using Monte-Carlo search", NIPS 9). The verdict's choice is all it needs,
-        # not its chances narrowed afterwards.
-        own = policy(state, actions, random.Random(decision_seed))
-        return judge(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed, win_half_width=None,
-                     also=(own,)).best
+    def move(state: Any, actions: list[Any], decision_seed: int) -> Any:
+        if kind == "verdict":  # the search player (player version 5), as the engine's strong level plays
+            return choose(rules, state, seat, rollouts=rollouts, seed=decision_seed, actions=actions)
+        best = search(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed).best
+        return best.action if best is not None else actions[0]
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if len(actions) == 1:
             return actions[0]
         calls[0] += 1
-        best = best_of(state, actions, seed * 100_003 + calls[0])
-        return best.action if best is not None else actions[0]
+        return move(state, actions, seed * 100_003 + calls[0])
 
     return player
 

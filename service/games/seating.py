@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE
-from engine.analysis import DEFAULT_ROLLOUTS, search
-from engine.analysis.strategies import strongest_player
+from engine.analysis import default_rollouts, search
+from engine.analysis.player import choose
 from engine.core.protocol import Rules, State
 from service.store.errors import ConflictError, ForbiddenError
 from service.store.games import GameStore
@@ -31,19 +31,21 @@ from service.store.snapshots import StateReader
 
 @dataclass(frozen=True)
 class Level:
-    """An engine level: the ISMCTS budget of its search, and whether its playouts use the game's strongest bot."""
+    """An engine level: the tree search's most visited move, or with ``search_player`` the search player's move
+    (:func:`engine.analysis.player.choose`), at a budget of ``rollouts`` playouts (None: the game's analysis
+    budget, :func:`engine.analysis.default_rollouts`)."""
 
-    rollouts: int
-    strong_playouts: bool
+    rollouts: int | None
+    search_player: bool = False
 
 
-#: The engine's levels, weakest first. ``strong`` is the analysis's usual budget (200) with the game's strongest bot
-#: as the playout policy (:func:`engine.analysis.strategies.strongest_player`), which beats the plain rollout
-#: policy the analysis uses by default; ``easy`` is quick enough for a turn a second on a busy worker.
+#: The engine's levels, weakest first. ``strong`` is the search player whose strength against the games' strategy
+#: bots docs/PERFORMANCE.md records (``python -m bench.strength``), at the game's own analysis budget (200 or 400
+#: rollouts, :func:`engine.analysis.default_rollouts`); ``easy`` is quick enough for a turn a second on a busy worker.
 LEVELS: dict[str, Level] = {
-    "easy": Level(rollouts=16, strong_playouts=False),
-    "normal": Level(rollouts=64, strong_playouts=False),
-    "strong": Level(rollouts=DEFAULT_ROLLOUTS, strong_playouts=True),
+    "easy": Level(rollouts=16),
+    "normal": Level(rollouts=64),
+    "strong": Level(rollouts=None, search_player=True),
 }
 
 
@@ -53,11 +55,14 @@ def engine_seed(gid: str, bid: str, seq: int) -> int:
 
 
 def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:
-    """The action ``seat`` plays at ``state``: the most visited of an ISMCTS search from what the seat can see
-    (determinised, as the analysis does for a seat's view: the engine does not look at hidden cards)."""
-    budget = LEVELS[level]
-    policy = strongest_player(rules) if budget.strong_playouts else None
-    best = search(rules, state, seat=seat, rollouts=budget.rollouts, seed=seed, policy=policy).best
+    """The action ``seat`` plays at ``state``, from what the seat can see (determinised, as the analysis does for a
+    seat's view: the engine does not look at hidden cards): the tree search's most visited move, or at the strong
+    level the search player's."""
+    chosen = LEVELS[level]
+    budget = chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+    if chosen.search_player:
+        return choose(rules, state, seat, rollouts=budget, seed=seed)
+    best = search(rules, state, seat=seat, rollouts=budget, seed=seed).best
     if best is None:  # the search found no root action (cannot happen when the seat is to act); play the first legal
         return rules.legal_actions(state)[0]
     return best.action
