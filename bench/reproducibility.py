@@ -8,7 +8,8 @@ seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget gi
 own :func:`service.games.analysis.position_seed`), and one line per decision is appended to :data:`RESULTS`: the
 best move, the mark, the mover's and every seat's win chance under each seed, the stage of the game and how the
 game ended. The file is in the repository so that several sessions add up: a run skips the games already there
-(for the same game, player, budget and search version) and stops starting new ones after ``--minutes``.
+(for the same game, player, budget and the game's search version, :func:`engine.analysis.search_version`) and stops
+starting new ones after ``--minutes``.
 
 The table reads the whole file:
 
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
-from engine.analysis import SEARCH_VERSION, judge, policy_for, win_shares
+from engine.analysis import judge, policy_for, search_version, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
@@ -118,7 +119,7 @@ def judged_game(game: str, index: int, rollouts: int, every: int) -> list[dict[s
     for at, position, played, actor in sampled:
         seeds = {str(seed): _verdict_line(rules, position, played, rollouts, position_seed(index * 100_000 + at, seed))
                  for seed in SEEDS}
-        lines.append({"game": game, "player": label, "rollouts": rollouts, "search_version": SEARCH_VERSION,
+        lines.append({"game": game, "player": label, "rollouts": rollouts, "search_version": search_version(rules),
                       "index": index, "event": at, "stage": round(at / events, 4), "actor": actor,
                       "played": rules.format_action(played), "actual": actual, "seeds": seeds})
     return lines
@@ -134,7 +135,7 @@ def read_results(path: Path = RESULTS) -> list[dict[str, Any]]:
 def _matching(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> list[dict[str, Any]]:
     budget = analysis_budget(game, rollouts)
     return [line for line in lines if line["game"] == game and line["rollouts"] == budget
-            and line["search_version"] == SEARCH_VERSION]
+            and line["search_version"] == search_version(get_rules(game))]
 
 
 def games_to_judge(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:

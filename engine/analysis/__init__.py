@@ -18,10 +18,10 @@ from engine.analysis.search import (
     search,
 )
 from engine.analysis.stats import wilson_interval, win_shares
-from engine.analysis.verdict import MoveStats, Verdict, judge, paired_interval
+from engine.analysis.verdict import MoveStats, Verdict, judge, paired_interval, search_version
 
 __all__ = [
     "DEFAULT_ROLLOUTS", "PLAYER_VERSION", "SEARCH_VERSION", "ActionStats", "Analysis", "MoveStats", "Verdict",
-    "default_rollouts", "judge", "paired_interval", "pick", "policy_for", "search", "verb_preference_player",
-    "wilson_interval", "win_shares",
+    "default_rollouts", "judge", "paired_interval", "pick", "policy_for", "search", "search_version",
+    "verb_preference_player", "wilson_interval", "win_shares",
 ]

@@ -54,6 +54,15 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    cost goes where a second look would disagree. Only a judged played move has a duel; the search player (no
    played move) is unchanged.
 
+   **A game's own settings.** How many samples a mark needs to repeat depends on the game (how noisy its playouts
+   are, how close its moves), so a game may name settings of its own for a judged played move (its rules'
+   ``analysis_verdict``, :data:`GAME_SETTINGS`): a higher cap for a leaning duel (``decide_samples_factor``), and a
+   floor (``decide_min_factor``) below which a duel is played on, leaning or not, while its mean loss is positive and
+   its low end has not reached the highest threshold, so a true loss whose first fifty samples happened to look small
+   is not left there. Amerigo and Entdecker name a cap of four budgets, Amerigo a floor of one. A game that names
+   settings is judged under a version of its own (:func:`search_version`: the search version followed by the
+   settings); the others keep the search version and their stored verdicts (docs/PERFORMANCE.md, search version 10).
+
 The position's win chances (every seat's) come from the best move's samples, each with a Wilson interval. The
 duel leaves the best move some fifty samples, too few for a chance a second look repeats (two seeds' estimates of
 a 25 % chance from 50 samples differ by 0.10 on average), so the best move is then played out further, in steps of
@@ -77,7 +86,7 @@ from dataclasses import dataclass, field
 
 from engine.analysis.hidden import determinizer_for
 from engine.analysis.policy import policy_for
-from engine.analysis.search import DEFAULT_ROLLOUTS, Analysis, play_out, search
+from engine.analysis.search import DEFAULT_ROLLOUTS, SEARCH_VERSION, Analysis, play_out, search
 from engine.analysis.stats import Z95, wilson_interval
 from engine.core.fold import Player
 from engine.core.protocol import CHANCE, Action, Actor, Rules, State
@@ -111,6 +120,15 @@ MARK_THRESHOLDS = {"?!": INACCURACY, "?": MISTAKE, "??": BLUNDER}
 DECIDE_SAMPLES_FACTOR = 2
 #: A duel leans towards a threshold from this far below it: its mean reaches threshold − band.
 DECIDE_BAND = 0.02
+#: A duel whose mean loss is positive and confirms no mark is played on to this many times the budget samples per move
+#: at least, leaning or not (0: only while it leans; step 4 of the module docstring).
+DECIDE_MIN_FACTOR = 0.0
+#: The verdict settings a game may name for itself (its rules' ``analysis_verdict``, a mapping of these names to values:
+#: :func:`verdict_settings`), each the module's constant of its name in capitals unless named. How many samples a mark
+#: needs to repeat under a second seed depends on the game (how noisy its playouts are, how close its moves), as its
+#: budget does (``analysis_rollouts``). A game that names any is judged under a search version of its own
+#: (:func:`search_version`); they apply to a judged played move only, never to the search player's choice.
+GAME_SETTINGS = ("decide_samples_factor", "decide_min_factor")
 
 
 @dataclass(frozen=True)
@@ -173,6 +191,45 @@ def leans(loss: float, loss_low: float, thresholds: Sequence[float]) -> bool:
     """True while a duel's paired loss leans towards one of ``thresholds`` unconfirmed: its mean reaches the threshold
     less :data:`DECIDE_BAND`, its interval's low end does not reach the threshold (step 4 of the module docstring)."""
     return any(loss_low < threshold <= loss + DECIDE_BAND for threshold in thresholds)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings of a judged played move's verdict (:data:`GAME_SETTINGS`): the module's constants unless the game
+    names its own."""
+
+    decide_samples_factor: float = DECIDE_SAMPLES_FACTOR
+    decide_min_factor: float = DECIDE_MIN_FACTOR
+
+
+def game_settings(rules: Rules) -> dict[str, float]:
+    """The verdict settings ``rules`` names for its game (its ``analysis_verdict``; empty where it names none).
+
+    Raises ValueError for a name not in :data:`GAME_SETTINGS` or a value that is not a number of at least 0.
+    """
+    named = dict(getattr(rules, "analysis_verdict", None) or {})
+    for name, value in named.items():
+        if name not in GAME_SETTINGS:
+            raise ValueError(f"unknown verdict setting {name!r} (known: {', '.join(GAME_SETTINGS)})")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise ValueError(f"verdict setting {name!r} must be a number of at least 0, not {value!r}")
+    return named
+
+
+def verdict_settings(rules: Rules) -> Settings:
+    """The settings a played move of ``rules``' game is judged with: those the game names (:func:`game_settings`), else
+    the module's constants."""
+    named = game_settings(rules)
+    return Settings(decide_samples_factor=float(named.get("decide_samples_factor", DECIDE_SAMPLES_FACTOR)),
+                    decide_min_factor=float(named.get("decide_min_factor", DECIDE_MIN_FACTOR)))
+
+
+def search_version(rules: Rules) -> str:
+    """The version the verdicts of ``rules``' game are stored and benchmarked under: :data:`SEARCH_VERSION`, followed by
+    the settings the game names for itself where it names any (``"9+decide_samples_factor=4"``). A game whose method
+    changed never reads another method's verdicts, and a game whose method did not change keeps its own."""
+    named = game_settings(rules)  # each value written as %g: the same string whether the engine is compiled or not
+    return SEARCH_VERSION + "".join(f"+{name}={float(named[name]):g}" for name in sorted(named))
 
 
 def sample_stream(seed: int, index: int) -> random.Random:
@@ -270,7 +327,9 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     target = halving.run(contenders, pinned, rollouts - tree.rollouts)
     finalists = [arm for arm in evaluated if len(arm.shares) == target]
     if pinned is not None and thresholds:
-        halving.decide(finalists, pinned, thresholds, DECIDE_SAMPLES_FACTOR * rollouts)
+        settings = verdict_settings(rules)
+        halving.decide(finalists, pinned, thresholds, int(settings.decide_samples_factor * rollouts),
+                       int(settings.decide_min_factor * rollouts))
     best = _best(finalists, pinned, mover)
     if win_half_width is not None:
         halving.narrow(best, win_half_width, WIN_SAMPLES_FACTOR * rollouts)
@@ -331,16 +390,19 @@ class _Halving:
                 rivals = _halve(rivals, self.mover)
         return target
 
-    def decide(self, finalists: list[_Arm], pinned: _Arm, thresholds: Sequence[float], cap: int) -> None:
+    def decide(self, finalists: list[_Arm], pinned: _Arm, thresholds: Sequence[float], cap: int,
+               floor: int = 0) -> None:
         """Play the duel of ``pinned`` and its rival on, :data:`WIN_STEP` samples each at a time, while the paired loss
         leans towards a threshold its interval does not confirm (:func:`leans`), up to ``cap`` samples each: a mark
-        then rests on the evidence, not on where a short sample happened to stop."""
+        then rests on the evidence, not on where a short sample happened to stop. Below ``floor`` samples it goes on
+        also unleaning while the mean loss is positive and the low end has not reached the highest threshold."""
         rival = next((arm for arm in finalists if arm is not pinned), None)
         if rival is None:
             return
         while len(pinned.shares) < cap:
             loss = _stats(pinned, rival, self.mover)
-            if not leans(loss.loss, loss.loss_low, thresholds):
+            if not leans(loss.loss, loss.loss_low, thresholds) and (
+                    len(pinned.shares) >= floor or loss.loss <= 0.0 or loss.loss_low >= max(thresholds)):
                 return
             target = min(cap, len(pinned.shares) + WIN_STEP)
             for arm in (rival, pinned):

@@ -54,6 +54,10 @@ class EntdeckerRules(PhasedRules[State, Action]):
     #: a second seed found 57 % of the marks again at 200 rollouts and 73 % at 400 (docs/PERFORMANCE.md, search
     #: version 9).
     analysis_rollouts = 400
+    #: Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
+    #: on to four. At version 9, 20 of its 29 marks were found again by a second seed (69 %), most of those lost within
+    #: 0.015 of the ``?!`` threshold after two budgets (docs/PERFORMANCE.md, search version 10).
+    analysis_verdict = {"decide_samples_factor": 4}
 
     @property
     def rollout_player(self) -> Player:

@@ -42,7 +42,7 @@ import redis
 from rq import Queue
 
 from engine import CHANCE, apply_event, get_rules, start
-from engine.analysis import SEARCH_VERSION, Verdict, default_rollouts, judge
+from engine.analysis import Verdict, default_rollouts, judge, search_version
 from engine.analysis.verdict import MARK_THRESHOLDS, mark_for
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
@@ -62,6 +62,11 @@ def analysis_budget(game: str, asked: int | None = None) -> int:
     """The budget (rollouts per decision) ``asked`` for, else the game's default (:func:`engine.analysis.default_rollouts`:
     200, or more where a game's marks need more samples to repeat under a second seed)."""
     return asked if asked is not None else default_rollouts(get_rules(game))
+
+
+def analysis_version(game: str) -> str:
+    """The search version ``game``'s verdicts are stored and reported under (:func:`engine.analysis.search_version`)."""
+    return search_version(get_rules(game))
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,8 @@ def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed)
+    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed,
+                              search_version=analysis_version(record.game))
     stored = results.get_many(branches, bid, positions)
     pending = pending_analysis(queue, gid, bid, rollouts, view, seed)
     missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
@@ -187,7 +193,8 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid, view)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed)
+    version = analysis_version(record.game)
+    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed, search_version=version)
     stored = results.get_many(branches, bid, positions)
     entries = [_entry(p, stored[p.seq]) for p in positions if p.seq in stored]
     if len(stored) == len(positions):
@@ -197,7 +204,7 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     else:
         status = "none"
     return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "seed": seed,
-            "view": view, "search_version": SEARCH_VERSION, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
+            "view": view, "search_version": version, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
 
 
 def _move(move: dict[str, Any]) -> dict[str, Any]:

@@ -43,16 +43,21 @@ def holder_of(branches: dict[str, Branch], bid: str, seq: int) -> str:
 
 
 class AnalysisResults:
-    """The stored results of one (budget, view, seed) for the branches of a game."""
+    """The stored results of one (budget, view, seed) for the branches of a game.
+
+    ``search_version`` is the game's own (:func:`engine.analysis.search_version`: the search version, and the game's
+    verdict settings where it names any), so a game whose method changed never reads another method's verdicts.
+    """
 
     def __init__(self, client: redis.Redis, gid: str, rules_version: str, rollouts: int, view: str,
-                 seed: int = 0) -> None:
+                 seed: int = 0, *, search_version: str = SEARCH_VERSION) -> None:
         self.redis, self.gid, self.rules_version = client, gid, rules_version
         self.rollouts, self.view, self.seed = rollouts, view, seed
+        self.search_version = search_version
 
     def key(self, holder: str) -> str:
         """The hash holding the results of positions in ``holder``'s own stream."""
-        return keys.analysis_for(self.gid, holder, self.rules_version, SEARCH_VERSION, self.rollouts, self.view,
+        return keys.analysis_for(self.gid, holder, self.rules_version, self.search_version, self.rollouts, self.view,
                                  self.seed)
 
     def get_many(self, branches: dict[str, Branch], bid: str, positions: Sequence[Judged]) -> dict[int, dict[str, Any]]:

@@ -150,3 +150,26 @@ def test_ludolog_analyze_names_an_unknown_game(redis_server):
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
                           capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
     assert done.returncode != 0 and "nosuchgame" in done.stderr
+
+
+def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_version_of_its_own(
+        games, redis_client, monkeypatch):
+    """Amerigo's and Entdecker's verdicts carry the search version followed by their own settings
+    (engine.analysis.search_version), so they never read verdicts judged with another method; a game naming none keeps
+    the search version and its stored verdicts."""
+    from engine.analysis import SEARCH_VERSION
+    from service.games.analysis import analysis_version
+
+    gid = _pig_game(games, seed=3)
+    plain = AnalysisResults(redis_client, gid, "1", 10, "full", search_version=analysis_version("pig"))
+    assert analysis_version("pig") == SEARCH_VERSION and plain.key(MAIN) == AnalysisResults(
+        redis_client, gid, "1", 10, "full").key(MAIN)
+    assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == SEARCH_VERSION
+    monkeypatch.setattr(get_rules("pig"), "analysis_verdict", {"decide_samples_factor": 4}, raising=False)
+    own = SEARCH_VERSION + "+decide_samples_factor=4"
+    assert analysis_version("pig") == own
+    assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == own
+    mine = AnalysisResults(redis_client, gid, "1", 10, "full", search_version=own)
+    assert mine.key(MAIN) != plain.key(MAIN) and own in mine.key(MAIN)
+    assert analysis_version("amerigo") != SEARCH_VERSION != analysis_version("entdecker")
+    assert analysis_version("puerto_rico") == SEARCH_VERSION == analysis_version("golden_city")

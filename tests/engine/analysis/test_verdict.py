@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine import CHANCE, Setup, get_rules
-from engine.analysis import judge, paired_interval
+from engine.analysis import SEARCH_VERSION, judge, paired_interval, search_version
 from engine.analysis.verdict import (
     CANDIDATES,
     DECIDE_BAND,
@@ -23,9 +23,12 @@ from engine.analysis.verdict import (
     TREE_SHARE,
     WIN_HALF_WIDTH,
     WIN_SAMPLES_FACTOR,
+    Settings,
     Verdict,
+    game_settings,
     leans,
     sample_stream,
+    verdict_settings,
 )
 from engine.core.fold import draw_chance
 from tests.games.pig import PIG, PigState
@@ -329,3 +332,82 @@ def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
     played = rules.legal_actions(state)[-1]
     assert judge(rules, state, seat=seat, rollouts=16, seed=4, played=played) == judge(
         rules, other, seat=seat, rollouts=16, seed=4, played=played)
+
+
+class PigWithSettings:
+    """Pig naming verdict settings of its own (``analysis_verdict``), as a game's rules may."""
+
+    def __init__(self, **settings: float) -> None:
+        self.analysis_verdict = settings
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(PIG, name)
+
+
+def test_a_game_may_name_verdict_settings_of_its_own_and_is_judged_under_a_version_of_its_own():
+    """Search version 10 (for the games that name settings): how many samples a mark needs to repeat depends on the
+    game, so a game may name its own; its verdicts are stored and benchmarked under the search version followed by
+    them, and a game that names none keeps :data:`SEARCH_VERSION` and its stored verdicts."""
+    assert verdict_settings(PIG) == Settings() and game_settings(PIG) == {} and search_version(PIG) == SEARCH_VERSION
+    rules = PigWithSettings(decide_samples_factor=4, decide_min_factor=1)
+    assert verdict_settings(rules) == Settings(decide_samples_factor=4.0, decide_min_factor=1.0)
+    assert search_version(rules) == SEARCH_VERSION + "+decide_min_factor=1+decide_samples_factor=4"
+    for game in ("puerto_rico", "golden_city"):
+        assert search_version(get_rules(game)) == SEARCH_VERSION, "their verdicts are as at version 9"
+    for game in ("amerigo", "entdecker"):
+        assert verdict_settings(get_rules(game)).decide_samples_factor > DECIDE_SAMPLES_FACTOR
+        assert search_version(get_rules(game)).startswith(SEARCH_VERSION + "+")
+
+
+@pytest.mark.parametrize("settings", [{"decide_band": 0.04}, {"decide_samples_factor": -1}, {"decide_min_factor": "1"},
+                                      {"decide_samples_factor": True}])
+def test_an_unknown_or_impossible_verdict_setting_is_refused(settings):
+    with pytest.raises(ValueError):
+        verdict_settings(PigWithSettings(**settings))
+    with pytest.raises(ValueError):
+        search_version(PigWithSettings(**settings))
+
+
+def test_a_game_naming_a_longer_cap_plays_a_leaning_duel_on_further_and_nothing_else_changes():
+    """``decide_samples_factor``: a duel still leaning at two budgets a move goes on to the game's cap; a duel decided
+    before two budgets is the same verdict."""
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    longer = PigWithSettings(decide_samples_factor=4)
+    went_on = 0
+    for seed in range(12):
+        short = judge(PIG, state, seat=0, rollouts=60, seed=seed, played="roll", win_half_width=None)
+        long = judge(longer, state, seat=0, rollouts=60, seed=seed, played="roll", win_half_width=None)
+        _, _, samples = _duel_loss(short)
+        if samples < DECIDE_SAMPLES_FACTOR * 60:
+            assert long == short, seed
+            continue
+        loss, low, more = _duel_loss(long)
+        went_on += more > samples
+        assert more == 4 * 60 or not _leans(loss, low), (seed, loss, low, more)
+    assert went_on, "some duel was still leaning at two budgets"
+
+
+def test_a_game_naming_a_floor_plays_every_unconfirmed_duel_with_a_positive_loss_to_it():
+    """``decide_min_factor``: below the floor a duel goes on, leaning or not, while its mean loss is positive and its
+    low end has not reached the highest threshold; a duel whose rival looks no better stops as before."""
+    floor = PigWithExtras()
+    floor.analysis_verdict = {"decide_min_factor": 1}  # type: ignore[attr-defined]
+    for seed in range(6):
+        for played in ("hold", "roll", "resign", "again"):
+            short = judge(EXTRAS, _pig(), seat=0, rollouts=60, seed=seed, played=played, win_half_width=None)
+            verdict = judge(floor, _pig(), seat=0, rollouts=60, seed=seed, played=played, win_half_width=None)
+            top = max(MARK_THRESHOLDS.values())
+            loss, low, samples = _duel_loss(short)
+            if loss <= 0.0 or low >= top or samples >= 60:
+                assert verdict == short, (seed, played)
+            else:
+                loss, low, samples = _duel_loss(verdict)
+                assert samples >= 60 or loss <= 0.0 or low >= top, (seed, played, loss, low, samples)
+
+
+def test_the_search_players_choice_ignores_the_games_verdict_settings():
+    """The settings are a judged played move's: without one (the search player) the verdict is the shared method's."""
+    state = PigState((19, 19), (1, 1), 0, 1, False, 20)
+    rules = PigWithSettings(decide_samples_factor=8, decide_min_factor=2)
+    for seed in range(4):
+        assert judge(rules, state, seat=0, rollouts=60, seed=seed) == judge(PIG, state, seat=0, rollouts=60, seed=seed)
