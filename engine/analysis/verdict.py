@@ -219,9 +219,7 @@ def game_settings(rules: Rules) -> dict[str, float]:
 def verdict_settings(rules: Rules) -> Settings:
     """The settings a played move of ``rules``' game is judged with: those the game names (:func:`game_settings`), else
     the module's constants."""
-    named = game_settings(rules)
-    return Settings(decide_samples_factor=float(named.get("decide_samples_factor", DECIDE_SAMPLES_FACTOR)),
-                    decide_min_factor=float(named.get("decide_min_factor", DECIDE_MIN_FACTOR)))
+    return Settings(**{name: float(value) for name, value in game_settings(rules).items()})
 
 
 def search_version(rules: Rules) -> str:
