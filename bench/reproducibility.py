@@ -45,7 +45,7 @@ from engine.analysis import judge, policy_for, search_version, win_shares
 from engine.analysis.strategies import strategy_players
 from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
-from service.games.analysis import analysis_budget, position_seed
+from service.games.analysis import analysis_budget, analysis_version, position_seed
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 SEATS = 4
@@ -135,7 +135,7 @@ def read_results(path: Path = RESULTS) -> list[dict[str, Any]]:
 def _matching(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> list[dict[str, Any]]:
     budget = analysis_budget(game, rollouts)
     return [line for line in lines if line["game"] == game and line["rollouts"] == budget
-            and line["search_version"] == search_version(get_rules(game))]
+            and line["search_version"] == analysis_version(game)]
 
 
 def games_to_judge(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.games.analysis import Position, analyse_position, analysis_version
+from service.games.analysis import Position, analyse_position, stored_results
 from service.jobs import step_aside
-from service.store.analysis_results import AnalysisResults, holder_of
+from service.store.analysis_results import holder_of
 from service.store.context import current_stores
 from service.store.games import GameStore
 from service.store.snapshots import StateReader
@@ -31,8 +31,7 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
     branches = stores.games.branches(gid)
     if bid not in branches:  # deleted after this job was queued: nothing to do, nothing to fail
         return {"analysed": 0}
-    results = AnalysisResults(stores.redis, gid, record.rules_version, rollouts, view, seed,
-                              search_version=analysis_version(record.game))
+    results = stored_results(stores.redis, record, rollouts, view, seed)
     reader = StateReader(stores.games, stores.snapshots, cache_size=0)
     done = 0
     for seq, rules, state, played in _states(reader, stores.games, gid, bid, first, last):

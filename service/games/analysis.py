@@ -49,6 +49,7 @@ from engine.core.visibility import SeatView
 from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
 from service.store.analysis_results import AnalysisRequests, AnalysisResults
 from service.store.games import GameStore
+from service.store.records import GameRecord
 
 POSITIONS_PER_JOB = 12
 REQUEST_TTL_SECONDS = 24 * 3600
@@ -67,6 +68,13 @@ def analysis_budget(game: str, asked: int | None = None) -> int:
 def analysis_version(game: str) -> str:
     """The search version ``game``'s verdicts are stored and reported under (:func:`engine.analysis.search_version`)."""
     return search_version(get_rules(game))
+
+
+def stored_results(client: redis.Redis, record: GameRecord, rollouts: int, view: str, seed: int = 0) -> AnalysisResults:
+    """The stored verdicts of ``record``'s branches at one budget, view and seed, under its game's own search
+    version: the one way the API, the pages and the workers reach them."""
+    return AnalysisResults(client, record.id, record.rules_version, rollouts, view, seed,
+                           search_version=analysis_version(record.game))
 
 
 @dataclass(frozen=True)
@@ -163,9 +171,7 @@ def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed,
-                              search_version=analysis_version(record.game))
-    stored = results.get_many(branches, bid, positions)
+    stored = stored_results(client, record, rollouts, view, seed).get_many(branches, bid, positions)
     pending = pending_analysis(queue, gid, bid, rollouts, view, seed)
     missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
     return [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
@@ -193,8 +199,7 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid, view)
-    version = analysis_version(record.game)
-    results = AnalysisResults(client, gid, record.rules_version, rollouts, view, seed, search_version=version)
+    results = stored_results(client, record, rollouts, view, seed)
     stored = results.get_many(branches, bid, positions)
     entries = [_entry(p, stored[p.seq]) for p in positions if p.seq in stored]
     if len(stored) == len(positions):
@@ -204,7 +209,7 @@ def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: 
     else:
         status = "none"
     return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "seed": seed,
-            "view": view, "search_version": version, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
+            "view": view, "search_version": results.search_version, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
 
 
 def _move(move: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 import redis
 
-from engine.analysis import SEARCH_VERSION
 from service.store import keys
 from service.store.records import Branch
 
@@ -50,7 +49,7 @@ class AnalysisResults:
     """
 
     def __init__(self, client: redis.Redis, gid: str, rules_version: str, rollouts: int, view: str,
-                 seed: int = 0, *, search_version: str = SEARCH_VERSION) -> None:
+                 seed: int = 0, *, search_version: str) -> None:
         self.redis, self.gid, self.rules_version = client, gid, rules_version
         self.rollouts, self.view, self.seed = rollouts, view, seed
         self.search_version = search_version

@@ -18,6 +18,7 @@ from service.games.analysis import (
     decisions,
     enqueue_analysis,
     report,
+    stored_results,
 )
 from service.jobs import OPERATOR, make_queue
 from service.store.analysis_results import AnalysisResults
@@ -73,7 +74,7 @@ def test_the_work_is_split_into_jobs_over_position_ranges_and_every_result_is_th
     answer = report(games, redis_client, gid, MAIN, 20, "full")
     assert (answer["status"], answer["done"], answer["total"]) == ("done", len(positions), len(positions))
     for entry in answer["positions"][:5]:
-        stored = AnalysisResults(redis_client, gid, "1", 20, "full").get_many(
+        stored = stored_results(redis_client, games.game(gid), 20, "full").get_many(
             games.branches(gid), MAIN, [_position(games, gid, MAIN, entry["seq"])])
         assert stored[entry["seq"]] == _direct(games, redis_client, gid, MAIN, entry["seq"], 20)
     assert enqueue_analysis(games, redis_client, queue, gid, MAIN, 20, "full") == 0, "nothing left to queue"
@@ -107,7 +108,7 @@ def test_a_killed_worker_leaves_no_position_analysed_twice_into_different_result
     enqueue_analysis(games, redis_client, queue, gid, MAIN, rollouts, "full")
     url = redis_server.url
     worker = start_worker(url, "--no-reconcile")
-    results = AnalysisResults(redis_client, gid, "1", rollouts, "full")
+    results = stored_results(redis_client, games.game(gid), rollouts, "full")
     deadline = time.monotonic() + 60
     while not redis_client.hlen(results.key(MAIN)) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -161,15 +162,15 @@ def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_ve
     from service.games.analysis import analysis_version
 
     gid = _pig_game(games, seed=3)
-    plain = AnalysisResults(redis_client, gid, "1", 10, "full", search_version=analysis_version("pig"))
+    plain = stored_results(redis_client, games.game(gid), 10, "full")
     assert analysis_version("pig") == SEARCH_VERSION and plain.key(MAIN) == AnalysisResults(
-        redis_client, gid, "1", 10, "full").key(MAIN)
+        redis_client, gid, "1", 10, "full", search_version=SEARCH_VERSION).key(MAIN)
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == SEARCH_VERSION
     monkeypatch.setattr(get_rules("pig"), "analysis_verdict", {"decide_samples_factor": 4}, raising=False)
     own = SEARCH_VERSION + "+decide_samples_factor=4"
     assert analysis_version("pig") == own
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == own
-    mine = AnalysisResults(redis_client, gid, "1", 10, "full", search_version=own)
+    mine = stored_results(redis_client, games.game(gid), 10, "full")
     assert mine.key(MAIN) != plain.key(MAIN) and own in mine.key(MAIN)
     assert analysis_version("amerigo") != SEARCH_VERSION != analysis_version("entdecker")
     assert analysis_version("puerto_rico") == SEARCH_VERSION == analysis_version("golden_city")
