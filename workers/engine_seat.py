@@ -5,7 +5,7 @@ when the owner hands the seat to move to the engine). The job takes only ids and
 appends with that seq as the expected one, so it is idempotent: a second copy (RQ's retry, the upkeep's
 re-queue after a killed worker: :func:`workers.heal.heal_engine_moves`) finds the head moved on and stops, or,
 racing the first to the append, gets the 409 of the append script and stops. Its search is seeded by the
-branch and the seq (:func:`service.games.seating.engine_seed`), so every copy would choose the same move.
+position as the seat sees it (:func:`service.games.seating.engine_seed`), so every copy would choose the same move.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
     if seat.holder != "engine" or seat.level is None:
         return None  # the owner took the seat back
     rules = position.rules
-    action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(gid, bid, seq))
+    action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(rules, position.state, actor))
     notation = rules.format_action(action)
     scheduler = EngineMoveScheduler(stores, engine_queue(stores))
     play = PlayService(stores.games, stores.reader,

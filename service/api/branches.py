@@ -146,9 +146,11 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
             description="Anyone who can read the game may fork it. If chance is due at the fork point, the new branch "
                         "draws it from its own seed, so a fork can explore other dice (chance: redraw, the default); with "
                         "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
-                        "possible, falling back to its seed. Log-only games cannot be forked (422); a branch played with seats "
-                        "held by others than its owner cannot be forked until its game is over (409: the fork, read in "
-                        "full, would show every seat's hidden information).")
+                        "possible, falling back to its seed. The seed is random unless the request names one, as a new "
+                        "game's may be (a lesson or a test that wants the same draws every time; whoever names it can know the "
+                        "draws, so a table with others is fair only on a random seed). Log-only games cannot "
+                        "be forked (422); a branch played with seats held by others than its owner cannot be forked until "
+                        "its game is over (409: the fork, read in full, would show every seat's hidden information).")
 def fork_branch(gid: str) -> ResponseReturnValue:
     """201 ``{"branch": id, "seq": head}``."""
     user = require_user()
@@ -158,5 +160,6 @@ def fork_branch(gid: str) -> ResponseReturnValue:
     context = api()
     stores = context.stores
     refuse_copy_of_table(stores.games, stores.seats, stores.reader, gid, body["source"], "forked")
-    branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"], chance=body["chance"])
+    branch, head = context.play.fork(gid, body["source"], body["at"], owner=user, name=body["name"], chance=body["chance"],
+                                        seed=body.get("seed"))
     return jsonify({"branch": branch.id, "seq": head}), 201

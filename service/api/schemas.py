@@ -109,6 +109,8 @@ class ForkSchema(Strict):
     chance = fields.String(load_default="redraw", validate=validate.OneOf(("redraw", "keep")), metadata={
         "description": "redraw: chance from the fork's own seed; keep: the parent line's later chance outcomes, in order, "
                        "wherever still possible in the new line (else the fork's seed)"})
+    seed = fields.String(validate=validate.Length(min=1, max=100),
+                         metadata={"description": "seed of the fork's chance draws (default: random), as for a new game"})
 
 
 class AnnotationCreateSchema(Strict):

@@ -7,13 +7,14 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
   the owner's plays them all, as before seats existed);
 * :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
-* :func:`choose_engine_move`: an engine seat's move, by level, deterministic for the branch and the seq;
+* :func:`choose_engine_move`: an engine seat's move, by level, seeded by :func:`engine_seed` from what the seat sees;
 * :func:`table_hiding`: why the analysis of a branch is refused (it, or a fork of it, is a live table).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -49,9 +50,15 @@ LEVELS: dict[str, Level] = {
 }
 
 
-def engine_seed(gid: str, bid: str, seq: int) -> int:
-    """The search seed of an engine seat's move after ``seq`` on a branch: the same branch and seq, the same move."""
-    return int.from_bytes(hashlib.sha256(f"{gid}/{bid}/{seq}".encode()).digest()[:8], "big")
+def engine_seed(rules: Rules, state: State, seat: int) -> int:
+    """The search seed of ``seat``'s engine move at ``state``: a hash of the position as that seat sees it.
+
+    So the same position seen alike gives the same move on any branch, game or copy of the job (a retried job, a
+    test, a second table at the same point), and nothing the seat cannot see goes into it: a seed drawn from the
+    full state would make the engine's move a function of hidden cards, which someone who knows the code could test
+    candidate hidden states against."""
+    seen = json.dumps(rules.view(state, seat), sort_keys=True, separators=(",", ":"))
+    return int.from_bytes(hashlib.sha256(f"{rules.name}/{seat}/{seen}".encode()).digest()[:8], "big")
 
 
 def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:

@@ -8,6 +8,11 @@ seat sees it: each page, opened once and following the branch's live stream (nev
 its seat's view, and the states its session reads there equal the engine's view of the
 full state for that seat (:func:`engine.core.visibility.viewer_for`), never the full state. Puerto Rico, Entdecker,
 Amerigo and Die goldene Stadt, three players each; the time per game is printed (``-s`` shows it).
+
+Every run plays the same game: the game's and the fork's chance come from fixed seeds, the people's picks from a seeded
+random choice, and the engine's moves from the position as its seat sees it (:func:`service.games.seating.engine_seed`,
+never the game's random id). So the suite's time does not depend on how long a random game happened to be (a random
+Puerto Rico game here lasts from about 200 to 600 events).
 """
 
 from __future__ import annotations
@@ -72,6 +77,16 @@ def engine_worker(live_server: LiveServer, redis_server: Any, tmp_path: Path) ->
     print(log.read_text(errors="replace")[-3000:])  # what the worker said: shown when a test fails
 
 
+@pytest.fixture
+def alice_and_bob(browser: Any, live_server: LiveServer) -> Iterator[tuple[Player, Player]]:
+    """alice (seat 0) and bob (seat 1), each signed up in a browser context of their own, closed after the test."""
+    alice = Player("alice", 0, _browser_user(browser, live_server, "alice"), _token(live_server, "alice"))
+    bob = Player("bob", 1, _browser_user(browser, live_server, "bob"), _token(live_server, "bob"))
+    yield alice, bob
+    for player in (alice, bob):
+        player.page.context.close()
+
+
 def _browser_user(browser: Any, server: LiveServer, name: str) -> Watched:
     """A browser context of its own (its own cookies) signed up as ``name``, watched for page errors."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -134,7 +149,8 @@ def _set_the_table(client: FlaskClient, server: LiveServer, game: str, alice: Pl
     made = client.post("/api/games", json={"game": game, "players": list(PLAYERS), "seed": f"together-{game}"}, headers=auth)
     assert made.status_code == 201, made.get_json()
     gid = made.get_json()["id"]
-    fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": made.get_json()["seq"], "name": "together"},
+    fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": made.get_json()["seq"], "name": "together",
+                                                                "seed": f"together-{game}"},
                        headers=auth).get_json()["branch"]
     seats = f"/api/games/{gid}/branches/{fork}/seats"
     assert client.put(f"{seats}/2", json={"holder": "engine", "level": "easy"}, headers=auth).status_code == 200
@@ -183,12 +199,11 @@ def _wait_for_head_past(server: LiveServer, gid: str, bid: str, seq: int) -> Non
 
 @pytest.mark.timeout(GAME_SECONDS)
 @pytest.mark.parametrize("game", GAMES)
-def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(browser, live_server, engine_worker, game) -> None:
+def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(live_server, engine_worker, alice_and_bob, game) -> None:
     started = time.monotonic()
     server = live_server
     client = server.app.test_client()
-    alice = Player("alice", 0, _browser_user(browser, server, "alice"), _token(server, "alice"))
-    bob = Player("bob", 1, _browser_user(browser, server, "bob"), _token(server, "bob"))
+    alice, bob = alice_and_bob
     gid, bid = _set_the_table(client, server, game, alice, bob)
     for player in (alice, bob):
         data = open_branch(player.page, server, gid, bid)

@@ -172,7 +172,7 @@ def test_fork_of_a_fork_and_fork_errors(client, users, new_game):
     assert_error(client.post(url, json={"from": "main", "at": 1}), 401)
     assert_error(client.post(url, json={"from": "main", "at": 9}, headers=users.auth("bob")), 400, "bad_request")
     assert_error(client.post(url, json={"from": "main"}, headers=users.auth("bob")), 400, "invalid")
-    assert_error(client.post(url, json={"from": "main", "at": 1, "seed": "x"}, headers=users.auth("bob")), 400, "invalid")
+    assert_error(client.post(url, json={"from": "main", "at": 1, "dice": "x"}, headers=users.auth("bob")), 400, "invalid")
 
 
 def test_log_only_games_cannot_be_forked_or_played(client, users, redis_client):

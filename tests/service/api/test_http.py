@@ -128,5 +128,5 @@ def test_openapi_structure_and_refs_resolve(client):
     actions = spec["paths"]["/api/games/{gid}/branches/{bid}/actions"]["post"]
     assert {"201", "400", "401", "403", "404", "409", "413", "422"} <= set(actions["responses"])
     assert actions["security"] == [{"bearerAuth": []}]
-    assert set(schemas["Fork"]["properties"]) == {"from", "at", "name", "chance"}
+    assert set(schemas["Fork"]["properties"]) == {"from", "at", "name", "chance", "seed"}
     assert schemas["Fork"]["additionalProperties"] is False

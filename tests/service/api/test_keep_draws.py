@@ -98,3 +98,24 @@ def test_an_unknown_chance_option_is_refused_and_nothing_is_forked(client: Flask
                                      headers=users.auth("bob")), 400, "invalid")
     assert "chance" in str(error)
     assert [b["id"] for b in client.get(f"/api/games/{gid}").get_json()["branches"]] == ["main"]
+
+
+def test_a_fork_given_a_seed_draws_the_same_dice_every_time_and_a_bad_seed_is_refused(client: FlaskClient,
+                                                                                       users: Users) -> None:
+    """A fork may name its seed, as a new game may: two forks with the same seed that decide the same get the same dice
+    (a test or a lesson replayed alike); a seed that is not a string of 1-100 characters is a 400 that forks nothing."""
+    gid, fork_at, main = _main_line(client, users)
+    dice = []
+    for who in ("bob", "carol"):
+        made = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": fork_at, "seed": "lesson-1"},
+                           headers=users.auth(who))
+        assert made.status_code == 201, made.get_json()
+        _replay_decisions(client, gid, made.get_json()["branch"], main, fork_at, users.auth(who))
+        dice.append([e["action"] for e in _events(client, gid, made.get_json()["branch"]) if e["actor"] == "chance"])
+    assert dice[0] == dice[1] and dice[0]
+    before = [b["id"] for b in client.get(f"/api/games/{gid}").get_json()["branches"]]
+    for bad in ("", "x" * 101, 7):
+        error = assert_error(client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": fork_at, "seed": bad},
+                                         headers=users.auth("bob")), 400, "invalid")
+        assert "seed" in str(error)
+    assert [b["id"] for b in client.get(f"/api/games/{gid}").get_json()["branches"]] == before
