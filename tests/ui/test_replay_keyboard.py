@@ -111,3 +111,30 @@ def test_a_step_taken_while_a_played_move_reloads_the_page_is_not_undone(live_se
     assert int(page.get_attribute("body", "data-played") or 0) > head
     assert board_seq(page) == head - 1, "the page's late jump to the new head undid the user's step"
     watched.assert_clean()
+
+
+def test_a_step_taken_after_playing_is_not_undone_when_the_stream_brings_the_move_before_its_answer(
+        live_server: LiveServer, watched: Watched) -> None:
+    """The other order of the race above (seen on a loaded machine): the move is stored and the branch's stream brings
+    it before the POST's answer reaches the page; the user steps back while the stream's reload of the timeline is on
+    its way, and the answer is taken in after it. The step still wins: the page counts the user's steps from when the
+    move was played, not from when its answer is taken in."""
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "race-stream")
+    posts: list[Any] = []
+    page.route("**/actions", lambda route: posts.append(route))  # the POST held before it reaches the server
+    held = HeldRequests(page, "**/timeline.json*")
+    page.click("#picker button.pick >> nth=0")
+    while not posts:
+        page.wait_for_timeout(50)
+    answer = posts[0].fetch()  # now the server stores the move and its stream tells the page
+    held.wait()  # the stream's batch is being taken in: its timeline reload is held
+    page.click("#nav-prev")
+    wait_board(page, head - 1)
+    posts[0].fulfill(response=answer)  # the POST's answer reaches the page only now, queued behind the stream's batch
+    page.unroute("**/actions")
+    held.release()
+    page.wait_for_selector("body[data-played]")
+    assert int(page.get_attribute("body", "data-played") or 0) > head
+    assert board_seq(page) == head - 1, "the answer to the move, taken in after the user's step, undid it"
+    assert page.is_visible("#live-new"), "the reader who stepped back is offered the new moves instead"
+    watched.assert_clean()

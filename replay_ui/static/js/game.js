@@ -392,7 +392,8 @@ const moves = new MoveList($("moves"), (seq) => userGoTo(seq));
 const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
-const picker = new Picker({ branchApi, onPlayed: afterPlay, groups: page.components.picker_groups });
+const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed: afterPlay,
+                            groups: page.components.picker_groups });
 initSeats(page);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
@@ -469,11 +470,13 @@ function bringBoardAbovePicker() {
 }
 
 /** After a move was played here: reload the timeline and the tree, then show the head — unless the user went
- *  somewhere else meanwhile (the reload takes a while on a long game): their step wins. The head, not the move just
- *  played: at a table another seat (the engine) may have answered already, and the timeline just loaded holds that
- *  answer too, so the stream's notice of it will find nothing new to move the board to. */
-function afterPlay(newHead) {
-  return inTurn(() => takeInPlayed(newHead));
+ *  somewhere else since they played it (`movesAtPlay`: the count of their steps when the move was sent; the answer
+ *  and the reload take a while on a long game, and the stream's batch of the same move may be taken in first): their
+ *  step wins. The head, not the move just played: at a table another seat (the engine) may have answered already, and
+ *  the timeline just loaded holds that answer too, so the stream's notice of it will find nothing new to move the
+ *  board to. */
+function afterPlay(newHead, movesAtPlay) {
+  return inTurn(() => takeInPlayed(newHead, movesAtPlay));
 }
 
 /** The new heads of the branch are taken in one at a time, in the order they came (a move played here, each batch
@@ -485,8 +488,8 @@ function inTurn(task) {
   return headTurn;
 }
 
-async function takeInPlayed(newHead) {
-  const movesBefore = app.userMoves;
+async function takeInPlayed(newHead, movesAtPlay) {
+  const movesBefore = movesAtPlay ?? app.userMoves;
   // The branch's stream often brings the move before the answer to its POST does: then it is taken in already, and
   // loading (and drawing) the whole timeline and asking for the seats again would only repeat that work.
   const takenIn = Boolean(newHead) && newHead <= app.head;

@@ -16,9 +16,12 @@ function label(text, name) {
 }
 
 export class Picker {
-  constructor({ branchApi, onPlayed, groups }) {
+  /** `onPlaying()` is called as a move is sent and its answer handed back to `onPlayed(newHead, answer)` (`newHead`
+   *  null after a 409): the page notes there where the reader was when they played, which its answer must respect. */
+  constructor({ branchApi, onPlaying, onPlayed, groups }) {
     this.branchApi = branchApi;
     this.groups = groups || {};
+    this.onPlaying = onPlaying || (() => undefined);
     this.onPlayed = onPlayed;
     this.section = document.getElementById("play-section");
     this.box = document.getElementById("picker");
@@ -58,14 +61,15 @@ export class Picker {
 
   async play(action, seq) {
     for (const button of this.box.querySelectorAll("button")) button.disabled = true;
+    const playing = this.onPlaying();
     try {
       const result = await api(`${this.branchApi}/actions`, { method: "POST", body: { action, expected_seq: seq } });
-      await this.onPlayed(result.seq);
+      await this.onPlayed(result.seq, playing);
     } catch (error) {
       const status = this.box.querySelector("#picker-status");
       if (status) status.replaceChildren(el("span", { class: "error", text: error.message }));
       for (const button of this.box.querySelectorAll("button")) button.disabled = false;
-      if (error.status === 409) await this.onPlayed(null);
+      if (error.status === 409) await this.onPlayed(null, playing);
     }
   }
 }
