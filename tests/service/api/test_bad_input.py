@@ -121,13 +121,16 @@ def _send(client: FlaskClient, users: Users, method: str, url: str, body: str | 
 
 
 def _check(response: Any, what: str, failures: list[str]) -> None:
-    if response.status_code >= 500:
-        failures.append(f"{what}: {response.status_code} {response.get_data(as_text=True)[:200]}")
-    elif response.status_code >= 400:
-        try:
-            assert_error(response, response.status_code)
-        except AssertionError as exc:
-            failures.append(f"{what}: not the usual error body: {exc}")
+    try:
+        if response.status_code >= 500:
+            failures.append(f"{what}: {response.status_code} {response.get_data(as_text=True)[:200]}")
+        elif response.status_code >= 400:
+            try:
+                assert_error(response, response.status_code)
+            except AssertionError as exc:
+                failures.append(f"{what}: not the usual error body: {exc}")
+    finally:  # a stream's answer (200, never ending) is closed here, not by the collector inside a later request
+        response.close()
 
 
 def _url(path: str, world: dict[str, str]) -> str:
