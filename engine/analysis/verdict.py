@@ -327,7 +327,8 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
     ``thresholds`` without its interval confirming it is played on (at most :data:`DECIDE_SAMPLES_FACTOR` budgets
     a move). The best move is then played out until the mover's win chance is known to ``win_half_width`` either
     side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). ``also``: legal actions of the mover to
-    evaluate beside the tree's candidates (the search player adds its rollout policy's own move). Raises ValueError
+    evaluate beside the tree's candidates (the search player adds its rollout policy's own move). ``screen_seed``: the
+    position's own seed, which seeds the tree instead of ``seed`` where the game shares its screening. Raises ValueError
     for a budget below 1. See the module docstring.
     """
     actor = rules.current_actor(state)
