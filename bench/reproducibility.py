@@ -5,7 +5,8 @@ once it exists, else the game's rollout policy; the table says which). At every 
 (the first one offset by the game's index, so the stages mix) the position is judged with the played move under
 seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget given, else the game's default
 (:func:`engine.analysis.default_rollouts`); the seeds are the service's
-own :func:`service.games.analysis.position_seed`), and one line per decision is appended to :data:`RESULTS`: the
+own :func:`service.games.analysis.position_seed`, and the position's own seed, seed 0's, is the ``screen_seed`` of
+a game that shares its screening), and one line per decision is appended to :data:`RESULTS`: the
 best move, the mark, the mover's and every seat's win chance under each seed, the stage of the game and how the
 game ended. The file is in the repository so that several sessions add up: a run skips the games already there
 (for the same game, player, budget and the game's search version, :func:`engine.analysis.search_version`) and stops
@@ -73,8 +74,8 @@ def strongest(rules: Any) -> tuple[str, Player]:
     return "rollout policy", policy_for(rules)
 
 
-def _verdict_line(rules: Any, state: Any, played: Any, rollouts: int, seed: int) -> dict[str, Any]:
-    verdict = judge(rules, state, seat=None, rollouts=rollouts, seed=seed, played=played)
+def _verdict_line(rules: Any, state: Any, played: Any, rollouts: int, seed: int, screen_seed: int) -> dict[str, Any]:
+    verdict = judge(rules, state, seat=None, rollouts=rollouts, seed=seed, played=played, screen_seed=screen_seed)
     assert verdict.best is not None and verdict.played is not None
     mover = int(verdict.actor)
     return {"best": rules.format_action(verdict.best.action), "mark": mark_for(verdict.played.loss_low),
@@ -116,9 +117,10 @@ def judged_game(game: str, index: int, rollouts: int, every: int) -> list[dict[s
     assert outcome is not None
     actual = list(win_shares(outcome))
     lines = []
-    for at, position, played, actor in sampled:
-        seeds = {str(seed): _verdict_line(rules, position, played, rollouts, position_seed(index * 100_000 + at, seed))
-                 for seed in SEEDS}
+    for at, state, played, actor in sampled:
+        position = index * 100_000 + at
+        seeds = {str(seed): _verdict_line(rules, state, played, rollouts, position_seed(position, seed),
+                                          position_seed(position, 0)) for seed in SEEDS}
         lines.append({"game": game, "player": label, "rollouts": rollouts, "search_version": search_version(rules),
                       "index": index, "event": at, "stage": round(at / events, 4), "actor": actor,
                       "played": rules.format_action(played), "actual": actual, "seeds": seeds})

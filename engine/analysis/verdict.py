@@ -12,6 +12,9 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    tried, up to a dozen). The played move is added, and any move the caller names (``also``: the search player
    names its rollout policy's own move, so that it improves on that policy rather than only on the tree's picks).
    (Where the judging seat has no decision, another seat's, the whole budget goes to the tree's chances.)
+   The tree is seeded by the analysis seed, so a second seed screens other candidates too, unless the game shares
+   its screening (below): then by the position's own seed (``screen_seed``), so every seed evaluates the same
+   candidates and only the paired samples differ.
 2. **Paired evaluation with sequential halving**: each candidate is played at the root and the game
    played out with the rollout policy, sample by sample. Sample ``i`` uses one random stream seeded
    by (seed, ``i``) for *every* candidate: the same determinisation of what the seat cannot see and
@@ -20,9 +23,10 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    The rest of the budget is spent in rounds of sequential halving (Karnin, Koren & Somekh 2013,
    "Almost optimal exploration in multi-armed bandits", ICML): each round gives every live candidate
    the same number of new samples, then the worse half is dropped, so the rollouts go where the top
-   moves are close. The played move is never dropped, so it ends with as many samples as the best. With a
-   played move the other candidates are halved until *one* is left beside it: the last round is a duel of
-   the played move and its strongest rival, which gets the largest sample (without a played move, the
+   moves are close (a game may give every candidate more samples in the first round than its share, below).
+   The played move is never dropped, so it ends with as many samples as the best. With a played move the other
+   candidates are halved until *one* is left beside it: the last round is a duel of the played move and its
+   strongest rival, which gets the largest sample (without a played move, the
    halving ends with the two best candidates, as plain sequential halving does).
 3. **The verdict**: the played move's *loss* is the mean of the paired differences rival − played over
    their common samples, with a 95 % normal interval of that mean (the paired-difference interval of e.g.
@@ -59,7 +63,14 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    ``analysis_verdict``, :data:`GAME_SETTINGS`): a higher cap for a leaning duel (``decide_samples_factor``), and a
    floor (``decide_min_factor``) below which a duel is played on, leaning or not, while its mean loss is positive and
    its low end has not reached the highest threshold, so a true loss whose first fifty samples happened to look small
-   is not left there. Amerigo and Entdecker name a cap of four budgets, Amerigo a floor of one. A game that names
+   is not left there. Amerigo and Entdecker name a cap of four budgets, Amerigo a floor of one. Amerigo also shares
+   its screening (``shared_screening``: its positions have up to 136 legal moves, far more than a tree of fifty
+   rollouts tries, so two seeds' trees pick different candidates, and a mark one seed gives against a rival the other
+   never evaluated is lost to the screening) and gives every candidate sixteen samples before the first cut
+   (``first_round_samples``: the first round's share is two samples a move over thirteen moves, on which the halving
+   dropped the rival a second seed needed: Karnin, Koren & Somekh's bound on the chance that the halving drops the
+   best arm falls with the samples each arm gets per round, and two win shares of 0 or 1 rank nothing). Either alone
+   repeated no more marks; the two together did (docs/PERFORMANCE.md, search version 11). A game that names
    settings is judged under a version of its own (:func:`search_version`: the search version followed by the
    settings); the others keep the search version and their stored verdicts (docs/PERFORMANCE.md, search version 10).
 
@@ -123,12 +134,18 @@ DECIDE_BAND = 0.02
 #: A duel whose mean loss is positive and confirms no mark is played on to this many times the budget samples per move
 #: at least, leaning or not (0: only while it leans; step 4 of the module docstring).
 DECIDE_MIN_FACTOR = 0.0
+#: Every candidate has at least this many samples in the halving's first round, the later rounds keeping their shares
+#: (0: the first round's share alone; step 2 of the module docstring).
+FIRST_ROUND_SAMPLES = 0.0
+#: 1: the tree that picks the candidates is seeded by the position alone (``screen_seed``), not by the analysis seed,
+#: so that every seed evaluates the same candidates (0: by the analysis seed; step 1 of the module docstring).
+SHARED_SCREENING = 0.0
 #: The verdict settings a game may name for itself (its rules' ``analysis_verdict``, a mapping of these names to values:
 #: :func:`verdict_settings`), each the module's constant of its name in capitals unless named. How many samples a mark
 #: needs to repeat under a second seed depends on the game (how noisy its playouts are, how close its moves), as its
 #: budget does (``analysis_rollouts``). A game that names any is judged under a search version of its own
 #: (:func:`search_version`); they apply to a judged played move only, never to the search player's choice.
-GAME_SETTINGS = ("decide_samples_factor", "decide_min_factor")
+GAME_SETTINGS = ("decide_samples_factor", "decide_min_factor", "first_round_samples", "shared_screening")
 
 
 @dataclass(frozen=True)
@@ -200,6 +217,8 @@ class Settings:
 
     decide_samples_factor: float = DECIDE_SAMPLES_FACTOR
     decide_min_factor: float = DECIDE_MIN_FACTOR
+    first_round_samples: float = FIRST_ROUND_SAMPLES
+    shared_screening: float = SHARED_SCREENING
 
 
 def game_settings(rules: Rules) -> dict[str, float]:
@@ -301,31 +320,33 @@ def _stats(arm: _Arm, best: _Arm, mover: int) -> MoveStats:
 def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
           played: Action | None = None, policy: Player | None = None,
           win_half_width: float | None = WIN_HALF_WIDTH, thresholds: Sequence[float] = tuple(MARK_THRESHOLDS.values()),
-          also: Sequence[Action] = ()) -> Verdict:
+          also: Sequence[Action] = (), screen_seed: int | None = None) -> Verdict:
     """The verdict at ``state`` for ``seat`` (None: full information) with about ``rollouts`` playouts.
 
     ``played``, a legal action of the mover, is judged against the best; a duel whose loss leans past one of the
     ``thresholds`` without its interval confirming it is played on (at most :data:`DECIDE_SAMPLES_FACTOR` budgets
     a move). The best move is then played out until the mover's win chance is known to ``win_half_width`` either
     side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). ``also``: legal actions of the mover to
-    evaluate beside the tree's candidates (the search player adds its rollout policy's own move). Raises ValueError
+    evaluate beside the tree's candidates (the search player adds its rollout policy's own move). ``screen_seed``: the
+    position's own seed, which seeds the tree instead of ``seed`` where the game shares its screening. Raises ValueError
     for a budget below 1. See the module docstring.
     """
     actor = rules.current_actor(state)
     decides = actor is not None and actor != CHANCE and (seat is None or actor == seat)
     # Where the judging seat has no decision, the whole budget goes to the tree's estimate of the chances.
     tree_budget = max(1, int(rollouts * TREE_SHARE)) if decides else rollouts
-    tree = search(rules, state, seat=seat, rollouts=tree_budget, seed=seed, policy=policy)
+    settings = verdict_settings(rules) if played is not None else Settings()
+    tree_seed = screen_seed if settings.shared_screening > 0 and screen_seed is not None and decides else seed
+    tree = search(rules, state, seat=seat, rollouts=tree_budget, seed=tree_seed, policy=policy)
     if not tree.actions:
         return _chances_only(tree, seat, rollouts, seed)
     mover = int(tree.actor)
     contenders, pinned = _arms(tree, played, also)
     evaluated = _with_pinned(contenders, pinned)
     halving = _Halving(rules, state, seat, policy or policy_for(rules), seed, len(tree.win), mover)
-    target = halving.run(contenders, pinned, rollouts - tree.rollouts)
+    target = halving.run(contenders, pinned, rollouts - tree.rollouts, int(settings.first_round_samples))
     finalists = [arm for arm in evaluated if len(arm.shares) == target]
     if pinned is not None and thresholds:
-        settings = verdict_settings(rules)
         halving.decide(finalists, pinned, thresholds, int(settings.decide_samples_factor * rollouts),
                        int(settings.decide_min_factor * rollouts))
     best = _best(finalists, pinned, mover)
@@ -369,11 +390,12 @@ class _Halving:
         self.rules, self.state, self.seat, self.player = rules, state, seat, player
         self.seed, self.seats, self.mover = seed, seats, mover
 
-    def run(self, contenders: list[_Arm], pinned: _Arm | None, budget: int) -> int:
+    def run(self, contenders: list[_Arm], pinned: _Arm | None, budget: int, first: int = 0) -> int:
         """Spend ``budget`` playouts in equal rounds, halving the rivals after each; the last round's sample count.
 
         The rivals are the contenders other than the played move; the rounds go on until one rival is left beside
-        the played move (two rivals without one), so the last round is the duel that decides the verdict.
+        the played move (two rivals without one), so the last round is the duel that decides the verdict. The first
+        round gives every candidate ``first`` samples at least, the later rounds their own shares on top.
         """
         rivals = [arm for arm in contenders if arm is not pinned]
         rounds = _rounds(len(rivals), pinned is not None)
@@ -381,7 +403,8 @@ class _Halving:
         target = 0
         for round_ in range(rounds):
             live = _with_pinned(rivals, pinned)
-            target += max(1, per_round // len(live))
+            share = max(1, per_round // len(live))
+            target += max(share, first) if round_ == 0 else share
             for arm in live:
                 _fill(self.rules, self.state, self.seat, arm, target, self.player, self.seed, self.seats)
             if round_ < rounds - 1:

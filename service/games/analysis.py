@@ -147,9 +147,11 @@ def _interval(low: float, high: float) -> list[float]:
 def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: str, played: str | None = None,
                      seed: int = 0) -> dict[str, Any]:
     """The stored form of one position's verdict, the ``played`` move (notation) judged: seeded by ``seed`` and
-    ``seq`` so that forks and re-runs agree."""
+    ``seq`` so that forks and re-runs agree (a game that shares its screening seeds the tree by ``seq`` alone,
+    seed 0's)."""
     verdict = judge(rules, state, seat=view_seat(view), rollouts=rollouts, seed=position_seed(seq, seed),
-                    played=rules.parse_action(played) if played is not None else None)
+                    played=rules.parse_action(played) if played is not None else None,
+                    screen_seed=position_seed(seq, 0))
     return stored_form(rules, state, verdict)
 
 

@@ -411,3 +411,75 @@ def test_the_search_players_choice_ignores_the_games_verdict_settings():
     rules = PigWithSettings(decide_samples_factor=8, decide_min_factor=2)
     for seed in range(4):
         assert judge(rules, state, seat=0, rollouts=60, seed=seed) == judge(PIG, state, seat=0, rollouts=60, seed=seed)
+
+
+class PigWithManyWaits(PigWithExtras):
+    """Pig with extras and thirty moves ``wait1``…``wait30``, each the same as holding: more moves than a short tree
+    tries, so which of them become candidates depends on the tree's seed."""
+
+    def legal_actions(self, state: PigState) -> list[str]:
+        actions = super().legal_actions(state)
+        return [*actions, *(f"wait{i}" for i in range(1, 31))] if "roll" in actions else actions
+
+    def apply(self, state: PigState, action: str) -> PigState:
+        return super().apply(state, "hold" if action.startswith("wait") else action)
+
+
+class PigWithSettingsOn:
+    """``rules`` naming verdict settings of its own."""
+
+    def __init__(self, rules: Any, **settings: float) -> None:
+        self.rules, self.analysis_verdict = rules, settings
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+
+def _evaluated(verdict: Verdict) -> set[Any]:
+    return {move.action for move in verdict.moves}
+
+
+def test_a_game_naming_a_shared_screening_has_every_seed_evaluate_the_positions_own_candidates():
+    """``shared_screening``: the tree that picks the candidates is seeded by the position alone (``screen_seed``), not
+    by the analysis seed, so a second seed evaluates the same candidate moves and only the paired samples differ;
+    where the game does not name it, or no ``screen_seed`` is given, the analysis seed seeds the tree as before."""
+    plain, shared, state = PigWithManyWaits(), PigWithSettingsOn(PigWithManyWaits(), shared_screening=1), _pig()
+    screens = [judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None)
+               for seed in range(6)]
+    assert len({frozenset(_evaluated(v)) for v in screens}) > 1, "the seeds' own trees pick different candidates"
+    for seed in range(6):
+        verdict = judge(shared, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None,
+                        screen_seed=4)
+        assert _evaluated(verdict) == _evaluated(screens[4]), seed
+        assert judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None,
+                     screen_seed=4) == screens[seed], "a game that does not name it ignores screen_seed"
+        assert judge(shared, state, seat=0, rollouts=60, seed=seed, played="hold",
+                     win_half_width=None) == screens[seed], "no screen_seed: the analysis seed seeds the tree"
+    assert judge(shared, state, seat=0, rollouts=60, seed=4, played="hold", win_half_width=None,
+                 screen_seed=4) == screens[4]
+
+
+def test_a_game_naming_a_first_round_gives_every_candidate_that_many_samples_before_the_first_cut():
+    """``first_round_samples``: every candidate has that many samples before the halving drops any, and the later
+    rounds keep their shares of the budget on top. PigWithWaits at 200 rollouts: 150 for the halving, five rounds of
+    30 (thirteen moves, then seven, four, three, two), so 2 + 4 + 7 + 10 + 15 = 38 samples for the duel's two moves
+    and 2 for a move dropped at the first cut; with a first round of 16, 16 + 36 = 52 and 16."""
+    plain, rules, state = PigWithWaits(), PigWithSettingsOn(PigWithWaits(), first_round_samples=16), _pig()
+    for seed in range(3):
+        before = judge(plain, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
+        after = judge(rules, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
+        assert (min(m.samples for m in before.moves), max(m.samples for m in before.moves)) == (2, 38)
+        assert (min(m.samples for m in after.moves), max(m.samples for m in after.moves)) == (16, 52)
+        assert _evaluated(after) == _evaluated(before), "the same candidates, only more samples before the cut"
+
+
+
+def test_amerigo_shares_its_screening_and_samples_every_candidate_before_the_first_cut():
+    """Search version 11 for Amerigo (docs/PERFORMANCE.md): its positions have up to 136 legal moves, so every seed
+    screens the position's own candidates, each with 16 samples before the first cut; the other games name neither."""
+    amerigo = verdict_settings(get_rules("amerigo"))
+    assert (amerigo.shared_screening, amerigo.first_round_samples) == (1.0, 16.0)
+    assert search_version(get_rules("amerigo")).endswith("+first_round_samples=16+shared_screening=1")
+    for game in ("puerto_rico", "entdecker", "golden_city"):
+        settings = verdict_settings(get_rules(game))
+        assert (settings.shared_screening, settings.first_round_samples) == (0.0, 0.0), game
