@@ -489,7 +489,6 @@ function inTurn(task) {
 }
 
 async function takeInPlayed(newHead, movesAtPlay) {
-  const movesBefore = movesAtPlay ?? app.userMoves;
   // The branch's stream often brings the move before the answer to its POST does: then it is taken in already, and
   // loading (and drawing) the whole timeline and asking for the seats again would only repeat that work.
   const takenIn = Boolean(newHead) && newHead <= app.head;
@@ -497,7 +496,7 @@ async function takeInPlayed(newHead, movesAtPlay) {
     await loadNewMoves();
     await branches.load();
   }
-  if (app.userMoves === movesBefore) await goTo(Math.max(newHead || 0, app.head));
+  if (app.userMoves === movesAtPlay) await goTo(Math.max(newHead || 0, app.head));
   showTurn();
   if (!takenIn) refreshSeats(page);
   document.body.dataset.played = String(newHead || app.head);

@@ -21,7 +21,7 @@ export class Picker {
   constructor({ branchApi, onPlaying, onPlayed, groups }) {
     this.branchApi = branchApi;
     this.groups = groups || {};
-    this.onPlaying = onPlaying || (() => undefined);
+    this.onPlaying = onPlaying;
     this.onPlayed = onPlayed;
     this.section = document.getElementById("play-section");
     this.box = document.getElementById("picker");
