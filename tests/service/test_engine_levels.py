@@ -37,15 +37,6 @@ def test_strong_plays_the_search_player_at_the_games_own_budget(monkeypatch):
     assert choose_engine_move(rules, state, 0, "strong", 4) == choose(WatchedPig(), state, 0, rollouts=60, seed=4)
 
 
-def test_strong_plays_a_legal_move_of_a_real_game_from_its_seats_view():
-    rules = get_rules("golden_city")
-    rng, state = random.Random(3), rules.initial_state(Setup(("A", "B", "C", "D")))
-    while rules.current_actor(state) == CHANCE:
-        state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
-    seat = rules.current_actor(state)
-    assert choose_engine_move(rules, state, seat, "strong", 11) in rules.legal_actions(state)
-
-
 def _dealt(game: str, players: int, seed: int) -> tuple[Rules, State]:
     """A real game's first position where a seat is to act (its setup's chance drawn from ``seed``)."""
     rules = get_rules(game)
@@ -53,6 +44,12 @@ def _dealt(game: str, players: int, seed: int) -> tuple[Rules, State]:
     while rules.current_actor(state) == CHANCE:
         state = rules.apply(state, draw_chance(rules.chance_outcomes(state), rng.random()))
     return rules, state
+
+
+def test_strong_plays_a_legal_move_of_a_real_game_from_its_seats_view():
+    rules, state = _dealt("golden_city", 4, 3)
+    seat = rules.current_actor(state)
+    assert choose_engine_move(rules, state, seat, "strong", 11) in rules.legal_actions(state)
 
 
 def test_the_engine_seed_takes_nothing_from_what_its_seat_cannot_see():
