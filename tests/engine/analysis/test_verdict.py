@@ -334,14 +334,14 @@ def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
         rules, other, seat=seat, rollouts=16, seed=4, played=played)
 
 
-class PigWithSettings:
-    """Pig naming verdict settings of its own (``analysis_verdict``), as a game's rules may."""
+class WithSettings:
+    """``rules`` naming verdict settings of its own (``analysis_verdict``), as a game's rules may."""
 
-    def __init__(self, **settings: float) -> None:
-        self.analysis_verdict = settings
+    def __init__(self, rules: Any, **settings: float) -> None:
+        self.rules, self.analysis_verdict = rules, settings
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(PIG, name)
+        return getattr(self.rules, name)
 
 
 def test_a_game_may_name_verdict_settings_of_its_own_and_is_judged_under_a_version_of_its_own():
@@ -349,7 +349,7 @@ def test_a_game_may_name_verdict_settings_of_its_own_and_is_judged_under_a_versi
     game, so a game may name its own; its verdicts are stored and benchmarked under the search version followed by
     them, and a game that names none keeps :data:`SEARCH_VERSION` and its stored verdicts."""
     assert verdict_settings(PIG) == Settings() and game_settings(PIG) == {} and search_version(PIG) == SEARCH_VERSION
-    rules = PigWithSettings(decide_samples_factor=4, decide_min_factor=1)
+    rules = WithSettings(PIG, decide_samples_factor=4, decide_min_factor=1)
     assert verdict_settings(rules) == Settings(decide_samples_factor=4.0, decide_min_factor=1.0)
     assert search_version(rules) == SEARCH_VERSION + "+decide_min_factor=1+decide_samples_factor=4"
     for game in ("puerto_rico", "golden_city"):
@@ -363,16 +363,16 @@ def test_a_game_may_name_verdict_settings_of_its_own_and_is_judged_under_a_versi
                                       {"decide_samples_factor": True}])
 def test_an_unknown_or_impossible_verdict_setting_is_refused(settings):
     with pytest.raises(ValueError):
-        verdict_settings(PigWithSettings(**settings))
+        verdict_settings(WithSettings(PIG, **settings))
     with pytest.raises(ValueError):
-        search_version(PigWithSettings(**settings))
+        search_version(WithSettings(PIG, **settings))
 
 
 def test_a_game_naming_a_longer_cap_plays_a_leaning_duel_on_further_and_nothing_else_changes():
     """``decide_samples_factor``: a duel still leaning at two budgets a move goes on to the game's cap; a duel decided
     before two budgets is the same verdict."""
     state = PigState((19, 19), (1, 1), 0, 1, False, 20)
-    longer = PigWithSettings(decide_samples_factor=4)
+    longer = WithSettings(PIG, decide_samples_factor=4)
     went_on = 0
     for seed in range(12):
         short = judge(PIG, state, seat=0, rollouts=60, seed=seed, played="roll", win_half_width=None)
@@ -390,8 +390,7 @@ def test_a_game_naming_a_longer_cap_plays_a_leaning_duel_on_further_and_nothing_
 def test_a_game_naming_a_floor_plays_every_unconfirmed_duel_with_a_positive_loss_to_it():
     """``decide_min_factor``: below the floor a duel goes on, leaning or not, while its mean loss is positive and its
     low end has not reached the highest threshold; a duel whose rival looks no better stops as before."""
-    floor = PigWithExtras()
-    floor.analysis_verdict = {"decide_min_factor": 1}  # type: ignore[attr-defined]
+    floor = WithSettings(PigWithExtras(), decide_min_factor=1)
     for seed in range(6):
         for played in ("hold", "roll", "resign", "again"):
             short = judge(EXTRAS, _pig(), seat=0, rollouts=60, seed=seed, played=played, win_half_width=None)
@@ -408,7 +407,7 @@ def test_a_game_naming_a_floor_plays_every_unconfirmed_duel_with_a_positive_loss
 def test_the_search_players_choice_ignores_the_games_verdict_settings():
     """The settings are a judged played move's: without one (the search player) the verdict is the shared method's."""
     state = PigState((19, 19), (1, 1), 0, 1, False, 20)
-    rules = PigWithSettings(decide_samples_factor=8, decide_min_factor=2)
+    rules = WithSettings(PIG, decide_samples_factor=8, decide_min_factor=2)
     for seed in range(4):
         assert judge(rules, state, seat=0, rollouts=60, seed=seed) == judge(PIG, state, seat=0, rollouts=60, seed=seed)
 
@@ -425,16 +424,6 @@ class PigWithManyWaits(PigWithExtras):
         return super().apply(state, "hold" if action.startswith("wait") else action)
 
 
-class PigWithSettingsOn:
-    """``rules`` naming verdict settings of its own."""
-
-    def __init__(self, rules: Any, **settings: float) -> None:
-        self.rules, self.analysis_verdict = rules, settings
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.rules, name)
-
-
 def _evaluated(verdict: Verdict) -> set[Any]:
     return {move.action for move in verdict.moves}
 
@@ -443,7 +432,7 @@ def test_a_game_naming_a_shared_screening_has_every_seed_evaluate_the_positions_
     """``shared_screening``: the tree that picks the candidates is seeded by the position alone (``screen_seed``), not
     by the analysis seed, so a second seed evaluates the same candidate moves and only the paired samples differ;
     where the game does not name it, or no ``screen_seed`` is given, the analysis seed seeds the tree as before."""
-    plain, shared, state = PigWithManyWaits(), PigWithSettingsOn(PigWithManyWaits(), shared_screening=1), _pig()
+    plain, shared, state = PigWithManyWaits(), WithSettings(PigWithManyWaits(), shared_screening=1), _pig()
     screens = [judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None)
                for seed in range(6)]
     assert len({frozenset(_evaluated(v)) for v in screens}) > 1, "the seeds' own trees pick different candidates"
@@ -464,14 +453,13 @@ def test_a_game_naming_a_first_round_gives_every_candidate_that_many_samples_bef
     rounds keep their shares of the budget on top. PigWithWaits at 200 rollouts: 150 for the halving, five rounds of
     30 (thirteen moves, then seven, four, three, two), so 2 + 4 + 7 + 10 + 15 = 38 samples for the duel's two moves
     and 2 for a move dropped at the first cut; with a first round of 16, 16 + 36 = 52 and 16."""
-    plain, rules, state = PigWithWaits(), PigWithSettingsOn(PigWithWaits(), first_round_samples=16), _pig()
+    plain, rules, state = PigWithWaits(), WithSettings(PigWithWaits(), first_round_samples=16), _pig()
     for seed in range(3):
         before = judge(plain, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
         after = judge(rules, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
         assert (min(m.samples for m in before.moves), max(m.samples for m in before.moves)) == (2, 38)
         assert (min(m.samples for m in after.moves), max(m.samples for m in after.moves)) == (16, 52)
         assert _evaluated(after) == _evaluated(before), "the same candidates, only more samples before the cut"
-
 
 
 def test_amerigo_shares_its_screening_and_samples_every_candidate_before_the_first_cut():
