@@ -51,8 +51,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, search, wilson_interval, win_shares
-from engine.analysis.player import choose
+from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, wilson_interval, win_shares
+from engine.analysis.player import choose, tree_choice
 from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
 from service.games.analysis import analysis_budget
@@ -133,8 +133,7 @@ def search_player(rules: Any, seat: int, rollouts: int, seed: int, kind: str = "
     def move(state: Any, actions: list[Any], decision_seed: int) -> Any:
         if kind == "verdict":  # the search player (player version 5), as the engine's strong level plays
             return choose(rules, state, seat, rollouts=rollouts, seed=decision_seed, actions=actions)
-        best = search(rules, state, seat=seat, rollouts=rollouts, seed=decision_seed).best
-        return best.action if best is not None else actions[0]
+        return tree_choice(rules, state, seat, rollouts=rollouts, seed=decision_seed, actions=actions)
 
     def player(state: Any, actions: list[Any], rng: random.Random) -> Any:
         if len(actions) == 1:

@@ -1,4 +1,4 @@
-"""The search player: the move the analysis plays itself, where nobody has played one yet.
+"""The search player: the move the analysis plays itself, where nobody has played one yet (and the tree player's).
 
 It is the player whose strength ``python -m bench.strength`` measures against the strategy bots (player version
 :data:`engine.analysis.PLAYER_VERSION`, docs/PERFORMANCE.md), and the engine seat's ``strong`` level
@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from engine.analysis.hidden import determinizer_for
 from engine.analysis.policy import policy_for
+from engine.analysis.search import search
 from engine.analysis.verdict import judge
 from engine.core.protocol import Action, Rules, State
 
@@ -38,3 +39,13 @@ def choose(rules: Rules, state: State, seat: int, *, rollouts: int, seed: int,
     own = policy_for(rules)(seen, legal, random.Random(seed))
     best = judge(rules, state, seat=seat, rollouts=rollouts, seed=seed, win_half_width=None, also=(own,)).best
     return best.action if best is not None else legal[0]
+
+
+def tree_choice(rules: Rules, state: State, seat: int, *, rollouts: int, seed: int,
+                actions: Sequence[Action] | None = None) -> Action:
+    """The tree search's most visited move for ``seat`` at ``state`` (the engine seat's ``easy`` and ``normal`` levels,
+    the strength bench's ``--player tree``); the first legal action where the search found no root action."""
+    best = search(rules, state, seat=seat, rollouts=rollouts, seed=seed).best
+    if best is not None:
+        return best.action
+    return actions[0] if actions is not None else rules.legal_actions(state)[0]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE
-from engine.analysis import default_rollouts, search
-from engine.analysis.player import choose
+from engine.analysis import default_rollouts
+from engine.analysis.player import choose, tree_choice
 from engine.core.protocol import Rules, State
 from service.store.errors import ConflictError, ForbiddenError
 from service.store.games import GameStore
@@ -69,10 +69,7 @@ def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: 
     budget = chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
     if chosen.search_player:
         return choose(rules, state, seat, rollouts=budget, seed=seed)
-    best = search(rules, state, seat=seat, rollouts=budget, seed=seed).best
-    if best is None:  # the search found no root action (cannot happen when the seat is to act); play the first legal
-        return rules.legal_actions(state)[0]
-    return best.action
+    return tree_choice(rules, state, seat, rollouts=budget, seed=seed)
 
 
 def check_mover(seats: Sequence[Seat], branch: Branch, actor: Any, user: str) -> None:

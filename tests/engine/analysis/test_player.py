@@ -1,13 +1,14 @@
 """The search player (engine.analysis.player): the verdict's best among the tree's moves and its policy's own move,
-from what its seat can see; the engine seat's strong level and the strength bench's player."""
+from what its seat can see; the engine seat's strong level and the strength bench's player. And the tree player's move
+(``tree_choice``: the easy and normal levels, the bench's ``--player tree``)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from engine.analysis import judge
-from engine.analysis.player import choose
+from engine.analysis import judge, search
+from engine.analysis.player import choose, tree_choice
 from tests.games.pig import PIG, PigState
 
 
@@ -62,3 +63,11 @@ def test_a_single_legal_action_is_played_without_a_search():
     assert not forced.determinised and not forced.shown, "a forced move was searched"
     choose(free, _pig(), 0, rollouts=40, seed=1)
     assert free.determinised and free.shown
+
+
+def test_the_tree_players_move_is_the_trees_most_visited():
+    """``tree_choice``: "The tree search's most visited move for ``seat`` at ``state``" (its docstring)."""
+    for seed in range(3):
+        best = search(PIG, _pig(), seat=0, rollouts=40, seed=seed).best
+        assert best is not None and tree_choice(PIG, _pig(), 0, rollouts=40, seed=seed) == best.action
+        assert tree_choice(PIG, _pig(), 0, rollouts=40, seed=seed, actions=["hold", "roll"]) == best.action
