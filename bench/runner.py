@@ -13,6 +13,7 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
     from bench import engine as engine_bench
     from bench import listing as listing_bench
     from bench import live as live_bench
+    from bench import live_page as page_bench
     from bench import restart as restart_bench
     from bench import store as store_bench
 
@@ -22,6 +23,7 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         "restart": lambda quick: restart_bench.run(quick=quick),
         "list": lambda quick: listing_bench.run(quick=quick, sizes=_list_sizes()),
         "live": lambda quick: live_bench.run(quick=quick),
+        "page": lambda quick: page_bench.run(quick=quick),
     }
     if create_app is not None:  # the queue suite drives the app in process: only the composition root can make it
         from bench import queue as queue_bench

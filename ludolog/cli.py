@@ -228,14 +228,15 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 
 
 @cli.command()
-@click.argument("suite", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live", "analysis", "all"]),
-                default="all")
+@click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
+                                                          "page", "analysis", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
 @click.option("--minutes", type=float, default=30.0, show_default=True, help="With --strength: the wall-clock cap.")
 def bench(suite: str, quick: bool, strength: bool, minutes: float) -> None:
-    """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams; the search player."""
+    """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams, a
+    page following a game; the search player."""
     if strength:
         if suite != "analysis":
             raise click.UsageError("--strength goes with the analysis suite: ludolog bench analysis --strength")

@@ -1,0 +1,155 @@
+"""A page following a game live (``ludolog bench page``): what each new move costs the browser that shows it.
+
+One game page (``/games/<gid>/b/main``, read as an anonymous visitor) is open in headless Chromium (Debian's, driven by
+Playwright, as the browser tests do) while a writer plays a Die goldene Stadt game over HTTP, one move every
+:data:`MOVE_PAUSE_S` (quicker than people, as a table of engine seats plays). Over the moves, the bench reads the CPU
+time of the Chromium processes it started (``/proc``): the page's renderer, and Chromium as a whole (the browser
+process draws and sends what the renderer paints). Per move, so runs of different lengths compare. The page follows
+the branch's stream: no reload. It starts its own embedded Redis and gunicorn in a temporary directory.
+
+``--quick``: a few moves, a smoke run, not figures for the record.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import redis
+
+from bench.processes import Gunicorn
+from bench.table import Row, format_rows
+from service.runtime.redis_server import EmbeddedRedis
+from service.store.users import UserStore
+
+MOVES, QUICK_MOVES = 150, 8
+#: Between two moves: about what an engine seat and a quick player take, so moves come one at a time, not in batches.
+MOVE_PAUSE_S = 0.15
+CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")
+GAME = "golden_city"
+
+
+def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
+    return {"suite": "page", "metric": metric, "value": round(value, 1), "unit": unit, "note": note}
+
+
+def _descendants(root: int) -> dict[int, bytes]:
+    """The processes below ``root`` (their command lines), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parents[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found: dict[int, bytes] = {}
+    frontier = [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in found:
+                try:
+                    found[pid] = Path(f"/proc/{pid}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                frontier.append(pid)
+    return found
+
+
+def chromium_ticks() -> tuple[dict[int, int], int]:
+    """CPU ticks (user + system) of this process's Chromium: per renderer process, and in all."""
+    renderers: dict[int, int] = {}
+    total = 0
+    for pid, cmdline in _descendants(os.getpid()).items():
+        if b"chrom" not in cmdline:
+            continue
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks = int(fields[11]) + int(fields[12])
+        total += ticks
+        if b"--type=renderer" in cmdline:
+            renderers[pid] = ticks
+    return renderers, total
+
+
+def play_one(web: Gunicorn, gid: str, token: str, conn: http.client.HTTPConnection) -> int:
+    """The first legal move at the head (chance is drawn by the server); the new head."""
+    _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
+    status, done = web.request("POST", f"/api/games/{gid}/branches/main/actions",
+                               {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token, conn)
+    if status != 201:
+        raise RuntimeError(f"bench page: the move was refused: {status} {done}")
+    return int(done["seq"])
+
+
+def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
+    """Open the page, play ``moves`` moves, and measure what the page's Chromium spent on them."""
+    from playwright.sync_api import sync_playwright
+
+    conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
+    _, created = web.request("POST", "/api/games", {"game": GAME, "players": ["A", "B", "C"], "seed": "bench-page"},
+                             token, conn)
+    gid = created["id"]
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"http://127.0.0.1:{web.port}/games/{gid}/b/main")
+        page.wait_for_selector("body[data-ready='true']")
+        time.sleep(1)  # the page settles (its first requests, fonts) before the count starts
+        renderers_before, total_before = chromium_ticks()
+        started = time.perf_counter()
+        head = 0
+        for _ in range(moves):
+            head = play_one(web, gid, token, conn)
+            time.sleep(MOVE_PAUSE_S)
+        page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=head,
+                               polling=200, timeout=60_000)
+        time.sleep(1.5)  # anything the page does after the last move (a summary drawn at its pace) is counted
+        seconds = time.perf_counter() - started
+        renderers_after, total_after = chromium_ticks()
+        browser.close()
+    hertz = os.sysconf("SC_CLK_TCK")
+    renderer = max(after - renderers_before.get(pid, 0) for pid, after in renderers_after.items()) / hertz
+    total = (total_after - total_before) / hertz
+    note = f"{moves} moves ({head} events) of {GAME} over {seconds:.0f} s, one every {MOVE_PAUSE_S} s or slower"
+    return [
+        _row("the page's renderer, CPU per move", renderer / moves * 1000, "ms", note),
+        _row("Chromium in all, CPU per move", total / moves * 1000, "ms", "renderer, browser process and the rest"),
+    ]
+
+
+def run(*, quick: bool = False) -> list[Row]:
+    """The page's cost per move, with its own Redis and gunicorn (a row saying why not, without Chromium)."""
+    if not Path(CHROMIUM).exists():
+        return [_row("a page following a game: not measured", 0, "", f"no Chromium at {CHROMIUM} (make browser)")]
+    with tempfile.TemporaryDirectory(prefix="ludolog-bench-page-") as tmp:
+        server = EmbeddedRedis(Path(tmp) / "redis")
+        server.start()
+        web = None
+        try:
+            token = UserStore(redis.Redis.from_url(server.url)).add("bench")
+            web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
+            rows = [_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
+                         f"{os.cpu_count()} cores; other work on a shared machine slows every figure")]
+            rows += follow(web, token, QUICK_MOVES if quick else MOVES)
+        finally:
+            if web is not None:
+                web.stop()
+            server.stop()
+    return rows
+
+
+def main() -> None:
+    """``python -m bench.live_page [--quick]``."""
+    print(format_rows(run(quick="--quick" in sys.argv)))
+
+
+if __name__ == "__main__":
+    main()
