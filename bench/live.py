@@ -18,22 +18,15 @@ from __future__ import annotations
 import http.client
 import os
 import re
-import secrets
 import selectors
 import socket
 import statistics
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
-import redis
-
-from bench.processes import Gunicorn
+from bench.processes import Gunicorn, served
 from bench.table import Row, format_rows
-from service.runtime.redis_server import EmbeddedRedis
-from service.store.users import UserStore
 
 SIZES = (100, 500, 1000)
 QUICK_SIZES = (20, 50)
@@ -217,25 +210,14 @@ def _sizes() -> tuple[int, ...]:
 
 def run(*, quick: bool = False) -> list[Row]:
     """Every N; its own Redis and gunicorn."""
-    rows: list[Row] = []
-    with tempfile.TemporaryDirectory(prefix="ludolog-bench-live-") as tmp:
-        server = EmbeddedRedis(Path(tmp) / "redis")
-        server.start()
-        web = None
-        try:
-            token = UserStore(redis.Redis.from_url(server.url)).add("bench")
-            web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
-            rows.append(_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
-                             f"{os.cpu_count()} cores; other work on a shared machine slows every figure"))
-            rows.append(_row("web processes' resident memory, no stream open", web.resident_mb(), "MB"))
-            for number, count in enumerate(QUICK_SIZES if quick else _sizes()):
-                if number and not quick:
-                    time.sleep(DRAIN_S)
-                rows += run_size(web, token, count, QUICK_MOVES if quick else MOVES)
-        finally:
-            if web is not None:
-                web.stop()
-            server.stop()
+    with served("ludolog-bench-live-") as (web, token):
+        rows = [_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
+                     f"{os.cpu_count()} cores; other work on a shared machine slows every figure"),
+                _row("web processes' resident memory, no stream open", web.resident_mb(), "MB")]
+        for number, count in enumerate(QUICK_SIZES if quick else _sizes()):
+            if number and not quick:
+                time.sleep(DRAIN_S)
+            rows += run_size(web, token, count, QUICK_MOVES if quick else MOVES)
     return rows
 
 

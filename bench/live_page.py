@@ -14,18 +14,12 @@ from __future__ import annotations
 
 import http.client
 import os
-import secrets
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-import redis
-
-from bench.processes import Gunicorn
+from bench.processes import Gunicorn, descendants, served
 from bench.table import Row, format_rows
-from service.runtime.redis_server import EmbeddedRedis
-from service.store.users import UserStore
 
 MOVES, QUICK_MOVES = 150, 8
 #: Between two moves: about what an engine seat and a quick player take, so moves come one at a time, not in batches.
@@ -38,39 +32,17 @@ def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
     return {"suite": "page", "metric": metric, "value": round(value, 1), "unit": unit, "note": note}
 
 
-def _descendants(root: int) -> dict[int, bytes]:
-    """The processes below ``root`` (their command lines), from /proc."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                parents[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-    found: dict[int, bytes] = {}
-    frontier = [root]
-    while frontier:
-        parent = frontier.pop()
-        for pid, ppid in parents.items():
-            if ppid == parent and pid not in found:
-                try:
-                    found[pid] = Path(f"/proc/{pid}/cmdline").read_bytes()
-                except OSError:
-                    continue
-                frontier.append(pid)
-    return found
-
-
 def chromium_ticks() -> tuple[dict[int, int], int]:
     """CPU ticks (user + system) of this process's Chromium: per renderer process, and in all."""
     renderers: dict[int, int] = {}
     total = 0
-    for pid, cmdline in _descendants(os.getpid()).items():
-        if b"chrom" not in cmdline:
-            continue
+    for pid in descendants(os.getpid()):
         try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
+            continue
+        if b"chrom" not in cmdline:
             continue
         ticks = int(fields[11]) + int(fields[12])
         total += ticks
@@ -129,21 +101,10 @@ def run(*, quick: bool = False) -> list[Row]:
     """The page's cost per move, with its own Redis and gunicorn (a row saying why not, without Chromium)."""
     if not Path(CHROMIUM).exists():
         return [_row("a page following a game: not measured", 0, "", f"no Chromium at {CHROMIUM} (make browser)")]
-    with tempfile.TemporaryDirectory(prefix="ludolog-bench-page-") as tmp:
-        server = EmbeddedRedis(Path(tmp) / "redis")
-        server.start()
-        web = None
-        try:
-            token = UserStore(redis.Redis.from_url(server.url)).add("bench")
-            web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
-            rows = [_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
-                         f"{os.cpu_count()} cores; other work on a shared machine slows every figure")]
-            rows += follow(web, token, QUICK_MOVES if quick else MOVES)
-        finally:
-            if web is not None:
-                web.stop()
-            server.stop()
-    return rows
+    with served("ludolog-bench-page-") as (web, token):
+        return [_row("machine's load average (1 min) at the start", os.getloadavg()[0], "",
+                     f"{os.cpu_count()} cores; other work on a shared machine slows every figure"),
+                *follow(web, token, QUICK_MOVES if quick else MOVES)]
 
 
 def main() -> None:

@@ -1,10 +1,10 @@
 """The service's own processes as the benches run them: ``ludolog`` commands and workers against a bench's Redis.
 
 Shared by the suites that drive real processes (:mod:`bench.queue`, :mod:`bench.end_to_end`, :mod:`bench.live`,
-:mod:`bench.store`): gunicorn of ``deploy/`` serving the app, the environment that points a ``ludolog`` command
-at the bench's Redis, a worker started and stopped the way an operator does (its resource usage kept, for the
-suites that report CPU time), waiting with a deadline, and the process tree under a process (``/proc``), so that
-a suite can tell that nothing it started is left running.
+:mod:`bench.live_page`, :mod:`bench.store`): gunicorn of ``deploy/`` serving the app (with a Redis of its own:
+:func:`served`), the environment that points a ``ludolog`` command at the bench's Redis, a worker started and stopped
+the way an operator does (its resource usage kept, for the suites that report CPU time), waiting with a deadline, and
+the process tree under a process (``/proc``), so that a suite can tell that nothing it started is left running.
 """
 
 from __future__ import annotations
@@ -14,16 +14,22 @@ import json
 import os
 import re
 import resource
+import secrets
 import signal
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import redis
+
 from service.runtime.config import ROOT
-from service.runtime.redis_server import free_port
+from service.runtime.redis_server import EmbeddedRedis, free_port
+from service.store.users import UserStore
 
 #: ``python -m ludolog.cli``: the ``ludolog`` command of this checkout, whatever the PATH holds.
 LUDOLOG = (sys.executable, "-m", "ludolog.cli")
@@ -195,3 +201,16 @@ class Gunicorn:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+@contextmanager
+def served(prefix: str) -> Iterator[tuple[Gunicorn, str]]:
+    """An embedded Redis in a temporary directory (named ``prefix``…) and gunicorn of ``deploy/`` serving it, with a
+    user ``bench``: (the web server, that user's API token). Both are stopped, and the directory removed, after."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp, EmbeddedRedis(Path(tmp) / "redis") as server:
+        token = UserStore(redis.Redis.from_url(server.url)).add("bench")
+        web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
+        try:
+            yield web, token
+        finally:
+            web.stop()
