@@ -32,23 +32,27 @@ def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
     return {"suite": "page", "metric": metric, "value": round(value, 1), "unit": unit, "note": note}
 
 
-def chromium_ticks() -> tuple[dict[int, int], int]:
-    """CPU ticks (user + system) of this process's Chromium: per renderer process, and in all."""
-    renderers: dict[int, int] = {}
-    total = 0
+def chromium_ticks() -> dict[int, tuple[int, bool]]:
+    """CPU ticks (user + system) of each Chromium process this process started, and whether it is a renderer."""
+    ticks: dict[int, tuple[int, bool]] = {}
     for pid in descendants(os.getpid()):
         try:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if b"chrom" not in cmdline:
-            continue
-        ticks = int(fields[11]) + int(fields[12])
-        total += ticks
-        if b"--type=renderer" in cmdline:
-            renderers[pid] = ticks
-    return renderers, total
+        if b"chrom" in cmdline:
+            ticks[pid] = (int(fields[11]) + int(fields[12]), b"--type=renderer" in cmdline)
+    return ticks
+
+
+def spent(before: dict[int, tuple[int, bool]], after: dict[int, tuple[int, bool]]) -> tuple[float, float]:
+    """Seconds of CPU between two readings: the busiest renderer's (the page's), and all processes' (each counted from
+    its first reading: one that ended between them took what it spent with it, and counts nothing)."""
+    hertz = os.sysconf("SC_CLK_TCK")
+    grown = {pid: (ticks - before.get(pid, (0, False))[0], renderer) for pid, (ticks, renderer) in after.items()}
+    renderer = max((ticks for ticks, is_renderer in grown.values() if is_renderer), default=0)
+    return renderer / hertz, sum(ticks for ticks, _ in grown.values()) / hertz
 
 
 def play_one(web: Gunicorn, gid: str, token: str, conn: http.client.HTTPConnection) -> int:
@@ -75,7 +79,7 @@ def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
         page.goto(f"http://127.0.0.1:{web.port}/games/{gid}/b/main")
         page.wait_for_selector("body[data-ready='true']")
         time.sleep(1)  # the page settles (its first requests, fonts) before the count starts
-        renderers_before, total_before = chromium_ticks()
+        before = chromium_ticks()
         started = time.perf_counter()
         head = 0
         for _ in range(moves):
@@ -85,11 +89,8 @@ def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
                                polling=200, timeout=60_000)
         time.sleep(1.5)  # anything the page does after the last move (a summary drawn at its pace) is counted
         seconds = time.perf_counter() - started
-        renderers_after, total_after = chromium_ticks()
+        renderer, total = spent(before, chromium_ticks())
         browser.close()
-    hertz = os.sysconf("SC_CLK_TCK")
-    renderer = max(after - renderers_before.get(pid, 0) for pid, after in renderers_after.items()) / hertz
-    total = (total_after - total_before) / hertz
     note = f"{moves} moves ({head} events) of {GAME} over {seconds:.0f} s, one every {MOVE_PAUSE_S} s or slower"
     return [
         _row("the page's renderer, CPU per move", renderer / moves * 1000, "ms", note),

@@ -70,7 +70,10 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    (``first_round_samples``: the first round's share is two samples a move over thirteen moves, on which the halving
    dropped the rival a second seed needed: Karnin, Koren & Somekh's bound on the chance that the halving drops the
    best arm falls with the samples each arm gets per round, and two win shares of 0 or 1 rank nothing). Either alone
-   repeated no more marks; the two together did (docs/PERFORMANCE.md, search version 11). A game that names
+   repeated no more marks; the two together did (docs/PERFORMANCE.md, search version 11). Entdecker names both too,
+   with forty-eight samples before the first cut: its few rivals (five or six ``start edge`` moves against a settler's
+   ``start tile``) differ by less than sixteen samples can tell, and a rival dropped there leaves a duel against a
+   weaker one, where the loss does not show. A game that names
    settings is judged under a version of its own (:func:`search_version`: the search version followed by the
    settings); the others keep the search version and their stored verdicts (docs/PERFORMANCE.md, search version 10).
 

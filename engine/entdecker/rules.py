@@ -55,9 +55,12 @@ class EntdeckerRules(PhasedRules[State, Action]):
     #: version 9).
     analysis_rollouts = 400
     #: Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
-    #: on to four. At version 9, 20 of its 29 marks were found again by a second seed (69 %), most of those lost within
-    #: 0.015 of the ``?!`` threshold after two budgets (docs/PERFORMANCE.md, search version 10).
-    analysis_verdict = {"decide_samples_factor": 4}
+    #: on to four; every seed screens the position's own candidates, and each has 48 samples before the halving's first
+    #: cut. A settler's ``start tile`` loses some 0.08 to the best ``start edge``, and the first cut, at 16 samples, often
+    #: dropped that rival for a weaker one, against which the loss did not show: a second seed found 71 % of the marks
+    #: again (24/34) with the cap alone, 68 % with 16 samples, 81 % (34/42) with 48 (docs/PERFORMANCE.md, search
+    #: version 11, Entdecker).
+    analysis_verdict = {"decide_samples_factor": 4, "first_round_samples": 48, "shared_screening": 1}
 
     @property
     def rollout_player(self) -> Player:

@@ -462,12 +462,16 @@ def test_a_game_naming_a_first_round_gives_every_candidate_that_many_samples_bef
         assert _evaluated(after) == _evaluated(before), "the same candidates, only more samples before the cut"
 
 
-def test_amerigo_shares_its_screening_and_samples_every_candidate_before_the_first_cut():
-    """Search version 11 for Amerigo (docs/PERFORMANCE.md): its positions have up to 136 legal moves, so every seed
-    screens the position's own candidates, each with 16 samples before the first cut; the other games name neither."""
-    amerigo = verdict_settings(get_rules("amerigo"))
+def test_amerigo_and_entdecker_share_their_screening_and_sample_every_candidate_before_the_first_cut():
+    """Search version 11 for Amerigo and Entdecker (docs/PERFORMANCE.md): Amerigo's positions have up to 136 legal
+    moves, so every seed screens the position's own candidates, each with 16 samples before the first cut; Entdecker's
+    rivals differ by less than 16 samples can tell, so it names 48; the other games name neither."""
+    amerigo, entdecker = verdict_settings(get_rules("amerigo")), verdict_settings(get_rules("entdecker"))
     assert (amerigo.shared_screening, amerigo.first_round_samples) == (1.0, 16.0)
     assert search_version(get_rules("amerigo")).endswith("+first_round_samples=16+shared_screening=1")
-    for game in ("puerto_rico", "entdecker", "golden_city"):
+    assert (entdecker.shared_screening, entdecker.first_round_samples) == (1.0, 48.0)
+    assert search_version(get_rules("entdecker")) == SEARCH_VERSION + (
+        "+decide_samples_factor=4+first_round_samples=48+shared_screening=1")
+    for game in ("puerto_rico", "golden_city"):
         settings = verdict_settings(get_rules(game))
         assert (settings.shared_screening, settings.first_round_samples) == (0.0, 0.0), game
