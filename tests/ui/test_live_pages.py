@@ -144,6 +144,54 @@ def test_a_move_list_grown_move_by_move_is_the_one_drawn_at_once(live_server: Li
     watched.assert_clean()
 
 
+def test_paced_work_runs_at_once_then_once_for_all_the_asks_meanwhile(live_server: LiveServer, watched: Watched) -> None:
+    """``paced`` (pace.js), which keeps a quick game from redrawing the page's summaries at every move: the first ask
+    runs at once, the asks within the pause run once when it ends (the last one is never lost), no ask means no run,
+    and ``now()`` runs at once and drops the ask waiting."""
+    page = open_home(watched, live_server, "pacer")
+    runs = page.evaluate("async () => {" + js_import("pace.js") + """
+        const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+        let count = 0;
+        const work = m.paced(() => { count += 1; }, 200);
+        const seen = [];
+        work.soon(); work.soon(); work.soon(); seen.push(count);
+        await pause(300); seen.push(count);
+        await pause(300); seen.push(count);
+        work.soon(); seen.push(count);
+        work.soon(); work.now(); seen.push(count);
+        await pause(300); seen.push(count);
+        return seen;
+    }""")
+    assert runs == [1, 2, 2, 3, 4, 4]
+    watched.assert_clean()
+
+
+def test_a_quick_run_of_moves_redraws_the_summaries_at_their_pace_and_ends_on_the_head(live_server: LiveServer,
+                                                                                      watched: Watched) -> None:
+    """Moves that come quicker than one a second (a table of engine seats) move the board at every move, but the chart
+    and the analysis (each drawn from the whole line, the analysis asked for again) about once a second; when the run
+    stops, the chart, the analysis and the page's address are at the head all the same."""
+    page, head = fork_demo_and_wait_for_picker(watched, live_server, "quick")
+    branch_api = page.evaluate("location.pathname").replace("/games/", "/api/games/").replace("/b/", "/branches/")
+    branch_api = branch_api.rsplit("/", 1)[0]
+    loads: list[str] = []  # the branch's own analysis (the parent's is asked for beside it, to compare)
+    page.on("request", lambda request: loads.append(request.url) if f"{branch_api}/analysis?" in request.url else None)
+    moves, started = 12, page.evaluate("performance.now()")
+    for _ in range(moves):
+        status, head = page.evaluate(PLAY_THROUGH_API, [branch_api, head])
+        assert status == 201
+    wait_board(page, head)
+    seconds = (page.evaluate("performance.now()") - started) / 1000
+    page.wait_for_function("head => document.querySelector('#chart svg.chart').getAttribute('aria-valuemax') === String(head)",
+                           arg=head)
+    assert page.get_attribute("#chart svg.chart", "aria-valuenow") == str(head)
+    page.wait_for_function("head => location.pathname.endsWith('/' + head)", arg=head)
+    page.wait_for_timeout(1200)  # a draw still waiting would have come by now
+    assert 1 <= len(loads) <= seconds + 2 < moves, (len(loads), seconds, moves)
+    assert page.evaluate("window.ludolog.head") == head
+    watched.assert_clean()
+
+
 def test_the_banner_and_title_say_whose_turn_it_is(live_server: LiveServer, watched: Watched, browser: Any) -> None:
     owner, _ = fork_demo_and_wait_for_picker(watched, live_server, "turns")
     fork_url = owner.url.rsplit("/", 1)[0]

@@ -15,6 +15,7 @@ import { markLastMove } from "./lastmove.js";
 import { followBranch, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
+import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
 import { initSeats, refreshSeats } from "./seats.js";
 
@@ -420,7 +421,7 @@ function painted() {
 
 /** Take in the branch's timeline (`pending`: a request already under way): move list, chart, jump selects. */
 async function loadTimeline(pending = null) {
-  await takeInTimeline(await (pending || fetchTimeline()));
+  await takeInTimeline(await (pending || fetchTimeline()), { growing: false });
 }
 
 /** Take in the moves after the page's head (the branch grew): only they are asked for, and added to the timeline the
@@ -432,10 +433,14 @@ async function loadNewMoves() {
   const { after: _, ...part } = await api(`${uiBranch}/timeline.json?view=${enc(app.view)}&after=${had.head}`);
   // Another view than the one the page's moves are in (the view was changed meanwhile): the whole timeline again.
   if (part.view !== had.view) return loadTimeline();
-  await takeInTimeline({ ...part, moves: had.moves.concat(part.moves), positions: had.positions.concat(part.positions) });
+  await takeInTimeline({ ...part, moves: had.moves.concat(part.moves), positions: had.positions.concat(part.positions) },
+                       { growing: true });
 }
 
-async function takeInTimeline(timeline) {
+/** Take in `timeline`: the move list and the jump selects at once; the summaries of the whole line (chart and
+ *  analysis) at once too, unless the branch is `growing` move by move, when they follow at their own pace
+ *  (`summaries`). */
+async function takeInTimeline(timeline, { growing }) {
   app.timeline = timeline;
   delete $("outcome").dataset.drawn;
   app.head = app.timeline.head;
@@ -443,13 +448,35 @@ async function takeInTimeline(timeline) {
   $("scrubber").max = String(app.head);
   moves.render(app.timeline.moves, page.players, notes.bySeq);
   await nextTask();
-  $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
   fillJumpSelects();
+  if (growing) summaries.soon();
+  else summaries.now();
+}
+
+/** The score chart and the analysis of the line as the page's timeline has it now. */
+function drawSummaries() {
+  $("chart-section").hidden = !chart.render(app.timeline.positions, page.players, app.timeline.outcome);
+  chart.mark(app.seq);
   analysis.load(app.view, app.head).then(() => {
     if (picker.seq !== null) analysis.decoratePicker($("picker"), picker.seq);
     return analysis.compare(branches.current);
   }).catch(() => {});
 }
+
+/** While the branch grows (its stream, a move played here), the chart and the analysis are drawn again at most once
+ *  every SUMMARY_PAUSE_MS: at the first new move, then once for all the moves that came meanwhile. Each is drawn from
+ *  the whole line (and the analysis asked for again), which at every move of a quick game (an engine seat answering at
+ *  once) was a fifth of what following it cost the browser (docs/PERFORMANCE.md, "Following a game live"). The
+ *  board, the move list, the turn and the seats follow every move. */
+const SUMMARY_PAUSE_MS = 1000;
+const summaries = paced(drawSummaries, SUMMARY_PAUSE_MS);
+
+/** The address of a page moved on by the stream names its position too, rewritten at the same pace: each rewrite is
+ *  a navigation the browser records (about a tenth of following a quick game). It is written when it fires, from where
+ *  the page is then, so a step the reader took meanwhile (which writes its own address) is never undone. */
+const liveAddress = paced(() => {
+  if (location.pathname + location.search !== urlFor(app.seq)) history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
+}, SUMMARY_PAUSE_MS);
 
 function updatePicker(seq) {
   const branch = branches.current;
@@ -532,7 +559,10 @@ async function takeInLive(events) {
   const before = app.head;
   await loadNewMoves();
   branches.load().catch(() => {});
-  if (wasAtHead && app.userMoves === movesBefore) await goTo(app.head, { history: "replace" });
+  if (wasAtHead && app.userMoves === movesBefore) {
+    await goTo(app.head, { history: "none" });
+    liveAddress.soon();
+  }
   else showNewMoves(app.head - before);
   showTurn();
   refreshSeats(page);
