@@ -55,11 +55,16 @@ def spent(before: dict[int, tuple[int, bool]], after: dict[int, tuple[int, bool]
     return renderer / hertz, sum(ticks for ticks, _ in grown.values()) / hertz
 
 
-def play_one(web: Gunicorn, gid: str, token: str, conn: http.client.HTTPConnection) -> int:
-    """The first legal move at the head (chance is drawn by the server); the new head."""
-    _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
-    status, done = web.request("POST", f"/api/games/{gid}/branches/main/actions",
-                               {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token, conn)
+def play_one(web: Gunicorn, gid: str, token: str) -> int:
+    """The first legal move at the head (chance is drawn by the server); the new head. A new connection for each move,
+    as a browser's after a pause: gunicorn closes an idle kept-alive one after a few seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
+    try:
+        _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
+        status, done = web.request("POST", f"/api/games/{gid}/branches/main/actions",
+                                   {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token, conn)
+    finally:
+        conn.close()
     if status != 201:
         raise RuntimeError(f"bench page: the move was refused: {status} {done}")
     return int(done["seq"])
@@ -69,9 +74,8 @@ def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
     """Open the page, play ``moves`` moves, and measure what the page's Chromium spent on them."""
     from playwright.sync_api import sync_playwright
 
-    conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
     _, created = web.request("POST", "/api/games", {"game": GAME, "players": ["A", "B", "C"], "seed": "bench-page"},
-                             token, conn)
+                             token)
     gid = created["id"]
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
@@ -83,7 +87,7 @@ def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
         started = time.perf_counter()
         head = 0
         for _ in range(moves):
-            head = play_one(web, gid, token, conn)
+            head = play_one(web, gid, token)
             time.sleep(MOVE_PAUSE_S)
         page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=head,
                                polling=200, timeout=60_000)
