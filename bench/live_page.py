@@ -12,12 +12,12 @@ the branch's stream: no reload. It starts its own embedded Redis and gunicorn in
 
 from __future__ import annotations
 
-import http.client
 import os
 import sys
 import time
 from pathlib import Path
 
+from bench.live import play
 from bench.processes import Gunicorn, descendants, served
 from bench.table import Row, format_rows
 
@@ -55,21 +55,6 @@ def spent(before: dict[int, tuple[int, bool]], after: dict[int, tuple[int, bool]
     return renderer / hertz, sum(ticks for ticks, _ in grown.values()) / hertz
 
 
-def play_one(web: Gunicorn, gid: str, token: str) -> int:
-    """The first legal move at the head (chance is drawn by the server); the new head. A new connection for each move,
-    as a browser's after a pause: gunicorn closes an idle kept-alive one after a few seconds."""
-    conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
-    try:
-        _, legal = web.request("GET", f"/api/games/{gid}/branches/main/legal", conn=conn)
-        status, done = web.request("POST", f"/api/games/{gid}/branches/main/actions",
-                                   {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, token, conn)
-    finally:
-        conn.close()
-    if status != 201:
-        raise RuntimeError(f"bench page: the move was refused: {status} {done}")
-    return int(done["seq"])
-
-
 def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
     """Open the page, play ``moves`` moves, and measure what the page's Chromium spent on them."""
     from playwright.sync_api import sync_playwright
@@ -87,7 +72,7 @@ def follow(web: Gunicorn, token: str, moves: int) -> list[Row]:
         started = time.perf_counter()
         head = 0
         for _ in range(moves):
-            head = play_one(web, gid, token)
+            head, _ = play(web, gid, token)  # bench live's move: a new connection each, as a browser's
             time.sleep(MOVE_PAUSE_S)
         page.wait_for_function("seq => document.getElementById('board').dataset.seq === String(seq)", arg=head,
                                polling=200, timeout=60_000)
