@@ -45,8 +45,12 @@ browser:
 ## data; worksteal: an idle process takes tests queued for a busy one, so a few slow tests leave no core idle.
 ## Some tests run make themselves (`make install` in a copy, `make run` in a fresh clone): env -u hides this make's
 ## job server from them, which they could not reach (make would warn about it on their standard error).
+## Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE=1, as on this machine): else
+## each test process rewrites every test module's asserts again (7 of its collection's 11 CPU-seconds here), and
+## each of the ~140 Python subprocesses the tests start compiles the project's modules again (git ignores __pycache__).
 TEST_WORKERS ?= 3
-PYTEST       := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
+PYTEST       := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u PYTHONDONTWRITEBYTECODE \
+                $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 .PHONY: test-compiled test-pure
 test: $(STAMP) browser
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-compiled test-pure
