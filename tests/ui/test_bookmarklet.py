@@ -358,28 +358,47 @@ def test_on_a_page_of_another_kind_it_says_so_and_leaves_the_page_as_it_was(tabs
     tabs.assert_clean()
 
 
+#: Opens ludolog's receiving tab and, once it says it is ready, posts it ``messages`` (the tab's own origin).
+OPEN_AND_POST = """([url, messages]) => new Promise(resolve => {
+    const win = window.open(url, '_blank');
+    window.addEventListener('message', (event) => {
+      if (event.source !== win || !event.data || event.data.type !== 'ludolog-bga-ready') return;
+      for (const message of messages) win.postMessage(message, new URL(url).origin);
+      resolve();
+    });
+})"""
+
+
 def test_a_log_posted_from_an_origin_not_accepted_is_ignored(tabs: Tabs, sites: Sites) -> None:
     tabs.page.goto(f"{sites.stranger}/welcome")
+    log = {"type": "ludolog-bga-log", "protocol": 1, "kind": "replay", "table": "1",
+           "log": json.dumps({"data": {"data": [{"packet_id": 1, "channel": "/table/t1", "time": 1, "move_id": 1,
+                                                 "data": [{"type": "x", "log": "Mallory moves", "args": {}}]}]}})}
     with tabs.context.expect_page() as opened:
-        tabs.page.evaluate("""url => new Promise(resolve => {
-            const win = window.open(url, '_blank');
-            window.addEventListener('message', (event) => {
-              if (event.source !== win || !event.data || event.data.type !== 'ludolog-bga-ready') return;
-              win.postMessage({type: 'ludolog-bga-log', protocol: 1, kind: 'replay', table: '1',
-                               log: JSON.stringify({data: {data: [{packet_id: 1, channel: '/table/t1', time: 1,
-                                 move_id: 1, data: [{type: 'x', log: 'Mallory moves', args: {}}]}]}})},
-                              new URL(url).origin);
-              resolve();
-            });
-        })""", f"{sites.ludolog.url}/import/bga/receive")
+        tabs.page.evaluate(OPEN_AND_POST, [f"{sites.ludolog.url}/import/bga/receive", [log, {"type": "ludolog-bga-close"}]])
     receiver = opened.value
     receiver.wait_for_selector("body[data-ready='true']")
-    tabs.page.wait_for_timeout(500)  # the message has long arrived: a log taken would be shown by now
+    tabs.page.wait_for_timeout(500)  # the messages have long arrived: a log taken would be shown by now
+    assert not receiver.is_closed(), "a stranger cannot close the tab either"
     assert receiver.is_hidden("#receive-preview")
     assert "Waiting for the log" in receiver.inner_text("#receive-status")
     assert receiver.evaluate("sessionStorage.length") == 0, "nothing of it is kept"
     assert_nothing_of_the_log_sent(tabs, receiver, ["Mallory"])
     assert any(f"ignored a message from {sites.stranger}" in w for w in tabs.warnings), tabs.warnings
+
+
+def test_told_by_its_opener_that_there_is_no_log_the_tab_closes_itself(tabs: Tabs, sites: Sites) -> None:
+    # What the bookmarklet does when BGA refuses the log, besides asking the tab to close from its side: a close()
+    # asked while the tab is on its way to its first page can be taken for done and leave it open.
+    tabs.page.goto(f"{sites.bga}/table?table={GAIA_TABLE}")
+    with tabs.context.expect_page() as opened:
+        tabs.page.evaluate(OPEN_AND_POST, [f"{sites.ludolog.url}/import/bga/receive", [{"type": "ludolog-bga-close"}]])
+    receiver = opened.value
+    deadline = time.monotonic() + 30
+    while not receiver.is_closed() and time.monotonic() < deadline:
+        tabs.page.wait_for_timeout(100)
+    assert receiver.is_closed() and tabs.context.pages == [tabs.page]
+    tabs.assert_clean()
 
 
 def test_a_log_the_rules_refuse_gets_the_uploads_usual_report(tabs: Tabs, sites: Sites) -> None:

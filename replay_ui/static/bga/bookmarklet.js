@@ -13,11 +13,13 @@
 // Then it opens ludolog's receiving page in a new tab, waits for that tab to say "ready" (a message
 // carrying no data) and posts the log to it, addressed to ludolog's origin exactly. No cookie or token
 // of either site goes to the other; ludolog stores nothing until the user presses Import there.
+// If there is no log to hand over, the tab is closed again: asked from here, and told to close itself.
 (function () {
   "use strict";
 
   var READY = "ludolog-bga-ready";
   var LOG = "ludolog-bga-log";
+  var CLOSE = "ludolog-bga-close";
   var PROTOCOL = 1;
   var WAIT_FOR_TAB_MS = 60000;
   var NOTICE_MS = 10000;
@@ -156,8 +158,10 @@
       })
       .catch(function (error) {
         closeTab(win);
-        // A tab still loading may outlast the tries; once it says it is ready, its page is up and close() is heeded.
-        ready.then(function () { closeTab(win); }, function () { closeTab(win); });
+        // A tab still loading may outlast the tries, or take a close() asked mid-way through its first navigation
+        // for done while it stays open (seen on a busy machine). Once it says it is ready it is told to close itself.
+        ready.then(function () { win.postMessage({ type: CLOSE }, ludolog); closeTab(win); },
+                   function () { closeTab(win); });
         say(error && error.message ? error.message : String(error));
       });
   }

@@ -3,7 +3,8 @@
 // with a line in the console), keeps it in this tab's sessionStorage (so signing in on the way loses nothing),
 // shows what it holds, read here in the browser (bgasummary.js; a log in no known envelope is refused here, saying
 // why), and only on Import sends it to ludolog, through the normal upload path (POST /api/uploads), then follows
-// the import to the game. Before that click no request of this tab carries the log or anything of it.
+// the import to the game. Before that click no request of this tab carries the log or anything of it. Told by its
+// opener, from an accepted origin, that there is no log (BGA refused it), it closes itself before it holds one.
 
 import { api } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
@@ -13,6 +14,7 @@ import { followUpload, reportSections, uploadError } from "./uploadreport.js";
 
 const READY = "ludolog-bga-ready";
 const LOG = "ludolog-bga-log";
+const CLOSE = "ludolog-bga-close";
 const KEPT = "ludolog-bga-log";
 
 const $ = (id) => document.getElementById(id);
@@ -78,6 +80,10 @@ function onMessage(event) {
     return;
   }
   const data = event.data;
+  if (data && data.type === CLOSE && event.source === window.opener && !received) {
+    window.close(); // the bookmarklet found no log to hand over: this tab was opened for nothing
+    return;
+  }
   if (!data || data.type !== LOG || typeof data.log !== "string") {
     console.warn(`ludolog: ignored a message from ${event.origin} that holds no log`);
     return;
