@@ -206,6 +206,11 @@ function urlFor(seq) {
   return `${uiBranch}/${seq}${params.length ? "?" + params.join("&") : ""}`;
 }
 
+/** Rewrite the page's current address to name position `seq` (no new history entry). */
+function replaceAddress(seq) {
+  history.replaceState({ seq }, "", urlFor(seq));
+}
+
 /** Show position `seq`. `history`: "push" adds an entry (jumps), "replace" rewrites the current one (steps,
  * so that the back button leaves the page after browsing instead of undoing every step), "none" answers back/forward. */
 async function goTo(seq, { history: mode = "push", push = true } = {}) {
@@ -219,7 +224,7 @@ async function goTo(seq, { history: mode = "push", push = true } = {}) {
   draw(seq, state);
   if (seq === app.head && $("live-new")) hideNewMoves();
   if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
-    if (mode === "replace") history.replaceState({ seq }, "", urlFor(seq));
+    if (mode === "replace") replaceAddress(seq);
     else history.pushState({ seq }, "", urlFor(seq));
   }
   prefetchAround(seq);
@@ -400,7 +405,7 @@ const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: ()
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
                                      onSelect: (seq) => userGoTo(seq),
-                                     onSeed: () => history.replaceState({ seq: app.seq }, "", urlFor(app.seq)) });
+                                     onSeed: () => replaceAddress(app.seq) });
 
 function fetchTimeline() {
   return api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
@@ -475,7 +480,7 @@ const summaries = paced(drawSummaries, SUMMARY_PAUSE_MS);
  *  a navigation the browser records (about a tenth of following a quick game). It is written when it fires, from where
  *  the page is then, so a step the reader took meanwhile (which writes its own address) is never undone. */
 const liveAddress = paced(() => {
-  if (location.pathname + location.search !== urlFor(app.seq)) history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
+  if (location.pathname + location.search !== urlFor(app.seq)) replaceAddress(app.seq);
 }, SUMMARY_PAUSE_MS);
 
 function updatePicker(seq) {
@@ -660,7 +665,7 @@ async function start() {
   if (page.log_only) await startLogOnly();
   else await Promise.all([loadTimeline(timeline), stateAt(app.seq)]);
   await nextTask();
-  history.replaceState({ seq: app.seq }, "", urlFor(app.seq));
+  replaceAddress(app.seq);
   await goTo(app.seq, { push: false });
   if (!page.log_only) {
     $("live-new").addEventListener("click", () => { hideNewMoves(); userGoTo(app.head); });
