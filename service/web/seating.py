@@ -6,12 +6,13 @@ The API (``service/api/seats.py``) and the invite page (``replay_ui``) share the
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from engine import CHANCE
-from service.games.seating import table_hiding
-from service.store.games import GameRecord
-from service.store.seats import OWNER, USER, Seat
+from service.games.seating import is_live_multi_holder, table_hiding
+from service.store.games import Branch, GameRecord
+from service.store.seats import USER, Seat
 from service.web.context import api
 
 
@@ -28,13 +29,24 @@ def seat_json(seat: Seat, *, waiting_since: float | None = None) -> dict[str, An
 def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     """The seats of a branch as ``GET …/seats`` answers them (the branch page shows the same)."""
     context = api()
-    context.games.branch(record.id, bid)  # 404 for an unknown branch
+    branch = context.games.branch(record.id, bid)  # 404 for an unknown branch
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
     waiting = _last_event_time(record.id, bid, position.seq) if isinstance(actor, int) and actor != CHANCE else None
+    live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
     return {"seats": [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats],
-            "live": actor is not None and any(s.holder != OWNER for s in seats)}
+            "live": live} | seed_commitment(branch, over=actor is None)
+
+
+def seed_commitment(branch: Branch, *, over: bool) -> dict[str, Any]:
+    """The branch's deal seed committed to (commit and reveal): its SHA-256 from the start, the seed itself once the
+    line is over, so that every player can check that the draws were the seed's; and whether its maker named it."""
+    shown: dict[str, Any] = {"seed_sha256": hashlib.sha256(branch.seed.encode()).hexdigest(),
+                             "seed_chosen": branch.seed_chosen}
+    if over:
+        shown["seed"] = branch.seed
+    return shown
 
 
 def _last_event_time(gid: str, bid: str, head: int) -> float | None:
