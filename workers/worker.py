@@ -60,7 +60,7 @@ class LudologWorker(Worker):
         if self.outage is not None:
             self.outage.give_up()
         try:
-            super().request_stop(signum, frame)
+            super().request_stop(signum, frame)  # type: ignore[no-untyped-call]  # rq leaves it unannotated
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
             self._stop_requested = True
 
