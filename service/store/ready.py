@@ -177,9 +177,12 @@ class StoreOutage:
         if os.getpid() == self.speaker:
             self.say(f"lost the store at {redact(self.url)} ({_reason(error)}): waiting for it")
 
-    def back(self) -> None:
-        """A command succeeded: if an outage was announced, say it is over."""
-        if self.since is None:
+    def back(self, attempted_at: float) -> None:
+        """A command sent at ``attempted_at`` (monotonic) succeeded: if it was sent during an outage, it is over.
+
+        An answer to a command sent before the outage began (read just before the store went) proves nothing.
+        """
+        if self.since is None or attempted_at < self.since:
             return
         with self._lock:
             since, self.since = self.since, None
@@ -212,6 +215,7 @@ class PatientRetry(Retry):
         """``do()`` until it succeeds; ``fail(error)`` (which drops the connection) after each failure."""
         failures = 0
         while True:
+            attempted_at = time.monotonic()
             try:
                 result = do()
             except (TimeoutError, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
@@ -227,5 +231,5 @@ class PatientRetry(Retry):
                 self.outage.lost(error)
                 time.sleep(min(0.05 * 2 ** min(failures, 5), 1.0))
             else:
-                self.outage.back()
+                self.outage.back(attempted_at)
                 return result
