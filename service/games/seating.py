@@ -8,14 +8,14 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
 * :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
 * :func:`choose_engine_move`: an engine seat's move, by level, seeded by :func:`engine_seed` from what the seat sees;
-* :func:`table_hiding`: why the analysis of a branch is refused (it, or a fork of it, is a live table).
+* :func:`table_hiding`: why the analysis of a branch is refused (it is a live table; its ancestors are not).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,45 +101,31 @@ def is_live_multi_holder(seats: Sequence[Seat], over: bool) -> bool:
 def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> str | None:
     """Why the analysis of branch ``bid`` is refused now, or None when it is not.
 
-    Refused while ``bid`` or a line forked from it (at any depth) is being played by more than its owner and its game
-    is not over (:func:`is_live_multi_holder`): the analysis of a branch covers the positions it shares with every
-    fork of it, so reading the engine's opinion of the line a fork started from would tell the table's players what
-    the engine thinks of their game. After the game ends, everything opens.
+    Refused while ``bid`` itself is played by more than its owner and its game is not over (:func:`is_live_table`):
+    nobody reads the engine's opinion of a game being played. The table protects itself, not its relatives: the
+    lines it was forked from, and every other line, stay analysable by whoever may read them (a position of the
+    table can be set up anywhere, as a correspondence chess position can; what stays closed is the table's own
+    line, its forks and take-backs: :func:`refuse_copy_of_table`). After the game ends, everything opens.
     """
-    record = games.game(gid)
-    branches = games.branches(gid)
-    for other in branches.values():
-        if not _descends_from(branches, other, bid) or not seats.has_assignments(gid, other.id):
-            continue
-        position = reader.position(gid, other.id)
-        held = seats.seats(gid, other.id, len(record.setup.players))
-        if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
-            which = "this branch" if other.id == bid else f"branch {other.id!r}, forked from this line,"
-            return (f"analysis refused: {which} is being played with seats held by others than its owner and its game "
-                    f"is not over; no analysis of it, nor of the lines it was forked from, until it ends")
-    return None
+    if not is_live_table(games, seats, reader, gid, bid):
+        return None
+    return (f"analysis refused: branch {bid!r} is being played with seats held by others than its owner and its game "
+            f"is not over; no engine help on it (analysis, forks, take-backs) until it ends")
 
 
 def refuse_copy_of_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str, what: str) -> None:
     """ConflictError while branch ``bid`` itself is a live table: a fork or a take-back of it would be a branch of the
     caller's own, read in full, holding the table's hidden information (the other seats' hands) up to its head."""
-    if not seats.has_assignments(gid, bid):
-        return
-    position = reader.position(gid, bid)
-    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
-    if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+    if is_live_table(games, seats, reader, gid, bid):
         raise ConflictError(f"branch {bid!r} is being played with seats held by others than its owner: it cannot be "
                             f"{what} until its game is over (a copy would show every seat's hidden information)",
                             game=gid, branch=bid)
 
 
-def _descends_from(branches: Mapping[str, Branch], branch: Branch, ancestor: str) -> bool:
-    """True when ``branch`` is ``ancestor`` or was forked from it, at any depth."""
-    seen: set[str] = set()
-    current: Branch | None = branch
-    while current is not None and current.id not in seen:
-        if current.id == ancestor:
-            return True
-        seen.add(current.id)
-        current = branches.get(current.parent) if current.parent else None
-    return False
+def is_live_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> bool:
+    """True while branch ``bid`` is a live table (:func:`is_live_multi_holder` read from the stores)."""
+    if not seats.has_assignments(gid, bid):
+        return False
+    position = reader.position(gid, bid)
+    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
+    return is_live_multi_holder(held, position.rules.current_actor(position.state) is None)
