@@ -94,6 +94,13 @@ def check_mover(seats: Sequence[Seat], branch: Branch, actor: Any, user: str) ->
                              f"{seat.describe(branch.owner)}; {yours}", seat=actor, holder=seat.holder)
 
 
+def check_seated(seats: Sequence[Seat], branch: Branch, user: str) -> None:
+    """Raise ForbiddenError unless ``user`` owns the branch or holds one of its seats: a move by anyone else is
+    refused whatever seq or idempotency key it names, so the answer tells them nothing about the table."""
+    if user != branch.owner and not any(seat.held_by(user, branch.owner) for seat in seats):
+        raise _not_yours(branch, f"branch {branch.id!r} is {branch.owner}'s and you hold none of its seats")
+
+
 def _not_yours(branch: Branch, message: str, **details: Any) -> ForbiddenError:
     return ForbiddenError(message, branch=branch.id, **details)
 

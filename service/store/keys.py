@@ -36,9 +36,10 @@ def events_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:events"
 
 
-def idempotency_for(gid: str, bid: str, key: str) -> str:
-    """String: the stored result of an append made with idempotency key ``key``."""
-    return f"{_game(gid)}:b:{bid}:idem:{key}"
+def idempotency_for(gid: str, bid: str, principal: str, key: str) -> str:
+    """String: the stored result of an append ``principal`` made with idempotency key ``key`` (a key is its first
+    user's: ``principal`` is a user name, which holds no ``:``, or the engine's ``~engine``)."""
+    return f"{_game(gid)}:b:{bid}:idem:{principal}:{key}"
 
 
 def snapshot_seqs_for(gid: str, bid: str) -> str:
