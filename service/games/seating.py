@@ -61,12 +61,18 @@ def engine_seed(rules: Rules, state: State, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{rules.name}/{seat}/{seen}".encode()).digest()[:8], "big")
 
 
+def engine_budget(rules: Rules, level: str) -> int:
+    """The playouts one move of the engine at ``level`` searches: the work its table's owner pays for it, in the
+    analysis quota's unit (rollouts x decisions)."""
+    chosen = LEVELS[level]
+    return chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+
+
 def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:
     """The action ``seat`` plays at ``state``, from what the seat can see (determinised, as the analysis does for a
     seat's view: the engine does not look at hidden cards): the tree search's most visited move, or at the strong
     level the search player's."""
-    chosen = LEVELS[level]
-    budget = chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+    chosen, budget = LEVELS[level], engine_budget(rules, level)
     if chosen.search_player:
         return choose(rules, state, seat, rollouts=budget, seed=seed)
     return tree_choice(rules, state, seat, rollouts=budget, seed=seed)
