@@ -4,14 +4,20 @@
 (``{"holder": "me"}``, ``{"holder": "engine", "level": …}`` or ``{"holder": "invite"}``, which answers an
 ``invite_url`` whose last segment is the token) and takes it back with ``DELETE …/seats/<n>`` (the same as
 ``me``; an open invite to the seat is revoked). ``POST /api/invites/<token>`` gives the signed-in caller the
-seat the invite names, once. The store keeps the books (:mod:`service.store.seats`), the rules of who moves and
+seat the invite names, once. ``GET …/branches/<bid>/seats/stream`` follows the seats live (Server-Sent Events): the
+seats as the page shows them on opening and again after every change (a seat taken, handed on or taken back: a
+seated player whose seat was taken back learns it at once), and ``deleted`` when the branch is deleted. The store
+keeps the books (:mod:`service.store.seats`), the rules of who moves and
 what the engine plays are :mod:`service.games.seating`'s.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from typing import Any
 
+import redis
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -19,13 +25,16 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
+from service.api.live import KEEPALIVE_S, RETRY_MS, event_stream
 from service.api.schemas import Strict
 from service.jobs import EngineMoveScheduler, engine_queue
+from service.store.errors import NotFoundError
 from service.store.games import GameRecord
-from service.store.seats import ENGINE, ENGINE_LEVELS, Seat
-from service.web.auth import owned_branch, readable_game, require_user
+from service.store.live import Batch, Subscription
+from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
+from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
-from service.web.seating import redeem, seat_json, seats_view
+from service.web.seating import redeem, seat_json, seats_view, table_for_page
 
 bp = Blueprint("seats", __name__)
 
@@ -152,3 +161,60 @@ def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str |
 def redeem_invite(token: str) -> ResponseReturnValue:
     """200 ``{"game", "branch", "seat"}``."""
     return jsonify(redeem(token, require_user()))
+
+
+@bp.get(f"{_BRANCH}/seats/stream")
+@documented("Follow a branch's seats live: who holds each, again after every change, and the branch's deletion",
+            response=None, errors=(404, 503), tag="seats",
+            description="Server-Sent Events: 'event: seats' on opening and after every change of a seat (taken, handed "
+                        "on, taken back), data as the branch page shows its seats: {seats: [{seat, holder, name, who, "
+                        "waiting_since?}], mine (the caller's seats), owner, live, assigned, analysis_refused}; "
+                        "'event: deleted' with data {branch} when the branch is deleted, and the stream ends. "
+                        "A page that reconnects gets the seats as they are now: nothing to resume.")
+def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of the branch's seats."""
+    record = readable_game(gid)
+    api().games.branch(gid, bid)  # 404 for a branch that is not (or no longer) there
+    hub = api().stores.live
+    subscription = hub.subscribe(hub.seat_changes_stream(gid), notices=True)
+    return event_stream(_seat_messages(record, bid, current_user(), subscription))
+
+
+def _seat_messages(record: GameRecord, bid: str, user: str | None, subscription: Subscription) -> Iterator[str]:
+    """The retry hint and the seats now, then the seats again after each change of them, until the branch goes."""
+    hub = api().stores.live
+    try:
+        yield f"retry: {RETRY_MS}\n: following the seats of {record.id}/{bid}\n\n"
+        yield _seats_message(record, bid, user)
+        while True:
+            batches, lagged = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            changes = _changes_of(batches, bid)
+            if BRANCH_DELETED in changes:
+                yield _deleted_message(bid)
+                return
+            if changes or lagged:
+                yield _seats_message(record, bid, user)
+            elif not batches:
+                yield ": keep-alive\n\n"
+    except redis.exceptions.RedisError:
+        return  # the store stopped answering: the browser reconnects after the retry hint
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def _changes_of(batches: list[Batch], bid: str) -> set[str]:
+    return {notice.get("change", "") for batch in batches for notice in batch.notices if notice.get("branch") == bid}
+
+
+def _seats_message(record: GameRecord, bid: str, user: str | None) -> str:
+    try:
+        shown = table_for_page(record, bid, user)
+    except NotFoundError:
+        return _deleted_message(bid)  # deleted between the notice and this read
+    return f"event: seats\ndata: {json.dumps(shown, separators=(',', ':'))}\n\n"
+
+
+def _deleted_message(bid: str) -> str:
+    return f"event: deleted\ndata: {json.dumps({'branch': bid})}\n\n"
