@@ -7,7 +7,8 @@
 * It listens to its queues in order (:func:`service.jobs.worker_queues`): imports and folds first,
   then engine seats' moves, then analysis, which RQ honours by always taking from the first queue that has a job.
 * After every job it runs (whatever the job's end) and in its upkeep, it feeds waiting analysis jobs
-  into the analysis queue in turn between users (:func:`service.jobs.feed_analysis`).
+  into the analysis queue in turn between users (:func:`service.jobs.feed_analysis`), and waiting engine moves
+  into the engine queue in turn between the tables' owners (:func:`service.jobs.feed_engine_moves`).
 * When the process running a job dies (SIGKILL, out of memory), an import on its last
   attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`).
 """
@@ -24,7 +25,7 @@ from rq import Queue, Worker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from service.jobs import feed_analysis, job_queue
+from service.jobs import feed_analysis, feed_engine_moves, job_queue
 from service.store.context import Stores
 from workers.heal import heal, heal_engine_moves
 from workers.imports import import_horse_killed
@@ -50,7 +51,7 @@ class LudologWorker(Worker):
         try:
             report = heal(self.stores.redis, job_queue(self.stores), deadline=config.job_deadline, every=config.snapshot_every)
             engine_moves = heal_engine_moves(self.stores, deadline=config.job_deadline, now=time.time())
-            self.feed_analysis()
+            self.feed_turns()
         except redis.exceptions.RedisError as exc:  # the store is down: the next round tries again
             log.warning("upkeep skipped: %s", exc)
             return
@@ -62,16 +63,16 @@ class LudologWorker(Worker):
             log.warning("branch %s/%s: its engine seat's move was not played; queued again", gid, bid)
 
     def execute_job(self, job: Job, queue: Queue) -> None:
-        """Run the job (in a work horse, as RQ does), then let the next analysis job in: the worker is free."""
+        """Run the job (in a work horse, as RQ does), then let the next engine move and analysis job in: the worker is free."""
         super().execute_job(job, queue)
         try:
-            self.feed_analysis()
+            self.feed_turns()
         except redis.exceptions.RedisError as exc:  # the queue is down: the upkeep feeds once it is back
-            log.warning("analysis feed skipped: %s", exc)
+            log.warning("feed of waiting engine moves and analysis skipped: %s", exc)
 
-    def feed_analysis(self) -> int:
-        """Feed waiting analysis jobs into the queues this worker listens to; how many."""
-        return sum(feed_analysis(queue) for queue in self.queues)
+    def feed_turns(self) -> int:
+        """Feed waiting engine moves and analysis jobs into the queues this worker listens to; how many."""
+        return sum(feed_engine_moves(queue) + feed_analysis(queue) for queue in self.queues)
 
     def _horse_killed(self, job: Job, pid: int, wait_status: int, rusage: struct_rusage) -> None:
         if import_horse_killed(self.stores.uploads, job, wait_status):

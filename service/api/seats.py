@@ -51,6 +51,10 @@ class SeatSchema(Schema):
                                                                    "the name of the user who took the invite"})
     level = fields.String(metadata={"description": "the engine's level: easy, normal or strong"})
     waiting_since = fields.Float(metadata={"description": "the seat is to move: since when (Unix time of the last event)"})
+    waits_for_quota = fields.Dict(metadata={"description": "an engine seat to move that waits because the table's "
+                                                           "owner has used their hour's work quota (engine moves and "
+                                                           "analysis share it): reason, message, retry_after (seconds), "
+                                                           "until (Unix time)"})
     invite_url = fields.String(metadata={"description": "after PUT holder=invite only: the link to send; its last path "
                                                         "segment is the invite's token"})
 

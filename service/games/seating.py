@@ -61,12 +61,18 @@ def engine_seed(rules: Rules, state: State, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{rules.name}/{seat}/{seen}".encode()).digest()[:8], "big")
 
 
+def engine_budget(rules: Rules, level: str) -> int:
+    """The playouts one move of the engine at ``level`` searches: the work its table's owner pays for it, in the
+    analysis quota's unit (rollouts x decisions)."""
+    chosen = LEVELS[level]
+    return chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+
+
 def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:
     """The action ``seat`` plays at ``state``, from what the seat can see (determinised, as the analysis does for a
     seat's view: the engine does not look at hidden cards): the tree search's most visited move, or at the strong
     level the search player's."""
-    chosen = LEVELS[level]
-    budget = chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+    chosen, budget = LEVELS[level], engine_budget(rules, level)
     if chosen.search_player:
         return choose(rules, state, seat, rollouts=budget, seed=seed)
     return tree_choice(rules, state, seat, rollouts=budget, seed=seed)
@@ -86,6 +92,13 @@ def check_mover(seats: Sequence[Seat], branch: Branch, actor: Any, user: str) ->
         f"you hold seats {', '.join(map(str, mine))}" if mine else "you hold no seat of it")
     raise _not_yours(branch, f"seat {actor} is to move on branch {branch.id!r} and it is held by "
                              f"{seat.describe(branch.owner)}; {yours}", seat=actor, holder=seat.holder)
+
+
+def check_seated(seats: Sequence[Seat], branch: Branch, user: str) -> None:
+    """Raise ForbiddenError unless ``user`` owns the branch or holds one of its seats: a move by anyone else is
+    refused whatever seq or idempotency key it names, so the answer tells them nothing about the table."""
+    if user != branch.owner and not any(seat.held_by(user, branch.owner) for seat in seats):
+        raise _not_yours(branch, f"branch {branch.id!r} is {branch.owner}'s and you hold none of its seats")
 
 
 def _not_yours(branch: Branch, message: str, **details: Any) -> ForbiddenError:

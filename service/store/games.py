@@ -59,6 +59,15 @@ class AppendResult:
 
 
 @dataclass(frozen=True)
+class IdempotencyKey:
+    """An idempotency key as the principal who sent it: a key belongs to its first user on a branch (a user name, or
+    the engine's ``~engine``, which no user name can be), so the same text from anyone else is another key."""
+
+    principal: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Segment:
     """Part of a branch's history that lives in one stream: seqs ``first`` to ``last``."""
 
@@ -373,18 +382,19 @@ class GameStore:
 
     # -- events ------------------------------------------------------------------------------
     def append(self, gid: str, bid: str, events: Sequence[Event], expected_seq: int, *,
-               idempotency_key: str | None = None, fingerprint: str = "", ends: GameResult | None = None) -> AppendResult:
+               idempotency_key: IdempotencyKey | None = None, fingerprint: str = "",
+               ends: GameResult | None = None) -> AppendResult:
         """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``; ``ends``: these events end
         the line, with this result (on ``main``, the game is then recorded finished: :meth:`record_result`).
 
         Raises ConflictError (with the actual head) when another write got there first.
-        With an idempotency key, an append whose key was used before stores nothing and
+        With an idempotency key, an append whose key its principal used before stores nothing and
         returns the first one's result (``duplicate``, with the ``fingerprint`` it stored),
         whatever the head is now: the caller compares fingerprints to tell a retry from a reuse.
         """
         if not events:
             raise InvalidRequestError("nothing to append")
-        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
+        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), self._idempotency_key(gid, bid, idempotency_key)]
         ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
         try:  # the entries' ids (so the events' seqs) are the script's to give: it alone knows the head for certain
             reply = self._run_append(keys_, [bid, expected_seq, ttl, fingerprint,
@@ -419,9 +429,14 @@ class GameStore:
             self.redis.script_load(_APPEND_SCRIPT)
             return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)
 
-    def idempotent_result(self, gid: str, bid: str, key: str) -> AppendResult | None:
-        """What an earlier append with idempotency key ``key`` stored, if it did."""
-        raw = as_optional_bytes(self.redis.get(keys.idempotency_for(gid, bid, key)))
+    @staticmethod
+    def _idempotency_key(gid: str, bid: str, key: IdempotencyKey | None) -> str:
+        """The Redis key of ``key``'s stored result (a placeholder when there is none: the script declares it anyway)."""
+        return keys.idempotency_for(gid, bid, key.principal, key.key) if key else keys.idempotency_for(gid, bid, "-", "-")
+
+    def idempotent_result(self, gid: str, bid: str, key: IdempotencyKey) -> AppendResult | None:
+        """What an earlier append with idempotency key ``key`` (by its principal) stored, if it did."""
+        raw = as_optional_bytes(self.redis.get(self._idempotency_key(gid, bid, key)))
         return None if raw is None else _parse_stored_result(raw.decode())
 
     def events(self, gid: str, bid: str, *, after: int = 0, limit: int | None = None,

@@ -29,7 +29,7 @@ import redis
 
 from service.store import keys
 from service.store.errors import ConflictError, GoneError, InvalidRequestError, NotFoundError
-from service.store.replies import as_scored
+from service.store.replies import as_optional_bytes, as_scored
 
 #: The engine's strengths, weakest first.
 ENGINE_LEVELS = ("easy", "normal", "strong")
@@ -225,9 +225,22 @@ class SeatStore:
         """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404), and tell
         the pages that follow its seats that it is gone."""
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.delete(keys.seats_for(gid, bid))
+            pipe.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
             _notify(pipe, gid, bid, BRANCH_DELETED)
             pipe.execute()
+
+    def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
+        """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""
+        self.redis.set(keys.engine_quota_wait_for(gid, bid), json.dumps(note), ex=max(1, seconds))
+
+    def engine_quota_wait(self, gid: str, bid: str) -> dict[str, Any] | None:
+        """The note of :meth:`engine_waits_for_quota` while the wait lasts, else None."""
+        raw = as_optional_bytes(self.redis.get(keys.engine_quota_wait_for(gid, bid)))
+        return None if raw is None else dict(json.loads(raw))
+
+    def engine_quota_wait_over(self, gid: str, bid: str) -> None:
+        """The engine seat's move was paid for: it no longer waits for the quota."""
+        self.redis.delete(keys.engine_quota_wait_for(gid, bid))
 
     def engine_move_due(self, gid: str, bid: str, when: float) -> None:
         """Note that an engine seat's move was queued on the branch at ``when`` (the upkeep re-queues a lost one)."""

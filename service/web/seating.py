@@ -6,12 +6,14 @@ The API (``service/api/seats.py``) and the invite page (``replay_ui``) share the
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from engine import CHANCE
 from service.games.seating import table_hiding
 from service.store.games import GameRecord
-from service.store.seats import OWNER, USER, Seat
+from service.store.seats import ENGINE, OWNER, USER, Seat
 from service.web.context import api
 
 
@@ -33,8 +35,23 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
     waiting = _last_event_time(record.id, bid, position.seq) if isinstance(actor, int) and actor != CHANCE else None
-    return {"seats": [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats],
-            "live": actor is not None and any(s.holder != OWNER for s in seats)}
+    shown = [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats]
+    to_move = seats[actor] if isinstance(actor, int) and 0 <= actor < len(seats) else None
+    if to_move is not None and to_move.holder == ENGINE:
+        wait = context.stores.seats.engine_quota_wait(record.id, bid)
+        if wait is not None:
+            shown[actor]["waits_for_quota"] = quota_wait_json(wait)
+    return {"seats": shown, "live": actor is not None and any(s.holder != OWNER for s in seats)}
+
+
+def quota_wait_json(note: dict[str, Any]) -> dict[str, Any]:
+    """Why an engine seat to move waits, as the seats view says it: its owner's work quota is used up until then."""
+    retry_after = max(1, math.ceil(float(note["until"]) - time.time()))
+    why = (f"this engine's level asks {note['asked']:,} rollouts a move, more than the {note['limit']:,} an hour the "
+           "table's owner may use" if note.get("never_fits") else
+           f"the table's owner has used their hour's work for engines and analysis ({note['limit']:,} rollouts)")
+    return {"reason": "work_quota_used", "retry_after": retry_after, "until": float(note["until"]),
+            "message": f"the engine waits: {why}; it moves in about {retry_after} s"}
 
 
 def _last_event_time(gid: str, bid: str, head: int) -> float | None:

@@ -18,7 +18,7 @@ from engine import Setup, action_event
 from service.runtime.redis_server import EmbeddedRedis, redis_server_binary
 from service.store import keys
 from service.store.annotations import AnnotationStore
-from service.store.games import MAIN, GameStore
+from service.store.games import MAIN, GameStore, IdempotencyKey
 from service.store.listing import ListingQuery
 from service.store.quota import AnalysisQuota
 from service.store.results import GameResult
@@ -90,7 +90,7 @@ def test_append_fork_snapshots_and_reads_work_on_the_cluster(cluster):
     games.append(gid, MAIN, events, 1)
     with pytest.raises(Exception, match="stale expected_seq"):
         games.append(gid, MAIN, events[:1], 1)
-    assert games.append(gid, MAIN, pig_events(121)[120:], 121, idempotency_key="k").last_seq == 122
+    assert games.append(gid, MAIN, pig_events(121)[120:], 121, idempotency_key=IdempotencyKey("ann", "k")).last_seq == 122
     fork = games.fork(gid, MAIN, 60, owner="bob")
     assert [e.seq for e in games.events(gid, fork.id)] == list(range(1, 61))
     fold_snapshots(games, snapshots, gid, MAIN, 50)

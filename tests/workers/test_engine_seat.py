@@ -14,6 +14,7 @@ from engine import CHANCE
 from service.games.play import PlayService
 from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue, worker_queues
 from service.runtime.config import Config
+from service.store import keys
 from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
@@ -104,7 +105,7 @@ def test_a_worker_killed_while_the_engine_thinks_delays_the_move_but_never_loses
     assert events[0].seq == head + 1 and events[0].actor == 1 and events[0].meta.get("author") == ENGINE_AUTHOR
     seqs = [e.seq for e in events]
     assert seqs == list(range(head + 1, head + 1 + len(seqs))), "one move per decision: no seq twice"
-    assert stores.redis.exists(f"ll:g:{{{gid}}}:b:{MAIN}:idem:engine-move-{head}")
+    assert stores.redis.exists(keys.idempotency_for(gid, MAIN, ENGINE_AUTHOR, f"engine-move-{head}"))
     assert second.poll() is None
 
 
