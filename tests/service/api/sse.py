@@ -115,7 +115,7 @@ class SseClient:
         self._sock = socket.create_connection(("127.0.0.1", self.port), timeout=self.timeout)
         lines = [f"GET {self.path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept: text/event-stream",
                  *(f"{k}: {v}" for k, v in self.headers.items()), "", ""]
-        self._sock.sendall("\r\n".join(lines).encode())
+        self._sock.sendall("\r\n".join(lines).encode("latin-1"))  # a header's bytes as they are (HTTP is Latin-1)
         head = self._read_until(b"\r\n\r\n").decode()
         status_line, *header_lines = head.split("\r\n")
         self.status = int(status_line.split()[1])
@@ -185,6 +185,13 @@ class SseClient:
         if "data" not in fields:
             return None
         return Message(fields.get("id"), fields.get("event", "message"), fields["data"])
+
+    def body_text(self) -> str:
+        """The whole body of an answer that is not a stream (an error), read up to its Content-Length."""
+        length = int(self.response_headers.get("content-length", "0"))
+        while len(self._buffer) < length and self._fill():
+            pass
+        return self._buffer[:length].decode(errors="replace")
 
     def messages(self, count: int) -> list[Message]:
         """The next ``count`` messages."""

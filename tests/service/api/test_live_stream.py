@@ -163,6 +163,10 @@ def test_bad_input_is_a_clear_4xx(server: Gunicorn, token: str) -> None:
     assert server.get("/api/games/nope/branches/main/stream")[0] == 404
     bad = stream(server, gid, headers={"Last-Event-ID": "soon"})
     assert bad.status == 400
+    for digits in ("\u00b2", "1\u00b9", "\u00bd"):  # digits to str.isdigit ("²", "¹", "½" as their Latin-1 bytes)
+        bad = stream(server, gid, headers={"Last-Event-ID": digits})
+        assert bad.status == 400, digits
+        assert "Last-Event-ID" in bad.body_text(), digits
 
 
 def test_a_store_that_stops_answering_ends_the_streams_cleanly(tmp_path: Path, token: str) -> None:
