@@ -13,24 +13,22 @@ what the engine plays are :mod:`service.games.seating`'s.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
-import redis
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service.api import sse
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
-from service.api.live import KEEPALIVE_S, RETRY_MS, event_stream
 from service.api.schemas import Strict
 from service.jobs import EngineMoveScheduler, engine_queue
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord
-from service.store.live import Batch, Subscription
+from service.store.live import Batch
 from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
 from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
@@ -168,57 +166,49 @@ def redeem_invite(token: str) -> ResponseReturnValue:
 
 
 @bp.get(f"{_BRANCH}/seats/stream")
-@documented("Follow a branch's seats live: who holds each, again after every change, and the branch's deletion",
-            response=None, errors=(404, 503), tag="seats",
-            description="Server-Sent Events: 'event: seats' on opening and after every change of a seat (taken, handed "
-                        "on, taken back), data as the branch page shows its seats: {seats: [{seat, holder, name, who, "
-                        "waiting_since?}], mine (the caller's seats), owner, live, assigned, analysis_refused}; "
-                        "'event: deleted' with data {branch} when the branch is deleted, and the stream ends. "
-                        "A page that reconnects gets the seats as they are now: nothing to resume.")
+@sse.documented_stream("Follow a branch's seats live: who holds each, again after every change, and the branch's "
+                       "deletion", tag="seats",
+                       description="Server-Sent Events: 'event: seats' on opening and after every change of a seat "
+                                   "(taken, handed on, taken back), data as the branch page shows its seats: {seats: "
+                                   "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
+                                   "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
+                                   "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
+                                   "nothing to resume.")
 def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the branch's seats."""
     record = readable_game(gid)
     api().games.branch(gid, bid)  # 404 for a branch that is not (or no longer) there
     hub = api().stores.live
-    subscription = hub.subscribe(hub.seat_changes_stream(gid), notices=True)
-    return event_stream(_seat_messages(record, bid, current_user(), subscription))
+    return sse.open_stream(hub, hub.seat_changes_stream(gid), SeatsFeed(record, bid, current_user()), notices=True)
 
 
-def _seat_messages(record: GameRecord, bid: str, user: str | None, subscription: Subscription) -> Iterator[str]:
-    """The retry hint and the seats now, then the seats again after each change of them, until the branch goes."""
-    hub = api().stores.live
-    try:
-        yield f"retry: {RETRY_MS}\n: following the seats of {record.id}/{bid}\n\n"
-        yield _seats_message(record, bid, user)
-        while True:
-            batches, lagged = subscription.take(KEEPALIVE_S)
-            if subscription.ended:
-                return
-            changes = _changes_of(batches, bid)
-            if BRANCH_DELETED in changes:
-                yield _deleted_message(bid)
-                return
-            if changes or lagged:
-                yield _seats_message(record, bid, user)
-            elif not batches:
-                yield ": keep-alive\n\n"
-    except redis.exceptions.RedisError:
-        return  # the store stopped answering: the browser reconnects after the retry hint
-    finally:
-        hub.unsubscribe(subscription)
+@dataclass
+class SeatsFeed:
+    """The seats of one branch as one reader's page shows them: on opening, then after each change of them, until
+    the branch goes (:class:`service.api.sse.Feed`)."""
 
+    record: GameRecord
+    bid: str
+    user: str | None
+    about: str = field(init=False)
 
-def _changes_of(batches: list[Batch], bid: str) -> set[str]:
-    return {notice.get("change", "") for batch in batches for notice in batch.notices if notice.get("branch") == bid}
+    def __post_init__(self) -> None:
+        self.about = f"following the seats of {self.record.id}/{self.bid}"
 
+    def opening(self) -> tuple[str, bool]:
+        """The seats now (a page that reconnects is current at once)."""
+        return self._seats()
 
-def _seats_message(record: GameRecord, bid: str, user: str | None) -> str:
-    try:
-        shown = table_for_page(record, bid, user)
-    except NotFoundError:
-        return _deleted_message(bid)  # deleted between the notice and this read
-    return f"event: seats\ndata: {json.dumps(shown, separators=(',', ':'))}\n\n"
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
+        changes = {n.get("change", "") for batch in batches for n in batch.notices if n.get("branch") == self.bid}
+        if BRANCH_DELETED in changes:
+            return sse.message("deleted", {"branch": self.bid}), False
+        return self._seats() if changes or lagged else ("", True)
 
-
-def _deleted_message(bid: str) -> str:
-    return f"event: deleted\ndata: {json.dumps({'branch': bid})}\n\n"
+    def _seats(self) -> tuple[str, bool]:
+        try:
+            shown = table_for_page(self.record, self.bid, self.user)
+        except NotFoundError:  # deleted between the notice and this read
+            return sse.message("deleted", {"branch": self.bid}), False
+        return sse.message("seats", shown), True
