@@ -27,7 +27,7 @@ from service.api.inputs import load_body
 from service.api.schemas import Strict
 from service.jobs import EngineMoveScheduler, engine_queue
 from service.store.errors import NotFoundError
-from service.store.games import GameRecord
+from service.store.games import Branch, GameRecord
 from service.store.live import Batch
 from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
 from service.web.auth import current_user, owned_branch, readable_game, require_user
@@ -62,8 +62,15 @@ class SeatsSchema(Schema):
 
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     live = fields.Boolean(required=True, metadata={"description": "true while a seat is held by someone other than "
-                                                                  "the owner and the game is not over: hidden "
+                                                                  "the owner, or a person other than the owner has "
+                                                                  "held one, and the game is not over: hidden "
                                                                   "information is kept per seat, analysis is refused"})
+    seed_sha256 = fields.String(required=True, metadata={"description": "the SHA-256 (hex) of the branch's deal seed, "
+                                                                        "shown from the start (commit and reveal)"})
+    seed_chosen = fields.Boolean(required=True, metadata={"description": "true when whoever made the branch named its "
+                                                                         "seed (then a seat may go to the engine only)"})
+    seed = fields.String(metadata={"description": "the deal seed, once the line is over: its SHA-256 is seed_sha256, "
+                                                  "and every chance event at seq s is the draw of sha256(seed:s)"})
 
 
 class AssignSchema(Strict):
@@ -111,15 +118,20 @@ def list_seats(gid: str, bid: str) -> ResponseReturnValue:
             description="holder=me takes the seat back (an open invite to it is revoked), holder=engine with level "
                         "easy, normal or strong lets the engine play it (it moves by itself within seconds of its "
                         "turn), holder=invite answers invite_url: a single-use link for the person who is to hold "
-                        "the seat (a new invite revokes the seat's previous one).")
+                        "the seat (a new invite revokes the seat's previous one). An invite is 422 draws_foreseeable "
+                        "on a branch made with a named seed or with chance: keep (its owner could foresee its draws): "
+                        "such a branch seats the engine only. Once a person has sat, taking seats back does not give "
+                        "the owner their views before the game is over.")
 def assign_seat(gid: str, bid: str, seat: str) -> ResponseReturnValue:
     """200 with the seat (and ``invite_url`` for an invite)."""
     user = require_user()
     record = readable_game(gid)
-    owned_branch(gid, bid, user)
+    branch = owned_branch(gid, bid, user)
     number = _seat_number(record, seat)
     body = load_body(AssignSchema)
     _refuse_unplayable(record, body["holder"])
+    if body["holder"] == "invite":
+        _refuse_foreseeable_draws(branch)
     return jsonify(_assign(record, bid, number, body["holder"], body.get("level")))
 
 
@@ -142,6 +154,19 @@ def _refuse_unplayable(record: GameRecord, holder: str) -> None:
     if holder == "invite" and record.visibility == "private":
         raise ApiError(422, "private_game", "a private game can be read by its owner only: make it unlisted or public "
                                             "before inviting someone to a seat", game=record.id)
+
+
+def _refuse_foreseeable_draws(branch: Branch) -> None:
+    """422 for an invite to a branch whose draws its owner can foresee: a seed they named, or a fork that keeps its
+    parent line's draws (which anyone who reads the parent knows). Such a branch is played against the engine only;
+    a table with people at it is dealt from a seed the server draws and keeps secret until the end."""
+    why = ("its seed was named when it was made" if branch.seed_chosen else
+           "it keeps its parent line's draws (chance: keep)" if branch.chance == "keep" else None)
+    if why is not None:
+        raise ApiError(422, "draws_foreseeable",
+                       f"branch {branch.id!r} cannot seat a person: {why}, so its owner can foresee its draws; give its "
+                       f"seats to the engine, or fork it without a seed and with chance: redraw to play with people",
+                       branch=branch.id, seed_chosen=branch.seed_chosen, chance=branch.chance)
 
 
 def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str | None) -> dict[str, Any]:

@@ -6,14 +6,15 @@ The API (``service/api/seats.py``) and the invite page (``replay_ui``) share the
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from typing import Any
 
 from engine import CHANCE
-from service.games.seating import table_hiding
-from service.store.games import GameRecord
-from service.store.seats import ENGINE, OWNER, USER, Seat
+from service.games.seating import is_live_multi_holder, table_hiding
+from service.store.games import Branch, GameRecord
+from service.store.seats import ENGINE, USER, Seat
 from service.web.context import api
 
 
@@ -30,7 +31,7 @@ def seat_json(seat: Seat, *, waiting_since: float | None = None) -> dict[str, An
 def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     """The seats of a branch as ``GET …/seats`` answers them (the branch page shows the same)."""
     context = api()
-    context.games.branch(record.id, bid)  # 404 for an unknown branch
+    branch = context.games.branch(record.id, bid)  # 404 for an unknown branch
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
@@ -41,7 +42,18 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
         wait = context.stores.seats.engine_quota_wait(record.id, bid)
         if wait is not None:
             shown[actor]["waits_for_quota"] = quota_wait_json(wait)
-    return {"seats": shown, "live": actor is not None and any(s.holder != OWNER for s in seats)}
+    live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
+    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None)
+
+
+def seed_commitment(branch: Branch, *, over: bool) -> dict[str, Any]:
+    """The branch's deal seed committed to (commit and reveal): its SHA-256 from the start, the seed itself once the
+    line is over, so that every player can check that the draws were the seed's; and whether its maker named it."""
+    shown: dict[str, Any] = {"seed_sha256": hashlib.sha256(branch.seed.encode()).hexdigest(),
+                             "seed_chosen": branch.seed_chosen}
+    if over:
+        shown["seed"] = branch.seed
+    return shown
 
 
 def quota_wait_json(note: dict[str, Any]) -> dict[str, Any]:
