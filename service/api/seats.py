@@ -4,28 +4,35 @@
 (``{"holder": "me"}``, ``{"holder": "engine", "level": …}`` or ``{"holder": "invite"}``, which answers an
 ``invite_url`` whose last segment is the token) and takes it back with ``DELETE …/seats/<n>`` (the same as
 ``me``; an open invite to the seat is revoked). ``POST /api/invites/<token>`` gives the signed-in caller the
-seat the invite names, once. The store keeps the books (:mod:`service.store.seats`), the rules of who moves and
+seat the invite names, once. ``GET …/branches/<bid>/seats/stream`` follows the seats live (Server-Sent Events): the
+seats as the page shows them on opening and again after every change (a seat taken, handed on or taken back: a
+seated player whose seat was taken back learns it at once), and ``deleted`` when the branch is deleted. The store
+keeps the books (:mod:`service.store.seats`), the rules of who moves and
 what the engine plays are :mod:`service.games.seating`'s.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service.api import sse
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import Strict
 from service.jobs import EngineMoveScheduler, engine_queue
+from service.store.errors import NotFoundError
 from service.store.games import Branch, GameRecord
-from service.store.seats import ENGINE, ENGINE_LEVELS, Seat
-from service.web.auth import owned_branch, readable_game, require_user
+from service.store.live import Batch
+from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
+from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
-from service.web.seating import redeem, seat_json, seats_view
+from service.web.seating import redeem, seat_json, seats_view, table_for_page
 
 bp = Blueprint("seats", __name__)
 
@@ -181,3 +188,52 @@ def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str |
 def redeem_invite(token: str) -> ResponseReturnValue:
     """200 ``{"game", "branch", "seat"}``."""
     return jsonify(redeem(token, require_user()))
+
+
+@bp.get(f"{_BRANCH}/seats/stream")
+@sse.documented_stream("Follow a branch's seats live: who holds each, again after every change, and the branch's "
+                       "deletion", tag="seats",
+                       description="Server-Sent Events: 'event: seats' on opening and after every change of a seat "
+                                   "(taken, handed on, taken back), data as the branch page shows its seats: {seats: "
+                                   "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
+                                   "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
+                                   "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
+                                   "nothing to resume.")
+def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of the branch's seats."""
+    record = readable_game(gid)
+    api().games.branch(gid, bid)  # 404 for a branch that is not (or no longer) there
+    hub = api().stores.live
+    return sse.open_stream(hub, hub.seat_changes_stream(gid), SeatsFeed(record, bid, current_user()), notices=True)
+
+
+@dataclass
+class SeatsFeed:
+    """The seats of one branch as one reader's page shows them: on opening, then after each change of them, until
+    the branch goes (:class:`service.api.sse.Feed`)."""
+
+    record: GameRecord
+    bid: str
+    user: str | None
+    about: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.about = f"following the seats of {self.record.id}/{self.bid}"
+
+    def opening(self) -> tuple[str, bool]:
+        """The seats now (a page that reconnects is current at once)."""
+        return self._seats()
+
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
+        changes = {n.get("change", "") for batch in batches for n in batch.notices if n.get("branch") == self.bid}
+        if BRANCH_DELETED in changes:
+            return sse.message("deleted", {"branch": self.bid}), False
+        return self._seats() if changes or lagged else ("", True)
+
+    def _seats(self) -> tuple[str, bool]:
+        try:
+            shown = table_for_page(self.record, self.bid, self.user)
+        except NotFoundError:  # deleted between the notice and this read
+            return sse.message("deleted", {"branch": self.bid}), False
+        return sse.message("seats", shown), True

@@ -42,6 +42,9 @@ OWNER, ENGINE, INVITED, USER = "owner", "engine", "invited", "user"
 _DONE_UNLESS_REQUEUED = """local queued = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
 return 0"""
+#: Seat-change notices kept per game (a follower only ever needs the ones since it subscribed).
+SEAT_CHANGES_KEPT = 200
+SEATS_CHANGED, BRANCH_DELETED = "seats", "deleted"
 #: The seats hash's field listing the seats others have held since a person first sat (not a seat number).
 OTHERS_FIELD = "others"
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
@@ -101,6 +104,12 @@ def token_hash(token: str) -> str:
 def _invite_of(gid: str, raw: bytes | str) -> Invite:
     data = json.loads(raw)
     return Invite(gid, str(data["branch"]), int(data["seat"]), str(data["status"]), data.get("user"))
+
+
+def _notify(pipe: Any, gid: str, bid: str, change: str) -> None:
+    """Queue, in the transaction that makes it, the notice of a change of branch ``bid``'s seats (a page at the table
+    hears of it live: a seated player learns that their seat was taken back, or that the branch is gone)."""
+    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change}, maxlen=SEAT_CHANGES_KEPT, approximate=True)
 
 
 def _others(raw: bytes | str | None) -> set[int]:
@@ -179,6 +188,7 @@ class SeatStore:
                     if new_invite is not None:
                         pipe.hset(invites_key, new_invite[0], new_invite[1])
                     pipe.hset(seats_key, str(seat.seat), json.dumps(seat.to_record()))
+                    _notify(pipe, gid, bid, SEATS_CHANGED)
                     pipe.execute()
                     return
                 except redis.WatchError:
@@ -214,6 +224,7 @@ class SeatStore:
                     used = {"branch": current.branch, "seat": current.seat, "status": "used", "user": user}
                     pipe.hset(invites_key, hashed, json.dumps(used))
                     pipe.hset(seats_key, str(current.seat), json.dumps(Seat(current.seat, USER, user=user).to_record()))
+                    _notify(pipe, invite.game, current.branch, SEATS_CHANGED)
                     pipe.execute()
                     return Invite(invite.game, current.branch, current.seat, "used", user)
                 except redis.WatchError:
@@ -237,8 +248,12 @@ class SeatStore:
                                 "the person you invite", **where)
 
     def delete_branch(self, gid: str, bid: str) -> None:
-        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404)."""
-        self.redis.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
+        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404), and tell
+        the pages that follow its seats that it is gone."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
+            _notify(pipe, gid, bid, BRANCH_DELETED)
+            pipe.execute()
 
     def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
         """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""

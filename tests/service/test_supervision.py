@@ -17,7 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.service.serving import Serve, children_of, command_of, is_alive
+
+#: The slow tier (`make test` runs it, `make check` leaves it out): real faults under `ludolog serve`, waiting for it
+#: to heal.
+pytestmark = pytest.mark.slow
 
 HEAL_SECONDS = 15
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.runtime.redis_server import free_port
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 
 class Gunicorn:
@@ -33,7 +33,7 @@ class Gunicorn:
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                                          "--access-logfile", "/dev/null"], cwd=ROOT, env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise AssertionError(f"gunicorn exited: {self.process.stderr.read().decode()[-3000:]}")  # type: ignore[union-attr]
@@ -42,7 +42,7 @@ class Gunicorn:
                     return self
             except OSError:
                 time.sleep(0.2)
-        raise AssertionError("gunicorn did not answer within 60 s")
+        raise AssertionError(f"gunicorn did not answer within {PATIENCE_SECONDS:.0f} s")
 
     def __exit__(self, *exc: object) -> None:
         assert self.process is not None

@@ -19,6 +19,7 @@ from service.games.demo import demo_playout, demo_setup
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.sse import Gunicorn, SseClient
 from tests.service.api.test_hidden_information import hidden_events
 
@@ -124,7 +125,7 @@ def test_two_hundred_streams_all_get_the_move(server: Gunicorn, token: str) -> N
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=150)
+        thread.join(timeout=PATIENCE_SECONDS)
     for client in clients:
         client.close()
     assert not failed, failed
