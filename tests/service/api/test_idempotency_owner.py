@@ -104,7 +104,7 @@ def test_a_real_workers_engine_move_key_is_the_engines_alone(app, client, users,
     head = len(golden_table(app, client, users, GID, first_turn_of(ENGINE_SEAT)))
     stores = app.extensions["ludolog"].stores
     EngineMoveScheduler(stores, engine_queue(stores))(GID, MAIN)
-    wait_for(lambda: stores.games.head(GID, MAIN) > head, 120, "the worker's engine move")
+    wait_for(lambda: stores.games.head(GID, MAIN) > head, "the worker's engine move")
     played = stores.games.events(GID, MAIN, after=head, limit=1)[0]
     assert played.meta["author"] == ENGINE_AUTHOR
     assert stores.redis.exists(keys.idempotency_for(GID, MAIN, ENGINE_AUTHOR, f"engine-move-{head}"))
