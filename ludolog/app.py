@@ -21,7 +21,7 @@ from service import api
 from service.api.health import handle_store_loading
 from service.runtime.config import Config, check_secret_key
 from service.store.context import Stores
-from service.web import csrf
+from service.web import csrf, headers
 
 
 def create_app(config: Config | None = None, stores: Stores | None = None) -> Flask:
@@ -44,7 +44,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        # Behind https (LUDOLOG_SECURE_COOKIES=1, as in deploy/env.example) the browser never sends it in clear.
+        # Secure on every request that came over https (service.web.headers); the setting forces it always.
         SESSION_COOKIE_SECURE=config.secure_cookies,
         # The cookie and its server-side session (service.store.sessions) expire together.
         PERMANENT_SESSION_LIFETIME=config.session_seconds,
@@ -59,6 +59,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
     csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
     trust_proxies(app, config.trusted_proxies)
+    headers.init_app(app)  # Referrer-Policy and nosniff on every response; the session cookie Secure over https
     return app
 
 

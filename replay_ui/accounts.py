@@ -79,10 +79,9 @@ def signup() -> ResponseReturnValue:
     if password != request.form.get("password2", ""):
         return _form_page("signup.html", "The two passwords differ.", 400)
     address = client_address()
-    wait = api().signups.retry_after(address)
+    wait = api().signups.attempt(address)  # checked and counted in one step: a burst cannot pass the limit together
     if wait:
         return _too_many("signup.html", "Too many sign-ups from this address", wait)
-    api().signups.attempted(address)
     try:
         api().users.create(name, password)
     except (InvalidRequestError, ConflictError) as exc:
@@ -114,14 +113,13 @@ def signin() -> ResponseReturnValue:
         return _form_page("signin.html", None if sessions_enabled() else NO_SESSIONS)
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
     context, address = api(), client_address()
-    wait = context.throttle.retry_after(name, address)
+    wait = context.throttle.attempt(name, address)  # counted before the password is checked, given back if right
     if wait:
         return _too_many("signin.html", "Too many failed sign-ins", wait)
     if not context.users.check_password(name, password):
-        context.throttle.failed(name, address)
         # One message for both cases: the form must not tell which user names exist.
         return _form_page("signin.html", WRONG, 401)
-    context.throttle.succeeded(name)
+    context.throttle.succeeded(name, address)
     _start_session(name)
     return redirect(safe_next(request.form.get("next")), 303)
 

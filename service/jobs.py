@@ -44,6 +44,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import redis
@@ -52,7 +53,7 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service.store.analysis_turns import AnalysisTurns
+from service.store.analysis_turns import AnalysisTurns, EngineTurns
 from service.store.context import Stores
 from service.store.folds import FoldLedger
 
@@ -171,10 +172,48 @@ class EngineMoveScheduler:
         return position.seq if seat.holder == "engine" else None
 
     def enqueue(self, gid: str, bid: str, seq: int) -> None:
-        """Queue the move after ``seq`` and note the branch as due (for the upkeep)."""
+        """Let the move after ``seq`` wait for its owner's turn, note the branch as due (for the upkeep), then feed."""
         self.stores.seats.engine_move_due(gid, bid, time.time())
-        self.queue.enqueue(ENGINE_MOVE_JOB, gid, bid, seq, retry=ENGINE_MOVE_RETRY, result_ttl=60,
-                           failure_ttl=24 * 3600, description=f"engine move {gid}/{bid} after {seq}")
+        turns = EngineTurns(self.queue.connection, self.queue.name)
+        turns.hold(engine_payer(self.stores, gid, bid), [{"args": [gid, bid, seq]}])
+        feed_engine_moves(self.queue)
+
+
+def engine_payer(stores: Stores, gid: str, bid: str) -> str:
+    """Who pays for the engine seats' moves on a branch, and whose turn they wait for: the branch's owner (else the
+    game's; a game of the command line's, :data:`OPERATOR`)."""
+    owner = stores.games.branch(gid, bid).owner or stores.games.game(gid).owner
+    return owner or OPERATOR
+
+
+def feed_engine_moves(queue: Queue) -> int:
+    """Move waiting engine moves into the engine queue ``queue``, in turn between the tables' owners, up to one per
+    worker listening (at least one); how many moved. A move put off by its owner's quota
+    (:func:`put_off_engine_move`) waits in RQ's scheduled registry and takes no room."""
+    turns = EngineTurns(queue.connection, queue.name)
+    if not turns.anyone_waiting():
+        return 0
+    room = analysis_capacity(queue) - (queue.count + queue.started_job_registry.count)
+    fed = 0
+    while fed < room and (job := turns.next_turn()) is not None:
+        _enqueue_engine_move(queue, job["args"], owner=job.get("user"))
+        fed += 1
+    return fed
+
+
+def _enqueue_engine_move(queue: Queue, args: list[Any], *, owner: str | None, after: float = 0) -> None:
+    gid, bid, seq = args
+    options: dict[str, Any] = {"retry": ENGINE_MOVE_RETRY, "result_ttl": 60, "failure_ttl": 24 * 3600,
+                               "description": f"engine move {gid}/{bid} after {seq}", "meta": {"owner": owner}}
+    if after > 0:
+        queue.enqueue_in(timedelta(seconds=after), ENGINE_MOVE_JOB, gid, bid, seq, **options)
+    else:
+        queue.enqueue(ENGINE_MOVE_JOB, gid, bid, seq, **options)
+
+
+def put_off_engine_move(queue: Queue, gid: str, bid: str, seq: int, owner: str, seconds: int) -> None:
+    """Queue the engine's move after ``seq`` again in ``seconds`` (its owner's work quota refused it for now)."""
+    _enqueue_engine_move(queue, [gid, bid, seq], owner=owner, after=seconds)
 
 
 def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:

@@ -25,6 +25,7 @@ from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
 from service.jobs import EngineMoveScheduler, FoldScheduler, engine_queue, import_job_id
+from service.store.analysis_turns import EngineTurns
 from service.store.context import Stores
 from service.store.errors import NotFoundError
 from service.store.folds import FoldLedger
@@ -121,12 +122,17 @@ def heal_engine_moves(stores: Stores, *, deadline: float, now: float) -> list[tu
     """Queue again the engine seats' moves queued ``deadline`` seconds ago and still not played (the worker that
     ran the job was killed, or its retries ran out); returns those branches.
 
-    A copy of a job that is in fact still running is harmless: the move appends with the expected seq, so only
+    A move still waiting for its owner's turn (:class:`service.store.analysis_turns.EngineTurns`) is not lost: it is
+    left where it waits. A copy of a job that is in fact still running is harmless: the move appends with the expected seq, so only
     one of the two is stored (see :mod:`workers.engine_seat`).
     """
-    scheduler = EngineMoveScheduler(stores, engine_queue(stores))
+    queue = engine_queue(stores)
+    scheduler = EngineMoveScheduler(stores, queue)
+    waiting = {(str(args[0]), str(args[1])) for args in EngineTurns(queue.connection, queue.name).waiting_args()}
     requeued = []
     for gid, bid in stores.seats.engine_moves_overdue(deadline, now):
+        if (gid, bid) in waiting:
+            continue  # waiting for its owner's turn, not lost
         try:
             seq = scheduler.engine_to_move(gid, bid)
         except NotFoundError:

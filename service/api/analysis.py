@@ -108,7 +108,8 @@ def _may_request(record: GameRecord, bid: str, user: str) -> None:
 
 
 def _refuse_live_table(gid: str, bid: str) -> None:
-    """403 while the branch or a fork of it is played by more than its owner (:func:`service.games.seating.table_hiding`)."""
+    """403 while the branch itself is played by more than its owner (:func:`service.games.seating.table_hiding`); the
+    lines it was forked from stay open."""
     stores = api().stores
     reason = table_hiding(stores.games, stores.seats, stores.reader, gid, bid)
     if reason is not None:
@@ -138,8 +139,9 @@ def _take_quota(user: str, work: int) -> None:
                         "or queued, are queued, so asking twice costs little and asking again resumes an analysis "
                         "whose worker died. The request costs rollouts x decisions it queues from the user's hourly "
                         "allowance: 429 with Retry-After when it does not fit yet, "
-                        "422 when it asks more than the whole allowance. 403 while the branch, or a line forked from "
-                        "it, is played with seats held by others than its owner and its game is not over.")
+                        "422 when it asks more than the whole allowance. 403 while the branch itself is played with seats "
+                        "held by others than its owner and its game is not over (the lines it was forked from stay "
+                        "open).")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """202 with the analysis so far and the number of jobs queued."""
     user = require_user()
@@ -162,8 +164,9 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
 @bp.get("")
 @documented("The analysis of a branch: status, progress, and per decision the win chances, best moves and marks",
             response=AnalysisSchema, query=AnalysisQuery, errors=(400, 403, 404, 422),
-            description="403 while the branch, or a line forked from it, is played with seats held by others than its "
-                        "owner and its game is not over (no one reads the engine's opinion of a live game)")
+            description="403 while the branch itself is played with seats held by others than its owner and its game "
+                        "is not over (no one reads the engine's opinion of a live game; the lines it was forked from "
+                        "stay open)")
 def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``{"status", "done", "total", "rollouts", "seed", "view", "thresholds", "positions": [...]}``."""
     record = readable_game(gid)

@@ -35,7 +35,7 @@ bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
 
 #: Games imported from a log without rules behind them: browsable and annotatable only.
 IDEMPOTENCY_HEADER = "Idempotency-Key"
-_IDEMPOTENCY_KEY = re.compile(r"^[A-Za-z0-9._:~-]{1,128}$")
+_IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9._:~-]{1,128}")
 
 
 def _refuse_log_only(record: GameRecord, what: str) -> None:
@@ -109,10 +109,12 @@ def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
 
 
 def _idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (None without one), else a 400 that names the header and does not echo it
+    (the server joins repeated headers into one value, which the pattern refuses)."""
     key = request.headers.get(IDEMPOTENCY_HEADER)
     if key is None:
         return None
-    if not _IDEMPOTENCY_KEY.match(key):
+    if not _IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(400, "invalid", f"{IDEMPOTENCY_HEADER} header: expected 1 to 128 letters, digits or . _ : ~ -",
                        header=IDEMPOTENCY_HEADER)
     return key
@@ -122,22 +124,27 @@ def _idempotency_key() -> str | None:
 @documented("Play: append the action of the seat to move (by its holder) after expected_seq, and the chance events "
             "the server draws after it",
             response=ActionResultSchema, status=201, body=ActionSchema, errors=(400, 403, 404, 409, 413, 422), auth="required",
-            headers=((IDEMPOTENCY_HEADER, "a retry with the same key and body returns the first 201 answer and stores "
-                                          "nothing more, even when copies race or the head has moved on since"),),
+            headers=((IDEMPOTENCY_HEADER, "a key is the caller's own on the branch: a retry by the same user with the same "
+                                          "key and body returns the first answer (as a new one would be: the caller must "
+                                          "still hold the seat, and sees the events in their own view) and stores nothing "
+                                          "more, even when copies race or the head has moved on since; the same key from "
+                                          "anyone else is a new request"),),
             description="409 when expected_seq is not the head (details.head says where it is); 422 when the rules refuse "
-                        "the action (the message names the rule and the seq), or idempotency_key_reused when the "
-                        "Idempotency-Key was used for another action or expected_seq. A refused request appends nothing.")
+                        "the action (the message names the rule and the seq), or idempotency_key_reused when the caller's "
+                        "Idempotency-Key was used for another action or expected_seq. A refused request appends nothing. "
+                        "The events answered are in the caller's view of the branch (their seat's at a table).")
 def play_action(gid: str, bid: str) -> ResponseReturnValue:
-    """201 ``{"seq": new head, "events": [...]}``."""
+    """201 ``{"seq": new head, "events": [...]}``, the events as the caller may see them."""
     user = require_user()
     record = readable_game(gid)
     may_move = mover_check(record, bid, user)
     _refuse_log_only(record, "played on")
     key = _idempotency_key()
     body = load_body(ActionSchema)
+    view = branch_view(record, [bid], request.args.get("view", "full"))
     events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key,
                              may_move=may_move)
-    return jsonify({"seq": events[-1].seq, "events": [e.to_json() for e in events]}), 201
+    return jsonify({"seq": events[-1].seq, "events": events_json(record, bid, view, events, events[0].seq - 1)}), 201
 
 
 @bp.post("")
@@ -148,7 +155,9 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
                         "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
                         "possible, falling back to its seed. The seed is random unless the request names one, as a new "
                         "game's may be (a lesson or a test that wants the same draws every time; whoever names it can know the "
-                        "draws, so a table with others is fair only on a random seed). Log-only games cannot "
+                        "draws, so a branch with a named seed or chance: keep seats the engine only, never an invited person: "
+                        "a table with people is dealt from a seed the server draws, committed by its SHA-256 in "
+                        "GET …/seats and revealed at the end). Log-only games cannot "
                         "be forked (422); a branch played with seats held by others than its owner cannot be forked until "
                         "its game is over (409: the fork, read in full, would show every seat's hidden information).")
 def fork_branch(gid: str) -> ResponseReturnValue:

@@ -23,11 +23,13 @@ from engine import CHANCE, Event, IllegalActionError, action_event, check_action
 from engine.core.protocol import Rules, Setup, State
 from service.games.titles import game_title
 from service.store.errors import ConflictError, IdempotencyKeyReusedError
-from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore
+from service.store.games import MAIN, AppendResult, Branch, GameRecord, GameStore, IdempotencyKey
 from service.store.results import GameResult, result_of
 from service.store.snapshots import StateReader
 
 AppendListener = Callable[[str, str], object]
+#: Whose idempotency keys a play with no author makes (the CLI's, say): no user name can be it.
+SERVER_PRINCIPAL = "~server"
 #: Called with the seat to move (or chance, or None at the end); raises to refuse the move (see ``PlayService.play``).
 MoverCheck = Callable[[Any], None]
 
@@ -114,30 +116,32 @@ class PlayService:
 
         Raises ConflictError for a stale ``expected_seq``, NotationError for text that is
         not an action, IllegalActionError (placed at its seq) for one the rules refuse.
-        With an idempotency key already used for the same request (action and seq), stores
-        nothing and returns the first request's events, however many copies race and
-        wherever the head is now; used for another request, raises IdempotencyKeyReusedError.
         ``may_move`` is called with the seat to move at ``expected_seq`` before anything is checked further, and
         raises to refuse the request (only a seat's holder plays it: :func:`service.games.seating.check_mover`).
+
+        The key rule: an idempotency key is its first user's (``author``: a user, or the engine) on the branch, so the
+        same key from anyone else is a new request. Sent again by its user for the same request (action and seq),
+        it stores nothing and returns the first request's events, however many copies race and wherever the head
+        is now, once ``may_move`` has let the caller make that move as it would a new one; sent for another
+        request, it raises IdempotencyKeyReusedError.
         """
-        fingerprint = request_fingerprint(notation, expected_seq) if idempotency_key else ""
-        if idempotency_key:
-            replayed = self._replayed(gid, bid, idempotency_key, fingerprint)
-            if replayed is not None:
-                return replayed
+        key = IdempotencyKey(author or SERVER_PRINCIPAL, idempotency_key) if idempotency_key else None
+        fingerprint = request_fingerprint(notation, expected_seq) if key else ""
+        replayed = self._replayed(gid, bid, key, fingerprint, may_move) if key else None
+        if replayed is not None:
+            return replayed
         try:
-            return self._append_action(gid, bid, notation, expected_seq, author, idempotency_key, fingerprint,
-                                       may_move)
+            return self._append_action(gid, bid, notation, expected_seq, author, key, fingerprint, may_move)
         except ConflictError:
             # A copy of this request may have won the race since we looked: it moved the head.
             # The key then holds its result, which is this request's answer too.
-            replayed = self._replayed(gid, bid, idempotency_key, fingerprint) if idempotency_key else None
+            replayed = self._replayed(gid, bid, key, fingerprint, may_move) if key else None
             if replayed is None:
                 raise
             return replayed
 
     def _append_action(self, gid: str, bid: str, notation: str, expected_seq: int, author: str | None,
-                       idempotency_key: str | None, fingerprint: str, may_move: MoverCheck | None) -> list[Event]:
+                       idempotency_key: IdempotencyKey | None, fingerprint: str, may_move: MoverCheck | None) -> list[Event]:
         position = self.reader.position(gid, bid)
         if position.seq != expected_seq:
             raise ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {position.seq}",
@@ -154,7 +158,7 @@ class PlayService:
                                    fingerprint=fingerprint, ends=self._result_if_over(gid, bid, rules, state))
         if result.duplicate:
             # A copy of this request got there between our look-up and our append.
-            self._refuse_reuse(bid, idempotency_key or "", fingerprint, result)
+            self._refuse_reuse(bid, idempotency_key.key if idempotency_key else "", fingerprint, result)
         else:
             # The next request on this branch starts from here: spare it the fold.
             self.reader.remember(gid, bid, result.last_seq, state)
@@ -190,12 +194,18 @@ class PlayService:
             raise exc.at_seq(seq) from None
         return [action_event(seq, actor, rules.format_action(action), author=author, time=time.time())]
 
-    def _replayed(self, gid: str, bid: str, key: str, fingerprint: str) -> list[Event] | None:
-        """The events a previous append with this idempotency key stored, if any (refusing a reuse)."""
+    def _replayed(self, gid: str, bid: str, key: IdempotencyKey, fingerprint: str,
+                  may_move: MoverCheck | None) -> list[Event] | None:
+        """The events a previous append with this idempotency key (by the same principal) stored, if any, once
+        ``may_move`` lets the caller make that move now (refusing a reuse for another request)."""
         prior = self.games.idempotent_result(gid, bid, key)
         if prior is None:
             return None
-        self._refuse_reuse(bid, key, fingerprint, prior)
+        self._refuse_reuse(bid, key.key, fingerprint, prior)
+        if may_move is not None:
+            # The same who-may-move check as the first answer's: the seat to move where that request was made.
+            position = self.reader.position(gid, bid, prior.first_seq - 1)
+            may_move(position.rules.current_actor(position.state))
         return self.games.events_between(gid, bid, prior.first_seq - 1, prior.last_seq)
 
     @staticmethod

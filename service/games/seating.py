@@ -8,14 +8,14 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
 * :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
 * :func:`choose_engine_move`: an engine seat's move, by level, seeded by :func:`engine_seed` from what the seat sees;
-* :func:`table_hiding`: why the analysis of a branch is refused (it, or a fork of it, is a live table).
+* :func:`table_hiding`: why the analysis of a branch is refused (it is a live table; its ancestors are not).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,12 +61,18 @@ def engine_seed(rules: Rules, state: State, seat: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{rules.name}/{seat}/{seen}".encode()).digest()[:8], "big")
 
 
+def engine_budget(rules: Rules, level: str) -> int:
+    """The playouts one move of the engine at ``level`` searches: the work its table's owner pays for it, in the
+    analysis quota's unit (rollouts x decisions)."""
+    chosen = LEVELS[level]
+    return chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+
+
 def choose_engine_move(rules: Rules, state: State, seat: int, level: str, seed: int) -> Any:
     """The action ``seat`` plays at ``state``, from what the seat can see (determinised, as the analysis does for a
     seat's view: the engine does not look at hidden cards): the tree search's most visited move, or at the strong
     level the search player's."""
-    chosen = LEVELS[level]
-    budget = chosen.rollouts if chosen.rollouts is not None else default_rollouts(rules)
+    chosen, budget = LEVELS[level], engine_budget(rules, level)
     if chosen.search_player:
         return choose(rules, state, seat, rollouts=budget, seed=seed)
     return tree_choice(rules, state, seat, rollouts=budget, seed=seed)
@@ -88,58 +94,61 @@ def check_mover(seats: Sequence[Seat], branch: Branch, actor: Any, user: str) ->
                              f"{seat.describe(branch.owner)}; {yours}", seat=actor, holder=seat.holder)
 
 
+def check_seated(seats: Sequence[Seat], branch: Branch, user: str) -> None:
+    """Raise ForbiddenError unless ``user`` owns the branch or holds one of its seats: a move by anyone else is
+    refused whatever seq or idempotency key it names, so the answer tells them nothing about the table."""
+    if user != branch.owner and not any(seat.held_by(user, branch.owner) for seat in seats):
+        raise _not_yours(branch, f"branch {branch.id!r} is {branch.owner}'s and you hold none of its seats")
+
+
 def _not_yours(branch: Branch, message: str, **details: Any) -> ForbiddenError:
     return ForbiddenError(message, branch=branch.id, **details)
 
 
-def is_live_multi_holder(seats: Sequence[Seat], over: bool) -> bool:
+def is_live_multi_holder(seats: Sequence[Seat], over: bool, others_held: Collection[int] = ()) -> bool:
     """True while the game is not over and a seat is held by someone other than the branch's owner (the engine,
-    an invited person, or an invite not yet taken)."""
-    return not over and any(seat.holder != OWNER for seat in seats)
+    an invited person, or an invite not yet taken), or a person other than the owner has held one (``others_held``:
+    the seats others have held since, :meth:`service.store.seats.SeatStore.others_held`): taking every seat back does
+    not make a table the owner's alone again before its game is over."""
+    return not over and (bool(others_held) or any(seat.holder != OWNER for seat in seats))
+
+
+def views_of_seats(seats: Sequence[Seat], owner: str | None, user: str | None, others_held: Collection[int]) -> list[int]:
+    """The seats whose view ``user`` may have at a live table: those they hold, but for the owner not those others
+    have held (the owner's own seats stay theirs; a seat taken back from someone keeps its secrets from the owner
+    until the game is over)."""
+    return [seat.seat for seat in seats
+            if seat.held_by(user, owner) and not (seat.holder == OWNER and seat.seat in others_held)]
 
 
 def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> str | None:
     """Why the analysis of branch ``bid`` is refused now, or None when it is not.
 
-    Refused while ``bid`` or a line forked from it (at any depth) is being played by more than its owner and its game
-    is not over (:func:`is_live_multi_holder`): the analysis of a branch covers the positions it shares with every
-    fork of it, so reading the engine's opinion of the line a fork started from would tell the table's players what
-    the engine thinks of their game. After the game ends, everything opens.
+    Refused while ``bid`` itself is played by more than its owner and its game is not over (:func:`is_live_table`):
+    nobody reads the engine's opinion of a game being played. The table protects itself, not its relatives: the
+    lines it was forked from, and every other line, stay analysable by whoever may read them (a position of the
+    table can be set up anywhere, as a correspondence chess position can; what stays closed is the table's own
+    line, its forks and take-backs: :func:`refuse_copy_of_table`). After the game ends, everything opens.
     """
-    record = games.game(gid)
-    branches = games.branches(gid)
-    for other in branches.values():
-        if not _descends_from(branches, other, bid) or not seats.has_assignments(gid, other.id):
-            continue
-        position = reader.position(gid, other.id)
-        held = seats.seats(gid, other.id, len(record.setup.players))
-        if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
-            which = "this branch" if other.id == bid else f"branch {other.id!r}, forked from this line,"
-            return (f"analysis refused: {which} is being played with seats held by others than its owner and its game "
-                    f"is not over; no analysis of it, nor of the lines it was forked from, until it ends")
-    return None
+    if not is_live_table(games, seats, reader, gid, bid):
+        return None
+    return (f"analysis refused: branch {bid!r} is being played with seats held by others than its owner and its game "
+            f"is not over; no engine help on it (analysis, forks, take-backs) until it ends")
 
 
 def refuse_copy_of_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str, what: str) -> None:
     """ConflictError while branch ``bid`` itself is a live table: a fork or a take-back of it would be a branch of the
     caller's own, read in full, holding the table's hidden information (the other seats' hands) up to its head."""
-    if not seats.has_assignments(gid, bid):
-        return
-    position = reader.position(gid, bid)
-    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
-    if is_live_multi_holder(held, position.rules.current_actor(position.state) is None):
+    if is_live_table(games, seats, reader, gid, bid):
         raise ConflictError(f"branch {bid!r} is being played with seats held by others than its owner: it cannot be "
                             f"{what} until its game is over (a copy would show every seat's hidden information)",
                             game=gid, branch=bid)
 
 
-def _descends_from(branches: Mapping[str, Branch], branch: Branch, ancestor: str) -> bool:
-    """True when ``branch`` is ``ancestor`` or was forked from it, at any depth."""
-    seen: set[str] = set()
-    current: Branch | None = branch
-    while current is not None and current.id not in seen:
-        if current.id == ancestor:
-            return True
-        seen.add(current.id)
-        current = branches.get(current.parent) if current.parent else None
-    return False
+def is_live_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> bool:
+    """True while branch ``bid`` is a live table (:func:`is_live_multi_holder` read from the stores)."""
+    if not seats.has_assignments(gid, bid):
+        return False
+    position = reader.position(gid, bid)
+    held = seats.seats(gid, bid, len(games.game(gid).setup.players))
+    return is_live_multi_holder(held, position.rules.current_actor(position.state) is None, seats.others_held(gid, bid))

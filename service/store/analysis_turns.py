@@ -1,4 +1,5 @@
-"""Analysis jobs waiting for their turn, per user, fed to the analysis queue in rotation (fair share).
+"""Analysis jobs waiting for their turn, per user, fed to the analysis queue in rotation (fair share); engine seats'
+moves the same way, per owner of the table (:class:`EngineTurns`).
 
 An analysis request is split into many jobs (one per range of decisions). Queued straight into RQ,
 one user's request of a long game would sit in front of every later request of anyone else, and a
@@ -67,17 +68,21 @@ return redis.call('LLEN', KEYS[2])"""
 class AnalysisTurns:
     """The analysis jobs of one analysis queue waiting for their turn, per user, and the ring of users."""
 
+    _ring_key = staticmethod(keys.analysis_turns_for)
+    _last_key = staticmethod(keys.analysis_last_served_for)
+    _list_key = staticmethod(keys.analysis_waiting_for)
+
     def __init__(self, client: redis.Redis, queue_name: str) -> None:
         self.redis = client
         self.queue_name = queue_name
-        self.ring = keys.analysis_turns_for(queue_name)
-        self.last_served = keys.analysis_last_served_for(queue_name)
+        self.ring = self._ring_key(queue_name)
+        self.last_served = self._last_key(queue_name)
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
         self._hand_back = client.register_script(_HAND_BACK)
 
     def _list(self, user: str) -> str:
-        return keys.analysis_waiting_for(self.queue_name, user)
+        return self._list_key(self.queue_name, user)
 
     def hold(self, user: str, jobs: list[dict[str, Any]]) -> int:
         """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now.
@@ -129,3 +134,13 @@ class AnalysisTurns:
         for user in dict.fromkeys(self.users()):
             for raw in as_bytes_list(self.redis.lrange(self._list(user), 0, -1)):
                 yield user, raw
+
+
+class EngineTurns(AnalysisTurns):
+    """The engine seats' moves of one engine queue waiting for their turn, per owner of the table, and the ring of
+    owners: the same rotation as analysis (:func:`service.jobs.feed_engine_moves`), so one owner's many engine seats
+    take every other move when another owner's seat waits, not every move before it."""
+
+    _ring_key = staticmethod(keys.engine_turns_for)
+    _last_key = staticmethod(keys.engine_last_served_for)
+    _list_key = staticmethod(keys.engine_waiting_for)

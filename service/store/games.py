@@ -59,6 +59,15 @@ class AppendResult:
 
 
 @dataclass(frozen=True)
+class IdempotencyKey:
+    """An idempotency key as the principal who sent it: a key belongs to its first user on a branch (a user name, or
+    the engine's ``~engine``, which no user name can be), so the same text from anyone else is another key."""
+
+    principal: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Segment:
     """Part of a branch's history that lives in one stream: seqs ``first`` to ``last``."""
 
@@ -70,6 +79,12 @@ class Segment:
 def new_id(nbytes: int = 6) -> str:
     """A short random, URL-safe id."""
     return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
+
+
+def new_seed() -> str:
+    """A seed the server draws for a branch's chance: 128 random bits, so that its SHA-256 (shown from the start of a
+    table) cannot be searched back to it, and nobody, its owner included, can foresee its draws before it is revealed."""
+    return secrets.token_urlsafe(16)
 
 
 def _parse_stored_result(text: str) -> AppendResult:
@@ -98,7 +113,7 @@ class GameStore:
         gid = gid or new_id()
         now = time.time()
         record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra or {})
-        main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_id(8), created=now)
+        main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_seed(), created=now, seed_chosen=seed is not None)
         self._store_new_game(record, main, [game_created(game, rules_version, setup, **(meta or {}))])
         return record
 
@@ -304,7 +319,8 @@ class GameStore:
             raise InvalidRequestError(f"cannot fork branch {parent!r} at seq {at}: expected 1 to {parent_head}",
                                       branch=parent, at=at, head=parent_head)
         bid = bid or new_id(4)
-        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete, chance)
+        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_seed(), parent, at, time.time(), incomplete,
+                        chance, seed_chosen=seed is not None)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hsetnx(keys.branches_for(gid), bid, json.dumps(branch.to_json()))
             pipe.hsetnx(keys.branch_head_for(gid), bid, at)
@@ -373,18 +389,19 @@ class GameStore:
 
     # -- events ------------------------------------------------------------------------------
     def append(self, gid: str, bid: str, events: Sequence[Event], expected_seq: int, *,
-               idempotency_key: str | None = None, fingerprint: str = "", ends: GameResult | None = None) -> AppendResult:
+               idempotency_key: IdempotencyKey | None = None, fingerprint: str = "",
+               ends: GameResult | None = None) -> AppendResult:
         """Store ``events`` as seqs expected_seq+1… if the head is still ``expected_seq``; ``ends``: these events end
         the line, with this result (on ``main``, the game is then recorded finished: :meth:`record_result`).
 
         Raises ConflictError (with the actual head) when another write got there first.
-        With an idempotency key, an append whose key was used before stores nothing and
+        With an idempotency key, an append whose key its principal used before stores nothing and
         returns the first one's result (``duplicate``, with the ``fingerprint`` it stored),
         whatever the head is now: the caller compares fingerprints to tell a retry from a reuse.
         """
         if not events:
             raise InvalidRequestError("nothing to append")
-        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), keys.idempotency_for(gid, bid, idempotency_key or "-")]
+        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), self._idempotency_key(gid, bid, idempotency_key)]
         ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
         try:  # the entries' ids (so the events' seqs) are the script's to give: it alone knows the head for certain
             reply = self._run_append(keys_, [bid, expected_seq, ttl, fingerprint,
@@ -419,9 +436,14 @@ class GameStore:
             self.redis.script_load(_APPEND_SCRIPT)
             return self.redis.evalsha(self._append.sha, len(keys_), *keys_, *args)
 
-    def idempotent_result(self, gid: str, bid: str, key: str) -> AppendResult | None:
-        """What an earlier append with idempotency key ``key`` stored, if it did."""
-        raw = as_optional_bytes(self.redis.get(keys.idempotency_for(gid, bid, key)))
+    @staticmethod
+    def _idempotency_key(gid: str, bid: str, key: IdempotencyKey | None) -> str:
+        """The Redis key of ``key``'s stored result (a placeholder when there is none: the script declares it anyway)."""
+        return keys.idempotency_for(gid, bid, key.principal, key.key) if key else keys.idempotency_for(gid, bid, "-", "-")
+
+    def idempotent_result(self, gid: str, bid: str, key: IdempotencyKey) -> AppendResult | None:
+        """What an earlier append with idempotency key ``key`` (by its principal) stored, if it did."""
+        raw = as_optional_bytes(self.redis.get(self._idempotency_key(gid, bid, key)))
         return None if raw is None else _parse_stored_result(raw.decode())
 
     def events(self, gid: str, bid: str, *, after: int = 0, limit: int | None = None,

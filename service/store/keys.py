@@ -36,9 +36,10 @@ def events_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:events"
 
 
-def idempotency_for(gid: str, bid: str, key: str) -> str:
-    """String: the stored result of an append made with idempotency key ``key``."""
-    return f"{_game(gid)}:b:{bid}:idem:{key}"
+def idempotency_for(gid: str, bid: str, principal: str, key: str) -> str:
+    """String: the stored result of an append ``principal`` made with idempotency key ``key`` (a key is its first
+    user's: ``principal`` is a user name, which holds no ``:``, or the engine's ``~engine``)."""
+    return f"{_game(gid)}:b:{bid}:idem:{principal}:{key}"
 
 
 def snapshot_seqs_for(gid: str, bid: str) -> str:
@@ -242,6 +243,34 @@ def invites_for(gid: str) -> str:
     return f"{_game(gid)}:invites"
 
 
+def seat_changes_for(gid: str) -> str:
+    """Stream of notices ``{branch, change}`` (``seats``: a seat of the branch changed holder; ``deleted``: the branch
+    was deleted), trimmed to about the last 200; read by the seats stream of a table's page (``service/api/seats.py``)
+    through :class:`service.store.live.LiveHub`."""
+    return f"{_game(gid)}:seat-changes"
+
+
 def engine_moves_due() -> str:
     """Sorted set of branches (``gid/bid``) with an engine seat's move queued and not yet played, scored by when."""
     return f"{PREFIX}:engine-moves:due"
+
+
+def engine_turns_for(queue: str) -> str:
+    """List (on the queue's Redis): owners with engine moves waiting for their turn, whose turn is next first."""
+    return f"{PREFIX}:engine-turns:{{{queue}}}:ring"
+
+
+def engine_last_served_for(queue: str) -> str:
+    """String (on the queue's Redis): the owner whose engine move was fed to the queue last."""
+    return f"{PREFIX}:engine-turns:{{{queue}}}:last"
+
+
+def engine_waiting_for(queue: str, user: str) -> str:
+    """List (on the queue's Redis): the engine moves of the tables ``user`` owns waiting for their turn (JSON), next first."""
+    return f"{PREFIX}:engine-turns:{{{queue}}}:waiting:{user}"
+
+
+def engine_quota_wait_for(gid: str, bid: str) -> str:
+    """String (JSON: owner, asked, left, until) with a TTL: the branch's engine seat waits because its owner's work
+    quota is used up, until then."""
+    return f"{_game(gid)}:b:{bid}:engine-quota-wait"

@@ -8,17 +8,19 @@ Sign-in throttling counts failed attempts per account and per client address in 
 once either count reaches its limit, further attempts are refused (429, ``Retry-After``) until
 the window ends, without checking the password, so the right password does not help a guesser.
 Sign-ups (accounts created, or tried under a name already taken) are counted per address the same way.
+Each limit is checked and counted in one step (:mod:`service.store.limits`), so a burst of attempts sent at
+once meets the limit as a row of them would.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
 
 import redis
 
 from service.store import keys
+from service.store.limits import FixedWindow
 from service.store.replies import as_optional_bytes
 
 #: Failed sign-ins allowed per account and per address within one window, and the window.
@@ -58,61 +60,51 @@ class SessionStore:
         self.redis.delete(keys.session_for(_digest(sid)))
 
 
-@dataclass(frozen=True)
 class SignInThrottle:
-    """Failed sign-ins per account and per address, in fixed windows."""
+    """Sign-in attempts per account and per address, in fixed windows; an attempt with the right password is not counted.
 
-    redis: redis.Redis
-    account_limit: int = ACCOUNT_LIMIT
-    address_limit: int = ADDRESS_LIMIT
-    window: int = WINDOW_SECONDS
+    An attempt is counted before its password is checked, in one atomic step per limit (:class:`FixedWindow`), and
+    given back when the password was right: counting only after a wrong password let every attempt sent at the same
+    moment read the count below the limit and check its password, however many were sent.
+    """
 
-    def _keys(self, name: str, address: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    def __init__(self, client: redis.Redis, account_limit: int = ACCOUNT_LIMIT, address_limit: int = ADDRESS_LIMIT,
+                 window: int = WINDOW_SECONDS) -> None:
+        self.accounts = FixedWindow(client, account_limit, window)
+        self.addresses = FixedWindow(client, address_limit, window)
+
+    @staticmethod
+    def _account_key(name: str) -> str:
         # The account key is the name's hash: any text typed in the form stays out of key names.
-        return ((keys.signin_failures_for("account", _digest(name.casefold())), self.account_limit),
-                (keys.signin_failures_for("address", address), self.address_limit))
+        return keys.signin_failures_for("account", _digest(name.casefold()))
 
-    def retry_after(self, name: str, address: str) -> int:
-        """Seconds until ``name`` may try again from ``address``; 0 when it may try now."""
-        for key, limit in self._keys(name, address):
-            count = as_optional_bytes(self.redis.get(key))
-            if count is not None and int(count) >= limit:
-                return max(1, int(self.redis.ttl(key)))
+    def attempt(self, name: str, address: str) -> int:
+        """Count an attempt to sign in as ``name`` from ``address``: 0 when it may go on (its password may be checked),
+        else the seconds until it may try again (nothing counted)."""
+        by_address = self.addresses.take(keys.signin_failures_for("address", address))
+        if by_address.refused:
+            return by_address.retry_after
+        by_account = self.accounts.take(self._account_key(name))
+        if by_account.refused:
+            self.addresses.give_back(keys.signin_failures_for("address", address))
+            return by_account.retry_after
         return 0
 
-    def failed(self, name: str, address: str) -> None:
-        """Count a failed attempt against the account and the address (a window starts at the first)."""
-        with self.redis.pipeline(transaction=False) as pipe:
-            for key, _ in self._keys(name, address):
-                pipe.set(key, 0, ex=self.window, nx=True)  # the window starts here; INCR keeps its TTL
-                pipe.incr(key)
-            pipe.execute()
-
-    def succeeded(self, name: str) -> None:
-        """A right password: the account's failures are forgotten (the address's stay counted)."""
-        self.redis.delete(self._keys(name, "")[0][0])
+    def succeeded(self, name: str, address: str) -> None:
+        """A right password: the account's failures are forgotten, and this attempt does not count against the address
+        (its earlier failures stay counted)."""
+        self.accounts.clear(self._account_key(name))
+        self.addresses.give_back(keys.signin_failures_for("address", address))
 
 
-@dataclass(frozen=True)
 class SignUpThrottle:
-    """Sign-up attempts per address, in fixed windows (the address limit of :class:`SignInThrottle`, for accounts made)."""
+    """Sign-up attempts per address, in fixed windows (accounts made, or tried under a name already taken)."""
 
-    redis: redis.Redis
-    limit: int = SIGNUP_LIMIT
-    window: int = SIGNUP_WINDOW_SECONDS
+    def __init__(self, client: redis.Redis, limit: int = SIGNUP_LIMIT, window: int = SIGNUP_WINDOW_SECONDS) -> None:
+        self.attempts = FixedWindow(client, limit, window)
 
-    def retry_after(self, address: str) -> int:
-        """Seconds until ``address`` may sign up again; 0 when it may now."""
-        key = keys.signup_attempts_for(address)
-        count = as_optional_bytes(self.redis.get(key))
-        if count is not None and int(count) >= self.limit:
-            return max(1, int(self.redis.ttl(key)))
-        return 0
-
-    def attempted(self, address: str) -> None:
-        """Count one sign-up from ``address`` (a window starts at the first)."""
-        key = keys.signup_attempts_for(address)
-        with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(key, 0, ex=self.window, nx=True)  # the window starts here; INCR keeps its TTL
-            pipe.incr(key)
-            pipe.execute()
+    def attempt(self, address: str) -> int:
+        """Count one sign-up from ``address``: 0 when it may go on, else the seconds until it may (nothing counted);
+        one atomic step, so attempts sent at the same moment cannot pass the limit together."""
+        verdict = self.attempts.take(keys.signup_attempts_for(address))
+        return verdict.retry_after

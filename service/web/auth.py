@@ -16,7 +16,7 @@ from __future__ import annotations
 from flask import g, request, session
 
 from service.games.play import MoverCheck
-from service.games.seating import check_mover
+from service.games.seating import check_mover, check_seated
 from service.store.errors import ForbiddenError, NotFoundError
 from service.store.games import Branch, GameRecord
 from service.web.context import api
@@ -49,10 +49,10 @@ def _bearer_user() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthorized", "malformed Authorization header: expected 'Bearer TOKEN'")
+        raise ApiError(401, "unauthorized", "malformed Authorization header: expected 'Bearer TOKEN'", header="Authorization")
     user = api().users.user_for_token(token.strip())
     if user is None:
-        raise ApiError(401, "unauthorized", "unknown or revoked API token")
+        raise ApiError(401, "unauthorized", "unknown or revoked API token (Authorization header)", header="Authorization")
     return user
 
 
@@ -104,7 +104,8 @@ def mover_check(record: GameRecord, bid: str, user: str) -> MoverCheck:
     """Who may play on a branch, as the check :meth:`service.games.play.PlayService.play` calls with the seat to move.
 
     A branch with no seat assigned is its owner's alone (403 to anyone else, before anything is read further);
-    once seats are assigned, only the holder of the seat to move plays it (403 naming the seat and its holder).
+    once seats are assigned, anyone who neither owns it nor holds a seat is refused at once, and only the holder of
+    the seat to move plays it (403 naming the seat and its holder).
     """
     context = api()
     if not context.stores.seats.has_assignments(record.id, bid):
@@ -112,4 +113,5 @@ def mover_check(record: GameRecord, bid: str, user: str) -> MoverCheck:
         return lambda actor: None
     branch = context.games.branch(record.id, bid)
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+    check_seated(seats, branch, user)
     return lambda actor: check_mover(seats, branch, actor, user)

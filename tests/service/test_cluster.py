@@ -18,15 +18,18 @@ from engine import Setup, action_event
 from service.runtime.redis_server import EmbeddedRedis, redis_server_binary
 from service.store import keys
 from service.store.annotations import AnnotationStore
-from service.store.games import MAIN, GameStore
+from service.store.games import MAIN, GameStore, IdempotencyKey
 from service.store.listing import ListingQuery
 from service.store.quota import AnalysisQuota
 from service.store.results import GameResult
 from service.store.snapshots import SnapshotStore, StateReader
 from service.upkeep.reindex import reindex
-from tests.helpers import pig_ending_events, pig_events
+from tests.helpers import PATIENCE_SECONDS, pig_ending_events, pig_events
 from workers.fold import fold_snapshots
 from workers.reconcile import reconcile
+
+#: The slow tier (`make test` runs it, `make check` leaves it out): a three-node Redis Cluster started for the module.
+pytestmark = pytest.mark.slow
 
 
 def cluster_port(taken: set[int]) -> int:
@@ -61,9 +64,9 @@ def cluster(tmp_path_factory):
     nodes = [start_node(tmp_path_factory.mktemp(f"node{i}"), taken) for i in range(3)]
     cli = redis_server_binary().parent / "redis-cli"
     subprocess.run([str(cli), "--cluster", "create", *(f"127.0.0.1:{n.port}" for n in nodes), "--cluster-replicas", "0",
-                    "--cluster-yes"], check=True, capture_output=True, timeout=60)
+                    "--cluster-yes"], check=True, capture_output=True, timeout=PATIENCE_SECONDS)
     client = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while client.cluster_info().get("cluster_state") != "ok" and time.monotonic() < deadline:
         time.sleep(0.1)
     yield client
@@ -90,7 +93,7 @@ def test_append_fork_snapshots_and_reads_work_on_the_cluster(cluster):
     games.append(gid, MAIN, events, 1)
     with pytest.raises(Exception, match="stale expected_seq"):
         games.append(gid, MAIN, events[:1], 1)
-    assert games.append(gid, MAIN, pig_events(121)[120:], 121, idempotency_key="k").last_seq == 122
+    assert games.append(gid, MAIN, pig_events(121)[120:], 121, idempotency_key=IdempotencyKey("ann", "k")).last_seq == 122
     fork = games.fork(gid, MAIN, 60, owner="bob")
     assert [e.seq for e in games.events(gid, fork.id)] == list(range(1, 61))
     fold_snapshots(games, snapshots, gid, MAIN, 50)

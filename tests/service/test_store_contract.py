@@ -10,7 +10,7 @@ from engine import CHANCE, Setup, action_event
 from service.store import keys
 from service.store.annotations import AnnotationStore
 from service.store.errors import ConflictError, ForbiddenError, InvalidRequestError, NotFoundError
-from service.store.games import MAIN, GameStore
+from service.store.games import MAIN, GameStore, IdempotencyKey
 from service.store.users import UserStore
 
 
@@ -63,8 +63,8 @@ def test_a_stale_expected_seq_is_refused_and_appends_nothing(store, gid):
 
 
 def test_the_same_idempotency_key_twice_stores_one_event(store, gid):
-    first = store.append(gid, MAIN, rolls(1), 1, idempotency_key="abc")
-    again = store.append(gid, MAIN, rolls(1), 1, idempotency_key="abc")
+    first = store.append(gid, MAIN, rolls(1), 1, idempotency_key=IdempotencyKey("ann", "abc"))
+    again = store.append(gid, MAIN, rolls(1), 1, idempotency_key=IdempotencyKey("ann", "abc"))
     assert (again.first_seq, again.last_seq, again.duplicate) == (first.first_seq, first.last_seq, True)
     assert seqs(store.events(gid, MAIN)) == [1, 2]
 

@@ -17,7 +17,7 @@ from replay_ui.accounts import safe_next
 from service.store.users import UserStore
 from tests.ui.conftest import DEMO_PR
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.browser
 GAME = f"/games/{DEMO_PR}/b/main"
 
 

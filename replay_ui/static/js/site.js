@@ -18,7 +18,8 @@ function showThemeSwitch() {
 function toggleTheme() {
   const next = currentTheme() === "dark" ? "light" : "dark";
   root.dataset.theme = next;
-  document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${ONE_YEAR}; SameSite=Lax`;
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${THEME_COOKIE}=${next}; path=/; max-age=${ONE_YEAR}; SameSite=Lax${secure}`;
   showThemeSwitch();
 }
 

@@ -1,0 +1,130 @@
+"""Engine seats metered and fair (issue 45, item 5), through real ``ludolog worker`` processes on the real Redis.
+
+* The table's owner pays for its engine seats' thinking, from the work quota analysis is charged to: the person whose
+  move handed the turn to the engine pays nothing; beyond the quota the seat waits, and the seats view says why and for
+  how long (``retry_after``), while the move waits in RQ's scheduled registry for that time.
+* Engine moves wait for their owner's turn: one owner's many tables take every other move when another owner's seat
+  waits, not every move before it (in arrival order the other owner's first move came after all of the first's).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from engine import CHANCE
+from ludolog.app import create_app
+from service.games.play import PlayService
+from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue
+from service.runtime.config import Config
+from service.store.context import Stores
+from service.store.games import MAIN
+from service.store.seats import Seat
+from service.store.users import UserStore
+from tests.helpers import kill_with_work_horses, start_worker
+from tests.workers.test_job_recovery import wait_for
+from workers.engine_seat import ENGINE_AUTHOR
+
+#: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
+EASY = 16
+
+
+@pytest.fixture
+def config(redis_server) -> Config:
+    return Config(redis_url=redis_server.url, queue_redis_url=None, secret_key="test-secret", queue_name="ludolog")
+
+
+@pytest.fixture
+def stores(config, redis_client) -> Stores:
+    return Stores(config)
+
+
+@pytest.fixture
+def workers(redis_server) -> Iterator[Callable[..., object]]:
+    started = []
+
+    def start(**env: str) -> object:
+        process = start_worker(redis_server.url, "--no-reconcile", **env)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            kill_with_work_horses(process)
+
+
+def _play(stores: Stores) -> PlayService:
+    return PlayService(stores.games, stores.reader, on_append=after_append(
+        FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores))))
+
+
+def _actor(stores: Stores, gid: str) -> object:
+    position = stores.reader.position(gid, MAIN)
+    return position.rules.current_actor(position.state)
+
+
+def _table(stores: Stores, owner: str, mover: str | None = None) -> str:
+    """A Pig game of ``owner``'s whose seat 1 is the engine's (easy) and seat 0 ``mover``'s (the owner's if None);
+    seat 0 plays its turn, so that the engine is to move (its move is handed to the engine queue's turns)."""
+    play = _play(stores)
+    record, head = play.create_game("pig", ["Anna", "Engine"], owner=owner, seed=f"turns-{owner}-{time.time_ns()}",
+                                    options={"target": 100})
+    if mover is not None:
+        _, token = stores.seats.invite(record.id, MAIN, 0)
+        stores.seats.redeem(token, mover, owner=owner)
+    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level="easy"))
+    while _actor(stores, record.id) == 0:
+        position = stores.reader.position(record.id, MAIN)
+        legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
+        head = play.play(record.id, MAIN, "hold" if "hold" in legal else legal[0], head, author=mover or owner)[-1].seq
+    assert _actor(stores, record.id) == 1
+    return record.id
+
+
+def _first_engine_move_time(stores: Stores, gid: str) -> float | None:
+    mine = [e for e in stores.games.events(gid, MAIN) if e.actor != CHANCE and e.meta.get("author") == ENGINE_AUTHOR]
+    return float(mine[0].meta["time"]) if mine else None
+
+
+def test_two_owners_engine_moves_take_turns_rather_than_arrival_order(stores: Stores, workers) -> None:
+    """Alice's three tables ask first, Bob's one after: Bob's first move comes second, not fourth."""
+    alices = [_table(stores, "alice") for _ in range(3)]
+    bobs = _table(stores, "bob")
+    queue = engine_queue(stores)
+    assert queue.count == 1, "one move in RQ (as many as workers listen, at least one); the others wait their turn"
+    workers()
+    wait_for(lambda: all(_first_engine_move_time(stores, gid) for gid in [*alices, bobs]), 120, "every table's engine move")
+    order = sorted([*alices, bobs], key=lambda gid: _first_engine_move_time(stores, gid))
+    assert order.index(bobs) == 1, f"bob's first engine move came {order.index(bobs) + 1}th of 4"
+
+
+def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_waits_saying_why(
+        config: Config, stores: Stores, workers) -> None:
+    UserStore(stores.redis).add("bob")
+    paid = _table(stores, "alice", mover="bob")  # bob's move hands the turn to alice's engine: alice pays
+    workers(LUDOLOG_ANALYSIS_WORK_PER_HOUR=str(EASY + EASY // 2))
+    wait_for(lambda: _first_engine_move_time(stores, paid), 60, "the engine's first move, paid by alice")
+    assert stores.analysis_quota.used("alice") >= EASY and stores.analysis_quota.used("bob") == 0
+    used = stores.analysis_quota.used("alice")
+
+    waiting = _table(stores, "alice")  # her quota cannot pay for another move this hour
+    note = wait_for(lambda: stores.seats.engine_quota_wait(waiting, MAIN), 60, "the refusal noted on the table")
+    assert note["owner"] == "alice" and note["asked"] == EASY
+    time.sleep(1)
+    assert _first_engine_move_time(stores, waiting) is None, "the seat waits: no move without the quota"
+    assert stores.analysis_quota.used("alice") == used, "a refused move costs nothing"
+    queue = engine_queue(stores)
+    scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
+    assert [job.args[0] for job in scheduled].count(waiting) == 1, "the move comes back when enough frees up"
+
+    app = create_app(config)
+    seats = app.test_client().get(f"/api/games/{waiting}/branches/{MAIN}/seats").get_json()["seats"]
+    wait = seats[1]["waits_for_quota"]
+    assert wait["reason"] == "work_quota_used" and 3000 < wait["retry_after"] <= 3600, wait
+    assert "the engine waits" in wait["message"] and "waits_for_quota" not in seats[0]
+
+    others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
+    wait_for(lambda: _first_engine_move_time(stores, others), 60, "carol's engine move")
