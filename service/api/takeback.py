@@ -113,5 +113,5 @@ def _refuse_while_seated(record: GameRecord, bid: str) -> None:
     who = ", ".join(f"{s.user} at seat {s.seat} ({record.setup.players[s.seat]})" for s in seated)
     raise ApiError(409, "seats_held",
                    f"branch {bid!r} cannot be deleted while others sit at it ({who}): take their seats back first "
-                   f"(DELETE …/seats/<n>: they are told at once), or delete it once the game is over",
+                   f"(they are told at once), or delete it once the game is over",
                    game=record.id, branch=bid, seated=[{"seat": s.seat, "user": s.user} for s in seated])

@@ -108,9 +108,16 @@ export function followSeats(page, { onReleased, onDeleted }) {
   return source;
 }
 
+/** What the owner did with the viewer's seats, in words: took them back, gave them to the engine or invited someone
+ *  else to them. */
 function releaseText(now, lost) {
-  const names = lost.map((seat) => now.seats[seat].name).join(", ");
-  return `${now.owner} took back your seat${lost.length > 1 ? "s" : ""} (${names}): you are watching now`;
+  const seats = lost.map((seat) => now.seats[seat]);
+  const yours = `your seat${lost.length > 1 ? "s" : ""} (${seats.map((seat) => seat.name).join(", ")})`;
+  const holders = new Set(seats.map((seat) => seat.who));
+  const holder = holders.size === 1 ? seats[0].holder : "owner";
+  const done = holder === "engine" ? `gave ${yours} to ${seats[0].who}`
+    : holder === "invited" ? `invited someone else to ${yours}` : `took back ${yours}`;
+  return `${now.owner} ${done}: you are watching now`;
 }
 
 function showHolders(now) {

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.users import UserStore
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.helpers import Users, assert_error, branch_url
 from tests.service.api.sse import Gunicorn, SseClient
 
@@ -86,7 +87,7 @@ def _call(server: Gunicorn, method: str, path: str, token: str, body: object = N
     request = urllib.request.Request(server.url(path), data=data, method=method,
                                      headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
     try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
+        with urllib.request.urlopen(request, timeout=PATIENCE_SECONDS) as answer:
             return answer.status, json.loads(answer.read() or b"null")
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read() or b"null")
