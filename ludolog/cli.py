@@ -229,10 +229,9 @@ def user() -> None:
 def user_add(name: str, password: str | None, bare: bool) -> None:
     """Create user NAME and print its API token, labelled (shown once; stored hashed)."""
     from service.store.errors import StoreError
-    from service.store.users import UserStore
 
     try:
-        token = UserStore(_stores().redis).add(name, password)
+        token = _stores().users.add(name, password)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     click.echo(token if bare else f"API token of {name} (shown once, only its hash is kept): {token}")

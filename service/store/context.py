@@ -1,4 +1,4 @@
-"""The stores of one process, built once from the configuration.
+"""The stores of one process, built once from the configuration: the one place stores are composed.
 
 Web workers, RQ workers and the CLI all get their Redis connections here, so that
 LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
@@ -21,13 +21,16 @@ from redis.retry import Retry
 
 import engine
 from service.runtime.config import Config, ConfigError
+from service.store.annotations import AnnotationStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
+from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.snapshots import SnapshotStore, StateReader
 from service.store.uploads import UploadStore
+from service.store.users import UserStore
 
 
 class StoreRetry(Retry):
@@ -116,6 +119,31 @@ class Stores:
     def analysis_quota(self) -> AnalysisQuota:
         """Analysis work granted per user and hour (LUDOLOG_ANALYSIS_WORK_PER_HOUR)."""
         return AnalysisQuota(self.redis, self.config.analysis_work_per_hour)
+
+    @cached_property
+    def annotations(self) -> AnnotationStore:
+        """Comments and glyphs on moves."""
+        return AnnotationStore(self.redis)
+
+    @cached_property
+    def users(self) -> UserStore:
+        """Accounts and their API tokens."""
+        return UserStore(self.redis)
+
+    @cached_property
+    def sessions(self) -> SessionStore:
+        """Sign-ins, kept server-side for LUDOLOG_SESSION_HOURS."""
+        return SessionStore(self.redis, self.config.session_seconds)
+
+    @cached_property
+    def sign_in_throttle(self) -> SignInThrottle:
+        """Failed sign-ins per account and per address."""
+        return SignInThrottle(self.redis)
+
+    @cached_property
+    def sign_up_throttle(self) -> SignUpThrottle:
+        """Sign-ups per address."""
+        return SignUpThrottle(self.redis)
 
     @cached_property
     def live(self) -> LiveHub:
