@@ -13,7 +13,7 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
          winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
-import { el, svg } from "./dom.js";
+import { el, replaceChildren, svg } from "./dom.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
 
@@ -296,7 +296,8 @@ export class AnalysisPanel {
     const mark = entry.played.mark;
     const loss = lossText(entry.played);
     box.hidden = false;
-    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
+    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
       loss ? `; ${loss}` : "",
       mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
                           text: mark }) : null);

@@ -224,6 +224,7 @@ async function goTo(seq, { history: mode = "push", push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
+  showTurn();
   if (seq === app.head && $("live-new")) hideNewMoves();
   if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
     if (mode === "replace") replaceAddress(seq);
@@ -633,7 +634,8 @@ function showTurn() {
   const info = positionInfo(app.head);
   const text = app.deleted ? null : turnText(info ? info.actor : null, page.players, app.view);
   const banner = $("turn-banner");
-  const said = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  // "Game over" only above the final position: over an earlier one of a finished game it reads as that position's.
+  const said = text || (app.timeline && app.timeline.outcome && app.seq === app.head ? "Game over" : "");
   banner.textContent = app.tableNotice ? [app.tableNotice, said].filter(Boolean).join(" · ") : said;
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === "Your turn");
