@@ -17,7 +17,8 @@ GID = "evening-golden-city"
 
 
 def _stored_demo(app: Any) -> list[Any]:
-    """Die goldene Stadt's second demo game (forked at 100 in the issue) stored as ``GID`` the way the demo loader stores it: no event has a time."""
+    """Die goldene Stadt's second demo game (forked at 100 in the issue) stored as ``GID`` the way the demo loader
+    stores it: no event has a time."""
     games: GameStore = app.extensions["ludolog"].games
     events = demo_playout(GAME, 2).events
     games.create_game(GAME, get_rules(GAME).version, demo_setup(GAME, 2), owner="nobody", gid=GID, visibility="public")
