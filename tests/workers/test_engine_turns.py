@@ -4,7 +4,8 @@
   move handed the turn to the engine pays nothing; beyond the quota the seat waits, and the seats view says why and for
   how long (``retry_after``), while the move waits in RQ's scheduled registry for that time.
 * Engine moves wait for their owner's turn: one owner's many tables take every other move when another owner's seat
-  waits, not every move before it (in arrival order the other owner's first move came after all of the first's).
+  waits, not every move before it (in arrival order the other owner's first move came after all of the first's); and
+  a long move lends its worker, between two playouts, to another owner's shorter move waiting with none running.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from workers.engine_seat import ENGINE_AUTHOR
 
 #: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
 EASY = 16
+#: Pig to this target: a normal engine move searches 64 long playouts (tens of seconds).
+SLOW_TARGET = 20_000
 
 
 @pytest.fixture
@@ -66,16 +69,16 @@ def _actor(stores: Stores, gid: str) -> object:
     return position.rules.current_actor(position.state)
 
 
-def _table(stores: Stores, owner: str, mover: str | None = None) -> str:
-    """A Pig game of ``owner``'s whose seat 1 is the engine's (easy) and seat 0 ``mover``'s (the owner's if None);
+def _table(stores: Stores, owner: str, mover: str | None = None, *, level: str = "easy", target: int = 100) -> str:
+    """A Pig game of ``owner``'s whose seat 1 is the engine's (at ``level``) and seat 0 ``mover``'s (the owner's if None);
     seat 0 plays its turn, so that the engine is to move (its move is handed to the engine queue's turns)."""
     play = _play(stores)
     record, head = play.create_game("pig", ["Anna", "Engine"], owner=owner, seed=f"turns-{owner}-{time.time_ns()}",
-                                    options={"target": 100})
+                                    options={"target": target})
     if mover is not None:
         _, token = stores.seats.invite(record.id, MAIN, 0)
         stores.seats.redeem(token, mover, owner=owner)
-    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level="easy"))
+    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level=level))
     while _actor(stores, record.id) == 0:
         position = stores.reader.position(record.id, MAIN)
         legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
@@ -128,3 +131,17 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
 
     others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
     wait_for(lambda: _first_engine_move_time(stores, others), 60, "carol's engine move")
+
+
+def test_a_long_engine_move_lends_its_worker_to_another_owners_shorter_move(stores: Stores, workers) -> None:
+    """One worker, busy with alice's normal move (64 long playouts): bob's easy move is played before that move ends."""
+    slow = _table(stores, "alice", level="normal", target=SLOW_TARGET)
+    queue = engine_queue(stores)
+    workers()
+    wait_for(lambda: queue.started_job_registry.count, 60, "alice's long move started")
+    time.sleep(0.5)
+    quick = _table(stores, "bob")
+    wait_for(lambda: _first_engine_move_time(stores, quick), 60, "bob's easy move")
+    assert _first_engine_move_time(stores, slow) is None, "played while alice's long move was still searching"
+    assert queue.started_job_registry.count == 1
+    wait_for(lambda: _first_engine_move_time(stores, slow), 300, "alice's long move, after all")
