@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install compile browser lint bench clean
+.PHONY: run test check install compile browser lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,13 @@ test-pure: $(STAMP)
 	@if [ "$${LUDOLOG_PURE:-0}" = 0 ] && $(BIN)/python -c 'from tools.compile_engine import c_compiler; exit(not c_compiler())'; then \
 	  echo "the engine tests again, on the pure-Python engine (LUDOLOG_PURE=1)"; \
 	  LUDOLOG_PURE=1 $(PYTEST) tests/engine --ignore=tests/engine/bga --ignore=tests/engine/test_compiled.py; fi
+
+## make check: the quick tier, for every change: every test but the slow tier (pytest's `slow` marker: the whole games
+## played by two browsers and an engine, the accessibility sweeps, the fresh clone, supervision under faults, the
+## cluster, durability under SIGKILL), on the compiled engine (compiled first when it is not current), in one pass.
+## It leaves out the pure engine's second pass too: `make test` runs both tiers and both passes, and stays what CI runs.
+check: $(STAMP) browser $(ENGINE_STAMP)
+	$(PYTEST) -m 'not slow'
 
 lint: install
 	$(BIN)/ruff check engine ludolog service workers replay_ui tests bench

@@ -14,23 +14,23 @@ docs/ARCHITECTURE.md, "Live pages").
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import redis
-from flask import Blueprint, Response, request, stream_with_context
+from flask import Blueprint, request
 from flask.typing import ResponseReturnValue
 from marshmallow import fields, validate
 
 from engine import Event
+from service.api import sse
 from service.api.branches import events_json
-from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_query
 from service.api.schemas import Strict, _view_field
 from service.store.errors import NotFoundError
 from service.store.games import Branch, GameRecord
-from service.store.live import Batch, Subscription
+from service.store.live import Batch
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
 from service.web.viewing import branch_view, viewer_for_request
@@ -38,10 +38,6 @@ from service.web.viewing import branch_view, viewer_for_request
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
 games_bp = Blueprint("live_games", __name__, url_prefix="/api/games")
 
-#: How long a browser waits before reconnecting after the stream ended (the SSE ``retry:`` field), in ms.
-RETRY_MS = 2000
-#: A comment line this often keeps proxies and the browser from closing a quiet stream.
-KEEPALIVE_S = 15.0
 #: Events read from the store per round when a stream catches up.
 CATCH_UP_PAGE = 500
 LAST_EVENT_ID = "Last-Event-ID"
@@ -56,19 +52,23 @@ class StreamQuery(Strict):
 
 
 def _resume_from(query: dict[str, Any]) -> int | None:
+    """The seq to resume after: the Last-Event-ID header (ASCII digits only: ``str.isdigit`` also takes "²" or "١",
+    which ``int`` then refuses or reads), else the query's ``last_event_id``; None for neither."""
     raw = request.headers.get(LAST_EVENT_ID)
     if raw is None:
         return query.get("last_event_id")
-    if not raw.strip().isdigit() or len(raw.strip()) > 16:
+    seq = raw.strip(" \t")
+    if not (seq.isascii() and seq.isdigit()) or len(seq) > 16:
         raise ApiError(400, "invalid", f"{LAST_EVENT_ID} header: expected the seq of an event (a whole number)",
                        header=LAST_EVENT_ID)
-    return int(raw.strip())
+    return int(seq)
 
 
 @bp.get("/<bid>/stream")
-@documented("Follow a branch live: its new events as Server-Sent Events (text/event-stream)", response=None,
-            query=StreamQuery, errors=(400, 404, 503),
-            description="Each message: id = the event's seq, event = its type, data = the JSON the events route gives for "
+@sse.documented_stream("Follow a branch live: its new events as Server-Sent Events (text/event-stream)",
+                       query=StreamQuery, errors=(400, 404, 503),
+                       headers=((LAST_EVENT_ID, "the last seq the client has: the stream resumes after it"),),
+                       description="Each message: id = the event's seq, event = its type, data = the JSON the events route gives for "
                         "it in this view. Last-Event-ID (or last_event_id) resumes after that seq with no gap and no "
                         "duplicate; without either, the stream starts at the head. A line that is over (or a log-only "
                         "game) gets its events and then one 'end' message, and the stream closes. Comments keep a quiet "
@@ -80,8 +80,7 @@ def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     after = _resume_from(query)
     start = head if after is None else min(after, head)
     hub = api().stores.live
-    subscription = hub.subscribe(hub.branch_stream(gid, bid))
-    return event_stream(_messages(record, bid, view, start, subscription))
+    return sse.open_stream(hub, hub.branch_stream(gid, bid), BranchFeed(record, bid, view, start))
 
 
 def _opened(gid: str, bid: str) -> tuple[GameRecord, dict[str, Any], str, int]:
@@ -94,55 +93,56 @@ def _opened(gid: str, bid: str) -> tuple[GameRecord, dict[str, Any], str, int]:
     return record, query, view, api().games.head(gid, bid)
 
 
-def event_stream(messages: Iterator[str]) -> Response:
-    """A ``text/event-stream`` response of ``messages``, read in the request's context, never stored by a cache or
-    held back by a buffering proxy (nginx would otherwise keep the events until its buffer fills)."""
-    response = Response(stream_with_context(messages), mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
+@dataclass
+class BranchFeed:
+    """A branch's events in one view: on opening what the stream missed (and the end when the line is over), then each
+    new event as the hub delivers it, reading from the store whatever a lag or a gap left out."""
 
+    record: GameRecord
+    bid: str
+    view: str
+    sent: int
 
-def _messages(record: GameRecord, bid: str, view: str, start: int, subscription: Subscription) -> Iterator[str]:
-    """The stream's text: the retry hint, what was missed, then each new event as it comes; ends when Redis fails."""
-    hub = api().stores.live
-    sent, behind, opening = start, True, True
-    try:
-        yield f"retry: {RETRY_MS}\n: following {record.id}/{bid} from seq {start}\n\n"
-        while True:
-            if behind:
-                text, sent = _catch_up(record, bid, view, sent)
-                yield text
-                if opening and _line_is_over(record, bid):
-                    yield f"event: end\ndata: {json.dumps({'head': sent})}\n\n"
-                    return  # nothing can follow the last event of a finished line: no open stream for it
-                opening = False
-            batches, behind = subscription.take(KEEPALIVE_S)
-            if subscription.ended:
-                return
-            if not batches and not behind:
-                yield ": keep-alive\n\n"
-            for batch in [] if behind else batches:
-                if _view_withdrawn(batch, record, bid, view):
-                    yield f"event: view\ndata: {json.dumps({'head': sent})}\n\n"
-                    return  # the browser reconnects and is given the view it may have now
-                fresh = [e for e in batch.events if e.seq > sent]
-                if fresh and fresh[0].seq != sent + 1:
-                    behind = True  # a gap (the hub took the stream up after this page's catch-up read): read it
-                    break
-                if fresh:
-                    yield _formatted(batch, record, bid, view, fresh, sent)
-                    sent = fresh[-1].seq
-    except redis.exceptions.RedisError:
-        return  # the store stopped answering: end the stream; the browser reconnects after RETRY_MS
-    finally:
-        hub.unsubscribe(subscription)
+    @property
+    def about(self) -> str:
+        """What the stream follows, from where (a comment on its first line)."""
+        return f"following {self.record.id}/{self.bid} from seq {self.sent}"
+
+    def opening(self) -> tuple[str, bool]:
+        """What was missed; then the end if the line is over (nothing can follow its last event: no open stream)."""
+        text = self._catch_up()
+        if _line_is_over(self.record, self.bid):
+            return text + sse.message("end", {"head": self.sent}), False
+        return text, True
+
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The new events of ``batches`` after what was sent; what a lag or a gap left out is read from the store. A
+        view withdrawn from this reader ends the stream (the browser reconnects and is given the view it may have)."""
+        if lagged:
+            return self._catch_up(), True
+        parts = []
+        for batch in batches:
+            if _view_withdrawn(batch, self.record, self.bid, self.view):
+                return "".join(parts) + sse.message("view", {"head": self.sent}), False
+            fresh = [e for e in batch.events if e.seq > self.sent]
+            if fresh and fresh[0].seq != self.sent + 1:
+                parts.append(self._catch_up())  # a gap (the hub took the stream up after the catch-up read): read it
+                break
+            if fresh:
+                parts.append(_formatted(batch, self.record, self.bid, self.view, fresh, self.sent))
+                self.sent = fresh[-1].seq
+        return "".join(parts), True
+
+    def _catch_up(self) -> str:
+        """The events after what was sent, read from the store and formatted."""
+        text, self.sent = _catch_up(self.record, self.bid, self.view, self.sent)
+        return text
 
 
 @bp.get("/<bid>/analysis/stream")
-@documented("Follow a branch's analysis live: a notice per verdict stored for this view", response=None,
-            query=StreamQuery, errors=(400, 404, 503),
-            description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\"} each time a worker stores "
+@sse.documented_stream("Follow a branch's analysis live: a notice per verdict stored for this view",
+                       query=StreamQuery, errors=(400, 404, 503),
+                       description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\"} each time a worker stores "
                         "the verdict of a position of this branch (its own or its ancestors' up to the fork point) for "
                         "the view asked; the panel then loads the report (GET …/analysis) through the viewer rule. The "
                         "notices carry no verdict. Starts now; last_event_id is ignored.")
@@ -151,8 +151,8 @@ def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
     record, _, view, _ = _opened(gid, bid)
     holders = _line_of(api().games.branches(gid), bid)
     hub = api().stores.live
-    subscription = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
-    return event_stream(_progress_notices(holders, view, subscription))
+    feed = sse.NoticeFeed("following the analysis", _progress_notices(holders, view))
+    return sse.open_stream(hub, hub.analysis_progress_stream(gid), feed, notices=True)
 
 
 def _line_of(branches: dict[str, Branch], bid: str) -> dict[str, int]:
@@ -167,59 +167,31 @@ def _line_of(branches: dict[str, Branch], bid: str) -> dict[str, int]:
         branch = branches[branch.parent]
 
 
-def _progress_notices(holders: dict[str, int], view: str, subscription: Subscription) -> Iterator[str]:
-    """The retry hint, then one message per verdict stored on this line in this view."""
-    hub = api().stores.live
-    try:
-        yield f"retry: {RETRY_MS}\n: following the analysis\n\n"
-        while True:
-            batches, _ = subscription.take(KEEPALIVE_S)
-            if subscription.ended:
-                return
-            mine = [n for batch in batches for n in batch.notices
-                    if n.get("view") == view and int(n.get("seq", 0)) <= holders.get(n.get("holder", ""), -1)]
-            if mine:
-                yield "".join(f"event: analysis\ndata: {json.dumps({'seq': int(n['seq']), 'rollouts': int(n['rollouts'])})}\n\n"
-                              for n in mine)
-            elif not batches:
-                yield ": keep-alive\n\n"
-    except redis.exceptions.RedisError:
-        return
-    finally:
-        hub.unsubscribe(subscription)
+def _progress_notices(holders: dict[str, int], view: str) -> Callable[[list[Batch]], str]:
+    """One message per verdict stored on this line in this view."""
+    def render(batches: list[Batch]) -> str:
+        mine = [n for batch in batches for n in batch.notices
+                if n.get("view") == view and int(n.get("seq", 0)) <= holders.get(n.get("holder", ""), -1)]
+        return "".join(sse.message("analysis", {"seq": int(n["seq"]), "rollouts": int(n["rollouts"])}) for n in mine)
+    return render
 
 
 @games_bp.get("/<gid>/annotations/stream")
-@documented("Follow a game's annotations live: a notice per annotation added, edited, deleted or undone", response=None,
-            errors=(404, 503), tag="annotations",
-            description="Server-Sent Events: 'event: annotation' with data {\"id\"} (the annotation changed); the notes "
+@sse.documented_stream("Follow a game's annotations live: a notice per annotation added, edited, deleted or undone",
+                       tag="annotations",
+                       description="Server-Sent Events: 'event: annotation' with data {\"id\"} (the annotation changed); the notes "
                         "panel then loads the annotations (GET …/annotations). Starts now; no resume.")
 def stream_annotations(gid: str) -> ResponseReturnValue:
     """``text/event-stream`` of notices of changed annotations of a game the caller may read."""
     readable_game(gid)
     hub = api().stores.live
-    subscription = hub.subscribe(hub.annotations_stream(gid), notices=True)
-    return event_stream(_annotation_notices(subscription))
+    feed = sse.NoticeFeed("following the annotations", _annotation_notices)
+    return sse.open_stream(hub, hub.annotations_stream(gid), feed, notices=True)
 
 
-def _annotation_notices(subscription: Subscription) -> Iterator[str]:
-    """The retry hint, then one message per annotation change (its id only)."""
-    hub = api().stores.live
-    try:
-        yield f"retry: {RETRY_MS}\n: following the annotations\n\n"
-        while True:
-            batches, _ = subscription.take(KEEPALIVE_S)
-            if subscription.ended:
-                return
-            ids = [_annotation_id(n) for batch in batches for n in batch.notices]
-            if ids:
-                yield "".join(f"event: annotation\ndata: {json.dumps({'id': aid})}\n\n" for aid in ids)
-            elif not batches:
-                yield ": keep-alive\n\n"
-    except redis.exceptions.RedisError:
-        return
-    finally:
-        hub.unsubscribe(subscription)
+def _annotation_notices(batches: list[Batch]) -> str:
+    """One message per annotation change (its id only)."""
+    return "".join(sse.message("annotation", {"id": _annotation_id(n)}) for batch in batches for n in batch.notices)
 
 
 def _annotation_id(notice: dict[str, str]) -> str | None:
@@ -232,38 +204,25 @@ def _annotation_id(notice: dict[str, str]) -> str | None:
 
 
 @games_bp.get("/stream")
-@documented("Follow the game list live: a notice per game created or changed that the caller's listing shows",
-            response=None, errors=(503,),
-            description="Server-Sent Events: 'event: game' with data {\"id\": gid} when a game is created or its listed "
+@sse.documented_stream("Follow the game list live: a notice per game created or changed that the caller's listing "
+                       "shows", errors=(503,),
+                       description="Server-Sent Events: 'event: game' with data {\"id\": gid} when a game is created or its listed "
                         "fields (title, visibility, result) change, only for games the caller's listing shows (public "
                         "ones and the caller's own: a private game never appears to others). Starts now; no resume "
                         "(a page that reconnects reloads its list).")
 def stream_games() -> ResponseReturnValue:
     """``text/event-stream`` of notices of listed games that changed."""
     hub = api().stores.live
-    subscription = hub.subscribe(hub.changed_games_stream(), notices=True)
-    return event_stream(_game_notices(current_user(), subscription))
+    feed = sse.NoticeFeed("following the game list", _game_notices(current_user()))
+    return sse.open_stream(hub, hub.changed_games_stream(), feed, notices=True)
 
 
-def _game_notices(user: str | None, subscription: Subscription) -> Iterator[str]:
-    """The retry hint, then one message per changed game that ``user``'s listing shows."""
-    hub = api().stores.live
-    try:
-        yield f"retry: {RETRY_MS}\n: following the game list\n\n"
-        while True:
-            batches, _ = subscription.take(KEEPALIVE_S)
-            if subscription.ended:
-                return
-            gids = list(dict.fromkeys(notice["gid"] for batch in batches for notice in batch.notices))
-            shown = [gid for gid in gids if _listed(gid, user)]
-            if shown:
-                yield "".join(f"event: game\ndata: {json.dumps({'id': gid})}\n\n" for gid in shown)
-            elif not batches:
-                yield ": keep-alive\n\n"
-    except redis.exceptions.RedisError:
-        return
-    finally:
-        hub.unsubscribe(subscription)
+def _game_notices(user: str | None) -> Callable[[list[Batch]], str]:
+    """One message per changed game that ``user``'s listing shows."""
+    def render(batches: list[Batch]) -> str:
+        gids = list(dict.fromkeys(notice["gid"] for batch in batches for notice in batch.notices))
+        return "".join(sse.message("game", {"id": gid}) for gid in gids if _listed(gid, user))
+    return render
 
 
 def _listed(gid: str, user: str | None) -> bool:
@@ -321,5 +280,5 @@ def _line_is_over(record: GameRecord, bid: str) -> bool:
 
 
 def _format(seen: list[dict[str, Any]]) -> str:
-    return "".join(f"id: {e['seq']}\nevent: {e['type']}\ndata: {json.dumps(e, separators=(',', ':'))}\n\n" for e in seen)
+    return "".join(sse.message(e["type"], e, e["seq"]) for e in seen)
 

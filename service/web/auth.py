@@ -49,10 +49,10 @@ def _bearer_user() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "unauthorized", "malformed Authorization header: expected 'Bearer TOKEN'")
+        raise ApiError(401, "unauthorized", "malformed Authorization header: expected 'Bearer TOKEN'", header="Authorization")
     user = api().users.user_for_token(token.strip())
     if user is None:
-        raise ApiError(401, "unauthorized", "unknown or revoked API token")
+        raise ApiError(401, "unauthorized", "unknown or revoked API token (Authorization header)", header="Authorization")
     return user
 
 

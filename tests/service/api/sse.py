@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from service.runtime.redis_server import free_port
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 
 class Gunicorn:
@@ -33,7 +33,7 @@ class Gunicorn:
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                                          "--access-logfile", "/dev/null"], cwd=ROOT, env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise AssertionError(f"gunicorn exited: {self.process.stderr.read().decode()[-3000:]}")  # type: ignore[union-attr]
@@ -42,7 +42,7 @@ class Gunicorn:
                     return self
             except OSError:
                 time.sleep(0.2)
-        raise AssertionError("gunicorn did not answer within 60 s")
+        raise AssertionError(f"gunicorn did not answer within {PATIENCE_SECONDS:.0f} s")
 
     def __exit__(self, *exc: object) -> None:
         assert self.process is not None
@@ -115,7 +115,7 @@ class SseClient:
         self._sock = socket.create_connection(("127.0.0.1", self.port), timeout=self.timeout)
         lines = [f"GET {self.path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept: text/event-stream",
                  *(f"{k}: {v}" for k, v in self.headers.items()), "", ""]
-        self._sock.sendall("\r\n".join(lines).encode())
+        self._sock.sendall("\r\n".join(lines).encode("latin-1"))  # a header's bytes as they are (HTTP is Latin-1)
         head = self._read_until(b"\r\n\r\n").decode()
         status_line, *header_lines = head.split("\r\n")
         self.status = int(status_line.split()[1])
@@ -185,6 +185,13 @@ class SseClient:
         if "data" not in fields:
             return None
         return Message(fields.get("id"), fields.get("event", "message"), fields["data"])
+
+    def body_text(self) -> str:
+        """The whole body of an answer that is not a stream (an error), read up to its Content-Length."""
+        length = int(self.response_headers.get("content-length", "0"))
+        while len(self._buffer) < length and self._fill():
+            pass
+        return self._buffer[:length].decode(errors="replace")
 
     def messages(self, count: int) -> list[Message]:
         """The next ``count`` messages."""

@@ -1,5 +1,6 @@
 """The fuzz walk (issue 29): every route of the OpenAPI document and every page of the app's url_map, sent
-hostile values in every path parameter, query parameter, JSON body field and form field, never answers 5xx.
+hostile values in every path parameter, query parameter, JSON body field, form field and request header the service
+reads (issue 45), never answers 5xx.
 
 Each answer must be a 2xx or 3xx, or a clear 4xx: the JSON error body on ``/api`` (and on the UI's JSON
 endpoints), a page with a message otherwise. The values are a fixed list (Unicode digits and letters of many
@@ -10,6 +11,7 @@ against the real app on the embedded Redis.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -20,7 +22,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from replay_ui.views import HOME_FILTERS
+from ludolog.app import create_app
+from replay_ui.views import HOME_FILTERS, THEME_COOKIE
+from service.runtime.config import Config
 from tests.service.api.helpers import Users, assert_error
 
 #: Hostile values, as the bytes that go (percent-encoded) into a URL; named for the test ids.
@@ -82,6 +86,18 @@ FORMS: dict[str, dict[str, str]] = {
     "/signin": {"name": "zoe", "password": "pw-long-enough", "next": "/"},
     "/tokens": {"name": "laptop"},
 }
+
+#: The request headers read app-wide (authentication, the CSRF check, the proxy's forwarded headers, the theme and
+#: session cookies, content negotiation), each walked on every operation, as are the headers the service parses itself
+#: (below) and an operation's own documented headers. Each is a (header, text before the hostile value).
+APP_HEADERS = (("Authorization", ""), ("Authorization", "Bearer "), ("X-CSRF-Token", ""), ("X-Forwarded-For", ""),
+               ("X-Forwarded-Proto", ""), ("Cookie", f"{THEME_COOKIE}="), ("Cookie", "session="), ("Accept", ""))
+#: Header values a WSGI server can hand over that no URL-encoded value gives: raw Latin-1 bytes (b"\xb2" is the
+#: text "²", a digit to ``str.isdigit``).
+HEADER_HOSTILE: dict[str, bytes] = {**HOSTILE, "latin-1 superscript two": b"\xb2", "latin-1 digits": b"1\xb9\xb2"}
+#: Headers the service parses itself: a 400 or 401 caused by one must name it (Last-Event-ID: the live streams' resume
+#: point; Idempotency-Key: a play's retry).
+NAMED_HEADERS = ("Authorization", "Last-Event-ID", "Idempotency-Key")
 
 
 def encoded(value: bytes) -> str:
@@ -151,17 +167,27 @@ class Walk:
 
     def __init__(self, client: FlaskClient, headers: dict[str, str]) -> None:
         self.client, self.headers, self.failures, self.sent = client, headers, [], 0
+        #: Whether a 400 or 401 answer to a request with a hostile header must name that header.
+        self.named = True
 
-    def send(self, method: str, url: str, what: str, **kwargs: Any) -> None:
-        """One request; a failure is noted with ``what``."""
+    def send(self, method: str, url: str, what: str, *, header: tuple[str, str] | None = None, **kwargs: Any) -> None:
+        """One request, with ``header`` (name, value) besides the walk's own; a failure is noted with ``what``."""
         self.sent += 1
-        response = self.client.open(url, method=method, headers=self.headers, **kwargs)
+        headers = {**self.headers, **dict([header] if header else [])}
+        response = self.client.open(url, method=method, headers=headers, **kwargs)
         status = response.status_code
         self._check_headers(response, what)
         if status >= 500:
             self.failures.append(f"{what}: {status} {response.get_data(as_text=True)[:160]!r}")
         elif status >= 400:
             self._check_clear(response, url, what)
+            if header and header[0] in NAMED_HEADERS and status in (400, 401) and self.named:
+                self._check_named(response, header[0], what)
+
+    def _check_named(self, response: Any, header: str, what: str) -> None:
+        error = response.get_json()["error"]
+        if header.lower() not in f"{error['message']} {json.dumps(error['details'])}".lower():
+            self.failures.append(f"{what}: {response.status_code} does not name the {header} header: {error}")
 
     def _check_headers(self, response: Any, what: str) -> None:
         """Every header a WSGI server can send: Latin-1 only (PEP 3333), no line break (else gunicorn answers
@@ -223,6 +249,44 @@ def test_api_body_fields(client: FlaskClient, walk: Walk, world: dict[str, str],
                 body = json.dumps({**VALID_BODIES[schema], field: "@@"}).replace('"@@"', raw)
                 walk.send(method, _fill(path, world), f"{method} {path} body {field}={name}", data=body,
                           content_type="application/json")
+    assert not walk.failures, "\n".join(walk.failures)
+
+
+def header_text(value: bytes) -> str:
+    """``value`` as a WSGI server hands a header's raw bytes to the app (Latin-1, PEP 3333), line breaks left out
+    (no server lets them through: they end the header)."""
+    return value.replace(b"\r", b"").replace(b"\n", b"").decode("latin-1")
+
+
+@pytest.fixture
+def proxied_client(config: Config) -> FlaskClient:
+    """A client of an app that trusts the test client's address as its proxy, so that X-Forwarded-* are read."""
+    app = create_app(dataclasses.replace(config, trusted_proxies=frozenset({"127.0.0.1"})))
+    app.testing = True
+    return app.test_client()
+
+
+def header_walk_operations(client: FlaskClient) -> list[tuple[str, str, dict[str, Any]]]:
+    """The API's operations, deletions last (a walk with a valid id deletes the world it walks)."""
+    return sorted(api_operations(client), key=lambda found: found[0] == "DELETE")
+
+
+@pytest.mark.parametrize("name", list(HEADER_HOSTILE))
+def test_api_request_headers(proxied_client: FlaskClient, users: Users, world: dict[str, str], name: str) -> None:
+    text = header_text(HEADER_HOSTILE[name])
+    walk = Walk(proxied_client, users.auth("alice"))
+    for method, path, op in header_walk_operations(proxied_client):
+        schema = body_schema(op)
+        kwargs = {"data": json.dumps(VALID_BODIES[schema]), "content_type": "application/json"} if schema else {}
+        own = {(p["name"], "") for p in op.get("parameters", []) if p["in"] == "header"} | {
+            (header, "") for header in NAMED_HEADERS if header != "Authorization"}
+        # A request refused without any hostile header (a required query parameter left out) is refused for that,
+        # not for the header: its refusals need not name the header.
+        walk.named = proxied_client.open(_fill(path, world), method=method, headers=walk.headers, **kwargs).status_code < 400
+        for header, before in (*APP_HEADERS, *sorted(own)):
+            walk.send(method, _fill(path, world), f"{method} {path} {header}: {before}{name}",
+                      header=(header, before + text), **kwargs)
+    assert walk.sent > 200
     assert not walk.failures, "\n".join(walk.failures)
 
 

@@ -1,0 +1,130 @@
+"""Server-Sent Events: the one framing and the one loop of every live route (:mod:`service.api.live`).
+
+A live route subscribes to a stream of the process's :class:`~service.store.live.LiveHub` and hands the subscription
+to :func:`follow` with a :class:`Feed`, which turns what the hub delivers into messages. The loop is the same for
+every route: the ``retry:`` hint first, then what the feed has to say on opening (a branch's missed events), then
+each delivery as it comes, a keep-alive comment when nothing came for :data:`KEEPALIVE_S`, and the end when the feed
+says so, when the hub can no longer follow the stream, or when Redis stops answering (the browser then reconnects
+after the hint). The subscription is always given back to the hub.
+
+The ``retry:`` hint is jittered (:func:`retry_ms`): when a web process stops, every stream it held ends at the same
+moment, and browsers told the same delay would all come back in the same instant.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import redis
+from flask import Response, stream_with_context
+from marshmallow import Schema
+
+from service.api.docs import F, documented
+from service.store.live import Batch, LiveHub, Subscription
+
+#: The least a browser waits before reconnecting after a stream ended (the SSE ``retry:`` field), in ms.
+RETRY_MS = 2000
+#: Up to this much more, drawn per stream, so that the browsers of a process that stopped come back spread out.
+RETRY_JITTER_MS = 3000
+#: A comment line this often keeps proxies and the browser from closing a quiet stream.
+KEEPALIVE_S = 15.0
+KEEP_ALIVE = ": keep-alive\n\n"
+
+
+def message(event: str, data: Any, event_id: int | None = None) -> str:
+    """One SSE message: ``id`` (when given), ``event`` and ``data`` as compact JSON on one line."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def comment(text: str) -> str:
+    """An SSE comment (ignored by the browser; says what a stream follows to someone reading it raw)."""
+    return f": {text}\n\n"
+
+
+def retry_ms() -> int:
+    """This stream's reconnect delay: :data:`RETRY_MS` plus a random share of :data:`RETRY_JITTER_MS`."""
+    return RETRY_MS + random.randrange(RETRY_JITTER_MS + 1)  # noqa: S311 - spreading load, not a secret
+
+
+class Feed(Protocol):
+    """What one live route says: a comment naming what it follows, what it sends on opening, and each delivery."""
+
+    about: str
+
+    def opening(self) -> tuple[str, bool]:
+        """The messages sent right after the retry hint, and whether the stream goes on after them."""
+        ...
+
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The messages for what the hub delivered (``lagged``: some deliveries were dropped), and whether the
+        stream goes on."""
+        ...
+
+
+@dataclass
+class NoticeFeed:
+    """A feed of notices (annotations, analysis progress, the game list): nothing on opening, and each delivery's
+    notices turned into messages by ``render`` (no resume: a page that reconnects reloads what it shows)."""
+
+    about: str
+    render: Callable[[list[Batch]], str]
+
+    def opening(self) -> tuple[str, bool]:
+        """Nothing: a notice stream starts now."""
+        return "", True
+
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The notices of ``batches`` that this stream shows."""
+        return self.render(batches), True
+
+
+def follow(hub: LiveHub, subscription: Subscription, feed: Feed) -> Iterator[str]:
+    """The text of one live stream (see the module's docstring); gives the subscription back to ``hub`` at the end."""
+    try:
+        yield f"retry: {retry_ms()}\n{comment(feed.about)}"
+        text, more = feed.opening()
+        if text:
+            yield text
+        while more:
+            batches, lagged = subscription.take(KEEPALIVE_S)
+            if subscription.ended:
+                return
+            if not batches and not lagged:
+                yield KEEP_ALIVE
+                continue
+            text, more = feed.step(batches, lagged)
+            if text:
+                yield text
+    except redis.exceptions.RedisError:
+        return  # the store stopped answering: end the stream; the browser reconnects after the retry hint
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False) -> Response:
+    """The response of a live route: ``stream`` followed through ``hub`` (raises redis' ConnectionError if Redis does
+    not answer), told by ``feed``."""
+    subscription = hub.subscribe(stream, notices=notices)
+    return event_stream(follow(hub, subscription, feed))
+
+
+def documented_stream(summary: str, *, description: str, query: type[Schema] | None = None,
+                      errors: tuple[int, ...] = (404, 503), headers: tuple[tuple[str, str], ...] = (),
+                      tag: str = "games") -> Callable[[F], F]:
+    """:func:`~service.api.docs.documented` for a live route (no JSON response: an event stream)."""
+    return documented(summary, response=None, query=query, errors=errors, headers=headers, tag=tag,
+                      description=description)
+
+
+def event_stream(messages: Iterator[str]) -> Response:
+    """A ``text/event-stream`` response of ``messages``, read in the request's context, never stored by a cache or
+    held back by a buffering proxy (nginx would otherwise keep the events until its buffer fills)."""
+    response = Response(stream_with_context(messages), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
