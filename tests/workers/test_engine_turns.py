@@ -24,8 +24,7 @@ from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
 from service.store.users import UserStore
-from tests.helpers import kill_with_work_horses, start_worker
-from tests.workers.test_job_recovery import wait_for
+from tests.helpers import kill_with_work_horses, start_worker, wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 
 #: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
@@ -99,7 +98,7 @@ def test_two_owners_engine_moves_take_turns_rather_than_arrival_order(stores: St
     queue = engine_queue(stores)
     assert queue.count == 1, "one move in RQ (as many as workers listen, at least one); the others wait their turn"
     workers()
-    wait_for(lambda: all(_first_engine_move_time(stores, gid) for gid in [*alices, bobs]), 120, "every table's engine move")
+    wait_until(lambda: all(_first_engine_move_time(stores, gid) for gid in [*alices, bobs]), "every table's engine move")
     order = sorted([*alices, bobs], key=lambda gid: _first_engine_move_time(stores, gid))
     assert order.index(bobs) == 1, f"bob's first engine move came {order.index(bobs) + 1}th of 4"
 
@@ -109,14 +108,13 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
     UserStore(stores.redis).add("bob")
     paid = _table(stores, "alice", mover="bob")  # bob's move hands the turn to alice's engine: alice pays
     workers(LUDOLOG_ANALYSIS_WORK_PER_HOUR=str(EASY + EASY // 2))
-    wait_for(lambda: _first_engine_move_time(stores, paid), 60, "the engine's first move, paid by alice")
+    wait_until(lambda: _first_engine_move_time(stores, paid), "the engine's first move, paid by alice")
     assert stores.analysis_quota.used("alice") >= EASY and stores.analysis_quota.used("bob") == 0
     used = stores.analysis_quota.used("alice")
 
     waiting = _table(stores, "alice")  # her quota cannot pay for another move this hour
-    note = wait_for(lambda: stores.seats.engine_quota_wait(waiting, MAIN), 60, "the refusal noted on the table")
+    note = wait_until(lambda: stores.seats.engine_quota_wait(waiting, MAIN), "the refusal noted on the table")
     assert note["owner"] == "alice" and note["asked"] == EASY
-    time.sleep(1)
     assert _first_engine_move_time(stores, waiting) is None, "the seat waits: no move without the quota"
     assert stores.analysis_quota.used("alice") == used, "a refused move costs nothing"
     queue = engine_queue(stores)
@@ -130,7 +128,7 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
     assert "the engine waits" in wait["message"] and "waits_for_quota" not in seats[0]
 
     others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
-    wait_for(lambda: _first_engine_move_time(stores, others), 60, "carol's engine move")
+    wait_until(lambda: _first_engine_move_time(stores, others), "carol's engine move")
 
 
 def test_a_long_engine_move_lends_its_worker_to_another_owners_shorter_move(stores: Stores, workers) -> None:
@@ -138,10 +136,9 @@ def test_a_long_engine_move_lends_its_worker_to_another_owners_shorter_move(stor
     slow = _table(stores, "alice", level="normal", target=SLOW_TARGET)
     queue = engine_queue(stores)
     workers()
-    wait_for(lambda: queue.started_job_registry.count, 60, "alice's long move started")
-    time.sleep(0.5)
+    wait_until(lambda: queue.started_job_registry.count, "alice's long move started")
     quick = _table(stores, "bob")
-    wait_for(lambda: _first_engine_move_time(stores, quick), 60, "bob's easy move")
+    wait_until(lambda: _first_engine_move_time(stores, quick), "bob's easy move")
     assert _first_engine_move_time(stores, slow) is None, "played while alice's long move was still searching"
     assert queue.started_job_registry.count == 1
-    wait_for(lambda: _first_engine_move_time(stores, slow), 300, "alice's long move, after all")
+    wait_until(lambda: _first_engine_move_time(stores, slow), "alice's long move, after all")
