@@ -74,6 +74,8 @@ class Config:
     analysis_work_per_hour: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_WORK_PER_HOUR", 500_000))
     #: Seconds an analysis job runs before it gives a waiting user with nothing running a turn (service/jobs.py).
     analysis_turn_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_TURN_SECONDS", 10))
+    #: Live streams one client address may hold open at once, across the web processes (service/store/live.py).
+    streams_per_address: int = field(default_factory=lambda: _env_int("LUDOLOG_STREAMS_PER_ADDRESS", 1000))
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
     #: Seconds an import may show no sign of life (or a fold stay unfinished) before the worker's upkeep acts.
