@@ -67,9 +67,11 @@ worker_class = os.environ.get("LUDOLOG_WEB_WORKER_CLASS", "gevent")
 threads = max(1, _env_int("LUDOLOG_WEB_THREADS", 4))
 # Open connections per process (streams and requests together). The kernel does not share new connections evenly
 # between the processes (1,063 of 2,000 went to one in a run of `ludolog bench live`), and a process at its limit
-# leaves the rest waiting in the listen queue: so each process may hold all of the 1,000 streams the live pages are
-# measured with (docs/PERFORMANCE.md), plus the pages beside them. A waiting greenlet costs a few kilobytes.
-worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 2000))
+# leaves the rest waiting in the listen queue, /healthz and the pages included: so each process may hold all of the
+# 1,000 streams the live pages are measured with (docs/PERFORMANCE.md), and one address may hold half of all the
+# connections (LUDOLOG_STREAMS_PER_ADDRESS, service/web/streamgate.py), which leaves the other half for everyone else
+# (issue 45: 4,500 streams from one address). An open stream costs about 45 KB; each needs a file descriptor.
+worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 4000))  # service/runtime/config.py WEB_CONNECTIONS
 
 # Each request does a bounded amount of work (one append or one state read: a snapshot plus at most
 # K events). 30 s only catches a worker that is truly stuck, e.g. on a Redis that stopped answering;

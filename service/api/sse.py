@@ -10,19 +10,17 @@ after the hint). The subscription is always given back to the hub.
 The ``retry:`` hint is jittered (:func:`retry_ms`): when a web process stops, every stream it held ends at the same
 moment, and browsers told the same delay would all come back in the same instant.
 
-Every open stream holds one of the slots of its client's address (:class:`~service.store.live.OpenStreams`,
-LUDOLOG_STREAMS_PER_ADDRESS across the web processes), renewed while it is open and given back when it ends: a client
-that opens stream after stream is refused with 429 and ``Retry-After`` at the limit instead of taking the web
-processes' connections from everyone else (issue 45).
+Every open stream holds one of the slots of its client's address, taken before the app runs by
+:mod:`service.web.streamgate` (429 with ``Retry-After`` beyond LUDOLOG_STREAMS_PER_ADDRESS) and renewed here while the
+stream is open.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import redis
@@ -30,9 +28,8 @@ from flask import Response, request, stream_with_context
 from marshmallow import Schema
 
 from service.api.docs import F, documented
-from service.api.errors import ApiError
-from service.store.live import Batch, LiveHub, OpenStreams, Subscription
-from service.web.context import api
+from service.store.live import Batch, LiveHub, Subscription
+from service.web.streamgate import STREAM_SLOT, StreamSlot
 
 #: The least a browser waits before reconnecting after a stream ended (the SSE ``retry:`` field), in ms.
 RETRY_MS = 2000
@@ -41,10 +38,6 @@ RETRY_JITTER_MS = 3000
 #: A comment line this often keeps proxies and the browser from closing a quiet stream.
 KEEPALIVE_S = 15.0
 KEEP_ALIVE = ": keep-alive\n\n"
-#: How often an open stream renews its slot (well within the slot's lease, service/store/live.py STREAM_LEASE_S).
-RENEW_EVERY_S = 30.0
-#: A refused stream is told to come back after this many seconds, plus up to as many again at random.
-REFUSED_RETRY_S = 10
 
 
 def message(event: str, data: Any, event_id: int | None = None) -> str:
@@ -95,43 +88,9 @@ class NoticeFeed:
         return self.render(batches), True
 
 
-@dataclass
-class StreamSlot:
-    """The slot of the client's address that an open stream holds (:class:`~service.store.live.OpenStreams`)."""
-
-    streams: OpenStreams
-    address: str
-    holder: str
-    renewed: float = field(default_factory=time.monotonic)
-
-    def keep(self) -> None:
-        """Renew the slot's lease when it is due (every :data:`RENEW_EVERY_S`)."""
-        if time.monotonic() - self.renewed >= RENEW_EVERY_S:
-            self.streams.renew(self.address, self.holder)
-            self.renewed = time.monotonic()
-
-    def free(self) -> None:
-        """Give the slot back; a Redis that does not answer frees it when its lease runs out."""
-        try:
-            self.streams.close(self.address, self.holder)
-        except redis.exceptions.RedisError:
-            pass
-
-
-def take_slot(streams: OpenStreams, address: str) -> StreamSlot:
-    """A slot for one more stream of ``address``; 429 with Retry-After when it holds the most it may."""
-    verdict, holder = streams.open(address)
-    if verdict.refused:
-        wait = REFUSED_RETRY_S + random.randrange(REFUSED_RETRY_S + 1)  # noqa: S311 - spreading load, not a secret
-        raise ApiError(429, "too_many_streams",
-                       f"this address holds {verdict.limit} live streams open, the most it may: close one (a tab), "
-                       f"or try again in {wait} s", limit=verdict.limit, retry_after=wait)
-    return StreamSlot(streams, address, holder)
-
-
 def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlot | None = None) -> Iterator[str]:
-    """The text of one live stream (see the module's docstring); gives the subscription back to ``hub`` and the
-    address's slot back at the end."""
+    """The text of one live stream (see the module's docstring), renewing the ``slot`` of its address while it is open
+    (:mod:`service.web.streamgate` gives it back when the response closes); gives the subscription back to ``hub``."""
     try:
         yield f"retry: {retry_ms()}\n{comment(feed.about)}"
         text, more = feed.opening()
@@ -153,20 +112,13 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
         return  # the store stopped answering: end the stream; the browser reconnects after the retry hint
     finally:
         hub.unsubscribe(subscription)
-        if slot is not None:
-            slot.free()
 
 
 def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False) -> Response:
     """The response of a live route: ``stream`` followed through ``hub`` (raises redis' ConnectionError if Redis does
-    not answer), told by ``feed``, holding one of the slots of the client's address (429 when none is free)."""
-    slot = take_slot(api().stores.open_streams, request.remote_addr or "unknown")
-    try:
-        subscription = hub.subscribe(stream, notices=notices)
-    except BaseException:
-        slot.free()
-        raise
-    return event_stream(follow(hub, subscription, feed, slot))
+    not answer), told by ``feed``, holding the slot of the client's address that the gate took for it."""
+    subscription = hub.subscribe(stream, notices=notices)
+    return event_stream(follow(hub, subscription, feed, request.environ.get(STREAM_SLOT)))
 
 
 def documented_stream(summary: str, *, description: str, query: type[Schema] | None = None,
