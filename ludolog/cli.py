@@ -113,17 +113,28 @@ def serve() -> None:
                    "then analysis.")
 @click.option("--no-analysis", is_flag=True, help="Take imports and folds only, never analysis.")
 def worker(burst: bool, no_reconcile: bool, analysis_only: bool, no_analysis: bool) -> None:
-    """Run one RQ worker on the ludolog queues (reconciling snapshots first), with RQ's scheduler so that retries run."""
+    """Run one RQ worker on the ludolog queues (reconciling snapshots first), with RQ's scheduler so that retries run.
+
+    It waits for its store for ever (one line when it goes, one when it is back), and nothing it forks outlives it.
+    """
+    import dataclasses
+
     from service.jobs import worker_queues
+    from service.runtime.lifetime import end_forked_children_with_this_process
+    from service.store.context import use_stores
+    from service.store.ready import PatientRetry, StoreOutage
     from workers.worker import LudologWorker
 
     if analysis_only and no_analysis:
         raise click.UsageError("--analysis-only and --no-analysis leave the worker nothing to do: choose one")
+    end_forked_children_with_this_process()
     stores = _stores(wait_forever=True)
+    outage = StoreOutage(stores.config.redis_url or "", lambda line: click.echo(f"ludolog worker: {line}", err=True))
+    stores = use_stores(dataclasses.replace(stores, retry=PatientRetry(outage)))
     if not no_reconcile:
         _reconcile(stores, quiet=True)
     queues = worker_queues(stores, analysis=not no_analysis, others=not analysis_only)
-    LudologWorker(queues, stores).work(burst=burst, with_scheduler=True)
+    LudologWorker(queues, stores, outage).work(burst=burst, with_scheduler=True)
 
 
 def _reconcile(stores, quiet: bool) -> None:
@@ -218,10 +229,9 @@ def user() -> None:
 def user_add(name: str, password: str | None, bare: bool) -> None:
     """Create user NAME and print its API token, labelled (shown once; stored hashed)."""
     from service.store.errors import StoreError
-    from service.store.users import UserStore
 
     try:
-        token = UserStore(_stores().redis).add(name, password)
+        token = _stores().users.add(name, password)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     click.echo(token if bare else f"API token of {name} (shown once, only its hash is kept): {token}")

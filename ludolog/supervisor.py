@@ -14,7 +14,11 @@ with a message that says so. A crashed Redis is restarted first; the worker is o
 itself. An optional start-up step that fails is one line of output: the service runs on.
 
 Children run in their own sessions so that a Ctrl-C reaches only this process, which then
-stops them in that order instead of all at once.
+stops them in that order instead of all at once. Each session is one process group: once a child
+has exited (on its own or stopped), what is left of its group (gunicorn's workers after their master
+was killed) is killed with it, so that nothing it started outlives it, nor holds its port against the
+restart. What a worker forks into groups of their own (RQ's work horses) the kernel ends with the
+worker (:mod:`service.runtime.lifetime`). A second Ctrl-C while stopping is ignored: the stop goes on.
 """
 
 from __future__ import annotations
@@ -60,6 +64,16 @@ class GaveUp(RuntimeError):
 
 def _raise_keyboard_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def end_group(process: subprocess.Popen[bytes] | None) -> None:
+    """Kill what is left of an exited child's process group (its session: the child started it, as its leader)."""
+    if process is None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass  # nothing left (or a pid reused by another user's group: not ours to touch)
 
 
 def describe_exit(code: int) -> str:
@@ -296,6 +310,7 @@ class Supervisor:
         for child in self.children:
             code = child.exited()
             if code is not None:
+                end_group(child.process)
                 self.schedule(child, code, now)
         store_ready = self.store.look() if self.store else False
         for child in self.children:
@@ -345,12 +360,14 @@ class Supervisor:
     def stop(self) -> None:
         """Stop the start-up steps, the children (web, then worker), then Redis; each gets 10 s before SIGKILL."""
         self.stopping = True
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, signal.SIG_IGN)
         if self.steps:
             self.steps.stop()
         for child in reversed(self.children):
             process = child.process
             if child.name == "redis" or process is None or process.poll() is not None:
-                continue
+                continue  # an exited child's group was ended when the exit was seen
             process.send_signal(signal.SIGTERM)
             try:
                 process.wait(10)
@@ -358,6 +375,7 @@ class Supervisor:
                 say(f"{child.name} did not stop in 10 s: killed")
                 process.kill()
                 process.wait()
+            end_group(process)
         if self.embedded:
             self.embedded.stop()
         self.remove_service_files()

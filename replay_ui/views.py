@@ -135,9 +135,9 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
 
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
     """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
-    games = api().games
+    reader = api().stores.reader
     return cached_timeline(Line(record.id, bid, view, record.created), head, get_rules(record.game), record.setup, viewer,
-                           lambda after, upto: games.events_between(record.id, bid, after, upto))
+                           lambda upto, resume: reader.steps(record.id, bid, upto, resume))
 
 
 def _board_stylesheet(renderer: str) -> str | None:

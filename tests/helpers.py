@@ -8,7 +8,10 @@ import random
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from engine import CHANCE, Event, Setup, action_event, draw_chance, fold, get_rules
 from service.store.games import MAIN, GameStore
@@ -16,6 +19,38 @@ from service.store.snapshots import SnapshotStore
 
 ROOT = Path(__file__).resolve().parents[1]
 PIG_PLUGIN = "tests.games.pig:PIG"
+#: The bound of every wait for real work (a worker's jobs, a server's start, a subprocess's end, a page's move). The
+#: suite runs on machines whose speed moves 2.4 times from one day to the next, beside other work (a fresh clone's
+#: run once met a machine seven times oversubscribed, and a burst worker was killed at a 120-s bound): a wait ends
+#: as soon as its condition holds, so a generous bound costs a passing test nothing, and only a hang reaches it.
+PATIENCE_SECONDS = 900.0
+
+T = TypeVar("T")
+
+
+def wait_until(condition: Callable[[], T], what: str, seconds: float = PATIENCE_SECONDS, every: float = 0.05) -> T:
+    """Poll ``condition`` until it returns something truthy, and return that; fail after ``seconds`` saying ``what``
+    was awaited (a condition to wait for, never a fixed sleep: the test's outcome must not depend on the machine's
+    speed)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds:.0f} s for {what}")
+        time.sleep(every)
+
+
+def run_to_end(args: list[str], what: str, seconds: float = PATIENCE_SECONDS, **options: Any) -> subprocess.CompletedProcess[str]:
+    """``subprocess.run(args, capture_output=True, text=True, **options)`` bounded by ``seconds``; fail saying ``what``
+    was awaited and what the process had printed if it has not ended by then (a hang, not a slow machine)."""
+    try:
+        return subprocess.run(args, capture_output=True, text=True, timeout=seconds, **options)
+    except subprocess.TimeoutExpired as expired:
+        said = (expired.stdout or "") + (expired.stderr or "")
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        raise AssertionError(f"waited {seconds:.0f} s for {what}; it printed:\n{said[-3000:]}") from expired
 
 
 def pig_events(count: int, seed: int = 0, players: int = 2):

@@ -30,7 +30,11 @@ from pathlib import Path
 import pytest
 
 from service.runtime.redis_server import free_ports
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.serving import children_of, clean_env, is_alive
+
+#: The slow tier (`make test` runs it, `make check` leaves it out): a fresh clone's `make run` from nothing.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 STAMP = ROOT / ".venv" / ".installed"
@@ -50,7 +54,7 @@ def clone(tmp_path: Path) -> Path:
     if not STAMP.exists() or shutil.which("git") is None or shutil.which("make") is None:
         pytest.skip("needs git, make and the .venv that `make install` made")
     target = tmp_path / "ludolog"
-    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(target)], check=True, timeout=120)
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(target)], check=True, timeout=PATIENCE_SECONDS)
     (target / ".venv").symlink_to(ROOT / ".venv")
     older = STAMP.stat().st_mtime - 60
     os.utime(target / "pyproject.toml", (older, older))
@@ -98,15 +102,15 @@ def test_make_run_then_the_readme_command_lines_an_upload_and_a_page_on_a_fresh_
                            text=True, start_new_session=True)
     lines: list[str] = []
     try:
-        wait_for_line(run, lines, "serving at", 180)
-        wait_for_line(run, lines, "start-up steps done", 180)
+        wait_for_line(run, lines, "serving at", PATIENCE_SECONDS)
+        wait_for_line(run, lines, "start-up steps done", PATIENCE_SECONDS)
         output = "".join(lines)
         assert "pip install" not in output, "make reinstalled instead of using the installed venv"
         assert "compile_engine.py" not in output or not ENGINE_STAMP.exists(), "make compiled instead of reusing"
         ludolog = str(clone / ".venv" / "bin" / "ludolog")  # "installed into .venv/bin/ by make install"
 
         def cli(*args: str) -> str:
-            done = subprocess.run([ludolog, *args], cwd=clone, env=env, capture_output=True, text=True, timeout=120)
+            done = subprocess.run([ludolog, *args], cwd=clone, env=env, capture_output=True, text=True, timeout=PATIENCE_SECONDS)
             assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stdout, done.stderr)
             return done.stdout
 
@@ -118,7 +122,7 @@ def test_make_run_then_the_readme_command_lines_an_upload_and_a_page_on_a_fresh_
                              {"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
         assert status == 202, body
         upload = json.loads(body)
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + PATIENCE_SECONDS
         while time.monotonic() < deadline:
             upload = json.loads(fetch(f"http://127.0.0.1:{port}{upload['url']}")[1]) | {"url": upload["url"]}
             if upload["status"] in ("done", "failed"):

@@ -11,12 +11,20 @@
   into the engine queue in turn between the tables' owners (:func:`service.jobs.feed_engine_moves`).
 * When the process running a job dies (SIGKILL, out of memory), an import on its last
   attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`).
+* It waits for its store for ever: its connections retry until the store answers again
+  (:class:`service.store.ready.PatientRetry`), and the outage is told in one line, not by a traceback
+  or a line per retry. Asked to stop, it stops waiting.
+* Nothing it forks outlives it (:mod:`service.runtime.lifetime`), and its scheduler, asked to stop,
+  gets :data:`SCHEDULER_STOP_SECONDS` before it is killed.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import time
+from contextlib import suppress
 from resource import struct_rusage
 from typing import Any
 
@@ -27,22 +35,55 @@ from rq.serializers import JSONSerializer
 
 from service.jobs import feed_analysis, feed_engine_moves, job_queue
 from service.store.context import Stores
+from service.store.ready import StoreOutage
 from workers.heal import heal, heal_engine_moves
 from workers.imports import import_horse_killed
 
 log = logging.getLogger(__name__)
 #: RQ wakes an idle worker every (TTL - 15) seconds: the TTL is set so that upkeep runs on time.
 _RQ_TTL_MARGIN = 15
+#: How long RQ's scheduler gets to stop (it stops within its 1 s interval when its store answers).
+SCHEDULER_STOP_SECONDS = 5
 
 
 class LudologWorker(Worker):
     """An RQ worker on the ludolog queues that also keeps jobs from staying stuck and feeds analysis in turn."""
 
-    def __init__(self, queues: list[Queue], stores: Stores, **kwargs: Any) -> None:
+    def __init__(self, queues: list[Queue], stores: Stores, outage: StoreOutage | None = None, **kwargs: Any) -> None:
         every = max(1, stores.config.heal_every)
         super().__init__(queues, connection=stores.queue_redis, serializer=JSONSerializer, maintenance_interval=every,
                          worker_ttl=every + _RQ_TTL_MARGIN, work_horse_killed_handler=self._horse_killed, **kwargs)
         self.stores = stores
+        self.outage = outage
+
+    def request_stop(self, signum: int, frame: Any) -> None:
+        """Stop waiting for the store, then RQ's warm shutdown (which may write to a store that is away)."""
+        if self.outage is not None:
+            self.outage.give_up()
+        try:
+            super().request_stop(signum, frame)  # type: ignore[no-untyped-call]  # rq leaves it unannotated
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            self._stop_requested = True
+
+    def stop_scheduler(self) -> None:
+        """Ask RQ's scheduler to stop (it releases its locks), and kill it if it has not within a few seconds."""
+        process = self.scheduler._process if self.scheduler else None
+        if process is None or not process.pid:
+            return
+        with suppress(OSError):
+            os.kill(process.pid, signal.SIGTERM)
+        process.join(SCHEDULER_STOP_SECONDS)
+        if process.is_alive():
+            log.warning("RQ's scheduler did not stop in %s s: killed", SCHEDULER_STOP_SECONDS)
+            process.kill()
+            process.join()
+
+    def teardown(self) -> None:
+        """RQ's (scheduler stopped, registration removed); a store that is away keeps the registration till its TTL."""
+        try:
+            super().teardown()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as exc:
+            log.warning("stopped without the store (%s): its registration expires by itself", exc)
 
     def run_maintenance_tasks(self) -> None:
         """RQ's maintenance (registries, scheduler), then ours: stuck imports fail, dead folds run again."""

@@ -85,7 +85,9 @@ class GameCreateSchema(Strict):
     players = fields.List(fields.String(validate=[validate.Length(min=1, max=60), plain_text()]), required=True,
                           validate=validate.Length(min=1, max=12),
                           metadata={"description": "player names in seat order"})
-    seed = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "seed of the chance draws (default: random)"})
+    seed = fields.String(validate=validate.Length(min=1, max=100), metadata={
+        "description": "seed of the chance draws (default: drawn by the server and kept secret until the game is over); "
+                       "a game with a named seed seats the engine only, never an invited person"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "game options, as the rules define them"})
     title = fields.String(load_default="", validate=[validate.Length(max=200), plain_text()])

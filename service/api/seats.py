@@ -4,28 +4,35 @@
 (``{"holder": "me"}``, ``{"holder": "engine", "level": …}`` or ``{"holder": "invite"}``, which answers an
 ``invite_url`` whose last segment is the token) and takes it back with ``DELETE …/seats/<n>`` (the same as
 ``me``; an open invite to the seat is revoked). ``POST /api/invites/<token>`` gives the signed-in caller the
-seat the invite names, once. The store keeps the books (:mod:`service.store.seats`), the rules of who moves and
+seat the invite names, once. ``GET …/branches/<bid>/seats/stream`` follows the seats live (Server-Sent Events): the
+seats as the page shows them on opening and again after every change (a seat taken, handed on or taken back: a
+seated player whose seat was taken back learns it at once), and ``deleted`` when the branch is deleted. The store
+keeps the books (:mod:`service.store.seats`), the rules of who moves and
 what the engine plays are :mod:`service.games.seating`'s.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service.api import sse
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import Strict
 from service.jobs import EngineMoveScheduler, engine_queue
-from service.store.games import GameRecord
-from service.store.seats import ENGINE, ENGINE_LEVELS, Seat
-from service.web.auth import owned_branch, readable_game, require_user
+from service.store.errors import NotFoundError
+from service.store.games import Branch, GameRecord
+from service.store.live import Batch
+from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
+from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
-from service.web.seating import redeem, seat_json, seats_view
+from service.web.seating import redeem, seat_json, seats_view, table_for_page
 
 bp = Blueprint("seats", __name__)
 
@@ -55,8 +62,15 @@ class SeatsSchema(Schema):
 
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     live = fields.Boolean(required=True, metadata={"description": "true while a seat is held by someone other than "
-                                                                  "the owner and the game is not over: hidden "
+                                                                  "the owner, or a person other than the owner has "
+                                                                  "held one, and the game is not over: hidden "
                                                                   "information is kept per seat, analysis is refused"})
+    seed_sha256 = fields.String(required=True, metadata={"description": "the SHA-256 (hex) of the branch's deal seed, "
+                                                                        "shown from the start (commit and reveal)"})
+    seed_chosen = fields.Boolean(required=True, metadata={"description": "true when whoever made the branch named its "
+                                                                         "seed (then a seat may go to the engine only)"})
+    seed = fields.String(metadata={"description": "the deal seed, once the line is over: its SHA-256 is seed_sha256, "
+                                                  "and every chance event at seq s is the draw of sha256(seed:s)"})
 
 
 class AssignSchema(Strict):
@@ -104,15 +118,20 @@ def list_seats(gid: str, bid: str) -> ResponseReturnValue:
             description="holder=me takes the seat back (an open invite to it is revoked), holder=engine with level "
                         "easy, normal or strong lets the engine play it (it moves by itself within seconds of its "
                         "turn), holder=invite answers invite_url: a single-use link for the person who is to hold "
-                        "the seat (a new invite revokes the seat's previous one).")
+                        "the seat (a new invite revokes the seat's previous one). An invite is 422 draws_foreseeable "
+                        "on a branch made with a named seed or with chance: keep (its owner could foresee its draws): "
+                        "such a branch seats the engine only. Once a person has sat, taking seats back does not give "
+                        "the owner their views before the game is over.")
 def assign_seat(gid: str, bid: str, seat: str) -> ResponseReturnValue:
     """200 with the seat (and ``invite_url`` for an invite)."""
     user = require_user()
     record = readable_game(gid)
-    owned_branch(gid, bid, user)
+    branch = owned_branch(gid, bid, user)
     number = _seat_number(record, seat)
     body = load_body(AssignSchema)
     _refuse_unplayable(record, body["holder"])
+    if body["holder"] == "invite":
+        _refuse_foreseeable_draws(branch)
     return jsonify(_assign(record, bid, number, body["holder"], body.get("level")))
 
 
@@ -137,6 +156,19 @@ def _refuse_unplayable(record: GameRecord, holder: str) -> None:
                                             "before inviting someone to a seat", game=record.id)
 
 
+def _refuse_foreseeable_draws(branch: Branch) -> None:
+    """422 for an invite to a branch whose draws its owner can foresee: a seed they named, or a fork that keeps its
+    parent line's draws (which anyone who reads the parent knows). Such a branch is played against the engine only;
+    a table with people at it is dealt from a seed the server draws and keeps secret until the end."""
+    why = ("its seed was named when it was made" if branch.seed_chosen else
+           "it keeps its parent line's draws (chance: keep)" if branch.chance == "keep" else None)
+    if why is not None:
+        raise ApiError(422, "draws_foreseeable",
+                       f"branch {branch.id!r} cannot seat a person: {why}, so its owner can foresee its draws; give its "
+                       f"seats to the engine, or fork it without a seed and with chance: redraw to play with people",
+                       branch=branch.id, seed_chosen=branch.seed_chosen, chance=branch.chance)
+
+
 def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str | None) -> dict[str, Any]:
     seats = api().stores.seats
     if holder == "invite":
@@ -156,3 +188,52 @@ def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str |
 def redeem_invite(token: str) -> ResponseReturnValue:
     """200 ``{"game", "branch", "seat"}``."""
     return jsonify(redeem(token, require_user()))
+
+
+@bp.get(f"{_BRANCH}/seats/stream")
+@sse.documented_stream("Follow a branch's seats live: who holds each, again after every change, and the branch's "
+                       "deletion", tag="seats",
+                       description="Server-Sent Events: 'event: seats' on opening and after every change of a seat "
+                                   "(taken, handed on, taken back), data as the branch page shows its seats: {seats: "
+                                   "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
+                                   "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
+                                   "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
+                                   "nothing to resume.")
+def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
+    """``text/event-stream`` of the branch's seats."""
+    record = readable_game(gid)
+    api().games.branch(gid, bid)  # 404 for a branch that is not (or no longer) there
+    hub = api().stores.live
+    return sse.open_stream(hub, hub.seat_changes_stream(gid), SeatsFeed(record, bid, current_user()), notices=True)
+
+
+@dataclass
+class SeatsFeed:
+    """The seats of one branch as one reader's page shows them: on opening, then after each change of them, until
+    the branch goes (:class:`service.api.sse.Feed`)."""
+
+    record: GameRecord
+    bid: str
+    user: str | None
+    about: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.about = f"following the seats of {self.record.id}/{self.bid}"
+
+    def opening(self) -> tuple[str, bool]:
+        """The seats now (a page that reconnects is current at once)."""
+        return self._seats()
+
+    def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
+        """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
+        changes = {n.get("change", "") for batch in batches for n in batch.notices if n.get("branch") == self.bid}
+        if BRANCH_DELETED in changes:
+            return sse.message("deleted", {"branch": self.bid}), False
+        return self._seats() if changes or lagged else ("", True)
+
+    def _seats(self) -> tuple[str, bool]:
+        try:
+            shown = table_for_page(self.record, self.bid, self.user)
+        except NotFoundError:  # deleted between the notice and this read
+            return sse.message("deleted", {"branch": self.bid}), False
+        return sse.message("seats", shown), True

@@ -8,7 +8,11 @@ own decisions (after its fork point; all of them on a live game's main line) can
 with seats held by others than its owner (issue 33) cannot be taken back until its game is over: a take-back is
 the owner's undo of their own line, and there it would undo other people's moves.
 
-``DELETE …/branches/<bid>`` removes a branch of the caller's that nobody forked from; main never goes.
+``DELETE …/branches/<bid>`` removes a branch of the caller's that nobody forked from; main never goes. A table
+others sit at is not deleted under them (issue 45): while a person other than the owner holds a seat and the game is
+not over, the answer is 409 ``seats_held``, naming who sits where; the owner takes the seats back first (which tells
+the seated players at once, on the branch's seats stream) or the game ends. A deletion tells the pages that follow
+the branch's seats that it is gone.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from service.jobs import analysis_queue, cancel_branch_analysis
 from service.store.games import GameRecord
 from service.web.auth import owned_branch, readable_game, require_user
 from service.web.context import api
+from service.web.seating import people_seated
 
 bp = Blueprint("takeback", __name__, url_prefix="/api/games/<gid>/branches")
 
@@ -82,14 +87,31 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
 
 @bp.delete("/<bid>")
 @documented("Delete a branch of yours that nobody forked from (main cannot be deleted)", response=None, status=204,
-            errors=(400, 401, 403, 404, 409), auth="required")
+            errors=(400, 401, 403, 404, 409), auth="required",
+            description="409 when other branches fork from it, and 409 seats_held while people other than you hold "
+                        "seats of it and its game is not over (take their seats back first: they are told at once).")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
-    """204; 409 when other branches fork from it, 400 for main. Its analysis goes with it: results and queued jobs."""
+    """204; 409 when other branches fork from it or others sit at it, 400 for main. Its analysis goes with it: results
+    and queued jobs."""
     user = require_user()
-    readable_game(gid)
+    record = readable_game(gid)
     owned_branch(gid, bid, user)
+    _refuse_while_seated(record, bid)
     context = api()
     context.games.delete_branch(gid, bid)
     context.stores.seats.delete_branch(gid, bid)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204
+
+
+def _refuse_while_seated(record: GameRecord, bid: str) -> None:
+    """409 while people other than the owner sit at the branch and its game is not over, saying who and what allows
+    the deletion."""
+    seated = people_seated(record, bid)
+    if not seated:
+        return
+    who = ", ".join(f"{s.user} at seat {s.seat} ({record.setup.players[s.seat]})" for s in seated)
+    raise ApiError(409, "seats_held",
+                   f"branch {bid!r} cannot be deleted while others sit at it ({who}): take their seats back first "
+                   f"(they are told at once), or delete it once the game is over",
+                   game=record.id, branch=bid, seated=[{"seat": s.seat, "user": s.user} for s in seated])

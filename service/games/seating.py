@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,10 +105,20 @@ def _not_yours(branch: Branch, message: str, **details: Any) -> ForbiddenError:
     return ForbiddenError(message, branch=branch.id, **details)
 
 
-def is_live_multi_holder(seats: Sequence[Seat], over: bool) -> bool:
+def is_live_multi_holder(seats: Sequence[Seat], over: bool, others_held: Collection[int] = ()) -> bool:
     """True while the game is not over and a seat is held by someone other than the branch's owner (the engine,
-    an invited person, or an invite not yet taken)."""
-    return not over and any(seat.holder != OWNER for seat in seats)
+    an invited person, or an invite not yet taken), or a person other than the owner has held one (``others_held``:
+    the seats others have held since, :meth:`service.store.seats.SeatStore.others_held`): taking every seat back does
+    not make a table the owner's alone again before its game is over."""
+    return not over and (bool(others_held) or any(seat.holder != OWNER for seat in seats))
+
+
+def views_of_seats(seats: Sequence[Seat], owner: str | None, user: str | None, others_held: Collection[int]) -> list[int]:
+    """The seats whose view ``user`` may have at a live table: those they hold, but for the owner not those others
+    have held (the owner's own seats stay theirs; a seat taken back from someone keeps its secrets from the owner
+    until the game is over)."""
+    return [seat.seat for seat in seats
+            if seat.held_by(user, owner) and not (seat.holder == OWNER and seat.seat in others_held)]
 
 
 def table_hiding(games: GameStore, seats: SeatStore, reader: StateReader, gid: str, bid: str) -> str | None:
@@ -141,4 +151,4 @@ def is_live_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: 
         return False
     position = reader.position(gid, bid)
     held = seats.seats(gid, bid, len(games.game(gid).setup.players))
-    return is_live_multi_holder(held, position.rules.current_actor(position.state) is None)
+    return is_live_multi_holder(held, position.rules.current_actor(position.state) is None, seats.others_held(gid, bid))

@@ -1,4 +1,4 @@
-"""The stores of one process, built once from the configuration.
+"""The stores of one process, built once from the configuration: the one place stores are composed.
 
 Web workers, RQ workers and the CLI all get their Redis connections here, so that
 LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
@@ -21,13 +21,16 @@ from redis.retry import Retry
 
 import engine
 from service.runtime.config import Config, ConfigError
+from service.store.annotations import AnnotationStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
+from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.snapshots import SnapshotStore, StateReader
 from service.store.uploads import UploadStore
+from service.store.users import UserStore
 
 
 class StoreRetry(Retry):
@@ -57,8 +60,8 @@ POOL_SIZE = 100
 POOL_WAIT_S = 5.0
 
 
-def connect(url: str) -> Redis:
-    """A client of the store or queue at ``url`` with ludolog's retries.
+def connect(url: str, retry: Retry | None = None) -> Redis:
+    """A client of the store or queue at ``url`` with ludolog's retries (``retry``, else :class:`StoreRetry`).
 
     ``driver_info=None``: no CLIENT SETINFO on each new connection (Redis 6.2 refuses it anyway: two
     wasted round trips, which while Redis loads cost one loading chunk each).
@@ -68,15 +71,20 @@ def connect(url: str) -> Redis:
     51 × 503 in issue 45's reconnect storm); here it waits up to POOL_WAIT_S for one of the POOL_SIZE connections.
     """
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT_S,
-                                                 retry=StoreRetry(), driver_info=None)
+                                                 retry=retry if retry is not None else StoreRetry(), driver_info=None)
     return redis.Redis.from_pool(pool)
 
 
 @dataclass
 class Stores:
-    """Connections and stores for one process."""
+    """Connections and stores for one process.
+
+    ``retry`` is how its connections retry a failed command: :class:`StoreRetry` (a few quick tries) unless
+    given; a worker gives a :class:`service.store.ready.PatientRetry`, which waits for the store for ever.
+    """
 
     config: Config
+    retry: Retry | None = None
 
     @cached_property
     def redis(self) -> Redis:
@@ -86,13 +94,13 @@ class Stores:
         if self.config.redis_cluster:
             # Every key of a game carries its hash tag, so scripts and transactions stay on one node.
             return redis.RedisCluster.from_url(self.config.redis_url)  # type: ignore[return-value]
-        return connect(self.config.redis_url)
+        return connect(self.config.redis_url, self.retry)
 
     @cached_property
     def queue_redis(self) -> Redis:
         """RQ's Redis (the store's unless LUDOLOG_QUEUE_REDIS_URL names another)."""
         url = self.config.effective_queue_url
-        return connect(url) if url and url != self.config.redis_url else self.redis
+        return connect(url, self.retry) if url and url != self.config.redis_url else self.redis
 
     @cached_property
     def games(self) -> GameStore:
@@ -128,6 +136,31 @@ class Stores:
     def open_streams(self) -> OpenStreams:
         """The live streams each client address holds open, at most LUDOLOG_STREAMS_PER_ADDRESS."""
         return OpenStreams(self.redis, self.config.streams_per_address)
+
+    @cached_property
+    def annotations(self) -> AnnotationStore:
+        """Comments and glyphs on moves."""
+        return AnnotationStore(self.redis)
+
+    @cached_property
+    def users(self) -> UserStore:
+        """Accounts and their API tokens."""
+        return UserStore(self.redis)
+
+    @cached_property
+    def sessions(self) -> SessionStore:
+        """Sign-ins, kept server-side for LUDOLOG_SESSION_HOURS."""
+        return SessionStore(self.redis, self.config.session_seconds)
+
+    @cached_property
+    def sign_in_throttle(self) -> SignInThrottle:
+        """Failed sign-ins per account and per address."""
+        return SignInThrottle(self.redis)
+
+    @cached_property
+    def sign_up_throttle(self) -> SignUpThrottle:
+        """Sign-ups per address."""
+        return SignUpThrottle(self.redis)
 
     @cached_property
     def live(self) -> LiveHub:
@@ -232,6 +265,13 @@ def current_stores() -> Stores:
         _current = Stores(with_store_url(Config()))
         load_game_plugins(_current.config.game_plugins)
     return _current
+
+
+def use_stores(stores: Stores) -> Stores:
+    """Make ``stores`` this process's stores (what :func:`current_stores` answers from now on); returns them."""
+    global _current
+    _current = stores
+    return stores
 
 
 def reset_stores() -> None:

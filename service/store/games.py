@@ -81,6 +81,12 @@ def new_id(nbytes: int = 6) -> str:
     return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
 
 
+def new_seed() -> str:
+    """A seed the server draws for a branch's chance: 128 random bits, so that its SHA-256 (shown from the start of a
+    table) cannot be searched back to it, and nobody, its owner included, can foresee its draws before it is revealed."""
+    return secrets.token_urlsafe(16)
+
+
 def _parse_stored_result(text: str) -> AppendResult:
     """The result an idempotent append stored as ``first:last:fingerprint`` (``first:last`` before fingerprints)."""
     first, last, *rest = text.split(":", 2)
@@ -107,7 +113,7 @@ class GameStore:
         gid = gid or new_id()
         now = time.time()
         record = GameRecord(gid, game, rules_version, setup, owner, visibility, source, now, title, extra or {})
-        main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_id(8), created=now)
+        main = Branch(MAIN, MAIN, owner, seed if seed is not None else new_seed(), created=now, seed_chosen=seed is not None)
         self._store_new_game(record, main, [game_created(game, rules_version, setup, **(meta or {}))])
         return record
 
@@ -313,7 +319,8 @@ class GameStore:
             raise InvalidRequestError(f"cannot fork branch {parent!r} at seq {at}: expected 1 to {parent_head}",
                                       branch=parent, at=at, head=parent_head)
         bid = bid or new_id(4)
-        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_id(8), parent, at, time.time(), incomplete, chance)
+        branch = Branch(bid, name or bid, owner, seed if seed is not None else new_seed(), parent, at, time.time(), incomplete,
+                        chance, seed_chosen=seed is not None)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hsetnx(keys.branches_for(gid), bid, json.dumps(branch.to_json()))
             pipe.hsetnx(keys.branch_head_for(gid), bid, at)

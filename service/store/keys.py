@@ -248,6 +248,13 @@ def invites_for(gid: str) -> str:
     return f"{_game(gid)}:invites"
 
 
+def seat_changes_for(gid: str) -> str:
+    """Stream of notices ``{branch, change}`` (``seats``: a seat of the branch changed holder; ``deleted``: the branch
+    was deleted), trimmed to about the last 200; read by the seats stream of a table's page (``service/api/seats.py``)
+    through :class:`service.store.live.LiveHub`."""
+    return f"{_game(gid)}:seat-changes"
+
+
 def engine_moves_due() -> str:
     """Sorted set of branches (``gid/bid``) with an engine seat's move queued and not yet played, scored by when."""
     return f"{PREFIX}:engine-moves:due"

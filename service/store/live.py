@@ -146,6 +146,10 @@ class LiveHub:
         """The stream of game ``gid``'s annotation events (the notes panel)."""
         return keys.annotations_for(gid)
 
+    def seat_changes_stream(self, gid: str) -> str:
+        """The stream of notices of changed seats or deleted branches of game ``gid`` (a table's page)."""
+        return keys.seat_changes_for(gid)
+
     def analysis_progress_stream(self, gid: str) -> str:
         """The stream of notices of verdicts stored for game ``gid``'s analyses (the analysis panel)."""
         return keys.analysis_progress_for(gid)

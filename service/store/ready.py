@@ -5,18 +5,27 @@ AOF/RDB; one that is restarting (a crash, a failover) refuses connections for a 
 ludolog component asks :func:`probe` (one attempt, no retries of its own) and waits with
 :func:`wait_until_ready` (backoff, a timeout, a callback for progress) instead of crashing on
 the first ``BusyLoadingError``. ``INFO`` answers while loading, so progress can be shown.
+
+A worker waits inside its connections instead (:class:`PatientRetry`): every command it (or a job,
+or RQ) sends waits while the store is away, and :class:`StoreOutage` says so in one line.
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+T = TypeVar("T")
 
 
 class StoreNotReady(RuntimeError):
@@ -67,7 +76,7 @@ def probe_client(url: str) -> redis.Redis:
     return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=5, retry=Retry(NoBackoff(), 0), driver_info=None)
 
 
-def _is_auth_error(exc: redis.exceptions.RedisError) -> bool:
+def _is_auth_error(exc: Exception) -> bool:
     return isinstance(exc, redis.exceptions.AuthenticationError) or str(exc).startswith(("NOAUTH", "WRONGPASS"))
 
 
@@ -135,3 +144,92 @@ def wait_until_ready(client: redis.Redis, timeout: float | None, on_wait: Callab
         # Loading makes steady progress: look often enough to show it; an outage gets backed off.
         time.sleep(min(delay, 0.5) if status.loading else delay)
         delay = min(delay * 2, max_delay)
+
+
+class StoreOutage:
+    """A process's one account of its store going away and coming back, told in one line each.
+
+    Shared by every connection of the process (a worker's main loop, its pubsub thread, its forks):
+    the first failed command of an outage announces it, the first command that succeeds afterwards
+    says the store is back; every connection in between waits quietly. Forked children (RQ's
+    scheduler, a work horse) wait as quietly but say nothing: the worker that forked them speaks.
+    :meth:`give_up` (the process is stopping) makes the waits end: commands fail again.
+    """
+
+    def __init__(self, url: str, say: Callable[[str], None]) -> None:
+        self.url = url
+        self.say = say
+        self.speaker = os.getpid()
+        self.since: float | None = None
+        self.stopping = False
+        self._lock = threading.Lock()
+        os.register_at_fork(after_in_child=self._after_fork)
+
+    def _after_fork(self) -> None:
+        self._lock = threading.Lock()  # a lock held by another thread at the fork stays held in the child
+
+    def lost(self, error: Exception) -> None:
+        """A command failed on its connection: the store is away (said once per outage)."""
+        with self._lock:
+            if self.since is not None:
+                return
+            self.since = time.monotonic()
+        if os.getpid() == self.speaker:
+            self.say(f"lost the store at {redact(self.url)} ({_reason(error)}): waiting for it")
+
+    def back(self, attempted_at: float) -> None:
+        """A command sent at ``attempted_at`` (monotonic) succeeded: if it was sent during an outage, it is over.
+
+        An answer to a command sent before the outage began (read just before the store went) proves nothing.
+        """
+        if self.since is None or attempted_at < self.since:
+            return
+        with self._lock:
+            since, self.since = self.since, None
+        if since is not None and os.getpid() == self.speaker:
+            self.say(f"store back after {time.monotonic() - since:.1f} s")
+
+    def give_up(self) -> None:
+        """The process is stopping: waits end, commands fail as they would without us."""
+        self.stopping = True
+
+
+class PatientRetry(Retry):
+    """The retries of a process that has nothing to do without its store (a worker): for ever.
+
+    A command whose connection fails (refused, reset, the store loading its data) is tried again at once
+    on a new connection, then backing off up to a second, until the store answers; :class:`StoreOutage` tells the outage in one
+    line. Not retried: a refused password (no waiting cures it) and anything once the outage is given up.
+    Shared, not copied, by every connection (redis-py deep-copies the retry it is given).
+    """
+
+    def __init__(self, outage: StoreOutage) -> None:
+        super().__init__(NoBackoff(), sys.maxsize)
+        self.outage = outage
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PatientRetry:
+        return self
+
+    def call_with_retry(self, do: Callable[[], T], fail: Callable[..., Any],
+                        is_retryable: Callable[[Exception], bool] | None = None, with_failure_count: bool = False) -> T:
+        """``do()`` until it succeeds; ``fail(error)`` (which drops the connection) after each failure."""
+        failures = 0
+        while True:
+            attempted_at = time.monotonic()
+            try:
+                result = do()
+            except (TimeoutError, redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+                if self.outage.stopping or _is_auth_error(error) or (is_retryable is not None and not is_retryable(error)):
+                    raise
+                failures += 1
+                if with_failure_count:
+                    fail(error, failures)
+                else:
+                    fail(error)
+                if failures == 1:
+                    continue  # a connection left over from before an outage fails once: a new one may not
+                self.outage.lost(error)
+                time.sleep(min(0.05 * 2 ** min(failures, 5), 1.0))
+            else:
+                self.outage.back(attempted_at)
+                return result

@@ -33,6 +33,8 @@ class Branch:
     created: float = 0.0
     incomplete: bool = False
     chance: str = "redraw"  # a fork's chance: "redraw" from its seed, or "keep" the parent line's draws where possible
+    #: The seed was named by whoever made the branch rather than drawn by the server: they can foresee its draws.
+    seed_chosen: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe record."""

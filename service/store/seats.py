@@ -8,6 +8,10 @@ assigns a seat, the branch's seats hash (``keys.seats_for``) holds one JSON reco
 * ``{"holder": "invited", "invite": <token hash>}``: an invite link is out and nobody has taken it yet;
 * ``{"holder": "user", "user": <name>}``: the person who redeemed the invite.
 
+Once a person has taken a seat, the hash's field ``others`` also lists (JSON) every seat held since by anyone but the
+owner, that person's included: the owner never sees those seats' views again until the game is over, whoever holds
+them later (:func:`service.games.seating.views_of_seats`), so taking every seat back re-opens nothing.
+
 Invites (``keys.invites_for``, one hash per game) are kept by the SHA-256 of their token, never the token:
 a read of Redis hands out no seat, and a token is found by its hash (no comparison of secrets in Python, so
 nothing to time). A token is ``<gid>.<secret>`` (43 characters of ``secrets.token_urlsafe``): the game id
@@ -29,7 +33,7 @@ import redis
 
 from service.store import keys
 from service.store.errors import ConflictError, GoneError, InvalidRequestError, NotFoundError
-from service.store.replies import as_optional_bytes, as_scored
+from service.store.replies import as_bytes_hash, as_optional_bytes, as_scored
 
 #: The engine's strengths, weakest first.
 ENGINE_LEVELS = ("easy", "normal", "strong")
@@ -38,6 +42,11 @@ OWNER, ENGINE, INVITED, USER = "owner", "engine", "invited", "user"
 _DONE_UNLESS_REQUEUED = """local queued = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
 return 0"""
+#: Seat-change notices kept per game (a follower only ever needs the ones since it subscribed).
+SEAT_CHANGES_KEPT = 200
+SEATS_CHANGED, BRANCH_DELETED = "seats", "deleted"
+#: The seats hash's field listing the seats others have held since a person first sat (not a seat number).
+OTHERS_FIELD = "others"
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
 
 
@@ -97,6 +106,23 @@ def _invite_of(gid: str, raw: bytes | str) -> Invite:
     return Invite(gid, str(data["branch"]), int(data["seat"]), str(data["status"]), data.get("user"))
 
 
+def _notify(pipe: Any, gid: str, bid: str, change: str) -> None:
+    """Queue, in the transaction that makes it, the notice of a change of branch ``bid``'s seats (a page at the table
+    hears of it live: a seated player learns that their seat was taken back, or that the branch is gone)."""
+    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change}, maxlen=SEAT_CHANGES_KEPT, approximate=True)
+
+
+def _others(raw: bytes | str | None) -> set[int]:
+    """The ``others`` field's seats (none when it is not set: no person has sat yet)."""
+    return set(json.loads(raw)) if raw is not None else set()
+
+
+def _others_now(stored: dict[bytes, bytes]) -> set[int]:
+    """From a seats hash: the seats others have held (``others``), and those held by anyone but the owner now."""
+    held = {int(k) for k, v in stored.items() if k.isdigit() and _seat_of(int(k), v).holder != OWNER}
+    return _others(stored.get(OTHERS_FIELD.encode())) | held
+
+
 def _seat_of(seat: int, raw: bytes | str) -> Seat:
     data = json.loads(raw)
     return Seat(seat, str(data["holder"]), data.get("user"), data.get("level"), data.get("invite"))
@@ -111,8 +137,12 @@ class SeatStore:
     def seats(self, gid: str, bid: str, count: int) -> list[Seat]:
         """Every seat of the branch ``0 … count-1``: the stored holder, the owner where none is stored."""
         stored = self.redis.hgetall(keys.seats_for(gid, bid))
-        found = {int(k): v for k, v in stored.items()}
+        found = {int(k): v for k, v in stored.items() if k.isdigit()}
         return [_seat_of(n, found[n]) if n in found else Seat(n) for n in range(count)]
+
+    def others_held(self, gid: str, bid: str) -> frozenset[int]:
+        """The seats held by anyone but the owner since a person first took a seat of the branch (none before)."""
+        return frozenset(_others(as_optional_bytes(self.redis.hget(keys.seats_for(gid, bid), OTHERS_FIELD))))
 
     def has_assignments(self, gid: str, bid: str) -> bool:
         """True when the owner has assigned any seat of the branch (else the owner plays them all, as before)."""
@@ -148,13 +178,17 @@ class SeatStore:
                     old_raw = pipe.hget(seats_key, str(seat.seat))
                     old = _seat_of(seat.seat, old_raw) if old_raw is not None else Seat(seat.seat)
                     old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
+                    others = _others(as_optional_bytes(pipe.hget(seats_key, OTHERS_FIELD)))
                     pipe.multi()
+                    if others and seat.holder != OWNER:
+                        pipe.hset(seats_key, OTHERS_FIELD, json.dumps(sorted(others | {seat.seat})))
                     if old.invite and old_invite is not None:
                         revoked = json.loads(old_invite) | {"status": "revoked"}
                         pipe.hset(invites_key, old.invite, json.dumps(revoked))
                     if new_invite is not None:
                         pipe.hset(invites_key, new_invite[0], new_invite[1])
                     pipe.hset(seats_key, str(seat.seat), json.dumps(seat.to_record()))
+                    _notify(pipe, gid, bid, SEATS_CHANGED)
                     pipe.execute()
                     return
                 except redis.WatchError:
@@ -184,10 +218,13 @@ class SeatStore:
                     current = _invite_of(invite.game, pipe.hget(invites_key, hashed) or b"{}")
                     self.check_usable(current)
                     self._refuse_owner(current, user, owner)
+                    others = _others_now(as_bytes_hash(pipe.hgetall(seats_key))) | {current.seat}
                     pipe.multi()
+                    pipe.hset(seats_key, OTHERS_FIELD, json.dumps(sorted(others)))
                     used = {"branch": current.branch, "seat": current.seat, "status": "used", "user": user}
                     pipe.hset(invites_key, hashed, json.dumps(used))
                     pipe.hset(seats_key, str(current.seat), json.dumps(Seat(current.seat, USER, user=user).to_record()))
+                    _notify(pipe, invite.game, current.branch, SEATS_CHANGED)
                     pipe.execute()
                     return Invite(invite.game, current.branch, current.seat, "used", user)
                 except redis.WatchError:
@@ -211,8 +248,12 @@ class SeatStore:
                                 "the person you invite", **where)
 
     def delete_branch(self, gid: str, bid: str) -> None:
-        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404)."""
-        self.redis.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
+        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404), and tell
+        the pages that follow its seats that it is gone."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
+            _notify(pipe, gid, bid, BRANCH_DELETED)
+            pipe.execute()
 
     def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
         """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""

@@ -6,14 +6,15 @@ The API (``service/api/seats.py``) and the invite page (``replay_ui``) share the
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from typing import Any
 
 from engine import CHANCE
-from service.games.seating import table_hiding
-from service.store.games import GameRecord
-from service.store.seats import ENGINE, OWNER, USER, Seat
+from service.games.seating import is_live_multi_holder, table_hiding
+from service.store.games import Branch, GameRecord
+from service.store.seats import ENGINE, USER, Seat
 from service.web.context import api
 
 
@@ -30,7 +31,7 @@ def seat_json(seat: Seat, *, waiting_since: float | None = None) -> dict[str, An
 def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     """The seats of a branch as ``GET …/seats`` answers them (the branch page shows the same)."""
     context = api()
-    context.games.branch(record.id, bid)  # 404 for an unknown branch
+    branch = context.games.branch(record.id, bid)  # 404 for an unknown branch
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
@@ -41,7 +42,18 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
         wait = context.stores.seats.engine_quota_wait(record.id, bid)
         if wait is not None:
             shown[actor]["waits_for_quota"] = quota_wait_json(wait)
-    return {"seats": shown, "live": actor is not None and any(s.holder != OWNER for s in seats)}
+    live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
+    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None)
+
+
+def seed_commitment(branch: Branch, *, over: bool) -> dict[str, Any]:
+    """The branch's deal seed committed to (commit and reveal): its SHA-256 from the start, the seed itself once the
+    line is over, so that every player can check that the draws were the seed's; and whether its maker named it."""
+    shown: dict[str, Any] = {"seed_sha256": hashlib.sha256(branch.seed.encode()).hexdigest(),
+                             "seed_chosen": branch.seed_chosen}
+    if over:
+        shown["seed"] = branch.seed
+    return shown
 
 
 def quota_wait_json(note: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +71,19 @@ def _last_event_time(gid: str, bid: str, head: int) -> float | None:
     events = api().games.events(gid, bid, after=head - 1, limit=1)
     when = events[0].meta.get("time") if events else None
     return float(when) if isinstance(when, (int, float)) else None
+
+
+def people_seated(record: GameRecord, bid: str) -> list[Seat]:
+    """The seats of branch ``bid`` held by people other than its owner, while its game is not over: they sit at the
+    table, so it may not be deleted under them (an engine seat or an invite nobody took holds no one)."""
+    stores = api().stores
+    if not stores.seats.has_assignments(record.id, bid):
+        return []
+    people = [s for s in stores.seats.seats(record.id, bid, len(record.setup.players)) if s.holder == USER]
+    if not people:
+        return []
+    position = stores.reader.position(record.id, bid)
+    return [] if position.rules.current_actor(position.state) is None else people
 
 
 def redeem(token: str, user: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from flask import request
 
 from engine import get_rules
 from engine.core.visibility import SeatView, viewer_for
-from service.games.seating import is_live_multi_holder
+from service.games.seating import is_live_multi_holder, views_of_seats
 from service.store.games import GameRecord
 from service.web.auth import current_user
 from service.web.context import api
@@ -55,7 +55,9 @@ def branch_view(record: GameRecord, bids: Sequence[str], view: str) -> str:
     (a seat held by a person, an invite or the engine: :func:`service.games.seating.is_live_multi_holder`),
 
     * the holder of a seat sees it in that seat's view: by default (no ``view`` asked), and may ask only for that
-      seat (or another seat it holds) or the spectator view; ``full`` or another's seat is 403;
+      seat (or another seat it holds) or the spectator view; ``full`` or another's seat is 403; once a person other
+      than the owner has sat, the owner's views are those of the owner's own seats, never of a seat others have
+      held, whatever the owner does with the seats (:func:`service.games.seating.views_of_seats`);
     * anyone else (the anonymous included) sees the spectator view, by default and as the only view they may ask.
 
     A branch whose seats are all its owner's, or whose game is over, is read as before: ``view`` as asked, ``full``
@@ -86,11 +88,12 @@ def _views_allowed(record: GameRecord, bids: Sequence[str], user: str | None) ->
         if not context.stores.seats.has_assignments(record.id, bid):
             continue
         seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
+        others = context.stores.seats.others_held(record.id, bid)
         position = context.stores.reader.position(record.id, bid)
-        if not is_live_multi_holder(seats, position.rules.current_actor(position.state) is None):
+        if not is_live_multi_holder(seats, position.rules.current_actor(position.state) is None, others):
             continue
         owner = context.games.branch(record.id, bid).owner
-        here = {str(s.seat) for s in seats if s.held_by(user, owner)} | {"spectator"}
+        here = {str(seat) for seat in views_of_seats(seats, owner, user, others)} | {"spectator"}
         allowed = here if allowed is None else allowed & here
     if allowed is None:
         return None

@@ -18,8 +18,6 @@ from bench import end_to_end
 from bench.processes import children, is_running, processes_mentioning
 from bench.table import format_rows, meets_target
 
-pytestmark = pytest.mark.timeout(900)
-
 
 def _quick(scratch_parent: Path) -> end_to_end.Run:
     return end_to_end.measure(rollouts=end_to_end.QUICK_ROLLOUTS, timeout=end_to_end.QUICK_ANALYSIS_TIMEOUT_S,

@@ -3,12 +3,8 @@ and the table has its figures (their values are the bench's to judge, not this t
 
 from __future__ import annotations
 
-import pytest
-
 from bench.live import QUICK_SIZES, run
 from bench.table import format_rows, meets_target
-
-pytestmark = pytest.mark.timeout(300)
 
 
 def test_the_quick_live_bench_delivers_every_move_to_every_stream() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bench.live_page import CHROMIUM, QUICK_MOVES
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.browser]
 
@@ -28,7 +28,7 @@ def test_the_quick_page_bench_measures_what_each_move_costs_the_browser() -> Non
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     done = subprocess.run([sys.executable, "-m", "bench.live_page", "--quick"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=240)
+                          timeout=PATIENCE_SECONDS)
     assert done.returncode == 0, done.stdout + done.stderr
     renderer = _figure(done.stdout, "the page's renderer, CPU per move")
     assert 0 < renderer <= _figure(done.stdout, "Chromium in all, CPU per move")

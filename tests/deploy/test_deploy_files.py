@@ -29,6 +29,7 @@ import pytest
 import redis
 
 from service.runtime.redis_server import free_port, redis_server_binary
+from tests.helpers import PATIENCE_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -104,7 +105,7 @@ def test_every_name_in_gunicorn_conf_is_a_gunicorn_setting_with_a_valid_value(mo
     assert config.workers == 2
 
 
-def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 20.0) -> None:
+def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = PATIENCE_SECONDS) -> None:
     """Wait until something answers HTTP on 127.0.0.1:port (or the process died)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -131,7 +132,7 @@ def stop_gunicorn(process: subprocess.Popen[bytes]) -> str:
     """Stop gracefully (SIGTERM, as systemd and docker do) and return everything it logged."""
     process.send_signal(signal.SIGTERM)
     try:
-        out, _ = process.communicate(timeout=40)
+        out, _ = process.communicate(timeout=PATIENCE_SECONDS)
     except subprocess.TimeoutExpired:
         process.kill()
         out, _ = process.communicate()
@@ -184,7 +185,7 @@ def test_gunicorn_serves_ludolog_healthz(tmp_path: Path) -> None:
 def test_gunicorn_refuses_an_example_or_short_secret_key_outside_development(key: str) -> None:
     process = start_gunicorn("ludolog.app:create_app()", {"LUDOLOG_PORT": str(free_port()), "LUDOLOG_SECRET_KEY": key,
                                                           "LUDOLOG_ENV": "production"})
-    out, _ = process.communicate(timeout=60)
+    out, _ = process.communicate(timeout=PATIENCE_SECONDS)
     assert process.returncode == 2, out.decode()
     assert "ludolog: LUDOLOG_SECRET_KEY is" in out.decode()
     development = start_gunicorn("tests.deploy.hello_app:app", {"LUDOLOG_PORT": str(port := free_port()),
@@ -205,7 +206,7 @@ def start_redis(args: list[str], port: int) -> subprocess.Popen[bytes]:
     log = tempfile.TemporaryFile()
     process = subprocess.Popen([str(redis_server_binary()), *args], stdout=log, stderr=subprocess.STDOUT)
     client = redis.Redis(port=port, socket_connect_timeout=0.2)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE_SECONDS
     try:
         while time.monotonic() < deadline:
             if process.poll() is not None:
@@ -216,7 +217,7 @@ def start_redis(args: list[str], port: int) -> subprocess.Popen[bytes]:
                     return process
             except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError):
                 time.sleep(0.05)
-        raise AssertionError(f"redis-server did not answer on port {port}")
+        raise AssertionError(f"redis-server did not answer on port {port} within {PATIENCE_SECONDS:.0f} s")
     except BaseException:
         stop_redis(process)
         raise

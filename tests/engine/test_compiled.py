@@ -28,6 +28,7 @@ import engine
 from engine import CHANCE, Setup, draw_chance
 from engine._build import stale_compiled_modules
 from engine.core.registry import BUILTIN_GAMES
+from tests.helpers import PATIENCE_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The games the compile compiles: every built-in game of the registry (a game a test registers is not compiled).
@@ -73,7 +74,7 @@ def all_traces() -> dict[str, Any]:
 def run_pure(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     """``code`` in a child Python with LUDOLOG_PURE=1."""
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**os.environ, "LUDOLOG_PURE": "1", **env},
-                          capture_output=True, text=True, timeout=600, check=True)
+                          capture_output=True, text=True, timeout=PATIENCE_SECONDS, check=True)
 
 
 def test_ludolog_pure_loads_no_compiled_module():
@@ -137,7 +138,7 @@ def test_compiled_and_pure_engines_analyse_alike():
 
 def bot_traces() -> dict[str, list[str]]:
     """The first 150 steps of a seeded game of every strategy bot of every game, the bot in every seat."""
-    from engine.analysis.strategies import strategy_players
+    from engine.players.offered import strategy_players
 
     result = {}
     for game in GAMES:
@@ -204,14 +205,15 @@ def test_without_a_c_compiler_make_install_says_so_in_one_line_and_leaves_the_pu
     env.pop("LUDOLOG_PURE", None)
     make = [shutil.which("make") or "/usr/bin/make", "install", f"VENV={venv}", f"BIN={Path(sys.executable).parent}"]
     for _ in range(2):  # a fallback leaves no stamp, so the next `make install` tries (and says) again
-        done = subprocess.run(make, cwd=copy, env=env, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(make, cwd=copy, env=env, capture_output=True, text=True, timeout=PATIENCE_SECONDS)
         assert done.returncode == 0, done.stderr
         said = [line for line in done.stdout.splitlines() if line.startswith("ludolog:")]
         assert said == ["ludolog: no C compiler found: the pure-Python engine is used (install gcc and run `make compile`)"]
         assert done.stderr == ""
     assert list((copy / "engine").rglob("*.so")) == [] and not (venv / ".engine-compiled").exists()
     loaded = subprocess.run([sys.executable, "-c", "import engine; print(engine.__file__, engine.is_compiled())"],
-                            cwd=copy, env={**env, "PYTHONPATH": str(copy)}, capture_output=True, text=True, timeout=60, check=True)
+                            cwd=copy, env={**env, "PYTHONPATH": str(copy)}, capture_output=True, text=True,
+                            timeout=PATIENCE_SECONDS, check=True)
     assert loaded.stdout.split() == [str(copy / "engine" / "__init__.py"), "False"]
 
 
@@ -237,7 +239,7 @@ def test_an_edited_source_loads_the_pure_engine_with_a_warning(tmp_path: Path):
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("LUDOLOG_PURE", None)
     done = subprocess.run([sys.executable, "-c", "import engine; print(engine.__file__, engine.is_compiled())"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=True)
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=PATIENCE_SECONDS, check=True)
     assert done.stdout.split() == [str(copy / "__init__.py"), "False"]
     assert "engine sources changed since the engine was compiled (engine/core/fold.py)" in done.stderr
 
@@ -258,7 +260,7 @@ def test_a_compile_that_fails_says_so_in_one_line_and_leaves_no_compiled_module(
     stamp = tmp_path / "compiled-stamp"
     stamp.touch()  # a stamp left by an earlier compile goes: the compiled engine is not current any more
     done = subprocess.run([sys.executable, "tools/compile_engine.py", "--stamp", str(stamp)], cwd=copy, env=env,
-                          capture_output=True, text=True, timeout=600, check=True)
+                          capture_output=True, text=True, timeout=PATIENCE_SECONDS, check=True)
     *progress, verdict = done.stdout.splitlines()
     assert verdict == "ludolog: compiling the engine failed (see build/compile_engine.log): the pure-Python engine is used"
     # Before it, only the progress lines of a first start (which part, the time so far), never the compiler's output.

@@ -24,7 +24,7 @@ import redis
 
 from bench.restart import fill, rewrite_aof
 from service.runtime.redis_server import EmbeddedRedis, free_ports, write_private
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 #: The console script `make install` puts next to the interpreter: the README's `ludolog`.
 LUDOLOG = str(Path(sys.executable).with_name("ludolog"))
@@ -70,7 +70,7 @@ class Serve:
         """Only the supervisor's own lines (and the start-up steps'), without gunicorn's and RQ's logs."""
         return [line for line in self.lines if line.startswith(("ludolog:", "demo:", "reconciled"))]
 
-    def wait_for(self, text: str, timeout: float = 120.0, after: int = 0) -> int:
+    def wait_for(self, text: str, timeout: float = PATIENCE_SECONDS, after: int = 0) -> int:
         """Wait until a line (from index ``after`` on) contains ``text``; returns its index."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -84,7 +84,7 @@ class Serve:
             time.sleep(0.1)
         raise AssertionError(f"no line with {text!r} within {timeout} s:\n" + "\n".join(self.supervisor_lines()))
 
-    def ready(self, timeout: float = 150.0) -> Serve:
+    def ready(self, timeout: float = PATIENCE_SECONDS) -> Serve:
         """Wait until it serves and its start-up steps are done."""
         self.wait_for("serving at", timeout)
         self.wait_for("start-up steps done", timeout)
@@ -136,7 +136,7 @@ class Serve:
         """A client of its embedded Redis, through the URL it left in the data directory."""
         return redis.Redis.from_url((self.data_dir / "redis.url").read_text().strip())
 
-    def ludolog(self, *args: str, timeout: float = 120, **env: str) -> subprocess.CompletedProcess[str]:
+    def ludolog(self, *args: str, timeout: float = PATIENCE_SECONDS, **env: str) -> subprocess.CompletedProcess[str]:
         """Run the `ludolog` console script as a user would (it finds the store through var/redis.url)."""
         return subprocess.run([LUDOLOG, *args], cwd=ROOT, env=clean_env(LUDOLOG_DATA_DIR=str(self.data_dir), **env),
                               capture_output=True, text=True, timeout=timeout)

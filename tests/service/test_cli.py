@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from service.runtime.redis_server import EmbeddedRedis, free_port, write_private
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 from tests.service.serving import LUDOLOG, Serve, clean_env, filled_store
 
 NO_SERVER = "no running ludolog found: start it with make run, or set LUDOLOG_REDIS_URL\n"
@@ -60,7 +60,7 @@ def one_line_failure(done: subprocess.CompletedProcess[str], code: int) -> str:
 def run_in(data_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """`ludolog ARGS` with ``data_dir`` as its data directory and nothing else configured."""
     return subprocess.run([LUDOLOG, *args], cwd=ROOT, env=clean_env(LUDOLOG_DATA_DIR=str(data_dir), **env),
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=PATIENCE_SECONDS)
 
 
 def test_serve_leaves_the_store_url_for_the_commands_readable_by_its_owner_only(serve):
@@ -104,7 +104,7 @@ def test_export_every_format_then_import_the_file_and_a_folder(serve, tmp_path):
 
 
 def test_bench_runs_on_its_own_redis(serve):
-    assert "engine" in ok(serve.ludolog("bench", "engine", "--quick", timeout=300))
+    assert "engine" in ok(serve.ludolog("bench", "engine", "--quick", timeout=PATIENCE_SECONDS))
 
 
 def test_expected_failures_are_one_line_without_a_traceback(serve, tmp_path):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from service.runtime.redis_server import EmbeddedRedis, free_port
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 from tests.service.serving import LUDOLOG, clean_env
 
 REVIEW_TEXT = ("https://boardgamearena.com/gamereview?table=100004927\nMove 1 : 7/7/2020, 1:53:04 PM\n"
@@ -48,7 +48,7 @@ BROKEN: dict[str, tuple[str | None, bytes | None, str]] = {
 
 def ludolog(data_dir: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     """`ludolog ARGS` with ``data_dir`` as its data directory, a one-second store wait, and ``env``."""
-    return subprocess.run([LUDOLOG, *args], cwd=ROOT, capture_output=True, text=True, timeout=120,
+    return subprocess.run([LUDOLOG, *args], cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE_SECONDS,
                           env=clean_env(LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_STORE_WAIT="1", LUDOLOG_PURE="1", **env))
 
 
@@ -114,7 +114,7 @@ def full_disk(tmp_path: Path):
 
 def test_serve_on_a_full_disk_names_the_file_it_could_not_write(full_disk: Path) -> None:
     data_dir = full_disk / "var"
-    done = subprocess.run([LUDOLOG, "serve"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+    done = subprocess.run([LUDOLOG, "serve"], cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE_SECONDS,
                           env=clean_env(LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_PORT=str(free_port()),
                                         LUDOLOG_REDIS_PORT=str(free_port()), LUDOLOG_ENV="development", LUDOLOG_PURE="1"))
     line = last_line_of_a_failure(done)
@@ -151,7 +151,7 @@ def test_analyze_redirected_shows_progress_as_lines(tmp_path: Path, redis_server
     try:
         env = ludolog_env(redis_server.url, LUDOLOG_QUEUE="ludolog-cli-edges", LUDOLOG_PURE="1")
         done = subprocess.run([LUDOLOG, "analyze", record.id, "--rollouts", "2", "--timeout", "120"], cwd=ROOT,
-                              capture_output=True, text=True, timeout=180, env=env)
+                              capture_output=True, text=True, timeout=PATIENCE_SECONDS, env=env)
     finally:
         kill_with_work_horses(worker)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
@@ -171,7 +171,7 @@ def test_export_with_a_view_that_names_no_seat_says_one_line(tmp_path: Path, red
 
     record = GameStore(redis_client).create_game("pig", "1", Setup(("Anna", "Ben")), owner="alice")
     done = subprocess.run([LUDOLOG, "export", record.id, "--format", "text", "--view", view], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60, env=ludolog_env(redis_server.url, LUDOLOG_PURE="1"))
+                          text=True, timeout=PATIENCE_SECONDS, env=ludolog_env(redis_server.url, LUDOLOG_PURE="1"))
     line = last_line_of_a_failure(done)
     assert line.startswith("--view ") and line.endswith("expected full, spectator or a seat 0 to 1"), line
 

@@ -24,9 +24,12 @@ from service.store.quota import AnalysisQuota
 from service.store.results import GameResult
 from service.store.snapshots import SnapshotStore, StateReader
 from service.upkeep.reindex import reindex
-from tests.helpers import pig_ending_events, pig_events
+from tests.helpers import PATIENCE_SECONDS, pig_ending_events, pig_events
 from workers.fold import fold_snapshots
 from workers.reconcile import reconcile
+
+#: The slow tier (`make test` runs it, `make check` leaves it out): a three-node Redis Cluster started for the module.
+pytestmark = pytest.mark.slow
 
 
 def cluster_port(taken: set[int]) -> int:
@@ -61,9 +64,9 @@ def cluster(tmp_path_factory):
     nodes = [start_node(tmp_path_factory.mktemp(f"node{i}"), taken) for i in range(3)]
     cli = redis_server_binary().parent / "redis-cli"
     subprocess.run([str(cli), "--cluster", "create", *(f"127.0.0.1:{n.port}" for n in nodes), "--cluster-replicas", "0",
-                    "--cluster-yes"], check=True, capture_output=True, timeout=60)
+                    "--cluster-yes"], check=True, capture_output=True, timeout=PATIENCE_SECONDS)
     client = redis.RedisCluster(host="127.0.0.1", port=nodes[0].port)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while client.cluster_info().get("cluster_state") != "ok" and time.monotonic() < deadline:
         time.sleep(0.1)
     yield client

@@ -19,7 +19,7 @@ import redis
 from engine import Setup, action_event
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 WRITERS = 4
 
@@ -35,6 +35,7 @@ def _append_until_stopped(store: GameStore, gid: str, acknowledged: list[int], s
         acknowledged.append(head)
 
 
+@pytest.mark.slow  # durability under a real SIGKILL: the slow tier
 def test_sigkill_during_a_burst_of_appends_loses_no_acknowledged_one(tmp_path, monkeypatch):
     monkeypatch.delenv("LUDOLOG_FSYNC", raising=False)
     server = EmbeddedRedis(tmp_path).start()  # the defaults, as `make run` starts it
@@ -47,7 +48,7 @@ def test_sigkill_during_a_burst_of_appends_loses_no_acknowledged_one(tmp_path, m
     writers = [threading.Thread(target=_append_until_stopped, args=(store, gid, acknowledged[gid], stop)) for gid in gids]
     for writer in writers:
         writer.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while sum(map(len, acknowledged.values())) < 800 and time.monotonic() < deadline:
         time.sleep(0.01)
     server.kill()  # mid-burst: the writers are still appending
@@ -82,7 +83,7 @@ def test_ludolog_fsync_everysec_is_the_explicit_opt_out(tmp_path, monkeypatch):
 
 def test_an_unknown_fsync_policy_is_refused_before_redis_starts(tmp_path):
     code = "from service.runtime.redis_server import EmbeddedRedis; import sys; EmbeddedRedis(sys.argv[1])"
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60,
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=PATIENCE_SECONDS,
                           env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "LUDOLOG_FSYNC": "no"})
     assert done.returncode != 0
     assert "LUDOLOG_FSYNC='no': expected one of always, everysec" in done.stderr

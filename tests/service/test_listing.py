@@ -14,7 +14,7 @@ from service.store import keys, listing
 from service.store.games import GameRecord, GameStore
 from service.store.listing import ListingQuery, index_keys, normalise
 from service.store.results import GameResult
-from tests.helpers import pig_ending_events
+from tests.helpers import PATIENCE_SECONDS, pig_ending_events
 
 NAMES = ["Zoé", "zoe", "Zed", "Ánna", "Ben", "Cléo", "Dan", "Éve"]
 OWNERS = [None, "alice", "bob"]
@@ -185,7 +185,7 @@ def test_paging_by_cursor_is_stable_while_games_are_added(store, filters):
         seen += page.ids
         # On a busy machine the walk could end before the writer thread first ran: it goes on only once games are
         # being added, so that pages after the first are read while the index grows.
-        assert adding.wait(timeout=30), "the writer thread added no game"
+        assert adding.wait(timeout=PATIENCE_SECONDS), "the writer thread added no game"
         while page.next is not None:
             page = store.index.find(ListingQuery(limit=4, after=page.next, **filters))
             seen += page.ids

@@ -11,7 +11,7 @@ from service.store.listing import ListingQuery
 from service.store.results import GameResult
 from service.store.snapshots import SnapshotStore
 from service.upkeep.reindex import reindex
-from tests.helpers import pig_ending_events
+from tests.helpers import PATIENCE_SECONDS, pig_ending_events
 from tests.service.serving import LUDOLOG, clean_env
 from workers.reconcile import reconcile
 
@@ -71,7 +71,7 @@ def test_ludolog_reindex_command_rebuilds_them(redis_server, redis_client):
     store = GameStore(redis_client)
     made = _games(store, 4)
     _drop_indexes(redis_client)
-    done = subprocess.run([LUDOLOG, "reindex"], capture_output=True, text=True, timeout=120,
+    done = subprocess.run([LUDOLOG, "reindex"], capture_output=True, text=True, timeout=PATIENCE_SECONDS,
                           env=clean_env(LUDOLOG_REDIS_URL=redis_server.url))
     assert done.returncode == 0, done.stderr
     assert "reindexed 4 games" in done.stdout

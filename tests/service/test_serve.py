@@ -18,9 +18,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
 
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 from tests.service.serving import Serve, children_of, clean_env, filled_store, is_alive
 
 #: How long the test holds the embedded Redis in its loading state at most (Redis's key-load-delay, per key).
@@ -78,12 +79,13 @@ def test_the_embedded_redis_requires_its_password_kept_in_var_and_its_files_are_
 def test_serve_refuses_an_example_or_short_secret_key_outside_development(tmp_path):
     for key in ("change-me", "short-but-not-example"):
         done = subprocess.run([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
-                              env=clean_env(LUDOLOG_DATA_DIR=str(tmp_path), LUDOLOG_SECRET_KEY=key), timeout=60)
+                              env=clean_env(LUDOLOG_DATA_DIR=str(tmp_path), LUDOLOG_SECRET_KEY=key), timeout=PATIENCE_SECONDS)
         assert done.returncode == 2, done
         assert done.stderr.count("\n") == 1 and "LUDOLOG_SECRET_KEY" in done.stderr and "Traceback" not in done.stderr
         assert not (tmp_path / "redis").exists(), "nothing was started"
 
 
+@pytest.mark.slow  # supervision of a store held loading: the slow tier
 def test_serve_waits_for_redis_to_load_a_big_store_then_runs_worker_demo_and_reconciler(tmp_path):
     _, keys = filled_store(tmp_path, games=300, filler_mb=48)
     # Redis's own knob for holding a load: it sleeps this many microseconds per key it reads. The hold
@@ -92,7 +94,7 @@ def test_serve_waits_for_redis_to_load_a_big_store_then_runs_worker_demo_and_rec
     # client costs one chunk: 48 MB make ~24 chunks, ~1.7 s apart while held.
     delay = int(LOADING_HOLD_SECONDS * 1e6 / keys)
     with Serve(tmp_path, LUDOLOG_REDIS_ARGS=f"--key-load-delay {delay}") as serve:
-        serve.wait_for("loading the store:", timeout=60)
+        serve.wait_for("loading the store:", timeout=PATIENCE_SECONDS)
         status, body = wait_for_an_answer_while_loading(serve)
         assert status == 503 and body.get("error", {}).get("code") == "starting", (status, body)
         assert "loading" in body["error"]["message"]
@@ -135,10 +137,11 @@ def test_a_failing_demo_loader_is_one_line_and_the_service_serves_on(tmp_path):
         assert any(line.startswith("reconciled") for line in serve.supervisor_lines()), "the next step still ran"
 
 
+@pytest.mark.slow  # supervision of six crashes: the slow tier
 def test_a_child_that_keeps_crashing_makes_serve_give_up_with_a_clear_message(tmp_path):
     # A game plugin that cannot be imported: every `ludolog worker` exits at once, every time.
     with Serve(tmp_path, LUDOLOG_GAME_PLUGINS="no_such_module_anywhere:RULES") as serve:
-        assert serve.process.wait(150) == 1
+        assert serve.process.wait(PATIENCE_SECONDS) == 1
         serve.wait_for("giving up", timeout=5)
         restarts = [line for line in serve.supervisor_lines() if line.startswith("ludolog: worker exited")]
         assert len(restarts) >= 5, serve.supervisor_lines()
@@ -151,7 +154,7 @@ def test_sigterm_stops_serve_like_ctrl_c(tmp_path):
         serve.wait_for("serving at")
         children = children_of(serve.process.pid)
         serve.process.send_signal(signal.SIGTERM)
-        assert serve.process.wait(60) == 0
+        assert serve.process.wait(PATIENCE_SECONDS) == 0
         time.sleep(0.5)
         assert [pid for pid in children if is_alive(pid)] == []
 
@@ -161,7 +164,7 @@ def test_a_second_serve_on_the_same_data_dir_fails_in_one_line_and_leaves_the_fi
         first.wait_for("serving at")
         url = (tmp_path / "redis.url").read_text()
         second = subprocess.run([sys.executable, "-m", "ludolog.cli", "serve"], cwd=ROOT, capture_output=True, text=True,
-                                env=first.env, timeout=60)
+                                env=first.env, timeout=PATIENCE_SECONDS)
         assert second.returncode == 1 and "port" in second.stderr and "in use" in second.stderr, second
         assert "Traceback" not in second.stdout + second.stderr
         assert (tmp_path / "redis.url").read_text() == url

@@ -23,7 +23,7 @@ from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from service.store.snapshotting import snapshot_version
 from service.upkeep.migrate import migrate
-from tests.helpers import ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events
+from tests.helpers import PATIENCE_SECONDS, ROOT, assert_snapshots_equal_full_folds, ludolog_env, make_pig_game, pig_events
 from tests.service.fixtures.v1store import EXPECTED, FIXTURE, expected_readings, load_keys
 from workers.reconcile import reconcile
 
@@ -167,7 +167,7 @@ def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_serve
     env = ludolog_env(redis_server.url)
     child = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "migrate"], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while redis_client.get(keys.migrate_cursor()) is None and child.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     os.kill(child.pid, signal.SIGKILL)
@@ -176,7 +176,7 @@ def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_serve
     assert cursor is not None, "killed before or after its run: the test proves nothing"
     assert 1 in _entry_versions(redis_client) and 2 in _entry_versions(redis_client), "killed half way"
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "migrate"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=PATIENCE_SECONDS)
     assert done.returncode == 0, done.stderr
     assert "resumed after game" in done.stdout and "migrating games" in done.stderr
     assert _entry_versions(redis_client) == {2} and _snapshot_versions(redis_client) == {2}
@@ -185,7 +185,7 @@ def test_a_migrate_killed_midway_resumes_and_ends_as_an_unbroken_one(redis_serve
         gid, bid = name.split("/")
         assert reading == EXPECTED_READINGS[f"{copied.get(gid, gid)}/{bid}"], name
     dry = subprocess.run([sys.executable, "-m", "ludolog.cli", "migrate", "--dry-run"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=PATIENCE_SECONDS)
     assert dry.returncode == 0 and "would rewrite 0 event streams" in dry.stdout, dry.stdout
 
 

@@ -3,6 +3,10 @@
 Issue 12, item 3: "SIGKILL the worker, then redis-server, under `ludolog serve`; the service
 answers `200 /healthz` again within 15 s each time and no acknowledged event is lost", and
 "/healthz counts only live workers (dead worker registrations are cleaned up)".
+
+Issue 45, item 8: "no child outlives its worker or `ludolog serve` (SIGKILL of a worker leaves nothing behind
+within a few seconds; Ctrl-C stops every process it started); a worker whose Redis goes away waits for it, as
+the README says, and says so in one line."
 """
 
 from __future__ import annotations
@@ -13,7 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.service.serving import Serve, command_of
+import pytest
+
+from tests.service.serving import Serve, children_of, command_of, is_alive
+
+#: The slow tier (`make test` runs it, `make check` leaves it out): real faults under `ludolog serve`, waiting for it
+#: to heal.
+pytestmark = pytest.mark.slow
 
 HEAL_SECONDS = 15
 
@@ -63,6 +73,7 @@ def test_a_killed_worker_then_a_killed_redis_are_restarted_and_no_acknowledged_e
         gid = created["id"]
         acknowledged = play_moves(serve, gid, token, 5)
 
+        started = children_of(serve.process.pid)  # the worker's scheduler among them
         killed_at = time.monotonic()
         os.kill(worker_pid(serve), signal.SIGKILL)
         # Until the supervisor has seen the death, the old worker may still look alive to /healthz.
@@ -71,7 +82,10 @@ def test_a_killed_worker_then_a_killed_redis_are_restarted_and_no_acknowledged_e
         serve.wait_healthy(HEAL_SECONDS - (time.monotonic() - killed_at))
         healed = time.monotonic() - killed_at
         assert serve.health()[1]["workers"] == 1, "the killed worker's registration is not counted"
+        left = [(pid, command_of(pid)) for pid in started - children_of(serve.process.pid) if is_alive(pid)]
+        assert left == [], f"the killed worker's children outlived it: {left}"
         acknowledged += play_moves(serve, gid, token, 5)
+        started |= children_of(serve.process.pid)
 
         redis_pid = int(serve.store().info("server")["process_id"])
         os.kill(redis_pid, signal.SIGKILL)
@@ -85,4 +99,14 @@ def test_a_killed_worker_then_a_killed_redis_are_restarted_and_no_acknowledged_e
         lost = [e for e in acknowledged if stored.get(e["seq"]) != e["action"]]
         assert lost == [], f"acknowledged events lost: {lost}"
         assert serve.process.poll() is None
+        # The worker waited for Redis (one line) instead of exiting and being restarted.
+        assert len([line for line in serve.lines if "worker exited" in line]) == 1, "\n".join(serve.supervisor_lines())
+        assert len([line for line in serve.lines if line.startswith("ludolog worker: lost the store")]) == 1, serve.output
         print(f"healthy again {healed:.1f} s after the worker's kill, {healed_redis:.1f} s after Redis's")
+
+        started |= children_of(serve.process.pid)
+        assert serve.stop() == 0
+        time.sleep(0.5)
+        assert [(pid, command_of(pid)) for pid in started if is_alive(pid)] == [], "Ctrl-C stops every process"
+        assert serve.supervisor_lines()[-1] == "ludolog: stopped"
+        assert "Traceback" not in serve.output, serve.output

@@ -14,7 +14,7 @@ from engine import CHANCE, Setup, action_event, draw_chance, get_rules, random_p
 from service.games.analysis import decisions, enqueue_analysis
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
-from tests.helpers import ROOT, ludolog_env
+from tests.helpers import PATIENCE_SECONDS, ROOT, ludolog_env
 from tests.ui.helpers import sign_up
 
 GID = "pig-analysed"
@@ -32,7 +32,7 @@ def js_import(module: str) -> str:
 def run_worker(redis_url: str) -> None:
     """A real ``ludolog worker --burst``: every queued job done, then it exits."""
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, env=ludolog_env(redis_url, LUDOLOG_QUEUE=QUEUE))
+                          capture_output=True, text=True, timeout=PATIENCE_SECONDS, env=ludolog_env(redis_url, LUDOLOG_QUEUE=QUEUE))
     assert done.returncode == 0, done.stdout + done.stderr
 
 

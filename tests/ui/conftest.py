@@ -41,6 +41,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNUSED_BROWSER_UI)]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: The bound of a browser test's wait for its page (a selector, a function, an address). A wait ends as soon as the
+#: page gets there, so a passing test pays nothing for a generous bound; a page that never gets there fails with
+#: Playwright's message naming what was awaited. Ten seconds was too little on a machine seven times oversubscribed.
+BROWSER_WAIT_MS = 120_000
 DEMO_PR = "demo-puerto-rico-1"
 
 
@@ -153,7 +157,7 @@ def watched(browser: Any) -> Iterator[Watched]:
     """A fresh browser context (own cookies) and page at a laptop's size, watched for errors."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(BROWSER_WAIT_MS)
     watched = Watched(page)
     page.on("console", lambda msg: watched.errors.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None)
     page.on("pageerror", lambda exc: watched.errors.append(f"page error: {exc}"))

@@ -21,7 +21,8 @@ from tests.ui.helpers import open_game, wait_board
 from tests.ui.test_compare_browser import _fork_that_chose_otherwise
 from tests.ui.test_log_only import TOKAIDO, _imported, _sample
 
-pytestmark = pytest.mark.timeout(300)
+#: The slow tier (`make test` runs it, `make check` leaves it out): axe-core swept over every page at two widths.
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WIDTHS = {1366: 768, 390: 844}
 BLOCKING = ("critical", "serious")
@@ -111,7 +112,7 @@ def test_the_other_pages_have_no_serious_violation(live_server: LiveServer, watc
         _check_both_widths(page, "home-signed-in", artifacts, found)
         page.set_input_files("#upload-file", str(TOKAIDO))
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         _check_both_widths(page, "upload-report", artifacts, found)
     finally:
         kill_with_work_horses(worker)

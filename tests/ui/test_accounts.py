@@ -23,7 +23,7 @@ from service.store.sessions import ACCOUNT_LIMIT, ADDRESS_LIMIT
 from service.store.users import UserStore
 from tests.ui.test_pages import csrf_of, sign_up
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 PASSWORD = "a long password"
 
 

@@ -27,7 +27,7 @@ from tests.ui.helpers import (
     sign_up,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 DEMO = "demo-amerigo-1"
 STATES = demo_states("amerigo")

@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, wait_board
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 DEMOS = ("demo-puerto-rico-1", "demo-amerigo-1", "demo-entdecker-1", "demo-golden-city-1")
 
@@ -93,7 +93,7 @@ def test_a_board_drawn_again_in_a_narrower_view_keeps_nothing_of_the_full_one(li
         page.select_option("#view-select", view)
         page.wait_for_url(re.compile(rf"\?view={view}$"))
         try:  # the view's states load first: wait until the board is drawn from them
-            page.wait_for_function(f"expected => ({BOARD_MARKUP})() === expected", arg=expected, timeout=15_000)
+            page.wait_for_function(f"expected => ({BOARD_MARKUP})() === expected", arg=expected)
         except PlaywrightTimeout:
             assert page.evaluate(BOARD_MARKUP) == expected, (gid, view)
         page.select_option("#view-select", "full")

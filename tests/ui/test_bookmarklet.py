@@ -37,16 +37,16 @@ from tests.engine.bga import samples
 from tests.engine.bga.helpers import export_doc, playout
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env
 from tests.ui.bga_standin import SIGNED_OUT, Table, serve, standin_app
-from tests.ui.conftest import LiveServer
+from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer
 from tests.ui.helpers import sign_up
 from tests.ui.test_accessibility import _check_both_widths
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.browser
 
 QUEUE = "ludolog-bookmarklet-test"
 PR_TABLE, BROKEN_TABLE, TOKAIDO_TABLE, REVIEW_TABLE, GAIA_TABLE = "101", "102", "100004927", "161915629", "798145204"
 UNREADABLE_TABLE, SHAPELESS_TABLE = "103", "104"
-IMPORT_WAIT_MS = 90_000
+IMPORT_WAIT_MS = BROWSER_WAIT_MS
 
 
 def _tables() -> dict[str, Table]:
@@ -132,7 +132,7 @@ class Tabs:
 def tabs(browser: Any) -> Iterator[Tabs]:
     """A fresh context and its first tab; every page of the context is watched for uncaught exceptions."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(BROWSER_WAIT_MS)
     tabs = Tabs(context, None, [], [], [])
 
     def watch(page: Any) -> None:

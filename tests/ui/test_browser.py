@@ -20,7 +20,7 @@ from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_game
 
 BGA_SAMPLES = SAMPLES_DIR
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 XSS_SCRIPT = "<script>window.__xss = 1; alert('xss')</script>"
 XSS_IMG = "<img src=x onerror=\"window.__xss = 2; alert('xss')\">"
@@ -221,7 +221,7 @@ def test_upload_a_real_bga_log_see_progress_report_and_the_game(live_server: Liv
         page = open_home(watched, live_server, "uploader")
         page.set_input_files("#upload-file", str(sample))
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         # The progress counts the log entries read (issue 29: it had said "moves" beside another count of moves).
         assert re.search(r"Import done: (\d+) of \1 log entries read", page.inner_text("#upload-status"))
         assert "log only" in page.inner_text("#upload-report")

@@ -12,7 +12,7 @@ import pytest
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
 from tests.ui.helpers import fork_here, open_game, sign_up, wait_board
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 
 def _fork_that_chose_otherwise(watched: Watched, server: LiveServer, at: int) -> tuple[Any, str, int]:

@@ -30,7 +30,7 @@ from service.store.users import UserStore
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 #: Amerigo: one village tile kind, shorter progress and order tracks, a map of one big island tile.
 AMERIGO_BIG = ["~~~~~~~", "~.....~", "~.....~", "~.....~", "~.....~", "~P....~", "~A~~~~~"]

@@ -16,7 +16,7 @@ from tests.engine.bga.samples import TOKAIDO_A
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, sign_up
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 GOLDEN_CITY = "demo-golden-city-1"
 FORMATS = ("bga", "jsonl", "text")

@@ -25,7 +25,7 @@ from tests.ui.helpers import (
     sign_up,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 DEMO = "demo-entdecker-1"
 

@@ -29,7 +29,7 @@ from tests.ui.helpers import (
     sign_up,
 )
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 DEMO = "demo-golden-city-1"
 

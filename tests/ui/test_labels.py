@@ -13,7 +13,7 @@ import pytest
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 BOARDS = {"demo-puerto-rico-1": 300, "demo-amerigo-1": 300, "demo-entdecker-1": 200, "demo-golden-city-1": 300}
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tests.ui.analysed import js_import
-from tests.ui.conftest import LiveServer, Watched
+from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer, Watched
 from tests.ui.helpers import board_seq, fork_demo_and_wait_for_picker, open_home, wait_board
 
-pytestmark = [pytest.mark.timeout(240), pytest.mark.browser]
+pytestmark = pytest.mark.browser
 
 PLAY_THROUGH_API = """async ([url, seq]) => {
   const legal = await (await fetch(url + "/legal")).json();
@@ -28,7 +28,7 @@ PLAY_THROUGH_API = """async ([url, seq]) => {
 def _second_page(browser: Any, url: str) -> Watched:
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     watched = Watched(context.new_page())
-    watched.page.set_default_timeout(15_000)
+    watched.page.set_default_timeout(BROWSER_WAIT_MS)
     watched.page.on("pageerror", lambda exc: watched.errors.append(f"page error: {exc}"))
     watched.page.on("console", lambda msg: watched.errors.append(msg.text) if msg.type == "error" else None)
     watched.page.goto(url)

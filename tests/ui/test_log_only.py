@@ -24,7 +24,7 @@ BGA_SAMPLES = SAMPLES_DIR
 GAIA = BGA_SAMPLES / "gaiaproject_798145204_fullresponse.json"
 TOKAIDO = BGA_SAMPLES / "tokaido_100004927.json"
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 
 def _sample(path: Any) -> bytes:
@@ -139,7 +139,7 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
         assert "Using the chosen file export.json; the pasted text is not used" in page.inner_text("#upload-source")
         page.set_input_files("#upload-file", [])
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         report = page.inner_text("#upload-report")
         assert "null" not in report
         summary = page.inner_text("#upload-summary")
@@ -170,7 +170,7 @@ def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(liv
         page.set_input_files("#upload-file", str(TOKAIDO))
         assert sample
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         summary = page.inner_text("#upload-summary")
         skipped = int(re.search(r"(\d+) lines skipped", summary).group(1))
         assert skipped > 100 and "null" not in page.inner_text("#upload-report")
@@ -200,7 +200,7 @@ def test_a_second_public_upload_of_a_table_links_to_the_first_game(live_server: 
         page = open_home(watched, live_server, "second")
         page.set_input_files("#upload-file", str(TOKAIDO))
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         assert "already here: linked to it" in page.inner_text("#upload-report")
         assert page.get_attribute("#upload-report a", "href") == "/games/tok-first"
         assert "null" not in page.inner_text("#upload-report")

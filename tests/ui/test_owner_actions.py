@@ -11,7 +11,7 @@ import pytest
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import fork_here, open_game, sign_up
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 #: Elements that carry the ``hidden`` attribute and are laid out anyway (a box on screen).
 SHOWN_THOUGH_HIDDEN = """() => [...document.querySelectorAll('[hidden]')]

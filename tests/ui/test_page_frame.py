@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from replay_ui.timeline import caption_at
 from tests.ui.conftest import DEMO_PR
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.browser
 GAME = f"/games/{DEMO_PR}/b/main"
 
 

@@ -16,7 +16,7 @@ from tests.engine.bga.samples import SAMPLES_DIR
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import fork_here, open_game, sign_up, wait_board
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 BOARDS = ("demo-puerto-rico-1", "demo-amerigo-1", "demo-entdecker-1", "demo-golden-city-1")

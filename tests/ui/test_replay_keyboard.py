@@ -12,7 +12,7 @@ import pytest
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import HeldRequests, board_seq, fork_demo_and_wait_for_picker, open_game, wait_board
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 
 def _focused_seq(page: Any) -> str | None:

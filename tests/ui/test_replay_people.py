@@ -15,7 +15,7 @@ from service.games.demo import demo_playout
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import demo_states, open_game, wait_board
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 GAMES = {"puerto_rico": "demo-puerto-rico-1", "amerigo": "demo-amerigo-1", "entdecker": "demo-entdecker-1",
          "golden_city": "demo-golden-city-1"}

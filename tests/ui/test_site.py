@@ -13,7 +13,7 @@ from tests.ui.conftest import DEMO_PR, LiveServer, Watched
 from tests.ui.helpers import open_game
 from tests.ui.test_accessibility import _blocking
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 BACKGROUND = "s => getComputedStyle(document.querySelector(s)).backgroundColor"
 

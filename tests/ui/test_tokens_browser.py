@@ -12,7 +12,7 @@ import pytest
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import sign_up
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = pytest.mark.browser
 
 
 def _api_status(server: LiveServer, token: str) -> int:

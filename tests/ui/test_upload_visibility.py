@@ -14,7 +14,7 @@ from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_home
 
-pytestmark = pytest.mark.timeout(180)
+pytestmark = pytest.mark.browser
 
 
 def test_a_private_upload_from_the_form_is_the_uploaders_alone(live_server: LiveServer, watched: Watched, browser: Any,
@@ -28,7 +28,7 @@ def test_a_private_upload_from_the_form_is_the_uploaders_alone(live_server: Live
         page.fill("#upload-text", export_text(events))
         page.select_option("#upload-visibility", "private")
         page.click("#upload-form button[type=submit]")
-        page.wait_for_selector("#upload-report a", timeout=60_000)
+        page.wait_for_selector("#upload-report a", )
         gid = page.get_attribute("#upload-report a", "href").split("/games/")[1].split("/")[0]
         game = page.evaluate("gid => fetch(`/api/games/${gid}`).then(r => r.json())", gid)
         assert game["visibility"] == "private" and game["owner"] == "keeper"

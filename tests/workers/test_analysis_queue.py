@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -30,7 +29,7 @@ from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
 from tests.engine.bga.helpers import export_bytes, playout
-from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
+from tests.helpers import PATIENCE_SECONDS, ROOT, kill_with_work_horses, ludolog_env, start_worker, wait_until
 from tests.service.api.helpers import Users
 
 QUEUE = "ludolog-fair-test"
@@ -74,11 +73,8 @@ def _ask(client: FlaskClient, users: Users, user: str, gid: str, rollouts: int, 
     return int(answer.get_json()["jobs"])
 
 
-def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
+def _wait_for(condition: Callable[[], bool], what: str) -> None:
+    wait_until(condition, what)
 
 
 def _analysed(games: GameStore, client: redis.Redis, gids: list[str], rollouts: int) -> int:
@@ -163,7 +159,7 @@ def test_with_a_time_slice_another_users_first_result_waits_for_a_position_not_a
 def run_burst_worker_on(url: str, *args: str) -> str:
     """A burst worker on this module's queues (the job queue, then analysis, unless ``args`` say otherwise)."""
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst", "--no-reconcile", *args], cwd=ROOT,
-                          capture_output=True, text=True, env=ludolog_env(url, LUDOLOG_QUEUE=QUEUE), timeout=300)
+                          capture_output=True, text=True, env=ludolog_env(url, LUDOLOG_QUEUE=QUEUE), timeout=PATIENCE_SECONDS)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
 
@@ -191,7 +187,7 @@ def test_an_analysis_only_worker_takes_no_import_and_a_no_analysis_worker_no_ana
 
 def test_a_worker_with_no_queue_is_refused_in_one_line(redis_server):
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--analysis-only", "--no-analysis"], cwd=ROOT,
-                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
+                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=PATIENCE_SECONDS)
     assert done.returncode == 2 and "choose one" in done.stderr and "Traceback" not in done.stderr, done.stderr
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import subprocess
@@ -25,7 +26,7 @@ from service.store.analysis_results import AnalysisResults
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader
-from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, start_worker
+from tests.helpers import PATIENCE_SECONDS, ROOT, kill_with_work_horses, ludolog_env, start_worker
 from tests.workers.test_fold_worker import run_burst_worker
 
 TARGET = 40
@@ -109,7 +110,7 @@ def test_a_killed_worker_leaves_no_position_analysed_twice_into_different_result
     url = redis_server.url
     worker = start_worker(url, "--no-reconcile")
     results = stored_results(redis_client, games.game(gid), rollouts, "full")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while not redis_client.hlen(results.key(MAIN)) and time.monotonic() < deadline:
         time.sleep(0.02)
     kill_with_work_horses(worker)
@@ -137,7 +138,7 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
     worker = start_worker(redis_server.url, "--no-reconcile")
     try:
         done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", gid, "--rollouts", "6", "--timeout", "90"],
-                              cwd=ROOT, capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=120)
+                              cwd=ROOT, capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=PATIENCE_SECONDS)
     finally:
         kill_with_work_horses(worker)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -149,7 +150,7 @@ def test_ludolog_analyze_shows_progress_and_finishes_with_a_worker_running(games
 
 def test_ludolog_analyze_names_an_unknown_game(redis_server):
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "analyze", "nosuchgame", "--timeout", "1"], cwd=ROOT,
-                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=60)
+                          capture_output=True, text=True, env=ludolog_env(redis_server.url), timeout=PATIENCE_SECONDS)
     assert done.returncode != 0 and "nosuchgame" in done.stderr
 
 
@@ -166,7 +167,8 @@ def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_ve
     assert analysis_version("pig") == SEARCH_VERSION and plain.key(MAIN) == AnalysisResults(
         redis_client, gid, "1", 10, "full", search_version=SEARCH_VERSION).key(MAIN)
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == SEARCH_VERSION
-    monkeypatch.setattr(get_rules("pig"), "analysis_verdict", {"decide_samples_factor": 4}, raising=False)
+    pig = get_rules("pig")
+    monkeypatch.setattr(pig, "declaration", dataclasses.replace(pig.declaration, analysis_verdict={"decide_samples_factor": 4}))
     own = SEARCH_VERSION + "+decide_samples_factor=4"
     assert analysis_version("pig") == own
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == own

@@ -18,8 +18,7 @@ from service.store import keys
 from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
-from tests.helpers import kill_with_work_horses, start_worker
-from tests.workers.test_job_recovery import wait_for
+from tests.helpers import kill_with_work_horses, start_worker, wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 from workers.heal import heal_engine_moves
 
@@ -82,10 +81,10 @@ def test_the_engine_plays_its_whole_turn_by_itself(stores: Stores, workers) -> N
     gid, head = _engine_game(stores, target=100)
     assert engine_queue(stores).count == 1, "the append that handed the turn to the engine queued its move"
     workers()
-    wait_for(lambda: _actor(stores, gid) == 0 or _actor(stores, gid) is None, 60, "the engine's turn over")
+    wait_until(lambda: _actor(stores, gid) == 0 or _actor(stores, gid) is None, "the engine's turn over")
     mine = [e for e in stores.games.events(stores.games.game(gid).id, MAIN, after=head) if e.actor != CHANCE]
     assert mine and all(e.actor == 1 and e.meta.get("author") == ENGINE_AUTHOR for e in mine)
-    wait_for(lambda: not stores.seats.engine_moves_overdue(0, time.time() + 1), 10, "no engine move left due")
+    wait_until(lambda: not stores.seats.engine_moves_overdue(0, time.time() + 1), "no engine move left due")
 
 
 def test_a_worker_killed_while_the_engine_thinks_delays_the_move_but_never_loses_or_doubles_it(stores: Stores,
@@ -93,13 +92,13 @@ def test_a_worker_killed_while_the_engine_thinks_delays_the_move_but_never_loses
     gid, head = _engine_game(stores, target=SLOW_TARGET)
     queue = engine_queue(stores)
     first = workers()
-    wait_for(lambda: queue.started_job_registry.count, 60, "the engine's move started")
+    wait_until(lambda: queue.started_job_registry.count, "the engine's move started")
     time.sleep(0.5)
     kill_with_work_horses(first)
     assert stores.games.head(gid, MAIN) == head, "killed before it could play (else this test tests nothing)"
 
     second = workers(LUDOLOG_JOB_DEADLINE="2", LUDOLOG_HEAL_EVERY="1")
-    wait_for(lambda: stores.games.head(gid, MAIN) > head, 120, "the engine's move, after the upkeep queued it again")
+    wait_until(lambda: stores.games.head(gid, MAIN) > head, "the engine's move, after the upkeep queued it again")
     time.sleep(8)  # leave time for a second copy (the killed job's retry, another upkeep round) to append
     events = stores.games.events(gid, MAIN, after=head)
     assert events[0].seq == head + 1 and events[0].actor == 1 and events[0].meta.get("author") == ENGINE_AUTHOR

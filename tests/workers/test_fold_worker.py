@@ -16,6 +16,7 @@ from service.store.folds import FoldLedger
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader
 from tests.helpers import (
+    PATIENCE_SECONDS,
     ROOT,
     assert_snapshots_equal_full_folds,
     kill_with_work_horses,
@@ -47,7 +48,7 @@ def queue(redis_client):
 
 def run_burst_worker(url: str, every: int = EVERY) -> str:
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
-                          text=True, env=ludolog_env(url, LUDOLOG_SNAPSHOT_EVERY=str(every)), timeout=120)
+                          text=True, env=ludolog_env(url, LUDOLOG_SNAPSHOT_EVERY=str(every)), timeout=PATIENCE_SECONDS)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout + done.stderr
 
@@ -132,7 +133,7 @@ def test_a_worker_killed_mid_fold_leaves_only_true_snapshots_and_the_next_worker
     gid = make_pig_game(games, 6000)
     FoldScheduler(FoldLedger(redis_client), queue)(gid, MAIN)
     worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_SNAPSHOT_EVERY="1")
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE_SECONDS
     while time.monotonic() < deadline and len(snapshots.seqs(gid, MAIN)) < 200:
         time.sleep(0.01)
     kill_with_work_horses(worker)

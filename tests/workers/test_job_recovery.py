@@ -32,12 +32,11 @@ from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from service.store.uploads import UploadStore
 from tests.games.pig import PIG
-from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker
+from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker, wait_until
 from tests.workers.test_fold_worker import run_burst_worker
 from workers.heal import heal
 
 LARGE_LOG_EVENTS = 30_000  # about 8 MB of BGA JSON; a few seconds to import
-NEVER_STUCK_SECONDS = 60
 
 
 @cache
@@ -83,15 +82,9 @@ def work_horse(worker: subprocess.Popen) -> int | None:
     return None
 
 
-def wait_for(condition: Callable[[], object], seconds: float = NEVER_STUCK_SECONDS, what: str = "") -> object:
-    """Poll ``condition`` until it is truthy; fail after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"not within {seconds} s: {what}")
+def wait_for(condition: Callable[[], object], what: str = "the condition") -> object:
+    """Poll ``condition`` until it is truthy (never stuck: a hang alone reaches the bound)."""
+    return wait_until(condition, what, every=0.02)
 
 
 def upload(redis_client, queue, raw: bytes) -> str:
@@ -107,7 +100,7 @@ def status_of(redis_client, uid: str) -> dict:
 
 
 def finished(redis_client, uid: str) -> dict:
-    """The upload's record once it is done or failed (never later than NEVER_STUCK_SECONDS)."""
+    """The upload's record once it is done or failed (a stuck one fails the wait)."""
     return wait_for(lambda: (s := status_of(redis_client, uid))["status"] in (DONE, FAILED) and s,
                     what=f"upload {uid} done or failed")  # type: ignore[return-value]
 
@@ -203,7 +196,7 @@ def test_a_work_horse_killed_mid_fold_is_folded_again(redis_client, redis_server
     horse = wait_for(lambda: len(snapshots.seqs(gid, MAIN)) >= 200 and work_horse(worker), what="a horse folding")
     os.kill(horse, signal.SIGKILL)  # type: ignore[arg-type]
     wait_for(lambda: snapshots.seqs(gid, MAIN) == list(range(2, 6002)), what="the branch folded to its head")
-    wait_for(lambda: redis_client.zscore(keys.folds_due(), f"{gid}/{MAIN}") is None, seconds=10, what="the fold no longer due")
+    wait_for(lambda: redis_client.zscore(keys.folds_due(), f"{gid}/{MAIN}") is None, what="the fold no longer due")
 
 
 def test_a_fold_job_lost_for_good_is_queued_again_by_the_upkeep(redis_client, redis_server, queue):

@@ -35,8 +35,9 @@ export function bandPoints(positions, seat, x, y) {
 }
 
 export class AnalysisPanel {
-  /** `onSeed` is called when a second opinion's seed is chosen (the page keeps it in its URL). */
-  constructor({ gid, bid, user, players, onSelect, onSeed = () => {} }) {
+  /** `onSeed` is called when a second opinion's seed is chosen (the page keeps it in its URL); `refused`: the branch
+   *  is a live table, whose analysis the server refuses (the page says why): nothing is asked for. */
+  constructor({ gid, bid, user, players, onSelect, onSeed = () => {}, refused = false }) {
     this.api = `/api/games/${encodeURIComponent(gid)}/branches/`;
     this.gid = gid;
     this.bid = bid;
@@ -44,6 +45,7 @@ export class AnalysisPanel {
     this.players = players;
     this.onSelect = onSelect;
     this.onSeed = onSeed;
+    this.refused = refused;
     this.opinion = new SecondOpinion({ search: location.search, signedIn: Boolean(user) });
     this.section = document.getElementById("win-section");
     this.data = null;
@@ -78,7 +80,7 @@ export class AnalysisPanel {
     this.head = head;
     clearTimeout(this.timer);
     this.timer = null;
-    if (view === "spectator") {
+    if (view === "spectator" || this.refused) {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;

@@ -17,7 +17,7 @@ import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
-import { initSeats, refreshSeats } from "./seats.js";
+import { followSeats, initSeats, refreshSeats } from "./seats.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -39,6 +39,8 @@ const app = {
   userMoves: 0, // positions the user asked for (steps, clicks, keys): a late automatic jump must not undo one
   board: null, // the renderer module, loaded by name at start
   branch: null,
+  tableNotice: null, // what the seats stream said of the viewer's place at the table (seat taken back, branch deleted)
+  deleted: false,
 };
 
 // ---- states: a cache filled by windows of states.json --------------------------------------
@@ -405,7 +407,8 @@ const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: ()
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
                                      onSelect: (seq) => userGoTo(seq),
-                                     onSeed: () => replaceAddress(app.seq) });
+                                     onSeed: () => replaceAddress(app.seq),
+                                     refused: Boolean(page.table && page.table.analysis_refused) });
 
 function fetchTimeline() {
   return api(`${uiBranch}/timeline.json?view=${enc(app.view)}`);
@@ -574,6 +577,26 @@ async function takeInLive(events) {
   document.body.dataset.liveHead = String(app.head);
 }
 
+/** The seats stream's news for the viewer: their seat was taken back (they watch now, in the spectator view, which
+ *  the server would give them anyway) or the branch is gone (its stream is closed and the banner says why). */
+function followTable() {
+  followSeats(page, {
+    onReleased: (text) => {
+      app.tableNotice = text;
+      if (/^\d+$/.test(app.view)) { $("view-select").value = "spectator"; changeView("spectator").then(showTurn); }
+      showTurn();
+      document.body.dataset.seatReleased = "true";
+    },
+    onDeleted: (text) => {
+      app.tableNotice = text;
+      app.deleted = true;
+      if (app.live) app.live.close();
+      showTurn();
+      document.body.dataset.branchDeleted = "true";
+    },
+  });
+}
+
 /** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the
  *  reader is editing one, the panel of the shown move). */
 function followNotes() {
@@ -607,9 +630,10 @@ function hideNewMoves() {
 /** The banner and the tab title: whose turn it is at the head ("your turn" when the view's seat is to act). */
 function showTurn() {
   const info = positionInfo(app.head);
-  const text = turnText(info ? info.actor : null, page.players, app.view);
+  const text = app.deleted ? null : turnText(info ? info.actor : null, page.players, app.view);
   const banner = $("turn-banner");
-  banner.textContent = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  const said = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  banner.textContent = app.tableNotice ? [app.tableNotice, said].filter(Boolean).join(" · ") : said;
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === "Your turn");
   showTurnInTitle(text);
@@ -670,6 +694,7 @@ async function start() {
     $("live-new").addEventListener("click", () => { hideNewMoves(); userGoTo(app.head); });
     showTurn();
     follow();
+    followTable();
   }
   followNotes();
   document.body.dataset.ready = "true";

@@ -1,5 +1,7 @@
 // The seats card of a branch page (issue 33): the owner assigns each seat (me, the engine at a level, an invite
-// link) and revokes an invite; everyone sees who holds which seat and how long the seat to move has waited.
+// link) and revokes an invite; everyone sees who holds which seat and how long the seat to move has waited. The card
+// follows the branch's seats stream (issue 45): a seat taken or taken back shows at once, and a seated player whose
+// seat the owner took back, or whose table the owner deleted, is told so on the page.
 
 import { api } from "./api.js";
 
@@ -81,4 +83,62 @@ export async function refreshSeats(page) {
     time.setAttribute("datetime", String(seat.waiting_since));
   }
   showWaiting();
+  showSeed(card, answer);
+}
+
+/** The deal seed, once the game is over (commit and reveal): the card has shown its SHA-256 from the start. */
+function showSeed(card, answer) {
+  const reveal = card.querySelector("#seed-commitment .seed-reveal");
+  if (!reveal || answer.seed === undefined || reveal.querySelector(".seed")) return;
+  const seed = document.createElement("code");
+  seed.className = "seed";
+  seed.textContent = answer.seed;
+  reveal.replaceChildren("; revealed: ", seed);
+}
+
+/** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
+ *  and the page is told when the viewer's own seat was taken back (`onReleased(text, seats)`) or the branch was
+ *  deleted (`onDeleted(text)`). Returns the EventSource, or null when there is no table to follow. */
+export function followSeats(page, { onReleased, onDeleted }) {
+  const table = page.table;
+  if (!table || !table.assigned) return null;
+  const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats/stream`;
+  const source = new EventSource(url, { withCredentials: true });
+  let mine = table.mine || [];
+  source.addEventListener("seats", (message) => {
+    const now = JSON.parse(message.data);
+    showHolders(now);
+    const lost = mine.filter((seat) => !now.mine.includes(seat));
+    mine = now.mine;
+    if (lost.length) onReleased(releaseText(now, lost), lost);
+  });
+  source.addEventListener("deleted", () => {
+    source.close();
+    onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);
+  });
+  return source;
+}
+
+/** What the owner did with the viewer's seats, in words: took them back, gave them to the engine or invited someone
+ *  else to them. */
+function releaseText(now, lost) {
+  const seats = lost.map((seat) => now.seats[seat]);
+  const yours = `your seat${lost.length > 1 ? "s" : ""} (${seats.map((seat) => seat.name).join(", ")})`;
+  const holders = new Set(seats.map((seat) => seat.who));
+  const holder = holders.size === 1 ? seats[0].holder : "owner";
+  const done = holder === "engine" ? `gave ${yours} to ${seats[0].who}`
+    : holder === "invited" ? `invited someone else to ${yours}` : `took back ${yours}`;
+  return `${now.owner} ${done}: you are watching now`;
+}
+
+function showHolders(now) {
+  const card = $("seats-section");
+  if (!card) return;
+  for (const seat of now.seats) {
+    const item = card.querySelector(`.seat[data-seat="${seat.seat}"]`);
+    if (!item) continue;
+    item.dataset.holder = seat.holder;
+    item.querySelector(".seat-holder").textContent = seat.who;
+    item.querySelector(".seat-you").hidden = !now.mine.includes(seat.seat);
+  }
 }

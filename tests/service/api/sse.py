@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from service.runtime.redis_server import free_port
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT
 
 
 class Gunicorn:
@@ -35,7 +35,7 @@ class Gunicorn:
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
                                          "--access-logfile", "/dev/null", *self.args], cwd=ROOT, env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise AssertionError(f"gunicorn exited: {self.process.stderr.read().decode()[-3000:]}")  # type: ignore[union-attr]
@@ -44,7 +44,7 @@ class Gunicorn:
                     return self
             except OSError:
                 time.sleep(0.2)
-        raise AssertionError("gunicorn did not answer within 60 s")
+        raise AssertionError(f"gunicorn did not answer within {PATIENCE_SECONDS:.0f} s")
 
     def workers(self) -> set[int]:
         """The process ids of gunicorn's workers now."""

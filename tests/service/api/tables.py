@@ -29,7 +29,7 @@ def golden_table(app: Any, client: FlaskClient, users: Users, gid: str, cut: int
     owner), seat 1 bob's by invite, the rest the engine's (easy; no worker runs). The events stored."""
     games: GameStore = app.extensions["ludolog"].games
     setup = demo_setup(GAME, 1)
-    games.create_game(GAME, get_rules(GAME).version, setup, owner="alice", gid=gid, source="live", seed="1",
+    games.create_game(GAME, get_rules(GAME).version, setup, owner="alice", gid=gid, source="live",
                       visibility="unlisted")
     games.append(gid, MAIN, EVENTS[1:cut], 1)
     seats = app.extensions["ludolog"].stores.seats

@@ -40,7 +40,7 @@ def _alone(app: Any) -> int:
     """Alice's game, played by her alone (every seat hers): the demo game up to bob's hidden move. Its head."""
     games: GameStore = app.extensions["ludolog"].games
     games.create_game(GAME, get_rules(GAME).version, demo_setup(GAME, 1), owner="alice", gid=GID, source="live",
-                      seed="1", visibility="unlisted")
+                      visibility="unlisted")
     games.append(GID, MAIN, EVENTS[1:BOBS_HIDDEN_MOVE], 1)
     return BOBS_HIDDEN_MOVE
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.helpers import branch_url
 
 WRITERS = 8
@@ -59,7 +60,7 @@ def _race(make_send: Callable[[], Send], gid: str) -> list[tuple[int, int, Any]]
         send = make_send()
         try:
             for _ in range(ROUNDS):
-                barrier.wait(timeout=30)  # start each round together: maximal contention
+                barrier.wait(timeout=PATIENCE_SECONDS)  # start each round together: maximal contention
                 status, state = send("GET", branch_url(gid, what="state"), None)
                 assert status == 200, state
                 status, body = send("POST", branch_url(gid, what="actions"), {"action": "roll", "expected_seq": state["seq"]})
@@ -73,7 +74,7 @@ def _race(make_send: Callable[[], Send], gid: str) -> list[tuple[int, int, Any]]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=120)
+        thread.join(timeout=PATIENCE_SECONDS)
     assert not failures, failures
     return answers
 

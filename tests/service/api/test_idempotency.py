@@ -13,6 +13,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.helpers import assert_error, branch_url, head_of
 
 CLIENTS = 6
@@ -35,14 +36,14 @@ def _at_once(requests: list[tuple[dict[str, Any], dict[str, str]]], base: str, u
     answers: list[tuple[int, Any] | None] = [None] * len(requests)
 
     def client(i: int) -> None:
-        barrier.wait(timeout=30)
+        barrier.wait(timeout=PATIENCE_SECONDS)
         answers[i] = _post(base, url, *requests[i])
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(len(requests))]
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=60)
+        thread.join(timeout=PATIENCE_SECONDS)
     assert all(answer is not None for answer in answers)
     return answers  # type: ignore[return-value]
 

@@ -19,6 +19,7 @@ from service.games.demo import demo_playout, demo_setup
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
 from service.store.users import UserStore
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.sse import Gunicorn, SseClient
 from tests.service.api.test_hidden_information import hidden_events
 
@@ -124,7 +125,7 @@ def test_two_hundred_streams_all_get_the_move(server: Gunicorn, token: str) -> N
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=150)
+        thread.join(timeout=PATIENCE_SECONDS)
     for client in clients:
         client.close()
     assert not failed, failed
@@ -238,7 +239,10 @@ def test_a_full_view_stream_opened_before_the_seats_were_given_ends_when_they_ar
     (her branch becomes a table, read per seat). The open stream must not go on sending every seat's hidden
     information: at the next event it says the view is gone and ends, and the stranger's reconnection in the full view
     is refused, while the spectator view is served."""
-    gid = new_game(server, token)
+    # No seed named: a branch whose owner named its seed seats the engine only (issue 45 item 10).
+    status, made = server.send("/api/games", {"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"]}, token)
+    assert status == 201, made
+    gid = str(made["id"])
     watcher = stream(server, gid, "?view=full")
     assert watcher.status == 200
     status, seat = _put(server, f"/api/games/{gid}/branches/main/seats/1", {"holder": "invite"}, token)

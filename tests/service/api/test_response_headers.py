@@ -17,6 +17,7 @@ from ludolog.app import create_app
 from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.sse import Gunicorn
 
 PROXY = "10.0.0.2"
@@ -72,7 +73,7 @@ def _raw_get(port: int, path: str, headers: dict[str, str]) -> str:
     """The status line and headers of a GET sent over a plain socket (as any client could send them)."""
     lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
              *(f"{k}: {v}" for k, v in headers.items()), "", ""]
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE_SECONDS) as sock:
         sock.sendall("\r\n".join(lines).encode())
         received = b""
         while b"\r\n\r\n" not in received:

@@ -12,7 +12,7 @@ from service.api.schemas import GameListSchema
 from service.store.games import MAIN, GameStore
 from service.store.listing import normalise
 from service.store.snapshots import SnapshotStore
-from tests.helpers import ROOT, ludolog_env
+from tests.helpers import PATIENCE_SECONDS, ROOT, ludolog_env
 from tests.service.api.helpers import assert_error, assert_matches
 from workers.reconcile import reconcile
 
@@ -42,7 +42,7 @@ def _play_until_over(client, users, gid: str, bid: str = MAIN, owner: str = "ali
 
 def _run_burst_worker(url: str, queue: str) -> None:
     done = subprocess.run([sys.executable, "-m", "ludolog.cli", "worker", "--burst"], cwd=ROOT, capture_output=True,
-                          text=True, env=ludolog_env(url, LUDOLOG_QUEUE=queue), timeout=120)
+                          text=True, env=ludolog_env(url, LUDOLOG_QUEUE=queue), timeout=PATIENCE_SECONDS)
     assert done.returncode == 0, done.stdout + done.stderr
 
 

@@ -82,7 +82,8 @@ def test_the_analysis_opens_when_the_game_is_over(client: FlaskClient, users: Us
     made = client.post("/api/games", json={"game": "pig", "players": ["Anna", "Ben"], "seed": "e2", "options": {"target": 1}},
                        headers=users.auth("alice")).get_json()
     gid = made["id"]
-    client.put(branch_url(gid, MAIN, "seats/1"), json={"holder": "invite"}, headers=users.auth("alice"))
+    # A named seed seats the engine only (issue 45 item 10): the engine's seat makes it a table all the same.
+    client.put(branch_url(gid, MAIN, "seats/1"), json={"holder": "engine", "level": "easy"}, headers=users.auth("alice"))
     assert _ask(client, users, gid, MAIN).status_code == 403
     while (state := client.get(branch_url(gid, MAIN, "state"), headers=users.auth("alice")).get_json())["actor"] == 0:
         legal = [a["action"] for a in client.get(branch_url(gid, MAIN, "legal"), headers=users.auth("alice")).get_json()["actions"]]

@@ -133,4 +133,5 @@ def test_a_live_table_is_neither_forked_nor_taken_back_until_its_game_ends(clien
     assert "cannot be taken back" in assert_error(taken, 409)["message"]
     assert client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": 1}, headers=users.auth("carol")).status_code == 201
     assert client.delete(branch_url(gid, bid, f"seats/{1 - actor}"), headers=users.auth("alice")).status_code == 200
-    assert client.post(branch_url(gid, bid, "takeback"), json={}, headers=users.auth("alice")).status_code == 201
+    again = client.post(branch_url(gid, bid, "takeback"), json={}, headers=users.auth("alice"))
+    assert "cannot be taken back" in assert_error(again, 409)["message"], "bob sat here: still a table (issue 45 item 10)"

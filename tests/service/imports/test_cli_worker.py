@@ -10,12 +10,12 @@ from service.store import keys
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes, playout
 from tests.engine.bga.samples import TOKAIDO_B
-from tests.helpers import ROOT, ludolog_env
+from tests.helpers import PATIENCE_SECONDS, ROOT, ludolog_env
 
 
 def ludolog(url: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "ludolog.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          env=ludolog_env(url, **env), timeout=180)
+                          env=ludolog_env(url, **env), timeout=PATIENCE_SECONDS)
 
 
 def test_a_real_rq_worker_imports_an_upload_end_to_end(client, users, redis_server, redis_client, config):

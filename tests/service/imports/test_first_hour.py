@@ -18,6 +18,7 @@ from service.store.users import UserStore
 from tests.engine.bga import samples
 from tests.engine.bga.helpers import core, export_bytes
 from tests.engine.bga.samples import TOKAIDO_A
+from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.helpers import Users, assert_error, assert_matches
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -232,7 +233,7 @@ def test_two_public_imports_of_one_table_at_once_store_one_game(redis_server, re
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(timeout=60)
+        thread.join(timeout=PATIENCE_SECONDS)
     games = {o.game for o in outcomes.values()}
     assert len(games) == 1 and all(o.status == "done" for o in outcomes.values())
     assert sorted(o.duplicate for o in outcomes.values()) == [False, True]

@@ -1,0 +1,140 @@
+"""`ludolog worker` as a process: nothing it forks outlives it, and it waits for its store (issue 45, item 8).
+
+"Processes behave: no child outlives its worker or `ludolog serve` (SIGKILL of a worker leaves nothing behind
+within a few seconds; Ctrl-C stops every process it started); a worker whose Redis goes away waits for it, as
+the README says, and says so in one line."
+
+A real worker in a subprocess, on a real redis-server that the tests kill (SIGKILL) and start again on the same
+port and data. The jobs are plain functions of the standard library (``time.sleep``, ``os.getpid``): what is
+tested is the process, not a job.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from rq import Queue
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from service.runtime.redis_server import EmbeddedRedis
+from tests.helpers import ROOT
+from tests.service.serving import children_of, clean_env, command_of, is_alive
+
+#: The queue of imports and folds (LUDOLOG_QUEUE's default), which every worker takes first.
+QUEUE = "ludolog"
+
+
+class Worker:
+    """``ludolog worker --no-reconcile`` on ``server``, its output collected line by line."""
+
+    def __init__(self, server: EmbeddedRedis, data_dir: Path) -> None:
+        env = clean_env(LUDOLOG_REDIS_URL=server.url, LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_HEAL_EVERY="1")
+        self.process = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", "--no-reconcile"], cwd=ROOT,
+                                        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._collect, daemon=True).start()
+
+    def _collect(self) -> None:
+        assert self.process.stdout
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    @property
+    def output(self) -> str:
+        """Everything it printed so far."""
+        return "\n".join(self.lines)
+
+    def wait_for(self, text: str, timeout: float = 60) -> None:
+        """Wait until a line contains ``text``."""
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in self.lines):
+            assert self.process.poll() is None, f"the worker exited ({self.process.returncode}):\n{self.output}"
+            assert time.monotonic() < deadline, f"no line with {text!r} within {timeout} s:\n{self.output}"
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        """SIGTERM, as a supervisor stops it; SIGKILL after 30 s."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    """A redis-server of the test's own, which the test may kill."""
+    running = EmbeddedRedis(tmp_path / "redis").start()
+    yield running
+    running.stop()
+
+
+def queue(server: EmbeddedRedis) -> Queue:
+    """The worker's first queue, as the service enqueues into it (JSON)."""
+    return Queue(QUEUE, connection=redis.Redis.from_url(server.url), serializer=JSONSerializer)
+
+
+def wait_until(condition, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait for ``condition()``; fail naming ``what`` when ``timeout`` is over."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
+        time.sleep(0.1)
+
+
+def test_a_killed_worker_leaves_neither_its_scheduler_nor_a_working_horse_behind(server: EmbeddedRedis, tmp_path: Path):
+    worker = Worker(server, tmp_path)
+    try:
+        worker.wait_for("Scheduler for")
+        queue(server).enqueue("time.sleep", 120)
+        # The horse runs the job in a process group of its own; the scheduler is a multiprocessing child.
+        wait_until(lambda: len(children_of(worker.process.pid)) >= 2, 60, "the scheduler and a work horse")
+        children = children_of(worker.process.pid)
+        worker.process.kill()
+        worker.process.wait()
+        wait_until(lambda: not [pid for pid in children if is_alive(pid)], 5,
+                   f"every child of the killed worker gone: {[(pid, command_of(pid)) for pid in children if is_alive(pid)]}")
+    finally:
+        worker.stop()
+        for pid in children_of(os.getpid()) - {worker.process.pid}:
+            if "ludolog.cli worker" in command_of(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_worker_waits_for_its_killed_redis_in_one_line_and_works_on_when_it_is_back(server: EmbeddedRedis,
+                                                                                        tmp_path: Path):
+    worker = Worker(server, tmp_path)
+    try:
+        worker.wait_for("Scheduler for")
+        job = queue(server).enqueue("os.getpid")
+        wait_until(lambda: job.get_status(refresh=True) == "finished", 60, "a first job done")
+        server.kill()
+        worker.wait_for("waiting for it", timeout=30)
+        time.sleep(4)  # several rounds of upkeep (LUDOLOG_HEAL_EVERY=1) and of RQ's scheduler while the store is away
+        assert worker.process.poll() is None, worker.output
+        server.start()
+        worker.wait_for("store back after", timeout=30)
+        job = queue(server).enqueue("os.getpid")
+        wait_until(lambda: job.get_status(refresh=True) == "finished", 60, f"a job done after the outage:\n{worker.output}")
+        assert Job.fetch(job.id, connection=redis.Redis.from_url(server.url), serializer=JSONSerializer).return_value()
+        assert worker.process.poll() is None, "the same worker went on"
+        waiting = [line for line in worker.lines if "lost the store" in line]
+        assert len(waiting) == 1 and waiting[0].startswith("ludolog worker: lost the store at redis://"), worker.output
+        assert waiting[0].endswith("waiting for it"), waiting
+        assert "Traceback" not in worker.output and "could not connect" not in worker.output, worker.output
+    finally:
+        worker.stop()
+    assert worker.process.returncode == 0, worker.output
+    assert "Traceback" not in worker.output, worker.output

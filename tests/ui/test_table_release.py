@@ -1,0 +1,58 @@
+"""A seated friend's open page hears of the owner's decisions at once (issue 45 item 7): bob sits at alice's table
+with its page open (never reloaded); alice takes his seat back, and his banner says so instead of a stale "Anna's
+turn" (the page turns to the spectator view the server now gives him); she deletes the branch, and his banner says it
+is gone. Real Chromium, the seats stream of the real app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.store.users import UserStore
+from tests.ui.conftest import LiveServer, Watched
+from tests.ui.helpers import sign_up
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _alices_table_with_bob(server: LiveServer, bob: str) -> tuple[str, str, str]:
+    """Alice's Puerto Rico game and her fork of it where bob took seat 1 (Ben). (gid, fork, alice's token)"""
+    client = server.app.test_client()
+    alice = UserStore(server.app.extensions["ludolog"].stores.redis).add("alice")
+    made = client.post("/api/games", json={"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"], "seed": "rel"},
+                       headers=_auth(alice)).get_json()
+    gid = made["id"]
+    fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": made["seq"]},
+                       headers=_auth(alice)).get_json()["branch"]
+    invite = client.put(f"/api/games/{gid}/branches/{fork}/seats/1", json={"holder": "invite"},
+                        headers=_auth(alice)).get_json()["invite_url"].rsplit("/", 1)[1]
+    assert client.post(f"/api/invites/{invite}", headers=_auth(bob)).status_code == 200
+    return gid, fork, alice
+
+
+def _banner(page: Any) -> str:
+    return str(page.text_content("#turn-banner") or "")
+
+
+def test_the_friends_open_page_shows_the_release_then_the_deletion(watched: Watched, live_server: LiveServer) -> None:
+    sign_up(watched, live_server, "bob")
+    bob = UserStore(live_server.app.extensions["ludolog"].stores.redis).create_token("bob", "table")[1]
+    gid, fork, alice = _alices_table_with_bob(live_server, bob)
+    page = watched.page
+    page.goto(f"{live_server.url}/games/{gid}/b/{fork}")
+    page.wait_for_selector("body[data-ready='true']")
+    assert _banner(page) == "Anna's turn" and page.input_value("#view-select") == "1"
+    assert page.is_visible(".seat[data-seat='1'] .seat-you")
+    client = live_server.app.test_client()
+    assert client.delete(f"/api/games/{gid}/branches/{fork}/seats/1", headers=_auth(alice)).status_code == 200
+    page.wait_for_selector("body[data-seat-released='true']")
+    page.wait_for_function("document.getElementById('view-select').value === 'spectator'")
+    assert _banner(page).startswith("alice took back your seat (Ben): you are watching now")
+    assert not page.is_visible(".seat[data-seat='1'] .seat-you")
+    assert "alice (the owner)" in str(page.text_content(".seat[data-seat='1'] .seat-holder"))
+    assert client.delete(f"/api/games/{gid}/branches/{fork}", headers=_auth(alice)).status_code == 204
+    page.wait_for_selector("body[data-branch-deleted='true']")
+    assert _banner(page) == "This branch was deleted by its owner, alice: there is nothing more to play here"
+    assert "turn" not in page.title()
+    watched.assert_clean()
