@@ -83,6 +83,17 @@ export async function refreshSeats(page) {
     time.setAttribute("datetime", String(seat.waiting_since));
   }
   showWaiting();
+  showSeed(card, answer);
+}
+
+/** The deal seed, once the game is over (commit and reveal): the card has shown its SHA-256 from the start. */
+function showSeed(card, answer) {
+  const reveal = card.querySelector("#seed-commitment .seed-reveal");
+  if (!reveal || answer.seed === undefined || reveal.querySelector(".seed")) return;
+  const seed = document.createElement("code");
+  seed.className = "seed";
+  seed.textContent = answer.seed;
+  reveal.replaceChildren("; revealed: ", seed);
 }
 
 /** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
