@@ -14,6 +14,7 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, replaceChildren, svg } from "./dom.js";
+import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
 
@@ -93,21 +94,19 @@ export class AnalysisPanel {
     if (this.data.status === "running" || this.opinion.running) this.follow(); else this.unfollow();
   }
 
-  /** Follow the progress notices of this branch's analysis in the current view (one EventSource; the browser
-   *  reconnects it by itself). */
+  /** Follow the progress notices of this branch's analysis in the current view (one stream, opened again after it
+   *  ended or was refused: live.js openStream). */
   follow() {
     const url = `${this.url(this.bid)}/stream?view=${encodeURIComponent(this.view)}`;
     if (this.source && this.sourceUrl === url) return;
     this.unfollow();
     this.sourceUrl = url;
-    this.source = new EventSource(url, { withCredentials: true });
     const reload = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
     };
-    this.source.addEventListener("analysis", reload);
     // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
-    this.source.addEventListener("open", reload);
+    this.source = openStream(() => url, { analysis: reload, open: reload });
   }
 
   unfollow() {

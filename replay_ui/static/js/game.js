@@ -12,7 +12,7 @@ import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
-import { followBranch, showTurnInTitle, turnText } from "./live.js";
+import { followBranch, openStream, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
@@ -602,8 +602,7 @@ function followTable() {
  *  reader is editing one, the panel of the shown move). */
 function followNotes() {
   let timer = null;
-  const source = new EventSource(`/api/games/${enc(page.gid)}/annotations/stream`, { withCredentials: true });
-  source.addEventListener("annotation", () => {
+  openStream(() => `/api/games/${enc(page.gid)}/annotations/stream`, { annotation: () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const before = [...notes.bySeq.keys()];
@@ -612,7 +611,7 @@ function followNotes() {
       if (!notes.editing) notes.show(app.seq);
       document.body.dataset.notesUpdated = String(Date.now());
     }, 200);
-  });
+  } });
 }
 
 function showNewMoves(count) {
