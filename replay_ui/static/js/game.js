@@ -12,7 +12,7 @@ import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
-import { followBranch, showTurnInTitle, turnText } from "./live.js";
+import { followBranch, openStream, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
@@ -224,6 +224,7 @@ async function goTo(seq, { history: mode = "push", push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
+  showTurn();
   if (seq === app.head && $("live-new")) hideNewMoves();
   if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
     if (mode === "replace") replaceAddress(seq);
@@ -601,8 +602,7 @@ function followTable() {
  *  reader is editing one, the panel of the shown move). */
 function followNotes() {
   let timer = null;
-  const source = new EventSource(`/api/games/${enc(page.gid)}/annotations/stream`, { withCredentials: true });
-  source.addEventListener("annotation", () => {
+  openStream(() => `/api/games/${enc(page.gid)}/annotations/stream`, { annotation: () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const before = [...notes.bySeq.keys()];
@@ -611,7 +611,7 @@ function followNotes() {
       if (!notes.editing) notes.show(app.seq);
       document.body.dataset.notesUpdated = String(Date.now());
     }, 200);
-  });
+  } });
 }
 
 function showNewMoves(count) {
@@ -633,7 +633,8 @@ function showTurn() {
   const info = positionInfo(app.head);
   const text = app.deleted ? null : turnText(info ? info.actor : null, page.players, app.view);
   const banner = $("turn-banner");
-  const said = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  // "Game over" only above the final position: over an earlier one of a finished game it reads as that position's.
+  const said = text || (app.timeline && app.timeline.outcome && app.seq === app.head ? "Game over" : "");
   banner.textContent = app.tableNotice ? [app.tableNotice, said].filter(Boolean).join(" · ") : said;
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === "Your turn");
