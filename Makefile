@@ -38,8 +38,9 @@ browser:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
-## make test: every test, against a real embedded Redis, real RQ workers and headless Chromium, in two passes run
-## at once (make -j2, each pass's output printed whole when it ends): every test on the compiled engine, and the
+## make test: every test (both tiers: the quick one `make check` runs and the slow one), against a real embedded Redis,
+## real RQ workers and headless Chromium, in two passes run at once (make -j2, each pass's output printed whole when
+## it ends): every test on the compiled engine, and the
 ## engine tests again on the pure reference engine, which needs no compile and so runs while the engine compiles.
 ## Each pass runs TEST_WORKERS pytest processes (pytest-xdist), each with its own embedded Redis, so none shares
 ## data; worksteal: an idle process takes tests queued for a busy one, so a few slow tests leave no core idle.
