@@ -369,6 +369,7 @@ function bindControls() {
   bindStepMode();
   onSelectChosen($("jump-round"), (value) => userGoTo(Number(value)));
   onSelectChosen($("jump-phase"), (value) => userGoTo(Number(value)));
+  offerAllowedViews();
   $("view-select").value = app.view;
   followView(app.view);
   onSelectChosen($("view-select"), (value) => changeView(value));
@@ -383,11 +384,31 @@ function bindControls() {
 }
 
 async function changeView(view) {
+  const before = app.view;
   app.view = view;
+  try {
+    await reloadForView();
+  } catch (error) {
+    // Refused (a table keeps its hidden information per seat): the menu and the board stay in the view they had.
+    app.view = before;
+    $("view-select").value = before;
+    $("view-status").textContent = `Cannot show the ${view === "full" ? "full" : "chosen"} view: ${error.message}`;
+    await reloadForView();
+    return;
+  }
+  $("view-status").textContent = "";
   followView(view);
-  await reloadForView();
   await goTo(app.seq);
   follow();
+}
+
+/** At a table being played the menu offers only the views the viewer may have (their seats and spectator). */
+function offerAllowedViews() {
+  if (!Array.isArray(page.views)) return;
+  for (const option of $("view-select").options) {
+    option.disabled = !page.views.includes(option.value);
+    if (option.disabled) option.title = "Not while the table is being played: hidden information is kept per seat";
+  }
 }
 
 async function reloadForView() {
