@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.ui.analysed import GID, analysed_game_with_fork, analysis_report
 from service.store.users import UserStore
+from tests.ui.analysed import GID, analysed_game_with_fork, analysis_report
 from tests.ui.conftest import BROWSER_WAIT_MS, DEMO_PR, LiveServer, Watched
 from tests.ui.helpers import open_game, sign_up, wait_board
 

@@ -389,11 +389,12 @@ async function changeView(view) {
   try {
     await reloadForView();
   } catch (error) {
-    // Refused (a table keeps its hidden information per seat): the menu and the board stay in the view they had.
+    if (error.status !== 403) throw error;
+    // Refused (a table keeps its hidden information per seat): the menu and the board stay in the view they had
+    // (the timeline the page has is still that view's; its states are fetched again as the board needs them).
     app.view = before;
     $("view-select").value = before;
     $("view-status").textContent = `Cannot show the ${view === "full" ? "full" : "chosen"} view: ${error.message}`;
-    await reloadForView();
     return;
   }
   $("view-status").textContent = "";
