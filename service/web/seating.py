@@ -35,7 +35,7 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
-    waiting = _last_event_time(record.id, bid, position.seq) if isinstance(actor, int) and actor != CHANCE else None
+    waiting = last_event_time(record.id, bid, position.seq) if isinstance(actor, int) and actor != CHANCE else None
     shown = [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats]
     to_move = seats[actor] if isinstance(actor, int) and 0 <= actor < len(seats) else None
     if to_move is not None and to_move.holder == ENGINE:
@@ -66,7 +66,7 @@ def quota_wait_json(note: dict[str, Any]) -> dict[str, Any]:
             "message": f"the engine waits: {why}; it moves in about {retry_after} s"}
 
 
-def _last_event_time(gid: str, bid: str, head: int) -> float | None:
+def last_event_time(gid: str, bid: str, head: int) -> float | None:
     """When the head event was appended: the seat to move has waited since then."""
     events = api().games.events(gid, bid, after=head - 1, limit=1)
     when = events[0].meta.get("time") if events else None
