@@ -153,6 +153,11 @@ def signin_failures_for(scope: str, who: str) -> str:
     return f"{PREFIX}:signin-failures:{scope}:{who}"
 
 
+def open_streams_for(address: str) -> str:
+    """Sorted set with a TTL: the live streams one client address holds open (a random holder id → its lease's end)."""
+    return f"{PREFIX}:open-streams:{address}"
+
+
 def signup_attempts_for(address: str) -> str:
     """Integer with a TTL: sign-ups from one client address in the current window."""
     return f"{PREFIX}:signup-attempts:{address}"

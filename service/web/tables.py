@@ -11,7 +11,7 @@ from service.store.errors import NotFoundError
 from service.store.seats import Seat
 from service.web.auth import can_read
 from service.web.context import api
-from service.web.seating import last_event_time
+from service.web.seating import waiting_since
 
 
 def table_url(gid: str, bid: str) -> str:
@@ -54,7 +54,7 @@ def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
     return {
         "game": gid, "branch": bid, "title": record.title, "rules": record.game, "url": table_url(gid, bid),
         "your_turn": seat is not None and seat.held_by(user, branch.owner),
-        "waiting_since": last_event_time(gid, bid, position.seq) if seat is not None else None,
+        "waiting_since": waiting_since(branch, gid, position.seq) if seat is not None else None,
         "to_move": to_move, "over": actor is None, "seq": position.seq,
         "your_seats": [s.seat for s in seats if s.held_by(user, branch.owner)],
     }

@@ -13,7 +13,8 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
          winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
-import { el, svg } from "./dom.js";
+import { el, replaceChildren, svg } from "./dom.js";
+import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
 
@@ -93,21 +94,19 @@ export class AnalysisPanel {
     if (this.data.status === "running" || this.opinion.running) this.follow(); else this.unfollow();
   }
 
-  /** Follow the progress notices of this branch's analysis in the current view (one EventSource; the browser
-   *  reconnects it by itself). */
+  /** Follow the progress notices of this branch's analysis in the current view (one stream, opened again after it
+   *  ended or was refused: live.js openStream). */
   follow() {
     const url = `${this.url(this.bid)}/stream?view=${encodeURIComponent(this.view)}`;
     if (this.source && this.sourceUrl === url) return;
     this.unfollow();
     this.sourceUrl = url;
-    this.source = new EventSource(url, { withCredentials: true });
     const reload = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
     };
-    this.source.addEventListener("analysis", reload);
     // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
-    this.source.addEventListener("open", reload);
+    this.source = openStream(() => url, { analysis: reload, open: reload });
   }
 
   unfollow() {
@@ -296,7 +295,8 @@ export class AnalysisPanel {
     const mark = entry.played.mark;
     const loss = lossText(entry.played);
     box.hidden = false;
-    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
+    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
       loss ? `; ${loss}` : "",
       mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
                           text: mark }) : null);

@@ -3,6 +3,7 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
+import { openStream } from "./live.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -170,13 +171,12 @@ function adoptFirstPage() {
  *  others' private games) reloads the first page, unless the reader has paged further. */
 function followGames() {
   let timer = null;
-  const source = new EventSource("/api/games/stream", { withCredentials: true });
-  source.addEventListener("game", () => {
+  openStream(() => "/api/games/stream", { game: () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (shown <= PAGE) loadGames().then(() => { document.body.dataset.listUpdated = String(Date.now()); });
     }, LIST_RELOAD_PAUSE_MS);
-  });
+  } });
 }
 
 (adoptFirstPage() ? Promise.resolve() : loadGames()).then(() => {

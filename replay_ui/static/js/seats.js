@@ -38,8 +38,10 @@ export function initSeats(page) {
   for (const button of card.querySelectorAll(".seat-assign")) {
     button.addEventListener("click", async () => {
       const seat = button.dataset.seat;
+      const choice = $(`seat-choice-${seat}`).value;
+      if (!choice) { status.textContent = `Seat ${seat} stays with its holder: choose who should take it instead.`; return; }
       try {
-        const answer = await assign(url, seat, $(`seat-choice-${seat}`).value);
+        const answer = await assign(url, seat, choice);
         if (answer.invite_url) {
           $("invite-url").value = answer.invite_url;
           $("invite-link").hidden = false;
@@ -140,5 +142,22 @@ function showHolders(now) {
     item.dataset.holder = seat.holder;
     item.querySelector(".seat-holder").textContent = seat.who;
     item.querySelector(".seat-you").hidden = !now.mine.includes(seat.seat);
+    showChoice(item, seat);
   }
+}
+
+/** The owner's menu of a seat names its holder now, so that Assign without a choice never changes who holds it (a
+ *  person's seat by invite has its own entry: taking it back is a choice, never the menu's default). */
+function showChoice(item, seat) {
+  const select = item.querySelector(".seat-choice");
+  if (!select) return;
+  let held = select.querySelector('option[value=""]');
+  if (!["owner", "engine", "invited"].includes(seat.holder)) {
+    if (!held) { held = document.createElement("option"); held.value = ""; select.prepend(held); }
+    held.textContent = `${seat.who} (holds it)`;
+    select.value = "";
+    return;
+  }
+  if (held) held.remove();
+  select.value = seat.holder === "engine" ? `engine:${seat.level}` : seat.holder === "invited" ? "invite" : "me";
 }
