@@ -107,3 +107,30 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     bobs.wait_for_function("() => document.getElementById('view-status').textContent.startsWith('Cannot show the full')")
     assert bobs.input_value("#view-select") == "1"
     assert "hidden information" in bobs.inner_text("#view-status")
+
+
+def test_a_table_made_on_the_page_offers_no_fork_nor_take_back_and_asks_no_analysis(
+        live_server: LiveServer, watched: Watched) -> None:
+    """alice invites a friend from the Seats card of her fork: the page takes in the table's rules at once (her view
+    is her seats', the invite link still shown), offers neither a fork nor a take-back of the table, and her moves
+    ask for nothing it refuses (no 403 in the console)."""
+    sign_up(watched, live_server, "alice")
+    alice = _auth(UserStore(live_server.app.extensions["ludolog"].stores.redis).create_token("alice", "t")[1])
+    client = live_server.app.test_client()
+    made = client.post("/api/games", json={"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"], "seed": "eve"},
+                       headers=alice).get_json()
+    fork = client.post(f"/api/games/{made['id']}/branches", json={"from": "main", "at": made["seq"]},
+                       headers=alice).get_json()["branch"]
+    page = open_game(watched, live_server, gid=made["id"], bid=fork)
+    assert page.is_visible("#fork-form"), "a branch of her own alone is forked as ever"
+    page.select_option("#seat-choice-1", "invite")
+    page.click(".seat-assign[data-seat='1']")
+    page.wait_for_selector("#invite-link:not([hidden])")
+    assert "/invite/" in page.input_value("#invite-url")
+    assert page.input_value("#view-select") == "0"
+    assert page.locator("#fork-form, #takeback-button").count() == 0
+    assert "cannot be forked" in page.inner_text("#table-closed")
+    page.locator("#picker button.pick").first.click()
+    page.wait_for_selector("body[data-played]", state="attached")
+    page.wait_for_timeout(1000)  # what the move sets off (the timeline, the analysis, the seats) has been asked
+    watched.assert_clean()

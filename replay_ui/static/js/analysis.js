@@ -84,8 +84,15 @@ export class AnalysisPanel {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
-    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
-                                                                      () => view === this.view)]);
+    let data;
+    try {
+      [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                  () => view === this.view)]);
+    } catch (error) {
+      // The branch became a live table since the page was loaded: it is not asked again at every move.
+      if (error.code === "analysis_refused_while_played") { this.refused = true; return this.load(view, head); }
+      throw error;
+    }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
