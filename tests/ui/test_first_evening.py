@@ -6,10 +6,9 @@ analysis budget kept in the URL (a second opinion asked at it), and the agreemen
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
-
-import json
 
 import pytest
 
