@@ -31,7 +31,7 @@ from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
 from service.web.listing import GameListQuery, listing_page
 from service.web.seating import table_for_page
-from service.web.viewing import branch_view, viewer_for_request, viewer_if_named
+from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
 
 MAX_STATES_WINDOW = 64
 
@@ -112,6 +112,7 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
         page["table"] = table_for_page(record, bid, current_user())
+        page["views"] = views_allowed(record, bid)  # the view menu offers only these (None: every view)
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 

@@ -58,6 +58,16 @@ _NEXT = """while true do
 end"""
 
 
+# KEYS: ring, the last served user. ARGV: the prefix of users' list keys, the user. The user's next job out of turn:
+# they leave their place in the ring, and go to its tail if more of theirs wait (as one just served). Nil: none waits.
+_TAKE_OF = """local list = ARGV[1] .. ARGV[2]
+local job = redis.call('LPOP', list)
+redis.call('LREM', KEYS[1], 0, ARGV[2])
+if not job then return false end
+if redis.call('LLEN', list) > 0 then redis.call('RPUSH', KEYS[1], ARGV[2]) end
+redis.call('SET', KEYS[2], ARGV[2])
+return job"""
+
 # KEYS: ring, the user's list. ARGV: user, the job. The job goes back to the front of the user's list;
 # a user not in the ring joins it at the tail, as one just served.
 _HAND_BACK = """redis.call('LPUSH', KEYS[2], ARGV[2])
@@ -80,6 +90,7 @@ class AnalysisTurns:
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
         self._hand_back = client.register_script(_HAND_BACK)
+        self._take_of = client.register_script(_TAKE_OF)
 
     def _list(self, user: str) -> str:
         return self._list_key(self.queue_name, user)
@@ -100,6 +111,16 @@ class AnalysisTurns:
     def next_turn(self) -> dict[str, Any] | None:
         """The next job in rotation, taken off its list; None when nobody's job is waiting."""
         raw = as_optional_bytes(self._next(keys=[self.ring, self.last_served], args=[self._list("")]))
+        return None if raw is None else dict(json.loads(raw))
+
+    def take_of(self, user: str) -> dict[str, Any] | None:
+        """``user``'s next waiting job, out of turn (they go to the ring's tail if more wait); None when none waits."""
+        raw = as_optional_bytes(self._take_of(keys=[self.ring, self.last_served], args=[self._list(""), user]))
+        return None if raw is None else dict(json.loads(raw))
+
+    def peek(self, user: str) -> dict[str, Any] | None:
+        """``user``'s next waiting job, left where it is; None when none waits."""
+        raw = as_optional_bytes(self.redis.lindex(self._list(user), 0))
         return None if raw is None else dict(json.loads(raw))
 
     def anyone_waiting(self) -> bool:

@@ -279,3 +279,16 @@ def engine_quota_wait_for(gid: str, bid: str) -> str:
     """String (JSON: owner, asked, left, until) with a TTL: the branch's engine seat waits because its owner's work
     quota is used up, until then."""
     return f"{_game(gid)}:b:{bid}:engine-quota-wait"
+
+
+def tables_of(user: str) -> str:
+    """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
+    they own or of which they hold a seat by invite; kept in the transaction of each seat change
+    (``service/store/seats.py``), read by ``GET /api/me/tables``."""
+    return f"{PREFIX}:user-tables:{user}"
+
+
+def tables_changed() -> str:
+    """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
+    1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""
+    return f"{PREFIX}:tables:changed"

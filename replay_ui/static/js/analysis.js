@@ -13,7 +13,7 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
          winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
-import { el, svg } from "./dom.js";
+import { el, replaceChildren, svg } from "./dom.js";
 import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
@@ -84,8 +84,15 @@ export class AnalysisPanel {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
-    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
-                                                                      () => view === this.view)]);
+    let data;
+    try {
+      [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                  () => view === this.view)]);
+    } catch (error) {
+      // The branch became a live table since the page was loaded: it is not asked again at every move.
+      if (error.code === "analysis_refused_while_played") { this.refused = true; return this.load(view, head); }
+      throw error;
+    }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
@@ -295,7 +302,8 @@ export class AnalysisPanel {
     const mark = entry.played.mark;
     const loss = lossText(entry.played);
     box.hidden = false;
-    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
+    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
       loss ? `; ${loss}` : "",
       mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
                           text: mark }) : null);
