@@ -200,19 +200,20 @@ def analysis_quota_for(user: str) -> str:
     return f"{PREFIX}:analysis-quota:{user}"
 
 
-def analysis_turns_for(queue: str) -> str:
-    """List (on the queue's Redis): users with analysis jobs waiting for their turn, whose turn is next first."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:ring"
+def turns_ring_for(kind: str, queue: str) -> str:
+    """List (on the queue's Redis): users with jobs of ``kind`` (``analysis``, ``engine``: :mod:`service.store.analysis_turns`)
+    waiting for their turn (engine moves: the tables' owners), whose turn is next first."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:ring"
 
 
-def analysis_last_served_for(queue: str) -> str:
-    """String (on the queue's Redis): the user whose analysis job was fed to the queue last."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:last"
+def turns_last_served_for(kind: str, queue: str) -> str:
+    """String (on the queue's Redis): the user whose job of ``kind`` was fed to the queue last."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:last"
 
 
-def analysis_waiting_for(queue: str, user: str) -> str:
-    """List (on the queue's Redis): ``user``'s analysis jobs waiting for their turn (JSON), next first."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:waiting:{user}"
+def turns_waiting_for(kind: str, queue: str, user: str) -> str:
+    """List (on the queue's Redis): ``user``'s jobs of ``kind`` waiting for their turn (JSON), next first."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:waiting:{user}"
 
 
 #: The hash tag every listing index shares: a Redis Cluster keeps all of them in one slot, so a query's
@@ -258,21 +259,6 @@ def seat_changes_for(gid: str) -> str:
 def engine_moves_due() -> str:
     """Sorted set of branches (``gid/bid``) with an engine seat's move queued and not yet played, scored by when."""
     return f"{PREFIX}:engine-moves:due"
-
-
-def engine_turns_for(queue: str) -> str:
-    """List (on the queue's Redis): owners with engine moves waiting for their turn, whose turn is next first."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:ring"
-
-
-def engine_last_served_for(queue: str) -> str:
-    """String (on the queue's Redis): the owner whose engine move was fed to the queue last."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:last"
-
-
-def engine_waiting_for(queue: str, user: str) -> str:
-    """List (on the queue's Redis): the engine moves of the tables ``user`` owns waiting for their turn (JSON), next first."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:waiting:{user}"
 
 
 def engine_quota_wait_for(gid: str, bid: str) -> str:

@@ -118,14 +118,20 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
     assert _first_engine_move_time(stores, waiting) is None, "the seat waits: no move without the quota"
     assert stores.analysis_quota.used("alice") == used, "a refused move costs nothing"
     queue = engine_queue(stores)
-    scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
-    assert [job.args[0] for job in scheduled].count(waiting) == 1, "the move comes back when enough frees up"
+
+    def put_off() -> list[str]:
+        scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
+        return [job.args[0] for job in scheduled if job is not None and job.args[0] == waiting]
+
+    assert wait_until(put_off, "the move put off until enough frees up") == [waiting]
 
     app = create_app(config)
     seats = app.test_client().get(f"/api/games/{waiting}/branches/{MAIN}/seats").get_json()["seats"]
     wait = seats[1]["waits_for_quota"]
     assert wait["reason"] == "work_quota_used" and 3000 < wait["retry_after"] <= 3600, wait
     assert "the engine waits" in wait["message"] and "waits_for_quota" not in seats[0]
+    page = app.test_client().get(f"/games/{waiting}/b/{MAIN}").get_data(as_text=True)
+    assert "the engine waits: the table&#39;s owner has used their hour" in page, "the branch page says why too"
 
     others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
     wait_until(lambda: _first_engine_move_time(stores, others), "carol's engine move")
