@@ -176,6 +176,12 @@ def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tup
         path.append(node)
 
 
+#: Called before every playout, in order: how a long search lets something else run between two playouts (the engine
+#: seat's worker lends its process to another owner's waiting move: ``workers/engine_seat.py``). Nothing by default;
+#: a hook must leave the search's state and random numbers alone, so the search's result does not depend on it.
+BETWEEN_PLAYOUTS: list[Callable[[], None]] = []
+
+
 def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
     """Every seat's win share after playing on with ``policy``; None when the game does not end in time.
 
@@ -184,6 +190,8 @@ def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> 
     a policy's plan (:mod:`engine.players.picking`) is applied without asking for the legal actions in
     between, and any other choice costs one ``legal_actions`` and one ``apply``.
     """
+    for hook in BETWEEN_PLAYOUTS:
+        hook()
     current_actor, legal_actions, chance_outcomes, apply = (
         rules.current_actor, rules.legal_actions, rules.chance_outcomes, rules.apply)
     plan = plan_of(policy)
