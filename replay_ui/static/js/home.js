@@ -135,7 +135,7 @@ async function upload(event) {
 
 // ---- new table ---------------------------------------------------------------------------------
 const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
-const HOLDERS = [["me", "me"], ["invite", "invite a friend (a link)"], ["engine:easy", "the engine (easy)"],
+const HOLDERS = [["me", "me"], ["invite", "an invite (a link)"], ["engine:easy", "the engine (easy)"],
                  ["engine:normal", "the engine (normal)"], ["engine:strong", "the engine (strong)"]];
 
 function playerCounts() {
@@ -258,7 +258,7 @@ async function loadTables() {
     const { tables } = await api("/api/me/tables");
     $("tables-list").replaceChildren(...tables.map(tableRow));
     const waiting = tables.filter((t) => t.your_turn).length;
-    status.textContent = !tables.length ? "You sit at no table yet: start one below, or open an invite."
+    status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
       : waiting ? `${waiting} table${waiting === 1 ? "" : "s"} waiting for you.` : "No table is waiting for you.";
     document.body.dataset.tablesUpdated = String(Date.now());
   } catch (error) {
