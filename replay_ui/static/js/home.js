@@ -135,8 +135,8 @@ async function upload(event) {
 
 // ---- new table ---------------------------------------------------------------------------------
 const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
-const HOLDERS = [["me", "me"], ["invite", "an invite (a link)"], ["engine:easy", "the engine (easy)"],
-                 ["engine:normal", "the engine (normal)"], ["engine:strong", "the engine (strong)"]];
+const HOLDERS = [["me", "me"], ["invite", "invite (link)"], ["engine:easy", "engine, easy"],
+                 ["engine:normal", "engine, normal"], ["engine:strong", "engine, strong"]];
 
 function playerCounts() {
   return JSON.parse($("new-game-form").dataset.playerCounts || "{}");
@@ -222,6 +222,7 @@ async function newGame(event) {
     if (!made.seats.some((seat) => seat.invite_url)) { window.location.assign(`${made.url}/${made.seq}`); return; }
     status.textContent = "The table is ready.";
     showInvites(made, body.players);
+    if ($("my-tables")) loadTables();
   } catch (error) {
     const fields = error.details?.fields ? Object.entries(error.details.fields).map(([name, why]) => `${name}: ${JSON.stringify(why)}`) : [];
     status.replaceChildren(el("span", { class: "error", text: fields.length ? `Not started: ${fields.join("; ")}` : error.message }));
