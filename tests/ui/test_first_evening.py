@@ -1,10 +1,12 @@
 """Issue 46's defects of a first evening at the table, each as the page shows it, in headless Chromium: no "null" in
 the analysis verdict, no "Game over" above a mid-game position; at a table with a friend, the owner's seat menu
 names the friend (Assign alone keeps them seated), and the friend's view menu offers only the views they may have,
-a refused one said on the page."""
+a refused one said on the page; a table made on the page offers no fork nor take-back and asks no analysis; the
+analysis budget kept in the URL (a second opinion asked at it), and the agreement line only once both are done."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -90,6 +92,8 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     users = UserStore(live_server.app.extensions["ludolog"].stores.redis)
     gid, fork = _table_with_bob(live_server, users.create_token("alice", "t")[1], users.create_token("bob", "t")[1])
     page = open_game(watched, live_server, gid=gid, bid=fork)
+    waiting = " ".join(page.inner_text(".seat[data-seat='0'] .seat-waiting").split())
+    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" s"), waiting  # never "… s ago"
     assert page.input_value("#seat-choice-1") == "", "the owner's menu names bob, not 'me'"
     assert page.locator("#seat-choice-1 option:checked").inner_text() == "bob (holds it)"
     page.click(".seat-assign[data-seat='1']")
@@ -133,4 +137,37 @@ def test_a_table_made_on_the_page_offers_no_fork_nor_take_back_and_asks_no_analy
     page.locator("#picker button.pick").first.click()
     page.wait_for_selector("body[data-played]", state="attached")
     page.wait_for_timeout(1000)  # what the move sets off (the timeline, the analysis, the seats) has been asked
+    watched.assert_clean()
+
+
+def test_the_budget_stays_through_a_reload_and_the_agreement_waits_for_both(
+        live_server: LiveServer, watched: Watched, redis_client, redis_server) -> None:
+    """A second opinion still running (its report as the API gives it, marked running) shows no agreement line; the
+    budget picked is kept in the URL through a reload, and a second opinion is then asked at that budget."""
+    analysed_game_with_fork(redis_client, redis_server.url, main_seeds=(0, 1))
+    sign_up(watched, live_server, "budgeter")
+    page = watched.page
+
+    def running(route: Any) -> None:
+        report = route.fetch().json()
+        route.fulfill(json={**report, "status": "running", "done": 1})
+
+    page.route("**/analysis?*seed=1*", running)
+    page.goto(f"{live_server.url}/games/{GID}/b/main/1?seed=1")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.getElementById('opinion-status').textContent.includes('analysing')")
+    assert not page.locator("#opinion-agreement").is_visible()
+    page.unroute("**/analysis?*seed=1*")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('opinion-agreement').textContent.startsWith('The second')")
+
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => location.search.includes('rollouts=50')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.input_value("#analysis-budget") == "50" and "seed=1" in page.url
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
+    with page.expect_request(lambda r: r.method == "POST" and "/analysis" in r.url) as asked:
+        page.click("#opinion-request")
+    assert json.loads(asked.value.post_data)["rollouts"] == 50
     watched.assert_clean()

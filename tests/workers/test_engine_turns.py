@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -24,7 +23,7 @@ from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
 from service.store.users import UserStore
-from tests.helpers import kill_with_work_horses, start_worker, wait_until
+from tests.helpers import wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 
 #: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
@@ -41,21 +40,6 @@ def config(redis_server) -> Config:
 @pytest.fixture
 def stores(config, redis_client) -> Stores:
     return Stores(config)
-
-
-@pytest.fixture
-def workers(redis_server) -> Iterator[Callable[..., object]]:
-    started = []
-
-    def start(**env: str) -> object:
-        process = start_worker(redis_server.url, "--no-reconcile", **env)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            kill_with_work_horses(process)
 
 
 def _play(stores: Stores) -> PlayService:

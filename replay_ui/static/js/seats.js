@@ -17,7 +17,7 @@ function ago(seconds) {
 function showWaiting() {
   for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
-    node.textContent = `${ago(Date.now() / 1000 - since)} ago`;
+    node.textContent = `for ${ago(Date.now() / 1000 - since)}`;  // "waiting for 32 s", never "waiting 32 s ago"
     node.title = new Date(since * 1000).toLocaleString();
   }
 }
