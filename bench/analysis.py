@@ -44,8 +44,9 @@ from typing import Any
 from bench import end_to_end, reproducibility
 from bench.strength import search_player
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import DEFAULT_ROLLOUTS, judge, policy_for, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, judge, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
+from engine.players.offered import policy_for
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 SEATS = 4

@@ -221,9 +221,17 @@ def run(*, quick: bool = False) -> list[Row]:
     return rows
 
 
+def storm_table(*, quick: bool = False) -> str:
+    """The table of ``ludolog bench live --storm``: clients that keep reconnecting their streams (:mod:`bench.storm`)."""
+    from bench import storm
+
+    return format_rows(storm.run(quick=quick))
+
+
 def main() -> None:
-    """``python -m bench.live [--quick]``."""
-    print(format_rows(run(quick="--quick" in sys.argv)))
+    """``python -m bench.live [--quick] [--storm]``."""
+    quick = "--quick" in sys.argv
+    print(storm_table(quick=quick) if "--storm" in sys.argv else format_rows(run(quick=quick)))
 
 
 if __name__ == "__main__":

@@ -204,12 +204,14 @@ class Gunicorn:
 
 
 @contextmanager
-def served(prefix: str) -> Iterator[tuple[Gunicorn, str]]:
-    """An embedded Redis in a temporary directory (named ``prefix``…) and gunicorn of ``deploy/`` serving it, with a
-    user ``bench``: (the web server, that user's API token). Both are stopped, and the directory removed, after."""
+def served(prefix: str, env: dict[str, str] | None = None) -> Iterator[tuple[Gunicorn, str]]:
+    """An embedded Redis in a temporary directory (named ``prefix``…) and gunicorn of ``deploy/`` serving it (with
+    ``env`` besides), with a user ``bench``: (the web server, that user's API token). Both are stopped, and the
+    directory removed, after."""
     with tempfile.TemporaryDirectory(prefix=prefix) as tmp, EmbeddedRedis(Path(tmp) / "redis") as server:
         token = UserStore(redis.Redis.from_url(server.url)).add("bench")
-        web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning"})
+        web = Gunicorn(server.url, {"LUDOLOG_SECRET_KEY": secrets.token_hex(32), "LUDOLOG_LOG_LEVEL": "warning",
+                                    **(env or {})})
         try:
             yield web, token
         finally:

@@ -1,6 +1,6 @@
 """Do verdicts survive a second look? Reproducibility and calibration of the analysis (``ludolog bench analysis``).
 
-Games are played by the strongest bot of each game in every seat (``engine.analysis.strategies.strongest_player``
+Games are played by the strongest bot of each game in every seat (``engine.players.offered.strongest_player``
 once it exists, else the game's rollout policy; the table says which). At every ``every``-th decision of a game
 (the first one offset by the game's index, so the stages mix) the position is judged with the played move under
 seed 0 and under seed 1 (:func:`engine.analysis.judge`, full view, the budget given, else the game's default
@@ -42,10 +42,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Setup, draw_chance, get_rules
-from engine.analysis import judge, policy_for, search_version, win_shares
-from engine.analysis.strategies import strategy_players
+from engine.analysis import judge, search_version, win_shares
 from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
+from engine.players.offered import policy_for, strategy_players
 from service.games.analysis import analysis_budget, analysis_version, position_seed
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
@@ -68,7 +68,7 @@ class Plan:
 
 
 def strongest(rules: Any) -> tuple[str, Player]:
-    """The strongest strategy bot of the game and its label (:mod:`engine.analysis.strategies`), else the rollout policy."""
+    """The strongest strategy bot of the game and its label (:mod:`engine.players.offered`), else the rollout policy."""
     for name, player in strategy_players(rules).items():  # strongest first
         return f"strongest bot ({name})", player
     return "rollout policy", policy_for(rules)

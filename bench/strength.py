@@ -1,6 +1,6 @@
 """The search player's strength against the games' strategy bots (``ludolog bench analysis --strength``).
 
-**Matches.** For every game and every strategy bot it offers (:mod:`engine.analysis.strategies`), the
+**Matches.** For every game and every strategy bot it offers (:mod:`engine.players.offered`), the
 search player for its own seat, over determinisations of what it cannot see, at the game's default budget
 (:func:`service.games.analysis.analysis_budget`), plays against copies of the bot. The search player plays what
 the analysis would call the best move (:func:`engine.analysis.player.choose`, the paired verdict, ``--player
@@ -53,8 +53,8 @@ from typing import Any
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import PLAYER_VERSION, SEARCH_VERSION, wilson_interval, win_shares
 from engine.analysis.player import choose, tree_choice
-from engine.analysis.strategies import strategy_players
 from engine.core.fold import Player, uniform_player
+from engine.players.offered import strategy_players
 from service.games.analysis import analysis_budget
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")

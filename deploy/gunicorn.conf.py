@@ -67,9 +67,11 @@ worker_class = os.environ.get("LUDOLOG_WEB_WORKER_CLASS", "gevent")
 threads = max(1, _env_int("LUDOLOG_WEB_THREADS", 4))
 # Open connections per process (streams and requests together). The kernel does not share new connections evenly
 # between the processes (1,063 of 2,000 went to one in a run of `ludolog bench live`), and a process at its limit
-# leaves the rest waiting in the listen queue: so each process may hold all of the 1,000 streams the live pages are
-# measured with (docs/PERFORMANCE.md), plus the pages beside them. A waiting greenlet costs a few kilobytes.
-worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 2000))
+# leaves the rest waiting in the listen queue, /healthz and the pages included: so each process may hold all of the
+# 1,000 streams the live pages are measured with (docs/PERFORMANCE.md), and one address may hold half of all the
+# connections (LUDOLOG_STREAMS_PER_ADDRESS, service/web/streamgate.py), which leaves the other half for everyone else
+# (issue 45: 4,500 streams from one address). An open stream costs about 45 KB; each needs a file descriptor.
+worker_connections = max(1, _env_int("LUDOLOG_WEB_CONNECTIONS", 4000))  # service/runtime/config.py WEB_CONNECTIONS
 
 # Each request does a bounded amount of work (one append or one state read: a snapshot plus at most
 # K events). 30 s only catches a worker that is truly stuck, e.g. on a Redis that stopped answering;
@@ -87,9 +89,12 @@ graceful_timeout = 25
 keepalive = 5
 
 # Recycle a process after a few thousand requests (jittered so they do not all restart together):
-# a cheap guard against slow memory growth in a long-lived process (caches, fragmentation).
-max_requests = 2000
-max_requests_jitter = 200
+# a cheap guard against slow memory growth in a long-lived process (caches, fragmentation). Live streams are not
+# counted (pre_request below): a stream is one long request whose count says nothing about memory, and counting
+# them let clients that keep reconnecting restart both processes together, which closed every open stream, whose
+# browsers reconnected, which brought the next restart sooner (issue 45: 3 restarts in 100 s, /healthz p99 12 s).
+max_requests = max(0, _env_int("LUDOLOG_WEB_MAX_REQUESTS", 2000))
+max_requests_jitter = max_requests // 10
 
 # NOT preloaded (gunicorn's default, stated on purpose): with preload the app factory would run in
 # the master and every forked worker would inherit the same Redis connection pool and sockets,
@@ -131,6 +136,18 @@ def on_starting(server: object) -> None:
     except ConfigError as exc:
         print(f"ludolog: {exc}", flush=True)
         raise SystemExit(2) from exc
+
+
+def _is_live_stream(path: str) -> bool:
+    """Whether ``path`` is one of the live routes' (``GET /api/…/stream``, service/api/live.py)."""
+    return path.startswith("/api/") and path.endswith("/stream")
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    """Leave live streams (and their refusals) out of the count that recycles the process (see max_requests): the
+    worker adds one to ``worker.nr`` right after this hook, for every request."""
+    if _is_live_stream(req.path or ""):
+        worker.nr -= 1
 
 
 def post_worker_init(worker: object) -> None:

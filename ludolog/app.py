@@ -22,6 +22,7 @@ from service.api.health import handle_store_loading
 from service.runtime.config import Config, check_secret_key
 from service.store.context import Stores
 from service.web import csrf, headers
+from service.web.streamgate import StreamGate
 
 
 def create_app(config: Config | None = None, stores: Stores | None = None) -> Flask:
@@ -58,6 +59,9 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     app.register_blueprint(replay_ui.blueprint)
     # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
     csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
+    # Each live stream takes a slot of its client's address before Flask runs (inside the proxy fix: the client's
+    # address is known by then).
+    app.wsgi_app = StreamGate(app.wsgi_app, lambda: stores.open_streams)  # type: ignore[method-assign]
     trust_proxies(app, config.trusted_proxies)
     headers.init_app(app)  # Referrer-Policy and nosniff on every response; the session cookie Secure over https
     return app

@@ -229,10 +229,9 @@ def user() -> None:
 def user_add(name: str, password: str | None, bare: bool) -> None:
     """Create user NAME and print its API token, labelled (shown once; stored hashed)."""
     from service.store.errors import StoreError
-    from service.store.users import UserStore
 
     try:
-        token = UserStore(_stores().redis).add(name, password)
+        token = _stores().users.add(name, password)
     except StoreError as exc:
         raise click.ClickException(exc.message) from exc
     click.echo(token if bare else f"API token of {name} (shown once, only its hash is kept): {token}")
@@ -240,14 +239,23 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
-                                                          "page", "analysis", "all"]))
+                                                          "page", "engine-fairness", "analysis", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
 @click.option("--minutes", type=float, default=30.0, show_default=True, help="With --strength: the wall-clock cap.")
-def bench(suite: str, quick: bool, strength: bool, minutes: float) -> None:
+@click.option("--storm", is_flag=True,
+              help="With live: thousands of clients from one address reconnecting streams every 2 s, probed (bench/storm.py).")
+def bench(suite: str, quick: bool, strength: bool, minutes: float, storm: bool) -> None:
     """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams, a
-    page following a game; the search player."""
+    page following a game; the search player; a reconnect storm."""
+    if storm:
+        if suite != "live":
+            raise click.UsageError("--storm goes with the live suite: ludolog bench live --storm")
+        from bench.live import storm_table
+
+        click.echo(storm_table(quick=quick))
+        return
     if strength:
         if suite != "analysis":
             raise click.UsageError("--strength goes with the analysis suite: ludolog bench analysis --strength")
@@ -386,7 +394,11 @@ def export(gid: str, branch: str, fmt: str, view: str, output) -> None:
               help="Seeds the searches: another seed gives a second opinion.")
 @click.option("--timeout", type=float, default=None, help="Give up after this many seconds (the jobs go on).")
 def analyze(gid: str, branch: str, rollouts: int | None, view: str, seed: int, timeout: float | None) -> None:
-    """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work)."""
+    """Analyse every decision of a branch with the search player, with a progress bar (RQ workers do the work).
+
+    It follows the analysis's progress stream, as the game page's panel does: the report is read again when a worker
+    stores a verdict of this view, not on a clock (and every :data:`PROGRESS_QUIET_SECONDS` when none comes).
+    """
     import time
 
     from service.games.analysis import analysis_budget, enqueue_analysis, report
@@ -395,33 +407,63 @@ def analyze(gid: str, branch: str, rollouts: int | None, view: str, seed: int, t
     from service.store.errors import StoreError
 
     stores = _stores()
+    hub = stores.live
+    # Followed before anything is queued: no verdict stored from then on goes unnoticed.
+    progress = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
     try:
-        record = stores.games.game(gid)
-        if record.is_log_only:
-            raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
-        rollouts = analysis_budget(record.game, rollouts)
-        refused = table_hiding(stores.games, stores.seats, stores.reader, gid, branch)
-        if refused is not None:
-            raise Failure(refused, EXIT_NO_STORE)  # exit 2, one line: nothing is queued
-        enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view, seed)
-        state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
-    except StoreError as exc:
-        raise click.ClickException(exc.message) from exc
-    started = time.monotonic()
-    with _progress(state["total"], f"analysing {gid}/{branch}", "decisions") as bar:
-        shown = 0
-        while True:
-            bar.update(state["done"] - shown)
-            shown = state["done"]
-            if state["status"] == "done":
-                break
-            if timeout is not None and time.monotonic() - started > timeout:
-                raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
-                                           "is a worker running ('ludolog worker')?")
-            time.sleep(0.5)
+        try:
+            record = stores.games.game(gid)
+            if record.is_log_only:
+                raise Failure(f"game {gid} is log-only: it has no rules to analyse with")
+            rollouts = analysis_budget(record.game, rollouts)
+            refused = table_hiding(stores.games, stores.seats, stores.reader, gid, branch)
+            if refused is not None:
+                raise Failure(refused, EXIT_NO_STORE)  # exit 2, one line: nothing is queued
+            enqueue_analysis(stores.games, stores.redis, analysis_queue(stores), gid, branch, rollouts, view, seed)
             state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
+        except StoreError as exc:
+            raise click.ClickException(exc.message) from exc
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with _progress(state["total"], f"analysing {gid}/{branch}", "decisions") as bar:
+            shown = 0
+            while True:
+                bar.update(state["done"] - shown)
+                shown = state["done"]
+                if state["status"] == "done":
+                    break
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
+                                               "is a worker running ('ludolog worker')?")
+                if progress.ended:  # the hub lost the store a moment: follow again (or fail in one line)
+                    progress = hub.subscribe(hub.analysis_progress_stream(gid), notices=True)
+                _await_notice(progress, view, deadline)
+                state = report(stores.games, stores.redis, gid, branch, rollouts, view, seed)
+    finally:
+        hub.unsubscribe(progress)
+        hub.close()
     marks = [p["played"]["mark"] for p in state["positions"] if p["played"] and p["played"]["mark"]]
     click.echo(f"{state['total']} decisions analysed; marks: " + (", ".join(f"{m} {marks.count(m)}" for m in ("??", "?", "?!"))))
+
+
+#: How long ``ludolog analyze`` waits for a progress notice before it reads the report all the same (a verdict stored
+#: by another analysis of the same positions sends no notice of its own).
+PROGRESS_QUIET_SECONDS = 5.0
+
+
+def _await_notice(progress, view: str, deadline: float | None) -> None:
+    """Wait until a verdict of ``view`` is stored (a notice on the progress stream), at most until ``deadline`` or
+    :data:`PROGRESS_QUIET_SECONDS`."""
+    import time
+
+    until = time.monotonic() + PROGRESS_QUIET_SECONDS
+    if deadline is not None:
+        until = min(until, deadline)
+    while not progress.ended:
+        batches, lagged = progress.take(max(0.0, until - time.monotonic()))
+        if lagged or any(notice.get("view") == view for batch in batches for notice in batch.notices):
+            return
+        if time.monotonic() >= until:
+            return
 
 
 class LineProgress:

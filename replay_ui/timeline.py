@@ -2,9 +2,10 @@
 the board caption and the score chart need at every position, from one fold of the branch.
 
 The browser fetches it once per branch (``timeline.json``) so that stepping, the move list,
-jumping by round or role and the chart never wait on the server. Built with the rules'
-public methods (``parse_action``, ``describe``, ``apply``, ``current_actor``, ``outcome``)
-and the game's UI adapter; cached per (game, branch, head, view) since events never change.
+jumping by round or role and the chart never wait on the server. Built from the positions the
+store's reader folds in turn (:meth:`service.store.snapshots.StateReader.steps`, the one fold loop
+every reader of positions shares), with the rules' public methods (``describe``, ``current_actor``,
+``outcome``) and the game's UI adapter; cached per (game, branch, head, view) since events never change.
 
 A branch only grows (a take-back forks a new line; nothing is rewritten), so the timeline at a new
 head is the newest cached one of the same line extended by the events after it: a page following a
@@ -16,16 +17,20 @@ of its moves). The extension checks that the line still holds the event it ended
 from __future__ import annotations
 
 import copy
-import threading
 from bisect import bisect_right
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
+from service.store.lru import LRU
+from service.store.snapshots import Resume, Step, fold_steps
+
+#: A branch's positions to a head, in turn, from its start or on from a :class:`Resume` (None: the branch no longer
+#: holds the resumed fold's last event): :meth:`service.store.snapshots.StateReader.steps` for one branch.
+StepsTo = Callable[[int, Resume | None], Iterator[Step] | None]
 
 
 @dataclass(frozen=True)
@@ -55,9 +60,7 @@ class _Fold:
         return int(self.timeline["head"])
 
 
-_CACHE: OrderedDict[tuple[Line, int], _Fold] = OrderedDict()
-_CACHE_SIZE = 32
-_LOCK = threading.Lock()
+_CACHE: LRU[tuple[Line, int], _Fold] = LRU(32)
 
 
 def _actor_json(actor: Any) -> Any:
@@ -71,36 +74,30 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
     (:mod:`engine.core.visibility`); the running scores of the other seats are reported as
     None in a seat's or a spectator's view (their VP chips, letters are face down).
     """
-    return _fold(rules, setup, viewer or SeatView(rules, len(setup.players), None, full=True), events).timeline
+    viewer = viewer or SeatView(rules, len(setup.players), None, full=True)
+    return _fold(rules, setup, viewer, fold_steps(rules, rules.initial_state(setup), events)).timeline
 
 
-def _fold(rules: Rules, setup: Setup, viewer: SeatView, events: Sequence[Event], start: _Fold | None = None) -> _Fold:
-    """The timeline after ``events``: from the game's start, or on from ``start`` (whose lists are copied, never
-    changed: a cached timeline may be being sent)."""
+def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], start: _Fold | None = None) -> _Fold:
+    """The timeline of ``steps``: from the game's start (the first step), or on from ``start`` (whose lists are copied,
+    never changed: a cached timeline may be being sent)."""
     hidden_scores = () if viewer.full else tuple(s for s in range(len(setup.players)) if s != viewer.seat)
     names = tuple(setup.players)
     if start is None:
         adapter = adapter_for(rules.name)
-        state = rules.initial_state(setup)
+        state, last = None, None
         moves: list[dict[str, Any]] = []
-        positions = [_position(rules, adapter, state, names, hidden_scores)]
-        last = None
+        positions: list[dict[str, Any]] = []
     else:
         # The cached fold's adapter stays as it was: another head may be extended from the same fold.
         state, last, adapter = start.state, start.last, copy.deepcopy(start.adapter)
         moves, positions = list(start.timeline["moves"]), list(start.timeline["positions"])
-    for event in events:
-        last = event
-        if event.seq == 1 or event.action is None:
+    for step in steps:
+        last, state = step.event, step.state
+        if step.action is None:  # the game's start: its first position
+            positions.append(_position(rules, adapter, state, names, hidden_scores))
             continue
-        action = rules.parse_action(event.action)
-        move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
-                "text": rules.describe(state, action)}
-        if not viewer.sees(state, action):
-            move.update(action=None, hidden=True)
-        move.update(adapter.marks(state, action))
-        moves.append(move)
-        state = rules.apply(state, action)
+        moves.append(_move(rules, adapter, viewer, step))
         positions.append(_position(rules, adapter, state, names, hidden_scores))
     outcome = rules.outcome(state)
     outcome_json = outcome.to_json() if outcome is not None else None
@@ -109,6 +106,17 @@ def _fold(rules: Rules, setup: Setup, viewer: SeatView, events: Sequence[Event],
     timeline = {"game": rules.name, "players": list(names), "head": last.seq if last else 1, "moves": moves,
                 "positions": positions, "outcome": outcome_json}
     return _Fold(timeline, state, last, adapter)
+
+
+def _move(rules: Rules, adapter: Any, viewer: SeatView, step: Step) -> dict[str, Any]:
+    """A move of the timeline: its sentence, its notation unless ``viewer`` may not see it, the adapter's marks."""
+    event, action, before = step.event, step.action, step.before
+    move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
+            "text": rules.describe(before, action)}
+    if not viewer.sees(before, action):
+        move.update(action=None, hidden=True)
+    move.update(adapter.marks(before, action))
+    return move
 
 
 def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
@@ -121,43 +129,33 @@ def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hi
     return info
 
 
-def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView,
-                    events_between: Callable[[int, int], Sequence[Event]]) -> dict[str, Any]:
+def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> dict[str, Any]:
     """The timeline of ``line`` at ``head``, as ``viewer`` (the line's view) sees it.
 
-    Cached; else the line's newest cached timeline (if shorter) extended by the events after it; else one fold
-    of the whole branch. ``events_between(after, upto)`` reads the branch's events with ``after`` < seq ≤ ``upto``.
+    Cached; else the line's newest cached timeline (if shorter) extended by the positions after it; else one fold
+    of the whole branch. ``steps_to(head, resume)`` folds the branch's positions (the store's reader).
     """
-    with _LOCK:
-        found = _CACHE.get((line, head))
-        if found is not None:
-            _CACHE.move_to_end((line, head))
-            return found.timeline
-        # The line's newest cached timeline: a scan of the few cached ones, not an index to keep in step with them.
-        base = max((fold for (cached, _), fold in _CACHE.items() if cached == line), key=lambda fold: fold.head, default=None)
-    fold = _extended(base, head, rules, setup, viewer, events_between) if base is not None and base.head < head else None
+    found = _CACHE.get((line, head))
+    if found is not None:
+        return found.timeline
+    # The line's newest cached timeline: a scan of the few cached ones, not an index to keep in step with them.
+    base = max((fold for (cached, _), fold in _CACHE.items() if cached == line), key=lambda fold: fold.head, default=None)
+    fold = _extended(base, head, rules, setup, viewer, steps_to) if base is not None and base.head < head else None
     if fold is None:
-        fold = _fold(rules, setup, viewer, events_between(0, head))
-    _keep(line, fold)
+        steps = steps_to(head, None)
+        assert steps is not None, "a fold from the start always has its steps"
+        fold = _fold(rules, setup, viewer, steps)
+    _CACHE.put((line, fold.head), fold)
     return fold.timeline
 
 
-def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView,
-              events_between: Callable[[int, int], Sequence[Event]]) -> _Fold | None:
+def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> _Fold | None:
     """``base`` folded on to ``head``, or None if the branch no longer holds ``base``'s last event at its seq (a branch
     deleted and made again under its id)."""
-    events = events_between(base.head - 1, head)
-    if not events or events[0] != base.last:
+    if base.last is None:
         return None
-    return _fold(rules, setup, viewer, events[1:], base)
-
-
-def _keep(line: Line, fold: _Fold) -> None:
-    """Cache ``fold`` (the least recently used timeline goes past :data:`_CACHE_SIZE`)."""
-    with _LOCK:
-        _CACHE[(line, fold.head)] = fold
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    steps = steps_to(head, Resume(base.last, base.state))
+    return None if steps is None else _fold(rules, setup, viewer, steps, base)
 
 
 def moves_after(timeline: dict[str, Any], after: int) -> dict[str, Any]:

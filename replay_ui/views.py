@@ -31,7 +31,7 @@ from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
 from service.web.listing import GameListQuery, listing_page
 from service.web.seating import table_for_page
-from service.web.viewing import branch_view, viewer_for_request, viewer_if_named
+from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
 
 MAX_STATES_WINDOW = 64
 
@@ -67,11 +67,12 @@ HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "o
 
 @blueprint.get("/")
 def home() -> ResponseReturnValue:
-    """The games list with filters, the upload form and the new-game form."""
+    """The tables the reader sits at, the games list with filters, the upload form and the new-table form."""
     games = listed_games()
     filters = {k: request.args.get(k, "") for k in HOME_FILTERS}
+    counts = {game: [get_rules(game).min_players, get_rules(game).max_players] for game in games}
     return render_template("home.html", games=games, log_only_games=_log_only_games(games), filters=filters,
-                           first_page=_first_page(filters))
+                           first_page=_first_page(filters), player_counts=counts)
 
 
 def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
@@ -112,6 +113,7 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
         page["table"] = table_for_page(record, bid, current_user())
+        page["views"] = views_allowed(record, bid)  # the view menu offers only these (None: every view)
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 
@@ -135,9 +137,9 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
 
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
     """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
-    games = api().games
+    reader = api().stores.reader
     return cached_timeline(Line(record.id, bid, view, record.created), head, get_rules(record.game), record.setup, viewer,
-                           lambda after, upto: games.events_between(record.id, bid, after, upto))
+                           lambda upto, resume: reader.steps(record.id, bid, upto, resume))
 
 
 def _board_stylesheet(renderer: str) -> str | None:

@@ -53,6 +53,7 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
+from service.games.seating import engine_budget
 from service.store.analysis_turns import AnalysisTurns, EngineTurns
 from service.store.context import Stores
 from service.store.folds import FoldLedger
@@ -154,14 +155,19 @@ class EngineMoveScheduler:
 
     def __call__(self, gid: str, bid: str) -> bool:
         """Queue the engine seat's move if one is to move at the branch's head; True if queued."""
-        seq = self.engine_to_move(gid, bid)
-        if seq is None:
+        found = self.engine_seat_to_move(gid, bid)
+        if found is None:
             return False
-        self.enqueue(gid, bid, seq)
+        self.enqueue(gid, bid, *found)
         return True
 
     def engine_to_move(self, gid: str, bid: str) -> int | None:
         """The head seq when an engine seat is to move there, else None (a branch with no seats costs one HLEN)."""
+        found = self.engine_seat_to_move(gid, bid)
+        return None if found is None else found[0]
+
+    def engine_seat_to_move(self, gid: str, bid: str) -> tuple[int, int] | None:
+        """(the head seq, the move's work: its level's playouts) when an engine seat is to move there, else None."""
         if not self.stores.seats.has_assignments(gid, bid):
             return None
         position = self.stores.reader.position(gid, bid)
@@ -169,13 +175,16 @@ class EngineMoveScheduler:
         if not isinstance(actor, int) or actor < 0:
             return None
         seat = self.stores.seats.seat(gid, bid, actor)
-        return position.seq if seat.holder == "engine" else None
+        if seat.holder != "engine" or seat.level is None:
+            return None
+        return position.seq, engine_budget(position.rules, seat.level)
 
-    def enqueue(self, gid: str, bid: str, seq: int) -> None:
-        """Let the move after ``seq`` wait for its owner's turn, note the branch as due (for the upkeep), then feed."""
+    def enqueue(self, gid: str, bid: str, seq: int, work: int | None = None) -> None:
+        """Let the move after ``seq`` (of ``work`` playouts, None: not known) wait for its owner's turn, note the branch
+        as due (for the upkeep), then feed."""
         self.stores.seats.engine_move_due(gid, bid, time.time())
         turns = EngineTurns(self.queue.connection, self.queue.name)
-        turns.hold(engine_payer(self.stores, gid, bid), [{"args": [gid, bid, seq]}])
+        turns.hold(engine_payer(self.stores, gid, bid), [{"args": [gid, bid, seq], "work": work}])
         feed_engine_moves(self.queue)
 
 
@@ -196,24 +205,59 @@ def feed_engine_moves(queue: Queue) -> int:
     room = analysis_capacity(queue) - (queue.count + queue.started_job_registry.count)
     fed = 0
     while fed < room and (job := turns.next_turn()) is not None:
-        _enqueue_engine_move(queue, job["args"], owner=job.get("user"))
+        _enqueue_engine_move(queue, job["args"], owner=job.get("user"), work=job.get("work"))
         fed += 1
     return fed
 
 
-def _enqueue_engine_move(queue: Queue, args: list[Any], *, owner: str | None, after: float = 0) -> None:
+def engine_move_for_another(queue: Queue, owner: str | None, most: int) -> dict[str, Any] | None:
+    """For a running engine move of ``owner``'s of ``most`` playouts, between two playouts of its search: the next
+    waiting move, of no more playouts, of the first other owner in the ring who has no engine move running (nor one
+    run in a process lent to them), taken off their list; else None. The caller runs it at once
+    (:class:`workers.engine_seat.Lender`), so an owner with a move waiting need not wait for a longer move's end."""
+    turns = EngineTurns(queue.connection, queue.name)
+    others = [user for user in turns.users() if user != owner]
+    if not others:
+        return None
+    running = engine_moves_running(queue)
+    for user in others:
+        upcoming = turns.peek(user)
+        if running[user] or upcoming is None or upcoming.get("work") is None or int(upcoming["work"]) > most:
+            continue
+        return turns.take_of(user)
+    return None
+
+
+def engine_moves_running(queue: Queue) -> Counter[str]:
+    """Engine moves running per owner: RQ's started jobs of ``queue``, each counted for the owner it is working for
+    (``meta["lent_to"]`` while it lends its process, else ``meta["owner"]``)."""
+    ids = queue.started_job_registry.get_job_ids()
+    jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
+    return Counter(str(job.meta.get("lent_to") or job.meta.get("owner")) for job in jobs if job is not None)
+
+
+def hand_back_engine_move(queue: Queue, job: dict[str, Any]) -> None:
+    """A waiting move taken by :func:`engine_move_for_another` that could not run goes back to the front of its list."""
+    EngineTurns(queue.connection, queue.name).hand_back(str(job.get("user")), {"args": job["args"], "work": job.get("work")})
+    feed_engine_moves(queue)
+
+
+def _enqueue_engine_move(queue: Queue, args: list[Any], *, owner: str | None, work: int | None,
+                         after: float = 0) -> None:
     gid, bid, seq = args
     options: dict[str, Any] = {"retry": ENGINE_MOVE_RETRY, "result_ttl": 60, "failure_ttl": 24 * 3600,
-                               "description": f"engine move {gid}/{bid} after {seq}", "meta": {"owner": owner}}
+                               "description": f"engine move {gid}/{bid} after {seq}",
+                               "meta": {"owner": owner, "work": work}}
     if after > 0:
         queue.enqueue_in(timedelta(seconds=after), ENGINE_MOVE_JOB, gid, bid, seq, **options)
     else:
         queue.enqueue(ENGINE_MOVE_JOB, gid, bid, seq, **options)
 
 
-def put_off_engine_move(queue: Queue, gid: str, bid: str, seq: int, owner: str, seconds: int) -> None:
-    """Queue the engine's move after ``seq`` again in ``seconds`` (its owner's work quota refused it for now)."""
-    _enqueue_engine_move(queue, [gid, bid, seq], owner=owner, after=seconds)
+def put_off_engine_move(queue: Queue, gid: str, bid: str, seq: int, owner: str, work: int, seconds: int) -> None:
+    """Queue the engine's move after ``seq`` (``work`` playouts) again in ``seconds`` (its owner's work quota refused it
+    for now)."""
+    _enqueue_engine_move(queue, [gid, bid, seq], owner=owner, work=work, after=seconds)
 
 
 def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:

@@ -1,5 +1,9 @@
 """The layers run one way: engine ← stores ← services ← web, API, UI, workers ← the wiring in ``ludolog/``.
 
+Inside the engine too: core ← players ← the games ← the analysis (and the BGA reader beside them). The players a
+game offers are built from ``engine/players``, below both the games that build them and the analysis that plays
+them, so no game imports the analysis.
+
 Each rule says which of our packages (and which web libraries) a layer may not import. They are checked
 three ways: every ``import`` statement of every module is read with ``ast`` (so an offending line is named,
 even one inside a function); each layer is imported in a fresh interpreter to see that nothing above it gets
@@ -26,6 +30,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from engine.core.registry import BUILTIN_GAMES
 from service.jobs import JOB_FUNCTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -34,6 +39,8 @@ PACKAGES = ("engine", "service", "workers", "replay_ui", "ludolog", "bench")
 WEB = ("flask", "werkzeug", "marshmallow", "apispec", "gunicorn", "flask_compress")
 #: What lies above the services (``service/`` outside ``store``, ``web`` and ``api``).
 ABOVE_THE_SERVICES = ("service.api", "service.web", "workers", "replay_ui", "ludolog", "bench")
+#: The built-in games' packages (``engine.amerigo`` …), from the registry: the engine's floor above its players.
+GAMES = tuple(sorted(BUILTIN_GAMES.values()))
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,9 @@ class Layer:
 
 LAYERS = (
     Layer("engine", ("engine",), ("service", "workers", "replay_ui", "ludolog", "bench", "tests", *WEB, "redis", "rq")),
+    Layer("engine core", ("engine/core",), ("engine.players", *GAMES, "engine.analysis", "engine.bga")),
+    Layer("engine players", ("engine/players",), (*GAMES, "engine.analysis", "engine.bga")),
+    Layer("engine games", tuple(game.replace(".", "/") for game in GAMES), ("engine.analysis", "engine.bga")),
     Layer("stores", ("service/store",), (*WEB, "rq", *ABOVE_THE_SERVICES, "service.games", "service.imports",
                                          "service.upkeep", "service.jobs", "service.runtime.redis_server")),
     Layer("services", ("service",), (*WEB, *ABOVE_THE_SERVICES), outside=("service/store", "service/web", "service/api")),

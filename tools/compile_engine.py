@@ -7,8 +7,8 @@ module to a source file of the same name, so the compiled engine is what ``impor
 the sources instead (it also does so by itself when a source is newer than its compiled module).
 
 Compiled: ``engine/core`` (but ``protocol.py``, whose runtime-checkable Protocol mypyc cannot
-compile), every game package of the registry (``BUILTIN_GAMES`` in ``engine/core/registry.py``, read as
-text: nothing here names a game) and ``engine/analysis``, less the cold modules (:data:`COLD_MODULES`).
+compile), ``engine/players``, every game package of the registry (``BUILTIN_GAMES`` in ``engine/core/registry.py``,
+read as text: nothing here names a game) and ``engine/analysis``, less the cold modules (:data:`COLD_MODULES`).
 Each package is one compilation group with its own shared library (``engine/_compiled_<package>
 __mypyc*.so``): calls within a package stay native C calls, and the C compiler works on the groups in
 parallel (one group for everything was one serial compile of 21 MB of C, about 3.5 minutes here).
@@ -50,7 +50,7 @@ def game_packages(registry: Path = REGISTRY) -> list[str]:
     raise SystemExit(f"{registry}: no BUILTIN_GAMES literal to read the games from")
 
 
-PACKAGES = ("engine/core", *game_packages(), "engine/analysis")
+PACKAGES = ("engine/core", "engine/players", *game_packages(), "engine/analysis")
 #: Sources mypyc cannot compile (a runtime-checkable Protocol).
 NOT_COMPILED = {"engine/core/protocol.py"}
 #: Modules off the hot path (a move's sentence, why a move is illegal, saving and loading a state, a

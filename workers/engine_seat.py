@@ -13,21 +13,127 @@ turn before they reach the queue (:class:`service.store.analysis_turns.EngineTur
 
 from __future__ import annotations
 
+import logging
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from redis.exceptions import RedisError
+from rq.job import Job, get_current_job
+
+from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
-from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_payer, engine_queue, job_queue, put_off_engine_move
+from service.jobs import (
+    EngineMoveScheduler,
+    FoldScheduler,
+    after_append,
+    engine_move_for_another,
+    engine_payer,
+    engine_queue,
+    hand_back_engine_move,
+    job_queue,
+    put_off_engine_move,
+)
 from service.store.context import Stores, current_stores
 from service.store.errors import ConflictError, NotFoundError
 
+log = logging.getLogger(__name__)
 #: The author the engine's events carry in their meta.
 ENGINE_AUTHOR = "~engine"
 
 
 def move_engine_seat(gid: str, bid: str, seq: int) -> str | None:
-    """RQ job: play the engine seat's move after ``seq`` on the branch; the move played, or None (nothing to do)."""
+    """RQ job: play the engine seat's move after ``seq`` on the branch; the move played, or None (nothing to do).
+
+    While it searches, it lends its process to another owner's waiting move between two playouts (:class:`Lender`)."""
     stores = current_stores()
+    job = get_current_job()
+    meta = job.meta if job is not None else {}
+    with Lender(stores, meta.get("owner"), int(meta.get("work") or 0)).installed():
+        return run_engine_move(stores, gid, bid, seq)
+
+
+#: Seconds between two looks, while an engine move searches, for another owner's move waiting with none running.
+LEND_EVERY = 0.25
+
+
+class Lender:
+    """Between two playouts of an engine move's search, runs the move of another owner who has a move waiting and none
+    running, then lets the search go on where it was.
+
+    Without it a strong move (tens of seconds of search at a long game's start on the pure engine) was one slice that
+    another owner's easy seat waited out whenever every worker was busy with strong moves; now it waits for one
+    playout and a look (every :data:`LEND_EVERY` s). The search loses nothing: its state and random numbers are left
+    alone, so the move it plays is the same. Two rules keep it fair: a move lends only to a move of no more playouts
+    than its own (an easy move is not held up by a strong one it would lend to), and after lending for some time it
+    searches as long again before it lends again (its own owner keeps a share of the process). While lending, the
+    job's meta names the owner it works for (``lent_to``), so that no second process lends to that owner at once
+    (:func:`service.jobs.engine_moves_running`).
+    """
+
+    def __init__(self, stores: Stores, owner: str | None, work: int) -> None:
+        self.stores = stores
+        self.owner = owner
+        self.work = work
+        self.next_look = time.monotonic() + LEND_EVERY
+        self.lending = False
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Called before every playout while the block runs (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
+        BETWEEN_PLAYOUTS.append(self)
+        try:
+            yield
+        finally:
+            BETWEEN_PLAYOUTS.remove(self)
+
+    def __call__(self) -> None:
+        if self.lending or time.monotonic() < self.next_look:
+            return
+        self.lending = True  # the lent move searches too: it must not lend in turn
+        started = time.monotonic()
+        try:
+            self._lend()
+        finally:
+            self.lending = False
+            # As long again for this move's own search before it lends again: it gets its share of the process too.
+            self.next_look = time.monotonic() + max(LEND_EVERY, time.monotonic() - started)
+
+    def _lend(self) -> None:
+        queue = engine_queue(self.stores)
+        try:
+            waiting = engine_move_for_another(queue, self.owner, self.work)
+        except RedisError as exc:  # a look that fails costs this move nothing: it goes on searching
+            log.warning("engine seat: no look at the waiting moves: %s", exc)
+            return
+        if waiting is None:
+            return
+        job = get_current_job()
+        _work_for(job, waiting.get("user"))
+        try:
+            gid, bid, seq = waiting["args"]
+            run_engine_move(self.stores, str(gid), str(bid), int(seq))
+        except Exception:  # noqa: BLE001 - the lent move's failure must not fail this one; its own job runs it again
+            log.exception("engine seat: a lent move failed; it goes back to its owner's turn")
+            hand_back_engine_move(queue, waiting)
+        finally:
+            _work_for(job, None)
+
+
+def _work_for(job: Job | None, owner: str | None) -> None:
+    """Note in the running job's meta the owner it lends its process to (None: its own again)."""
+    if job is None:
+        return
+    if owner is None:
+        job.meta.pop("lent_to", None)
+    else:
+        job.meta["lent_to"] = owner
+    job.save_meta()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
+
+
+def run_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None:
+    """Play the engine seat's move after ``seq`` (if still to play) and note the branch's move as done."""
     started = time.time()
     try:
         played = play_engine_move(stores, gid, bid, seq)
@@ -56,7 +162,7 @@ def owner_pays(stores: Stores, gid: str, bid: str, seq: int, work: int) -> bool:
             "never_fits": answer.never_fits}
     stores.seats.engine_waits_for_quota(gid, bid, note, wait)
     stores.seats.engine_move_due(gid, bid, until)
-    put_off_engine_move(engine_queue(stores), gid, bid, seq, owner, wait)
+    put_off_engine_move(engine_queue(stores), gid, bid, seq, owner, work, wait)
     return False
 
 
@@ -76,7 +182,8 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
     notation = rules.format_action(action)
     scheduler = EngineMoveScheduler(stores, engine_queue(stores))
     play = PlayService(stores.games, stores.reader,
-                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler))
+                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler,
+                                              stores.seats.table_moved))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import time
 
-from engine import apply_event
 from engine.core.protocol import Rules, State
 from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
 from service.store.games import GameStore
-from service.store.snapshots import SnapshotStore, StateReader
+from service.store.snapshots import SnapshotStore, StateReader, fold_steps
 from service.store.snapshotting import snapshot_seqs
 
 
@@ -64,9 +63,9 @@ def _pack_finished(games: GameStore, gid: str, bid: str) -> None:
 def _fold_and_write(games: GameStore, snapshots: SnapshotStore, rules: Rules, state: State, gid: str, bid: str,
                     start: int, head: int, wanted: set[int]) -> tuple[int, State]:
     written = 0
-    for event in games.iter_events(gid, bid, after=start, upto=head):
-        state = apply_event(rules, state, event, check=False)
-        if event.seq in wanted:
-            snapshots.put(gid, bid, event.seq, rules.version, rules.dump_state(state))
+    for step in fold_steps(rules, state, games.iter_events(gid, bid, after=start, upto=head)):
+        state = step.state
+        if step.event.seq in wanted:
+            snapshots.put(gid, bid, step.event.seq, rules.version, rules.dump_state(state))
             written += 1
     return written, state

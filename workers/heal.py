@@ -134,12 +134,12 @@ def heal_engine_moves(stores: Stores, *, deadline: float, now: float) -> list[tu
         if (gid, bid) in waiting:
             continue  # waiting for its owner's turn, not lost
         try:
-            seq = scheduler.engine_to_move(gid, bid)
+            found = scheduler.engine_seat_to_move(gid, bid)
         except NotFoundError:
-            seq = None
-        if seq is None:
+            found = None
+        if found is None:
             stores.seats.engine_move_done(gid, bid)
             continue
-        scheduler.enqueue(gid, bid, seq)
+        scheduler.enqueue(gid, bid, *found)
         requeued.append((gid, bid))
     return requeued

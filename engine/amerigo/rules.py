@@ -36,7 +36,7 @@ from engine.amerigo.state import (
 )
 from engine.amerigo.strategy import strategy_players
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
-from engine.core.fold import Player
+from engine.core.declaration import Declaration
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 
@@ -90,56 +90,36 @@ def apply_decision(state: State, action: Action) -> State:
 APPLY = apply_table(dict.fromkeys(LEGAL, apply_decision), CHANCE_PHASES, chance.apply)
 
 
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, by the phase table, as the rules object applies it: the strategy bots play
+    through it."""
+    return APPLY[state.phase](state, action)
+
+
+#: Amerigo as the tools read it (:mod:`engine.core.declaration`).
+DECLARATION: Final = Declaration(
+    name="amerigo", title="Amerigo",
+    # 2 (issue 16): a ship may sail out and back to its anchor and found there. Version 1's games replay
+    # unchanged (version 2 only adds actions).
+    version="2", min_players=2, max_players=4, known_options=("components",),
+    # Demo games are played by the rollout policy rather than a uniform random player (which leaves the map empty).
+    demo_player=rollout_player, rollout_player=rollout_player, strategy_players=strategy_players(apply),
+    # Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
+    # on to four, and a duel whose rival looks better at all is played to one budget a move before it may stop. At
+    # version 9, 36 of its 50 marks were found again by a second seed (72 %) (docs/PERFORMANCE.md, search version 10).
+    # Its positions have up to 136 legal moves, more than a short tree tries, so every seed screens the position's own
+    # candidates (the tree seeded by the position), and each candidate has 16 samples before the halving's first cut
+    # rather than 2: at version 10, 46 of its 60 marks were found again (77 %) (search version 11).
+    analysis_verdict={"decide_samples_factor": 4, "decide_min_factor": 1, "first_round_samples": 16, "shared_screening": 1},
+)
+
+
 class AmerigoRules(PhasedRules[State, Action]):
     """Amerigo for 2 to 4 players, after the Hungarian rulebook (see the package docstring).
 
     Its engine phases (wait points) are the state's ``phase`` (the rulebook's colour phases are
     ``colour``); the seat to act is the ``turn``-th of the turn order; the view hides the tower's contents.
     """
-
-    name = "amerigo"
-    title = "Amerigo"
-    #: 2 (issue 16): a ship may sail out and back to its anchor and found there. Version 1's games replay
-    #: unchanged (version 2 only adds actions).
-    version = "2"
-    min_players = 2
-    max_players = 4
-    known_options: tuple[str, ...] = ("components",)
-    #: Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
-    #: on to four, and a duel whose rival looks better at all is played to one budget a move before it may stop. At
-    #: version 9, 36 of its 50 marks were found again by a second seed (72 %) (docs/PERFORMANCE.md, search version 10).
-    #: Its positions have up to 136 legal moves, more than a short tree tries, so every seed screens the position's own
-    #: candidates (the tree seeded by the position), and each candidate has 16 samples before the halving's first cut
-    #: rather than 2: at version 10, 46 of its 60 marks were found again (77 %) (search version 11).
-    analysis_verdict = {"decide_samples_factor": 4, "decide_min_factor": 1, "first_round_samples": 16,
-                        "shared_screening": 1}
-    #: The strategy bots, made once (they play through this object's ``apply``).
-    bots: dict[str, Player]
-    @property
-    def demo_player(self) -> Player:
-        """Demo games are played by this player rather than a uniform random one (which leaves the map empty).
-
-        A property, not a ``staticmethod`` class attribute: a mypyc-compiled class hands the latter out unbound."""
-        return rollout_player
-
-    @property
-    def rollout_player(self) -> Player:
-        """The search player's rollout policy (engine.analysis; :mod:`engine.amerigo.rollout`), the demo's player."""
-        return rollout_player
-
-    def __init__(self) -> None:
-        super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
-            over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state,
-        )
-        self.bots = strategy_players(self.apply)
-
-    @property
-    def strategy_players(self) -> dict[str, Player]:
-        """The game's strategy bots by name (:mod:`engine.amerigo.strategy`, :mod:`engine.analysis.strategies`)."""
-        return dict(self.bots)
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""
@@ -164,4 +144,9 @@ class AmerigoRules(PhasedRules[State, Action]):
 
 
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = AmerigoRules()
+RULES: GameRules[State, Action] = AmerigoRules(
+    DECLARATION,
+    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
+    explain=explain, parse_action=parse_action, format_action=format_action, describe_after=describe, view=serialize.view,
+    dump_state=serialize.dump_state, load_state=serialize.load_state,
+)

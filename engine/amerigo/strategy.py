@@ -33,8 +33,8 @@ from engine.amerigo.components import BLACK, BLUE, BROWN, GREEN, RED, WHITE, YEL
 from engine.amerigo.sailing import can_found, node_of
 from engine.amerigo.scoring import end_token_vp, goods_vp, track_vp
 from engine.amerigo.state import CHOOSE, SAIL, State
-from engine.analysis.policy import forced_or_explored, pick
 from engine.core.fold import Player as Bot
+from engine.players.picking import forced_or_explored, pick
 
 #: The most gold the track holds (each gold above it turns into a point at once).
 GOLD_TRACK: Final = 12
@@ -73,7 +73,7 @@ def worth(style: Style, state: State, seat: int) -> float:
 
 @final
 class StrategyBot:
-    """A :data:`engine.core.fold.Player` playing one :class:`Style`, through the rules' ``apply``."""
+    """A :data:`engine.core.declaration.Player` playing one :class:`Style`, through the rules' ``apply``."""
 
     def __init__(self, style: Style, apply: Callable[[State, Any], State], explore: float = 0.0) -> None:
         self.style = style

@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.analysis.hidden import determinizer_for
-from engine.analysis.policy import policy_for
 from engine.analysis.search import search
 from engine.analysis.verdict import judge
 from engine.core.protocol import Action, Rules, State
+from engine.players.offered import determinizer_for, policy_for
 
 #: Mixed into the seed for the determinisation the policy's own move is read from, so that it draws from a stream
 #: of its own and the policy's stream (the seed itself) is the one the strength bench's games were played with.

@@ -5,14 +5,14 @@ Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on Comp
 Intelligence and AI in Games 4(2), 2012. Each iteration:
 
 1. *determinises*: draws one full state consistent with what the searching seat sees (the game's
-   ``determinize`` hook, see :mod:`engine.analysis.hidden`);
+   declared ``determinize``, see :mod:`engine.players.dealing`);
 2. *selects* down one shared tree whose edges are actions: at a seat's decision, among the children
    legal in this determinisation, the one with the best UCB1 value for *that* seat (each seat
    maximises its own win share, as in max^n), exploration counted against how often the child was
    *available* rather than how often its parent was visited (the paper's subset-armed bandit); at a
    chance event, an outcome drawn by the rules' weights;
 3. *expands* one untried action of a seat (chance outcomes are added as they are drawn);
-4. *plays out* the rest of the game with the rollout policy (:mod:`engine.analysis.policy`);
+4. *plays out* the rest of the game with the rollout policy (:mod:`engine.players.offered`);
 5. *backs up* every seat's win share (:func:`engine.analysis.stats.win_shares`) along the path.
 
 Why ISMCTS rather than plain determinised MCTS (one tree per sampled deal, votes merged): the
@@ -34,11 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.analysis.hidden import determinizer_for
-from engine.analysis.policy import plan_of, policy_for
 from engine.analysis.stats import wilson_interval, win_shares
 from engine.core.fold import Player, draw_chance
 from engine.core.protocol import CHANCE, Action, Rules, State
+from engine.players.offered import determinizer_for, policy_for
+from engine.players.picking import plan_of
 
 #: Bumped whenever a change alters results for the same inputs (stored analyses carry it). 2: rollouts take forced
 #: moves without a draw, the policies pick with one draw each and Puerto Rico's plans a player's colonist
@@ -176,14 +176,22 @@ def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tup
         path.append(node)
 
 
+#: Called before every playout, in order: how a long search lets something else run between two playouts (the engine
+#: seat's worker lends its process to another owner's waiting move: ``workers/engine_seat.py``). Nothing by default;
+#: a hook must leave the search's state and random numbers alone, so the search's result does not depend on it.
+BETWEEN_PLAYOUTS: list[Callable[[], None]] = []
+
+
 def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> tuple[float, ...] | None:
     """Every seat's win share after playing on with ``policy``; None when the game does not end in time.
 
     The hottest loop of an analysis (a rollout is hundreds of steps): the rules' methods are bound once, a
     forced move (one legal action, one chance outcome) is taken without asking the policy or drawing a number,
-    a policy's plan (:mod:`engine.analysis.policy`) is applied without asking for the legal actions in
+    a policy's plan (:mod:`engine.players.picking`) is applied without asking for the legal actions in
     between, and any other choice costs one ``legal_actions`` and one ``apply``.
     """
+    for hook in BETWEEN_PLAYOUTS:
+        hook()
     current_actor, legal_actions, chance_outcomes, apply = (
         rules.current_actor, rules.legal_actions, rules.chance_outcomes, rules.apply)
     plan = plan_of(policy)
@@ -211,13 +219,13 @@ _play_out = play_out
 
 
 def default_rollouts(rules: Rules) -> int:
-    """The game's default budget: its rules' ``analysis_rollouts`` where it names one, else :data:`DEFAULT_ROLLOUTS`.
+    """The game's default budget: the ``analysis_rollouts`` its declaration names, else :data:`DEFAULT_ROLLOUTS`.
 
     A game names a larger budget where the marks of a played move need more samples to repeat under a second seed
     (the reproducibility bench measures it): how many rollouts a verdict needs depends on how noisy the game's
     playouts are and how close its moves, not only on the method.
     """
-    named = getattr(rules, "analysis_rollouts", None)
+    named = rules.declaration.analysis_rollouts
     return int(named) if named else DEFAULT_ROLLOUTS
 
 

@@ -59,7 +59,7 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
    played move) is unchanged.
 
    **A game's own settings.** How many samples a mark needs to repeat depends on the game (how noisy its playouts
-   are, how close its moves), so a game may name settings of its own for a judged played move (its rules'
+   are, how close its moves), so a game may name settings of its own for a judged played move (its declaration's
    ``analysis_verdict``, :data:`GAME_SETTINGS`): a higher cap for a leaning duel (``decide_samples_factor``), and a
    floor (``decide_min_factor``) below which a duel is played on, leaning or not, while its mean loss is positive and
    its low end has not reached the highest threshold, so a true loss whose first fifty samples happened to look small
@@ -98,12 +98,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.analysis.hidden import determinizer_for
-from engine.analysis.policy import policy_for
 from engine.analysis.search import DEFAULT_ROLLOUTS, SEARCH_VERSION, Analysis, play_out, search
 from engine.analysis.stats import Z95, wilson_interval
 from engine.core.fold import Player
 from engine.core.protocol import CHANCE, Action, Actor, Rules, State
+from engine.players.offered import determinizer_for, policy_for
 
 #: The share of the budget spent on the tree that picks the candidates; the rest goes to paired playouts.
 TREE_SHARE = 0.25
@@ -143,7 +142,7 @@ FIRST_ROUND_SAMPLES = 0.0
 #: 1: the tree that picks the candidates is seeded by the position alone (``screen_seed``), not by the analysis seed,
 #: so that every seed evaluates the same candidates (0: by the analysis seed; step 1 of the module docstring).
 SHARED_SCREENING = 0.0
-#: The verdict settings a game may name for itself (its rules' ``analysis_verdict``, a mapping of these names to values:
+#: The verdict settings a game may name for itself (its declaration's ``analysis_verdict``, a mapping of these names to values:
 #: :func:`verdict_settings`), each the module's constant of its name in capitals unless named. How many samples a mark
 #: needs to repeat under a second seed depends on the game (how noisy its playouts are, how close its moves), as its
 #: budget does (``analysis_rollouts``). A game that names any is judged under a search version of its own
@@ -225,11 +224,11 @@ class Settings:
 
 
 def game_settings(rules: Rules) -> dict[str, float]:
-    """The verdict settings ``rules`` names for its game (its ``analysis_verdict``; empty where it names none).
+    """The verdict settings ``rules``' game declares for itself (its ``analysis_verdict``; empty where it names none).
 
     Raises ValueError for a name not in :data:`GAME_SETTINGS` or a value that is not a number of at least 0.
     """
-    named = dict(getattr(rules, "analysis_verdict", None) or {})
+    named = dict(rules.declaration.analysis_verdict)
     for name, value in named.items():
         if name not in GAME_SETTINGS:
             raise ValueError(f"unknown verdict setting {name!r} (known: {', '.join(GAME_SETTINGS)})")

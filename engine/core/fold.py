@@ -8,9 +8,10 @@ without checks is for events already accepted once (snapshots, replays).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from engine.core.declaration import Player as Player  # re-exported: a playout's player, where callers found it first
 from engine.core.errors import EventMismatchError, EventSequenceError, IllegalActionError, SetupError
 from engine.core.events import ACTION_TAKEN, CHANCE_DRAWN, GAME_CREATED, Event, action_event, game_created
 from engine.core.protocol import CHANCE, Action, Actor, Rules, Setup, State
@@ -119,10 +120,6 @@ class Playout:
     rules: Rules
     events: list[Event] = field(default_factory=list)
     state: State = None
-
-
-#: A player for playouts: picks one of the legal ``actions`` in ``state``, randomness from the rng.
-Player = Callable[[State, list[Action], random.Random], Action]
 
 
 def uniform_player(state: State, actions: list[Action], rng: random.Random) -> Action:

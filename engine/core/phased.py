@@ -1,7 +1,8 @@
 """Rules assembled from a game's phase tables: the engine protocol, written once for every phased game.
 
 A game's state waits in numbered phases (a role pick, a bid, a chance draw, the end). Given what
-the game supplies, :class:`PhasedRules` answers the whole :class:`~engine.core.protocol.Rules`
+the game supplies (its phase tables and its modules' functions) and what it declares (its
+:class:`~engine.core.declaration.Declaration`), :class:`PhasedRules` answers the whole :class:`~engine.core.protocol.Rules`
 protocol but ``initial_state``: who acts (chance in a chance phase, nobody once over, else a
 seat), the legal actions (the phase's legal-actions function), chance's outcomes, ``check`` (legal, or
 the game's explanation of why not, raised as :class:`~engine.core.errors.IllegalActionError`),
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Generic
 
+from engine.core.declaration import Declaration
 from engine.core.errors import IllegalActionError, SetupError
 from engine.core.protocol import CHANCE, A, Outcome, S, Setup
 
@@ -41,12 +43,13 @@ def distinct_players(setup: Setup) -> tuple[str, ...]:
 
 
 class PhasedRules(Generic[S, A]):
-    """A game's rules object, assembled from its phase tables and its modules' functions: a
+    """A game's rules object, assembled from its declaration, its phase tables and its modules' functions: a
     :class:`~engine.core.protocol.GameRules` over the game's state type ``S`` and action type ``A``.
 
-    A game subclasses it with its ``name``, ``version``, ``min_players``, ``max_players``,
-    ``known_options`` (the ``Setup.options`` keys it understands) and ``initial_state`` (which
-    starts with :meth:`seated_players`), and passes to ``__init__``:
+    A game subclasses it with ``initial_state`` (which starts with :meth:`seated_players`), overrides
+    :meth:`phase_of` and :meth:`seat_of`, where every question starts, and makes its rules object with its
+    :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known options, and what it
+    offers the tools) and:
 
     * ``legal``: phase → the legal actions of the seat to act, in a stable order (a phase not
       listed has none: chance phases and the end);
@@ -58,20 +61,21 @@ class PhasedRules(Generic[S, A]):
     * ``parse_action`` / ``format_action`` (the notation), ``describe(state, action)`` (a game-log
       sentence), or instead ``describe_after(state, action, after)`` for a game whose sentence also
       says what followed by itself (it is given the state the action leads to),
-      ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots);
-
-    and overrides :meth:`phase_of` and :meth:`seat_of`, where every question starts.
+      ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots).
     """
 
+    declaration: Declaration
     name: str
+    title: str
     version: str
     min_players: int
     max_players: int
     #: The ``Setup.options`` keys the game understands; :meth:`seated_players` refuses any other.
-    known_options: tuple[str, ...] = ()
+    known_options: tuple[str, ...]
 
     def __init__(
         self,
+        declaration: Declaration,
         *,
         legal: Mapping[int, Callable[[S], Sequence[A]]],
         apply: Mapping[int, Callable[[S, A], S]],
@@ -88,6 +92,10 @@ class PhasedRules(Generic[S, A]):
         dump_state: Callable[[S], dict[str, Any]],
         load_state: Callable[[Any], S],
     ) -> None:
+        self.declaration = declaration
+        self.name, self.title, self.version = declaration.name, declaration.title, declaration.version
+        self.min_players, self.max_players = declaration.min_players, declaration.max_players
+        self.known_options = declaration.known_options
         self._legal = dict(legal)
         self._apply = dict(apply)
         self._chance_phases = frozenset(chance_phases)

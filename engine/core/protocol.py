@@ -14,6 +14,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
+from engine.core.declaration import Declaration
+
 #: The actor of a chance event (a draw, a shuffle, a spin): nobody's decision.
 CHANCE = "chance"
 
@@ -128,18 +130,11 @@ class GameRules(Protocol[S, A]):
       writes, or to what a stored action means, needs a new :attr:`version`.
     * **Versions.** :attr:`version` is written into every game's ``game_created`` event; a game
       replays with the rules version it was written by (:mod:`engine.core.versions`).
-
-    Optional, outside the protocol: ``demo_player``, a :data:`engine.core.fold.Player` that
-    the demo plays with instead of uniform random play, for games whose random games show
-    little (it chooses only among the legal actions it is given); ``legacy_options``, per older
-    rules version the setup options that keep its behaviour for its games
-    (see :mod:`engine.core.versions`); for the search player (:mod:`engine.analysis`),
-    ``rollout_player``, a cheap Player its playouts use (else ``demo_player``, else uniform), and
-    ``determinize(state, seat, rng) -> state``, a state ``seat`` cannot tell from ``state``, with
-    everything it cannot see (other hands, face-down tiles, a pile's make-up) re-dealt from the
-    unseen pool by the visible sizes; it must depend on ``view(state, seat)`` and ``rng`` only.
-    A game needs it only when its view hides something the view does not fix
-    (see :mod:`engine.analysis.hidden`).
+    * **Declared.** :attr:`declaration` states the game's identity once (``name``, ``title``, ``version`` and the
+      player counts below equal its fields) and what the game offers the tools around its rules: a demo player, a
+      rollout policy, strategy bots, a determiniser, the analysis's budget and verdict settings, the setups of
+      older versions (:class:`engine.core.declaration.Declaration`). Tools read the declaration; none probes the
+      rules object for optional attributes.
     """
 
     #: The game's registry name (``puerto_rico``), also written into ``game_created``.
@@ -151,6 +146,8 @@ class GameRules(Protocol[S, A]):
     #: The fewest and the most players the game takes.
     min_players: int
     max_players: int
+    #: The game's declaration: its identity and what it offers (:mod:`engine.core.declaration`).
+    declaration: Declaration
 
     def initial_state(self, setup: Setup) -> S:
         """The state before the first move; raises SetupError for a bad setup.

@@ -3,8 +3,8 @@
 Stored events never change, and snapshots are a cache rebuilt with the current rules (the reconciler
 drops those of another version). Where a new version changes behaviour in a way that would make an
 old game's events illegal or change their states, the game keeps the old behaviour behind a setup
-option: a rules object may name, per older version, the options that select it
-(``legacy_options = {"1": {"reshuffle": "draw_needed"}}``). This is the upcaster: every reader that
+option: a game's declaration may name, per older version, the options that select it
+(``Declaration(..., legacy_options={"1": {"reshuffle": "draw_needed"}})``). This is the upcaster: every reader that
 starts a game from its stored setup passes it through :func:`setup_for_version` first.
 """
 
@@ -18,10 +18,9 @@ from engine.core.protocol import Rules, Setup
 
 def legacy_options(rules: Rules, rules_version: str | None) -> Mapping[str, Any]:
     """The options that give ``rules`` the behaviour of ``rules_version`` (none for the current one)."""
-    table: Mapping[str, Mapping[str, Any]] = getattr(rules, "legacy_options", None) or {}
     if rules_version is None or rules_version == rules.version:
         return {}
-    return table.get(str(rules_version), {})
+    return rules.declaration.legacy_options.get(str(rules_version), {})
 
 
 def setup_for_version(rules: Rules, rules_version: str | None, setup: Setup) -> Setup:

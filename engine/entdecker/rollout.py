@@ -13,5 +13,5 @@ from engine.entdecker.strategy import SETTLER, StrategyBot
 
 #: How often a rollout plays a random legal action instead of the bot's.
 ROLLOUT_EXPLORE: Final = 0.1
-#: A :data:`engine.core.fold.Player` for rollouts (see the module docstring).
+#: A :data:`engine.core.declaration.Player` for rollouts (see the module docstring).
 rollout_player = StrategyBot(SETTLER, ROLLOUT_EXPLORE)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from engine.core.declaration import Declaration
 from engine.core.errors import SetupError
-from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
@@ -41,45 +41,26 @@ def _income_each_turn(options: Mapping[str, Any]) -> bool:
     return flag
 
 
+#: Entdecker as the tools read it (:mod:`engine.core.declaration`).
+DECLARATION: Final = Declaration(
+    name="entdecker", title="Entdecker", version="1", min_players=2, max_players=4,
+    known_options=("components", "income_each_turn"), rollout_player=rollout_player, strategy_players=STRATEGIES,
+    # The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
+    # a second seed found 57 % of the marks again at 200 rollouts and 73 % at 400 (docs/PERFORMANCE.md, search
+    # version 9).
+    analysis_rollouts=400,
+    # Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
+    # on to four; every seed screens the position's own candidates, and each has 48 samples before the halving's first
+    # cut. A settler's ``start tile`` loses some 0.08 to the best ``start edge``, and the first cut, at 16 samples, often
+    # dropped that rival for a weaker one, against which the loss did not show: a second seed found 71 % of the marks
+    # again (24/34) with the cap alone, 68 % with 16 samples, 81 % (34/42) with 48 (docs/PERFORMANCE.md, search
+    # version 11, Entdecker).
+    analysis_verdict={"decide_samples_factor": 4, "first_round_samples": 48, "shared_screening": 1},
+)
+
+
 class EntdeckerRules(PhasedRules[State, Action]):
     """Entdecker for 2 to 4 players, after the Hungarian rulebook (see the package docstring)."""
-
-    name = "entdecker"
-    title = "Entdecker"
-    version = "1"
-    min_players = 2
-    max_players = 4
-    known_options: tuple[str, ...] = ("components", "income_each_turn")
-    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
-    #: a second seed found 57 % of the marks again at 200 rollouts and 73 % at 400 (docs/PERFORMANCE.md, search
-    #: version 9).
-    analysis_rollouts = 400
-    #: Its own verdict settings (engine.analysis.verdict.GAME_SETTINGS): a duel still leaning at two budgets a move goes
-    #: on to four; every seed screens the position's own candidates, and each has 48 samples before the halving's first
-    #: cut. A settler's ``start tile`` loses some 0.08 to the best ``start edge``, and the first cut, at 16 samples, often
-    #: dropped that rival for a weaker one, against which the loss did not show: a second seed found 71 % of the marks
-    #: again (24/34) with the cap alone, 68 % with 16 samples, 81 % (34/42) with 48 (docs/PERFORMANCE.md, search
-    #: version 11, Entdecker).
-    analysis_verdict = {"decide_samples_factor": 4, "first_round_samples": 48, "shared_screening": 1}
-
-    @property
-    def rollout_player(self) -> Player:
-        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
-        attribute: a mypyc-compiled class hands the latter out unbound."""
-        return rollout_player
-
-    @property
-    def strategy_players(self) -> dict[str, Player]:
-        """The game's strategy bots by name (:mod:`engine.entdecker.strategy`, :mod:`engine.analysis.strategies`)."""
-        return dict(STRATEGIES)
-
-    def __init__(self) -> None:
-        super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
-            over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe_after=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state,
-        )
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""
@@ -104,4 +85,9 @@ class EntdeckerRules(PhasedRules[State, Action]):
 
 
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = EntdeckerRules()
+RULES: GameRules[State, Action] = EntdeckerRules(
+    DECLARATION,
+    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
+    explain=explain, parse_action=parse_action, format_action=format_action, describe_after=describe, view=serialize.view,
+    dump_state=serialize.dump_state, load_state=serialize.load_state,
+)

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final, final
 
-from engine.analysis.policy import forced_or_explored, pick
 from engine.entdecker.state import State
+from engine.players.picking import forced_or_explored, pick
 
 SCOUT, FORT, SETTLEMENT = 0, 1, 2
 #: A start, a draw, a placement: the verbs that keep an expedition going, best first.
@@ -48,7 +48,7 @@ FORT_STYLE: Final = Style("fort", keep_gold=3, units=(FORT, SCOUT, SETTLEMENT))
 
 @final
 class StrategyBot:
-    """A :data:`engine.core.fold.Player` playing one :class:`Style` (see the module docstring)."""
+    """A :data:`engine.core.declaration.Player` playing one :class:`Style` (see the module docstring)."""
 
     def __init__(self, style: Style, explore: float = 0.0) -> None:
         self.style = style
@@ -91,5 +91,5 @@ class StrategyBot:
 settler_bot = StrategyBot(SETTLER)
 #: The fort strategy bot.
 fort_bot = StrategyBot(FORT_STYLE)
-#: The game's strategy bots by name, strongest first (:mod:`engine.analysis.strategies`).
+#: The game's strategy bots by name, strongest first (:mod:`engine.players.offered`).
 STRATEGIES: Final = {"settler": settler_bot, "fort": fort_bot}

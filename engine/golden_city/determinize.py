@@ -1,4 +1,4 @@
-"""Determinisation for the search player: re-deal what one seat cannot see (see :mod:`engine.analysis.hidden`).
+"""Determinisation for the search player: re-deal what one seat cannot see (see :mod:`engine.players.dealing`).
 
 Hidden from a seat until the game is over (:func:`engine.golden_city.serialize.view`): the other
 players' landscape hands and bonus cards, the landscape draw pile's make-up, the order of the goods
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from engine.analysis.hidden import deal_counts, deal_items, pool_of
 from engine.golden_city.state import BONUS_CHOICE, OVER, State
+from engine.players.dealing import deal_counts, deal_items, pool_of
 
 TERRAIN_KINDS = 5
 

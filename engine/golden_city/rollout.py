@@ -4,7 +4,7 @@ It mostly builds when it can, takes rewards rather than declining them, and pass
 nothing else is legal. It decides nothing about the rules: it only picks among the legal actions.
 """
 
-from engine.analysis.policy import verb_preference_player
+from engine.players.picking import verb_preference_player
 
-#: A :data:`engine.core.fold.Player` for rollouts (see the module docstring).
+#: A :data:`engine.core.declaration.Player` for rollouts (see the module docstring).
 rollout_player = verb_preference_player(("build", "goods", "bonus"), ("pass", "decline"))

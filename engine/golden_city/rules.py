@@ -6,12 +6,11 @@ the end) before returning, so a state always waits for a decision, for chance, o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from engine.core.declaration import Declaration
 from engine.core.errors import SetupError
-from engine.core.fold import Player
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
@@ -74,50 +73,28 @@ def _late_reshuffle(options: Any) -> bool:
     return bool(when == "draw_needed")
 
 
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, by the phase table, as the rules object applies it: the strategy bots play
+    through it."""
+    return APPLY[state.phase](state, action)
+
+
+#: Die goldene Stadt as the tools read it (:mod:`engine.core.declaration`).
+DECLARATION: Final = Declaration(
+    # 2 (issue 16): the discards are reshuffled the moment the draw pile runs out; the final places put a blocked
+    # player last. A game written by version 1 replays with its behaviour (legacy_options, see engine.core.versions).
+    name="golden_city", title="Die goldene Stadt", version="2", legacy_options={"1": {"reshuffle": "draw_needed"}},
+    min_players=3, max_players=4, known_options=("start_seat", "components", "reshuffle"),
+    rollout_player=rollout_player, strategy_players=strategy_players(apply), determinize=determinize,
+    # The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
+    # a second seed found 62 % of the marks again at 200 rollouts and 78 % at 400 (docs/PERFORMANCE.md, search
+    # version 9).
+    analysis_rollouts=400,
+)
+
+
 class GoldenCityRules(PhasedRules[State, Action]):
     """Die goldene Stadt for 3 or 4 players, after the Hungarian rulebook (see the package docstring)."""
-
-    name = "golden_city"
-    title = "Die goldene Stadt"
-    #: 2 (issue 16): the discards are reshuffled the moment the draw pile runs out; the final places
-    #: put a blocked player last.
-    version = "2"
-    #: A game written by an older version replays with that version's behaviour (see engine.core.versions).
-    legacy_options = {"1": {"reshuffle": "draw_needed"}}
-    min_players = 3
-    max_players = 4
-    known_options: tuple[str, ...] = ("start_seat", "components", "reshuffle")
-    #: The analysis's default budget (engine.analysis.default_rollouts), twice the usual: on 480 decisions of bot games,
-    #: a second seed found 62 % of the marks again at 200 rollouts and 78 % at 400 (docs/PERFORMANCE.md, search
-    #: version 9).
-    analysis_rollouts = 400
-    #: The strategy bots, made once (they play through this object's ``apply``).
-    bots: dict[str, Player]
-
-    @property
-    def rollout_player(self) -> Player:
-        """The search player's rollout policy (engine.analysis). A property, not a ``staticmethod`` class
-        attribute: a mypyc-compiled class hands the latter out unbound."""
-        return rollout_player
-
-    @property
-    def determinize(self) -> Callable[[State, int, random.Random], State]:
-        """The search player's determinisation of what a seat cannot see (engine.analysis.hidden)."""
-        return determinize
-
-    def __init__(self) -> None:
-        super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
-            over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state,
-        )
-        self.bots = strategy_players(self.apply, self.current_actor)
-
-    @property
-    def strategy_players(self) -> dict[str, Player]:
-        """The game's strategy bots by name (:mod:`engine.golden_city.strategy`, :mod:`engine.analysis.strategies`)."""
-        return dict(self.bots)
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""
@@ -153,4 +130,9 @@ class GoldenCityRules(PhasedRules[State, Action]):
 
 
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = GoldenCityRules()
+RULES: GameRules[State, Action] = GoldenCityRules(
+    DECLARATION,
+    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
+    explain=explain, parse_action=parse_action, format_action=format_action, describe=describe, view=serialize.view,
+    dump_state=serialize.dump_state, load_state=serialize.load_state,
+)

@@ -1,6 +1,6 @@
 """Die goldene Stadt strategy bots: a city builder and a trader, usable as opponents and as rollout policies.
 
-Both are one-ply greedy players (:class:`engine.analysis.policy.GreedyPlayer`): they try every legal
+Both are one-ply greedy players (:class:`engine.players.picking.GreedyPlayer`): they try every legal
 action and keep the one after which their position is worth most, by :func:`worth`, an estimate in
 letters (the game's victory points). The estimate counts what the rulebook scores and what buys it:
 
@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, final
 
-from engine.analysis.policy import GreedyPlayer
 from engine.core.fold import Player as Bot
 from engine.golden_city.scoring import bonus_letters
 from engine.golden_city.state import BID, State, houses_in
+from engine.players.picking import GreedyPlayer
 
 #: Being blocked: a loss whatever the letters.
 BLOCKED: Final = 200.0
@@ -79,7 +79,7 @@ def _bid_cards(state: State, seat: int) -> int:
 
 @final
 class Worth:
-    """:func:`worth` with one strategy's weights, as a :data:`engine.analysis.policy.Evaluate`."""
+    """:func:`worth` with one strategy's weights, as a :data:`engine.players.picking.Evaluate`."""
 
     def __init__(self, weights: Weights) -> None:
         self.weights = weights
@@ -89,9 +89,14 @@ class Worth:
         return worth(self.weights, state, seat)
 
 
-def strategy_players(apply: Callable[[State, Any], State], actor: Callable[[State], Any]) -> dict[str, Bot]:
-    """The game's bots by name, strongest first, playing through the rules' ``apply`` and ``current_actor``."""
+def seat_to_act(state: State) -> int:
+    """The seat whose decision it is (a bot is asked only at a seat's decision, never for chance or at the end)."""
+    return state.turn
+
+
+def strategy_players(apply: Callable[[State, Any], State]) -> dict[str, Bot]:
+    """The game's bots by name, strongest first, playing through the rules' ``apply``."""
     return {
-        "city": GreedyPlayer(apply, actor, Worth(CITY), name="city"),
-        "trader": GreedyPlayer(apply, actor, Worth(TRADER), name="trader"),
+        "city": GreedyPlayer(apply, seat_to_act, Worth(CITY), name="city"),
+        "trader": GreedyPlayer(apply, seat_to_act, Worth(TRADER), name="trader"),
     }

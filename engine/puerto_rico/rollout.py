@@ -1,6 +1,6 @@
 """Puerto Rico's rollout policies: the search player's (:data:`rollout_player`), and a cheap baseline.
 
-Since search version 3 the rules hand out :data:`rollout_player`, the shipping strategy bot
+Since search version 3 the game declares :data:`rollout_player`, the shipping strategy bot
 (:mod:`engine.puerto_rico.strategy`) with a tenth of its moves random. :data:`baseline_player`, the
 search player's rollout policy up to version 2, stays as the cheapest sensible policy (a benchmark
 baseline, and the plan mechanism's reference); the rest of this docstring is about it.
@@ -13,7 +13,7 @@ privileges, and passes only when nothing else is legal. It decides nothing about
 picks among the legal actions it is given, with the randomness it is given.
 
 Three in four steps of a rollout place a colonist, one per action. So the policy also offers a
-:meth:`~RolloutPlayer.plan` (see :mod:`engine.analysis.policy`): a player's remaining placements chosen
+:meth:`~RolloutPlayer.plan` (see :mod:`engine.players.picking`): a player's remaining placements chosen
 at once, each as the policy would choose it (any placement the rules offer, alike), so that the
 playout does not ask the rules for the legal placements after every colonist. It follows the
 mayor's enumeration through :func:`engine.puerto_rico.mayor.placement_slots` (slots in order, a slot offered
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from engine.analysis.policy import pick
+from engine.players.picking import PlanningPlayer, pick
 from engine.puerto_rico.components import COLUMNS
 from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
@@ -44,8 +44,8 @@ VALUED: Final = frozenset(("role", "build", "sell", "plant", "quarry"))
 QUARRY_VALUE: Final = 2.5
 
 
-class RolloutPlayer:
-    """The policy: a :data:`engine.core.fold.Player` (call it) with a :meth:`plan` for the mayor's placements."""
+class RolloutPlayer(PlanningPlayer):
+    """The policy: a :data:`engine.core.declaration.Player` (call it) with a :meth:`plan` for the mayor's placements."""
 
     def __call__(self, state: State, actions: list[Any], rng: random.Random) -> Any:
         """Choose among ``actions`` (see the module docstring)."""

@@ -8,8 +8,9 @@ for chance, or for nobody (the game is over).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from engine.core.fold import Player
+from engine.core.declaration import Declaration
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, chance, craftsman, mayor, roles, scoring, serialize, settler, trader
@@ -59,33 +60,14 @@ APPLY = apply_table({
 
 
 
+#: Puerto Rico as the tools read it (:mod:`engine.core.declaration`): its rollout policy is the shipping bot with a
+#: tenth of its moves random (:mod:`engine.puerto_rico.rollout`).
+DECLARATION: Final = Declaration(name="puerto_rico", title="Puerto Rico", version="2", min_players=3, max_players=5,
+                                 rollout_player=rollout_player, strategy_players=STRATEGIES)
+
+
 class PuertoRicoRules(PhasedRules[State, Action]):
     """Puerto Rico for 3 to 5 players, after the Hungarian rulebook (see the package docstring)."""
-
-    name = "puerto_rico"
-    title = "Puerto Rico"
-    version = "2"
-    min_players = 3
-    max_players = 5
-    @property
-    def rollout_player(self) -> Player:
-        """The search player's rollout policy (engine.analysis): the shipping bot with a tenth of its moves random
-        (:mod:`engine.puerto_rico.strategy`). A property, not a ``staticmethod`` class
-        attribute: a mypyc-compiled class hands the latter out unbound."""
-        return rollout_player
-
-    @property
-    def strategy_players(self) -> dict[str, Player]:
-        """The game's strategy bots by name (:mod:`engine.puerto_rico.strategy`, :mod:`engine.analysis.strategies`)."""
-        return dict(STRATEGIES)
-
-    def __init__(self) -> None:
-        super().__init__(
-            legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes,
-            over=OVER, outcome=scoring.outcome, explain=explain, parse_action=parse_action,
-            format_action=format_action, describe=describe, view=serialize.view, dump_state=serialize.dump_state,
-            load_state=serialize.load_state,
-        )
 
     def phase_of(self, state: State) -> int:
         """The phase ``state`` waits in."""
@@ -101,4 +83,9 @@ class PuertoRicoRules(PhasedRules[State, Action]):
 
 
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = PuertoRicoRules()
+RULES: GameRules[State, Action] = PuertoRicoRules(
+    DECLARATION,
+    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
+    explain=explain, parse_action=parse_action, format_action=format_action, describe=describe, view=serialize.view,
+    dump_state=serialize.dump_state, load_state=serialize.load_state,
+)

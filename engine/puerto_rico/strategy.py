@@ -16,7 +16,7 @@ differ only in their :class:`Style`, the weights of the two strategies strong pl
 Colonists are placed as a whole (the mayor's placement in slot order allows every arrangement of the
 colonists, see :mod:`engine.puerto_rico.mayor`): the bot values each empty circle, takes the best
 ones and places them in slot order; :meth:`StrategyBot.plan` offers the placements at once so that a
-playout applies them without asking for the legal placements in between (:mod:`engine.analysis.policy`).
+playout applies them without asking for the legal placements in between (:mod:`engine.players.picking`).
 
 A bot decides nothing about the rules: it picks among the legal actions it is given, with the
 randomness it is given (ties; and, with ``explore`` above 0, a uniformly random legal action that
@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final, final
 
-from engine.analysis.policy import forced_or_explored, pick
+from engine.players.picking import PlanningPlayer, forced_or_explored, pick
 from engine.puerto_rico.builder import price
 from engine.puerto_rico.captain import capacities
 from engine.puerto_rico.components import (
@@ -105,8 +105,9 @@ BUILDING: Final = Style(
 
 
 @final
-class StrategyBot:
-    """A :data:`engine.core.fold.Player` playing one :class:`Style` (see the module docstring)."""
+class StrategyBot(PlanningPlayer):
+    """A :data:`engine.core.declaration.Player` playing one :class:`Style` (see the module docstring), which also plans
+    the colonists' placements."""
 
     def __init__(self, style: Style, explore: float = 0.0) -> None:
         self.style = style
@@ -364,5 +365,5 @@ def _circle_value(style: Style, player: Player, slot: int) -> list[float]:
 shipping_bot = StrategyBot(SHIPPING)
 #: The building strategy bot.
 building_bot = StrategyBot(BUILDING)
-#: The game's strategy bots by name (:mod:`engine.analysis.strategies`).
+#: The game's strategy bots by name (:mod:`engine.players.offered`).
 STRATEGIES: Final = {"shipping": shipping_bot, "building": building_bot}

@@ -155,7 +155,9 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
                         "chance: keep it replays the parent line's later chance outcomes in order wherever they are still "
                         "possible, falling back to its seed. The seed is random unless the request names one, as a new "
                         "game's may be (a lesson or a test that wants the same draws every time; whoever names it can know the "
-                        "draws, so a table with others is fair only on a random seed). Log-only games cannot "
+                        "draws, so a branch with a named seed or chance: keep seats the engine only, never an invited person: "
+                        "a table with people is dealt from a seed the server draws, committed by its SHA-256 in "
+                        "GET …/seats and revealed at the end). Log-only games cannot "
                         "be forked (422); a branch played with seats held by others than its owner cannot be forked until "
                         "its game is over (409: the fork, read in full, would show every seat's hidden information).")
 def fork_branch(gid: str) -> ResponseReturnValue:

@@ -9,10 +9,15 @@ after the hint). The subscription is always given back to the hub.
 
 The ``retry:`` hint is jittered (:func:`retry_ms`): when a web process stops, every stream it held ends at the same
 moment, and browsers told the same delay would all come back in the same instant.
+
+Every open stream holds one of the slots of its client's address, taken before the app runs by
+:mod:`service.web.streamgate` (429 with ``Retry-After`` beyond LUDOLOG_STREAMS_PER_ADDRESS) and renewed here while the
+stream is open.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -20,11 +25,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import redis
-from flask import Response, stream_with_context
+from flask import Response, request, stream_with_context
 from marshmallow import Schema
 
 from service.api.docs import F, documented
 from service.store.live import Batch, LiveHub, Subscription
+from service.web.streamgate import STREAM_SLOT, StreamSlot
 
 #: The least a browser waits before reconnecting after a stream ended (the SSE ``retry:`` field), in ms.
 RETRY_MS = 2000
@@ -83,17 +89,21 @@ class NoticeFeed:
         return self.render(batches), True
 
 
-def follow(hub: LiveHub, subscription: Subscription, feed: Feed) -> Iterator[str]:
-    """The text of one live stream (see the module's docstring); gives the subscription back to ``hub`` at the end."""
+def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlot | None = None) -> Iterator[str]:
+    """The text of one live stream (see the module's docstring), renewing the ``slot`` of its address while it is open
+    (:mod:`service.web.streamgate` gives it back when the response closes); gives the subscription back to ``hub``."""
     try:
         yield f"retry: {retry_ms()}\n{comment(feed.about)}"
-        text, more = feed.opening()
+        with slot.opening if slot is not None else contextlib.nullcontext():
+            text, more = feed.opening()
         if text:
             yield text
         while more:
             batches, lagged = subscription.take(KEEPALIVE_S)
             if subscription.ended:
                 return
+            if slot is not None:
+                slot.keep()
             if not batches and not lagged:
                 yield KEEP_ALIVE
                 continue
@@ -108,17 +118,19 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed) -> Iterator[str
 
 def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False) -> Response:
     """The response of a live route: ``stream`` followed through ``hub`` (raises redis' ConnectionError if Redis does
-    not answer), told by ``feed``."""
+    not answer), told by ``feed``, holding the slot of the client's address that the gate took for it."""
     subscription = hub.subscribe(stream, notices=notices)
-    return event_stream(follow(hub, subscription, feed))
+    return event_stream(follow(hub, subscription, feed, request.environ.get(STREAM_SLOT)))
 
 
 def documented_stream(summary: str, *, description: str, query: type[Schema] | None = None,
                       errors: tuple[int, ...] = (404, 503), headers: tuple[tuple[str, str], ...] = (),
                       tag: str = "games") -> Callable[[F], F]:
-    """:func:`~service.api.docs.documented` for a live route (no JSON response: an event stream)."""
-    return documented(summary, response=None, query=query, errors=errors, headers=headers, tag=tag,
-                      description=description)
+    """:func:`~service.api.docs.documented` for a live route (no JSON response: an event stream; 429 when the
+    client's address holds the most streams it may)."""
+    return documented(summary, response=None, query=query, errors=(*errors, 429), headers=headers, tag=tag,
+                      description=description + " 429 with Retry-After when this address holds "
+                                                "LUDOLOG_STREAMS_PER_ADDRESS streams open already.")
 
 
 def event_stream(messages: Iterator[str]) -> Response:

@@ -10,7 +10,8 @@ import random
 from collections.abc import Callable
 
 from engine import Setup, get_rules, listed_games, random_playout
-from engine.core.fold import Playout, uniform_player
+from engine.core.fold import Playout
+from engine.players.offered import demo_player_for
 from service.store.errors import ConflictError
 from service.store.games import MAIN, GameStore
 from service.store.results import result_of
@@ -51,11 +52,10 @@ def demo_setup(name: str, n: int) -> Setup:
 def demo_playout(name: str, n: int) -> Playout:
     """Game ``name``'s ``n``-th demo game (from 1), move for move as :func:`load_demo` stores it.
 
-    A game may name a player that shows it better than uniform random play (``Rules.demo_player``).
+    A game may declare a player that shows it better than uniform random play (``Declaration.demo_player``).
     """
     rules = get_rules(name)
-    player = getattr(rules, "demo_player", None) or uniform_player
-    return random_playout(rules, demo_setup(name, n), random.Random(f"{name}:{n}"), player=player)
+    return random_playout(rules, demo_setup(name, n), random.Random(f"{name}:{n}"), player=demo_player_for(rules))
 
 
 def _store_playout(games: GameStore, name: str, gid: str, n: int) -> bool:

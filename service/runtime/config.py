@@ -54,6 +54,11 @@ def bga_origin_patterns(raw: str, setting: str = "LUDOLOG_BGA_ORIGINS") -> tuple
     return patterns
 
 
+#: Open connections (streams and requests together) each web process holds by default (deploy/gunicorn.conf.py's
+#: worker_connections, which reads the same LUDOLOG_WEB_CONNECTIONS).
+WEB_CONNECTIONS = 4000
+
+
 @dataclass(frozen=True)
 class Config:
     """Settings of one ludolog process."""
@@ -74,6 +79,12 @@ class Config:
     analysis_work_per_hour: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_WORK_PER_HOUR", 500_000))
     #: Seconds an analysis job runs before it gives a waiting user with nothing running a turn (service/jobs.py).
     analysis_turn_seconds: int = field(default_factory=lambda: _env_int("LUDOLOG_ANALYSIS_TURN_SECONDS", 10))
+    #: Live streams one client address may hold open at once, across the web processes (service/web/streamgate.py):
+    #: by default half of the connections the web processes hold (LUDOLOG_WEB_CONNECTIONS each), so that the other
+    #: half always stays for everyone else.
+    streams_per_address: int = field(default_factory=lambda: max(1, _env_int(
+        "LUDOLOG_STREAMS_PER_ADDRESS",
+        _env_int("LUDOLOG_WEB_CONNECTIONS", WEB_CONNECTIONS) * max(1, _env_int("LUDOLOG_WEB_WORKERS", 2)) // 2)))
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("LUDOLOG_REDIS_CLUSTER", "") in ("1", "true", "yes"))
     game_plugins: str = field(default_factory=lambda: os.environ.get("LUDOLOG_GAME_PLUGINS", ""))
     #: Seconds an import may show no sign of life (or a fold stay unfinished) before the worker's upkeep acts.

@@ -58,6 +58,16 @@ _NEXT = """while true do
 end"""
 
 
+# KEYS: ring, the last served user. ARGV: the prefix of users' list keys, the user. The user's next job out of turn:
+# they leave their place in the ring, and go to its tail if more of theirs wait (as one just served). Nil: none waits.
+_TAKE_OF = """local list = ARGV[1] .. ARGV[2]
+local job = redis.call('LPOP', list)
+redis.call('LREM', KEYS[1], 0, ARGV[2])
+if not job then return false end
+if redis.call('LLEN', list) > 0 then redis.call('RPUSH', KEYS[1], ARGV[2]) end
+redis.call('SET', KEYS[2], ARGV[2])
+return job"""
+
 # KEYS: ring, the user's list. ARGV: user, the job. The job goes back to the front of the user's list;
 # a user not in the ring joins it at the tail, as one just served.
 _HAND_BACK = """redis.call('LPUSH', KEYS[2], ARGV[2])
@@ -68,21 +78,21 @@ return redis.call('LLEN', KEYS[2])"""
 class AnalysisTurns:
     """The analysis jobs of one analysis queue waiting for their turn, per user, and the ring of users."""
 
-    _ring_key = staticmethod(keys.analysis_turns_for)
-    _last_key = staticmethod(keys.analysis_last_served_for)
-    _list_key = staticmethod(keys.analysis_waiting_for)
+    #: Which turns: the kind in the keys' names (``ll:analysis-turns:…``).
+    kind = "analysis"
 
     def __init__(self, client: redis.Redis, queue_name: str) -> None:
         self.redis = client
         self.queue_name = queue_name
-        self.ring = self._ring_key(queue_name)
-        self.last_served = self._last_key(queue_name)
+        self.ring = keys.turns_ring_for(self.kind, queue_name)
+        self.last_served = keys.turns_last_served_for(self.kind, queue_name)
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
         self._hand_back = client.register_script(_HAND_BACK)
+        self._take_of = client.register_script(_TAKE_OF)
 
     def _list(self, user: str) -> str:
-        return self._list_key(self.queue_name, user)
+        return keys.turns_waiting_for(self.kind, self.queue_name, user)
 
     def hold(self, user: str, jobs: list[dict[str, Any]]) -> int:
         """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now.
@@ -100,6 +110,16 @@ class AnalysisTurns:
     def next_turn(self) -> dict[str, Any] | None:
         """The next job in rotation, taken off its list; None when nobody's job is waiting."""
         raw = as_optional_bytes(self._next(keys=[self.ring, self.last_served], args=[self._list("")]))
+        return None if raw is None else dict(json.loads(raw))
+
+    def take_of(self, user: str) -> dict[str, Any] | None:
+        """``user``'s next waiting job, out of turn (they go to the ring's tail if more wait); None when none waits."""
+        raw = as_optional_bytes(self._take_of(keys=[self.ring, self.last_served], args=[self._list(""), user]))
+        return None if raw is None else dict(json.loads(raw))
+
+    def peek(self, user: str) -> dict[str, Any] | None:
+        """``user``'s next waiting job, left where it is; None when none waits."""
+        raw = as_optional_bytes(self.redis.lindex(self._list(user), 0))
         return None if raw is None else dict(json.loads(raw))
 
     def anyone_waiting(self) -> bool:
@@ -141,6 +161,4 @@ class EngineTurns(AnalysisTurns):
     owners: the same rotation as analysis (:func:`service.jobs.feed_engine_moves`), so one owner's many engine seats
     take every other move when another owner's seat waits, not every move before it."""
 
-    _ring_key = staticmethod(keys.engine_turns_for)
-    _last_key = staticmethod(keys.engine_last_served_for)
-    _list_key = staticmethod(keys.engine_waiting_for)
+    kind = "engine"

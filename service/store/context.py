@@ -1,4 +1,4 @@
-"""The stores of one process, built once from the configuration.
+"""The stores of one process, built once from the configuration: the one place stores are composed.
 
 Web workers, RQ workers and the CLI all get their Redis connections here, so that
 LUDOLOG_REDIS_URL / LUDOLOG_QUEUE_REDIS_URL mean the same everywhere.
@@ -21,13 +21,16 @@ from redis.retry import Retry
 
 import engine
 from service.runtime.config import Config, ConfigError
+from service.store.annotations import AnnotationStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
-from service.store.live import LiveHub
+from service.store.live import LiveHub, OpenStreams
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
+from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.snapshots import SnapshotStore, StateReader
 from service.store.uploads import UploadStore
+from service.store.users import UserStore
 
 
 class StoreRetry(Retry):
@@ -51,13 +54,25 @@ class StoreRetry(Retry):
         return super().call_with_retry(do, fail, retryable, with_failure_count)
 
 
+#: Connections one process opens to a Redis at most (redis-py's default).
+POOL_SIZE = 100
+#: How long a command waits for a free connection when all POOL_SIZE are busy, before it fails (a 503 on the web).
+POOL_WAIT_S = 5.0
+
+
 def connect(url: str, retry: Retry | None = None) -> Redis:
     """A client of the store or queue at ``url`` with ludolog's retries (``retry``, else :class:`StoreRetry`).
 
     ``driver_info=None``: no CLIENT SETINFO on each new connection (Redis 6.2 refuses it anyway: two
     wasted round trips, which while Redis loads cost one loading chunk each).
+
+    The pool is bounded and waits: a gevent web process runs thousands of requests and streams at once, and with
+    redis-py's default pool the 101st command running at the same moment failed at once ("Too many connections",
+    51 × 503 in issue 45's reconnect storm); here it waits up to POOL_WAIT_S for one of the POOL_SIZE connections.
     """
-    return redis.Redis.from_url(url, retry=retry if retry is not None else StoreRetry(), driver_info=None)
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=POOL_SIZE, timeout=POOL_WAIT_S,
+                                                 retry=retry if retry is not None else StoreRetry(), driver_info=None)
+    return redis.Redis.from_pool(pool)
 
 
 @dataclass
@@ -116,6 +131,36 @@ class Stores:
     def analysis_quota(self) -> AnalysisQuota:
         """Analysis work granted per user and hour (LUDOLOG_ANALYSIS_WORK_PER_HOUR)."""
         return AnalysisQuota(self.redis, self.config.analysis_work_per_hour)
+
+    @cached_property
+    def open_streams(self) -> OpenStreams:
+        """The live streams each client address holds open, at most LUDOLOG_STREAMS_PER_ADDRESS."""
+        return OpenStreams(self.redis, self.config.streams_per_address)
+
+    @cached_property
+    def annotations(self) -> AnnotationStore:
+        """Comments and glyphs on moves."""
+        return AnnotationStore(self.redis)
+
+    @cached_property
+    def users(self) -> UserStore:
+        """Accounts and their API tokens."""
+        return UserStore(self.redis)
+
+    @cached_property
+    def sessions(self) -> SessionStore:
+        """Sign-ins, kept server-side for LUDOLOG_SESSION_HOURS."""
+        return SessionStore(self.redis, self.config.session_seconds)
+
+    @cached_property
+    def sign_in_throttle(self) -> SignInThrottle:
+        """Failed sign-ins per account and per address."""
+        return SignInThrottle(self.redis)
+
+    @cached_property
+    def sign_up_throttle(self) -> SignUpThrottle:
+        """Sign-ups per address."""
+        return SignUpThrottle(self.redis)
 
     @cached_property
     def live(self) -> LiveHub:

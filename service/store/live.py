@@ -19,6 +19,7 @@ after the ``retry:`` they were given) and tries again after a pause.
 from __future__ import annotations
 
 import collections
+import secrets
 import threading
 import time
 import weakref
@@ -30,6 +31,7 @@ from redis import Redis
 from engine import Event
 from service.store import keys
 from service.store.encoding import decode_entry
+from service.store.limits import Slots, Verdict
 from service.store.replies import as_stream
 from service.store.seats import SeatStore
 
@@ -42,6 +44,9 @@ READ_COUNT = 200
 QUEUE_LIMIT = 256
 #: How long the hub waits before asking a Redis that stopped answering again.
 RETRY_PAUSE_S = 1.0
+#: How long an open stream's slot lasts unless renewed (a stream renews it at least every minute; the slots of a
+#: process that died without giving them back are free again after this).
+STREAM_LEASE_S = 120.0
 
 
 
@@ -136,6 +141,10 @@ class LiveHub:
     def changed_games_stream(self) -> str:
         """The stream of notices of created or changed games (the live home page)."""
         return keys.games_changed()
+
+    def tables_changed_stream(self) -> str:
+        """The stream of notices of tables moved on, re-seated or deleted (the home page's list of tables)."""
+        return keys.tables_changed()
 
     def annotations_stream(self, gid: str) -> str:
         """The stream of game ``gid``'s annotation events (the notes panel)."""
@@ -269,3 +278,34 @@ def _streams_of(reply: object) -> list[tuple[bytes, object]]:
     if isinstance(reply, list):
         return [(pair[0], pair[1]) for pair in reply]
     raise TypeError(f"unexpected XREAD reply {type(reply).__name__}")
+
+
+class OpenStreams:
+    """At most ``limit`` live streams open at once per client address, across every web process.
+
+    Each stream holds a slot of its address (:class:`~service.store.limits.Slots`: checked and taken in one Redis
+    script, so a burst of streams opened together cannot pass the limit), renews its lease while it is open and gives
+    the slot back when it ends. A client that opens stream after stream from one address (reconnecting in a loop)
+    is then refused at the limit instead of filling the web processes' connections.
+    """
+
+    def __init__(self, client: Redis, limit: int, lease: float = STREAM_LEASE_S) -> None:
+        self.slots = Slots(client, limit, lease)
+
+    @property
+    def limit(self) -> int:
+        """Streams one address may hold open at once."""
+        return self.slots.limit
+
+    def open(self, address: str) -> tuple[Verdict, str]:
+        """A slot for a new stream of ``address`` if one is free: the verdict, and the holder id to renew and close."""
+        holder = secrets.token_hex(8)
+        return self.slots.acquire(keys.open_streams_for(address), holder), holder
+
+    def renew(self, address: str, holder: str) -> None:
+        """The stream is still open: extend its lease."""
+        self.slots.renew(keys.open_streams_for(address), holder)
+
+    def close(self, address: str, holder: str) -> None:
+        """The stream ended: its slot is free."""
+        self.slots.release(keys.open_streams_for(address), holder)

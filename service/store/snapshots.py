@@ -5,22 +5,26 @@ seq takes the nearest usable snapshot at or below it, along the branch's ancestr
 and folds the events after it. Snapshots are only a cache: folding from scratch gives
 the identical state, and the reconciler rebuilds any that are missing or were made by
 another rules version.
+
+One fold loop, :func:`fold_steps`, serves every reader of positions: the state at a seq
+(:meth:`StateReader.position`) and every position of a branch in turn (:meth:`StateReader.steps`,
+what the game page's timeline is folded from).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import redis
 
-from engine import Rules, Setup, fold, get_rules
-from engine.core.protocol import State
+from engine import GAME_CREATED, Event, Rules, Setup, apply_event, get_rules
+from engine.core.protocol import Action, State
 from service.store import keys
 from service.store.errors import InvalidRequestError
 from service.store.games import Branch, GameStore
+from service.store.lru import LRU
 from service.store.replies import as_bytes_list, as_optional_bytes
 from service.store.snapshotting import decode_snapshot, encode_snapshot
 
@@ -89,6 +93,52 @@ class Position:
     head: int
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event folded: the event, its action (None for the game's start), the states before and after it."""
+
+    event: Event
+    action: Action | None
+    before: State
+    state: State
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Where a fold its caller keeps stopped: ``state``, after the branch's event ``last``."""
+
+    last: Event
+    state: State
+
+
+def fold_steps(rules: Rules, state: State, events: Iterable[Event]) -> Iterator[Step]:
+    """``events`` (already accepted once: not checked again) folded one by one from ``state``.
+
+    The game's start (``game_created``) is a step with no action that leaves the state as it is.
+    """
+    for event in events:
+        if event.type == GAME_CREATED:
+            yield Step(event, None, state, state)
+            continue
+        if event.action is None:  # no event of a stored branch: the engine's own error, which apply_event raises
+            yield Step(event, None, state, apply_event(rules, state, event, check=False))
+            continue
+        action = rules.parse_action(event.action)
+        before, state = state, rules.apply(state, action)
+        yield Step(event, action, before, state)
+
+
+def resumed_steps(rules: Rules, setup: Setup, events: list[Event], resume: Resume | None) -> Iterator[Step] | None:
+    """The steps of ``events``: from the game's start (``events`` from seq 1), or on from ``resume`` (``events`` from
+    its last event's seq); None when ``events`` no longer start with that event (a branch deleted and made again under
+    its id)."""
+    if resume is None:
+        return fold_steps(rules, rules.initial_state(setup), events)
+    if not events or events[0] != resume.last:
+        return None
+    return fold_steps(rules, resume.state, events[1:])
+
+
 class StateReader:
     """Computes the state at any seq of any branch from snapshots plus the event tail.
 
@@ -100,9 +150,7 @@ class StateReader:
         self.games = games
         self.snapshots = snapshots
         self.use_snapshots = use_snapshots
-        self.cache_size = cache_size
-        self._cache: OrderedDict[tuple[str, str, int], State] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: LRU[tuple[str, str, int], State] = LRU(cache_size)  # gunicorn's threads share this reader
         # What never changes once written: a game's rules and setup, and its branch records
         # (a branch is never edited; new ones are picked up when an unknown id is asked for).
         self._basics: dict[str, tuple[str, Setup]] = {}
@@ -149,7 +197,28 @@ class StateReader:
                 start_seq, state = snapshot.seq, rules.load_state(snapshot.state)
         if state is None:
             state = rules.initial_state(setup)
-        return fold(rules, state, self.games.events_between(gid, bid, start_seq, seq, branches=branches), check=False)
+        for step in fold_steps(rules, state, self.games.events_between(gid, bid, start_seq, seq, branches=branches)):
+            state = step.state
+        return state
+
+    def steps(self, gid: str, bid: str, upto: int, resume: Resume | None = None) -> Iterator[Step] | None:
+        """Every position of the branch to ``upto``, in turn: from the game's start (seq 1, its initial state), or on
+        from ``resume`` when the branch still holds its last event (None when it does not: see :func:`resumed_steps`).
+
+        The state at ``upto`` is remembered, as :meth:`position` remembers what it computes.
+        """
+        game, setup = self._game_basics(gid)
+        branches = self._branches(gid, bid)
+        after = 0 if resume is None else resume.last.seq - 1
+        steps = resumed_steps(get_rules(game), setup, self.games.events_between(gid, bid, after, upto, branches=branches),
+                              resume)
+        return None if steps is None else self._remembering(gid, self._stream_holding(gid, bid, upto, branches), upto, steps)
+
+    def _remembering(self, gid: str, stream: str, upto: int, steps: Iterator[Step]) -> Iterator[Step]:
+        for step in steps:
+            if step.event.seq == upto:
+                self._remember((gid, stream, upto), step.state)
+            yield step
 
     def _nearest_snapshot(self, gid: str, bid: str, seq: int, version: str, branches: dict[str, Branch]) -> Snapshot | None:
         for segment in reversed(self.games.segments(gid, bid, branches)):
@@ -172,14 +241,7 @@ class StateReader:
         self._remember((gid, bid, seq), state)
 
     def _recall(self, key: tuple[str, str, int]) -> State | None:
-        with self._lock:  # gunicorn's threaded workers share this reader
-            state = self._cache.get(key)
-            if state is not None:
-                self._cache.move_to_end(key)
-            return state
+        return self._cache.get(key)
 
     def _remember(self, key: tuple[str, str, int], state: State) -> None:
-        with self._lock:
-            self._cache[key] = state
-            if len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+        self._cache.put(key, state)

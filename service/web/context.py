@@ -1,5 +1,8 @@
 """The service objects one app uses, built once in the app factory from :class:`Stores`, and :func:`api`, which a
-request of the API or of the pages asks for them (the one per-request context both import)."""
+request of the API or of the pages asks for them (the one per-request context both import).
+
+Stores are composed in :class:`Stores` alone; this context adds only what is not a store: the job queue and the
+play service that schedules folds and engine moves after an append."""
 
 from __future__ import annotations
 
@@ -28,11 +31,6 @@ class ApiContext:
 
     stores: Stores
     queue: Queue
-    annotations: AnnotationStore
-    users: UserStore
-    sessions: SessionStore
-    throttle: SignInThrottle
-    signups: SignUpThrottle
     play: PlayService
 
     @property
@@ -40,22 +38,43 @@ class ApiContext:
         """Games, branches, events."""
         return self.stores.games
 
+    @property
+    def annotations(self) -> AnnotationStore:
+        """Comments and glyphs on moves."""
+        return self.stores.annotations
+
+    @property
+    def users(self) -> UserStore:
+        """Accounts and their API tokens."""
+        return self.stores.users
+
+    @property
+    def sessions(self) -> SessionStore:
+        """Sign-ins."""
+        return self.stores.sessions
+
+    @property
+    def throttle(self) -> SignInThrottle:
+        """Failed sign-ins per account and per address."""
+        return self.stores.sign_in_throttle
+
+    @property
+    def signups(self) -> SignUpThrottle:
+        """Sign-ups per address."""
+        return self.stores.sign_up_throttle
+
     @classmethod
     def build(cls, stores: Stores) -> ApiContext:
-        """Everything from the process's stores; appends schedule a fold job per branch update on the job queue, and
+        """The services over the process's stores; appends schedule a fold job per branch update on the job queue, and
         an engine seat's move when an engine seat is to move next."""
         queue = job_queue(stores)
         schedule_fold = FoldScheduler(stores.folds, queue)
         return cls(
             stores=stores,
             queue=queue,
-            annotations=AnnotationStore(stores.redis),
-            users=UserStore(stores.redis),
-            sessions=SessionStore(stores.redis, stores.config.session_seconds),
-            throttle=SignInThrottle(stores.redis),
-            signups=SignUpThrottle(stores.redis),
             play=PlayService(stores.games, stores.reader,
-                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)))),
+                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)),
+                                                    stores.seats.table_moved)),
         )
 
 

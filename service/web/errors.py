@@ -23,6 +23,11 @@ class ApiError(Exception):
         self.details = details
 
 
+def error_document(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON error body: ``{"error": {"code", "message", "details"}}``."""
+    return {"error": {"code": code, "message": message, "details": details or {}}}
+
+
 def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> tuple[Response, int]:
     """The JSON error body with its status (the API's, and the pages' JSON endpoints')."""
-    return jsonify({"error": {"code": code, "message": message, "details": details or {}}}), status
+    return jsonify(error_document(code, message, details)), status

@@ -138,7 +138,7 @@ def test_compiled_and_pure_engines_analyse_alike():
 
 def bot_traces() -> dict[str, list[str]]:
     """The first 150 steps of a seeded game of every strategy bot of every game, the bot in every seat."""
-    from engine.analysis.strategies import strategy_players
+    from engine.players.offered import strategy_players
 
     result = {}
     for game in GAMES:

@@ -3,7 +3,9 @@
 * Every registered game's package (the built-in ones under ``engine/``, and the test game Pig under
   ``tests/games/pig/``) has the modules of the game-package skeleton for the roles every game has, under the
   same names (docs/ARCHITECTURE.md, "The game-package skeleton"); a rollout policy or strategy bots the rules
-  hand out live in ``rollout.py`` and ``strategy.py``.
+  declares live in ``rollout.py`` and ``strategy.py``.
+* Every game declares itself once (``DECLARATION`` in its ``rules.py``, an ``engine.core.declaration.Declaration``):
+  its rules object carries that declaration and answers with its identity.
 * Nothing that serves every game names one: the engine outside the game packages, the service, the workers,
   the pages, the composition root, the tools, the Makefile and the all-games tests find the games through the
   registry (``engine/core/registry.py``, one line per built-in game). A game's name may appear only in its own
@@ -23,6 +25,7 @@ from types import ModuleType
 import pytest
 
 import engine
+from engine.core.declaration import Declaration
 from engine.core.registry import BUILTIN_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,6 +38,7 @@ SKELETON = {
     "log sentences": ("describe", ("describe",)),
     "snapshots and views": ("serialize", ("view", "dump_state", "load_state")),
     "rules object": ("rules", ("RULES",)),
+    "declaration": ("rules", ("DECLARATION",)),
 }
 #: The code that serves every game: it must find the games through the registry.
 SHARED_CODE = ("engine", "service", "workers", "replay_ui", "ludolog", "tools")
@@ -62,11 +66,21 @@ def test_every_game_package_has_the_module_of_each_role(name, role):
 @pytest.mark.parametrize("name", engine.registered_games())
 def test_the_rollout_policy_and_the_bots_a_game_offers_live_in_rollout_and_strategy(name):
     rules, package = engine.get_rules(name), package_of(name)
-    offered = getattr(rules, "rollout_player", None)
+    offered = rules.declaration.rollout_player
     if offered is not None:
         assert offered is importlib.import_module(f"{package.__name__}.rollout").rollout_player
-    if getattr(rules, "strategy_players", None):
+    if rules.declaration.strategy_players:
         assert (Path(package.__file__).parent / "strategy.py").is_file()
+
+
+@pytest.mark.parametrize("name", engine.registered_games())
+def test_every_game_declares_itself_once_and_its_rules_answer_with_the_declarations_identity(name):
+    rules, package = engine.get_rules(name), package_of(name)
+    declared = importlib.import_module(f"{package.__name__}.rules").DECLARATION
+    assert rules.declaration is declared and isinstance(declared, Declaration)
+    identity = ("name", "title", "version", "min_players", "max_players")
+    assert [getattr(rules, field) for field in identity] == [getattr(declared, field) for field in identity]
+    assert declared.name == name
 
 
 def tracked(*paths: str) -> list[str]:

@@ -18,8 +18,9 @@ import pytest
 
 import engine
 from engine import Setup, SetupError
-from engine.core.fold import next_random_action, uniform_player
+from engine.core.fold import next_random_action
 from engine.core.phased import PhasedRules
+from engine.players.offered import demo_player_for
 
 GAMES = ("amerigo", "entdecker", "golden_city", "puerto_rico")
 PLAYERS = {"puerto_rico": 4, "amerigo": 3, "entdecker": 3, "golden_city": 4}
@@ -38,7 +39,7 @@ def _played(name, seed):
     rules = engine.get_rules(name)
     state = rules.initial_state(Setup(tuple(f"p{i}" for i in range(PLAYERS[name]))))
     rng = random.Random(seed)
-    player = getattr(rules, "demo_player", None) or uniform_player
+    player = demo_player_for(rules)
     while rules.current_actor(state) is not None:
         _, action = next_random_action(rules, state, rng, player)
         yield state, action

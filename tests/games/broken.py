@@ -6,15 +6,18 @@ plugin would in production; the rest of the service must not notice.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tests.games.pig import PigRules
+from tests.games.pig.rules import DECLARATION
 
 
 class BrokenRules(PigRules):
     """Pig under another name, whose ``initial_state`` raises."""
 
-    name = "broken_demo"
+    declaration = replace(DECLARATION, name="broken_demo")
+    name = declaration.name
 
     def initial_state(self, setup: Any) -> Any:
         """Always fails (on purpose)."""

@@ -5,18 +5,20 @@ An engine move's seed is the position as its seat sees it."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine import CHANCE, Setup, get_rules
 from engine.analysis import default_rollouts, search
-from engine.analysis.hidden import determinizer_for
 from engine.analysis.player import choose
 from engine.core.fold import draw_chance
 from engine.core.protocol import Rules, State
+from engine.players.offered import determinizer_for
 from service.games.seating import LEVELS, choose_engine_move, engine_seed
 from service.store.seats import ENGINE_LEVELS
 from tests.engine.analysis.test_player import WatchedPig, _pig
+from tests.games.pig import PIG
 
 
 def test_every_level_a_seat_may_take_is_defined():
@@ -32,7 +34,7 @@ def test_easy_and_normal_play_the_trees_most_visited_move(level, rollouts):
 
 def test_strong_plays_the_search_player_at_the_games_own_budget(monkeypatch):
     rules, state = WatchedPig(), _pig()
-    monkeypatch.setattr(WatchedPig, "analysis_rollouts", 60, raising=False)
+    monkeypatch.setattr(WatchedPig, "declaration", property(lambda pig: replace(PIG.declaration, analysis_rollouts=60)))
     assert default_rollouts(rules) == 60
     assert choose_engine_move(rules, state, 0, "strong", 4) == choose(WatchedPig(), state, 0, rollouts=60, seed=4)
 

@@ -12,6 +12,7 @@ from engine import Event
 from service.store.games import MAIN, GameStore
 from service.store.live import LiveHub
 from tests.games.pig import PIG
+from tests.helpers import PATIENCE_SECONDS, wait_until
 
 
 def _pig(store: GameStore) -> str:
@@ -32,13 +33,10 @@ def _rolls(head: int, count: int) -> list[Event]:
 def _close(hub: LiveHub) -> None:
     """Close ``hub`` and wait until its loop has ended (before the test's client is closed under it)."""
     hub.close()
-    deadline = time.monotonic() + 10
-    while hub._thread is not None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert hub._thread is None
+    wait_until(lambda: hub._thread is None, "the closed hub's loop to end")
 
 
-def _take_all(subscription, until_seq: int, timeout: float = 10.0) -> list[int]:
+def _take_all(subscription, until_seq: int, timeout: float = PATIENCE_SECONDS) -> list[int]:
     seqs: list[int] = []
     deadline = time.monotonic() + timeout
     while (not seqs or seqs[-1] < until_seq) and time.monotonic() < deadline:
@@ -62,8 +60,7 @@ def test_every_follower_gets_each_new_event_once_and_only_what_came_after_it_sub
     for follower in followers:
         hub.unsubscribe(follower)
     assert hub.follower_count() == 0
-    time.sleep(0.5)
-    assert hub._thread is None, "nobody follows anything: the loop ended"
+    wait_until(lambda: hub._thread is None, "the hub's loop to end once nobody follows anything")
 
 
 def test_a_follower_that_falls_behind_is_told_and_its_queue_stays_bounded(redis_client: redis.Redis) -> None:
@@ -75,9 +72,7 @@ def test_a_follower_that_falls_behind_is_told_and_its_queue_stays_bounded(redis_
     for _ in range(4):
         store.append(gid, MAIN, _rolls(head, 2), head)
         head += 2
-    deadline = time.monotonic() + 10
-    while not slow.lagged and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: slow.lagged, "the follower that fell behind to be told")
     assert slow.lagged and slow.waiting <= 4
     batches, lagged = slow.take(0.1)
     assert lagged, "the follower learns that it must catch up from the store"

@@ -141,7 +141,7 @@ def test_a_failing_demo_loader_is_one_line_and_the_service_serves_on(tmp_path):
 def test_a_child_that_keeps_crashing_makes_serve_give_up_with_a_clear_message(tmp_path):
     # A game plugin that cannot be imported: every `ludolog worker` exits at once, every time.
     with Serve(tmp_path, LUDOLOG_GAME_PLUGINS="no_such_module_anywhere:RULES") as serve:
-        assert serve.process.wait(150) == 1
+        assert serve.process.wait(PATIENCE_SECONDS) == 1
         serve.wait_for("giving up", timeout=5)
         restarts = [line for line in serve.supervisor_lines() if line.startswith("ludolog: worker exited")]
         assert len(restarts) >= 5, serve.supervisor_lines()
@@ -154,7 +154,7 @@ def test_sigterm_stops_serve_like_ctrl_c(tmp_path):
         serve.wait_for("serving at")
         children = children_of(serve.process.pid)
         serve.process.send_signal(signal.SIGTERM)
-        assert serve.process.wait(60) == 0
+        assert serve.process.wait(PATIENCE_SECONDS) == 0
         time.sleep(0.5)
         assert [pid for pid in children if is_alive(pid)] == []
 

@@ -470,6 +470,7 @@ class _Watched:
     page: Any
 
 
+@pytest.mark.slow  # an accessibility sweep (axe-core over the import pages at two widths): the slow tier
 def test_the_import_pages_have_no_serious_accessibility_violation(tabs: Tabs, sites: Sites, artifacts: Path) -> None:
     found: list[str] = []
     page = tabs.page

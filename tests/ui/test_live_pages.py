@@ -292,3 +292,24 @@ def test_a_note_written_elsewhere_appears_without_reload(live_server: LiveServer
     finally:
         other.page.context.close()
     watched.assert_clean()
+
+
+def test_a_stream_refused_for_too_many_streams_is_opened_again_later(live_server: LiveServer, watched: Watched,
+                                                                      redis_client: Any) -> None:
+    """EventSource gives up for good on a 429; the page opens the stream again after its pause (live.js openStream)."""
+    from engine import get_rules
+    from service.games.demo import demo_setup
+    from service.store.games import GameStore
+    from service.store.live import OpenStreams
+
+    streams = OpenStreams(redis_client, live_server.app.config["LUDOLOG"].streams_per_address)
+    held = [streams.open("127.0.0.1")[1] for _ in range(streams.limit)]  # this address holds all it may
+    page = open_home(watched, live_server, "watcher")
+    page.wait_for_timeout(1000)  # the list's stream was refused by now
+    for holder in held:
+        streams.close("127.0.0.1", holder)
+    store = GameStore(redis_client)
+    setup, version = demo_setup("puerto_rico", 1), get_rules("puerto_rico").version
+    page.wait_for_timeout(5000)  # the first pause after a refusal is 2 to 4 s: the stream is open again by now
+    store.create_game("puerto_rico", version, setup, owner="someone", title="After the refusal")
+    page.wait_for_selector("#games-table >> text=After the refusal", timeout=15_000)

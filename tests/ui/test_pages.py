@@ -3,6 +3,7 @@ the timeline and state windows, sign-up / sign-in / sign-out and CSRF."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -224,7 +225,8 @@ def test_a_games_default_budget_outside_the_usual_options_is_offered_and_selecte
     from engine import get_rules
     from service.store.games import GameStore
 
-    monkeypatch.setattr(get_rules("pig"), "analysis_rollouts", 300, raising=False)
+    pig = get_rules("pig")
+    monkeypatch.setattr(pig, "declaration", dataclasses.replace(pig.declaration, analysis_rollouts=300))
     record = GameStore(redis_client).create_game("pig", "1", Setup(("Anna", "Ben")), owner=None, visibility="public")
     html = client.get(f"/games/{record.id}/b/main").get_data(as_text=True)
     select = re.search(r'<select id="analysis-budget">(.*?)</select>', html, re.S)

@@ -284,8 +284,11 @@ def test_two_browsers_and_the_engine_play_a_whole_game_on_a_fork(live_server, en
     authors = {(e.actor, e.meta.get("author")) for e in events if isinstance(e.actor, int) and e.seq > at}
     assert {author for _, author in authors} <= {"alice", "bob", "~engine", "server"}
     assert {(0, "alice"), (1, "bob"), (2, "~engine")} <= authors, authors
-    for player in (alice, bob):  # the game is over: every view opens again
+    seed = client.get(f"/api/games/{gid}/branches/{bid}/seats").get_json()["seed"]
+    for player in (alice, bob):  # the game is over: every view opens again, and the deal seed is revealed
         wait_for_seq(player.page, seq)
+        player.page.wait_for_function("seed => document.querySelector('#seed-commitment .seed')?.textContent === seed",
+                                      arg=seed)
         data = open_branch(player.page, server, gid, bid)
         assert data["view"] == "full"
         assert not player.watched.errors, player.watched.errors

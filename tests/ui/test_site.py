@@ -103,6 +103,7 @@ def test_the_dark_theme_follows_the_system_and_the_switch_and_is_remembered(live
         light.close()
 
 
+@pytest.mark.slow  # an accessibility sweep (axe-core over three pages): the slow tier
 @pytest.mark.parametrize("width", [1366, 390])
 def test_the_dark_theme_has_no_serious_axe_violation(live_server: LiveServer, browser: Any, artifacts: Path, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 844}, color_scheme="dark")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import subprocess
@@ -166,7 +167,8 @@ def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_ve
     assert analysis_version("pig") == SEARCH_VERSION and plain.key(MAIN) == AnalysisResults(
         redis_client, gid, "1", 10, "full", search_version=SEARCH_VERSION).key(MAIN)
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == SEARCH_VERSION
-    monkeypatch.setattr(get_rules("pig"), "analysis_verdict", {"decide_samples_factor": 4}, raising=False)
+    pig = get_rules("pig")
+    monkeypatch.setattr(pig, "declaration", dataclasses.replace(pig.declaration, analysis_verdict={"decide_samples_factor": 4}))
     own = SEARCH_VERSION + "+decide_samples_factor=4"
     assert analysis_version("pig") == own
     assert report(games, redis_client, gid, MAIN, 10, "full")["search_version"] == own

@@ -4,13 +4,13 @@
   move handed the turn to the engine pays nothing; beyond the quota the seat waits, and the seats view says why and for
   how long (``retry_after``), while the move waits in RQ's scheduled registry for that time.
 * Engine moves wait for their owner's turn: one owner's many tables take every other move when another owner's seat
-  waits, not every move before it (in arrival order the other owner's first move came after all of the first's).
+  waits, not every move before it (in arrival order the other owner's first move came after all of the first's); and
+  a long move lends its worker, between two playouts, to another owner's shorter move waiting with none running.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -23,12 +23,13 @@ from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
 from service.store.users import UserStore
-from tests.helpers import kill_with_work_horses, start_worker
-from tests.workers.test_job_recovery import wait_for
+from tests.helpers import wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 
 #: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
 EASY = 16
+#: Pig to this target: a normal engine move searches 64 long playouts (tens of seconds).
+SLOW_TARGET = 20_000
 
 
 @pytest.fixture
@@ -41,21 +42,6 @@ def stores(config, redis_client) -> Stores:
     return Stores(config)
 
 
-@pytest.fixture
-def workers(redis_server) -> Iterator[Callable[..., object]]:
-    started = []
-
-    def start(**env: str) -> object:
-        process = start_worker(redis_server.url, "--no-reconcile", **env)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            kill_with_work_horses(process)
-
-
 def _play(stores: Stores) -> PlayService:
     return PlayService(stores.games, stores.reader, on_append=after_append(
         FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores))))
@@ -66,16 +52,16 @@ def _actor(stores: Stores, gid: str) -> object:
     return position.rules.current_actor(position.state)
 
 
-def _table(stores: Stores, owner: str, mover: str | None = None) -> str:
-    """A Pig game of ``owner``'s whose seat 1 is the engine's (easy) and seat 0 ``mover``'s (the owner's if None);
+def _table(stores: Stores, owner: str, mover: str | None = None, *, level: str = "easy", target: int = 100) -> str:
+    """A Pig game of ``owner``'s whose seat 1 is the engine's (at ``level``) and seat 0 ``mover``'s (the owner's if None);
     seat 0 plays its turn, so that the engine is to move (its move is handed to the engine queue's turns)."""
     play = _play(stores)
     record, head = play.create_game("pig", ["Anna", "Engine"], owner=owner, seed=f"turns-{owner}-{time.time_ns()}",
-                                    options={"target": 100})
+                                    options={"target": target})
     if mover is not None:
         _, token = stores.seats.invite(record.id, MAIN, 0)
         stores.seats.redeem(token, mover, owner=owner)
-    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level="easy"))
+    stores.seats.assign(record.id, MAIN, Seat(1, "engine", level=level))
     while _actor(stores, record.id) == 0:
         position = stores.reader.position(record.id, MAIN)
         legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
@@ -96,7 +82,7 @@ def test_two_owners_engine_moves_take_turns_rather_than_arrival_order(stores: St
     queue = engine_queue(stores)
     assert queue.count == 1, "one move in RQ (as many as workers listen, at least one); the others wait their turn"
     workers()
-    wait_for(lambda: all(_first_engine_move_time(stores, gid) for gid in [*alices, bobs]), 120, "every table's engine move")
+    wait_until(lambda: all(_first_engine_move_time(stores, gid) for gid in [*alices, bobs]), "every table's engine move")
     order = sorted([*alices, bobs], key=lambda gid: _first_engine_move_time(stores, gid))
     assert order.index(bobs) == 1, f"bob's first engine move came {order.index(bobs) + 1}th of 4"
 
@@ -106,25 +92,43 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
     UserStore(stores.redis).add("bob")
     paid = _table(stores, "alice", mover="bob")  # bob's move hands the turn to alice's engine: alice pays
     workers(LUDOLOG_ANALYSIS_WORK_PER_HOUR=str(EASY + EASY // 2))
-    wait_for(lambda: _first_engine_move_time(stores, paid), 60, "the engine's first move, paid by alice")
+    wait_until(lambda: _first_engine_move_time(stores, paid), "the engine's first move, paid by alice")
     assert stores.analysis_quota.used("alice") >= EASY and stores.analysis_quota.used("bob") == 0
     used = stores.analysis_quota.used("alice")
 
     waiting = _table(stores, "alice")  # her quota cannot pay for another move this hour
-    note = wait_for(lambda: stores.seats.engine_quota_wait(waiting, MAIN), 60, "the refusal noted on the table")
+    note = wait_until(lambda: stores.seats.engine_quota_wait(waiting, MAIN), "the refusal noted on the table")
     assert note["owner"] == "alice" and note["asked"] == EASY
-    time.sleep(1)
     assert _first_engine_move_time(stores, waiting) is None, "the seat waits: no move without the quota"
     assert stores.analysis_quota.used("alice") == used, "a refused move costs nothing"
     queue = engine_queue(stores)
-    scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
-    assert [job.args[0] for job in scheduled].count(waiting) == 1, "the move comes back when enough frees up"
+
+    def put_off() -> list[str]:
+        scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
+        return [job.args[0] for job in scheduled if job is not None and job.args[0] == waiting]
+
+    assert wait_until(put_off, "the move put off until enough frees up") == [waiting]
 
     app = create_app(config)
     seats = app.test_client().get(f"/api/games/{waiting}/branches/{MAIN}/seats").get_json()["seats"]
     wait = seats[1]["waits_for_quota"]
     assert wait["reason"] == "work_quota_used" and 3000 < wait["retry_after"] <= 3600, wait
     assert "the engine waits" in wait["message"] and "waits_for_quota" not in seats[0]
+    page = app.test_client().get(f"/games/{waiting}/b/{MAIN}").get_data(as_text=True)
+    assert "the engine waits: the table&#39;s owner has used their hour" in page, "the branch page says why too"
 
     others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
-    wait_for(lambda: _first_engine_move_time(stores, others), 60, "carol's engine move")
+    wait_until(lambda: _first_engine_move_time(stores, others), "carol's engine move")
+
+
+def test_a_long_engine_move_lends_its_worker_to_another_owners_shorter_move(stores: Stores, workers) -> None:
+    """One worker, busy with alice's normal move (64 long playouts): bob's easy move is played before that move ends."""
+    slow = _table(stores, "alice", level="normal", target=SLOW_TARGET)
+    queue = engine_queue(stores)
+    workers()
+    wait_until(lambda: queue.started_job_registry.count, "alice's long move started")
+    quick = _table(stores, "bob")
+    wait_until(lambda: _first_engine_move_time(stores, quick), "bob's easy move")
+    assert _first_engine_move_time(stores, slow) is None, "played while alice's long move was still searching"
+    assert queue.started_job_registry.count == 1
+    wait_until(lambda: _first_engine_move_time(stores, slow), "alice's long move, after all")

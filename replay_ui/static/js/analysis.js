@@ -13,7 +13,8 @@ import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptio
          winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
-import { el, svg } from "./dom.js";
+import { el, replaceChildren, svg } from "./dom.js";
+import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
 
@@ -33,8 +34,17 @@ export function bandPoints(positions, seat, x, y) {
   return [...upper, ...lower].join(" ");
 }
 
+/** Select the budget `asked` (the URL's `rollouts`, a whole number of rollouts) in the menu `select`, adding it when
+ *  the menu lacks it; nothing when none is asked or it is no whole number. */
+function chooseBudget(select, asked) {
+  if (asked === null || !/^[1-9]\d{0,6}$/.test(asked)) return;
+  if (![...select.options].some((o) => o.value === asked)) select.append(el("option", { value: asked, text: asked }));
+  select.value = asked;
+}
+
 export class AnalysisPanel {
-  /** `onSeed` is called when a second opinion's seed is chosen (the page keeps it in its URL); `refused`: the branch
+  /** `onSeed` is called when a second opinion's seed or the budget is chosen (the page keeps both in its URL, the
+   *  budget as `?rollouts=N` when it is not the game's default); `refused`: the branch
    *  is a live table, whose analysis the server refuses (the page says why): nothing is asked for. */
   constructor({ gid, bid, user, players, onSelect, onSeed = () => {}, refused = false }) {
     this.api = `/api/games/${encodeURIComponent(gid)}/branches/`;
@@ -61,9 +71,17 @@ export class AnalysisPanel {
     if (button) button.addEventListener("click", () => this.request());
     const second = document.getElementById("opinion-request");
     if (second) second.addEventListener("click", () => this.requestSecond());
-    document.getElementById("analysis-budget").addEventListener("change", () =>
-      this.load(this.view, this.head).catch(() => {}));
+    const budget = document.getElementById("analysis-budget");
+    this.defaultRollouts = Number(budget.value);
+    chooseBudget(budget, new URLSearchParams(location.search).get("rollouts"));
+    budget.addEventListener("change", () => {
+      this.onSeed();
+      this.load(this.view, this.head).catch(() => {});
+    });
   }
+
+  /** The budget chosen when it is not the game's default (the page's URL keeps it), else null. */
+  get chosenRollouts() { return this.rollouts === this.defaultRollouts ? null : this.rollouts; }
 
   get rollouts() { return Number(document.getElementById("analysis-budget").value); }
 
@@ -83,8 +101,15 @@ export class AnalysisPanel {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
-    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
-                                                                      () => view === this.view)]);
+    let data;
+    try {
+      [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                  () => view === this.view)]);
+    } catch (error) {
+      // The branch became a live table since the page was loaded: it is not asked again at every move.
+      if (error.code === "analysis_refused_while_played") { this.refused = true; return this.load(view, head); }
+      throw error;
+    }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
@@ -93,21 +118,19 @@ export class AnalysisPanel {
     if (this.data.status === "running" || this.opinion.running) this.follow(); else this.unfollow();
   }
 
-  /** Follow the progress notices of this branch's analysis in the current view (one EventSource; the browser
-   *  reconnects it by itself). */
+  /** Follow the progress notices of this branch's analysis in the current view (one stream, opened again after it
+   *  ended or was refused: live.js openStream). */
   follow() {
     const url = `${this.url(this.bid)}/stream?view=${encodeURIComponent(this.view)}`;
     if (this.source && this.sourceUrl === url) return;
     this.unfollow();
     this.sourceUrl = url;
-    this.source = new EventSource(url, { withCredentials: true });
     const reload = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
     };
-    this.source.addEventListener("analysis", reload);
     // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
-    this.source.addEventListener("open", reload);
+    this.source = openStream(() => url, { analysis: reload, open: reload });
   }
 
   unfollow() {
@@ -296,7 +319,8 @@ export class AnalysisPanel {
     const mark = entry.played.mark;
     const loss = lossText(entry.played);
     box.hidden = false;
-    box.replaceChildren(el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
+    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
       loss ? `; ${loss}` : "",
       mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
                           text: mark }) : null);

@@ -12,7 +12,7 @@ import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
-import { followBranch, showTurnInTitle, turnText } from "./live.js";
+import { followBranch, openStream, showTurnInTitle, turnText } from "./live.js";
 import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
@@ -201,10 +201,12 @@ function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
   box.dataset.drawn = "true";
 }
 
-/** The page's URL at `seq`: the view, when not the full one, and the second opinion's seed, if one is chosen. */
+/** The page's URL at `seq`: the view, when not the full one, the second opinion's seed, if one is chosen, and the
+ *  analysis budget, when not the game's default (a reload shows the same analysis). */
 function urlFor(seq) {
   const params = [app.view !== "full" ? `view=${enc(app.view)}` : null,
-                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null].filter(Boolean);
+                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null,
+                  analysis.chosenRollouts !== null ? `rollouts=${analysis.chosenRollouts}` : null].filter(Boolean);
   return `${uiBranch}/${seq}${params.length ? "?" + params.join("&") : ""}`;
 }
 
@@ -224,6 +226,7 @@ async function goTo(seq, { history: mode = "push", push = true } = {}) {
   if (token !== app.renderToken || !state) return; // a later step superseded this one
   app.seq = seq;
   draw(seq, state);
+  showTurn();
   if (seq === app.head && $("live-new")) hideNewMoves();
   if (push && mode !== "none" && location.pathname + location.search !== urlFor(seq)) {
     if (mode === "replace") replaceAddress(seq);
@@ -368,6 +371,7 @@ function bindControls() {
   bindStepMode();
   onSelectChosen($("jump-round"), (value) => userGoTo(Number(value)));
   onSelectChosen($("jump-phase"), (value) => userGoTo(Number(value)));
+  offerAllowedViews();
   $("view-select").value = app.view;
   followView(app.view);
   onSelectChosen($("view-select"), (value) => changeView(value));
@@ -382,11 +386,32 @@ function bindControls() {
 }
 
 async function changeView(view) {
+  const before = app.view;
   app.view = view;
+  try {
+    await reloadForView();
+  } catch (error) {
+    if (error.status !== 403) throw error;
+    // Refused (a table keeps its hidden information per seat): the menu and the board stay in the view they had
+    // (the timeline the page has is still that view's; its states are fetched again as the board needs them).
+    app.view = before;
+    $("view-select").value = before;
+    $("view-status").textContent = `Cannot show the ${view === "full" ? "full" : "chosen"} view: ${error.message}`;
+    return;
+  }
+  $("view-status").textContent = "";
   followView(view);
-  await reloadForView();
   await goTo(app.seq);
   follow();
+}
+
+/** At a table being played the menu offers only the views the viewer may have (their seats and spectator). */
+function offerAllowedViews() {
+  if (!Array.isArray(page.views)) return;
+  for (const option of $("view-select").options) {
+    option.disabled = !page.views.includes(option.value);
+    if (option.disabled) option.title = "Not while the table is being played: hidden information is kept per seat";
+  }
 }
 
 async function reloadForView() {
@@ -601,8 +626,7 @@ function followTable() {
  *  reader is editing one, the panel of the shown move). */
 function followNotes() {
   let timer = null;
-  const source = new EventSource(`/api/games/${enc(page.gid)}/annotations/stream`, { withCredentials: true });
-  source.addEventListener("annotation", () => {
+  openStream(() => `/api/games/${enc(page.gid)}/annotations/stream`, { annotation: () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const before = [...notes.bySeq.keys()];
@@ -611,7 +635,7 @@ function followNotes() {
       if (!notes.editing) notes.show(app.seq);
       document.body.dataset.notesUpdated = String(Date.now());
     }, 200);
-  });
+  } });
 }
 
 function showNewMoves(count) {
@@ -633,7 +657,8 @@ function showTurn() {
   const info = positionInfo(app.head);
   const text = app.deleted ? null : turnText(info ? info.actor : null, page.players, app.view);
   const banner = $("turn-banner");
-  const said = text || (app.timeline && app.timeline.outcome ? "Game over" : "");
+  // "Game over" only above the final position: over an earlier one of a finished game it reads as that position's.
+  const said = text || (app.timeline && app.timeline.outcome && app.seq === app.head ? "Game over" : "");
   banner.textContent = app.tableNotice ? [app.tableNotice, said].filter(Boolean).join(" · ") : said;
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === "Your turn");

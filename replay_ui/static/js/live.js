@@ -5,12 +5,47 @@
 
 const EVENT_TYPES = ["game_created", "action_taken", "chance_drawn"];
 const BATCH_MS = 60;
+/** After a refused stream the page waits this long, doubled at each refusal in a row up to the most, then a random
+ *  share of it more, before it opens the stream again. */
+const REOPEN_FIRST_MS = 2000;
+const REOPEN_MOST_MS = 60000;
+
+/** Open a live stream at `url()` with `listeners` ({ eventType: handler }), and open it again when the server refused
+ *  it. EventSource reconnects by itself after a stream that ended (at the server's jittered retry hint), but gives up
+ *  for good on an answer that is not a stream: a 429 when this address holds too many streams, a 503 while the store
+ *  is loading. Then a new one is opened after a growing, jittered pause, so that pages refused together do not all
+ *  come back in the same instant. Returns a handle: close() it. */
+export function openStream(url, listeners) {
+  let source = null;
+  let closed = false;
+  let refusals = 0;
+  let timer = null;
+  const open = () => {
+    source = new EventSource(url(), { withCredentials: true });
+    source.addEventListener("open", () => { refusals = 0; });
+    source.addEventListener("error", () => {
+      if (closed || source.readyState !== EventSource.CLOSED) return;  // reconnecting by itself
+      const pause = Math.min(REOPEN_MOST_MS, REOPEN_FIRST_MS * 2 ** refusals);
+      refusals += 1;
+      timer = setTimeout(open, pause + Math.random() * pause);
+    });
+    for (const [type, handler] of Object.entries(listeners)) source.addEventListener(type, handler);
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      source.close();
+    },
+  };
+}
 
 /** Follow `branchApi`'s stream as `view` from seq `after`: `onEvents(events)` with each batch of new events (as the
- *  events route gives them), `onEnd()` when the server says the line is over. Returns the EventSource (close() it). */
+ *  events route gives them), `onEnd()` when the server says the line is over. Returns its handle (close() it). */
 export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {} }) {
-  const url = `${branchApi}/stream?view=${encodeURIComponent(view)}&last_event_id=${after}`;
-  const source = new EventSource(url, { withCredentials: true });
+  let last = after;  // a stream opened again after a refusal resumes after the last event seen
+  const url = () => `${branchApi}/stream?view=${encodeURIComponent(view)}&last_event_id=${last}`;
   let pending = [];
   let timer = null;
   const flush = () => {
@@ -21,11 +56,12 @@ export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {
   };
   const take = (message) => {
     pending.push(JSON.parse(message.data));
+    if (message.lastEventId) last = message.lastEventId;
     if (timer === null) timer = setTimeout(flush, BATCH_MS);
   };
-  for (const type of EVENT_TYPES) source.addEventListener(type, take);
-  source.addEventListener("end", () => { source.close(); flush(); onEnd(); });
-  return source;
+  const listeners = Object.fromEntries(EVENT_TYPES.map((type) => [type, take]));
+  const stream = openStream(url, { ...listeners, end: () => { stream.close(); flush(); onEnd(); } });
+  return stream;
 }
 
 /** Whose turn it is at the head, in words: "your turn" when the viewer's seat is to act (`view` is a seat number for

@@ -23,4 +23,4 @@ def test_the_demo_player_founds_posts_and_builds_tiles_where_random_play_does_no
 
 
 def test_the_demo_uses_the_games_own_player():
-    assert RULES.demo_player is builder_player
+    assert RULES.declaration.demo_player is builder_player

@@ -5,10 +5,12 @@ from what its seat can see; the engine seat's strong level and the strength benc
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from engine.analysis import judge, search
 from engine.analysis.player import choose, tree_choice
+from engine.core.declaration import Declaration
 from tests.games.pig import PIG, PigState
 
 
@@ -22,6 +24,11 @@ class WatchedPig:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(PIG, name)
+
+    @property
+    def declaration(self) -> Declaration:
+        """Pig's declaration, offering this object's determiniser and rollout policy."""
+        return replace(PIG.declaration, determinize=self.determinize, rollout_player=self.rollout_player)
 
     def determinize(self, state: PigState, seat: int, rng: random.Random) -> PigState:
         copy = PigState(*state)

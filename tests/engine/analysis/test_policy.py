@@ -6,9 +6,10 @@ import random
 from collections import Counter
 
 from engine import CHANCE, Setup, get_rules
-from engine.analysis import pick, search, verb_preference_player
+from engine.analysis import search
 from engine.analysis.search import play_out
 from engine.core.fold import draw_chance
+from engine.players.picking import pick, verb_preference_player
 from engine.puerto_rico.mayor import free_circles, placement_slots
 from engine.puerto_rico.notation import PLACE_ACTIONS
 from engine.puerto_rico.rollout import baseline_player as puerto_rico_player

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from engine import CHANCE, Outcome, Setup, get_rules
-from engine.analysis import DEFAULT_ROLLOUTS, default_rollouts, policy_for, search, wilson_interval, win_shares
+from engine.analysis import DEFAULT_ROLLOUTS, default_rollouts, search, wilson_interval, win_shares
 from engine.core.fold import draw_chance, uniform_player
+from engine.players.offered import policy_for
 from tests.games.pig import PIG, PigState
 
 
@@ -104,7 +105,7 @@ def test_golden_city_determinisation_keeps_the_seats_view_and_redeals_the_rest()
     seat = rules.current_actor(state)
     changed = False
     for draw in range(5):
-        sample = rules.determinize(state, seat, random.Random(draw))
+        sample = rules.declaration.determinize(state, seat, random.Random(draw))
         assert rules.view(sample, seat) == rules.view(state, seat)
         changed = changed or sample.players != state.players or sample.pile != state.pile
     assert changed, "the others' hands and the pile were never re-dealt"
@@ -115,7 +116,7 @@ def test_states_differing_only_in_what_the_seat_cannot_see_give_identical_analys
     the hint for a seat is the same whatever the hidden cards are."""
     rules, state = _golden_city_midgame(11)
     seat = rules.current_actor(state)
-    other = rules.determinize(state, seat, random.Random(99))
+    other = rules.declaration.determinize(state, seat, random.Random(99))
     assert rules.view(other, seat) == rules.view(state, seat)
     assert other != state
     assert search(rules, state, seat=seat, rollouts=12, seed=4) == search(rules, other, seat=seat, rollouts=12, seed=4)

@@ -7,10 +7,11 @@ import random
 import pytest
 
 from engine import CHANCE, Setup, get_rules
-from engine.analysis.policy import plan_of, policy_for
 from engine.analysis.stats import win_shares
-from engine.analysis.strategies import strategy_players, strongest_player
+from engine.core.declaration import Declaration
 from engine.core.fold import Player, draw_chance, uniform_player
+from engine.players.offered import policy_for, strategy_players, strongest_player
+from engine.players.picking import plan_of
 
 GAMES = ("puerto_rico", "amerigo", "entdecker", "golden_city")
 BOTS = [(game, name) for game in GAMES for name in strategy_players(get_rules(game))]
@@ -88,7 +89,8 @@ def test_the_strongest_player_is_a_strategy_bot_and_falls_back_to_the_rollout_po
     assert strongest_player(rules) in strategy_players(rules).values()
 
     class NoBots:
-        rollout_player = staticmethod(uniform_player)
+        declaration = Declaration(name="no_bots", title="No bots", version="1", min_players=2, max_players=2,
+                                  rollout_player=uniform_player)
 
     assert strategy_players(NoBots()) == {}  # type: ignore[arg-type]
     assert strongest_player(NoBots()) is policy_for(NoBots())  # type: ignore[arg-type]

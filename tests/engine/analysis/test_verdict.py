@@ -8,6 +8,7 @@ best one is never marked, and a merely worse move is never called a blunder.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -327,7 +328,7 @@ def _golden_city_midgame(seed: int):
 def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
     rules, state = _golden_city_midgame(11)
     seat = rules.current_actor(state)
-    other = rules.determinize(state, seat, random.Random(99))
+    other = rules.declaration.determinize(state, seat, random.Random(99))
     assert rules.view(other, seat) == rules.view(state, seat) and other != state
     played = rules.legal_actions(state)[-1]
     assert judge(rules, state, seat=seat, rollouts=16, seed=4, played=played) == judge(
@@ -335,10 +336,10 @@ def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
 
 
 class WithSettings:
-    """``rules`` naming verdict settings of its own (``analysis_verdict``), as a game's rules may."""
+    """``rules`` declaring verdict settings of its own (``analysis_verdict``), as a game may."""
 
     def __init__(self, rules: Any, **settings: float) -> None:
-        self.rules, self.analysis_verdict = rules, settings
+        self.rules, self.declaration = rules, replace(rules.declaration, analysis_verdict=settings)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rules, name)

@@ -6,20 +6,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import CHANCE, IllegalActionError, Outcome, Setup, SetupError
+from engine.core.declaration import Declaration
 from engine.core.phased import distinct_players
 from tests.games.pig import chance, describe, scoring, serialize, turn
 from tests.games.pig.notation import HOLD, ROLL, format_action, parse_action
 from tests.games.pig.state import PigState, initial_state
 
+#: Pig as the tools read it: it offers no players of its own, so the search and the demo play it at random.
+DECLARATION = Declaration(name="pig", title="Pig", version="1", min_players=2, max_players=4, known_options=("target",))
+
 
 class PigRules:
     """The rules of Pig (see the package docstring)."""
 
-    name = "pig"
-    title = "Pig"
-    version = "1"
-    min_players = 2
-    max_players = 4
+    declaration = DECLARATION
+    name = DECLARATION.name
+    title = DECLARATION.title
+    version = DECLARATION.version
+    min_players = DECLARATION.min_players
+    max_players = DECLARATION.max_players
 
     def initial_state(self, setup: Setup) -> PigState:
         """Everyone at zero, bluffs still to be drawn."""
@@ -27,7 +32,7 @@ class PigRules:
         if not self.min_players <= n <= self.max_players:
             raise SetupError(f"pig takes 2 to 4 players, got {n}")
         distinct_players(setup)  # seats are told apart by name in logs, like every game's
-        unknown = sorted(set(setup.options) - {"target"})
+        unknown = sorted(set(setup.options) - set(self.declaration.known_options))
         if unknown:
             raise SetupError(f"pig: unknown options {unknown}; known: target")
         return initial_state(n, int(setup.options.get("target", 20)))

@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from service.runtime.redis_server import free_port
@@ -21,17 +22,18 @@ from tests.helpers import PATIENCE_SECONDS, ROOT
 class Gunicorn:
     """``gunicorn -c deploy/gunicorn.conf.py`` on a free port against ``redis_url``; a context manager."""
 
-    def __init__(self, redis_url: str, workers: int = 1) -> None:
+    def __init__(self, redis_url: str, workers: int = 1, env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "LUDOLOG_REDIS_URL": redis_url,
                     "LUDOLOG_PORT": str(self.port), "LUDOLOG_WEB_WORKERS": str(workers),
                     "LUDOLOG_SECRET_KEY": secrets.token_hex(32),
-                    "LUDOLOG_LOG_LEVEL": "warning", "LUDOLOG_PURE": "1"}
+                    "LUDOLOG_LOG_LEVEL": "warning", "LUDOLOG_PURE": "1", **(env or {})}
+        self.args = args
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> Gunicorn:
         self.process = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
-                                         "--access-logfile", "/dev/null"], cwd=ROOT, env=self.env,
+                                         "--access-logfile", "/dev/null", *self.args], cwd=ROOT, env=self.env,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + PATIENCE_SECONDS
         while time.monotonic() < deadline:
@@ -43,6 +45,14 @@ class Gunicorn:
             except OSError:
                 time.sleep(0.2)
         raise AssertionError(f"gunicorn did not answer within {PATIENCE_SECONDS:.0f} s")
+
+    def workers(self) -> set[int]:
+        """The process ids of gunicorn's workers now."""
+        assert self.process is not None
+        try:
+            return {int(pid) for pid in Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text().split()}
+        except OSError:
+            return set()
 
     def __exit__(self, *exc: object) -> None:
         assert self.process is not None

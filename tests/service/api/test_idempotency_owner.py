@@ -10,14 +10,20 @@ The engine's move is played by the worker's own code (:func:`workers.engine_seat
 
 from __future__ import annotations
 
+import subprocess
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 
+from service.jobs import EngineMoveScheduler, engine_queue
+from service.store import keys
 from service.store.games import MAIN
+from tests.helpers import kill_with_work_horses, start_worker
 from tests.service.api.helpers import Users, assert_error, branch_url
 from tests.service.api.tables import BOBS_HIDDEN_MOVE, EVENTS, first_turn_of, golden_table
+from tests.workers.test_job_recovery import wait_for
 from workers.engine_seat import ENGINE_AUTHOR, play_engine_move
 
 GID = "keys-golden-city"
@@ -84,3 +90,25 @@ def test_the_engines_keys_answer_nobody_else(app, client, users):
         assert_error(guessed, status)
         assert _answer(guessed) == _answer(_post(client, who, users, played, head, f"engine-move-{head - 1}")), who
     assert app.extensions["ludolog"].games.head(GID, MAIN) == stored[-1].seq, "nothing more was stored"
+
+
+@pytest.fixture
+def engine_worker(redis_server, config) -> Iterator[subprocess.Popen]:
+    """A real ``ludolog worker`` on the app's queues (it plays the engine seats' moves)."""
+    worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_QUEUE=config.queue_name)
+    yield worker
+    kill_with_work_horses(worker)
+
+
+def test_a_real_workers_engine_move_key_is_the_engines_alone(app, client, users, engine_worker):
+    head = len(golden_table(app, client, users, GID, first_turn_of(ENGINE_SEAT)))
+    stores = app.extensions["ludolog"].stores
+    EngineMoveScheduler(stores, engine_queue(stores))(GID, MAIN)
+    wait_for(lambda: stores.games.head(GID, MAIN) > head, "the worker's engine move")
+    played = stores.games.events(GID, MAIN, after=head, limit=1)[0]
+    assert played.meta["author"] == ENGINE_AUTHOR
+    assert stores.redis.exists(keys.idempotency_for(GID, MAIN, ENGINE_AUTHOR, f"engine-move-{head}"))
+    for who, status in (("carol", 403), ("bob", 409)):
+        guessed = _post(client, who, users, played.action, head, f"engine-move-{head}")
+        assert_error(guessed, status)
+        assert played.action not in guessed.get_data(as_text=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -18,6 +18,7 @@ from engine import CHANCE, Event, Setup, get_rules
 from engine.core.visibility import viewer_for
 from replay_ui import timeline as timelines
 from replay_ui.timeline import Line, build_timeline, cached_timeline
+from service.store.snapshots import Resume, Step, fold_steps, resumed_steps
 from tests.engine.helpers import random_game
 
 PLAYERS = ["Ann", "Ben", "Cy"]
@@ -102,15 +103,18 @@ def test_an_after_that_is_no_position_of_the_branch_is_a_400_that_names_it(clien
 
 
 class Reads:
-    """``events_between`` over a fixed list of events, remembering what it was asked."""
+    """The store reader's ``steps`` over a fixed list of events (an Amerigo game of :data:`PLAYERS`), remembering which
+    events it read (``after`` < seq ≤ ``upto``)."""
 
     def __init__(self, events: Sequence[Event]) -> None:
         self.events = list(events)
         self.asked: list[tuple[int, int]] = []
 
-    def __call__(self, after: int, upto: int) -> list[Event]:
+    def __call__(self, upto: int, resume: Resume | None) -> Iterator[Step] | None:
+        after = 0 if resume is None else resume.last.seq - 1
         self.asked.append((after, upto))
-        return [e for e in self.events if after < e.seq <= upto]
+        read = [e for e in self.events if after < e.seq <= upto]
+        return resumed_steps(get_rules("amerigo"), Setup(tuple(PLAYERS)), read, resume)
 
 
 @pytest.fixture
@@ -180,8 +184,8 @@ def test_extending_a_cached_timeline_leaves_it_as_it_was(game: str) -> None:
     setup = Setup(tuple(PLAYERS))
     events = random_game(rules, setup, 11).events
     viewer = viewer_for(rules, len(PLAYERS), "full")
-    base = timelines._fold(rules, setup, viewer, events[:60])
-    first = timelines._fold(rules, setup, viewer, events[60:150], base)
-    again = timelines._fold(rules, setup, viewer, events[60:150], base)
+    base = timelines._fold(rules, setup, viewer, fold_steps(rules, rules.initial_state(setup), events[:60]))
+    first = timelines._fold(rules, setup, viewer, fold_steps(rules, base.state, events[60:150]), base)
+    again = timelines._fold(rules, setup, viewer, fold_steps(rules, base.state, events[60:150]), base)
     assert first.timeline == again.timeline == build_timeline(rules, setup, events[:150], viewer)
     assert base.timeline == build_timeline(rules, setup, events[:60], viewer)

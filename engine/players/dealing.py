@@ -1,12 +1,13 @@
-"""Determinisation: a full state consistent with what one seat sees, for the search to play on.
+"""Determinisation: re-dealing what one seat cannot see, the pieces a game's determiniser is made of.
 
-A game whose ``view`` hides something that is not fixed by what the view shows supplies
-``determinize(state, seat, rng) -> state`` on its rules object (see
-:class:`engine.core.protocol.Rules`): it re-deals everything ``seat`` cannot see from the pool of
-unseen pieces, keeping every visible count, and must depend only on ``view(state, seat)`` (and the
-rng), so two states the seat cannot tell apart give the same samples.
+A game whose ``view`` hides something that is not fixed by what the view shows declares a determiniser
+(``Declaration.determinize``, :mod:`engine.core.declaration`): ``determinize(state, seat, rng) -> state`` re-deals
+everything ``seat`` cannot see from the pool of unseen pieces, keeping every visible count, and must depend only on
+``view(state, seat)`` (and the rng), so two states the seat cannot tell apart give the same samples. The search
+plays on such samples (:mod:`engine.analysis.search`); it reads the determiniser with
+:func:`engine.players.offered.determinizer_for`.
 
-Games without the hook need none, because what their views hide is fixed by what they show:
+Games without one need none, because what their views hide is fixed by what they show:
 
 * Puerto Rico: the plantation stack holds counts, not an order, and every plantation outside it
   is visible, so its make-up is the box's minus the visible ones; other players' victory-point
@@ -21,22 +22,7 @@ In those games the state itself is the only one consistent with the view, and th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-
-from engine.core.protocol import Rules, State
-
-#: Draws a full state consistent with what a seat sees.
-Determinizer = Callable[[State, int, random.Random], State]
-
-
-def _unchanged(state: State, seat: int, rng: random.Random) -> State:
-    return state
-
-
-def determinizer_for(rules: Rules) -> Determinizer:
-    """The game's ``determinize`` hook, or the identity for games whose hidden parts the view fixes."""
-    hook: Determinizer | None = getattr(rules, "determinize", None)
-    return hook if hook is not None else _unchanged
+from collections.abc import Sequence
 
 
 def pool_of(counts_per_place: Sequence[Sequence[int]]) -> list[int]:

@@ -1,13 +1,14 @@
-"""Rollout policies: how the search plays a game out from a tree leaf.
+"""How a game's bots and rollout policies pick: the pieces the games build their players from.
 
-A game may supply ``rollout_player`` on its rules object (a :data:`engine.core.fold.Player`: it
-picks one of the legal actions it is given, with the randomness it is given). Failing that, the
-search uses the game's ``demo_player`` and, failing that, uniform random play.
+A player (:data:`engine.core.declaration.Player`) picks one of the legal actions it is given, with the randomness it
+is given. The games' rollout policies and strategy bots (``engine/<game>/rollout.py``, ``strategy.py``) are made of
+these pieces: a cheap uniform :func:`pick`, the prologue every bot shares (:func:`forced_or_explored`), a player
+that prefers some verbs (:func:`verb_preference_player`) and a one-ply greedy player (:class:`GreedyPlayer`).
 
-A policy may also offer ``plan(state, rng) -> Sequence[Action]`` (see :func:`plan_of`): several
-actions the seat to act takes in a row, each legal in turn and each picked as the policy would pick
-it, or none. The playout applies a plan without asking the rules for the legal actions between its
-steps: worth it where a decision is many small actions (Puerto Rico's colonist placements).
+A player may also plan (:class:`PlanningPlayer`, read with :func:`plan_of`): several actions the seat to act takes
+in a row, each legal in turn and each picked as the player would pick it. A playout applies a plan without asking
+the rules for the legal actions between its steps: worth it where a decision is many small actions (Puerto Rico's
+colonist placements).
 """
 
 from __future__ import annotations
@@ -17,24 +18,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core.fold import Player, uniform_player
-from engine.core.protocol import Action, Rules, State
-
-
-def policy_for(rules: Rules) -> Player:
-    """The game's default rollout policy: its ``rollout_player``, else its ``demo_player``, else uniform."""
-    player = getattr(rules, "rollout_player", None) or getattr(rules, "demo_player", None)
-    return player if player is not None else uniform_player
-
-
-#: A policy's plan: the actions the seat to act takes next, in order (empty: no plan at this state).
-Plan = Callable[[State, random.Random], Sequence[Action]]
-
-
-def plan_of(policy: Player) -> Plan | None:
-    """The policy's ``plan`` (see the module docstring), or None."""
-    plan: Plan | None = getattr(policy, "plan", None)
-    return plan
+from engine.core.declaration import Player
+from engine.core.protocol import Action, State
 
 
 def pick(actions: Sequence[Any], rng: random.Random) -> Any:
@@ -128,3 +113,25 @@ class GreedyPlayer:
                 best.append(action)
         greedy: Action = best[0] if len(best) == 1 else pick(best, rng)
         return greedy
+
+
+#: A player's plan: the actions the seat to act takes next, in order (empty: no plan at this state).
+Plan = Callable[[State, random.Random], Sequence[Action]]
+
+
+class PlanningPlayer:
+    """A player that can also plan (see the module docstring): a game's policy or bot subclasses it and defines both
+    ``__call__`` (the pick among the legal actions) and :meth:`plan`."""
+
+    def __call__(self, state: State, actions: list[Action], rng: random.Random) -> Action:
+        """The pick among ``actions``, as a :data:`~engine.core.declaration.Player` makes it."""
+        raise NotImplementedError(f"{type(self).__name__} must define __call__")
+
+    def plan(self, state: State, rng: random.Random) -> Sequence[Action]:
+        """The actions the seat to act takes next, each picked as :meth:`__call__` would pick it; empty for none."""
+        raise NotImplementedError(f"{type(self).__name__} must define plan")
+
+
+def plan_of(player: Player) -> Plan | None:
+    """The player's plan where it is a :class:`PlanningPlayer`, else None."""
+    return player.plan if isinstance(player, PlanningPlayer) else None
