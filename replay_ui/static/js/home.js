@@ -85,10 +85,14 @@ function filtersChanged() {
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
-async function pollUpload(uid) {
+/** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
+  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
   replaceChildren($("upload-report"),
-    body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
+    body.game ? el("p", { class: again ? "upload-again" : null },
+                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
                    el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
@@ -126,7 +130,7 @@ async function upload(event) {
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(`/api/uploads${partial ? "?partial=true" : ""}`, { method: "POST", body: form });
-    await pollUpload(accepted.id);
+    await pollUpload(accepted.id, accepted.duplicate);
   } catch (error) {
     status.replaceChildren(el("span", { class: "error",
       text: error.status === 404 || error.status === 405 ? "Uploads are not available on this server yet." : error.message }));
