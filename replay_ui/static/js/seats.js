@@ -125,6 +125,7 @@ export function followSeats(page, { onReleased, onDeleted }) {
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
+  source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
   source.addEventListener("deleted", () => {
     source.close();
     onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);
