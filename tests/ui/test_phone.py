@@ -236,3 +236,25 @@ def test_the_home_table_and_filters_fit_a_phone_each_label_by_its_field(live_ser
     page.set_viewport_size({"width": 1366, "height": 768})
     page.screenshot(path=str(artifacts / "laptop-home-filters.png"), full_page=True)
     phone.assert_clean()
+
+
+#: Elements of the board's cards (`.box`) that pass their card's right edge.
+OUT_OF_CARD = """() => [...document.querySelectorAll('#board .box')].flatMap(box => {
+  const edge = box.getBoundingClientRect().right;
+  return [...box.querySelectorAll('*')].filter(e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > edge + 0.5; })
+    .map(e => `${box.className} > ${e.tagName.toLowerCase()}.${e.className} right ${Math.round(e.getBoundingClientRect().right)}`); })"""
+
+
+def test_puerto_ricos_cards_keep_their_rows_inside_on_a_phone(live_server: LiveServer, phone: Watched,
+                                                             artifacts: Path) -> None:
+    """Issue 46: at 390 px no row of Puerto Rico's cards (the cargo ships' above all: a ship of 8) spills out of its
+    card; the board at 1366 px is kept beside it."""
+    page = open_game(phone, live_server, seq=100)
+    assert page.locator("#board .ships .ship").count() >= 3
+    assert not page.evaluate(OUT_OF_CARD), page.evaluate(OUT_OF_CARD)[:6]
+    page.locator("#board").screenshot(path=str(artifacts / "phone-puerto-rico-cards.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.evaluate(OUT_OF_CARD), page.evaluate(OUT_OF_CARD)[:6]
+    page.locator("#board").screenshot(path=str(artifacts / "laptop-puerto-rico-cards.png"))
+    phone.assert_clean()
