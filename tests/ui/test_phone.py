@@ -258,3 +258,30 @@ def test_puerto_ricos_cards_keep_their_rows_inside_on_a_phone(live_server: LiveS
     assert not page.evaluate(OUT_OF_CARD), page.evaluate(OUT_OF_CARD)[:6]
     page.locator("#board").screenshot(path=str(artifacts / "laptop-puerto-rico-cards.png"))
     phone.assert_clean()
+
+
+def test_on_a_phone_your_turn_stays_in_sight_and_the_picker_folds_away(live_server: LiveServer, phone: Watched,
+                                                                       artifacts: Path) -> None:
+    """Issue 46: scrolled down the board to the player to act, whose turn it is is still on screen above the picker;
+    the picker's sheet folds to its heading to show the board under it, and opens again."""
+    sign_up(phone, live_server)
+    page = open_game(phone, live_server, 300)
+    fork_here(page, "on the tram")
+    page.wait_for_selector("#picker button.pick")
+    page.eval_on_selector(".to-act", "e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    banner, picker = _box(page, "#turn-banner"), _box(page, "#play-section")
+    assert page.inner_text("#turn-banner").endswith("turn")  # whose turn ("Your turn" in a seat's view)
+    assert banner["top"] >= -1 and banner["bottom"] <= picker["top"], (banner, picker)
+    page.screenshot(path=str(artifacts / "phone-your-turn-scrolled.png"))
+    page.click("#play-fold")
+    folded = _box(page, "#play-section")
+    assert folded["height"] < 90 and not page.is_visible("#picker button.pick"), folded
+    assert page.get_attribute("#play-fold", "aria-expanded") == "false"
+    page.screenshot(path=str(artifacts / "phone-picker-folded.png"))
+    page.click("#play-fold")
+    page.wait_for_selector("#picker button.pick")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.is_visible("#play-fold"), "a laptop's picker is no sheet: nothing to fold"
+    page.screenshot(path=str(artifacts / "laptop-your-turn.png"))
+    phone.assert_clean()

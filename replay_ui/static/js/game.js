@@ -361,7 +361,19 @@ function onKey(event) {
   if (action) { event.preventDefault(); action(); }
 }
 
+/** On a phone the move picker's sheet folds to its heading (to see the board under it) and opens again. */
+function bindPickerFold() {
+  const button = $("play-fold");
+  if (!button) return;
+  button.addEventListener("click", () => {
+    const folded = $("play-section").classList.toggle("folded");
+    button.setAttribute("aria-expanded", String(!folded));
+    button.textContent = folded ? "Show the moves" : "Hide the moves";
+  });
+}
+
 function bindControls() {
+  bindPickerFold();
   $("nav-first").addEventListener("click", () => userGoTo(1));
   $("nav-prev").addEventListener("click", () => step(-1));
   $("nav-next").addEventListener("click", () => step(1));
