@@ -70,11 +70,12 @@ HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "o
 
 @bp.get("/")
 def home() -> ResponseReturnValue:
-    """The games list with filters, the upload form and the new-game form."""
+    """The tables the reader sits at, the games list with filters, the upload form and the new-table form."""
     games = listed_games()
     filters = {k: request.args.get(k, "") for k in HOME_FILTERS}
+    counts = {game: [get_rules(game).min_players, get_rules(game).max_players] for game in games}
     return render_template("home.html", games=games, log_only_games=_log_only_games(games), filters=filters,
-                           first_page=_first_page(filters))
+                           first_page=_first_page(filters), player_counts=counts)
 
 
 def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ stream is open.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -93,7 +94,8 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
     (:mod:`service.web.streamgate` gives it back when the response closes); gives the subscription back to ``hub``."""
     try:
         yield f"retry: {retry_ms()}\n{comment(feed.about)}"
-        text, more = feed.opening()
+        with slot.opening if slot is not None else contextlib.nullcontext():
+            text, more = feed.opening()
         if text:
             yield text
         while more:

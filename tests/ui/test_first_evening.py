@@ -1,10 +1,12 @@
 """Issue 46's defects of a first evening at the table, each as the page shows it, in headless Chromium: no "null" in
 the analysis verdict, no "Game over" above a mid-game position; at a table with a friend, the owner's seat menu
 names the friend (Assign alone keeps them seated), and the friend's view menu offers only the views they may have,
-a refused one said on the page."""
+a refused one said on the page; a table made on the page offers no fork nor take-back and asks no analysis; the
+analysis budget kept in the URL (a second opinion asked at it), and the agreement line only once both are done."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,3 +109,63 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     bobs.wait_for_function("() => document.getElementById('view-status').textContent.startsWith('Cannot show the full')")
     assert bobs.input_value("#view-select") == "1"
     assert "hidden information" in bobs.inner_text("#view-status")
+
+
+def test_a_table_made_on_the_page_offers_no_fork_nor_take_back_and_asks_no_analysis(
+        live_server: LiveServer, watched: Watched) -> None:
+    """alice invites a friend from the Seats card of her fork: the page takes in the table's rules at once (her view
+    is her seats', the invite link still shown), offers neither a fork nor a take-back of the table, and her moves
+    ask for nothing it refuses (no 403 in the console)."""
+    sign_up(watched, live_server, "alice")
+    alice = _auth(UserStore(live_server.app.extensions["ludolog"].stores.redis).create_token("alice", "t")[1])
+    client = live_server.app.test_client()
+    made = client.post("/api/games", json={"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"], "seed": "eve"},
+                       headers=alice).get_json()
+    fork = client.post(f"/api/games/{made['id']}/branches", json={"from": "main", "at": made["seq"]},
+                       headers=alice).get_json()["branch"]
+    page = open_game(watched, live_server, gid=made["id"], bid=fork)
+    assert page.is_visible("#fork-form"), "a branch of her own alone is forked as ever"
+    page.select_option("#seat-choice-1", "invite")
+    page.click(".seat-assign[data-seat='1']")
+    page.wait_for_selector("#invite-link:not([hidden])")
+    assert "/invite/" in page.input_value("#invite-url")
+    assert page.input_value("#view-select") == "0"
+    assert page.locator("#fork-form, #takeback-button").count() == 0
+    assert "cannot be forked" in page.inner_text("#table-closed")
+    page.locator("#picker button.pick").first.click()
+    page.wait_for_selector("body[data-played]", state="attached")
+    page.wait_for_timeout(1000)  # what the move sets off (the timeline, the analysis, the seats) has been asked
+    watched.assert_clean()
+
+
+def test_the_budget_stays_through_a_reload_and_the_agreement_waits_for_both(
+        live_server: LiveServer, watched: Watched, redis_client, redis_server) -> None:
+    """A second opinion still running (its report as the API gives it, marked running) shows no agreement line; the
+    budget picked is kept in the URL through a reload, and a second opinion is then asked at that budget."""
+    analysed_game_with_fork(redis_client, redis_server.url, main_seeds=(0, 1))
+    sign_up(watched, live_server, "budgeter")
+    page = watched.page
+
+    def running(route: Any) -> None:
+        report = route.fetch().json()
+        route.fulfill(json={**report, "status": "running", "done": 1})
+
+    page.route("**/analysis?*seed=1*", running)
+    page.goto(f"{live_server.url}/games/{GID}/b/main/1?seed=1")
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.getElementById('opinion-status').textContent.includes('analysing')")
+    assert not page.locator("#opinion-agreement").is_visible()
+    page.unroute("**/analysis?*seed=1*")
+    page.reload()
+    page.wait_for_function("() => document.getElementById('opinion-agreement').textContent.startsWith('The second')")
+
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => location.search.includes('rollouts=50')")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.input_value("#analysis-budget") == "50" and "seed=1" in page.url
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.startsWith('Not analysed')")
+    with page.expect_request(lambda r: r.method == "POST" and "/analysis" in r.url) as asked:
+        page.click("#opinion-request")
+    assert json.loads(asked.value.post_data)["rollouts"] == 50
+    watched.assert_clean()

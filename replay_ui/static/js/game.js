@@ -201,10 +201,12 @@ function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
   box.dataset.drawn = "true";
 }
 
-/** The page's URL at `seq`: the view, when not the full one, and the second opinion's seed, if one is chosen. */
+/** The page's URL at `seq`: the view, when not the full one, the second opinion's seed, if one is chosen, and the
+ *  analysis budget, when not the game's default (a reload shows the same analysis). */
 function urlFor(seq) {
   const params = [app.view !== "full" ? `view=${enc(app.view)}` : null,
-                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null].filter(Boolean);
+                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null,
+                  analysis.chosenRollouts !== null ? `rollouts=${analysis.chosenRollouts}` : null].filter(Boolean);
   return `${uiBranch}/${seq}${params.length ? "?" + params.join("&") : ""}`;
 }
 

@@ -28,6 +28,19 @@ async function assign(url, seat, choice) {
   return api(`${url}/${seat}`, { method: "PUT", body });
 }
 
+/** Where the invite link just made waits for the page loaded again after its assignment. */
+const INVITE_KEY = "ludolog.newInvite";
+
+/** The invite link made before the page was loaded again (if it was made for this branch), shown once. */
+function showNewInvite(url, status) {
+  const kept = JSON.parse(sessionStorage.getItem(INVITE_KEY) || "null");
+  sessionStorage.removeItem(INVITE_KEY);
+  if (!kept || kept.url !== url) return;
+  $("invite-url").value = kept.link;
+  $("invite-link").hidden = false;
+  status.textContent = `Seat ${kept.seat}: send this link to the person you invite (it works once).`;
+}
+
 export function initSeats(page) {
   const card = $("seats-section");
   if (!card) return;
@@ -35,6 +48,7 @@ export function initSeats(page) {
   setInterval(showWaiting, 30000);
   const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats`;
   const status = $("seats-status");
+  showNewInvite(url, status);
   for (const button of card.querySelectorAll(".seat-assign")) {
     button.addEventListener("click", async () => {
       const seat = button.dataset.seat;
@@ -42,13 +56,10 @@ export function initSeats(page) {
       if (!choice) { status.textContent = `Seat ${seat} stays with its holder: choose who should take it instead.`; return; }
       try {
         const answer = await assign(url, seat, choice);
-        if (answer.invite_url) {
-          $("invite-url").value = answer.invite_url;
-          $("invite-link").hidden = false;
-          status.textContent = `Seat ${seat}: send this link to the person you invite (it works once).`;
-        } else {
-          location.reload();
-        }
+        // The page is loaded again after every assignment: the table's rules (the views it allows, the analysis, forks
+        // and take-backs it refuses) may have changed with it. An invite's link is shown again once it has.
+        if (answer.invite_url) sessionStorage.setItem(INVITE_KEY, JSON.stringify({ url, seat, link: answer.invite_url }));
+        location.reload();
       } catch (error) {
         status.textContent = error.message;
       }
