@@ -190,7 +190,8 @@ def redeem_invite(token: str) -> ResponseReturnValue:
                                    "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
                                    "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
                                    "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
-                                   "nothing to resume.")
+                                   "nothing to resume. A line that is over (or a log-only game) gets its seats and one "
+                                   "'end' message, and the stream closes.")
 def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the branch's seats."""
     record = readable_game(gid)
@@ -213,8 +214,14 @@ class SeatsFeed:
         self.about = f"following the seats of {self.record.id}/{self.bid}"
 
     def opening(self) -> tuple[str, bool]:
-        """The seats now (a page that reconnects is current at once)."""
-        return self._seats()
+        """The seats now (a page that reconnects is current at once); then ``end`` when the line is over (nobody plays
+        there any more: no stream stays open for it, as the branch's own stream)."""
+        if self.record.is_log_only:
+            return sse.message("end", {"branch": self.bid}), False
+        text, more = self._seats()
+        if more and self._over():
+            return text + sse.message("end", {"branch": self.bid}), False
+        return text, more
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
         """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
@@ -222,6 +229,10 @@ class SeatsFeed:
         if BRANCH_DELETED in changes:
             return sse.message("deleted", {"branch": self.bid}), False
         return self._seats() if changes or lagged else ("", True)
+
+    def _over(self) -> bool:
+        position = api().stores.reader.position(self.record.id, self.bid)
+        return position.rules.current_actor(position.state) is None
 
     def _seats(self) -> tuple[str, bool]:
         try:

@@ -2,20 +2,25 @@
 the analysis verdict, no "Game over" above a mid-game position; at a table with a friend, the owner's seat menu
 names the friend (Assign alone keeps them seated), and the friend's view menu offers only the views they may have,
 a refused one said on the page; a table made on the page offers no fork nor take-back and asks no analysis; the
-analysis budget kept in the URL (a second opinion asked at it), and the agreement line only once both are done."""
+analysis budget kept in the URL (a second opinion asked at it), and the agreement line only once both are done; a
+file uploaded again said to be already here."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from engine import Setup, get_rules, random_playout
+from service.imports.importer import export_text
 from service.store.users import UserStore
+from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.analysed import GID, analysed_game_with_fork, analysis_report
 from tests.ui.conftest import BROWSER_WAIT_MS, DEMO_PR, LiveServer, Watched
-from tests.ui.helpers import open_game, sign_up, wait_board
+from tests.ui.helpers import open_game, open_home, sign_up, wait_board
 
 pytestmark = pytest.mark.browser
 
@@ -92,6 +97,8 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     users = UserStore(live_server.app.extensions["ludolog"].stores.redis)
     gid, fork = _table_with_bob(live_server, users.create_token("alice", "t")[1], users.create_token("bob", "t")[1])
     page = open_game(watched, live_server, gid=gid, bid=fork)
+    waiting = " ".join(page.inner_text(".seat[data-seat='0'] .seat-waiting").split())
+    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" s"), waiting  # never "… s ago"
     assert page.input_value("#seat-choice-1") == "", "the owner's menu names bob, not 'me'"
     assert page.locator("#seat-choice-1 option:checked").inner_text() == "bob (holds it)"
     page.click(".seat-assign[data-seat='1']")
@@ -169,3 +176,25 @@ def test_the_budget_stays_through_a_reload_and_the_agreement_waits_for_both(
         page.click("#opinion-request")
     assert json.loads(asked.value.post_data)["rollouts"] == 50
     watched.assert_clean()
+
+
+def test_the_same_file_uploaded_again_is_said_to_be_already_here(live_server: LiveServer, watched: Watched,
+                                                                 redis_server: Any) -> None:
+    """The second upload of the same log by the same user gives back the first's game, and the page says it is
+    already here (a link to it), instead of reporting a new import."""
+    events = random_playout(get_rules("golden_city"), Setup(("Anna", "Ben", "Cleo")), random.Random(46)).events
+    worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
+    try:
+        page = open_home(watched, live_server, "again")
+        hrefs = []
+        for _ in range(2):
+            page.fill("#upload-text", export_text(events))
+            page.click("#upload-form button[type=submit]")
+            page.wait_for_selector("#upload-report a")
+            hrefs.append(page.get_attribute("#upload-report a", "href"))
+            said = page.inner_text("#upload-report a")
+        assert hrefs[0] == hrefs[1], hrefs
+        assert said.startswith("Already here"), said
+        watched.assert_clean()
+    finally:
+        kill_with_work_horses(worker)

@@ -49,8 +49,8 @@ def _to_move(server: LiveServer, gid: str) -> int:
     return int(position.rules.current_actor(position.state))
 
 
-def test_a_table_started_from_the_home_page_lists_whose_turn_it_is(watched: Watched, browser: Any,
-                                                                   live_server: LiveServer, engine_worker) -> None:
+def test_a_table_started_from_the_home_page_lists_whose_turn_it_is(watched: Watched, browser: Any, live_server: LiveServer,
+                                                                   engine_worker, artifacts: Path) -> None:
     alice = open_home(watched, live_server, "alice")
     alice.set_default_timeout(WAIT_MS)
     alice.select_option("#new-game", "puerto_rico")
@@ -61,6 +61,7 @@ def test_a_table_started_from_the_home_page_lists_whose_turn_it_is(watched: Watc
     alice.click("#new-game-form button[type=submit]")
     link = alice.wait_for_selector(".invite-links .invite-url").get_attribute("value")
     assert link and "/invite/" in link
+    alice.screenshot(path=str(artifacts / "new-table-invites.png"), full_page=True)
     table = alice.get_attribute("#new-table-link", "href")
     gid = table.split("/")[2]
 
@@ -85,6 +86,7 @@ def test_a_table_started_from_the_home_page_lists_whose_turn_it_is(watched: Watc
         const row = document.querySelector(`.table-row[data-game='${gid}']`);
         return row && row.querySelector('.table-turn').textContent.startsWith(`${named}'s turn`); }""", arg=[gid, named])
     assert "waiting for you" in pages[mover].text_content("#tables-status")
+    pages[mover].screenshot(path=str(artifacts / "your-tables.png"))
     watched.assert_clean()
     assert not bob_watched.errors, bob_watched.errors
     bob.context.close()

@@ -85,10 +85,14 @@ function filtersChanged() {
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
-async function pollUpload(uid) {
+/** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
+  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
   replaceChildren($("upload-report"),
-    body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
+    body.game ? el("p", { class: again ? "upload-again" : null },
+                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
                    el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
@@ -126,7 +130,7 @@ async function upload(event) {
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(`/api/uploads${partial ? "?partial=true" : ""}`, { method: "POST", body: form });
-    await pollUpload(accepted.id);
+    await pollUpload(accepted.id, accepted.duplicate);
   } catch (error) {
     status.replaceChildren(el("span", { class: "error",
       text: error.status === 404 || error.status === 405 ? "Uploads are not available on this server yet." : error.message }));
@@ -135,8 +139,8 @@ async function upload(event) {
 
 // ---- new table ---------------------------------------------------------------------------------
 const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
-const HOLDERS = [["me", "me"], ["invite", "invite a friend (a link)"], ["engine:easy", "the engine (easy)"],
-                 ["engine:normal", "the engine (normal)"], ["engine:strong", "the engine (strong)"]];
+const HOLDERS = [["me", "me"], ["invite", "invite (link)"], ["engine:easy", "engine, easy"],
+                 ["engine:normal", "engine, normal"], ["engine:strong", "engine, strong"]];
 
 function playerCounts() {
   return JSON.parse($("new-game-form").dataset.playerCounts || "{}");
@@ -222,6 +226,7 @@ async function newGame(event) {
     if (!made.seats.some((seat) => seat.invite_url)) { window.location.assign(`${made.url}/${made.seq}`); return; }
     status.textContent = "The table is ready.";
     showInvites(made, body.players);
+    if ($("my-tables")) loadTables();
   } catch (error) {
     const fields = error.details?.fields ? Object.entries(error.details.fields).map(([name, why]) => `${name}: ${JSON.stringify(why)}`) : [];
     status.replaceChildren(el("span", { class: "error", text: fields.length ? `Not started: ${fields.join("; ")}` : error.message }));
@@ -258,7 +263,7 @@ async function loadTables() {
     const { tables } = await api("/api/me/tables");
     $("tables-list").replaceChildren(...tables.map(tableRow));
     const waiting = tables.filter((t) => t.your_turn).length;
-    status.textContent = !tables.length ? "You sit at no table yet: start one below, or open an invite."
+    status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
       : waiting ? `${waiting} table${waiting === 1 ? "" : "s"} waiting for you.` : "No table is waiting for you.";
     document.body.dataset.tablesUpdated = String(Date.now());
   } catch (error) {

@@ -17,7 +17,7 @@ function ago(seconds) {
 function showWaiting() {
   for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
-    node.textContent = `${ago(Date.now() / 1000 - since)} ago`;
+    node.textContent = `for ${ago(Date.now() / 1000 - since)}`;  // "waiting for 32 s", never "waiting 32 s ago"
     node.title = new Date(since * 1000).toLocaleString();
   }
 }
@@ -125,6 +125,7 @@ export function followSeats(page, { onReleased, onDeleted }) {
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
+  source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
   source.addEventListener("deleted", () => {
     source.close();
     onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);

@@ -21,6 +21,7 @@ from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, start_worker, wait_until
 from tests.service.api.helpers import Users, assert_error, assert_matches, branch_url, head_of
 from tests.service.api.sse import Gunicorn, SseClient
+from tests.service.api.test_table_deletion import _table as fork_table
 
 PIG_TABLE = {"game": "pig", "players": ["Anna", "Ben"], "options": {"target": 100},
              "seats": [{"holder": "me"}, {"holder": "invite"}]}
@@ -77,19 +78,13 @@ def test_the_index_follows_seats_taken_back_and_branches_deleted(client: FlaskCl
     fork = client.post(f"/api/games/{gid}/branches", json={"from": "main", "at": head},
                        headers=users.auth("alice"))
     assert fork.status_code == 409, "still a live table: bob sat at it"
-    other = client.post("/api/games", json={"game": "pig", "players": ["A", "B"], "seed": "s"},
-                        headers=users.auth("alice")).get_json()
-    branch = client.post(f"/api/games/{other['id']}/branches", json={"from": "main", "at": other["seq"]},
-                         headers=users.auth("alice")).get_json()["branch"]
-    invite = client.put(branch_url(other["id"], branch, "seats/1"), json={"holder": "invite"},
-                        headers=users.auth("alice")).get_json()["invite_url"].rsplit("/", 1)[1]
-    assert client.post(f"/api/invites/{invite}", headers=users.auth("carol")).status_code == 200
-    assert (other["id"], branch) in {(t["game"], t["branch"]) for t in _tables(client, users, "alice")}
-    assert [t["branch"] for t in _tables(client, users, "carol")] == [branch]
-    assert client.delete(branch_url(other["id"], branch, "seats/1"), headers=users.auth("alice")).status_code == 200
-    assert client.delete(branch_url(other["id"], branch), headers=users.auth("alice")).status_code == 204
-    assert f"{other['id']}/{branch}".encode() not in redis_client.zrange(keys.tables_of("alice"), 0, -1)
-    assert redis_client.zrange(keys.tables_of("carol"), 0, -1) == []
+    other, branch = fork_table(client, users)  # alice's fork where bob took seat 1
+    assert (other, branch) in {(t["game"], t["branch"]) for t in _tables(client, users, "alice")}
+    assert [t["branch"] for t in _tables(client, users, "bob")] == [branch]
+    assert client.delete(branch_url(other, branch, "seats/1"), headers=users.auth("alice")).status_code == 200
+    assert client.delete(branch_url(other, branch), headers=users.auth("alice")).status_code == 204
+    assert f"{other}/{branch}".encode() not in redis_client.zrange(keys.tables_of("alice"), 0, -1)
+    assert redis_client.zrange(keys.tables_of("bob"), 0, -1) == []
 
 
 @pytest.fixture

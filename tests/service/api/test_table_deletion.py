@@ -78,6 +78,8 @@ def test_the_table_is_deleted_once_its_game_is_over(client: FlaskClient, users: 
                              json={"action": "hold" if "hold" in actions else "roll", "expected_seq": legal["seq"]})
         assert played.status_code == 201, played.get_json()
     assert client.get(branch_url(gid, fork, "seats")).get_json()["seats"][1]["holder"] == "bob", "bob still sits there"
+    told = client.get(branch_url(gid, fork, "seats/stream"), headers=users.auth("bob")).get_data(as_text=True)
+    assert told.index("event: seats") < told.index("event: end"), "a finished table's seats stream closes"
     assert _delete(client, users, gid, fork).status_code == 204
 
 
