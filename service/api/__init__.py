@@ -30,10 +30,9 @@ def _harden(response: Response) -> Response:
 
 
 def init_app(app: Flask, stores: Stores) -> None:
-    """Register the API's services, blueprints, body limit and error handlers on ``app``."""
+    """Register the API's services, body limit and error handlers on ``app`` (its :data:`BLUEPRINTS` are registered by
+    the app factory, with the UI's)."""
     app.extensions[EXTENSION] = ApiContext.build(stores)
-    for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
     app.before_request(enforce_body_limit)
     app.after_request(_harden)
     register_error_handlers(app)
