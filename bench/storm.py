@@ -10,7 +10,8 @@ process holds thousands of connections), so that the probes, in this process, ar
 gunicorn master's worker processes: a pid that was not there at the start is a restart.
 
 The table per N: /healthz p50 and p99, the page's p99, failed probes (not 200, or no answer within 10 s), worker
-restarts, streams opened and refused with 429 (and anything else the clients met). It starts its own embedded Redis
+restarts, streams opened and refused with 429 (and anything else the clients met), and the CPU time the web processes
+and the clients used (on a shared machine, what was left for them shows there). It starts its own embedded Redis
 and gunicorn of deploy/ (2 gevent workers, the stream limit per address as deployed), never a real database.
 ``--quick``: 300 clients for 8 s with a limit of 50 streams per address (so that refusals happen): a smoke run.
 """
@@ -28,6 +29,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bench.processes import Gunicorn, children, served
 from bench.table import Row
@@ -110,7 +112,21 @@ async def _storm(port: int, path: str, clients: int, seconds: float) -> Counter[
 
 def _storm_process(port: int, path: str, clients: int, seconds: float, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     raise_fd_limit()
-    results.put(dict(asyncio.run(_storm(port, path, clients, seconds))))
+    seen = dict(asyncio.run(_storm(port, path, clients, seconds)))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    results.put((seen, usage.ru_utime + usage.ru_stime))
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes ``pids`` have used so far (those still running)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 # --- the probes and the watcher (this process) --------------------------------------------------------------------
@@ -186,14 +202,20 @@ def run_size(web: Gunicorn, token: str, clients: int, seconds: float) -> list[Ro
     results: multiprocessing.Queue = multiprocessing.get_context("fork").Queue()  # type: ignore[type-arg]
     storm = multiprocessing.get_context("fork").Process(
         target=_storm_process, args=(web.port, f"/api/games/{gid}/branches/main/stream", clients, seconds, results))
+    web_pids = [web.process.pid, *children(web.process.pid)]
+    web_cpu = cpu_seconds(web_pids)
     storm.start()
-    seen: dict[str, int] = results.get(timeout=seconds + 120)
+    seen, clients_cpu = results.get(timeout=seconds + 120)
+    web_cpu = cpu_seconds(web_pids) - web_cpu
     storm.join(30)
     for job in (watcher, *probes):
         job.stopped.set()
     for thread in threads:
         thread.join(PROBE_TIMEOUT_S + 5)
-    return _rows(clients, seconds, probes, len(watcher.seen - first_workers), seen)
+    return [*_rows(clients, seconds, probes, len(watcher.seen - first_workers), seen),
+            _row(f"{clients:,} clients: CPU of the web processes during the storm", web_cpu, "s",
+                 f"of {2 * seconds:.0f} s on 2 cores"),
+            _row(f"{clients:,} clients: CPU of the clients' process", clients_cpu, "s")]
 
 
 def _rows(clients: int, seconds: float, probes: list[Probe], restarts: int, seen: dict[str, int]) -> list[Row]:

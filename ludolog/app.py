@@ -1,7 +1,8 @@
 """The Flask app factory: ``gunicorn 'ludolog.app:create_app()'``.
 
 The factory is the top of the layers (engine ← stores ← API, UI, jobs): it alone knows them
-all, and wires the API, the UI blueprint and the app's one CSRF check together. Each web
+all, and wires the API, the UI's blueprints (both lists registered here, in one loop) and the app's one CSRF check
+together. Each web
 process builds one app; its stores (Redis connections, the state reader's cache)
 live as long as the process. Tests pass their own :class:`Config` and :class:`Stores`.
 """
@@ -56,9 +57,10 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     api.init_app(app, stores)
     # Before the generic ConnectionError handler (BusyLoadingError subclasses it): Flask picks by MRO.
     app.register_error_handler(redis.exceptions.BusyLoadingError, handle_store_loading)
-    app.register_blueprint(replay_ui.blueprint)
+    for blueprint in (*api.BLUEPRINTS, *replay_ui.BLUEPRINTS):  # every route: the API's, then the pages'
+        app.register_blueprint(blueprint)
     # One CSRF check for the API and the UI alike; the UI's forms are checked even before sign-in.
-    csrf.init_app(app, form_blueprints={replay_ui.blueprint.name}, refuse_page=replay_ui.forbidden_page)
+    csrf.init_app(app, form_blueprints={ui.name for ui in replay_ui.BLUEPRINTS}, refuse_page=replay_ui.forbidden_page)
     # Each live stream takes a slot of its client's address before Flask runs (inside the proxy fix: the client's
     # address is known by then).
     app.wsgi_app = StreamGate(app.wsgi_app, lambda: stores.open_streams)  # type: ignore[method-assign]

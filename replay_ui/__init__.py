@@ -1,9 +1,10 @@
-"""The replay UI: a Flask blueprint with pages, templates, static JS/CSS and board renderers.
+"""The replay UI: Flask blueprints with pages, templates, static JS/CSS and board renderers.
 
-Register it on an app made by :func:`ludolog.app.create_app`::
-
-    from replay_ui import blueprint
-    app.register_blueprint(blueprint)
+Registered by the app factory (:func:`ludolog.app.create_app`) as the API's are: each page module has its
+blueprint (``bp``), listed in :data:`BLUEPRINTS` after the UI's own (``replay_ui``: static files, templates),
+and the factory registers ``service.api.BLUEPRINTS`` and these in one loop. Every UI blueprint answers the
+store's errors with the error page (:func:`replay_ui.errors.handle_errors`) and sends the pages' security
+headers (:func:`replay_ui.views.harden_pages`).
 
 Pages are thin HTML shells; the JS modules under ``static/js`` draw the board from the
 state JSON of the API, and the UI-only JSON endpoints here (``timeline.json``,
@@ -14,17 +15,20 @@ stepping through a game never waits on the network. No rule of any game lives he
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from replay_ui import accounts, bga_import, compare_page, errors, invite_page, tokens, views  # noqa: F401  (they attach their routes and hooks)
+from replay_ui import accounts, bga_import, compare_page, errors, invite_page, log_page, tokens, views
 from replay_ui.blueprint import blueprint
 
-__all__ = ["blueprint", "create_blueprint", "forbidden_page"]
+__all__ = ["BLUEPRINTS", "blueprint", "forbidden_page"]
+
+#: The UI's blueprints: its own (static files, templates), then one per page module.
+BLUEPRINTS: tuple[Blueprint, ...] = (blueprint, views.bp, accounts.bp, tokens.bp, invite_page.bp, compare_page.bp,
+                                     log_page.bp, bga_import.bp)
+
+for _ui in BLUEPRINTS:
+    errors.handle_errors(_ui)
+    _ui.after_request(views.harden_pages)
 
 
 def forbidden_page(message: str) -> ResponseReturnValue:
     """The 403 page, for the app's CSRF check to refuse a page's write with (see :mod:`service.web.csrf`)."""
     return errors.error_page(403, "Forbidden", message)
-
-
-def create_blueprint() -> Blueprint:
-    """The UI blueprint (one per process: its routes are attached at import time)."""
-    return blueprint

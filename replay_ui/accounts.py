@@ -16,11 +16,14 @@ from urllib.parse import urlsplit
 from flask import redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import page_blueprint
 from service.store.errors import ConflictError, InvalidRequestError
 from service.web.auth import SESSION_ID, session_user
 from service.web.context import api
 from service.web.csrf import renew_csrf_token, sessions_enabled
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("accounts", __name__)
 
 NO_SESSIONS = "Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY)."
 WRONG = "Unknown user name or wrong password."
@@ -50,7 +53,7 @@ def safe_next(target: str | None) -> str:
     """Where to go after the form: a path on this site only (never another host); else the home page."""
     if target and _is_same_site_path(target):
         return target
-    return url_for("replay_ui.home")
+    return url_for("pages.home")
 
 
 def _start_session(user: str) -> None:
@@ -70,7 +73,7 @@ def _form_page(template: str, error: str | None = None, status: int = 200) -> Re
     return render_template(template, error=error, name=name, next=next_url, disabled=not sessions_enabled()), status
 
 
-@blueprint.route("/signup", methods=["GET", "POST"])
+@bp.route("/signup", methods=["GET", "POST"])
 def signup() -> ResponseReturnValue:
     """Create an account (name, password twice), then sign in."""
     if request.method == "GET" or not sessions_enabled():
@@ -106,7 +109,7 @@ def _too_many(template: str, what: str, wait: int) -> ResponseReturnValue:
     return page, status, {"Retry-After": str(wait)}
 
 
-@blueprint.route("/signin", methods=["GET", "POST"])
+@bp.route("/signin", methods=["GET", "POST"])
 def signin() -> ResponseReturnValue:
     """Check name and password, then start a session; throttled per account and per address."""
     if request.method == "GET" or not sessions_enabled():
@@ -124,7 +127,7 @@ def signin() -> ResponseReturnValue:
     return redirect(safe_next(request.form.get("next")), 303)
 
 
-@blueprint.post("/signout")
+@bp.post("/signout")
 def signout() -> ResponseReturnValue:
     """End the session on the server and in the browser (a POST with the CSRF token: a link must not sign anyone out)."""
     sid = session.get(SESSION_ID)
@@ -132,4 +135,4 @@ def signout() -> ResponseReturnValue:
         api().sessions.end(str(sid))
     session.clear()
     renew_csrf_token()
-    return redirect(url_for("replay_ui.home"), 303)
+    return redirect(url_for("pages.home"), 303)

@@ -28,9 +28,12 @@ from flask.typing import ResponseReturnValue
 from engine import listed_games, registered_games
 from engine.bga.mapping import bga_name, marks_of
 from replay_ui.accounts import signed_in_user
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import page_blueprint
 from service.games.titles import game_label
 from service.web.context import api
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("bga_import", __name__)
 
 SCRIPT = Path(__file__).resolve().parent / "static" / "bga" / "bookmarklet.js"
 #: The screenshots of the help page, in the order it shows them (``tools/help_screenshots.py`` takes them).
@@ -74,18 +77,18 @@ def loader_source(script_url: str, integrity: str, import_page: str) -> str:
 
 def loader_url() -> str:
     """The bookmark's ``javascript:`` address, for this server's own origin."""
-    script = url_for("replay_ui.bookmarklet_script", version=BOOKMARKLET.version, _external=True)
-    page = url_for("replay_ui.bga_import_page", _external=True)
+    script = url_for("bga_import.bookmarklet_script", version=BOOKMARKLET.version, _external=True)
+    page = url_for("bga_import.bga_import_page", _external=True)
     return "javascript:" + quote(loader_source(script, BOOKMARKLET.integrity, page), safe="(){};=,.'/:?&+!*-_~@$")
 
 
-@blueprint.get("/import/bga")
+@bp.get("/import/bga")
 def bga_import_page() -> ResponseReturnValue:
     """The bookmarklet to drag to the bookmarks bar, and what it does."""
     return render_template("bga_import.html", loader=loader_url(), version=BOOKMARKLET.version)
 
 
-@blueprint.get("/import/bga/bookmarklet.<version>.js")
+@bp.get("/import/bga/bookmarklet.<version>.js")
 def bookmarklet_script(version: str) -> ResponseReturnValue:
     """The script of this version (any other: 404, which the loader reports), readable from any origin."""
     if version != BOOKMARKLET.version:
@@ -108,7 +111,7 @@ def rules_games() -> list[dict[str, object]]:
             for game in registered_games()]
 
 
-@blueprint.get("/import/bga/receive")
+@bp.get("/import/bga/receive")
 def bga_receive_page() -> ResponseReturnValue:
     """The tab the bookmarklet opens: it takes the log from an origin of LUDOLOG_BGA_ORIGINS, shows it, imports it."""
     origins = list(current_app.config["LUDOLOG"].bga_origins)
@@ -123,7 +126,7 @@ def games_offered() -> tuple[list[str], list[str]]:
     return [game_label(g) for g in with_rules], [game_label(g) for g in log_only]
 
 
-@blueprint.get("/help/bga-logs")
+@bp.get("/help/bga-logs")
 def bga_logs_help() -> ResponseReturnValue:
     """How to get a log out of Board Game Arena: the bookmarklet first, then by hand."""
     with_rules, log_only = games_offered()

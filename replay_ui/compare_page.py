@@ -16,7 +16,7 @@ from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 
 from engine import get_rules
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import blueprint, page_blueprint
 from replay_ui.errors import error_page
 from replay_ui.games import adapter_for
 from replay_ui.views import _board_stylesheet
@@ -24,6 +24,9 @@ from service.store.games import MAIN
 from service.web.auth import current_user, readable_game
 from service.web.context import SCORES_EXTENSION, api
 from service.web.viewing import branch_view
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("compare_page", __name__)
 
 
 def running_scores(game: str, state: Any) -> list[int] | None:
@@ -36,7 +39,7 @@ def _wire_scores(setup: BlueprintSetupState) -> None:
     setup.app.extensions[SCORES_EXTENSION] = running_scores
 
 
-@blueprint.get("/games/<gid>/compare")
+@bp.get("/games/<gid>/compare")
 def compare_page(gid: str) -> ResponseReturnValue:
     """Both branches at move ``at`` (default: the last both have); ``a`` defaults to the main branch."""
     record = readable_game(gid)
@@ -53,7 +56,7 @@ def compare_page(gid: str) -> ResponseReturnValue:
         "gid": record.id, "a": a, "b": b, "at": at, "common": common, "heads": heads, "game": record.game,
         "players": list(record.setup.players), "user": current_user(), "renderer": adapter.renderer,
         "components": adapter.components(record.setup), "rules_version": get_rules(record.game).version,
-        "game_url": url_for("replay_ui.game_redirect", gid=record.id),
+        "game_url": url_for("pages.game_redirect", gid=record.id),
         # The view the caller may have of both (a seat holder's own seat while several play one of them).
         "view": branch_view(record, [a, b], request.args.get("view", "full")),
         # Each side is labelled by its branch's name (the id only when the branch has none).

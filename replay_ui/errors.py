@@ -8,10 +8,9 @@ JSON error body as the API (:func:`service.web.errors.error_response`).
 
 from __future__ import annotations
 
-from flask import render_template, request
+from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from replay_ui.blueprint import blueprint
 from service.store.errors import ConflictError, ForbiddenError, GoneError, NotFoundError, StoreError
 from service.web.errors import ApiError, error_response
 
@@ -44,6 +43,8 @@ def _answer_web_error(exc: ApiError) -> ResponseReturnValue:
     return error_page(exc.status, "Bad request" if exc.status == 400 else "Error", exc.message)
 
 
-for _kind, *_ in PAGE_ERRORS:
-    blueprint.register_error_handler(_kind, _answer)
-blueprint.register_error_handler(ApiError, _answer_web_error)
+def handle_errors(page: Blueprint) -> None:
+    """Answer the errors of ``page``'s routes with the error page (or, for its JSON endpoints, the JSON body)."""
+    for kind, *_ in PAGE_ERRORS:
+        page.register_error_handler(kind, _answer)
+    page.register_error_handler(ApiError, _answer_web_error)

@@ -12,12 +12,15 @@ from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.accounts import signed_in_user
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import page_blueprint
 from service.web.context import api
 from service.web.seating import redeem
 
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("invites", __name__)
 
-@blueprint.get("/invite/<token>")
+
+@bp.get("/invite/<token>")
 def invite_page(token: str) -> ResponseReturnValue:
     """What the invite offers, and the button that takes it (or the sign-in link)."""
     seats = api().stores.seats
@@ -27,14 +30,14 @@ def invite_page(token: str) -> ResponseReturnValue:
     seats.check_usable(invite)  # a used or revoked invite: the 410 page says which
     return render_template("invite.html", token=token, record=record, branch=branch, seat=invite.seat,
                            player=record.setup.players[invite.seat], user=signed_in_user(),
-                           signin=url_for("replay_ui.signin", next=request.path))
+                           signin=url_for("accounts.signin", next=request.path))
 
 
-@blueprint.post("/invite/<token>")
+@bp.post("/invite/<token>")
 def take_invite(token: str) -> ResponseReturnValue:
     """Take the seat; then the branch's page (as the seat sees it)."""
     user = signed_in_user()
     if user is None:
-        return redirect(url_for("replay_ui.signin", next=request.path), 303)
+        return redirect(url_for("accounts.signin", next=request.path), 303)
     taken = redeem(token, user)
-    return redirect(url_for("replay_ui.game_page", gid=taken["game"], bid=taken["branch"]), 303)
+    return redirect(url_for("pages.game_page", gid=taken["game"], bid=taken["branch"]), 303)

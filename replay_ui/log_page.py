@@ -19,13 +19,16 @@ from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from engine.bga import LogOnlyRecord, has_tokens, readable_tokens
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import page_blueprint
 from service.games.titles import game_label
 from service.imports.importer import log_record
 from service.store.errors import NotFoundError
 from service.store.games import GameRecord
 from service.web.auth import readable_game
 from service.web.context import api
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("log_page", __name__)
 
 
 def log_page_data(record: GameRecord) -> dict[str, Any]:
@@ -60,7 +63,7 @@ def _date_of(stored: LogOnlyRecord | None) -> str | None:
     return datetime.fromtimestamp(min(times), UTC).strftime("%Y-%m-%d") if times else None
 
 
-@blueprint.get("/games/<gid>/b/<bid>/log.json")
+@bp.get("/games/<gid>/b/<bid>/log.json")
 def log_json(gid: str, bid: str) -> ResponseReturnValue:
     """Every move of a log-only game: its seq (where annotations attach), BGA move number, time, and lines."""
     record = readable_game(gid)

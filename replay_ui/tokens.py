@@ -14,11 +14,14 @@ from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import page_blueprint
 from service.store.errors import InvalidRequestError
 from service.store.users import MAX_TOKEN_NAME
 from service.web.context import api
 from service.web.fields import plain_text
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("tokens", __name__)
 
 
 def _when(created: float) -> str:
@@ -38,12 +41,12 @@ def _token_name_error(name: str) -> str | None:
     return None
 
 
-@blueprint.route("/tokens", methods=["GET", "POST"])
+@bp.route("/tokens", methods=["GET", "POST"])
 def tokens_page() -> ResponseReturnValue:
     """GET: the user's tokens; POST (``name``): a new token, shown once on the answer."""
     user = signed_in_user()
     if user is None:
-        return redirect(url_for("replay_ui.signin", next=url_for("replay_ui.tokens_page")), 303)
+        return redirect(url_for("accounts.signin", next=url_for("tokens.tokens_page")), 303)
     if request.method == "GET":
         return _page(user)
     name = request.form.get("name", "").strip()
@@ -57,11 +60,11 @@ def tokens_page() -> ResponseReturnValue:
     return _page(user, new_token=token, status=201)
 
 
-@blueprint.post("/tokens/<token_id>/revoke")
+@bp.post("/tokens/<token_id>/revoke")
 def revoke_token(token_id: str) -> ResponseReturnValue:
     """Revoke one of the signed-in user's tokens (404 for one that is not theirs)."""
     user = signed_in_user()
     if user is None:
-        return redirect(url_for("replay_ui.signin", next=url_for("replay_ui.tokens_page")), 303)
+        return redirect(url_for("accounts.signin", next=url_for("tokens.tokens_page")), 303)
     api().users.revoke_token(user, token_id)  # someone else's or unknown: the 404 page (replay_ui.errors)
-    return redirect(url_for("replay_ui.tokens_page"), 303)
+    return redirect(url_for("tokens.tokens_page"), 303)

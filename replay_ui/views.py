@@ -18,7 +18,7 @@ from marshmallow import ValidationError
 from engine import apply_event, get_rules, listed_games, registered_games
 from engine.core.visibility import SeatView
 from replay_ui.accounts import signed_in_user
-from replay_ui.blueprint import blueprint
+from replay_ui.blueprint import blueprint, page_blueprint
 from replay_ui.games import adapter_for
 from replay_ui.log_page import log_page_data
 from replay_ui.timeline import Line, cached_timeline, caption_at, moves_after
@@ -31,7 +31,10 @@ from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
 from service.web.listing import GameListQuery, listing_page
 from service.web.seating import table_for_page
-from service.web.viewing import branch_view, viewer_for_request, viewer_if_named
+from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
+
+#: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
+bp = page_blueprint("pages", __name__)
 
 MAX_STATES_WINDOW = 64
 
@@ -48,9 +51,9 @@ def page_globals() -> dict[str, Any]:
             "ui_theme": theme if theme in ("light", "dark") else None}
 
 
-@blueprint.after_request
 def harden_pages(response: Any) -> Any:
-    """No inline script runs on our pages, whatever text ends up in them; no framing."""
+    """No inline script runs on our pages, whatever text ends up in them; no framing (after every request of the UI's
+    blueprints: ``replay_ui.BLUEPRINTS``)."""
     if response.mimetype == "text/html":
         response.headers.setdefault(
             "Content-Security-Policy",
@@ -65,13 +68,14 @@ def harden_pages(response: Any) -> Any:
 HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "owner", "order")
 
 
-@blueprint.get("/")
+@bp.get("/")
 def home() -> ResponseReturnValue:
-    """The games list with filters, the upload form and the new-game form."""
+    """The tables the reader sits at, the games list with filters, the upload form and the new-table form."""
     games = listed_games()
     filters = {k: request.args.get(k, "") for k in HOME_FILTERS}
+    counts = {game: [get_rules(game).min_players, get_rules(game).max_players] for game in games}
     return render_template("home.html", games=games, log_only_games=_log_only_games(games), filters=filters,
-                           first_page=_first_page(filters))
+                           first_page=_first_page(filters), player_counts=counts)
 
 
 def _first_page(filters: dict[str, str]) -> dict[str, Any] | None:
@@ -91,27 +95,28 @@ def _log_only_games(with_rules: list[str]) -> list[tuple[str, str]]:
     return [(name, game_label(name)) for name in found]
 
 
-@blueprint.get("/games/<gid>")
+@bp.get("/games/<gid>")
 def game_redirect(gid: str) -> ResponseReturnValue:
     """A game's address without a branch: its main branch at the head."""
-    return redirect(url_for("replay_ui.game_page", gid=gid, bid=MAIN))
+    return redirect(url_for("pages.game_page", gid=gid, bid=MAIN))
 
 
-@blueprint.get("/games/<gid>/b/<bid>")
-@blueprint.get("/games/<gid>/b/<bid>/<int:seq>")
+@bp.get("/games/<gid>/b/<bid>")
+@bp.get("/games/<gid>/b/<bid>/<int:seq>")
 def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue:
     """The game page at a position (default: the branch's head)."""
     record = readable_game(gid)
     head = api().games.head(gid, bid)
     if seq is not None and not 1 <= seq <= head:
         # Past the end means the last position; 0 (or below) the first, as a position count from the start reads.
-        return redirect(url_for("replay_ui.game_page", gid=gid, bid=bid, seq=head if seq > head else 1))
+        return redirect(url_for("pages.game_page", gid=gid, bid=bid, seq=head if seq > head else 1))
     page = _page_data(record, bid, seq, head)
     if record.is_log_only:
         return render_template("log_game.html", record=record, page=page, log=log_page_data(record))
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
         page["table"] = table_for_page(record, bid, current_user())
+        page["views"] = views_allowed(record, bid)  # the view menu offers only these (None: every view)
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
 
 
@@ -158,7 +163,7 @@ def _page_data(record: GameRecord, bid: str, seq: int | None, head: int) -> dict
         "source": record.source, "owner": record.owner, "players": players, "user": current_user(),
         "log_only": log_only or not known, "renderer": adapter.renderer if known else "generic",
         "components": adapter.components(record.setup) if known else {},
-        "base": url_for("replay_ui.game_page", gid=record.id, bid=bid),
+        "base": url_for("pages.game_page", gid=record.id, bid=bid),
         "analysis_budget": analysis_budget(record.game) if known else None,
     }
 
@@ -169,7 +174,7 @@ def _view(record: GameRecord, bid: str) -> str:
     return branch_view(record, [bid], request.args.get("view", "full"))
 
 
-@blueprint.get("/games/<gid>/b/<bid>/timeline.json")
+@bp.get("/games/<gid>/b/<bid>/timeline.json")
 def timeline_json(gid: str, bid: str) -> ResponseReturnValue:
     """Every move's sentence, round and role; per position the caption facts and scores; the view they are in.
 
@@ -197,7 +202,7 @@ def _after(head: int) -> int | None:
     return int(text)
 
 
-@blueprint.get("/games/<gid>/b/<bid>/states.json")
+@bp.get("/games/<gid>/b/<bid>/states.json")
 def states_json(gid: str, bid: str) -> ResponseReturnValue:
     """The states after seqs ``from``…``to`` (at most 64) as ``view`` sees them: one fold, one request."""
     record = readable_game(gid)

@@ -182,7 +182,8 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
     notation = rules.format_action(action)
     scheduler = EngineMoveScheduler(stores, engine_queue(stores))
     play = PlayService(stores.games, stores.reader,
-                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler))
+                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler,
+                                              stores.seats.table_moved))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:

@@ -216,6 +216,8 @@ def _take_ends_with_gold(state: State) -> bool:
 def _cannons(state: State, action: Action, who: str) -> str:
     now = state.me.cannons + action[1]
     gold = " and gets 2 gold at the track's end" if _cannon_gold(state, action) else ""
+    if action[1] == 0:  # legal ("0..min(AP, 12 − cannons)"): the action ends with the disc where it is
+        return f"{who} loads no cannon and leaves the cannon disc at {now}{gold}"
     return f"{who} loads {_plural(action[1], 'cannon')} (now {now}){gold}"
 
 
@@ -223,6 +225,8 @@ def _advance(state: State, action: Action, who: str) -> str:
     now = state.me.progress + action[1]
     gold = {"now": " and gets 2 gold at the track's end",
             "later": " (2 gold at the track's end once the progress tokens are taken)"}.get(_advance_gold(state, action), "")
+    if action[1] == 0:  # legal (brown: "0..min(AP, last − position)"): the action ends with the disc where it is
+        return f"{who} leaves the progress disc where it is (at {now}){gold}"
     return f"{who} advances {_plural(action[1], 'space')} on the progress track (now at {now}){gold}"
 
 

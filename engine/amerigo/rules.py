@@ -17,23 +17,7 @@ from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
 from engine.amerigo.rollout import rollout_player
 from engine.amerigo.settle import settle
-from engine.amerigo.state import (
-    ADVANCE,
-    BUILD,
-    BUY,
-    CANNONS,
-    CHANCE_PHASES,
-    CHOOSE,
-    FOUND,
-    MOVE_ORDER,
-    OVER,
-    PLACE_SHIPS,
-    PLAN,
-    SAIL,
-    TAKE_TOKEN,
-    State,
-    initial_state,
-)
+from engine.amerigo.state import CHANCE_PHASES, OVER, Phase, State, initial_state
 from engine.amerigo.strategy import strategy_players
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
 from engine.core.declaration import Declaration
@@ -41,30 +25,30 @@ from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 
 LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
-    CHOOSE: choose.legal_actions,
-    PLACE_SHIPS: sailing.legal_place,
-    SAIL: sailing.legal_sail,
-    FOUND: sailing.legal_found,
-    CANNONS: tracks.legal_cannon,
-    ADVANCE: tracks.legal_advance,
-    TAKE_TOKEN: tracks.legal_token,
-    MOVE_ORDER: tracks.legal_order,
-    PLAN: planning.legal_plan,
-    BUILD: building.legal_build,
-    BUY: planning.legal_buy,
+    Phase.CHOOSE: choose.legal_actions,
+    Phase.PLACE_SHIPS: sailing.legal_place,
+    Phase.SAIL: sailing.legal_sail,
+    Phase.FOUND: sailing.legal_found,
+    Phase.CANNONS: tracks.legal_cannon,
+    Phase.ADVANCE: tracks.legal_advance,
+    Phase.TAKE_TOKEN: tracks.legal_token,
+    Phase.MOVE_ORDER: tracks.legal_order,
+    Phase.PLAN: planning.legal_plan,
+    Phase.BUILD: building.legal_build,
+    Phase.BUY: planning.legal_buy,
 }
 DECISIONS: Final[dict[int, Callable[[State, Action], State]]] = {
-    CHOOSE: choose.apply,
-    PLACE_SHIPS: sailing.apply_place,
-    SAIL: sailing.apply_sail,
-    FOUND: sailing.apply_found,
-    CANNONS: tracks.apply_cannons,
-    ADVANCE: tracks.apply_advance,
-    TAKE_TOKEN: tracks.apply_take,
-    MOVE_ORDER: tracks.apply_move,
-    PLAN: planning.apply_plan,
-    BUILD: building.apply_build,
-    BUY: planning.apply_buy,
+    Phase.CHOOSE: choose.apply,
+    Phase.PLACE_SHIPS: sailing.apply_place,
+    Phase.SAIL: sailing.apply_sail,
+    Phase.FOUND: sailing.apply_found,
+    Phase.CANNONS: tracks.apply_cannons,
+    Phase.ADVANCE: tracks.apply_advance,
+    Phase.TAKE_TOKEN: tracks.apply_take,
+    Phase.MOVE_ORDER: tracks.apply_move,
+    Phase.PLAN: planning.apply_plan,
+    Phase.BUILD: building.apply_build,
+    Phase.BUY: planning.apply_buy,
 }
 
 

@@ -1,14 +1,15 @@
 """Which games have a BGA mapping of their own, found through the game registry.
 
 A game's mapping is the package ``engine.bga.<game>`` (the game's registered name), the way a
-game's rules are ``engine.<game>``: no second list of games. A mapping module provides
+game's rules are ``engine.<game>``: no second list of games. A mapping module declares all of
+:class:`GameMapping` (nothing is probed for):
 
 ``BGA_NAME``              the game's name on Board Game Arena (``puertorico``)
 ``import_notes(...)``     the history a log's notes describe (see :class:`GameMapping`)
 ``notes_for(...)``        the notifications that tell one event, for the export
-``recognises(args)``      True for a notification only this game's logs carry (optional)
-``MARKS``                 the argument names ``recognises`` looks for (optional; for pages that tell the game apart)
-``seat_order(players, notes)``  the BGA players in seat order (optional; default: as listed)
+``recognises(args)``      True for a notification only this game's logs carry (False for all: none is its own)
+``MARKS``                 the argument names ``recognises`` looks for (for pages that tell the game apart; may be empty)
+``seat_order(players, notes)``  the BGA players in seat order (``list(players)``: as BGA lists them)
 
 A game without one is read and written with the generic ``ludologAction`` notes
 (:mod:`engine.bga.generic`).
@@ -34,6 +35,13 @@ class GameMapping(Protocol):
     """A game's BGA log mapping (the module ``engine.bga.<game>``)."""
 
     BGA_NAME: str
+    MARKS: tuple[str, ...]
+
+    def recognises(self, args: Mapping[str, Any]) -> bool:
+        """True for a notification only this game's logs carry."""
+
+    def seat_order(self, players: Sequence[tuple[int, str]], notes: Sequence[LogNote]) -> Sequence[tuple[int, str]]:
+        """(BGA id, name) of the players in seat order, read from the log's notes."""
 
     def import_notes(self, rules: Rules, setup: Setup, notes: Sequence[LogNote], seats: Mapping[int, int],
                      progress: Progress | None = None, keep_every: int = 0) -> LogImport:
@@ -71,9 +79,9 @@ def bga_name(game: str) -> str:
 
 
 def marks_of(game: str) -> tuple[str, ...]:
-    """The argument names only ``game``'s notifications carry (its mapping's ``MARKS``), or () if it names none."""
-    marks = getattr(mapping_for(game), "MARKS", ())
-    return tuple(str(mark) for mark in marks)
+    """The argument names only ``game``'s notifications carry (its mapping's ``MARKS``), or () without a mapping."""
+    mapping = mapping_for(game)
+    return tuple(str(mark) for mark in mapping.MARKS) if mapping is not None else ()
 
 
 def game_for_bga_name(name: str | None, known: Sequence[str]) -> str | None:
@@ -94,8 +102,7 @@ def recognised_game(args: Mapping[str, Any], mappings: Mapping[str, GameMapping]
     ``mappings``: :func:`mapped_games`, when the caller asks about many notifications.
     """
     for game, mapping in (mapped_games() if mappings is None else mappings).items():
-        recognises = getattr(mapping, "recognises", None)
-        if recognises is not None and recognises(args):
+        if mapping.recognises(args):
             return game
     return None
 
@@ -103,5 +110,4 @@ def recognised_game(args: Mapping[str, Any], mappings: Mapping[str, GameMapping]
 def seat_order(game: str, players: Sequence[tuple[int, str]], notes: Sequence[LogNote]) -> list[tuple[int, str]]:
     """(BGA id, name) of the players in seat order: the game's mapping decides, else the order BGA lists them."""
     mapping = mapping_for(game)
-    order = getattr(mapping, "seat_order", None)
-    return list(players) if order is None else list(order(players, notes))
+    return list(players) if mapping is None else list(mapping.seat_order(players, notes))

@@ -1,6 +1,7 @@
 """The game-independent core: protocol, events, errors, fold/check loop, phased rules, notation, registry.
 
 Modules: :mod:`protocol` (the ``GameRules`` protocol and its contract, ``Setup``, ``Outcome``),
+:mod:`declaration` (``Declaration``: what a game is and what it offers the tools, declared once),
 :mod:`events` (the event record), :mod:`errors` (the error tree), :mod:`fold` (checking and folding
 events, random playouts), :mod:`phased` (``PhasedRules``: the protocol written once over a game's
 phase tables, and ``apply_table``), :mod:`notation` (the one notation normalisation),
@@ -14,5 +15,6 @@ Every game package has the same skeleton (``docs/ARCHITECTURE.md`` § The game-p
 ``components``), ``state`` (the immutable ``State``, its phases, ``initial_state``), ``notation``,
 a module per phase or decision kind (``legal_*`` and ``apply*``), ``flow`` (the round's skeleton),
 chance, ``scoring``, ``explain`` (why an action is illegal), ``describe`` (the log sentence),
-``serialize`` (view, dump, load) and ``rules`` (``LEGAL``, ``APPLY``, the ``PhasedRules`` subclass, ``RULES``).
+``serialize`` (view, dump, load) and ``rules`` (``LEGAL``, ``APPLY``, ``DECLARATION``, the ``PhasedRules`` subclass,
+``RULES``).
 """

@@ -20,15 +20,15 @@ from engine.entdecker.describe import describe
 from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.rollout import rollout_player
-from engine.entdecker.state import BUY, CHANCE_PHASES, EXPLORE, NATIVES, OVER, PLACE, START, State, initial_state
+from engine.entdecker.state import CHANCE_PHASES, OVER, Phase, State, initial_state
 from engine.entdecker.strategy import STRATEGIES
 
 LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
-    START: turn.legal_start,
-    BUY: turn.legal_buy,
-    EXPLORE: turn.legal_explore,
-    PLACE: turn.legal_place,
-    NATIVES: turn.legal_natives,
+    Phase.START: turn.legal_start,
+    Phase.BUY: turn.legal_buy,
+    Phase.EXPLORE: turn.legal_explore,
+    Phase.PLACE: turn.legal_place,
+    Phase.NATIVES: turn.legal_natives,
 }
 #: Every decision applies through :func:`~engine.entdecker.turn.apply_decision`, which sends it by its kind.
 APPLY: Final = apply_table(dict.fromkeys(LEGAL, turn.apply_decision), CHANCE_PHASES, chance.apply)

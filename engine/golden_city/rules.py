@@ -20,38 +20,26 @@ from engine.golden_city.determinize import determinize
 from engine.golden_city.explain import explain
 from engine.golden_city.notation import Action, format_action, parse_action
 from engine.golden_city.rollout import rollout_player
-from engine.golden_city.state import (
-    BID,
-    BONUS_CHOICE,
-    BOX,
-    BUILD,
-    CARD_CHOICE,
-    CHANCE_PHASES,
-    DISCARD,
-    GOODS_CHOICE,
-    OVER,
-    State,
-    initial_state,
-)
+from engine.golden_city.state import BID, BUILD, CHANCE_PHASES, OVER, Phase, State, initial_state
 from engine.golden_city.strategy import strategy_players
 
 LEGAL: Final[dict[int, Callable[[State], tuple[Action, ...]]]] = {
-    BID: bidding.legal_actions,
-    BUILD: building.legal_actions,
-    CARD_CHOICE: rewards.legal_card,
-    BONUS_CHOICE: rewards.legal_bonus,
-    GOODS_CHOICE: rewards.legal_goods,
-    BOX: rewards.legal_box,
-    DISCARD: building.legal_discard,
+    Phase.BID: bidding.legal_actions,
+    Phase.BUILD: building.legal_actions,
+    Phase.CARD_CHOICE: rewards.legal_card,
+    Phase.BONUS_CHOICE: rewards.legal_bonus,
+    Phase.GOODS_CHOICE: rewards.legal_goods,
+    Phase.BOX: rewards.legal_box,
+    Phase.DISCARD: building.legal_discard,
 }
 APPLY: Final = apply_table({
-    BID: bidding.apply,
-    BUILD: building.apply,
-    CARD_CHOICE: rewards.apply_card_choice,
-    BONUS_CHOICE: rewards.apply_bonus_choice,
-    GOODS_CHOICE: rewards.apply_goods_choice,
-    BOX: rewards.apply_box,
-    DISCARD: building.apply_discard,
+    Phase.BID: bidding.apply,
+    Phase.BUILD: building.apply,
+    Phase.CARD_CHOICE: rewards.apply_card_choice,
+    Phase.BONUS_CHOICE: rewards.apply_bonus_choice,
+    Phase.GOODS_CHOICE: rewards.apply_goods_choice,
+    Phase.BOX: rewards.apply_box,
+    Phase.DISCARD: building.apply_discard,
 }, CHANCE_PHASES, chance.apply)
 
 

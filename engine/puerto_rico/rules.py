@@ -18,44 +18,30 @@ from engine.puerto_rico.describe import describe
 from engine.puerto_rico.explain import explain
 from engine.puerto_rico.notation import Action, format_action, parse_action
 from engine.puerto_rico.rollout import rollout_player
-from engine.puerto_rico.state import (
-    BUILD,
-    CRAFT,
-    DRAW,
-    HACIENDA_DRAW,
-    LOAD,
-    OVER,
-    PLACE,
-    ROLE,
-    SETTLE,
-    STORE,
-    TRADE,
-    State,
-    initial_state,
-)
+from engine.puerto_rico.state import OVER, Phase, State, initial_state
 from engine.puerto_rico.strategy import STRATEGIES
 
 LEGAL: dict[int, Callable[[State], tuple[Action, ...]]] = {
-    ROLE: roles.legal_actions,
-    SETTLE: settler.legal_actions,
-    PLACE: mayor.legal_actions,
-    BUILD: builder.legal_actions,
-    CRAFT: craftsman.legal_actions,
-    TRADE: trader.legal_actions,
-    LOAD: captain.legal_actions,
-    STORE: captain.legal_storage,
+    Phase.ROLE: roles.legal_actions,
+    Phase.SETTLE: settler.legal_actions,
+    Phase.PLACE: mayor.legal_actions,
+    Phase.BUILD: builder.legal_actions,
+    Phase.CRAFT: craftsman.legal_actions,
+    Phase.TRADE: trader.legal_actions,
+    Phase.LOAD: captain.legal_actions,
+    Phase.STORE: captain.legal_storage,
 }
 #: Chance turns up plantations, weighted by what is really left in the stack, or reshuffles.
-CHANCE_PHASES = (DRAW, HACIENDA_DRAW)
+CHANCE_PHASES = (Phase.DRAW, Phase.HACIENDA_DRAW)
 APPLY = apply_table({
-    ROLE: roles.apply,
-    SETTLE: settler.apply,
-    PLACE: mayor.apply,
-    BUILD: builder.apply,
-    CRAFT: craftsman.apply,
-    TRADE: trader.apply,
-    LOAD: captain.apply,
-    STORE: captain.apply_storage,
+    Phase.ROLE: roles.apply,
+    Phase.SETTLE: settler.apply,
+    Phase.PLACE: mayor.apply,
+    Phase.BUILD: builder.apply,
+    Phase.CRAFT: craftsman.apply,
+    Phase.TRADE: trader.apply,
+    Phase.LOAD: captain.apply,
+    Phase.STORE: captain.apply_storage,
 }, CHANCE_PHASES, chance.apply)
 
 

@@ -5,14 +5,14 @@
 
 from flask import Flask, Response, request
 
-from service.api import analysis, annotations, branches, compare, downloads, games, health, live, openapi, seats, takeback, uploads
+from service.api import analysis, annotations, branches, compare, downloads, games, health, live, openapi, seats, tables, takeback, uploads
 from service.api.errors import register_error_handlers
 from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
-BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, seats.bp, annotations.bp,
-              uploads.bp, downloads.bp, analysis.bp, openapi.bp)
+BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, seats.bp, tables.bp,
+              annotations.bp, uploads.bp, downloads.bp, analysis.bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")
@@ -30,10 +30,9 @@ def _harden(response: Response) -> Response:
 
 
 def init_app(app: Flask, stores: Stores) -> None:
-    """Register the API's services, blueprints, body limit and error handlers on ``app``."""
+    """Register the API's services, body limit and error handlers on ``app`` (its :data:`BLUEPRINTS` are registered by
+    the app factory, with the UI's)."""
     app.extensions[EXTENSION] = ApiContext.build(stores)
-    for blueprint in BLUEPRINTS:
-        app.register_blueprint(blueprint)
     app.before_request(enforce_body_limit)
     app.after_request(_harden)
     register_error_handlers(app)

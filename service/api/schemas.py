@@ -11,8 +11,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine import get_rules, registered_games
 from service.store.annotations import GLYPHS, MAX_TEXT
 from service.store.games import VISIBILITIES
+from service.store.seats import ENGINE_LEVELS
 
 # Re-exported: the API's schemas build on them, and its views and the benchmarks name them from here.
 from service.web.fields import Strict as Strict
@@ -78,19 +80,75 @@ class VersionQuery(Strict):
 
 
 # -- requests: bodies -----------------------------------------------------------------------
+MAX_PLAYER_NAME = 60
+
+
+def _known_game(name: str) -> None:
+    """Refuse a game no rules are registered for (read per request: a game may be registered after start)."""
+    if name not in registered_games():
+        raise ValidationError(f"unknown game {name!r}: one of {', '.join(registered_games())}")
+
+
+def _new_table_problem(data: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with a new game's players and seats taken together, and the field to name: the player count
+    its rules allow, one seat per player, a named seed only for a table nobody else is invited to, no invite to a
+    private game. None when nothing is."""
+    rules = get_rules(data["game"])
+    count, seats = len(data["players"]), data.get("seats")
+    invited = seats is not None and any(seat["holder"] == "invite" for seat in seats)
+    if not rules.min_players <= count <= rules.max_players:
+        return "players", (f"{data['game']} takes {rules.min_players} to {rules.max_players} players, got {count}")
+    if seats is not None and len(seats) != count:
+        return "seats", f"one seat per player: {count} players, {len(seats)} seats"
+    if invited and "seed" in data:
+        return "seed", ("a table with an invited person is dealt from a seed the server draws and keeps secret until "
+                        "the end (its SHA-256 is shown from the start): leave the seed out, or give every other seat "
+                        "to the engine")
+    if invited and data.get("visibility") == "private":
+        return "visibility", "a private game can be read by its owner only: make it unlisted or public to invite someone"
+    return None
+
+
+class AssignSchema(Strict):
+    """``PUT …/seats/<n>``, and each seat of a new game's: the seat's holder."""
+
+    holder = fields.String(required=True, validate=validate.OneOf(("me", "engine", "invite")))
+    level = fields.String(validate=validate.OneOf(ENGINE_LEVELS))
+
+    @validates_schema
+    def _level_for_engine(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("holder") == "engine" and "level" not in data:
+            raise ValidationError(f"an engine seat needs a level: one of {', '.join(ENGINE_LEVELS)}", "level")
+        if data.get("holder") != "engine" and "level" in data:
+            raise ValidationError("only an engine seat has a level", "level")
+
+
 class GameCreateSchema(Strict):
     """``POST /api/games``: a live game to play."""
 
-    game = fields.String(required=True, validate=validate.Length(min=1, max=60), metadata={"description": "registered rules name"})
-    players = fields.List(fields.String(validate=[validate.Length(min=1, max=60), plain_text()]), required=True,
-                          validate=validate.Length(min=1, max=12),
-                          metadata={"description": "player names in seat order"})
+    game = fields.String(required=True, validate=[validate.Length(min=1, max=60), _known_game],
+                         metadata={"description": "registered rules name"})
+    players = fields.List(fields.String(validate=[validate.Length(min=1, max=MAX_PLAYER_NAME), plain_text()]),
+                          required=True, validate=validate.Length(min=1, max=12),
+                          metadata={"description": "player names in seat order (as many as the game's rules allow)"})
+    seats = fields.List(fields.Nested(AssignSchema), validate=validate.Length(min=1, max=12), metadata={
+        "description": "who holds each seat, one per player in the same order: me (the caller), engine (with a level: "
+                       "easy, normal or strong) or invite (the answer has its invite_url). Without seats the caller "
+                       "plays every seat, as before seats existed. A seat is written before the game can be read: "
+                       "nobody sees the table with every seat the owner's"})
     seed = fields.String(validate=validate.Length(min=1, max=100), metadata={
         "description": "seed of the chance draws (default: drawn by the server and kept secret until the game is over); "
-                       "a game with a named seed seats the engine only, never an invited person"})
+                       "a game with a named seed seats the engine only, never an invited person (400 naming seed "
+                       "when a seat is an invite)"})
     visibility = fields.String(load_default="public", validate=validate.OneOf(VISIBILITIES))
     options = fields.Dict(keys=fields.String(), load_default=dict, metadata={"description": "game options, as the rules define them"})
     title = fields.String(load_default="", validate=[validate.Length(max=200), plain_text()])
+
+    @validates_schema(skip_on_field_errors=True)
+    def _table_fits_the_rules(self, data: dict[str, Any], **_: Any) -> None:
+        problem = _new_table_problem(data)
+        if problem is not None:
+            raise ValidationError(problem[1], problem[0])
 
 
 class ActionSchema(Strict):
@@ -197,12 +255,24 @@ class GameListSchema(Schema):
                          metadata={"description": "pass as `cursor` for the next page; null on the last page"})
 
 
+class NewSeatSchema(Schema):
+    """A seat of a new game."""
+
+    seat = fields.Integer(required=True)
+    holder = fields.String(required=True, metadata={"description": "owner, engine or invited"})
+    level = fields.String(metadata={"description": "the engine's level"})
+    invite_url = fields.String(metadata={"description": "for an invite: the single-use link to send; its last path "
+                                                        "segment is the invite's token"})
+
+
 class GameCreatedSchema(Schema):
     """``POST /api/games``."""
 
     id = fields.String(required=True)
     branch = fields.String(required=True)
     seq = fields.Integer(required=True, metadata={"description": "head of main (after any opening chance draws)"})
+    url = fields.String(required=True, metadata={"description": "the table's page"})
+    seats = fields.List(fields.Nested(NewSeatSchema), metadata={"description": "with seats asked: who holds each"})
 
 
 class BranchSchema(Schema):

@@ -18,18 +18,18 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields
 
 from service.api import sse
 from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
-from service.api.schemas import Strict
+from service.api.schemas import AssignSchema
 from service.jobs import EngineMoveScheduler, engine_queue
 from service.store.errors import NotFoundError
 from service.store.games import Branch, GameRecord
 from service.store.live import Batch
-from service.store.seats import BRANCH_DELETED, ENGINE, ENGINE_LEVELS, Seat
+from service.store.seats import BRANCH_DELETED, ENGINE, Seat
 from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
 from service.web.seating import redeem, seat_json, seats_view, table_for_page
@@ -71,20 +71,6 @@ class SeatsSchema(Schema):
                                                                          "seed (then a seat may go to the engine only)"})
     seed = fields.String(metadata={"description": "the deal seed, once the line is over: its SHA-256 is seed_sha256, "
                                                   "and every chance event at seq s is the draw of sha256(seed:s)"})
-
-
-class AssignSchema(Strict):
-    """``PUT …/seats/<n>``: the seat's new holder."""
-
-    holder = fields.String(required=True, validate=validate.OneOf(("me", "engine", "invite")))
-    level = fields.String(validate=validate.OneOf(ENGINE_LEVELS))
-
-    @validates_schema
-    def _level_for_engine(self, data: dict[str, Any], **_: Any) -> None:
-        if data.get("holder") == "engine" and "level" not in data:
-            raise ValidationError(f"an engine seat needs a level: one of {', '.join(ENGINE_LEVELS)}", "level")
-        if data.get("holder") != "engine" and "level" in data:
-            raise ValidationError("only an engine seat has a level", "level")
 
 
 class RedeemedSchema(Schema):
@@ -132,7 +118,7 @@ def assign_seat(gid: str, bid: str, seat: str) -> ResponseReturnValue:
     _refuse_unplayable(record, body["holder"])
     if body["holder"] == "invite":
         _refuse_foreseeable_draws(branch)
-    return jsonify(_assign(record, bid, number, body["holder"], body.get("level")))
+    return jsonify(_assign(record, bid, number, body["holder"], body.get("level"), user))
 
 
 @bp.delete(f"{_BRANCH}/seats/<seat>")
@@ -145,7 +131,7 @@ def take_seat_back(gid: str, bid: str, seat: str) -> ResponseReturnValue:
     owned_branch(gid, bid, user)
     number = _seat_number(record, seat)
     _refuse_unplayable(record, "me")
-    return jsonify(_assign(record, bid, number, "me", None))
+    return jsonify(_assign(record, bid, number, "me", None, user))
 
 
 def _refuse_unplayable(record: GameRecord, holder: str) -> None:
@@ -169,15 +155,21 @@ def _refuse_foreseeable_draws(branch: Branch) -> None:
                        branch=branch.id, seed_chosen=branch.seed_chosen, chance=branch.chance)
 
 
-def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str | None) -> dict[str, Any]:
+def _assign(record: GameRecord, bid: str, number: int, holder: str, level: str | None, owner: str) -> dict[str, Any]:
     seats = api().stores.seats
     if holder == "invite":
-        invited, token = seats.invite(record.id, bid, number)
-        return seat_json(invited) | {"invite_url": request.host_url.rstrip("/") + INVITE_PATH + token}
-    assigned = seats.assign(record.id, bid, Seat(number, ENGINE, level=level) if holder == "engine" else Seat(number))
+        invited, token = seats.invite(record.id, bid, number, owner=owner)
+        return seat_json(invited) | {"invite_url": invite_url(token)}
+    seat = Seat(number, ENGINE, level=level) if holder == "engine" else Seat(number)
+    assigned = seats.assign(record.id, bid, seat, owner=owner)
     if holder == "engine":  # the engine may be to move already
         EngineMoveScheduler(api().stores, engine_queue(api().stores))(record.id, bid)
     return seat_json(assigned)
+
+
+def invite_url(token: str) -> str:
+    """The link an invite is sent as: the invite page of this server, the token its last path segment."""
+    return request.host_url.rstrip("/") + INVITE_PATH + token
 
 
 @bp.post("/api/invites/<token>")
@@ -198,7 +190,8 @@ def redeem_invite(token: str) -> ResponseReturnValue:
                                    "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
                                    "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
                                    "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
-                                   "nothing to resume.")
+                                   "nothing to resume. A line that is over (or a log-only game) gets its seats and one "
+                                   "'end' message, and the stream closes.")
 def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the branch's seats."""
     record = readable_game(gid)
@@ -221,8 +214,14 @@ class SeatsFeed:
         self.about = f"following the seats of {self.record.id}/{self.bid}"
 
     def opening(self) -> tuple[str, bool]:
-        """The seats now (a page that reconnects is current at once)."""
-        return self._seats()
+        """The seats now (a page that reconnects is current at once); then ``end`` when the line is over (nobody plays
+        there any more: no stream stays open for it, as the branch's own stream)."""
+        if self.record.is_log_only:
+            return sse.message("end", {"branch": self.bid}), False
+        text, more = self._seats()
+        if more and self._over():
+            return text + sse.message("end", {"branch": self.bid}), False
+        return text, more
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
         """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
@@ -230,6 +229,10 @@ class SeatsFeed:
         if BRANCH_DELETED in changes:
             return sse.message("deleted", {"branch": self.bid}), False
         return self._seats() if changes or lagged else ("", True)
+
+    def _over(self) -> bool:
+        position = api().stores.reader.position(self.record.id, self.bid)
+        return position.rules.current_actor(position.state) is None
 
     def _seats(self) -> tuple[str, bool]:
         try:

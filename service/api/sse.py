@@ -17,6 +17,7 @@ stream is open.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -28,6 +29,7 @@ from flask import Response, request, stream_with_context
 from marshmallow import Schema
 
 from service.api.docs import F, documented
+from service.store.errors import NotFoundError
 from service.store.live import Batch, LiveHub, Subscription
 from service.web.streamgate import STREAM_SLOT, StreamSlot
 
@@ -93,7 +95,8 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
     (:mod:`service.web.streamgate` gives it back when the response closes); gives the subscription back to ``hub``."""
     try:
         yield f"retry: {retry_ms()}\n{comment(feed.about)}"
-        text, more = feed.opening()
+        with slot.opening if slot is not None else contextlib.nullcontext():
+            text, more = feed.opening()
         if text:
             yield text
         while more:
@@ -110,6 +113,10 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
                 yield text
     except redis.exceptions.RedisError:
         return  # the store stopped answering: end the stream; the browser reconnects after the retry hint
+    except NotFoundError:
+        # what the stream follows was deleted while it was open (a branch between the route's check and the opening
+        # read, or later): say so and end, rather than end on a traceback; the page stops following it
+        yield message("deleted", {})
     finally:
         hub.unsubscribe(subscription)
 

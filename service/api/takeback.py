@@ -99,7 +99,7 @@ def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     _refuse_while_seated(record, bid)
     context = api()
     context.games.delete_branch(gid, bid)
-    context.stores.seats.delete_branch(gid, bid)
+    context.stores.seats.delete_branch(gid, bid, owner=user)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204
 

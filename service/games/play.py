@@ -77,19 +77,26 @@ class PlayService:
         self.on_append = on_append or (lambda gid, bid: None)
 
     def create_game(self, game: str, players: Sequence[str], *, owner: str | None, seed: str | None = None,
-                    visibility: str = "public", options: Mapping[str, Any] | None = None, title: str = "") -> tuple[GameRecord, int]:
-        """A new live game, with any opening chance (a shuffle, say) already drawn; returns it and its head."""
+                    visibility: str = "public", options: Mapping[str, Any] | None = None, title: str = "",
+                    gid: str | None = None) -> tuple[GameRecord, int]:
+        """A new live game, with any opening chance (a shuffle, say) already drawn; returns it and its head. ``gid``:
+        its id, when the caller seated it before (:meth:`check_setup`, then the seats, then this)."""
         rules = get_rules(game)
         setup = Setup(tuple(players), dict(options or {}))
         state = rules.initial_state(setup)  # raises SetupError before anything is stored
         title = title or game_title(game, setup.players, when=time.time())
         record = self.games.create_game(game, rules.version, setup, owner=owner, seed=seed, visibility=visibility,
-                                        title=title, meta={"author": owner, "time": time.time()})
+                                        title=title, meta={"author": owner, "time": time.time()}, gid=gid)
         seed_used = self.games.branch(record.id, MAIN).seed
         events, _ = draw_chance_events(rules, state, seed_used, 2, author="server", time=time.time())
         head = self.games.append(record.id, MAIN, events, 1).last_seq if events else 1
         self.on_append(record.id, MAIN)
         return record, head
+
+    @staticmethod
+    def check_setup(game: str, players: Sequence[str], options: Mapping[str, Any] | None = None) -> None:
+        """Raise as :meth:`create_game` would for a setup its rules refuse, storing nothing."""
+        get_rules(game).initial_state(Setup(tuple(players), dict(options or {})))
 
     def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "",
              chance: str = "redraw", seed: str | None = None) -> tuple[Branch, int]:

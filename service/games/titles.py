@@ -23,8 +23,7 @@ MAX_TITLE = 200
 def game_label(game: str) -> str:
     """``Puerto Rico`` for ``puerto_rico`` or ``puertorico`` (the rules' ``title``); ``Some game`` for ``some_game``."""
     ours = game_for_bga_name(game, registered_games())
-    title = getattr(get_rules(ours), "title", None) if ours is not None else None  # a plugin may have none
-    known = title or _BGA_ONLY_LABELS.get(game)
+    known = get_rules(ours).title if ours is not None else _BGA_ONLY_LABELS.get(game)  # every game declares its title
     if known:
         return known
     words = game.replace("_", " ").strip()

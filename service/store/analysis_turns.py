@@ -78,22 +78,21 @@ return redis.call('LLEN', KEYS[2])"""
 class AnalysisTurns:
     """The analysis jobs of one analysis queue waiting for their turn, per user, and the ring of users."""
 
-    _ring_key = staticmethod(keys.analysis_turns_for)
-    _last_key = staticmethod(keys.analysis_last_served_for)
-    _list_key = staticmethod(keys.analysis_waiting_for)
+    #: Which turns: the kind in the keys' names (``ll:analysis-turns:…``).
+    kind = "analysis"
 
     def __init__(self, client: redis.Redis, queue_name: str) -> None:
         self.redis = client
         self.queue_name = queue_name
-        self.ring = self._ring_key(queue_name)
-        self.last_served = self._last_key(queue_name)
+        self.ring = keys.turns_ring_for(self.kind, queue_name)
+        self.last_served = keys.turns_last_served_for(self.kind, queue_name)
         self._hold = client.register_script(_HOLD)
         self._next = client.register_script(_NEXT)
         self._hand_back = client.register_script(_HAND_BACK)
         self._take_of = client.register_script(_TAKE_OF)
 
     def _list(self, user: str) -> str:
-        return self._list_key(self.queue_name, user)
+        return keys.turns_waiting_for(self.kind, self.queue_name, user)
 
     def hold(self, user: str, jobs: list[dict[str, Any]]) -> int:
         """Put ``user``'s jobs at the end of their list (the user joins the ring); how many of theirs wait now.
@@ -162,6 +161,4 @@ class EngineTurns(AnalysisTurns):
     owners: the same rotation as analysis (:func:`service.jobs.feed_engine_moves`), so one owner's many engine seats
     take every other move when another owner's seat waits, not every move before it."""
 
-    _ring_key = staticmethod(keys.engine_turns_for)
-    _last_key = staticmethod(keys.engine_last_served_for)
-    _list_key = staticmethod(keys.engine_waiting_for)
+    kind = "engine"

@@ -200,19 +200,20 @@ def analysis_quota_for(user: str) -> str:
     return f"{PREFIX}:analysis-quota:{user}"
 
 
-def analysis_turns_for(queue: str) -> str:
-    """List (on the queue's Redis): users with analysis jobs waiting for their turn, whose turn is next first."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:ring"
+def turns_ring_for(kind: str, queue: str) -> str:
+    """List (on the queue's Redis): users with jobs of ``kind`` (``analysis``, ``engine``: :mod:`service.store.analysis_turns`)
+    waiting for their turn (engine moves: the tables' owners), whose turn is next first."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:ring"
 
 
-def analysis_last_served_for(queue: str) -> str:
-    """String (on the queue's Redis): the user whose analysis job was fed to the queue last."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:last"
+def turns_last_served_for(kind: str, queue: str) -> str:
+    """String (on the queue's Redis): the user whose job of ``kind`` was fed to the queue last."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:last"
 
 
-def analysis_waiting_for(queue: str, user: str) -> str:
-    """List (on the queue's Redis): ``user``'s analysis jobs waiting for their turn (JSON), next first."""
-    return f"{PREFIX}:analysis-turns:{{{queue}}}:waiting:{user}"
+def turns_waiting_for(kind: str, queue: str, user: str) -> str:
+    """List (on the queue's Redis): ``user``'s jobs of ``kind`` waiting for their turn (JSON), next first."""
+    return f"{PREFIX}:{kind}-turns:{{{queue}}}:waiting:{user}"
 
 
 #: The hash tag every listing index shares: a Redis Cluster keeps all of them in one slot, so a query's
@@ -260,22 +261,20 @@ def engine_moves_due() -> str:
     return f"{PREFIX}:engine-moves:due"
 
 
-def engine_turns_for(queue: str) -> str:
-    """List (on the queue's Redis): owners with engine moves waiting for their turn, whose turn is next first."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:ring"
-
-
-def engine_last_served_for(queue: str) -> str:
-    """String (on the queue's Redis): the owner whose engine move was fed to the queue last."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:last"
-
-
-def engine_waiting_for(queue: str, user: str) -> str:
-    """List (on the queue's Redis): the engine moves of the tables ``user`` owns waiting for their turn (JSON), next first."""
-    return f"{PREFIX}:engine-turns:{{{queue}}}:waiting:{user}"
-
-
 def engine_quota_wait_for(gid: str, bid: str) -> str:
     """String (JSON: owner, asked, left, until) with a TTL: the branch's engine seat waits because its owner's work
     quota is used up, until then."""
     return f"{_game(gid)}:b:{bid}:engine-quota-wait"
+
+
+def tables_of(user: str) -> str:
+    """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
+    they own or of which they hold a seat by invite; kept in the transaction of each seat change
+    (``service/store/seats.py``), read by ``GET /api/me/tables``."""
+    return f"{PREFIX}:user-tables:{user}"
+
+
+def tables_changed() -> str:
+    """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
+    1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""
+    return f"{PREFIX}:tables:changed"

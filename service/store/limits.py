@@ -85,12 +85,19 @@ def _seconds(milliseconds: float) -> int:
     return max(1, math.ceil(milliseconds / 1000))
 
 
-class FixedWindow:
+class _Limit:
+    """A limit of ``limit`` on the keys it is handed, on ``client``."""
+
+    def __init__(self, client: redis.Redis, limit: int) -> None:
+        self.redis = client
+        self.limit = limit
+
+
+class FixedWindow(_Limit):
     """At most ``limit`` units per key in a window of ``window`` seconds from the first unit counted."""
 
     def __init__(self, client: redis.Redis, limit: int, window: int) -> None:
-        self.redis = client
-        self.limit = limit
+        super().__init__(client, limit)
         self.window = window
         self._take = client.register_script(_TAKE)
         self._give_back = client.register_script(_GIVE_BACK)
@@ -109,12 +116,11 @@ class FixedWindow:
         self.redis.delete(key)
 
 
-class Slots:
+class Slots(_Limit):
     """At most ``limit`` holders of a key at once, each holding its slot on a lease of ``lease`` seconds."""
 
     def __init__(self, client: redis.Redis, limit: int, lease: float) -> None:
-        self.redis = client
-        self.limit = limit
+        super().__init__(client, limit)
         self.lease = lease
         self._acquire = client.register_script(_ACQUIRE)
 

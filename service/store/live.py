@@ -142,6 +142,10 @@ class LiveHub:
         """The stream of notices of created or changed games (the live home page)."""
         return keys.games_changed()
 
+    def tables_changed_stream(self) -> str:
+        """The stream of notices of tables moved on, re-seated or deleted (the home page's list of tables)."""
+        return keys.tables_changed()
+
     def annotations_stream(self, gid: str) -> str:
         """The stream of game ``gid``'s annotation events (the notes panel)."""
         return keys.annotations_for(gid)

@@ -180,14 +180,23 @@ class StoreOutage:
     def back(self, attempted_at: float) -> None:
         """A command sent at ``attempted_at`` (monotonic) succeeded: if it was sent during an outage, it is over.
 
-        An answer to a command sent before the outage began (read just before the store went) proves nothing.
+        An answer to a command sent before the outage began (read just before the store went) proves nothing, nor
+        does a "connect" that found its connection's old socket: the store is asked (a PING) before it is said back.
         """
         if self.since is None or attempted_at < self.since:
+            return
+        if os.getpid() == self.speaker and not self._answers():  # forked children say nothing: no need to ask
             return
         with self._lock:
             since, self.since = self.since, None
         if since is not None and os.getpid() == self.speaker:
             self.say(f"store back after {time.monotonic() - since:.1f} s")
+
+    def _answers(self) -> bool:
+        try:
+            return probe(probe_client(self.url)).ready
+        except StoreNotReady:
+            return False
 
     def give_up(self) -> None:
         """The process is stopping: waits end, commands fail as they would without us."""

@@ -26,14 +26,16 @@ import hashlib
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import redis
+from redis.typing import EncodableT, FieldT
 
 from service.store import keys
 from service.store.errors import ConflictError, GoneError, InvalidRequestError, NotFoundError
-from service.store.replies import as_bytes_hash, as_optional_bytes, as_scored
+from service.store.replies import as_bytes_hash, as_optional_bytes, as_scored, as_text_list
 
 #: The engine's strengths, weakest first.
 ENGINE_LEVELS = ("easy", "normal", "strong")
@@ -45,6 +47,8 @@ return 0"""
 #: Seat-change notices kept per game (a follower only ever needs the ones since it subscribed).
 SEAT_CHANGES_KEPT = 200
 SEATS_CHANGED, BRANCH_DELETED = "seats", "deleted"
+#: Notices kept in the stream of changed tables (the home pages' lists need only the ones since they subscribed).
+TABLE_CHANGES_KEPT = 1000
 #: The seats hash's field listing the seats others have held since a person first sat (not a seat number).
 OTHERS_FIELD = "others"
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
@@ -108,8 +112,33 @@ def _invite_of(gid: str, raw: bytes | str) -> Invite:
 
 def _notify(pipe: Any, gid: str, bid: str, change: str) -> None:
     """Queue, in the transaction that makes it, the notice of a change of branch ``bid``'s seats (a page at the table
-    hears of it live: a seated player learns that their seat was taken back, or that the branch is gone)."""
+    hears of it live: a seated player learns that their seat was taken back, or that the branch is gone; a home
+    page's list of tables, that a table was set, taken or deleted)."""
     pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change}, maxlen=SEAT_CHANGES_KEPT, approximate=True)
+    table_changed(pipe, gid, bid)
+
+
+def table_changed(client: Any, gid: str, bid: str) -> None:
+    """Add the notice that table ``bid`` changed (a seat, or a move) to the stream the home pages' lists follow."""
+    client.xadd(keys.tables_changed(), {"gid": gid, "bid": bid}, maxlen=TABLE_CHANGES_KEPT, approximate=True)
+
+
+def _table(gid: str, bid: str) -> str:
+    """A table's member in a user's set of tables."""
+    return f"{gid}/{bid}"
+
+
+def _people(stored: dict[bytes, bytes]) -> set[str]:
+    """The people (not the owner) who hold a seat in a seats hash."""
+    held = (_seat_of(int(k), v) for k, v in stored.items() if k.isdigit())
+    return {seat.user for seat in held if seat.holder == USER and seat.user is not None}
+
+
+def _new_invite(gid: str, bid: str, seat: int) -> tuple[Seat, str, str]:
+    """A new invite to ``seat``: the invited seat, the token to hand out, and the invite's stored record."""
+    token = f"{gid}.{secrets.token_urlsafe(32)}"
+    invited = Seat(seat, INVITED, invite=token_hash(token))
+    return invited, token, json.dumps({"branch": bid, "seat": seat, "status": "open"})
 
 
 def _others(raw: bytes | str | None) -> set[int]:
@@ -153,33 +182,81 @@ class SeatStore:
         raw = self.redis.hget(keys.seats_for(gid, bid), str(seat))
         return _seat_of(seat, raw) if raw is not None else Seat(seat)
 
-    def assign(self, gid: str, bid: str, seat: Seat) -> Seat:
-        """Give ``seat`` to its new holder (owner or engine), revoking an open invite to it."""
+    def assign(self, gid: str, bid: str, seat: Seat, *, owner: str | None = None) -> Seat:
+        """Give ``seat`` to its new holder (owner or engine), revoking an open invite to it; ``owner``, the branch's
+        owner, then counts the branch among their tables."""
         if seat.holder not in (OWNER, ENGINE):
             raise InvalidRequestError(f"assign: holder {seat.holder!r} is not owner or engine")
-        self._replace(gid, bid, seat, None)
+        self._replace(gid, bid, seat, None, owner)
         return seat
 
-    def invite(self, gid: str, bid: str, seat: int) -> tuple[Seat, str]:
+    def invite(self, gid: str, bid: str, seat: int, *, owner: str | None = None) -> tuple[Seat, str]:
         """A new single-use invite to ``seat`` (an open one before it is revoked); the seat and the token."""
-        token = f"{gid}.{secrets.token_urlsafe(32)}"
-        hashed = token_hash(token)
-        invited = Seat(seat, INVITED, invite=hashed)
-        self._replace(gid, bid, invited, (hashed, json.dumps({"branch": bid, "seat": seat, "status": "open"})))
+        invited, token, record = _new_invite(gid, bid, seat)
+        self._replace(gid, bid, invited, (str(invited.invite), record), owner)
         return invited, token
 
-    def _replace(self, gid: str, bid: str, seat: Seat, new_invite: tuple[str, str] | None) -> None:
-        """Write ``seat`` and revoke the invite it replaces, in one transaction (the invite may be redeemed meanwhile)."""
+    def open_table(self, gid: str, bid: str, owner: str, seats: list[Seat]) -> dict[int, str]:
+        """Seat the branch of a game not yet stored (``POST /api/games`` with seats): every seat (``INVITED`` ones
+        get a new invite each), the owner's list of tables, in one transaction, refused (ConflictError) if the game
+        exists already. Written before the game, so that nobody ever sees the game with all its seats the owner's.
+        Returns the invites' tokens by seat."""
+        tokens: dict[int, str] = {}
+        records: dict[FieldT, EncodableT] = {}
+        stored: dict[FieldT, EncodableT] = {}
+        for seat in seats:
+            if seat.holder == INVITED:
+                seat, tokens[seat.seat], records[str(seat.invite)] = _new_invite(gid, bid, seat.seat)
+            stored[str(seat.seat)] = json.dumps(seat.to_record())
+        meta_key = keys.game_meta_for(gid)
+        with self.redis.pipeline() as pipe:
+            pipe.watch(meta_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+            if pipe.exists(meta_key):
+                raise ConflictError(f"game {gid!r} exists already", game=gid)
+            pipe.multi()
+            pipe.hset(keys.seats_for(gid, bid), mapping=stored)
+            if records:
+                pipe.hset(keys.invites_for(gid), mapping=records)
+            pipe.zadd(keys.tables_of(owner), {_table(gid, bid): time.time()})
+            pipe.execute()
+        return tokens
+
+    def discard_table(self, gid: str, bid: str, owner: str) -> None:
+        """Undo :meth:`open_table` for a game that could not be stored after all."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(keys.seats_for(gid, bid), keys.invites_for(gid))
+            pipe.zrem(keys.tables_of(owner), _table(gid, bid))
+            pipe.execute()
+
+    def table_moved(self, gid: str, bid: str) -> None:
+        """After an append: tell the home pages' lists of tables that the branch moved on, if it is a table."""
+        if self.has_assignments(gid, bid):
+            table_changed(self.redis, gid, bid)
+
+    def tables_of(self, user: str) -> list[tuple[str, str]]:
+        """The tables (gid, bid) ``user`` sits at: owns with seats assigned, or holds a seat of by invite."""
+        members = as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1))
+        return [(gid, bid) for gid, _, bid in (member.partition("/") for member in members)]
+
+    def _replace(self, gid: str, bid: str, seat: Seat, new_invite: tuple[str, str] | None, owner: str | None) -> None:
+        """Write ``seat`` and revoke the invite it replaces, in one transaction (the invite may be redeemed meanwhile);
+        a person whose last seat of the branch it was leaves it from their tables."""
         seats_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
         with self.redis.pipeline() as pipe:
             while True:
                 try:
                     pipe.watch(seats_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
-                    old_raw = pipe.hget(seats_key, str(seat.seat))
+                    stored = as_bytes_hash(pipe.hgetall(seats_key))
+                    old_raw = stored.get(str(seat.seat).encode())
                     old = _seat_of(seat.seat, old_raw) if old_raw is not None else Seat(seat.seat)
                     old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
-                    others = _others(as_optional_bytes(pipe.hget(seats_key, OTHERS_FIELD)))
+                    others = _others(stored.get(OTHERS_FIELD.encode()))
+                    left = _people(stored) - _people(stored | {str(seat.seat).encode(): json.dumps(seat.to_record()).encode()})
                     pipe.multi()
+                    for person in left:
+                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
+                    if owner is not None:
+                        pipe.zadd(keys.tables_of(owner), {_table(gid, bid): time.time()}, nx=True)
                     if others and seat.holder != OWNER:
                         pipe.hset(seats_key, OTHERS_FIELD, json.dumps(sorted(others | {seat.seat})))
                     if old.invite and old_invite is not None:
@@ -224,6 +301,7 @@ class SeatStore:
                     used = {"branch": current.branch, "seat": current.seat, "status": "used", "user": user}
                     pipe.hset(invites_key, hashed, json.dumps(used))
                     pipe.hset(seats_key, str(current.seat), json.dumps(Seat(current.seat, USER, user=user).to_record()))
+                    pipe.zadd(keys.tables_of(user), {_table(invite.game, current.branch): time.time()}, nx=True)
                     _notify(pipe, invite.game, current.branch, SEATS_CHANGED)
                     pipe.execute()
                     return Invite(invite.game, current.branch, current.seat, "used", user)
@@ -247,13 +325,24 @@ class SeatStore:
             raise ConflictError(f"you own branch {invite.branch!r} and hold its seats already: send the link to "
                                 "the person you invite", **where)
 
-    def delete_branch(self, gid: str, bid: str) -> None:
-        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404), and tell
-        the pages that follow its seats that it is gone."""
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.delete(keys.seats_for(gid, bid), keys.engine_quota_wait_for(gid, bid))
-            _notify(pipe, gid, bid, BRANCH_DELETED)
-            pipe.execute()
+    def delete_branch(self, gid: str, bid: str, *, owner: str | None = None) -> None:
+        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404) and the
+        table in its players' and ``owner``'s lists, and tell the pages that follow its seats that it is gone."""
+        seats_key = keys.seats_for(gid, bid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    people = _people(as_bytes_hash(pipe.hgetall(seats_key))) | ({owner} if owner else set())
+                    pipe.multi()
+                    for person in people:
+                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
+                    pipe.delete(seats_key, keys.engine_quota_wait_for(gid, bid))
+                    _notify(pipe, gid, bid, BRANCH_DELETED)
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
         """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""

@@ -73,7 +73,8 @@ class ApiContext:
             stores=stores,
             queue=queue,
             play=PlayService(stores.games, stores.reader,
-                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)))),
+                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)),
+                                                    stores.seats.table_moved)),
         )
 
 

@@ -35,7 +35,7 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
     seats = context.stores.seats.seats(record.id, bid, len(record.setup.players))
     position = context.stores.reader.position(record.id, bid)
     actor = position.rules.current_actor(position.state)
-    waiting = _waiting_since(branch, record.id, position.seq) if isinstance(actor, int) and actor != CHANCE else None
+    waiting = waiting_since(branch, record.id, position.seq) if isinstance(actor, int) and actor != CHANCE else None
     shown = [seat_json(s, waiting_since=waiting if s.seat == actor else None) for s in seats]
     to_move = seats[actor] if isinstance(actor, int) and 0 <= actor < len(seats) else None
     if to_move is not None and to_move.holder == ENGINE:
@@ -66,7 +66,7 @@ def quota_wait_json(note: dict[str, Any]) -> dict[str, Any]:
             "message": f"the engine waits: {why}; it moves in about {retry_after} s"}
 
 
-def _waiting_since(branch: Branch, gid: str, head: int) -> float | None:
+def waiting_since(branch: Branch, gid: str, head: int) -> float | None:
     """Since when the seat to move has waited: the head event's time, or the branch's making when that is later or
     the head event has none (a fork's head is its parent's event, and a demo game's events carry no time), so that
     right after a fork the seat to move is named as waiting."""

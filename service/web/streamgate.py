@@ -12,12 +12,18 @@ CSRF, routing, the game's reads), which cost ten times more; a few thousand such
 processors. The slot is given back when the response is closed (the stream ended, the client left, or the route
 refused the request); the stream renews its lease while it is open (:meth:`StreamSlot.keep`), and the slot of a
 process that died frees itself when its lease runs out.
+
+Opening a stream costs about twice a small request (the game's reads, the catch-up, whether the line is over), and
+thousands of clients arriving together would queue every other request of the process behind their openings: at most
+:data:`OPENINGS_AT_ONCE` streams of a process are being opened at a time, the others wait for their turn parked (a
+waiting greenlet uses no processor), so that /healthz and the pages still get their turn during the rush.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,6 +43,9 @@ STREAM_SLOT = "ludolog.stream_slot"
 RENEW_EVERY_S = 30.0
 #: A refused stream is told to come back after this many seconds, plus up to as many again at random.
 REFUSED_RETRY_S = 10
+#: Streams of one process that may be opening at once (the app's handling of the request, then the catch-up and the
+#: end-of-line check of :func:`service.api.sse.follow`); the others wait their turn without using the processor.
+OPENINGS_AT_ONCE = 8
 
 
 def is_live_stream(method: str, path: str) -> bool:
@@ -51,6 +60,8 @@ class StreamSlot:
     streams: OpenStreams
     address: str
     holder: str
+    #: Held while the stream is being opened (:data:`OPENINGS_AT_ONCE` per process).
+    opening: threading.BoundedSemaphore
     renewed: float = field(default_factory=time.monotonic)
 
     def keep(self) -> None:
@@ -76,6 +87,7 @@ class StreamGate:
     def __init__(self, wsgi_app: WsgiApp, streams: Callable[[], OpenStreams]) -> None:
         self.wsgi_app = wsgi_app
         self.streams = streams
+        self.openings = threading.BoundedSemaphore(OPENINGS_AT_ONCE)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         """Pass the request on; a live stream only with a slot, which is given back when its response closes."""
@@ -89,12 +101,14 @@ class StreamGate:
             return self.wsgi_app(environ, start_response)  # the route answers 503 for a store that does not answer
         if verdict.refused:
             return refuse(verdict.limit, start_response)
-        slot = environ[STREAM_SLOT] = StreamSlot(streams, address, holder)
+        slot = environ[STREAM_SLOT] = StreamSlot(streams, address, holder, self.openings)
         try:
-            return ClosingIterator(self.wsgi_app(environ, start_response), [slot.free])
+            with self.openings:
+                answer = self.wsgi_app(environ, start_response)
         except BaseException:
             slot.free()
             raise
+        return ClosingIterator(answer, [slot.free])
 
 
 def refuse(limit: int, start_response: Callable[..., Any]) -> list[bytes]:

@@ -79,6 +79,13 @@ def branch_view(record: GameRecord, bids: Sequence[str], view: str) -> str:
     return checked
 
 
+def views_allowed(record: GameRecord, bid: str) -> list[str] | None:
+    """The views the caller may have of branch ``bid`` (their own seats first, then spectator), or None when every
+    view is allowed: what the branch page offers in its view menu."""
+    allowed = None if record.is_log_only else _views_allowed(record, [bid], current_user())
+    return None if allowed is None else list(allowed)
+
+
 def _views_allowed(record: GameRecord, bids: Sequence[str], user: str | None) -> tuple[str, ...] | None:
     """The views ``user`` may have of all of ``bids`` (their own seats first, then spectator), or None when no
     branch of them is being played by more than its owner (every view allowed)."""

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import random
 import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 import redis
 
 from engine import Setup, get_rules, random_playout
@@ -22,14 +19,6 @@ from service.runtime.redis_server import EmbeddedRedis
 from service.store.games import MAIN, GameStore
 from tests.helpers import PATIENCE_SECONDS, ROOT, kill_with_work_horses, ludolog_env, start_worker
 from tests.service.serving import LUDOLOG
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    """A redis-server of the test's own: its command counts are the command's alone."""
-    running = EmbeddedRedis(tmp_path / "redis").start()
-    yield running
-    running.stop()
 
 
 def pig_game(server: EmbeddedRedis) -> str:
@@ -55,21 +44,21 @@ def analyze(server: EmbeddedRedis, gid: str, *args: str) -> subprocess.Completed
                           timeout=PATIENCE_SECONDS, env=env)
 
 
-def test_analyze_reads_the_report_on_progress_notices_not_every_half_second(server: EmbeddedRedis) -> None:
-    gid = pig_game(server)
-    before = report_reads(server)
-    done = analyze(server, gid, "--timeout", "7")  # no worker: nothing is analysed, nothing is noticed
+def test_analyze_reads_the_report_on_progress_notices_not_every_half_second(own_redis: EmbeddedRedis) -> None:
+    gid = pig_game(own_redis)
+    before = report_reads(own_redis)
+    done = analyze(own_redis, gid, "--timeout", "7")  # no worker: nothing is analysed, nothing is noticed
     assert done.returncode == 1 and "is a worker running" in done.stderr, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
-    reads = report_reads(server) - before
+    reads = report_reads(own_redis) - before
     assert 1 <= reads <= 4, f"the report was read {reads} times in 7 s without any progress (polling every 0.5 s: 14)"
 
 
-def test_analyze_follows_a_worker_to_the_end(server: EmbeddedRedis) -> None:
-    gid = pig_game(server)
-    worker = start_worker(server.url, "--no-reconcile", LUDOLOG_QUEUE="ludolog-analyze-progress", LUDOLOG_PURE="1")
+def test_analyze_follows_a_worker_to_the_end(own_redis: EmbeddedRedis) -> None:
+    gid = pig_game(own_redis)
+    worker = start_worker(own_redis.url, "--no-reconcile", LUDOLOG_QUEUE="ludolog-analyze-progress", LUDOLOG_PURE="1")
     try:
-        done = analyze(server, gid, "--timeout", "300")
+        done = analyze(own_redis, gid, "--timeout", "300")
     finally:
         kill_with_work_horses(worker)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr

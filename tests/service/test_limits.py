@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-import threading
-
 import redis
 
 from service.store.limits import FixedWindow, Slots
+from tests.service.api.test_throttle_races import at_once
 
 THREADS = 40
-
-
-def _together(count: int, attempt) -> list:
-    barrier, answers = threading.Barrier(count), [None] * count
-
-    def run(i: int) -> None:
-        barrier.wait(timeout=30)
-        answers[i] = attempt(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return answers
 
 
 def test_a_fixed_window_counts_only_what_fits_and_says_when_it_ends(redis_client: redis.Redis) -> None:
@@ -56,13 +40,13 @@ def test_a_key_left_without_an_expiry_gets_one(redis_client: redis.Redis) -> Non
 
 def test_forty_takes_at_once_count_exactly_the_limit(redis_client: redis.Redis) -> None:
     window = FixedWindow(redis.Redis(connection_pool=redis_client.connection_pool), limit=10, window=600)
-    verdicts = _together(THREADS, lambda i: window.take("burst"))
+    verdicts = at_once(THREADS, lambda i: None, lambda i, _: window.take("burst"))
     assert sum(v.granted for v in verdicts) == 10 and int(redis_client.get("burst")) == 10
 
 
 def test_slots_hold_at_most_the_limit_at_once_and_free_on_release_or_lease_end(redis_client: redis.Redis) -> None:
     slots = Slots(redis_client, limit=5, lease=30)
-    verdicts = _together(THREADS, lambda i: slots.acquire("streams", f"h{i}", now=1000.0))
+    verdicts = at_once(THREADS, lambda i: None, lambda i, _: slots.acquire("streams", f"h{i}", now=1000.0))
     held = [i for i, v in enumerate(verdicts) if v.granted]
     assert len(held) == 5
     refused = next(v for v in verdicts if v.refused)

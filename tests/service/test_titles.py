@@ -23,14 +23,16 @@ def test_a_bga_name_reads_as_our_game_and_a_bga_only_game_as_its_own_words():
     assert game_label("") == "Unknown game"
 
 
-def test_a_plugin_without_a_title_reads_as_its_name_in_words():
-    rules = SimpleNamespace(**{key: getattr(engine.get_rules("pig"), key) for key in ("version", "min_players", "max_players")})
-    rules.name = "no_title_game"
+def test_a_plugin_reads_as_the_title_its_rules_declare_not_as_its_name():
+    """Every game's rules declare a title (engine.core.declaration): it is read, never probed for or made up."""
+    pig = engine.get_rules("pig")
+    rules = SimpleNamespace(**{key: getattr(pig, key) for key in ("version", "min_players", "max_players")})
+    rules.name, rules.title = "a_plugin_game", "A Plugin's Game"
     engine.register(rules, listed=False)
     try:
-        assert game_label("no_title_game") == "No title game"
+        assert game_label("a_plugin_game") == "A Plugin's Game"
     finally:
-        engine.unregister("no_title_game")
+        engine.unregister("a_plugin_game")
 
 
 def test_a_title_names_the_game_by_its_rules_title():

@@ -17,17 +17,16 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from contextlib import suppress
 from pathlib import Path
 
-import pytest
 import redis
 from rq import Queue
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from service.runtime.redis_server import EmbeddedRedis
-from tests.helpers import ROOT
+from tests.helpers import PATIENCE_SECONDS, ROOT, wait_until
 from tests.service.serving import children_of, clean_env, command_of, is_alive
 
 #: The queue of imports and folds (LUDOLOG_QUEUE's default), which every worker takes first.
@@ -63,22 +62,15 @@ class Worker:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        """SIGTERM, as a supervisor stops it; SIGKILL after 30 s."""
+        """SIGTERM, as a supervisor stops it; SIGKILL if it has not stopped after the suite's patience."""
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()
+        with suppress(subprocess.TimeoutExpired):
+            self.process.wait(PATIENCE_SECONDS)
         if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    """A redis-server of the test's own, which the test may kill."""
-    running = EmbeddedRedis(tmp_path / "redis").start()
-    yield running
-    running.stop()
+            self.process.kill()
+        self.process.wait()
 
 
 def queue(server: EmbeddedRedis) -> Queue:
@@ -86,26 +78,18 @@ def queue(server: EmbeddedRedis) -> Queue:
     return Queue(QUEUE, connection=redis.Redis.from_url(server.url), serializer=JSONSerializer)
 
 
-def wait_until(condition, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
-    """Wait for ``condition()``; fail naming ``what`` when ``timeout`` is over."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"not within {timeout} s: {what}"
-        time.sleep(0.1)
-
-
-def test_a_killed_worker_leaves_neither_its_scheduler_nor_a_working_horse_behind(server: EmbeddedRedis, tmp_path: Path):
-    worker = Worker(server, tmp_path)
+def test_a_killed_worker_leaves_neither_its_scheduler_nor_a_working_horse_behind(own_redis: EmbeddedRedis, tmp_path: Path):
+    worker = Worker(own_redis, tmp_path)
     try:
         worker.wait_for("Scheduler for")
-        queue(server).enqueue("time.sleep", 120)
+        queue(own_redis).enqueue("time.sleep", 120)
         # The horse runs the job in a process group of its own; the scheduler is a multiprocessing child.
-        wait_until(lambda: len(children_of(worker.process.pid)) >= 2, 60, "the scheduler and a work horse")
+        wait_until(lambda: len(children_of(worker.process.pid)) >= 2, "the scheduler and a work horse")
         children = children_of(worker.process.pid)
         worker.process.kill()
         worker.process.wait()
-        wait_until(lambda: not [pid for pid in children if is_alive(pid)], 5,
-                   f"every child of the killed worker gone: {[(pid, command_of(pid)) for pid in children if is_alive(pid)]}")
+        wait_until(lambda: not [pid for pid in children if is_alive(pid)],
+                   f"every child of the killed worker gone within 5 s: {[(pid, command_of(pid)) for pid in children]}", 5)
     finally:
         worker.stop()
         for pid in children_of(os.getpid()) - {worker.process.pid}:
@@ -113,22 +97,22 @@ def test_a_killed_worker_leaves_neither_its_scheduler_nor_a_working_horse_behind
                 os.kill(pid, signal.SIGKILL)
 
 
-def test_a_worker_waits_for_its_killed_redis_in_one_line_and_works_on_when_it_is_back(server: EmbeddedRedis,
+def test_a_worker_waits_for_its_killed_redis_in_one_line_and_works_on_when_it_is_back(own_redis: EmbeddedRedis,
                                                                                         tmp_path: Path):
-    worker = Worker(server, tmp_path)
+    worker = Worker(own_redis, tmp_path)
     try:
         worker.wait_for("Scheduler for")
-        job = queue(server).enqueue("os.getpid")
-        wait_until(lambda: job.get_status(refresh=True) == "finished", 60, "a first job done")
-        server.kill()
+        job = queue(own_redis).enqueue("os.getpid")
+        wait_until(lambda: job.get_status(refresh=True) == "finished", "a first job done")
+        own_redis.kill()
         worker.wait_for("waiting for it", timeout=30)
         time.sleep(4)  # several rounds of upkeep (LUDOLOG_HEAL_EVERY=1) and of RQ's scheduler while the store is away
         assert worker.process.poll() is None, worker.output
-        server.start()
+        own_redis.start()
         worker.wait_for("store back after", timeout=30)
-        job = queue(server).enqueue("os.getpid")
-        wait_until(lambda: job.get_status(refresh=True) == "finished", 60, f"a job done after the outage:\n{worker.output}")
-        assert Job.fetch(job.id, connection=redis.Redis.from_url(server.url), serializer=JSONSerializer).return_value()
+        job = queue(own_redis).enqueue("os.getpid")
+        wait_until(lambda: job.get_status(refresh=True) == "finished", "a job done after the outage")
+        assert Job.fetch(job.id, connection=redis.Redis.from_url(own_redis.url), serializer=JSONSerializer).return_value()
         assert worker.process.poll() is None, "the same worker went on"
         waiting = [line for line in worker.lines if "lost the store" in line]
         assert len(waiting) == 1 and waiting[0].startswith("ludolog worker: lost the store at redis://"), worker.output

@@ -197,7 +197,9 @@ def test_home_lists_games_and_starts_a_live_game(live_server: LiveServer, watche
     page = open_home(watched, live_server, "starter")
     assert page.locator(f"#games-table a[href='/games/{DEMO_PR}']").count() == 1
     page.select_option("#new-game", "puerto_rico")
-    page.fill("#new-players", "Ann\nBob\nCid")
+    for seat, name in enumerate(("Ann", "Bob", "Cid")):  # a hot-seat table: every seat the starter's
+        page.fill(f"#new-name-{seat}", name)
+        page.select_option(f"#new-holder-{seat}", "me")
     page.fill("#new-seed", "7")
     page.click("#new-game-form button[type=submit]")
     page.wait_for_url(re.compile(r"/games/[^/]+/b/main/\d+$"))

@@ -213,7 +213,9 @@ def test_a_game_started_from_the_web_is_titled_and_position_zero_opens_the_start
                                                                                   watched: Watched) -> None:
     page = open_home(watched, live_server, "starter2")
     page.select_option("#new-game", "entdecker")
-    page.fill("#new-players", "Ann\nBob")
+    for seat, name in enumerate(("Ann", "Bob")):
+        page.fill(f"#new-name-{seat}", name)
+        page.select_option(f"#new-holder-{seat}", "me")
     page.click("#new-game-form button[type=submit]")
     page.wait_for_url(re.compile(r"/games/[^/]+/b/main/\d+$"))
     page.wait_for_selector("body[data-ready='true']")

@@ -203,3 +203,85 @@ def test_the_log_only_page_opens_at_its_top(live_server: LiveServer, phone: Watc
         page.wait_for_timeout(300)  # the list's own scrolling to the current move has settled
         assert page.evaluate("window.scrollY") == 0, f"the log-only page at {seq} opens scrolled down"
     phone.assert_clean()
+
+
+#: Visible elements under `root` whose right edge passes the window's, or that scroll sideways inside themselves.
+OVERFLOWING = """root => [...document.querySelectorAll(`${root}, ${root} *`)]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1
+               && getComputedStyle(e).overflowX !== 'visible')
+  .map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className} right ${Math.round(e.getBoundingClientRect().right)}`)"""
+
+#: Each filter label whose field is not on its row (the label's middle outside the field's top and bottom).
+LABELS_APART = """() => [...document.querySelectorAll('#filters label[for]')].filter(label => {
+  const field = document.getElementById(label.htmlFor).getBoundingClientRect(), own = label.getBoundingClientRect();
+  const middle = (own.top + own.bottom) / 2;
+  return middle < field.top || middle > field.bottom || own.left > field.left; }).map(label => label.htmlFor)"""
+
+
+def test_the_home_table_and_filters_fit_a_phone_each_label_by_its_field(live_server: LiveServer, phone: Watched,
+                                                                      artifacts: Path) -> None:
+    """Issue 46: at 390 px no element of the games table or the filters passes the right edge or hides columns in a
+    sideways scroll (the owner is on screen), and each filter's label sits on its field's row, before it; the same
+    page at 1366 px is kept beside it."""
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.locator("#games-table tbody tr").count() >= 4
+    for root in ("#games-table", "#filters"):
+        assert not page.evaluate(OVERFLOWING, root), page.evaluate(OVERFLOWING, root)[:6]
+    assert page.locator("#games-table thead th", has_text="Owner").is_visible()
+    assert not page.evaluate(LABELS_APART), page.evaluate(LABELS_APART)
+    assert_fits_a_phone(page, artifacts, "home-filters")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.screenshot(path=str(artifacts / "laptop-home-filters.png"), full_page=True)
+    phone.assert_clean()
+
+
+#: Elements of the board's cards (`.box`) that pass their card's right edge.
+OUT_OF_CARD = """() => [...document.querySelectorAll('#board .box')].flatMap(box => {
+  const edge = box.getBoundingClientRect().right;
+  return [...box.querySelectorAll('*')].filter(e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.right > edge + 0.5; })
+    .map(e => `${box.className} > ${e.tagName.toLowerCase()}.${e.className} right ${Math.round(e.getBoundingClientRect().right)}`); })"""
+
+
+def test_puerto_ricos_cards_keep_their_rows_inside_on_a_phone(live_server: LiveServer, phone: Watched,
+                                                             artifacts: Path) -> None:
+    """Issue 46: at 390 px no row of Puerto Rico's cards (the cargo ships' above all: a ship of 8) spills out of its
+    card; the board at 1366 px is kept beside it."""
+    page = open_game(phone, live_server, seq=100)
+    assert page.locator("#board .ships .ship").count() >= 3
+    assert not page.evaluate(OUT_OF_CARD), page.evaluate(OUT_OF_CARD)[:6]
+    page.locator("#board").screenshot(path=str(artifacts / "phone-puerto-rico-cards.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.evaluate(OUT_OF_CARD), page.evaluate(OUT_OF_CARD)[:6]
+    page.locator("#board").screenshot(path=str(artifacts / "laptop-puerto-rico-cards.png"))
+    phone.assert_clean()
+
+
+def test_on_a_phone_your_turn_stays_in_sight_and_the_picker_folds_away(live_server: LiveServer, phone: Watched,
+                                                                       artifacts: Path) -> None:
+    """Issue 46: scrolled down the board to the player to act, whose turn it is is still on screen above the picker;
+    the picker's sheet folds to its heading to show the board under it, and opens again."""
+    sign_up(phone, live_server)
+    page = open_game(phone, live_server, 300)
+    fork_here(page, "on the tram")
+    page.wait_for_selector("#picker button.pick")
+    page.eval_on_selector(".to-act", "e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(100)
+    banner, picker = _box(page, "#turn-banner"), _box(page, "#play-section")
+    assert page.inner_text("#turn-banner").endswith("turn")  # whose turn ("Your turn" in a seat's view)
+    assert banner["top"] >= -1 and banner["bottom"] <= picker["top"], (banner, picker)
+    page.screenshot(path=str(artifacts / "phone-your-turn-scrolled.png"))
+    page.click("#play-fold")
+    folded = _box(page, "#play-section")
+    assert folded["height"] < 90 and not page.is_visible("#picker button.pick"), folded
+    assert page.get_attribute("#play-fold", "aria-expanded") == "false"
+    page.screenshot(path=str(artifacts / "phone-picker-folded.png"))
+    page.click("#play-fold")
+    page.wait_for_selector("#picker button.pick")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert not page.is_visible("#play-fold"), "a laptop's picker is no sheet: nothing to fold"
+    page.screenshot(path=str(artifacts / "laptop-your-turn.png"))
+    phone.assert_clean()

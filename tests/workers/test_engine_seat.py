@@ -4,9 +4,7 @@ doubles it (the worker's upkeep queues it again, and the expected-seq append ref
 
 from __future__ import annotations
 
-import subprocess
 import time
-from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -18,7 +16,7 @@ from service.store import keys
 from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
-from tests.helpers import kill_with_work_horses, start_worker, wait_until
+from tests.helpers import kill_with_work_horses, wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 from workers.heal import heal_engine_moves
 
@@ -29,22 +27,6 @@ SLOW_TARGET = 20_000
 @pytest.fixture
 def stores(redis_server, redis_client) -> Stores:
     return Stores(Config(redis_url=redis_server.url, queue_redis_url=None, secret_key="test-secret", queue_name="ludolog"))
-
-
-@pytest.fixture
-def workers(redis_server) -> Iterator[Callable[..., subprocess.Popen]]:
-    """Start real ``ludolog worker`` processes; every one still running is killed (with its children) at the end."""
-    started: list[subprocess.Popen] = []
-
-    def start(*args: str, **env: str) -> subprocess.Popen:
-        process = start_worker(redis_server.url, "--no-reconcile", *args, **env)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            kill_with_work_horses(process)
 
 
 def _play_service(stores: Stores) -> PlayService:

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -24,7 +23,7 @@ from service.store.context import Stores
 from service.store.games import MAIN
 from service.store.seats import Seat
 from service.store.users import UserStore
-from tests.helpers import kill_with_work_horses, start_worker, wait_until
+from tests.helpers import wait_until
 from workers.engine_seat import ENGINE_AUTHOR
 
 #: Work one easy engine move costs (its playouts: service.games.seating.LEVELS).
@@ -41,21 +40,6 @@ def config(redis_server) -> Config:
 @pytest.fixture
 def stores(config, redis_client) -> Stores:
     return Stores(config)
-
-
-@pytest.fixture
-def workers(redis_server) -> Iterator[Callable[..., object]]:
-    started = []
-
-    def start(**env: str) -> object:
-        process = start_worker(redis_server.url, "--no-reconcile", **env)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            kill_with_work_horses(process)
 
 
 def _play(stores: Stores) -> PlayService:
@@ -118,14 +102,20 @@ def test_the_tables_owner_pays_for_its_engine_and_beyond_the_quota_the_seat_wait
     assert _first_engine_move_time(stores, waiting) is None, "the seat waits: no move without the quota"
     assert stores.analysis_quota.used("alice") == used, "a refused move costs nothing"
     queue = engine_queue(stores)
-    scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
-    assert [job.args[0] for job in scheduled].count(waiting) == 1, "the move comes back when enough frees up"
+
+    def put_off() -> list[str]:
+        scheduled = [queue.fetch_job(job_id) for job_id in queue.scheduled_job_registry.get_job_ids()]
+        return [job.args[0] for job in scheduled if job is not None and job.args[0] == waiting]
+
+    assert wait_until(put_off, "the move put off until enough frees up") == [waiting]
 
     app = create_app(config)
     seats = app.test_client().get(f"/api/games/{waiting}/branches/{MAIN}/seats").get_json()["seats"]
     wait = seats[1]["waits_for_quota"]
     assert wait["reason"] == "work_quota_used" and 3000 < wait["retry_after"] <= 3600, wait
     assert "the engine waits" in wait["message"] and "waits_for_quota" not in seats[0]
+    page = app.test_client().get(f"/games/{waiting}/b/{MAIN}").get_data(as_text=True)
+    assert "the engine waits: the table&#39;s owner has used their hour" in page, "the branch page says why too"
 
     others = _table(stores, "carol")  # another owner's engine is not held back by alice's quota
     wait_until(lambda: _first_engine_move_time(stores, others), "carol's engine move")

@@ -17,7 +17,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -32,7 +32,7 @@ from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
 from service.store.uploads import UploadStore
 from tests.games.pig import PIG
-from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, start_worker, wait_until
+from tests.helpers import kill_with_work_horses, make_pig_game, pig_events, wait_until
 from tests.workers.test_fold_worker import run_burst_worker
 from workers.heal import heal
 
@@ -49,22 +49,6 @@ def large_log() -> bytes:
 @pytest.fixture
 def queue(redis_client):
     return make_queue(redis_client, "ludolog")
-
-
-@pytest.fixture
-def workers(redis_server) -> Iterator[Callable[..., subprocess.Popen]]:
-    """Start real ``ludolog worker`` processes; every one still running is killed (with its children) at the end."""
-    started: list[subprocess.Popen] = []
-
-    def start(*args: str, **env: str) -> subprocess.Popen:
-        process = start_worker(redis_server.url, "--no-reconcile", *args, **env)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        if process.poll() is None:
-            kill_with_work_horses(process)
 
 
 def work_horse(worker: subprocess.Popen) -> int | None:

@@ -34,8 +34,17 @@ export function bandPoints(positions, seat, x, y) {
   return [...upper, ...lower].join(" ");
 }
 
+/** Select the budget `asked` (the URL's `rollouts`, a whole number of rollouts) in the menu `select`, adding it when
+ *  the menu lacks it; nothing when none is asked or it is no whole number. */
+function chooseBudget(select, asked) {
+  if (asked === null || !/^[1-9]\d{0,6}$/.test(asked)) return;
+  if (![...select.options].some((o) => o.value === asked)) select.append(el("option", { value: asked, text: asked }));
+  select.value = asked;
+}
+
 export class AnalysisPanel {
-  /** `onSeed` is called when a second opinion's seed is chosen (the page keeps it in its URL); `refused`: the branch
+  /** `onSeed` is called when a second opinion's seed or the budget is chosen (the page keeps both in its URL, the
+   *  budget as `?rollouts=N` when it is not the game's default); `refused`: the branch
    *  is a live table, whose analysis the server refuses (the page says why): nothing is asked for. */
   constructor({ gid, bid, user, players, onSelect, onSeed = () => {}, refused = false }) {
     this.api = `/api/games/${encodeURIComponent(gid)}/branches/`;
@@ -62,9 +71,17 @@ export class AnalysisPanel {
     if (button) button.addEventListener("click", () => this.request());
     const second = document.getElementById("opinion-request");
     if (second) second.addEventListener("click", () => this.requestSecond());
-    document.getElementById("analysis-budget").addEventListener("change", () =>
-      this.load(this.view, this.head).catch(() => {}));
+    const budget = document.getElementById("analysis-budget");
+    this.defaultRollouts = Number(budget.value);
+    chooseBudget(budget, new URLSearchParams(location.search).get("rollouts"));
+    budget.addEventListener("change", () => {
+      this.onSeed();
+      this.load(this.view, this.head).catch(() => {});
+    });
   }
+
+  /** The budget chosen when it is not the game's default (the page's URL keeps it), else null. */
+  get chosenRollouts() { return this.rollouts === this.defaultRollouts ? null : this.rollouts; }
 
   get rollouts() { return Number(document.getElementById("analysis-budget").value); }
 
@@ -84,8 +101,15 @@ export class AnalysisPanel {
       this.data = null; this.bySeq.clear(); this.opinion.clear(); this.render(); this.rerankPicker(); return;
     }
     const first = `${this.url(this.bid)}?rollouts=${this.rollouts}&view=${encodeURIComponent(view)}`;
-    const [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
-                                                                      () => view === this.view)]);
+    let data;
+    try {
+      [data] = await Promise.all([api(first), this.opinion.load(this.url(this.bid), this.rollouts, view,
+                                                                  () => view === this.view)]);
+    } catch (error) {
+      // The branch became a live table since the page was loaded: it is not asked again at every move.
+      if (error.code === "analysis_refused_while_played") { this.refused = true; return this.load(view, head); }
+      throw error;
+    }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));

@@ -201,10 +201,12 @@ function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
   box.dataset.drawn = "true";
 }
 
-/** The page's URL at `seq`: the view, when not the full one, and the second opinion's seed, if one is chosen. */
+/** The page's URL at `seq`: the view, when not the full one, the second opinion's seed, if one is chosen, and the
+ *  analysis budget, when not the game's default (a reload shows the same analysis). */
 function urlFor(seq) {
   const params = [app.view !== "full" ? `view=${enc(app.view)}` : null,
-                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null].filter(Boolean);
+                  analysis.opinion.seed !== null ? `seed=${analysis.opinion.seed}` : null,
+                  analysis.chosenRollouts !== null ? `rollouts=${analysis.chosenRollouts}` : null].filter(Boolean);
   return `${uiBranch}/${seq}${params.length ? "?" + params.join("&") : ""}`;
 }
 
@@ -359,7 +361,19 @@ function onKey(event) {
   if (action) { event.preventDefault(); action(); }
 }
 
+/** On a phone the move picker's sheet folds to its heading (to see the board under it) and opens again. */
+function bindPickerFold() {
+  const button = $("play-fold");
+  if (!button) return;
+  button.addEventListener("click", () => {
+    const folded = $("play-section").classList.toggle("folded");
+    button.setAttribute("aria-expanded", String(!folded));
+    button.textContent = folded ? "Show the moves" : "Hide the moves";
+  });
+}
+
 function bindControls() {
+  bindPickerFold();
   $("nav-first").addEventListener("click", () => userGoTo(1));
   $("nav-prev").addEventListener("click", () => step(-1));
   $("nav-next").addEventListener("click", () => step(1));
@@ -369,6 +383,7 @@ function bindControls() {
   bindStepMode();
   onSelectChosen($("jump-round"), (value) => userGoTo(Number(value)));
   onSelectChosen($("jump-phase"), (value) => userGoTo(Number(value)));
+  offerAllowedViews();
   $("view-select").value = app.view;
   followView(app.view);
   onSelectChosen($("view-select"), (value) => changeView(value));
@@ -383,11 +398,32 @@ function bindControls() {
 }
 
 async function changeView(view) {
+  const before = app.view;
   app.view = view;
+  try {
+    await reloadForView();
+  } catch (error) {
+    if (error.status !== 403) throw error;
+    // Refused (a table keeps its hidden information per seat): the menu and the board stay in the view they had
+    // (the timeline the page has is still that view's; its states are fetched again as the board needs them).
+    app.view = before;
+    $("view-select").value = before;
+    $("view-status").textContent = `Cannot show the ${view === "full" ? "full" : "chosen"} view: ${error.message}`;
+    return;
+  }
+  $("view-status").textContent = "";
   followView(view);
-  await reloadForView();
   await goTo(app.seq);
   follow();
+}
+
+/** At a table being played the menu offers only the views the viewer may have (their seats and spectator). */
+function offerAllowedViews() {
+  if (!Array.isArray(page.views)) return;
+  for (const option of $("view-select").options) {
+    option.disabled = !page.views.includes(option.value);
+    if (option.disabled) option.title = "Not while the table is being played: hidden information is kept per seat";
+  }
 }
 
 async function reloadForView() {

@@ -1,5 +1,5 @@
-// Home: the games list (with the filter form's values), the upload form with its progress
-// and report, and the new live game form.
+// Home: the reader's tables (live), the games list (with the filter form's values), the upload form with its
+// progress and report, and the new table form (seats: the reader, invites, the engine).
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
@@ -85,10 +85,14 @@ function filtersChanged() {
 }
 
 // ---- uploads ----------------------------------------------------------------------------------
-async function pollUpload(uid) {
+/** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
+  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
   replaceChildren($("upload-report"),
-    body.game ? el("p", {}, el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: "Open the imported game" }),
+    body.game ? el("p", { class: again ? "upload-again" : null },
+                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
                    el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
@@ -126,27 +130,154 @@ async function upload(event) {
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(`/api/uploads${partial ? "?partial=true" : ""}`, { method: "POST", body: form });
-    await pollUpload(accepted.id);
+    await pollUpload(accepted.id, accepted.duplicate);
   } catch (error) {
     status.replaceChildren(el("span", { class: "error",
       text: error.status === 404 || error.status === 405 ? "Uploads are not available on this server yet." : error.message }));
   }
 }
 
-// ---- new live game ------------------------------------------------------------------------------
+// ---- new table ---------------------------------------------------------------------------------
+const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
+const HOLDERS = [["me", "me"], ["invite", "invite (link)"], ["engine:easy", "engine, easy"],
+                 ["engine:normal", "engine, normal"], ["engine:strong", "engine, strong"]];
+
+function playerCounts() {
+  return JSON.parse($("new-game-form").dataset.playerCounts || "{}");
+}
+
+/** The count menu offers what the chosen game's rules allow (kept when still allowed). */
+function fillCounts() {
+  const [least, most] = playerCounts()[$("new-game").value] || [2, 4];
+  const menu = $("new-count"), kept = Number(menu.value);
+  menu.replaceChildren(...Array.from({ length: most - least + 1 }, (_, i) =>
+    el("option", { value: String(least + i), text: String(least + i) })));
+  menu.value = String(kept >= least && kept <= most ? kept : least);
+  fillSeats();
+}
+
+/** One row per seat: the player's name and who plays it (seat 0 the reader's, the others invites by default),
+ *  keeping what was typed in rows that stay. */
+function fillSeats() {
+  const rows = $("new-seat-rows"), count = Number($("new-count").value);
+  const old = [...rows.children];
+  const made = Array.from({ length: count }, (_, seat) => old[seat] || seatRow(seat));
+  rows.replaceChildren(...made);
+  seedAllowed();
+}
+
+function seatRow(seat) {
+  const name = el("input", { id: `new-name-${seat}`, class: "seat-name", value: DEFAULT_NAMES[seat] || `Player ${seat + 1}`,
+                             required: "", maxlength: "60", "aria-label": `Seat ${seat + 1}: player name` });
+  const holder = el("select", { id: `new-holder-${seat}`, class: "seat-holder", "aria-label": `Seat ${seat + 1}: played by` },
+    ...HOLDERS.map(([value, text]) => el("option", { value, text })));
+  holder.value = seat === 0 ? "me" : "invite";
+  holder.addEventListener("change", seedAllowed);
+  return el("div", { class: "seat-row" }, el("span", { class: "muted", text: `${seat + 1}.` }), name, holder);
+}
+
+/** A named seed is for a table whose other seats are all the engine's: with an invite the field is off. */
+function seedAllowed() {
+  const invited = [...document.querySelectorAll("#new-seat-rows .seat-holder")].some((s) => s.value === "invite");
+  $("new-seed").disabled = invited;
+  $("new-seed").title = invited ? "A table with an invited person is dealt from a secret seed the server draws" : "";
+}
+
+function newTableBody() {
+  const seats = [...document.querySelectorAll("#new-seat-rows .seat-row")];
+  const body = {
+    game: $("new-game").value, visibility: $("new-visibility").value,
+    players: seats.map((row) => row.querySelector(".seat-name").value.trim()),
+    seats: seats.map((row) => {
+      const [holder, level] = row.querySelector(".seat-holder").value.split(":");
+      return level ? { holder, level } : { holder };
+    }),
+  };
+  const seed = $("new-seed").value.trim();
+  if (seed && !$("new-seed").disabled) body.seed = seed;
+  return body;
+}
+
+/** The invite links to send, each with a button that copies it, and the way to the table. */
+function showInvites(made, players) {
+  const invites = made.seats.filter((seat) => seat.invite_url);
+  const copy = (url, button) => navigator.clipboard?.writeText(url).then(() => { button.textContent = "Copied"; },
+                                                                          () => { button.textContent = "Select and copy"; });
+  replaceChildren($("new-invites"),
+    el("p", { text: "Send each invite to the person who is to take the seat (each link works once):" }),
+    el("ul", { class: "invite-links" }, ...invites.map((seat) => {
+      const field = el("input", { class: "invite-url", value: seat.invite_url, readonly: "",
+                                  "aria-label": `Invite link for seat ${seat.seat + 1} (${players[seat.seat]})` });
+      field.addEventListener("focus", () => field.select());
+      const button = el("button", { type: "button", text: "Copy" });
+      button.addEventListener("click", () => copy(seat.invite_url, button));
+      return el("li", {}, el("span", { text: `${players[seat.seat]}: ` }), field, button);
+    })),
+    el("p", {}, el("a", { id: "new-table-link", href: made.url, text: "Go to the table" })));
+}
+
 async function newGame(event) {
   event.preventDefault();
   const status = $("new-status");
-  const players = $("new-players").value.split("\n").map((s) => s.trim()).filter(Boolean);
-  const body = { game: $("new-game").value, players, visibility: $("new-visibility").value };
-  const seed = $("new-seed").value.trim();
-  if (seed) body.seed = seed;
+  const body = newTableBody();
+  status.textContent = "Starting…";
   try {
     const made = await api("/api/games", { method: "POST", body });
-    window.location.assign(`/games/${encodeURIComponent(made.id)}/b/${encodeURIComponent(made.branch)}/${made.seq}`);
+    if (!made.seats.some((seat) => seat.invite_url)) { window.location.assign(`${made.url}/${made.seq}`); return; }
+    status.textContent = "The table is ready.";
+    showInvites(made, body.players);
+    if ($("my-tables")) loadTables();
   } catch (error) {
-    status.replaceChildren(el("span", { class: "error", text: error.message }));
+    const fields = error.details?.fields ? Object.entries(error.details.fields).map(([name, why]) => `${name}: ${JSON.stringify(why)}`) : [];
+    status.replaceChildren(el("span", { class: "error", text: fields.length ? `Not started: ${fields.join("; ")}` : error.message }));
   }
+}
+
+// ---- your tables --------------------------------------------------------------------------------
+/** "3 min", "2 h", "4 days": how long a seat has waited. */
+function waitedFor(since) {
+  const seconds = Math.max(0, Date.now() / 1000 - since);
+  if (seconds < 90) return "a moment";
+  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
+function tableTurn(table) {
+  if (table.over) return "game over";
+  if (!table.to_move) return "chance to draw";
+  if (table.your_turn) return `your turn (${table.to_move.player})` + (table.waiting_since ? ` · waiting ${waitedFor(table.waiting_since)}` : "");
+  return `${table.to_move.player}'s turn (${table.to_move.holder})`;
+}
+
+function tableRow(table) {
+  return el("li", { class: table.your_turn ? "table-row your-turn" : "table-row", "data-game": table.game, "data-branch": table.branch },
+    el("a", { href: table.url, text: table.title || table.game }),
+    el("span", { class: "muted", text: ` ${table.rules.replaceAll("_", " ")}${table.branch === "main" ? "" : ` · ${table.branch}`} · ` }),
+    el("span", { class: "table-turn", text: tableTurn(table) }));
+}
+
+async function loadTables() {
+  const status = $("tables-status");
+  try {
+    const { tables } = await api("/api/me/tables");
+    $("tables-list").replaceChildren(...tables.map(tableRow));
+    const waiting = tables.filter((t) => t.your_turn).length;
+    status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
+      : waiting ? `${waiting} table${waiting === 1 ? "" : "s"} waiting for you.` : "No table is waiting for you.";
+    document.body.dataset.tablesUpdated = String(Date.now());
+  } catch (error) {
+    status.replaceChildren(el("span", { class: "error", text: `Could not list your tables: ${error.message}` }));
+  }
+}
+
+/** The list follows the reader's tables: a move, a seat taken or given back, a table made or deleted reloads it. */
+function followTables() {
+  let timer = null;
+  openStream(() => "/api/me/tables/stream", { tables: () => {
+    clearTimeout(timer);
+    timer = setTimeout(loadTables, LIST_RELOAD_PAUSE_MS);
+  } });
 }
 
 $("upload-form").addEventListener("submit", upload);
@@ -156,7 +287,13 @@ $("games-more").addEventListener("click", () => loadGames(true));
 $("filters").addEventListener("input", filtersChanged);
 $("filters").addEventListener("change", filtersChanged);
 $("filters").addEventListener("submit", (event) => { event.preventDefault(); loadGames(); });
-$("new-game-form")?.addEventListener("submit", newGame);
+if ($("new-game-form")) {
+  $("new-game-form").addEventListener("submit", newGame);
+  $("new-game").addEventListener("change", fillCounts);
+  $("new-count").addEventListener("change", fillSeats);
+  fillCounts();
+}
+const tablesShown = $("my-tables") ? loadTables().then(followTables) : Promise.resolve();
 /** The first page came with the page (rendered on the server): only its times are put in the reader's own words. */
 function adoptFirstPage() {
   const table = $("games-table");
@@ -179,7 +316,7 @@ function followGames() {
   } });
 }
 
-(adoptFirstPage() ? Promise.resolve() : loadGames()).then(() => {
+Promise.all([adoptFirstPage() ? Promise.resolve() : loadGames(), tablesShown]).then(() => {
   followGames();
   document.body.dataset.ready = "true";
 });

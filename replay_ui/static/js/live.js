@@ -60,7 +60,9 @@ export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {
     if (timer === null) timer = setTimeout(flush, BATCH_MS);
   };
   const listeners = Object.fromEntries(EVENT_TYPES.map((type) => [type, take]));
-  const stream = openStream(url, { ...listeners, end: () => { stream.close(); flush(); onEnd(); } });
+  const ended = () => { stream.close(); flush(); onEnd(); };
+  // "deleted": the branch went while the stream was open (the seats stream tells the page why): stop following it
+  const stream = openStream(url, { ...listeners, end: ended, deleted: () => stream.close() });
   return stream;
 }
 

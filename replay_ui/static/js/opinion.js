@@ -87,8 +87,10 @@ export class SecondOpinion {
       bar.value = this.data.done;
       bar.textContent = `${this.data.done} of ${this.data.total}`;
     }
+    // How the two agree only once both are done: counted over the few positions a running one has, it says little.
     const box = document.getElementById("opinion-agreement");
-    const text = first && this.data ? agreementText(agreement(first, this.data)) : null;
+    const done = first && this.data && first.status === "done" && this.data.status === "done";
+    const text = done ? agreementText(agreement(first, this.data)) : null;
     box.hidden = !text;
     box.textContent = text || "";
   }

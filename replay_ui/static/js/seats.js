@@ -17,7 +17,7 @@ function ago(seconds) {
 function showWaiting() {
   for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
-    node.textContent = `${ago(Date.now() / 1000 - since)} ago`;
+    node.textContent = `for ${ago(Date.now() / 1000 - since)}`;  // "waiting for 32 s", never "waiting 32 s ago"
     node.title = new Date(since * 1000).toLocaleString();
   }
 }
@@ -28,6 +28,19 @@ async function assign(url, seat, choice) {
   return api(`${url}/${seat}`, { method: "PUT", body });
 }
 
+/** Where the invite link just made waits for the page loaded again after its assignment. */
+const INVITE_KEY = "ludolog.newInvite";
+
+/** The invite link made before the page was loaded again (if it was made for this branch), shown once. */
+function showNewInvite(url, status) {
+  const kept = JSON.parse(sessionStorage.getItem(INVITE_KEY) || "null");
+  sessionStorage.removeItem(INVITE_KEY);
+  if (!kept || kept.url !== url) return;
+  $("invite-url").value = kept.link;
+  $("invite-link").hidden = false;
+  status.textContent = `Seat ${kept.seat}: send this link to the person you invite (it works once).`;
+}
+
 export function initSeats(page) {
   const card = $("seats-section");
   if (!card) return;
@@ -35,18 +48,18 @@ export function initSeats(page) {
   setInterval(showWaiting, 30000);
   const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats`;
   const status = $("seats-status");
+  showNewInvite(url, status);
   for (const button of card.querySelectorAll(".seat-assign")) {
     button.addEventListener("click", async () => {
       const seat = button.dataset.seat;
+      const choice = $(`seat-choice-${seat}`).value;
+      if (!choice) { status.textContent = `Seat ${seat} stays with its holder: choose who should take it instead.`; return; }
       try {
-        const answer = await assign(url, seat, $(`seat-choice-${seat}`).value);
-        if (answer.invite_url) {
-          $("invite-url").value = answer.invite_url;
-          $("invite-link").hidden = false;
-          status.textContent = `Seat ${seat}: send this link to the person you invite (it works once).`;
-        } else {
-          location.reload();
-        }
+        const answer = await assign(url, seat, choice);
+        // The page is loaded again after every assignment: the table's rules (the views it allows, the analysis, forks
+        // and take-backs it refuses) may have changed with it. An invite's link is shown again once it has.
+        if (answer.invite_url) sessionStorage.setItem(INVITE_KEY, JSON.stringify({ url, seat, link: answer.invite_url }));
+        location.reload();
       } catch (error) {
         status.textContent = error.message;
       }
@@ -112,6 +125,7 @@ export function followSeats(page, { onReleased, onDeleted }) {
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
+  source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
   source.addEventListener("deleted", () => {
     source.close();
     onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);
@@ -140,5 +154,22 @@ function showHolders(now) {
     item.dataset.holder = seat.holder;
     item.querySelector(".seat-holder").textContent = seat.who;
     item.querySelector(".seat-you").hidden = !now.mine.includes(seat.seat);
+    showChoice(item, seat);
   }
+}
+
+/** The owner's menu of a seat names its holder now, so that Assign without a choice never changes who holds it (a
+ *  person's seat by invite has its own entry: taking it back is a choice, never the menu's default). */
+function showChoice(item, seat) {
+  const select = item.querySelector(".seat-choice");
+  if (!select) return;
+  let held = select.querySelector('option[value=""]');
+  if (!["owner", "engine", "invited"].includes(seat.holder)) {
+    if (!held) { held = document.createElement("option"); held.value = ""; select.prepend(held); }
+    held.textContent = `${seat.who} (holds it)`;
+    select.value = "";
+    return;
+  }
+  if (held) held.remove();
+  select.value = seat.holder === "engine" ? `engine:${seat.level}` : seat.holder === "invited" ? "invite" : "me";
 }

@@ -110,4 +110,14 @@ def test_the_advance_to_the_progress_tracks_end_says_the_two_gold():
     assert RULES.describe(state, RULES.parse_action("take PT01")).endswith("and gets 2 gold at the progress track's end")
     at_end = play(choice(4, field={"brown": 3}, players={RED: {"progress": 20}}), "choose brown")
     assert RULES.describe(at_end, RULES.parse_action("advance 0")) == (
-        "Red advances 0 spaces on the progress track (now at 20) and gets 2 gold at the track's end")
+        "Red leaves the progress disc where it is (at 20) and gets 2 gold at the track's end")
+
+
+def test_a_track_move_of_no_space_says_the_disc_stays():
+    """Brown and black allow 0 spaces ("0..min(AP, last − position)"): the action ends with the disc where it is, said
+    so, never as "advances 0 spaces" (issue 46)."""
+    brown = play(choice(4, field={"brown": 3}, players={RED: {"progress": 4}}), "choose brown")
+    assert "advance 0" in [RULES.format_action(a) for a in RULES.legal_actions(brown)]
+    assert RULES.describe(brown, RULES.parse_action("advance 0")) == "Red leaves the progress disc where it is (at 4)"
+    black = play(choice(4, field={"black": 3}, players={RED: {"cannons": 2}}), "choose black")
+    assert RULES.describe(black, RULES.parse_action("cannons 0")) == "Red loads no cannon and leaves the cannon disc at 2"

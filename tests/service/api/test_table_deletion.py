@@ -16,6 +16,7 @@ import redis
 from flask.testing import FlaskClient
 
 from service.runtime.redis_server import EmbeddedRedis
+from service.store.games import GameStore
 from service.store.users import UserStore
 from tests.helpers import PATIENCE_SECONDS
 from tests.service.api.helpers import Users, assert_error, branch_url
@@ -78,6 +79,8 @@ def test_the_table_is_deleted_once_its_game_is_over(client: FlaskClient, users: 
                              json={"action": "hold" if "hold" in actions else "roll", "expected_seq": legal["seq"]})
         assert played.status_code == 201, played.get_json()
     assert client.get(branch_url(gid, fork, "seats")).get_json()["seats"][1]["holder"] == "bob", "bob still sits there"
+    told = client.get(branch_url(gid, fork, "seats/stream"), headers=users.auth("bob")).get_data(as_text=True)
+    assert told.index("event: seats") < told.index("event: end"), "a finished table's seats stream closes"
     assert _delete(client, users, gid, fork).status_code == 204
 
 
@@ -121,3 +124,18 @@ def test_a_release_and_the_deletion_reach_the_seated_players_open_stream(redis_s
         with pytest.raises(EOFError):
             seats.next_message()
         assert SseClient(server.port, f"/api/games/{gid}/branches/{fork}/seats/stream").open().status == 404
+
+
+def test_a_branch_deleted_while_its_stream_opens_ends_the_stream_with_deleted(client: FlaskClient, users: Users,
+                                                                              redis_client: redis.Redis) -> None:
+    """The route checks the branch, then the stream's first read finds it gone (deleted in between): the stream says
+    ``deleted`` and ends, where it ended on the store's NotFoundError's traceback."""
+    gid, fork = _table(client, users)
+    assert client.delete(branch_url(gid, fork, "seats/1"), headers=users.auth("alice")).status_code == 200
+    response = client.get(branch_url(gid, fork, "stream"), buffered=False)
+    assert response.status_code == 200
+    # after the route's checks, before any read; by the store, since the open streamed request keeps its app context
+    # (and its signed-in user) pushed, which a second request through the test client would reuse
+    GameStore(redis_client).delete_branch(gid, fork)
+    text = b"".join(response.response).decode()  # the stream ends by itself: no read waits on the hub
+    assert "event: deleted" in text

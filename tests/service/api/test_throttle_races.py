@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import http.cookiejar
-import json
 import re
 import threading
 import urllib.error
@@ -34,6 +33,7 @@ from service.store.sessions import ACCOUNT_LIMIT, SIGNUP_LIMIT
 from service.store.users import UserStore
 from tests.helpers import pig_events
 from tests.service.api.sse import Gunicorn
+from tests.service.api.test_concurrency import _http_transport
 
 BURST = 40
 PASSWORD = "a long password"
@@ -70,7 +70,7 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
         return None  # a 303 after a sign-up is the answer we count, not the page it leads to
 
 
-def _at_once(count: int, prepare: Callable[[int], Any], send: Callable[[int, Any], Any]) -> list[Any]:
+def at_once(count: int, prepare: Callable[[int], Any], send: Callable[[int, Any], Any]) -> list[Any]:
     """Run ``prepare(i)`` in ``count`` threads, then ``send(i, prepared)`` in all of them released together."""
     barrier = threading.Barrier(count)
     answers: list[Any] = [None] * count
@@ -97,7 +97,7 @@ def _form(server: Gunicorn, path: str) -> FormClient:
 def test_forty_sign_ups_at_once_from_one_address_make_at_most_the_limit(redis_server: EmbeddedRedis,
                                                                         redis_client: redis.Redis) -> None:
     with Gunicorn(redis_server.url, workers=2) as server:
-        answers = _at_once(BURST, lambda i: _form(server, "/signup"),
+        answers = at_once(BURST, lambda i: _form(server, "/signup"),
                            lambda i, form: form.post("/signup", {"name": f"racer{i}", "password": PASSWORD,
                                                                  "password2": PASSWORD}))
     made = [i for i in range(BURST) if UserStore(redis_client).exists(f"racer{i}")]
@@ -111,7 +111,7 @@ def test_forty_wrong_passwords_at_once_get_at_most_the_limit_of_checks(redis_ser
                                                                        redis_client: redis.Redis) -> None:
     UserStore(redis_client).add("ann", PASSWORD)
     with Gunicorn(redis_server.url, workers=2) as server:
-        answers = _at_once(BURST, lambda i: _form(server, "/signin"),
+        answers = at_once(BURST, lambda i: _form(server, "/signin"),
                            lambda i, form: form.post("/signin", {"name": "ann", "password": f"wrong {i}"}))
         statuses = sorted(status for status, _ in answers)
         assert statuses == [401] * ACCOUNT_LIMIT + [429] * (BURST - ACCOUNT_LIMIT), \
@@ -138,16 +138,6 @@ def _public_game(redis_client: redis.Redis) -> str:
     return record.id
 
 
-def _post_json(base: str, path: str, body: dict[str, Any], token: str) -> tuple[int, Any]:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=120) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
 def _serve(app: Flask) -> tuple[Any, str]:
     server = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -161,14 +151,15 @@ def test_forty_analysis_requests_at_once_are_granted_at_most_the_allowance(confi
     gid = _public_game(redis_client)
     url = f"/api/games/{gid}/branches/{MAIN}/analysis"
     server, base = _serve(create_app(config))
-    status, first = _post_json(base, url, {"rollouts": 16, "seed": 999}, token)
+    status, first = _http_transport(base, token)("POST", url, {"rollouts": 16, "seed": 999})
     server.shutdown()
     assert status == 202, first
     work = AnalysisQuota(redis_client, limit=1).used("alice")
     redis_client.delete(*redis_client.keys("*analysis-quota*"))
     server, base = _serve(create_app(dataclasses.replace(config, analysis_work_per_hour=3 * work)))
     try:
-        answers = _at_once(BURST, lambda i: None, lambda i, _: _post_json(base, url, {"rollouts": 16, "seed": i + 1}, token))
+        send = _http_transport(base, token)
+        answers = at_once(BURST, lambda i: None, lambda i, _: send("POST", url, {"rollouts": 16, "seed": i + 1}))
     finally:
         server.shutdown()
     statuses = [status for status, _ in answers]

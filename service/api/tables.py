@@ -1,0 +1,94 @@
+"""Your tables: ``GET /api/me/tables`` lists the tables the caller sits at, those waiting for them first, and
+``GET /api/me/tables/stream`` tells the home page when one of them changed (a move, a seat, a deletion), so that it
+reads the list again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, fields
+
+from service.api import sse
+from service.api.docs import documented
+from service.store.live import Batch
+from service.web.auth import require_user
+from service.web.context import api
+from service.web.tables import my_tables
+
+bp = Blueprint("tables", __name__, url_prefix="/api/me/tables")
+
+
+class ToMoveSchema(Schema):
+    """Whose turn it is at a table."""
+
+    seat = fields.Integer(required=True)
+    player = fields.String(required=True, metadata={"description": "the seat's player name in the game"})
+    holder = fields.String(required=True, metadata={"description": "who holds the seat, in words"})
+
+
+class TableSchema(Schema):
+    """A table the caller sits at."""
+
+    game = fields.String(required=True, metadata={"description": "the game's id"})
+    branch = fields.String(required=True)
+    title = fields.String(required=True)
+    rules = fields.String(required=True, metadata={"description": "the game's rules name (puerto_rico …)"})
+    url = fields.String(required=True, metadata={"description": "the table's page"})
+    your_turn = fields.Boolean(required=True, metadata={"description": "the seat to move is the caller's"})
+    waiting_since = fields.Float(required=True, allow_none=True, metadata={
+        "description": "since when the seat to move has waited (Unix time); null when the game is over"})
+    to_move = fields.Nested(ToMoveSchema, required=True, allow_none=True, metadata={"description": "null when over"})
+    over = fields.Boolean(required=True)
+    seq = fields.Integer(required=True, metadata={"description": "the table's head"})
+    your_seats = fields.List(fields.Integer(), required=True)
+
+
+class TablesSchema(Schema):
+    """``GET /api/me/tables``."""
+
+    tables = fields.List(fields.Nested(TableSchema), required=True, metadata={
+        "description": "waiting for the caller first (the longest wait first), then the others (the latest move "
+                       "first), then those over"})
+
+
+@bp.get("")
+@documented("The tables you sit at: those waiting for you first, with whose turn it is", response=TablesSchema,
+            errors=(401,), auth="required", tag="seats",
+            description="A table is a branch with seats assigned that you own, or of which you hold a seat by invite; "
+                        "a table you may no longer read (made private, deleted) is left out.")
+def list_my_tables() -> ResponseReturnValue:
+    """``{"tables": [...]}``."""
+    return jsonify({"tables": my_tables(require_user())})
+
+
+@bp.get("/stream")
+@sse.documented_stream("Follow your tables live: a notice when one of them changed", errors=(401, 503), tag="seats",
+                       description="Server-Sent Events: 'event: tables' with data {\"game\", \"branch\"} when a move is "
+                                   "made at a table you sit at, one of its seats changes or it is deleted (or you are "
+                                   "seated at a new one); the home page then reads GET /api/me/tables again. Starts "
+                                   "now; no resume.")
+def stream_my_tables() -> ResponseReturnValue:
+    """``text/event-stream`` of notices of the caller's tables that changed."""
+    user = require_user()
+    hub = api().stores.live
+    feed = sse.NoticeFeed("following your tables", _table_notices(user))
+    return sse.open_stream(hub, hub.tables_changed_stream(), feed, notices=True)
+
+
+def _table_notices(user: str) -> Callable[[list[Batch]], str]:
+    """One message per changed table ``user`` sat at before the change or sits at after it."""
+    seats = api().stores.seats
+    known = set(seats.tables_of(user))
+
+    def render(batches: list[Batch]) -> str:
+        changed = list(dict.fromkeys((n["gid"], n["bid"]) for batch in batches for n in batch.notices))
+        if not changed:
+            return ""
+        now = set(seats.tables_of(user))
+        mine = [table for table in changed if table in known or table in now]
+        known.clear()
+        known.update(now)
+        return "".join(sse.message("tables", {"game": gid, "branch": bid}) for gid, bid in mine)
+    return render
