@@ -170,7 +170,9 @@ def test_a_command_waits_while_a_configured_redis_loads_its_data_then_runs(tmp_p
     """Issue 21: with an external Redis that is loading, "the CLI commands wait (with a timeout and a
     one-line message) too"."""
     password, keys = filled_store(tmp_path, games=50, filler_mb=8)
-    server = EmbeddedRedis(tmp_path / "redis", password=password, extra={"key-load-delay": str(int(4e6 / keys))})
+    # the load takes about 15 s (Redis sleeps between keys: no CPU), so that the command, however slowly a busy machine
+    # starts it, still meets the store loading (at 4 s a loaded machine's command came after the load: empty stderr)
+    server = EmbeddedRedis(tmp_path / "redis", password=password, extra={"key-load-delay": str(int(15e6 / keys))})
     server.spawn()
     try:
         done = run_in(tmp_path / "elsewhere", "user", "add", "dora", LUDOLOG_REDIS_URL=server.url, LUDOLOG_STORE_WAIT="60")
