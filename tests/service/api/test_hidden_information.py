@@ -40,7 +40,9 @@ FULL_VIEW_ONLY = {"/api/uploads/{uid}"}
 #: The live notice streams carry a game's id, or a seq and a budget, never a state, an event or a verdict (the page
 #: then asks the routes walked here), and they stay open while the page is shown: the walk could never read them to
 #: their end. The branch's own event stream is walked (a finished game's ends after what it missed).
-NOTICE_STREAMS = {"/api/games/stream", "/api/games/{gid}/branches/{bid}/analysis/stream", "/api/games/{gid}/annotations/stream"}
+# streams of notices that never end by themselves (a walk that read one to its end would wait for ever)
+NOTICE_STREAMS = {"/api/games/stream", "/api/me/tables/stream", "/api/games/{gid}/branches/{bid}/analysis/stream",
+                  "/api/games/{gid}/annotations/stream"}
 UI_DATA_ROUTES = ("/games/{gid}/b/{bid}/timeline.json", "/games/{gid}/b/{bid}/states.json")
 
 
