@@ -228,12 +228,16 @@ def game_settings(rules: Rules) -> dict[str, float]:
 
     Raises ValueError for a name not in :data:`GAME_SETTINGS` or a value that is not a number of at least 0.
     """
-    named = dict(rules.declaration.analysis_verdict)
-    for name, value in named.items():
+    # read as objects: the compiled engine would otherwise check each value's declared type (float) itself, with a
+    # TypeError for a string and no error at all for a bool, before the checks below could name the setting
+    declared: dict[str, object] = dict(rules.declaration.analysis_verdict)
+    named: dict[str, float] = {}
+    for name, value in declared.items():
         if name not in GAME_SETTINGS:
             raise ValueError(f"unknown verdict setting {name!r} (known: {', '.join(GAME_SETTINGS)})")
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
             raise ValueError(f"verdict setting {name!r} must be a number of at least 0, not {value!r}")
+        named[name] = value
     return named
 
 
