@@ -45,7 +45,8 @@ def test_a_seats_download_holds_no_other_seats_secrets_in_any_format(live_server
     secrets = secrets_of_seat(page, GOLDEN_CITY, 0)
     assert secrets, "the demo game has bonus cards kept face down"
     page.select_option("#view-select", "0")
-    assert page.inner_text("#download-view") == "as Anna"
+    # the links follow a view once the page has it (the view is read from the server first: a table may refuse it)
+    page.wait_for_function("() => document.getElementById('download-view').textContent === 'as Anna'")
     page.eval_on_selector("#downloads", "e => e.scrollIntoView()")
     page.screenshot(path=str(artifacts / "downloads-game.png"))
     for fmt in FORMATS:
@@ -58,6 +59,7 @@ def test_a_seats_download_holds_no_other_seats_secrets_in_any_format(live_server
     assert rows[0]["type"] == "game_created" and any(r.get("hidden") for r in rows)
     # The full view is anyone's to read, and its download has every draw: the check above can see a leak.
     page.select_option("#view-select", "full")
+    page.wait_for_function("() => document.getElementById('download-view').textContent === 'in full'")
     for fmt in FORMATS:
         body = download(page, f"#download-{fmt}")
         assert all(s in body for s in secrets), f"{fmt}: the full view's download lacks a draw"
