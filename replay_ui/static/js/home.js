@@ -4,6 +4,7 @@
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -261,6 +262,7 @@ async function loadTables() {
   const status = $("tables-status");
   try {
     const { tables } = await api("/api/me/tables");
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
     const waiting = tables.filter((t) => t.your_turn).length;
     status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
