@@ -93,7 +93,9 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
 @documented("Delete a branch of yours that nobody forked from (main cannot be deleted)", response=None, status=204,
             errors=(400, 401, 403, 404, 409), auth="required",
             description="409 when other branches fork from it, and 409 seats_held while people other than you hold "
-                        "seats of it and its game is not over (take their seats back first: they are told at once).")
+                        "seats of it and its game is not over (take their seats back first: they are told at once). "
+                        "Atomic against seats being taken: an invite redeemed or a seat given while the deletion runs "
+                        "is refused (409 branch_closing), after it 410 branch_deleted.")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     """204; 409 when other branches fork from it or others sit at it, 400 for main. Its analysis goes with it: results
     and queued jobs."""
