@@ -53,7 +53,7 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service.games.seating import engine_budget
+from service.games.seating import TableMoves, engine_budget
 from service.games.turn_mail import person_to_mail
 from service.store.analysis_turns import AnalysisTurns, EngineTurns
 from service.store.context import Stores
@@ -301,7 +301,7 @@ def after_table_append(stores: Stores) -> Callable[[str, str], None]:
     fold, the engine seat's move if one is next, the check of a turn e-mail if a person is next, and tell the home
     pages' lists of tables."""
     return after_append(FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores)),
-                        TurnMailScheduler(stores, job_queue(stores)), stores.seats.table_moved)
+                        TurnMailScheduler(stores, job_queue(stores)), TableMoves(stores.seats, stores.games, stores.reader))
 
 
 def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:
