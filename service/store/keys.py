@@ -245,7 +245,7 @@ def seats_for(gid: str, bid: str) -> str:
 
 
 def invites_for(gid: str) -> str:
-    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked, user)."""
+    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked/deleted, user)."""
     return f"{_game(gid)}:invites"
 
 
@@ -265,6 +265,12 @@ def engine_quota_wait_for(gid: str, bid: str) -> str:
     """String (JSON: owner, asked, left, until) with a TTL: the branch's engine seat waits because its owner's work
     quota is used up, until then."""
     return f"{_game(gid)}:b:{bid}:engine-quota-wait"
+
+
+def branch_closing_for(gid: str, bid: str) -> str:
+    """String with a TTL, set while the branch's deletion runs (``SeatStore.close``): a seat or an invite taken then is
+    refused, so that the deletion's check that nobody sits at the branch still holds when the branch goes."""
+    return f"{_game(gid)}:b:{bid}:closing"
 
 
 def tables_of(user: str) -> str:
