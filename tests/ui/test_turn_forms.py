@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine import apply_event, get_rules
+from engine import get_rules
 from engine.puerto_rico.mayor import free_at
 from engine.puerto_rico.state import PLACE
 from service.games.play import PlayService
