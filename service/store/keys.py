@@ -280,6 +280,13 @@ def tables_of(user: str) -> str:
     return f"{PREFIX}:user-tables:{user}"
 
 
+def finished_tables_of(user: str) -> str:
+    """Sorted set of the tables ``user`` sat at whose game is over (``gid/bid``, scored by when it ended): moved there
+    from :func:`tables_of` when the game ends, so that the tables being played are listed without reading the
+    finished ones (``service/store/seats.py``)."""
+    return f"{PREFIX}:user-tables-finished:{user}"
+
+
 def tables_changed() -> str:
     """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
     1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""

@@ -146,6 +146,17 @@ def _table(gid: str, bid: str) -> str:
     return f"{gid}/{bid}"
 
 
+def _tables(members: list[str]) -> list[tuple[str, str]]:
+    """(gid, bid) of members of a user's set of tables."""
+    return [(gid, bid) for gid, _, bid in (member.partition("/") for member in members)]
+
+
+def _leave_table(pipe: Any, person: str, gid: str, bid: str) -> None:
+    """Queue the removal of the table from ``person``'s lists (played and finished): they no longer sit there."""
+    pipe.zrem(keys.tables_of(person), _table(gid, bid))
+    pipe.zrem(keys.finished_tables_of(person), _table(gid, bid))
+
+
 def _people(stored: dict[bytes, bytes]) -> set[str]:
     """The people (not the owner) who hold a seat in a seats hash."""
     held = (_seat_of(int(k), v) for k, v in stored.items() if k.isdigit())
@@ -268,14 +279,45 @@ class SeatStore:
             pipe.execute()
 
     def table_moved(self, gid: str, bid: str) -> None:
-        """After an append: tell the home pages' lists of tables that the branch moved on, if it is a table."""
-        if self.has_assignments(gid, bid):
-            table_changed(self.redis, gid, bid)
+        """After an append on a table (a branch with seats): tell the home pages' lists of tables that it moved on."""
+        table_changed(self.redis, gid, bid)
+
+    def table_over(self, gid: str, bid: str, *, owner: str | None, when: float) -> None:
+        """The table's game ended (at ``when``): in its players' and ``owner``'s lists it moves from the tables played to
+        the finished ones, and the home pages hear of it."""
+        seats_key, member = keys.seats_for(gid, bid), _table(gid, bid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    people = _people(as_bytes_hash(pipe.hgetall(seats_key))) | ({owner} if owner else set())
+                    pipe.multi()
+                    for person in people:
+                        pipe.zrem(keys.tables_of(person), member)
+                        pipe.zadd(keys.finished_tables_of(person), {member: when}, nx=True)
+                    table_changed(pipe, gid, bid)
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def tables_of(self, user: str) -> list[tuple[str, str]]:
-        """The tables (gid, bid) ``user`` sits at: owns with seats assigned, or holds a seat of by invite."""
-        members = as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1))
-        return [(gid, bid) for gid, _, bid in (member.partition("/") for member in members)]
+        """The tables (gid, bid) ``user`` sits at and plays (owns with seats assigned, or holds a seat of by invite),
+        those whose game is over left out once :meth:`table_over` moved them."""
+        return _tables(as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1)))
+
+    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str]], int]:
+        """The ``count`` tables ``user`` sat at whose game ended last (the latest first), and how many there are."""
+        key = keys.finished_tables_of(user)
+        recent = as_text_list(self.redis.zrevrange(key, 0, count - 1)) if count > 0 else []
+        return _tables(recent), int(self.redis.zcard(key))
+
+    def sits_at(self, user: str, gid: str, bid: str) -> bool:
+        """True when the table is among ``user``'s, being played or finished."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zscore(keys.tables_of(user), _table(gid, bid))
+            pipe.zscore(keys.finished_tables_of(user), _table(gid, bid))
+            return any(score is not None for score in pipe.execute())
 
     def _replace(self, gid: str, bid: str, seat: Seat, new_invite: tuple[str, str] | None, owner: str | None) -> None:
         """Write ``seat`` and revoke the invite it replaces, in one transaction (the invite may be redeemed meanwhile);
@@ -292,10 +334,12 @@ class SeatStore:
                     old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
                     others = _others(stored.get(OTHERS_FIELD.encode()))
                     left = _people(stored) - _people(stored | {str(seat.seat).encode(): json.dumps(seat.to_record()).encode()})
+                    # a table whose game is over stays among the owner's finished ones
+                    ended = owner is not None and pipe.zscore(keys.finished_tables_of(owner), _table(gid, bid)) is not None
                     pipe.multi()
                     for person in left:
-                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
-                    if owner is not None:
+                        _leave_table(pipe, person, gid, bid)
+                    if owner is not None and not ended:
                         pipe.zadd(keys.tables_of(owner), {_table(gid, bid): time.time()}, nx=True)
                     if others and seat.holder != OWNER:
                         pipe.hset(seats_key, OTHERS_FIELD, json.dumps(sorted(others | {seat.seat})))
@@ -407,7 +451,7 @@ class SeatStore:
                     invites = _invites_of_branch(as_bytes_hash(pipe.hgetall(invites_key)), bid)
                     pipe.multi()
                     for person in people:
-                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
+                        _leave_table(pipe, person, gid, bid)
                     for hashed, record in invites.items():
                         pipe.hset(invites_key, hashed, json.dumps(record | {"status": "deleted"}))
                     pipe.delete(seats_key, keys.engine_quota_wait_for(gid, bid), keys.branch_closing_for(gid, bid))
