@@ -140,6 +140,28 @@ def test_the_engines_move_hands_the_turn_and_the_mail_to_the_person(
     assert client.get("/api/me/tables", headers=users.auth("alice")).get_json()["tables"][0]["your_turn"]
 
 
+def test_a_persons_move_to_their_own_next_seat_is_no_news(client: FlaskClient, users: Users,
+                                                          redis_client: redis.Redis) -> None:
+    made = client.post("/api/games", json={"game": "pig", "players": ["Anna", "Ada", "Ben"], "options": {"target": 100},
+                                           "seats": [{"holder": "me"}, {"holder": "me"}, {"holder": "invite"}]},
+                       headers=users.auth("alice")).get_json()
+    gid = made["id"]
+    assert client.post(f"/api/invites/{made['seats'][2]['invite_url'].rsplit('/', 1)[1]}",
+                       headers=users.auth("bob")).status_code == 200
+    client.put("/api/me/notifications", json={"email": "alice@example.org", "turn_mail": True}, headers=users.auth("alice"))
+    queue = Queue(QUEUE, connection=redis_client, serializer=JSONSerializer)
+
+    def queued_for() -> list[str]:
+        jobs = Job.fetch_many(queue.scheduled_job_registry.get_job_ids(), connection=redis_client, serializer=JSONSerializer)
+        return [str(job.args[3]) for job in jobs if job is not None and job.func_name == TURN_MAIL_JOB]
+
+    _end_turn(client, users, gid, "alice")  # Anna's turn ends: Ada's, alice's own seat too
+    assert queued_for() == [], "her own move told her nothing new"
+    _end_turn(client, users, gid, "alice")
+    _end_turn(client, users, gid, "bob")  # Ben's move makes it alice's turn
+    assert queued_for() == ["alice"]
+
+
 def test_a_mail_server_down_then_up_gets_the_one_mail(client: FlaskClient, users: Users, worker: subprocess.Popen,
                                                       smtp_port: int, redis_client: redis.Redis) -> None:
     gid = _table(client, users)
