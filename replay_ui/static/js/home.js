@@ -4,6 +4,7 @@
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -276,6 +277,7 @@ async function loadTables() {
   const status = $("tables-status");
   try {
     const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
     showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;
