@@ -71,8 +71,10 @@ ANALYSIS_JOB = "workers.analysis.analyse_range"
 ENGINE_MOVE_JOB = "workers.engine_seat.move_engine_seat"
 #: The check of a turn e-mail: :func:`workers.turn_mail.send_turn_mail` (gid, bid, seq, user).
 TURN_MAIL_JOB = "workers.turn_mail.send_turn_mail"
+#: The puzzle generator, after an analysis ends: :func:`workers.puzzles.generate_puzzles` (gid, bid, rollouts, view, seed).
+PUZZLES_JOB = "workers.puzzles.generate_puzzles"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, TURN_MAIL_JOB)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, TURN_MAIL_JOB, PUZZLES_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
@@ -396,6 +398,14 @@ def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, user: 
     """Put one analysis job into RQ (only the feed and a job stepping aside do: requests hold theirs)."""
     queue.enqueue(ANALYSIS_JOB, *args, retry=ANALYSIS_RETRY, result_ttl=60, failure_ttl=24 * 3600, job_timeout=3600,
                   description=description, at_front=at_front, meta={"user": user} if user else None)
+
+
+def enqueue_puzzles(queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int) -> None:
+    """Queue the puzzle generator over an analysis that has just ended (one job id per analysis: the last two range jobs
+    ending at once queue it once; a second run would only skip every decision the first made)."""
+    queue.enqueue(PUZZLES_JOB, gid, bid, rollouts, view, seed, job_id=f"puzzles-{gid}-{bid}-{rollouts}-{view}-{seed}",
+                  retry=ANALYSIS_RETRY, result_ttl=24 * 3600, failure_ttl=24 * 3600, job_timeout=3600,
+                  description=f"puzzles from {gid}/{bid} (analysis {rollouts} {view} seed {seed})")
 
 
 def step_aside(stores: Stores) -> bool:

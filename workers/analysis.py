@@ -16,11 +16,12 @@ from collections.abc import Iterator
 
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
-from service.games.analysis import Position, analyse_position, stored_results
-from service.jobs import step_aside
-from service.store.analysis_results import holder_of
+from service.games.analysis import Position, analyse_position, decisions, stored_results
+from service.jobs import analysis_queue, enqueue_puzzles, step_aside
+from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.context import current_stores
 from service.store.games import GameStore
+from service.store.records import Branch
 from service.store.snapshots import StateReader
 
 
@@ -47,7 +48,17 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
             break
         results.put(holder, position, analyse_position(rules, state, seq, rollouts, view, played, seed))
         done += 1
+    else:  # this range is done: if it was the analysis's last, the puzzle generator looks at it
+        if done and _analysis_ended(stores.games, results, branches, gid, bid):
+            enqueue_puzzles(analysis_queue(stores), gid, bid, rollouts, view, seed)
     return {"analysed": done}
+
+
+def _analysis_ended(games: GameStore, results: AnalysisResults, branches: dict[str, Branch], gid: str,
+                    bid: str) -> bool:
+    """True when every decision of the branch has its verdict stored."""
+    _, positions = decisions(games, gid, bid)
+    return len(results.get_many(branches, bid, positions)) == len(positions)
 
 
 def _states(reader: StateReader, games: GameStore, gid: str, bid: str, first: int,

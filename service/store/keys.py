@@ -318,3 +318,35 @@ def turn_mail_window_for(gid: str, bid: str, user: str) -> str:
 def mail_signing_key() -> str:
     """String: the random key that signs the unsubscribe links of the mails (made on first use, never shown)."""
     return f"{PREFIX}:mail-signing-key"
+
+
+# -- puzzles (issue 49) ------------------------------------------------------------------------------
+def puzzle_decisions_for(gid: str) -> str:
+    """Hash: ``<bid> <seq> <played>`` → the generator's decision on that position (JSON: the puzzle kept, or the
+    criterion that rejected it), so that a rerun does not judge it again and the yield can be counted."""
+    return f"{_game(gid)}:puzzle-decisions"
+
+
+def puzzle_for(pid: str) -> str:
+    """String: one puzzle (JSON: its game, branch, seq, mover, theme and the confirmed verdict; never a state)."""
+    return f"{PREFIX}:puzzle:{pid}"
+
+
+def puzzles_by_rating() -> str:
+    """Sorted set: every puzzle id by its Glicko-2 rating (public and private alike: a list filters by the viewer)."""
+    return f"{PREFIX}:puzzles:by-rating"
+
+
+def puzzle_rating_for(pid: str) -> str:
+    """Hash: a puzzle's Glicko-2 rating, deviation, volatility and attempts."""
+    return f"{PREFIX}:puzzle-rating:{pid}"
+
+
+def solver_rating_for(user: str) -> str:
+    """Hash: a solver's Glicko-2 rating, deviation, volatility and attempts."""
+    return f"{PREFIX}:solver-rating:{user}"
+
+
+def solver_history_for(user: str) -> str:
+    """List: a solver's attempts, oldest first (JSON: puzzle, correct, rating after, when)."""
+    return f"{PREFIX}:solver-history:{user}"
