@@ -1,4 +1,4 @@
-"""The ``ludolog`` command line: serve, worker, reconcile, reindex, migrate, demo, user, bench, analyze (and import/export).
+"""The ``ludolog`` command line: serve, worker, reconcile, reindex, migrate, demo, user, bench, analyze, puzzles (and import/export).
 
 Each command reads its settings from the environment (see the README), so the same
 command works against the embedded Redis of ``ludolog serve`` or a production server.
@@ -464,6 +464,58 @@ def _await_notice(progress, view: str, deadline: float | None) -> None:
             return
         if time.monotonic() >= until:
             return
+
+
+@cli.group()
+def puzzles() -> None:
+    """Puzzles cut from real mistakes (issue 49)."""
+
+
+@puzzles.command("generate")
+@click.option("--game", "gids", multiple=True, help="A game's id (repeatable); default: every game, newest first.")
+@click.option("--branch", default="main", show_default=True, help="The branch whose analysis is read.")
+@click.option("--rollouts", type=click.IntRange(1, 5000), default=None,
+              help="The analysis's budget  [default: the game's, 200 or 400]")
+@click.option("--view", default="full", show_default=True, help="The analysis's view: full or a seat number.")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, show_default=True, help="The analysis's seed.")
+def puzzles_generate(gids: tuple[str, ...], branch: str, rollouts: int | None, view: str, seed: int) -> None:
+    """Cut puzzles from finished analyses, here in this process (the job a worker runs after an analysis ends), with a
+    progress bar per game, and print the yield: decisions looked at, kept, and rejected by which criterion.
+
+    A game whose analysis at this budget, view and seed is not complete is skipped (say so: analyse it first)."""
+    from collections import Counter
+
+    from service.games.analysis import analysis_budget, report
+    from service.games.puzzles import Analysed, Generator
+    from service.store.puzzles import PuzzleStore
+
+    stores = _stores()
+    generator = Generator(stores.games, stores.reader, stores.redis, PuzzleStore(stores.redis))
+    total: Counter[str] = Counter()
+    for gid in gids or stores.games.game_ids(limit=100_000):
+        record = stores.games.game(gid)
+        if record.is_log_only or not stores.games.has_branch(gid, branch):
+            continue
+        budget = analysis_budget(record.game, rollouts)
+        done = report(stores.games, stores.redis, gid, branch, budget, view, seed)
+        if done["status"] != "done":
+            click.echo(f"{gid}: analysis at {budget} rollouts, view {view}, seed {seed} is {done['status']} "
+                       f"({done['done']} of {done['total']}): skipped", err=True)
+            continue
+        with _progress(done["total"], f"puzzles from {gid}/{branch}", "decisions") as bar:
+            counts = generator.run(gid, branch, Analysed(budget, view, seed), lambda _done, _total: bar.update(1)).to_json()
+        total.update({"analysed": counts["analysed"], "kept": counts["kept"], "skipped": counts["skipped"]})
+        total.update({f"rejected {reason}": n for reason, n in counts["rejected"].items()})
+        click.echo(f"{gid}: {_yield_line(counts)}")
+    click.echo(f"all: {_yield_line(total)}")
+
+
+def _yield_line(counts: Any) -> str:
+    """``41 decisions looked at, 2 kept, rejected: no_mistake 35, ...``."""
+    rejected = counts.get("rejected") or {k.split(" ", 1)[1]: v for k, v in counts.items() if k.startswith("rejected ")}
+    reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(rejected.items())) or "none"
+    return (f"{counts.get('analysed', 0)} decisions looked at, {counts.get('kept', 0)} kept, "
+            f"{counts.get('skipped', 0)} decided before; rejected: {reasons}")
 
 
 class LineProgress:

@@ -6,9 +6,7 @@ another seat's hidden card, never a future draw) with the mover's legal moves, a
 says whether an answer was right, with the played and the best move's win chances and intervals.
 
 Who may see a puzzle: anyone, for a public game's; only the game's owner, for a private or unlisted game's (everyone
-else gets 404, as for an unknown puzzle, through every route, the list included: :func:`is_listed_for`, the rule the
-game listings use). The rule is applied when the puzzle is served, so a game made private later takes its puzzles
-with it.
+else gets 404, as for an unknown puzzle, through every route, the list included: :mod:`service.web.puzzles`).
 """
 
 from __future__ import annotations
@@ -24,11 +22,10 @@ from service.api.inputs import load_body, load_query
 from service.api.schemas import LegalActionSchema, Strict
 from service.games.puzzles import STAGES, answered, shown_puzzle
 from service.i18n.games import move_text
-from service.store.errors import NotFoundError
-from service.store.puzzles import PuzzleStore
-from service.web.auth import current_user, is_listed_for
+from service.web.auth import current_user
 from service.web.context import api
 from service.web.game_language import request_language
+from service.web.puzzles import may_see_puzzle, puzzle_store, visible_puzzle
 
 bp = Blueprint("puzzles", __name__, url_prefix="/api/puzzles")
 
@@ -98,25 +95,10 @@ class AnswerResultSchema(Schema):
         "description": "the move played in the game {action, text, win, ci, loss, loss_ci, mark}"})
 
 
-def _store() -> PuzzleStore:
-    return PuzzleStore(api().stores.redis)
-
-
-def visible_puzzle(pid: str) -> dict[str, Any]:
-    """The puzzle if the caller may see it (a public game's, or the caller's own game's); else 404 as if unknown."""
-    puzzle = _store().get(pid)
-    games = api().games
-    if puzzle is None or not games.exists(puzzle["gid"]) or not is_listed_for(games.game(puzzle["gid"]), current_user()):
-        raise NotFoundError(f"no puzzle {pid!r}", puzzle=pid)
-    return puzzle
-
-
 def _listed(puzzle: dict[str, Any], query: dict[str, Any], user: str | None) -> bool:
-    games = api().games
-    if not games.exists(puzzle["gid"]):
+    if not may_see_puzzle(puzzle, user):
         return False
-    record = games.game(puzzle["gid"])
-    if not is_listed_for(record, user) or (query["mine"] and (user is None or record.owner != user)):
+    if query["mine"] and (user is None or api().games.game(puzzle["gid"]).owner != user):
         return False
     wanted = {"game": query["game"], "theme": query["theme"], "stage": query["stage"]}
     return all(value is None or puzzle[name] == value for name, value in wanted.items())
@@ -134,7 +116,7 @@ def list_puzzles() -> ResponseReturnValue:
     """``{"puzzles": [{"id", "game", "theme", "stage", "players"}]}``."""
     query = load_query(PuzzleListQuery)
     user = current_user()
-    store = _store()
+    store = puzzle_store()
     listed = [_summary(p) for p in store.get_many(store.all_ids()) if _listed(p, query, user)]
     return jsonify({"puzzles": listed[:LIST_LIMIT]})
 
@@ -157,7 +139,7 @@ def show_puzzle(pid: str) -> ResponseReturnValue:
             response=AnswerResultSchema, body=AnswerSchema, errors=(400, 404, 422), tag="puzzles")
 def answer_puzzle(pid: str) -> ResponseReturnValue:
     """``{"correct", "answer", "best", "played"}``."""
+    body = load_body(AnswerSchema)  # a malformed body is 400 whatever the puzzle, as on every route
     puzzle = visible_puzzle(pid)
-    body = load_body(AnswerSchema)
     position = api().stores.reader.position(puzzle["gid"], puzzle["bid"], puzzle["seq"])
     return jsonify(answered(position.rules, position.state, puzzle, body["action"]))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,9 @@ from flask.testing import FlaskClient
 from engine import CHANCE, get_rules
 from engine.bga import export_log
 from service.games.demo import demo_playout, demo_setup
+from service.games.puzzles import stage_of
 from service.store.games import MAIN, GameStore
+from service.store.puzzles import PuzzleStore
 from tests.service.api.helpers import Users
 
 GAMES = ("golden_city", "puerto_rico", "amerigo", "entdecker")
@@ -44,6 +47,8 @@ FULL_VIEW_ONLY = {"/api/uploads/{uid}"}
 NOTICE_STREAMS = {"/api/games/stream", "/api/me/tables/stream", "/api/games/{gid}/branches/{bid}/analysis/stream",
                   "/api/games/{gid}/annotations/stream"}
 UI_DATA_ROUTES = ("/games/{gid}/b/{bid}/timeline.json", "/games/{gid}/b/{bid}/states.json")
+#: A puzzle is shown in its mover's seat view to whoever solves it (issue 49): walked below with the mover as viewer.
+PUZZLE_ROUTES = {"/api/puzzles/{pid}"}
 
 
 @dataclass
@@ -104,7 +109,7 @@ def _events_in(body: Any) -> Iterator[dict[str, Any]]:
 
 def check_state(game: str, state: dict[str, Any], secrets: Secrets, where: str) -> None:
     """The state shows the viewer nothing of the others' hidden values (full state: lists; view: counts or null)."""
-    others = [p for seat, p in enumerate(state["players"]) if seat != secrets.viewer]
+    others = [p for seat, p in enumerate(state.get("players") or []) if seat != secrets.viewer]  # (Entdecker: none)
     if game == "golden_city":
         if state["phase"] != "over":  # "A játékosok felfordítják bonusz-kártyáikat": all is shown at the end
             for player in others:
@@ -231,7 +236,7 @@ def test_no_route_shows_a_viewer_what_it_may_not_see(client, users, stored_games
                       headers=headers).get_json()["id"]
     uid = client.post("/api/uploads", data=json.dumps(export_log(events[:40], view="spectator")),
                       content_type="application/json", headers=headers).get_json().get("id", "none")
-    routes = [(p, q) for p, q in _get_routes(client) if p not in FULL_VIEW_ONLY | NOTICE_STREAMS]
+    routes = [(p, q) for p, q in _get_routes(client) if p not in FULL_VIEW_ONLY | NOTICE_STREAMS | PUZZLE_ROUTES]
     routes += [(p, {"view", "at"} if p.endswith("states.json") else {"view"}) for p in UI_DATA_ROUTES]
     routes += [("/games/{gid}/b/{bid}/timeline.json", {"view", "after"})]  # the moves after a position: a live page's ask
     assert any("view" in q for _, q in routes) and len(routes) >= 10
@@ -261,3 +266,56 @@ def test_the_full_view_shows_the_secrets_so_the_walk_would_catch_a_leak(client, 
     hidden = {m["seq"]: m for m in spectator["moves"] if m.get("hidden")}
     assert set(hidden) == set(secret)
     assert all(m["action"] is None and m["text"] for m in hidden.values())  # the sentence stays: "Anna draws a landscape card"
+
+
+# -- puzzles (issue 49): every route that serves one shows its mover's seat view only -----------------------------
+def _store_puzzles(app: Any, game: str, events: list[Any]) -> list[tuple[str, int]]:
+    """A puzzle at a few decisions of every seat of the stored game, as the generator stores one (its verdict's numbers
+    made up: the walk looks at the position, which is folded from the game when served); (id, mover) pairs."""
+    rules = get_rules(game)
+    state = rules.initial_state(demo_setup(game, 1))
+    gid, head = f"leak-{game.replace('_', '-')}", events[-1].seq
+    store, per_seat, made = PuzzleStore(app.extensions["ludolog"].stores.redis), Counter[int](), []
+    for event in events[1:]:
+        actor = rules.current_actor(state)
+        if actor is not None and actor != CHANCE and len(rules.legal_actions(state)) > 1 and per_seat[actor] < 4 \
+                and event.seq % 7 == 0:
+            seq, legal = event.seq - 1, [rules.format_action(a) for a in rules.legal_actions(state)]
+            best = next(a for a in legal if a != event.action)
+            move = {"text": "a move", "win": 0.5, "ci": [0.4, 0.6]}
+            puzzle = {"id": f"{gid}-{seq}", "gid": gid, "bid": MAIN, "seq": seq, "game": game, "seat": actor,
+                      "players": len(demo_setup(game, 1).players), "theme": "any", "stage": stage_of(seq, head),
+                      "best": [best], "best_move": move | {"action": best},
+                      "played": move | {"action": event.action, "loss": 0.2, "loss_ci": [0.15, 0.25], "mark": "?"}}
+            store.keep(gid, f"{MAIN} {seq} {event.action}", puzzle)
+            per_seat[actor] += 1
+            made.append((puzzle["id"], int(actor)))
+        state = rules.apply(state, rules.parse_action(event.action))
+    return made
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_puzzle_route_shows_the_movers_view_only(app, client, users, stored_games, game):
+    events = stored_games[game]
+    made = _store_puzzles(app, game, events)
+    seats = len(demo_setup(game, 1).players)
+    assert {seat for _, seat in made} == set(range(seats))
+    headers = users.auth("alice")
+    listed = client.get("/api/puzzles", headers=headers).get_json()["puzzles"]
+    assert {p["id"] for p in listed} >= {pid for pid, _ in made}
+    assert not list(_states_in(listed)) and not list(_events_in(listed))  # a list shows no position
+    looked = 0
+    for pid, mover in made:
+        secrets = Secrets(seats, mover, hidden_events(game, events, mover))
+        shown = client.get(f"/api/puzzles/{pid}", headers=headers)
+        assert shown.status_code == 200, shown.get_json()
+        check_state(game, shown.get_json()["state"], secrets, pid)  # whatever its shape (Entdecker's has no players)
+        looked += 1 + check_answer(game, shown.get_json(), secrets, pid)
+        page = client.get(f"/puzzles/{pid}", headers=headers)
+        data = re.search(r'<script type="application/json" id="page-data">(.*?)</script>', page.get_data(as_text=True))
+        assert page.status_code == 200 and data, pid
+        assert "state" not in json.loads(data.group(1)) and "actions" not in json.loads(data.group(1))  # fetched
+        answer = client.post(f"/api/puzzles/{pid}/answer", json={"action": shown.get_json()["actions"][0]["action"]},
+                             headers=headers)
+        looked += check_answer(game, answer.get_json(), secrets, f"{pid} answer")
+    assert looked >= len(made)

@@ -18,6 +18,7 @@ from service.games.puzzles import REJECTIONS, Analysed, Generator
 from service.store import keys
 from service.store.games import MAIN, GameStore
 from service.store.puzzles import PuzzleStore
+from tests.helpers import ROOT, ludolog_env, run_to_end
 from tests.service.api.helpers import assert_error, assert_matches
 from tests.service.api.test_analysis_api import _run_jobs
 
@@ -117,3 +118,21 @@ def test_the_list_filters_by_game_theme_and_stage(client, redis_client, analysed
         assert listed and all(p[name] == one[name] for p in listed)
     assert client.get("/api/puzzles", query_string={"game": "amerigo"}).get_json()["puzzles"] == []
     assert_error(client.get("/api/puzzles", query_string={"stage": "endgame"}), 400)
+
+
+def test_the_command_line_generates_the_same_puzzles_and_prints_the_yield(redis_client, redis_server, analysed):
+    import sys
+
+    before = _decisions(redis_client, analysed)
+    redis_client.delete(keys.puzzle_decisions_for(analysed))
+    done = run_to_end([sys.executable, "-m", "ludolog.cli", "puzzles", "generate", "--game", analysed,
+                       "--rollouts", str(ROLLOUTS)], "ludolog puzzles generate", cwd=ROOT,
+                      env=ludolog_env(redis_server.url))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _decisions(redis_client, analysed) == before  # the same seeds, the same decisions
+    kept = sum("kept" in d for d in before.values())
+    assert f"{len(before)} decisions looked at, {kept} kept" in done.stdout
+    assert "no_mistake" in done.stdout and f"puzzles from {analysed}/main" in done.stderr
+    skipped = run_to_end([sys.executable, "-m", "ludolog.cli", "puzzles", "generate", "--rollouts", "7"],
+                         "ludolog puzzles generate", cwd=ROOT, env=ludolog_env(redis_server.url))
+    assert "is none (0 of" in skipped.stderr and "skipped" in skipped.stderr, skipped.stderr
