@@ -7,14 +7,13 @@ and make another. The API takes any listed token as ``Authorization: Bearer TOKE
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import page_blueprint
+from service.i18n import _, format_datetime
 from service.store.errors import InvalidRequestError
 from service.store.users import MAX_TOKEN_NAME
 from service.web.context import api
@@ -25,7 +24,8 @@ bp = page_blueprint("tokens", __name__)
 
 
 def _when(created: float) -> str:
-    return datetime.fromtimestamp(created, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """When a token was made, the page's language's way, in UTC (which the long format names)."""
+    return format_datetime(created, "long")
 
 
 def _page(user: str, *, new_token: str | None = None, error: str | None = None, status: int = 200) -> ResponseReturnValue:
@@ -36,8 +36,8 @@ def _page(user: str, *, new_token: str | None = None, error: str | None = None, 
 def _token_name_error(name: str) -> str | None:
     try:
         plain_text()(name)
-    except ValidationError as exc:  # the message names the character and where it is
-        return f"Token name: {' '.join(map(str, exc.messages))}"
+    except ValidationError:  # the message names the character and where it is
+        return _("A token's name is plain text on one line: no control or format characters.")
     return None
 
 
@@ -55,8 +55,8 @@ def tokens_page() -> ResponseReturnValue:
         return _page(user, error=error, status=400)
     try:
         _, token = api().users.create_token(user, name)
-    except InvalidRequestError as exc:
-        return _page(user, error=exc.message, status=400)
+    except InvalidRequestError:
+        return _page(user, error=_("A token's name is 1 to %(most)s characters.", most=MAX_TOKEN_NAME), status=400)
     return _page(user, new_token=token, status=201)
 
 
