@@ -23,7 +23,7 @@ from rq.job import Job, get_current_job
 
 from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
-from service.games.seating import choose_engine_move, engine_budget, engine_seed
+from service.games.seating import TableMoves, choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
     EngineMoveScheduler,
     FoldScheduler,
@@ -183,7 +183,7 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
     scheduler = EngineMoveScheduler(stores, engine_queue(stores))
     play = PlayService(stores.games, stores.reader,
                        on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler,
-                                              stores.seats.table_moved))
+                                              TableMoves(stores.seats, stores.games, stores.reader)))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:

@@ -245,7 +245,7 @@ def seats_for(gid: str, bid: str) -> str:
 
 
 def invites_for(gid: str) -> str:
-    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked, user)."""
+    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked/deleted, user)."""
     return f"{_game(gid)}:invites"
 
 
@@ -267,11 +267,24 @@ def engine_quota_wait_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:engine-quota-wait"
 
 
+def branch_closing_for(gid: str, bid: str) -> str:
+    """String with a TTL, set while the branch's deletion runs (``SeatStore.close``): a seat or an invite taken then is
+    refused, so that the deletion's check that nobody sits at the branch still holds when the branch goes."""
+    return f"{_game(gid)}:b:{bid}:closing"
+
+
 def tables_of(user: str) -> str:
     """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
     they own or of which they hold a seat by invite; kept in the transaction of each seat change
     (``service/store/seats.py``), read by ``GET /api/me/tables``."""
     return f"{PREFIX}:user-tables:{user}"
+
+
+def finished_tables_of(user: str) -> str:
+    """Sorted set of the tables ``user`` sat at whose game is over (``gid/bid``, scored by when it ended): moved there
+    from :func:`tables_of` when the game ends, so that the tables being played are listed without reading the
+    finished ones (``service/store/seats.py``)."""
+    return f"{PREFIX}:user-tables-finished:{user}"
 
 
 def tables_changed() -> str:

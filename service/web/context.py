@@ -12,6 +12,7 @@ from flask import current_app
 from rq import Queue
 
 from service.games.play import PlayService
+from service.games.seating import TableMoves
 from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
@@ -74,7 +75,7 @@ class ApiContext:
             queue=queue,
             play=PlayService(stores.games, stores.reader,
                              on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)),
-                                                    stores.seats.table_moved)),
+                                                    TableMoves(stores.seats, stores.games, stores.reader))),
         )
 
 

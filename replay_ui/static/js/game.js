@@ -627,7 +627,10 @@ function followTable() {
   followSeats(page, {
     onReleased: (text) => {
       app.tableNotice = text;
-      if (/^\d+$/.test(app.view)) { $("view-select").value = "spectator"; changeView("spectator").then(showTurn); }
+      if (/^\d+$/.test(app.view)) {
+        $("view-select").value = "spectator";
+        changeView("spectator").then(showTurn).catch(branchGoneUnderfoot);
+      }
       showTurn();
       document.body.dataset.seatReleased = "true";
     },
@@ -639,6 +642,17 @@ function followTable() {
       document.body.dataset.branchDeleted = "true";
     },
   });
+}
+
+/** A request of the page's was answered 404 because its branch was deleted while the request was on its way (the
+ *  seats stream's notice, which names who deleted it, may come a moment later): the page says the branch is gone
+ *  instead of failing. Any other failure is a fault and is thrown on. */
+function branchGoneUnderfoot(error) {
+  if (error.status !== 404) throw error;
+  if (!app.deleted) {
+    app.tableNotice = t("This branch is gone: it was deleted");
+    showTurn();
+  }
 }
 
 /** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the

@@ -248,7 +248,7 @@ function waitedFor(since) {
 }
 
 function tableTurn(table) {
-  if (table.over) return t("game over");
+  if (table.over) return table.ended ? t("game over · ended %(time)s ago", { time: waitedFor(table.ended) }) : t("game over");
   if (!table.to_move) return t("chance to draw");
   if (table.your_turn && table.waiting_since) {
     return t("your turn (%(player)s) · waiting %(waited)s", { player: table.to_move.player, waited: waitedFor(table.waiting_since) });
@@ -264,13 +264,28 @@ function tableRow(table) {
     el("span", { class: "table-turn", text: tableTurn(table) }));
 }
 
+/** How many finished tables the list shows: a few at first, more on "More finished tables". */
+const FINISHED_STEP = 10;
+let finishedShown = FINISHED_STEP;
+
+/** The finished tables, the latest ended first, under their own heading; "more" while some are not shown. */
+function showFinished(finished, total) {
+  $("finished-tables").hidden = !finished.length;
+  $("finished-list").replaceChildren(...finished.map(tableRow));
+  $("finished-more").hidden = finished.length >= total;
+  $("finished-more").textContent = t("More finished tables (%(count)s not shown)", { count: total - finished.length });
+}
+
 async function loadTables() {
   const status = $("tables-status");
   try {
-    const { tables } = await api("/api/me/tables");
+    const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
     $("tables-list").replaceChildren(...tables.map(tableRow));
+    showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;
-    status.textContent = !tables.length ? t("You sit at no table yet: start one with the New table form, or open an invite someone sent you.")
+    status.textContent = !tables.length && !finished.length
+      ? t("You sit at no table yet: start one with the New table form, or open an invite someone sent you.")
+      : !tables.length ? t("No game is going on at your tables.")
       : waiting ? tn("%(num)d table waiting for you.", "%(num)d tables waiting for you.", waiting) : t("No table is waiting for you.");
     document.body.dataset.tablesUpdated = String(Date.now());
   } catch (error) {
@@ -287,6 +302,9 @@ function followTables() {
   } });
 }
 
+if ($("finished-more")) {
+  $("finished-more").addEventListener("click", () => { finishedShown += FINISHED_STEP; loadTables(); });
+}
 $("upload-form").addEventListener("submit", upload);
 $("upload-file").addEventListener("change", showSourceNote);
 $("upload-text").addEventListener("input", showSourceNote);
