@@ -41,7 +41,15 @@ def language_globals() -> dict[str, Any]:
     catalog = None
     if locale != DEFAULT_LOCALE:
         catalog = url_for("language.scripts_catalog", tag=bcp47(locale), version=script_catalog_version(locale))
-    return {"html_lang": bcp47(locale), "ui_locale": locale, "languages": LANGUAGES, "scripts_catalog": catalog}
+    return {"html_lang": bcp47(locale), "ui_locale": locale, "languages": LANGUAGES, "scripts_catalog": catalog,
+            "language_next": _this_page()}
+
+
+def _this_page() -> str:
+    """Where the menu leads back to: this page, its query kept but for ``lang`` (the menu's choice wins) and ``next``
+    (a sign-in page's target is no business of the menu's, and is never echoed into every page)."""
+    query = [(k, v) for k, v in request.args.items(multi=True) if k not in (LANGUAGE_PARAM, "next")]
+    return request.path + (f"?{urlencode(query)}" if query else "")
 
 
 @bp.post("/language")
