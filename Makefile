@@ -86,7 +86,7 @@ check: $(STAMP) browser $(ENGINE_STAMP)
 	$(PYTEST) -m 'not slow'
 
 ## make messages: the site's strings extracted again from Python, the templates and the scripts (babel.cfg: `_`,
-## `gettext`, `ngettext`, `N_`; the scripts' `t` and `tn`) and merged into every language's catalog
+## `gettext`, `ngettext`, `N_`; the scripts' `t`, `tn` and `tParts`) and merged into every language's catalog
 ## (service/i18n/translations/<locale>/LC_MESSAGES/messages.po; a new language's file is made). Translate what is new
 ## there (msgstr ""): tests/i18n/test_catalogs.py fails while a message has no translation. No .mo is built: the
 ## service reads the .po files at start (service/i18n/catalogs.py).
@@ -94,7 +94,7 @@ MESSAGES_POT := build/messages.pot
 I18N_LOCALES := hu de zh_Hant zh_Hans
 messages: $(STAMP)
 	@mkdir -p build
-	$(BIN)/pybabel -q extract -F babel.cfg -k t -k tn:1,2 -k N_ --add-location=file --project ludolog \
+	$(BIN)/pybabel -q extract -F babel.cfg -k t -k tn:1,2 -k tParts -k N_ --add-location=file --project ludolog \
 	  --copyright-holder ludolog --sort-output -o $(MESSAGES_POT) replay_ui service
 	for locale in $(I18N_LOCALES); do \
 	  $(BIN)/pybabel -q update --init-missing -i $(MESSAGES_POT) -d service/i18n/translations -D messages -l $$locale || exit 1; done

@@ -146,12 +146,3 @@ def signout() -> ResponseReturnValue:
     renew_csrf_token()
     return redirect(url_for("pages.home"), 303)
 
-
-@bp.get("/account")
-def account_page() -> ResponseReturnValue:
-    """The signed-in user's account: their language (kept with the account, for every browser they sign in from) and
-    their API tokens."""
-    user = signed_in_user()
-    if user is None:
-        return redirect(url_for("accounts.signin", next=url_for("accounts.account_page")), 303)
-    return render_template("account.html", user=user, account_locale=api().users.locale_of(user))

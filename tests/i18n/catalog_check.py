@@ -26,7 +26,7 @@ def extracted(tmp: Path) -> Catalog:
     """The site's messages as the code has them now (babel.cfg, with the keywords the Makefile's ``messages`` uses)."""
     pot = tmp / "messages.pot"
     pybabel = Path(sys.executable).with_name("pybabel")
-    subprocess.run([str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "t", "-k", "tn:1,2", "-k", "N_",
+    subprocess.run([str(pybabel), "-q", "extract", "-F", "babel.cfg", "-k", "t", "-k", "tn:1,2", "-k", "tParts", "-k", "N_",
                     "--add-location=file", "-o", str(pot), "replay_ui", "service"], cwd=ROOT, check=True)
     with pot.open("rb") as file:
         return read_po(file)

@@ -6,6 +6,7 @@ put in the catalogs fails here too, not only one left untranslated in them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,16 @@ def test_translations_keep_placeholders_and_tags(locale: str, site_messages: lis
             if placeholders(text) - {"%(num)d"} != placeholders(english[-1]) - {"%(num)d"} or tags(text) != tags(english[0]):
                 wrong.append(f"{key!r} → {text!r}")
     assert wrong == [], f"{locale}:\n" + "\n".join(wrong)
+
+
+def test_every_message_a_script_asks_for_is_extracted(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Babel's JavaScript reader passes over a ``t()`` inside another ``t()``'s arguments: such a message would never
+    reach the catalogs and would show in English whatever the language. Every ``t``/``tn``/``tParts`` message of every
+    script must be in the extraction."""
+    from tests.i18n.test_no_english_left import SCRIPTS, _without_comments
+
+    found = extracted(Path(tmp_path_factory.mktemp("messages")))
+    known = {ids(m)[0] for m in found if m.id}
+    asked = [(path.name, match.group(1)) for path in sorted(SCRIPTS.rglob("*.js"))
+             for match in re.finditer(r'(?<![\w.])(?:t|tn|tParts)\(\s*"((?:[^"\\]|\\.)*)"', _without_comments(path.read_text()))]
+    assert asked and [(name, message) for name, message in asked if message not in known] == []

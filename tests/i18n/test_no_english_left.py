@@ -42,7 +42,7 @@ SCRIPTS_LEFT = (
     "analysis.js", "analysistext.js", "bgasummary.js", "boardtext.js", "chart.js", "compare.js", "logonly.js", "movelist.js",
     "notes.js", "opinion.js", "picker.js",
     # the boards and the chance summaries name game terms (buildings, goods, tiles, "tower throw"): the glossary's
-    "game.js", "boards/amerigo.js", "boards/entdecker.js", "boards/golden_city.js", "boards/puerto_rico.js",
+    "game.js", "forms/mayor.js", "boards/amerigo.js", "boards/entdecker.js", "boards/golden_city.js", "boards/puerto_rico.js",
 )
 
 _JINJA = [
@@ -163,7 +163,7 @@ ALLOWED_LITERALS = {
 
 def _translated(before: str) -> bool:
     """Whether a literal that follows ``before`` is a ``t``/``tn`` message (the first argument, or ``tn``'s second)."""
-    if re.search(r"(?:\bt|\btn)\(\s*$", before):
+    if re.search(r"(?:\bt|\btn|\btParts)\(\s*$", before):
         return True
     call = before.rfind("tn(")
     if call < 0:

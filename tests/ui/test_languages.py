@@ -192,7 +192,7 @@ def test_the_menu_switches_and_keeps_the_language(browser: Any, live_server: Liv
         page.wait_for_selector(".who strong")
         assert page.get_attribute("html", "lang") == "zh-Hant"
         page.goto(f"{live_server.url}/account")
-        assert page.get_attribute("html", "lang") == "zh-Hant" and page.inner_text("main h1") == "帳號"
+        assert page.get_attribute("html", "lang") == "zh-Hant" and page.inner_text("main h1") == "你的帳號"
     finally:
         context.close()
 

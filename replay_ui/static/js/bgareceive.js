@@ -67,10 +67,18 @@ function show(kept) {
   }
   received = kept;
   const kind = seen.rules ? t("full rules: replay, fork and play on") : t("log only: browse and annotate");
-  $("preview-game").textContent = t("%(game)s (%(kind)s)", { game: seen.label || t("a game the log does not name"), kind });
+  const game = seen.label || t("a game the log does not name");  // said apart: a t() inside t()'s arguments is not extracted
+  $("preview-game").textContent = t("%(game)s (%(kind)s)", { game, kind });
   $("preview-table").textContent = seen.table ?? kept.table ?? t("not named in the log");
   $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : t("not named in the log");
-  $("preview-moves").textContent = String(seen.moves);
+  // Each count named for what it counts: a log-only game's replay steps through the moves with a line everyone sees
+  // (not every BGA move number has one); a game with rules is imported as moves and chance draws, which the import
+  // report counts.
+  $("preview-moves-label").textContent = seen.rules ? t("BGA moves") : t("Steps");
+  $("preview-moves").textContent = String(seen.rules ? seen.moves : seen.steps);
+  $("preview-moves-note").textContent = seen.rules
+    ? t("move numbers in the log: the import says how many players' moves and chance draws they hold")
+    : t("BGA moves with a line everyone sees, which the replay steps through (%(moves)s BGA move numbers in all)", { moves: seen.moves });
   $("receive-preview").hidden = false;
   status(t("Received from %(origin)s. Check it, choose who may see it, then press Import: only then is it sent to ludolog.",
            { origin: kept.from }));

@@ -37,14 +37,14 @@ export class Branches {
     const node = (branch) => {
       const children = tree(this.branches, branch.id);
       const here = branch.id === this.bid;
+      const owner = branch.owner || t("nobody");
       const luck = branch.chance === "keep" ? t("same luck (draws kept)") : t("new luck (chance redrawn)");
       const where = branch.parent ? t("from %(parent)s at move %(seq)s · %(luck)s", { parent: branch.parent, seq: branch.fork_seq, luck })
         : t("the game as played");
       return el("li", { class: here ? "here" : "", dataset: { branch: branch.id } },
         el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null,
                   dataset: { head: String(branch.head) }, text: branch.name || branch.id }),
-        el("span", { class: "muted", text: t(" · %(owner)s · %(where)s · %(moves)s moves",
-                                                { owner: branch.owner || t("nobody"), where, moves: branch.head }) }),
+        el("span", { class: "muted", text: t(" · %(owner)s · %(where)s · %(moves)s moves", { owner, where, moves: branch.head }) }),
         here ? null : el("a", { class: "compare-link", href: this.compareTo(branch), title: t("both boards side by side at this move"),
                                 text: t("compare") }),
         branch.incomplete ? el("span", { class: "badge", text: t("incomplete") }) : null,

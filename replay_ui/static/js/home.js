@@ -3,8 +3,9 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
-import { formatDateTime, formatList, formatNumber, t, tn } from "./i18n.js";
+import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -87,13 +88,17 @@ function filtersChanged() {
 
 // ---- uploads ----------------------------------------------------------------------------------
 /** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
- *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew, as is the game an
+ *  upload was linked to (`linked`: a public BGA table, or a public game's own export, that is here already). */
 async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
-  const open = again ? t("Already here: you uploaded this file before; open that game") : t("Open the imported game");
+  const here = again || body.linked;
+  const link = el("a", { href: `/games/${encodeURIComponent(body.game)}`,
+                         text: here ? body.title || body.game : t("Open the imported game") });
+  const said = again ? tParts("Already here: %(game)s (you uploaded this file before)", { game: link })
+    : body.linked ? tParts("Already here: %(game)s (nothing was imported anew)", { game: link }) : [link];
   replaceChildren($("upload-report"),
-    body.game ? el("p", { class: again ? "upload-again" : null },
-                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
+    body.game ? el("p", { class: here ? "upload-again" : null }, ...said,
                    el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
@@ -280,6 +285,7 @@ async function loadTables() {
   const status = $("tables-status");
   try {
     const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
     showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;

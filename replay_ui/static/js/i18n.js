@@ -35,6 +35,19 @@ export function t(id, args) {
   return fill(typeof found === "string" ? found : id, args);
 }
 
+/** `id` in the page's language as a list of strings and nodes, for a sentence with an element in it: a placeholder
+ *  whose value is a Node (a link, say) is that node, the others text. `el("p", {}, ...tParts("See %(game)s.", { game: link }))`
+ *  keeps the word order the translator chose. */
+export function tParts(id, args) {
+  const found = catalog.messages[id];
+  const text = typeof found === "string" ? found : id;
+  return text.split(/(%\(\w+\)[sd])/).filter(Boolean).map((part) => {
+    const name = /^%\((\w+)\)[sd]$/.exec(part)?.[1];
+    if (!name || !(name in args)) return part;
+    return args[name] instanceof Node ? args[name] : String(args[name]);
+  });
+}
+
 /** The form of a message for `count` (`%(num)d` is the count, other placeholders from `args`). The catalog's plural
  * rule: one form (Chinese) or two, the first for exactly 1 (English, German, Hungarian). */
 export function tn(singular, plural, count, args) {

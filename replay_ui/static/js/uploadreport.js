@@ -43,17 +43,22 @@ function reportList(rows, className) {
   return el("ul", { class: `report ${className}` }, rows.map(reportLine));
 }
 
-// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart.
+// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart. The log
+// entries are the progress line's ("447 of 447 log entries read"), each counted once as used, skipped or refused, so
+// that they add up to it; an inferred move is an event no entry states, not an entry.
 function summaryLine(summary) {
   const moves = tn("%(num)d move", "%(num)d moves", summary.moves);
-  const imported = summary.draws
-    ? t("%(moves)s and %(draws)s imported", { moves, draws: tn("%(num)d chance draw", "%(num)d chance draws", summary.draws) })
+  const draws = summary.draws ? tn("%(num)d chance draw", "%(num)d chance draws", summary.draws) : null;
+  const entries = summary.entries !== undefined ? tn("%(num)d log entry", "%(num)d log entries", summary.entries) : null;
+  const imported = draws && entries ? t("%(moves)s and %(draws)s imported from %(entries)s", { moves, draws, entries })
+    : draws ? t("%(moves)s and %(draws)s imported", { moves, draws })
+    : entries ? t("%(moves)s imported from %(entries)s", { moves, entries })
     : t("%(moves)s imported", { moves });
   return el("p", { id: "upload-summary", class: "report-summary" },
     el("strong", { text: imported }),
-    " · " + tn("%(num)d line inferred", "%(num)d lines inferred", summary.inferred),
-    " · " + tn("%(num)d line refused", "%(num)d lines refused", summary.refused),
-    " · " + tn("%(num)d line skipped (silent)", "%(num)d lines skipped (silent)", summary.skipped));
+    t(": %(used)s used · %(skipped)s skipped (silent or housekeeping) · %(refused)s refused · %(inferred)s inferred (not in the log)",
+      { used: summary.used, skipped: summary.skipped, refused: summary.refused,
+        inferred: tn("%(num)d move", "%(num)d moves", summary.inferred) }));
 }
 
 function foldedReport(rows, label, className) {
@@ -66,7 +71,7 @@ export function reportSections(body) {
   const of = (status) => rows.filter((r) => r.status === status);
   const refused = of("refused"), inferred = of("inferred");
   return [
-    body.summary ? summaryLine(body.summary) : null,
+    body.summary && !body.linked ? summaryLine(body.summary) : null, // linked: nothing was imported to count
     refused.length ? el("h3", { text: t("Refused lines") }) : null,
     refused.length ? reportList(refused, "report-refused") : null,
     inferred.length ? el("h3", { text: t("Inferred lines") }) : null,
