@@ -78,7 +78,7 @@ def script_catalog(locale: str) -> dict[str, Any]:
         if not message.id or not _is_script_message(message) or message.fuzzy:
             continue
         if isinstance(message.id, tuple | list):
-            forms = [str(form) for form in message.string]
+            forms = [str(form) for form in message.string or ()]
             if all(forms):
                 messages[str(message.id[0])] = forms
         elif message.string:

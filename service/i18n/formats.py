@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Literal
 
 from babel import Locale, dates, lists, numbers
 
@@ -43,13 +44,14 @@ def format_percent(value: float | Decimal, locale: str | None = None) -> str:
     return numbers.format_percent(value, locale=babel_locale(locale))
 
 
-def format_duration(value: dt.timedelta | float, width: str = "long", threshold: float = 0.85,
+def format_duration(value: dt.timedelta | float, width: Literal["narrow", "short", "long"] = "long", threshold: float = 0.85,
                     locale: str | None = None) -> str:
     """A duration (a timedelta or seconds) in its largest fitting unit: ``3 hours``, ``3 Stunden``, ``3 óra``, ``3 小時``.
 
     ``width``: ``long``, ``short`` or ``narrow``; ``threshold`` as Babel's (0.85: 55 minutes reads as ``1 hour``).
     """
-    return dates.format_timedelta(value, threshold=threshold, format=width, locale=babel_locale(locale))
+    delta = value if isinstance(value, dt.timedelta) else dt.timedelta(seconds=value)
+    return dates.format_timedelta(delta, threshold=threshold, format=width, locale=babel_locale(locale))
 
 
 def format_list(items: Sequence[str], locale: str | None = None) -> str:
