@@ -25,6 +25,7 @@ from service.store.annotations import AnnotationStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
+from service.store.notifications import NotificationStore
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
 from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
@@ -121,6 +122,11 @@ class Stores:
     def seats(self) -> SeatStore:
         """Who holds each seat of a branch, and the invites to seats."""
         return SeatStore(self.redis)
+
+    @cached_property
+    def notifications(self) -> NotificationStore:
+        """How users are told it is their turn: their settings, the pages they have open, turn e-mails' claims."""
+        return NotificationStore(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:
