@@ -100,6 +100,9 @@ def test_one_notification_and_a_chime_when_it_becomes_your_turn(browser: Any, li
         assert notes[0]["title"].startswith("Your turn: ") and notes[0]["body"].startswith("Anna is to move")
         assert notes[0]["tag"] == f"ludolog-turn-{gid}/main"
         assert tones - tones_before == 2, "the two notes of the chime"
+        account.close()
+        home.goto(f"{live_server.url}/games/{gid}/b/main")  # the table's Seats card offers the switch too, on
+        home.wait_for_selector("#seats-section [data-turn-alerts][aria-pressed='true']")
         assert errors == []
     finally:
         context.close()

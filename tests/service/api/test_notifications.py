@@ -100,3 +100,19 @@ def test_an_unsubscribe_link_this_server_did_not_make_is_a_404_page(client: Flas
     for token in ("", "bob.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "x" * 5000, "\u202ebob.x"):
         answer = client.get("/mail/unsubscribe", query_string={"token": token})
         assert answer.status_code == 404 and answer.mimetype == "text/html", token
+
+
+@pytest.mark.parametrize("url", ["http://mail.example.org", "smtp://", "smtp://mail.example.org:99999",
+                                 "smtps://user:secret@:465", "smtp://mail.example.org/path"])
+def test_a_mistyped_smtp_url_stops_the_start_naming_the_setting_not_the_password(url: str) -> None:
+    from service.runtime.config import checked_smtp_url
+    with pytest.raises(SystemExit) as stopped:
+        checked_smtp_url(url)
+    assert "LUDOLOG_SMTP_URL" in str(stopped.value) and "secret" not in str(stopped.value)
+
+
+def test_the_smtp_urls_ludolog_sends_through() -> None:
+    from service.runtime.config import checked_smtp_url
+    for url in ("smtp://127.0.0.1:2525", "smtps://user:p%40ss@mail.example.org", "smtp://mail.example.org"):
+        assert checked_smtp_url(url) == url
+    assert checked_smtp_url("") is None and checked_smtp_url(None) is None

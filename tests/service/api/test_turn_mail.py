@@ -5,22 +5,18 @@ when the mail is due gets it when it is back. Each test reads what the server re
 
 from __future__ import annotations
 
-import email
 import json
 import re
 import subprocess
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from email import policy
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
 import redis
-from aiosmtpd.controller import Controller
 from flask.testing import FlaskClient
 from rq import Queue
 from rq.job import Job
@@ -36,45 +32,12 @@ from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, start_worker, wait_until
 from tests.service.api.helpers import Users, branch_url, head_of
 from tests.service.api.sse import Gunicorn, SseClient
+from tests.smtp import SmtpServer
 
 QUEUE = "ludolog-test-mail"
 SITE = "http://ludolog.test"
 PIG_TABLE = {"game": "pig", "players": ["Anna", "Ben"], "options": {"target": 100},
              "seats": [{"holder": "me"}, {"holder": "invite"}]}
-
-
-class Inbox:
-    """What a real SMTP server on loopback (aiosmtpd) received, message by message."""
-
-    def __init__(self) -> None:
-        self.messages: list[EmailMessage] = []
-        self.lock = threading.Lock()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802 - aiosmtpd's hook name
-        """Keep the message as it came."""
-        with self.lock:
-            self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))  # type: ignore[arg-type]
-        return "250 OK"
-
-    def count(self) -> int:
-        """How many messages came."""
-        with self.lock:
-            return len(self.messages)
-
-
-class SmtpServer:
-    """aiosmtpd's threaded server on ``port``, started and stopped by the test."""
-
-    def __init__(self, port: int) -> None:
-        self.inbox = Inbox()
-        self.controller = Controller(self.inbox, hostname="127.0.0.1", port=port)
-
-    def __enter__(self) -> Inbox:
-        self.controller.start()
-        return self.inbox
-
-    def __exit__(self, *exc: object) -> None:
-        self.controller.stop()
 
 
 @pytest.fixture
@@ -91,7 +54,8 @@ def config(redis_server: EmbeddedRedis, redis_client: redis.Redis, smtp_port: in
 
 
 def _worker_env(smtp_port: int) -> dict[str, str]:
-    return {"LUDOLOG_QUEUE": QUEUE, "LUDOLOG_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}", "LUDOLOG_PUBLIC_URL": SITE}
+    return {"LUDOLOG_QUEUE": QUEUE, "LUDOLOG_SMTP_URL": f"smtp://127.0.0.1:{smtp_port}", "LUDOLOG_PUBLIC_URL": SITE,
+            "LUDOLOG_TURN_MAIL_DELAY": "1"}
 
 
 @pytest.fixture
@@ -159,6 +123,43 @@ def test_a_turn_mails_the_player_once_with_the_tables_link_and_an_unsubscribe(
     assert mail["List-Unsubscribe"].startswith(f"<{SITE}/api/mail/unsubscribe?token=bob.")
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert redis_client.get(keys.turn_mail_claim_for(gid, "main", "bob", seq)) == b"sent"
+
+
+def test_the_engines_move_hands_the_turn_and_the_mail_to_the_person(
+        client: FlaskClient, users: Users, worker: subprocess.Popen, smtp_port: int, redis_client: redis.Redis) -> None:
+    made = client.post("/api/games", json={"game": "pig", "players": ["Anna", "Engine"], "options": {"target": 100},
+                                           "seats": [{"holder": "me"}, {"holder": "engine", "level": "easy"}]},
+                       headers=users.auth("alice"))
+    assert made.status_code == 201, made.get_json()
+    gid = made.get_json()["id"]
+    client.put("/api/me/notifications", json={"email": "alice@example.org", "turn_mail": True}, headers=users.auth("alice"))
+    with SmtpServer(smtp_port) as inbox:
+        _end_turn(client, users, gid, "alice")  # her own move: no mail; the engine's, in the worker, hands it back
+        assert _wait_results(redis_client, gid, 1) == [SENT]
+        assert inbox.count() == 1 and inbox.messages[0]["To"] == "alice@example.org"
+    assert client.get("/api/me/tables", headers=users.auth("alice")).get_json()["tables"][0]["your_turn"]
+
+
+def test_a_persons_move_to_their_own_next_seat_is_no_news(client: FlaskClient, users: Users,
+                                                          redis_client: redis.Redis) -> None:
+    made = client.post("/api/games", json={"game": "pig", "players": ["Anna", "Ada", "Ben"], "options": {"target": 100},
+                                           "seats": [{"holder": "me"}, {"holder": "me"}, {"holder": "invite"}]},
+                       headers=users.auth("alice")).get_json()
+    gid = made["id"]
+    assert client.post(f"/api/invites/{made['seats'][2]['invite_url'].rsplit('/', 1)[1]}",
+                       headers=users.auth("bob")).status_code == 200
+    client.put("/api/me/notifications", json={"email": "alice@example.org", "turn_mail": True}, headers=users.auth("alice"))
+    queue = Queue(QUEUE, connection=redis_client, serializer=JSONSerializer)
+
+    def queued_for() -> list[str]:
+        jobs = Job.fetch_many(queue.scheduled_job_registry.get_job_ids(), connection=redis_client, serializer=JSONSerializer)
+        return [str(job.args[3]) for job in jobs if job is not None and job.func_name == TURN_MAIL_JOB]
+
+    _end_turn(client, users, gid, "alice")  # Anna's turn ends: Ada's, alice's own seat too
+    assert queued_for() == [], "her own move told her nothing new"
+    _end_turn(client, users, gid, "alice")
+    _end_turn(client, users, gid, "bob")  # Ben's move makes it alice's turn
+    assert queued_for() == ["alice"]
 
 
 def test_a_mail_server_down_then_up_gets_the_one_mail(client: FlaskClient, users: Users, worker: subprocess.Popen,
@@ -271,7 +272,7 @@ PR_TABLE = {"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"],
 
 def test_no_mail_while_the_player_has_the_table_open(redis_server: EmbeddedRedis, redis_client: redis.Redis,
                                                      smtp_port: int, worker: subprocess.Popen) -> None:
-    env = _worker_env(smtp_port) | {"LUDOLOG_TURN_MAIL_DELAY": "1"}
+    env = _worker_env(smtp_port)
     tokens = {name: UserStore(redis_client).add(name) for name in ("alice", "bob")}
     with SmtpServer(smtp_port) as inbox, Gunicorn(redis_server.url, env=env) as server:
         status, made = server.send("/api/games", PR_TABLE, tokens["alice"])
