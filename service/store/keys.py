@@ -79,7 +79,7 @@ def games_counter() -> str:
 
 
 def user_for(name: str) -> str:
-    """Hash: a user's record (password hash, created)."""
+    """Hash: a user's record (password hash, created, the language they chose: ``locale``)."""
     return f"{PREFIX}:user:{name}"
 
 
