@@ -16,10 +16,13 @@ from replay_ui.blueprint import page_blueprint
 from replay_ui.games import adapter_for
 from replay_ui.views import _board_stylesheet
 from service.games.puzzles import STAGES
+from service.i18n import N_, _
 from service.web.auth import current_user
 from service.web.context import api
 from service.web.puzzles import visible_puzzle
 
+#: The stages' names as the filter shows them.
+STAGE_NAMES = {"early": N_("early game"), "middle": N_("middle game"), "late": N_("late game")}
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
 bp = page_blueprint("puzzles_page", __name__)
 
@@ -28,7 +31,7 @@ bp = page_blueprint("puzzles_page", __name__)
 def puzzles() -> ResponseReturnValue:
     """The list of puzzles, with its filters (the list itself comes from ``GET /api/puzzles``)."""
     page = {"games": list(listed_games()), "stages": list(STAGES), "user": current_user()}
-    return render_template("puzzles.html", page=page)
+    return render_template("puzzles.html", page=page, stage_names={stage: _(STAGE_NAMES[stage]) for stage in STAGES})
 
 
 @bp.get("/puzzles/<pid>")

@@ -28,7 +28,7 @@ from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
 BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, seats.bp, tables.bp,
-              annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp, puzzles.bp, openapi.bp)
+              annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp, puzzles.bp, puzzles.me_bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

@@ -11,6 +11,7 @@ else gets 404, as for an unknown puzzle, through every route, the list included:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Blueprint, jsonify
@@ -20,17 +21,23 @@ from marshmallow import Schema, fields, validate
 from service.api.docs import documented
 from service.api.inputs import load_body, load_query
 from service.api.schemas import LegalActionSchema, Strict
+from service.games.glicko import rate_triples
 from service.games.puzzles import STAGES, answered, shown_puzzle
 from service.i18n.games import move_text
-from service.web.auth import current_user
+from service.store.puzzles import START_RATING
+from service.store.ratings import RatingStore
+from service.web.auth import current_user, require_user
 from service.web.context import api
 from service.web.game_language import request_language
 from service.web.puzzles import may_see_puzzle, puzzle_store, visible_puzzle
 
 bp = Blueprint("puzzles", __name__, url_prefix="/api/puzzles")
+me_bp = Blueprint("my_puzzles", __name__, url_prefix="/api/me")
 
 #: Puzzles listed at most per request.
 LIST_LIMIT = 50
+#: Puzzles read on each side of the solver's rating before the filters (a list shows the nearest that pass them).
+NEAR_FETCHED = 500
 
 
 class PuzzleListQuery(Strict):
@@ -52,12 +59,16 @@ class PuzzleSummarySchema(Schema):
     theme = fields.String(required=True)
     stage = fields.String(required=True)
     players = fields.Integer(required=True)
+    rating = fields.Integer(required=True, metadata={"description": "the puzzle's Glicko-2 rating"})
 
 
 class PuzzleListSchema(Schema):
     """``GET /api/puzzles``."""
 
-    puzzles = fields.List(fields.Nested(PuzzleSummarySchema), required=True)
+    puzzles = fields.List(fields.Nested(PuzzleSummarySchema), required=True, metadata={
+        "description": "the nearest to the caller's rating first"})
+    rating = fields.Integer(required=True, metadata={"description": "the caller's puzzle rating (1500 when new or "
+                                                                     "anonymous)"})
 
 
 class PuzzleSchema(PuzzleSummarySchema):
@@ -93,6 +104,19 @@ class AnswerResultSchema(Schema):
         "description": "the best move {action, text, win, ci, same: every move the game treats as it}"})
     played = fields.Dict(required=True, metadata={
         "description": "the move played in the game {action, text, win, ci, loss, loss_ci, mark}"})
+    rating = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the signed-in solver's rating after the answer {rating, deviation, before, rated: false when "
+                       "the puzzle was answered before (only a first answer is rated)}; null when anonymous"})
+
+
+class SolverSchema(Schema):
+    """``GET /api/me/puzzles``: the caller's puzzle rating and history."""
+
+    rating = fields.Float(required=True)
+    deviation = fields.Float(required=True)
+    attempts = fields.Integer(required=True)
+    history = fields.List(fields.Dict(), required=True, metadata={
+        "description": "rated attempts, oldest first: {puzzle, correct, at, rating, deviation, before}"})
 
 
 def _listed(puzzle: dict[str, Any], query: dict[str, Any], user: str | None) -> bool:
@@ -105,7 +129,8 @@ def _listed(puzzle: dict[str, Any], query: dict[str, Any], user: str | None) -> 
 
 
 def _summary(puzzle: dict[str, Any]) -> dict[str, Any]:
-    return {name: puzzle[name] for name in ("id", "game", "theme", "stage", "players")}
+    rating = RatingStore(api().stores.redis).puzzle(puzzle["id"])[0][0]
+    return {name: puzzle[name] for name in ("id", "game", "theme", "stage", "players")} | {"rating": round(rating)}
 
 
 @bp.get("")
@@ -117,8 +142,9 @@ def list_puzzles() -> ResponseReturnValue:
     query = load_query(PuzzleListQuery)
     user = current_user()
     store = puzzle_store()
-    listed = [_summary(p) for p in store.get_many(store.all_ids()) if _listed(p, query, user)]
-    return jsonify({"puzzles": listed[:LIST_LIMIT]})
+    rating = RatingStore(api().stores.redis).solver(user)[0][0] if user is not None else START_RATING
+    listed = [_summary(p) for p in store.get_many(store.ids_near(rating, NEAR_FETCHED)) if _listed(p, query, user)]
+    return jsonify({"puzzles": listed[:LIST_LIMIT], "rating": round(rating)})
 
 
 @bp.get("/<pid>")
@@ -138,8 +164,35 @@ def show_puzzle(pid: str) -> ResponseReturnValue:
 @documented("Answer a puzzle: right or wrong, with the played and the best move's win chances and intervals",
             response=AnswerResultSchema, body=AnswerSchema, errors=(400, 404, 422), tag="puzzles")
 def answer_puzzle(pid: str) -> ResponseReturnValue:
-    """``{"correct", "answer", "best", "played"}``."""
+    """``{"correct", "answer", "best", "played", "rating"}``: a signed-in solver's answer also updates their and the
+    puzzle's Glicko-2 ratings, in one transaction (:mod:`service.store.ratings`)."""
     body = load_body(AnswerSchema)  # a malformed body is 400 whatever the puzzle, as on every route
     puzzle = visible_puzzle(pid)
     position = api().stores.reader.position(puzzle["gid"], puzzle["bid"], puzzle["seq"])
-    return jsonify(answered(position.rules, position.state, puzzle, body["action"]))
+    result = answered(position.rules, position.state, puzzle, body["action"])
+    user = current_user()
+    return jsonify(result | {"rating": _rated(user, pid, result["correct"]) if user is not None else None})
+
+
+def _rated(user: str, pid: str, correct: bool) -> dict[str, Any]:
+    """Rate the answer (the first to this puzzle only) and say the solver's rating after it."""
+    ratings = RatingStore(api().stores.redis)
+    entry = ratings.attempt(user, pid, correct, rate_triples, time.time())
+    if entry is not None:
+        return {"rating": entry["rating"], "deviation": entry["deviation"], "before": entry["before"], "rated": True}
+    (rating, deviation, _), _ = ratings.solver(user)
+    return {"rating": round(rating, 2), "deviation": round(deviation, 2), "before": round(rating, 2), "rated": False}
+
+
+@me_bp.get("/puzzles")
+@documented("Your puzzle rating and the history of your rated answers", response=SolverSchema, errors=(401,),
+            auth="required", tag="puzzles")
+def my_puzzles() -> ResponseReturnValue:
+    """``{"rating", "deviation", "attempts", "history": [...]}``."""
+    user = require_user()
+    ratings = RatingStore(api().stores.redis)
+    (rating, deviation, _), attempts = ratings.solver(user)
+    history = [{k: entry[k] for k in ("puzzle", "correct", "at", "rating", "deviation", "before")}
+               for entry in ratings.history(user)]
+    return jsonify({"rating": round(rating, 2), "deviation": round(deviation, 2), "attempts": attempts,
+                    "history": history})

@@ -343,21 +343,32 @@ def puzzle_for(pid: str) -> str:
     return f"{PREFIX}:puzzle:{pid}"
 
 
+def _ratings() -> str:
+    # One hash tag for every rating key: an attempt updates a solver's and a puzzle's rating, the index and the history
+    # in one transaction, which a Redis Cluster runs only on keys of one slot.
+    return f"{PREFIX}:{{ratings}}"
+
+
 def puzzles_by_rating() -> str:
     """Sorted set: every puzzle id by its Glicko-2 rating (public and private alike: a list filters by the viewer)."""
-    return f"{PREFIX}:puzzles:by-rating"
+    return f"{_ratings()}:puzzles"
 
 
 def puzzle_rating_for(pid: str) -> str:
     """Hash: a puzzle's Glicko-2 rating, deviation, volatility and attempts."""
-    return f"{PREFIX}:puzzle-rating:{pid}"
+    return f"{_ratings()}:puzzle:{pid}"
 
 
 def solver_rating_for(user: str) -> str:
     """Hash: a solver's Glicko-2 rating, deviation, volatility and attempts."""
-    return f"{PREFIX}:solver-rating:{user}"
+    return f"{_ratings()}:solver:{user}"
 
 
 def solver_history_for(user: str) -> str:
-    """List: a solver's attempts, oldest first (JSON: puzzle, correct, rating after, when)."""
-    return f"{PREFIX}:solver-history:{user}"
+    """List: a solver's rated attempts, oldest first (JSON: puzzle, correct, rating and deviation after, when)."""
+    return f"{_ratings()}:history:{user}"
+
+
+def solver_attempted_for(user: str) -> str:
+    """Set: the puzzles a solver has answered (only the first answer to a puzzle is rated)."""
+    return f"{_ratings()}:attempted:{user}"

@@ -17,7 +17,7 @@ import redis
 
 from service.store import keys
 
-#: A new puzzle's rating (Glicko-2's starting value on the Glicko scale).
+#: A new puzzle's rating (Glicko-2's starting value on the Glicko scale: :data:`service.games.glicko.START_RATING`).
 START_RATING = 1500.0
 
 
@@ -44,10 +44,8 @@ class PuzzleStore:
         position was decided already (a racing generator kept or rejected it first)."""
         if not self.redis.hsetnx(keys.puzzle_decisions_for(gid), field, _json({"kept": puzzle["id"]})):
             return False
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.set(keys.puzzle_for(puzzle["id"]), _json(puzzle))
-        pipe.zadd(keys.puzzles_by_rating(), {puzzle["id"]: START_RATING}, nx=True)
-        pipe.execute()
+        self.redis.set(keys.puzzle_for(puzzle["id"]), _json(puzzle))  # then indexed: a listed id always has its puzzle
+        self.redis.zadd(keys.puzzles_by_rating(), {puzzle["id"]: START_RATING}, nx=True)
         return True
 
     def decisions(self, gid: str) -> Counter[str]:

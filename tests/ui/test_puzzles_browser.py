@@ -13,6 +13,7 @@ from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from service.store.puzzles import PuzzleStore
 from tests.ui.analysed import QUEUE, run_worker
+from tests.ui.helpers import sign_up
 
 ROLLOUTS = 100
 
@@ -39,6 +40,7 @@ def test_a_puzzle_is_solved_right_with_the_keyboard_and_wrong_on_a_phone(live_se
                                                                          redis_server):
     puzzle = _puzzle(redis_client, redis_server.url)
     page = watched.page
+    sign_up(watched, live_server, "solver")
     page.goto(live_server.url + "/")
     page.click("header >> text=Puzzles")
     page.wait_for_selector(f"#puzzle-list a[href='/puzzles/{puzzle['id']}']")
@@ -53,9 +55,15 @@ def test_a_puzzle_is_solved_right_with_the_keyboard_and_wrong_on_a_phone(live_se
     said = _verdict(page)
     assert said.startswith("Right!"), said
     played, best_move = puzzle["played"], puzzle["best_move"]
-    assert f"Played {played['text']} (win {round(100 * played['win'])} %), best {best_move['text']} " \
-           f"({round(100 * best_move['win'])} %)" in said
-    assert "95 % intervals" in said and page.evaluate("document.activeElement.id") == "puzzle-verdict"
+    assert f"Played {played['text']} (win {round(100 * played['win'])}%), best {best_move['text']} " \
+           f"({round(100 * best_move['win'])}%)" in said
+    assert "95% intervals" in said and page.evaluate("document.activeElement.id") == "puzzle-verdict"
+    assert "Your rating: 1,500 → 1," in said  # a first right answer raises the solver's rating
+    page.click("text=All puzzles")
+    page.wait_for_selector("#my-rating-chart svg")
+    assert "after 1 answer" in page.inner_text("#my-rating-now")
+    assert page.locator("#my-rating-chart circle").count() == 2  # the start and the answer
+    assert page.inner_text("#my-history").startswith("right")
     watched.assert_clean()
 
     phone = browser.new_context(viewport={"width": 390, "height": 844})
@@ -67,6 +75,7 @@ def test_a_puzzle_is_solved_right_with_the_keyboard_and_wrong_on_a_phone(live_se
         small.click("#puzzle-submit")
         said = _verdict(small)
         assert said.startswith("Not the best move."), said
+        assert "Your rating" not in said  # an anonymous answer is not rated
         assert small.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()
