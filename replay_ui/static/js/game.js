@@ -18,6 +18,7 @@ import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
 import { followSeats, initSeats, refreshSeats } from "./seats.js";
+import { EngineLine } from "./thinking.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -442,6 +443,8 @@ const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed:
                             groups: page.components.picker_groups, forms: page.components.turn_forms,
                             components: page.components, stateAt, preview: previewHead });
 initSeats(page);
+const engineLine = new EngineLine(page.players);
+engineLine.take(page.table ? page.table.engine : null);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
@@ -644,9 +647,11 @@ function followTable() {
       app.tableNotice = text;
       app.deleted = true;
       if (app.live) app.live.close();
+      engineLine.take(null);
       showTurn();
       document.body.dataset.branchDeleted = "true";
     },
+    onEngine: (status) => engineLine.take(status),
   });
 }
 
@@ -702,6 +707,7 @@ function showTurn() {
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === "Your turn");
   showTurnInTitle(text);
+  engineLine.atHead(app.head);
 }
 
 // ---- log-only games: the rendered lines of each move ----------------------------------------
