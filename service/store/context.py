@@ -26,6 +26,7 @@ from service.store.engine_status import EngineStatus
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
+from service.store.notifications import NotificationStore
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
 from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
@@ -127,6 +128,11 @@ class Stores:
     def engine_status(self) -> EngineStatus:
         """What each engine seat's move is doing (thinking, failed) and how long each level thinks."""
         return EngineStatus(self.redis)
+
+    @cached_property
+    def notifications(self) -> NotificationStore:
+        """How users are told it is their turn: their settings, the pages they have open, turn e-mails' claims."""
+        return NotificationStore(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

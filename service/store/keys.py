@@ -309,3 +309,30 @@ def tables_changed() -> str:
     """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
     1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""
     return f"{PREFIX}:tables:changed"
+
+
+def notifications_for(user: str) -> str:
+    """Hash: how ``user`` is told it is their turn (``email``, ``turn_mail`` 1/0: ``service/store/notifications.py``)."""
+    return f"{PREFIX}:notify:{user}"
+
+
+def table_open_by(gid: str, bid: str, user: str) -> str:
+    """Sorted set with a TTL: the live streams through which ``user`` has branch ``bid``'s page open (a random holder
+    id → its lease's end); while one lease runs, no turn e-mail is sent to them for that table."""
+    return f"{_game(gid)}:b:{bid}:open-by:{user}"
+
+
+def turn_mail_claim_for(gid: str, bid: str, user: str, seq: int) -> str:
+    """String with a TTL: the turn e-mail to ``user`` for the turn at ``seq`` is claimed (``sending:<attempt>``,
+    ``retry:<attempt>`` after a failed send, ``sent``): one mail per turn, whichever check gets there first."""
+    return f"{_game(gid)}:b:{bid}:turn-mail:{user}:{seq}"
+
+
+def turn_mail_window_for(gid: str, bid: str, user: str) -> str:
+    """String with a TTL of the quarter hour: a turn e-mail about branch ``bid`` went to ``user`` in it."""
+    return f"{_game(gid)}:b:{bid}:turn-mail-window:{user}"
+
+
+def mail_signing_key() -> str:
+    """String: the random key that signs the unsubscribe links of the mails (made on first use, never shown)."""
+    return f"{PREFIX}:mail-signing-key"

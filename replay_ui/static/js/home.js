@@ -4,6 +4,7 @@
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -86,14 +87,17 @@ function filtersChanged() {
 
 // ---- uploads ----------------------------------------------------------------------------------
 /** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
- *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew, as is the game an
+ *  upload was linked to (`linked`: a public BGA table, or a public game's own export, that is here already). */
 async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
-  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
+  const here = again || body.linked;
+  const link = el("a", { href: `/games/${encodeURIComponent(body.game)}`,
+                         text: here ? body.title || body.game : "Open the imported game" });
+  const why = again ? " (you uploaded this file before)" : body.linked ? " (nothing was imported anew)" : "";
   replaceChildren($("upload-report"),
-    body.game ? el("p", { class: again ? "upload-again" : null },
-                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
-                   el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
+    body.game ? el("p", { class: here ? "upload-again" : null }, here ? "Already here: " : null, link,
+                   here ? why : null, el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
   loadGames();
@@ -273,6 +277,7 @@ async function loadTables() {
   const status = $("tables-status");
   try {
     const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
     showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;
