@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 
 from redis.exceptions import RedisError
 from rq.job import Job, get_current_job
@@ -57,6 +57,16 @@ def move_engine_seat(gid: str, bid: str, seq: int) -> str | None:
         return run_engine_move(stores, gid, bid, seq)
 
 
+@contextmanager
+def between_playouts(hook: Callable[[], None]) -> Iterator[None]:
+    """``hook`` called before every playout of a search while the block runs (its state and random numbers untouched)."""
+    BETWEEN_PLAYOUTS.append(hook)
+    try:
+        yield
+    finally:
+        BETWEEN_PLAYOUTS.remove(hook)
+
+
 #: Seconds between two looks, while an engine move searches, for another owner's move waiting with none running.
 LEND_EVERY = 0.25
 
@@ -82,14 +92,9 @@ class Lender:
         self.next_look = time.monotonic() + LEND_EVERY
         self.lending = False
 
-    @contextmanager
-    def installed(self) -> Iterator[None]:
+    def installed(self) -> AbstractContextManager[None]:
         """Called before every playout while the block runs (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
-        BETWEEN_PLAYOUTS.append(self)
-        try:
-            yield
-        finally:
-            BETWEEN_PLAYOUTS.remove(self)
+        return between_playouts(self)
 
     def __call__(self) -> None:
         if self.lending or time.monotonic() < self.next_look:
@@ -145,14 +150,9 @@ class LeaseKept:
         self.record = status.status(gid, bid)
         self.next_renewal = time.monotonic() + RENEW_EVERY
 
-    @contextmanager
-    def installed(self) -> Iterator[None]:
+    def installed(self) -> AbstractContextManager[None]:
         """Renew while the block searches (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
-        BETWEEN_PLAYOUTS.append(self)
-        try:
-            yield
-        finally:
-            BETWEEN_PLAYOUTS.remove(self)
+        return between_playouts(self)
 
     def __call__(self) -> None:
         if self.record is None or time.monotonic() < self.next_renewal:

@@ -6,7 +6,6 @@ again, and the move lands once another worker runs. The seats card explains each
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.store.users import UserStore
-from tests.helpers import kill_with_work_horses, start_worker, wait_until
+from tests.helpers import kill_with_work_horses, started_workers, wait_until
 from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer, Watched
 from tests.ui.helpers import open_game, sign_up
 
@@ -38,18 +37,9 @@ def bob(browser: Any) -> Iterator[Watched]:
 @pytest.fixture
 def workers(live_server: LiveServer, redis_server: Any) -> Iterator[Any]:
     """Start real workers on the app's queues (``start(**env)``); every one still running is killed afterwards."""
-    started: list[subprocess.Popen] = []
     queue = live_server.app.extensions["ludolog"].stores.config.queue_name
-
-    def start(**env: str) -> subprocess.Popen:
-        worker = start_worker(redis_server.url, "--no-reconcile", LUDOLOG_QUEUE=queue, **env)
-        started.append(worker)
-        return worker
-
-    yield start
-    for worker in started:
-        if worker.poll() is None:
-            kill_with_work_horses(worker)
+    with started_workers(redis_server.url, "--no-reconcile", LUDOLOG_QUEUE=queue) as start:
+        yield start
 
 
 class Table:
