@@ -3,18 +3,25 @@
 // run; the line goes when the move arrives (the head moves past the position it thinks about) or says that the job
 // failed (and that it is tried again). What the engine does comes from the seats stream (seats.js followSeats).
 
+import { t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
-/** The line's words, in one place. */
+/** The line's words, in one place (each a whole sentence, for the catalog). */
+const LEVELS = { easy: t("easy"), normal: t("normal"), strong: t("strong") };
 const WORDS = {
-  thinking: (name, level) => `The engine is thinking for ${name} (${level})`,
-  time: (about, sofar) => about ? ` (about ${about} s; ${sofar} s so far)` : ` (${sofar} s so far)`,
-  failed: {
-    worker_stopped: (name) => `The engine's move for ${name} stopped: the worker running it stopped`,
-    error: (name) => `The engine's move for ${name} failed`,
+  thinking: (args) => args.about
+    ? t("The engine is thinking for %(name)s (%(level)s) (about %(about)s s; %(sofar)s s so far)", args)
+    : t("The engine is thinking for %(name)s (%(level)s) (%(sofar)s s so far)", args),
+  failed: (status, name) => {
+    const stopped = status.reason === "worker_stopped";
+    if (status.retried) {
+      return stopped ? t("The engine's move for %(name)s stopped: the worker running it stopped; it is tried again.", { name })
+        : t("The engine's move for %(name)s failed; it is tried again.", { name });
+    }
+    return stopped ? t("The engine's move for %(name)s stopped: the worker running it stopped; it will be tried again later.", { name })
+      : t("The engine's move for %(name)s failed; it will be tried again later.", { name });
   },
-  retried: "; it is tried again.",
-  given_up: "; it will be tried again later.",
 };
 
 /** The line under the turn banner that says what the engine seat to move is doing. */
@@ -58,14 +65,14 @@ export class EngineLine {
       this.tick();
       this.timer = setInterval(() => this.tick(), 1000);
     } else {
-      const said = (WORDS.failed[status.reason] || WORDS.failed.error)(this.players[status.seat]);
-      this.box.textContent = said + (status.retried ? WORDS.retried : WORDS.given_up);
+      this.box.textContent = WORDS.failed(status, this.players[status.seat]);
     }
   }
 
   tick() {
     const status = this.status;
     const sofar = Math.round(status.elapsed + (performance.now() - this.received) / 1000);
-    this.box.textContent = WORDS.thinking(this.players[status.seat], status.level) + WORDS.time(status.about, sofar);
+    this.box.textContent = WORDS.thinking({ name: this.players[status.seat], level: LEVELS[status.level] || status.level,
+                                            about: status.about, sofar });
   }
 }
