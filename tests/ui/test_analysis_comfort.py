@@ -11,7 +11,9 @@ import pytest
 
 from engine import Setup, get_rules
 from service.games.analysis import Position, analysis_version, decisions
+from service.jobs import analysis_queue_name, make_queue
 from service.store.analysis_results import AnalysisResults, holder_of
+from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from tests.helpers import kill_with_work_horses, start_worker
 from tests.ui.analysed import BLUNDERED, QUEUE, fresh_pig_game, js_import, scripted_events
@@ -132,4 +134,25 @@ def test_no_move_is_listed_above_a_higher_chance_without_its_reason(live_server,
     assert said["order"] == ["a", "b", "d", "c", "e"]
     assert said["reason"] == ("Listed first although B has the higher win chance: 30 % ± 8 and 45 % ± 20: not told "
                               "apart at this budget, and the engine's choice rests on 150 playouts, B on 12.")
+    watched.assert_clean()
+
+
+def test_the_second_opinion_is_cancelled_from_its_own_line(live_server, watched, redis_client):
+    """No worker runs: the second opinion's jobs wait, and cancelling it leaves none of them and the first opinion
+    untouched."""
+    fresh_pig_game(redis_client)
+    sign_up(watched, live_server, "skeptic")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    _status_starts(page, "Not analysed yet")
+    page.click("#opinion-request")
+    page.wait_for_function("() => document.getElementById('opinion-status').textContent"
+                           ".startsWith('Second opinion (seed 1): analysing… 0 of ')")
+    assert page.locator("#opinion-cancel").is_visible() and page.locator("#analysis-cancel").is_hidden()
+    page.click("#opinion-cancel")
+    page.wait_for_function("() => /^Second opinion \\(seed 1\\): cancelled at 0 of \\d+ decisions\\.$/"
+                           ".test(document.getElementById('opinion-status').textContent)")
+    assert page.locator("#opinion-cancel").is_hidden() and page.locator("#opinion-progress").is_hidden()
+    assert page.locator("#analysis-status").inner_text().startswith("Not analysed yet")
+    queue = make_queue(redis_client, analysis_queue_name(QUEUE))
+    assert queue.count == 0 and not AnalysisTurns(redis_client, queue.name).waiting_args(), "no job is left"
     watched.assert_clean()
