@@ -11,12 +11,13 @@ import pytest
 
 from engine import Setup, get_rules
 from service.games.analysis import Position, analysis_version, decisions
+from service.games.analysis_budgets import MEASURED
 from service.jobs import analysis_queue_name, make_queue
 from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from tests.helpers import kill_with_work_horses, start_worker
-from tests.ui.analysed import BLUNDERED, QUEUE, fresh_pig_game, js_import, scripted_events
+from tests.ui.analysed import BLUNDERED, QUEUE, fresh_pig_game, js_import, run_worker, scripted_events
 from tests.ui.conftest import BROWSER_WAIT_MS, DEMO_PR, Watched
 from tests.ui.helpers import open_game, sign_up, wait_board
 
@@ -73,6 +74,42 @@ def test_the_panel_says_the_time_left_and_its_requester_cancels_it(live_server, 
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     _status_starts(page, "Cancelled at ")
+    watched.assert_clean()
+
+
+def test_a_small_budget_says_how_unsure_it_is_before_and_after_the_run(live_server, watched, redis_client,
+                                                                       redis_server):
+    measured = MEASURED[("puerto_rico", 50)]
+    page = open_game(watched, live_server, gid=DEMO_PR)
+    _status_starts(page, "Not analysed yet")
+    assert page.locator("#analysis-budget-note").is_hidden(), "at the game's default budget nothing is said"
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => !document.getElementById('analysis-budget-note').hidden")
+    note = page.locator("#analysis-budget-note").inner_text()
+    assert note.startswith("50 rollouts is a small budget for this game (its default is 200)"), note
+    assert (f"Measured on {measured.decisions} decisions judged twice, the engine marked {measured.marked} of "
+            f"{2 * measured.decisions} moves ({round(50 * measured.marked / measured.decisions)} %) where at 200 it "
+            "marks 9 %: at 50 it cannot tell most moves apart") in note, note
+    assert f"A second opinion named the same best move in {round(100 * measured.best_agrees / measured.decisions)} % " \
+           "(at 200: 93 %)." in note, note
+    if not measured.blunders:
+        assert note.endswith("No ?? mark came up in that sample, so how often a second opinion keeps one at 50 is not "
+                             "measured (at 200: 98 %)."), note
+
+    fresh_pig_game(redis_client)  # a game without measurements: said so, and still said once analysed
+    sign_up(watched, live_server, "analyst")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => !document.getElementById('analysis-budget-note').hidden")
+    assert "not measured for this game at 50 rollouts" in page.locator("#analysis-budget-note").inner_text()
+    page.click("#analysis-request")
+    _status_starts(page, "Analysing")
+    run_worker(redis_server.url)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.endsWith('decisions analysed.')")
+    assert page.locator("#analysis-budget-note").is_visible()
+    assert page.locator("#analysis-budget-note").inner_text().startswith("50 rollouts is a small budget")
     watched.assert_clean()
 
 
