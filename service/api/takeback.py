@@ -92,7 +92,7 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
                         "seats of it and its game is not over (take their seats back first: they are told at once).")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     """204; 409 when other branches fork from it or others sit at it, 400 for main. Its analysis goes with it: results
-    and queued jobs."""
+    and queued jobs; its chat and take-back request too."""
     user = require_user()
     record = readable_game(gid)
     owned_branch(gid, bid, user)
@@ -100,6 +100,8 @@ def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     context = api()
     context.games.delete_branch(gid, bid)
     context.stores.seats.delete_branch(gid, bid, owner=user)
+    context.stores.chat.delete_branch(gid, bid)
+    context.stores.takebacks.delete_branch(gid, bid)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204
 

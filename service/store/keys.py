@@ -278,3 +278,25 @@ def tables_changed() -> str:
     """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
     1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""
     return f"{PREFIX}:tables:changed"
+
+
+def chat_for(gid: str, bid: str) -> str:
+    """Stream: the chat of table ``bid`` (entries ``said`` {author, text, time} and ``unsaid`` {message, by}), trimmed
+    to about the last 1,000; deleted with the branch (``service/store/chat.py``)."""
+    return f"{_game(gid)}:b:{bid}:chat"
+
+
+def chat_posts_of(user: str) -> str:
+    """Integer with a TTL: the chat messages ``user`` posted in the current window (``service/store/chat.py``)."""
+    return f"{PREFIX}:chat-posts:{user}"
+
+
+def takeback_request_for(gid: str, bid: str) -> str:
+    """String (JSON, with a TTL): table ``bid``'s take-back request, open or answered (``service/store/takebacks.py``)."""
+    return f"{_game(gid)}:b:{bid}:takeback-request"
+
+
+def branch_closed_for(gid: str, bid: str) -> str:
+    """String: set when a granted take-back closed branch ``bid`` to moves (its value: the line the table plays on at,
+    empty while that is made); ``append.lua`` refuses every append to a branch that has it."""
+    return f"{_game(gid)}:b:{bid}:closed"
