@@ -53,7 +53,8 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service.games.seating import engine_budget
+from service.games.seating import TableMoves, engine_budget
+from service.games.turn_mail import person_to_mail
 from service.store.analysis_turns import AnalysisTurns, EngineTurns
 from service.store.context import Stores
 from service.store.folds import FoldLedger
@@ -68,14 +69,18 @@ IMPORT_FAILED_CALLBACK = "workers.imports.import_failed"
 ANALYSIS_JOB = "workers.analysis.analyse_range"
 #: The engine seat's move: :func:`workers.engine_seat.move_engine_seat` (gid, bid, seq).
 ENGINE_MOVE_JOB = "workers.engine_seat.move_engine_seat"
+#: The check of a turn e-mail: :func:`workers.turn_mail.send_turn_mail` (gid, bid, seq, user).
+TURN_MAIL_JOB = "workers.turn_mail.send_turn_mail"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, TURN_MAIL_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
 ANALYSIS_RETRY = Retry(max=3, interval=[1, 5, 15])
 #: A failed engine move is retried soon: a person waits for it (a killed worker's move comes back through the upkeep).
 ENGINE_MOVE_RETRY = Retry(max=3, interval=[1, 3, 10])
+#: A turn e-mail whose send failed (the mail server down, refusing for now) is tried again for about an hour.
+TURN_MAIL_RETRY = Retry(max=5, interval=[2, 30, 120, 600, 1800])
 #: How many times an import runs before its upload is failed for good.
 IMPORT_ATTEMPTS = IMPORT_RETRY.max + 1
 
@@ -258,6 +263,45 @@ def put_off_engine_move(queue: Queue, gid: str, bid: str, seq: int, owner: str, 
     """Queue the engine's move after ``seq`` (``work`` playouts) again in ``seconds`` (its owner's work quota refused it
     for now)."""
     _enqueue_engine_move(queue, [gid, bid, seq], owner=owner, work=work, after=seconds)
+
+
+class TurnMailScheduler:
+    """After an append: when the move made it the turn of a person who wants turn e-mails (and this server sends mail),
+    queue the check of their mail (:data:`TURN_MAIL_JOB`) ``LUDOLOG_TURN_MAIL_DELAY`` seconds later, on the job queue.
+
+    The check decides for itself (:func:`service.games.turn_mail.deliver_turn_mail`): still their turn, still wanted,
+    no page of the table open, and the turn's claim its own; so a check queued twice for one turn sends one mail.
+    """
+
+    def __init__(self, stores: Stores, queue: Queue) -> None:
+        self.stores = stores
+        self.queue = queue
+
+    def __call__(self, gid: str, bid: str) -> bool:
+        """Queue the check of the turn now at the branch's head if it may need a mail; True if queued."""
+        found = person_to_mail(self.stores, gid, bid)
+        if found is None:
+            return False
+        enqueue_turn_mail(self.queue, gid, bid, *found, after=self.stores.config.turn_mail_delay)
+        return True
+
+
+def enqueue_turn_mail(queue: Queue, gid: str, bid: str, seq: int, user: str, *, after: float) -> None:
+    """Queue the check of ``user``'s turn e-mail for the turn at ``seq`` to run in ``after`` seconds (RQ's scheduler)."""
+    options: dict[str, Any] = {"retry": TURN_MAIL_RETRY, "result_ttl": 3600, "failure_ttl": 7 * 24 * 3600,
+                               "description": f"turn mail {gid}/{bid} at {seq} to {user}"}
+    if after > 0:
+        queue.enqueue_in(timedelta(seconds=after), TURN_MAIL_JOB, gid, bid, seq, user, **options)
+    else:
+        queue.enqueue(TURN_MAIL_JOB, gid, bid, seq, user, **options)
+
+
+def after_table_append(stores: Stores) -> Callable[[str, str], None]:
+    """The append listener of every process that plays moves (the web app, the engine seat's job): queue the branch's
+    fold, the engine seat's move if one is next, the check of a turn e-mail if a person is next, and tell the home
+    pages' lists of tables."""
+    return after_append(FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores)),
+                        TurnMailScheduler(stores, job_queue(stores)), TableMoves(stores.seats, stores.games, stores.reader))
 
 
 def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:

@@ -25,14 +25,11 @@ from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
-    EngineMoveScheduler,
-    FoldScheduler,
-    after_append,
+    after_table_append,
     engine_move_for_another,
     engine_payer,
     engine_queue,
     hand_back_engine_move,
-    job_queue,
     put_off_engine_move,
 )
 from service.store.context import Stores, current_stores
@@ -180,10 +177,7 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
         return None  # its owner's work quota is used up: the move comes back when enough frees up
     action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(rules, position.state, actor))
     notation = rules.format_action(action)
-    scheduler = EngineMoveScheduler(stores, engine_queue(stores))
-    play = PlayService(stores.games, stores.reader,
-                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler,
-                                              stores.seats.table_moved))
+    play = PlayService(stores.games, stores.reader, on_append=after_table_append(stores))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:

@@ -19,7 +19,9 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 
 ``components`` static tables for the board, from :meth:`GenericAdapter.components` (once per page,
                given the game's own :class:`~engine.Setup`), plus ``picker_groups`` (notation's
-               first word → group title in the move picker), ``phase_label`` (what a run of moves
+               first word → group title in the move picker), ``turn_forms`` (the verb every legal action of a
+               turn of many steps shares → the form in ``static/js/forms/`` that plays the whole turn at once),
+               ``phase_label`` (what a run of moves
                is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
                ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a

@@ -15,6 +15,7 @@ from service.api import (
     games,
     health,
     live,
+    notifications,
     openapi,
     seats,
     tables,
@@ -28,7 +29,8 @@ from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
 BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, takeback_requests.bp,
-              seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, openapi.bp)
+              seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp,
+              openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

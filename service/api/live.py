@@ -33,6 +33,7 @@ from service.store.games import Branch, GameRecord
 from service.store.live import Batch
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
+from service.web.notifications import page_presence
 from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
@@ -80,7 +81,8 @@ def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     after = _resume_from(query)
     start = head if after is None else min(after, head)
     hub = api().stores.live
-    return sse.open_stream(hub, hub.branch_stream(gid, bid), BranchFeed(record, bid, view, start))
+    return sse.open_stream(hub, hub.branch_stream(gid, bid), BranchFeed(record, bid, view, start),
+                           around=page_presence(gid, bid))
 
 
 def _opened(gid: str, bid: str) -> tuple[GameRecord, dict[str, Any], str, int]:

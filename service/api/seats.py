@@ -181,7 +181,8 @@ def invite_url(token: str) -> str:
 @documented("Take the seat an invite link offers (signed in; once: a used or revoked invite is 410)",
             response=RedeemedSchema, errors=(401, 403, 404, 409, 410), auth="required", tag="seats",
             description="404 for a token no invite has (mistyped or forged), 410 for one already used or revoked, "
-                        "409 for the branch's owner (who holds its seats already).")
+                        "409 for the branch's owner (who holds its seats already), 409 branch_closing while its owner "
+                        "deletes the branch, 410 branch_deleted once it is deleted.")
 def redeem_invite(token: str) -> ResponseReturnValue:
     """200 ``{"game", "branch", "seat"}``."""
     return jsonify(redeem(token, require_user()))

@@ -9,13 +9,15 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
 * :func:`choose_engine_move`: an engine seat's move, by level, seeded by :func:`engine_seed` from what the seat sees;
 * :func:`table_hiding`: why the analysis of a branch is refused (it is a live table; its ancestors are not);
-* :func:`chat_rights`: who may read and write a table's chat.
+* :func:`chat_rights`: who may read and write a table's chat;
+* :class:`TableMoves`: after a move at a table, its players' lists of tables hear of it (and of its end).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -174,3 +176,21 @@ def chat_rights(seats: Sequence[Seat], owner: str | None, user: str | None, *, a
     game's table talks among itself; a private game's is its owner's, whom nobody else may read anyway)."""
     player = at_table(seats, owner, user)
     return ChatRights(read=player or public, write=player and assigned)
+class TableMoves:
+    """The append listener that keeps the lists of tables (``GET /api/me/tables``): after a move on a branch with
+    seats, the home pages that list it hear of it; the move that ends its game moves it to its people's finished
+    tables, so that a list of the tables being played never reads the finished ones again."""
+
+    seats: SeatStore
+    games: GameStore
+    reader: StateReader
+
+    def __call__(self, gid: str, bid: str) -> None:
+        """Called after each append on branch ``bid``."""
+        if not self.seats.has_assignments(gid, bid):
+            return
+        position = self.reader.position(gid, bid)  # the position just appended: remembered, no fold
+        if position.rules.current_actor(position.state) is None:
+            self.seats.table_over(gid, bid, owner=self.games.branch(gid, bid).owner, when=time.time())
+        else:
+            self.seats.table_moved(gid, bid)

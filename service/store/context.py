@@ -26,6 +26,7 @@ from service.store.chat import TableChat
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
+from service.store.notifications import NotificationStore
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
 from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
@@ -133,6 +134,9 @@ class Stores:
     def chat(self) -> TableChat:
         """The tables' chats, and how fast each user may post to them."""
         return TableChat(self.redis)
+    def notifications(self) -> NotificationStore:
+        """How users are told it is their turn: their settings, the pages they have open, turn e-mails' claims."""
+        return NotificationStore(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

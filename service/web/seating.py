@@ -95,23 +95,20 @@ def _last_event_time(gid: str, bid: str, head: int) -> float | None:
     return float(when) if isinstance(when, (int, float)) else None
 
 
-def people_seated(record: GameRecord, bid: str) -> list[Seat]:
-    """The seats of branch ``bid`` held by people other than its owner, while its game is not over: they sit at the
-    table, so it may not be deleted under them (an engine seat or an invite nobody took holds no one)."""
-    stores = api().stores
-    if not stores.seats.has_assignments(record.id, bid):
+def still_played(record: GameRecord, bid: str, seated: list[Seat]) -> list[Seat]:
+    """``seated`` (seats of branch ``bid`` held by people other than its owner) while its game is not over: they play
+    there, so it may not be deleted under them; none once it is over."""
+    if not seated:
         return []
-    people = [s for s in stores.seats.seats(record.id, bid, len(record.setup.players)) if s.holder == USER]
-    if not people:
-        return []
-    position = stores.reader.position(record.id, bid)
-    return [] if position.rules.current_actor(position.state) is None else people
+    position = api().stores.reader.position(record.id, bid)
+    return [] if position.rules.current_actor(position.state) is None else seated
 
 
 def redeem(token: str, user: str) -> dict[str, Any]:
     """Give ``user`` the seat of the invite ``token``: the API's and the invite page's one way."""
     seats = api().stores.seats
     invite = seats.find_invite(token)
+    seats.check_usable(invite)  # an invite to a deleted branch says so (410), before the branch is looked for
     branch = api().games.branch(invite.game, invite.branch)
     taken = seats.redeem(token, user, owner=branch.owner)
     return {"game": taken.game, "branch": taken.branch, "seat": taken.seat}

@@ -1,8 +1,15 @@
-"""The tables a user sits at, as the home page lists them (``GET /api/me/tables``): those waiting for the user
-first, longest waiting first, then the others, most recently moved first, then those whose game is over."""
+"""The tables a user sits at, as the home page lists them (``GET /api/me/tables``): those being played, waiting for
+the user first (longest waiting first), then the others (most recently moved first); and apart, the finished ones, the
+latest first, a few at a time.
+
+What a call reads is the user's own tables: their index of tables being played (``SeatStore.tables_of``), each read
+whole, and the first few of their finished tables (``SeatStore.finished_tables_of``). A table leaves the first for the
+second when its game ends (:class:`service.games.seating.TableMoves`, after the last move); one found over in the first
+(ended before that listener existed) is moved when it is listed."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import quote
 
@@ -19,20 +26,37 @@ def table_url(gid: str, bid: str) -> str:
     return f"/games/{quote(gid)}/b/{quote(bid)}"
 
 
-def my_tables(user: str) -> list[dict[str, Any]]:
-    """Every table ``user`` sits at (owns with seats assigned, or holds a seat of by invite) that they may still read,
-    in the order the home page shows them."""
-    rows = [row for gid, bid in api().stores.seats.tables_of(user) if (row := _table_row(gid, bid, user)) is not None]
-    return sorted(rows, key=_table_order)
+#: Finished tables listed at first (the home page asks for more on "more").
+FINISHED_SHOWN = 10
+
+
+def my_tables(user: str, finished: int = FINISHED_SHOWN) -> dict[str, Any]:
+    """``{"tables", "finished", "finished_total"}``: the tables ``user`` sits at and may still read, those being played
+    in the order the home page shows them, then the ``finished`` whose games ended last (the latest first) and how many
+    finished tables they have in all."""
+    seats = api().stores.seats
+    playing = []
+    for gid, bid in seats.tables_of(user):
+        row = _table_row(gid, bid, user)
+        if row is not None and row["over"]:
+            seats.table_over(gid, bid, owner=row.pop("owner"), when=row["ended"] or time.time())
+        elif row is not None:
+            playing.append(row)
+    recent, total = seats.finished_tables_of(user, finished)
+    ended = [row for gid, bid in recent if (row := _table_row(gid, bid, user)) is not None]
+    return {"tables": [_shown(row) for row in sorted(playing, key=_table_order)], "finished": [_shown(row) for row in ended],
+            "finished_total": total}
+
+
+def _shown(row: dict[str, Any]) -> dict[str, Any]:
+    """A table's row as listed (without what only the listing needed)."""
+    return {name: value for name, value in row.items() if name != "owner"}
 
 
 def _table_order(row: dict[str, Any]) -> tuple[int, float]:
-    """Waiting for the user first (the longest wait first), then the games going on (the latest move first), then
-    those over."""
+    """Waiting for the user first (the longest wait first), then the others (the latest move first)."""
     since = row["waiting_since"] or 0.0
-    if row["your_turn"]:
-        return 0, since
-    return (2, 0.0) if row["over"] else (1, -since)
+    return (0, since) if row["your_turn"] else (1, -since)
 
 
 def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
@@ -51,10 +75,11 @@ def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
     seat: Seat | None = seats[actor] if isinstance(actor, int) and actor != CHANCE and 0 <= actor < len(seats) else None
     to_move = None if seat is None else {"seat": seat.seat, "player": record.setup.players[seat.seat],
                                          "holder": seat.describe(branch.owner)}
+    last = waiting_since(branch, gid, position.seq) if seat is not None or actor is None else None
     return {
         "game": gid, "branch": bid, "title": record.title, "rules": record.game, "url": table_url(gid, bid),
         "your_turn": seat is not None and seat.held_by(user, branch.owner),
-        "waiting_since": waiting_since(branch, gid, position.seq) if seat is not None else None,
+        "waiting_since": last if seat is not None else None, "ended": last if actor is None else None,
         "to_move": to_move, "over": actor is None, "seq": position.seq,
-        "your_seats": [s.seat for s in seats if s.held_by(user, branch.owner)],
+        "your_seats": [s.seat for s in seats if s.held_by(user, branch.owner)], "owner": branch.owner,
     }

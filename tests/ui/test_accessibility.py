@@ -104,6 +104,8 @@ def test_the_other_pages_have_no_serious_violation(live_server: LiveServer, watc
     page.click("button:has-text('Create token')")
     page.wait_for_selector("#new-token")
     _check_both_widths(page, "tokens-new", artifacts, found)
+    _open(page, live_server.url + "/account")
+    _check_both_widths(page, "account", artifacts, found)
     _open(page, f"{live_server.url}/games/{log_gid}/b/main/40")
     _check_both_widths(page, "log-only", artifacts, found)
     worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")

@@ -115,6 +115,7 @@ function draw(seq, state) {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
   }));
   $("board").dataset.seq = String(seq);
+  delete $("board").dataset.preview;  // (a turn form's arrangement, drawn over the head, is gone)
   // Rewritten only when it changes: a new text node would be a new paint (and a late "largest paint") for nothing.
   const caption = captionFor(seq, state);
   if ($("caption").textContent !== caption) $("caption").textContent = caption;
@@ -439,7 +440,8 @@ const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed: afterPlay,
-                            groups: page.components.picker_groups });
+                            groups: page.components.picker_groups, forms: page.components.turn_forms,
+                            components: page.components, stateAt, preview: previewHead });
 initSeats(page);
 initTakeBack(page);
 initChat(page);
@@ -532,8 +534,18 @@ function updatePicker(seq) {
   // The seats the user moves for (all of them for the owner of a branch with no seat assigned): issue 33.
   const mine = page.user && branch && info && (page.table ? page.table.mine.includes(info.actor) : branch.owner === page.user);
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
-  picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
+  picker.show(seq, page.players[info.actor], info.actor).then(() => analysis.decoratePicker($("picker"), seq));
   if (!app.pickerOpened) { app.pickerOpened = true; bringBoardAbovePicker(); }
+}
+
+/** Draw `state` as the head's board while a turn form builds a turn there (null: the head as it is). */
+function previewHead(state) {
+  if (app.seq !== app.head) return;
+  const info = positionInfo(app.head);
+  app.board.renderBoard($("board"), state || app.states.get(app.head), {
+    components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
+  });
+  if (state) $("board").dataset.preview = "true"; else delete $("board").dataset.preview;
 }
 
 /** On a phone the picker is a sheet at the foot of the screen (app.css): the first time it opens, the caption and the
@@ -572,6 +584,7 @@ async function takeInPlayed(newHead, movesAtPlay) {
     await branches.load();
   }
   if (app.userMoves === movesAtPlay) await goTo(Math.max(newHead || 0, app.head));
+  else updatePicker(app.seq);  // the reader went elsewhere while a turn's steps were sent: the picker follows them
   showTurn();
   if (!takenIn) refreshSeats(page);
   document.body.dataset.played = String(newHead || app.head);
@@ -623,7 +636,10 @@ function followTable() {
   followSeats(page, {
     onReleased: (text) => {
       app.tableNotice = text;
-      if (/^\d+$/.test(app.view)) { $("view-select").value = "spectator"; changeView("spectator").then(showTurn); }
+      if (/^\d+$/.test(app.view)) {
+        $("view-select").value = "spectator";
+        changeView("spectator").then(showTurn).catch(branchGoneUnderfoot);
+      }
       showTurn();
       document.body.dataset.seatReleased = "true";
     },
@@ -635,6 +651,17 @@ function followTable() {
       document.body.dataset.branchDeleted = "true";
     },
   });
+}
+
+/** A request of the page's was answered 404 because its branch was deleted while the request was on its way (the
+ *  seats stream's notice, which names who deleted it, may come a moment later): the page says the branch is gone
+ *  instead of failing. Any other failure is a fault and is thrown on. */
+function branchGoneUnderfoot(error) {
+  if (error.status !== 404) throw error;
+  if (!app.deleted) {
+    app.tableNotice = "This branch is gone: it was deleted";
+    showTurn();
+  }
 }
 
 /** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the

@@ -4,6 +4,7 @@
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -244,7 +245,7 @@ function waitedFor(since) {
 }
 
 function tableTurn(table) {
-  if (table.over) return "game over";
+  if (table.over) return table.ended ? `game over · ended ${waitedFor(table.ended)} ago` : "game over";
   if (!table.to_move) return "chance to draw";
   if (table.your_turn) return `your turn (${table.to_move.player})` + (table.waiting_since ? ` · waiting ${waitedFor(table.waiting_since)}` : "");
   return `${table.to_move.player}'s turn (${table.to_move.holder})`;
@@ -257,13 +258,28 @@ function tableRow(table) {
     el("span", { class: "table-turn", text: tableTurn(table) }));
 }
 
+/** How many finished tables the list shows: a few at first, more on "More finished tables". */
+const FINISHED_STEP = 10;
+let finishedShown = FINISHED_STEP;
+
+/** The finished tables, the latest ended first, under their own heading; "more" while some are not shown. */
+function showFinished(finished, total) {
+  $("finished-tables").hidden = !finished.length;
+  $("finished-list").replaceChildren(...finished.map(tableRow));
+  $("finished-more").hidden = finished.length >= total;
+  $("finished-more").textContent = `More finished tables (${total - finished.length} not shown)`;
+}
+
 async function loadTables() {
   const status = $("tables-status");
   try {
-    const { tables } = await api("/api/me/tables");
+    const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
+    showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;
-    status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
+    status.textContent = !tables.length && !finished.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
+      : !tables.length ? "No game is going on at your tables."
       : waiting ? `${waiting} table${waiting === 1 ? "" : "s"} waiting for you.` : "No table is waiting for you.";
     document.body.dataset.tablesUpdated = String(Date.now());
   } catch (error) {
@@ -280,6 +296,9 @@ function followTables() {
   } });
 }
 
+if ($("finished-more")) {
+  $("finished-more").addEventListener("click", () => { finishedShown += FINISHED_STEP; loadTables(); });
+}
 $("upload-form").addEventListener("submit", upload);
 $("upload-file").addEventListener("change", showSourceNote);
 $("upload-text").addEventListener("input", showSourceNote);

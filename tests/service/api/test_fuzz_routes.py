@@ -80,6 +80,7 @@ VALID_BODIES: dict[str, Any] = {
     "AnalysisRequest": {"rollouts": 2},
     "Assign": {"holder": "engine", "level": "easy"},
     "ChatPost": {"text": "hello"},
+    "NotificationSettings": {"email": "alice@example.org", "turn_mail": False},
 }
 #: The pages' forms: their fields (each spoiled in turn; the others valid).
 FORMS: dict[str, dict[str, str]] = {
