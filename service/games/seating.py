@@ -176,6 +176,9 @@ def chat_rights(seats: Sequence[Seat], owner: str | None, user: str | None, *, a
     game's table talks among itself; a private game's is its owner's, whom nobody else may read anyway)."""
     player = at_table(seats, owner, user)
     return ChatRights(read=player or public, write=player and assigned)
+
+
+@dataclass(frozen=True)
 class TableMoves:
     """The append listener that keeps the lists of tables (``GET /api/me/tables``): after a move on a branch with
     seats, the home pages that list it hear of it; the move that ends its game moves it to its people's finished

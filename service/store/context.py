@@ -134,6 +134,8 @@ class Stores:
     def chat(self) -> TableChat:
         """The tables' chats, and how fast each user may post to them."""
         return TableChat(self.redis)
+
+    @cached_property
     def notifications(self) -> NotificationStore:
         """How users are told it is their turn: their settings, the pages they have open, turn e-mails' claims."""
         return NotificationStore(self.redis)
