@@ -70,7 +70,7 @@ def test_two_players_chat_live_and_what_they_type_stays_text(watched: Watched, b
     bob.page.fill("#chat-text", MARKUP)
     bob.page.click("#chat-send")
     for person in (alice, bob):
-        person.page.wait_for_function("document.querySelectorAll('#chat-messages .chat-message').length === 2")
+        person.page.wait_for_function("() => document.querySelectorAll('#chat-messages .chat-message').length === 2")
         assert _message_texts(person.page)[-1] == MARKUP
         assert person.page.locator("#chat-messages img, #chat-messages script").count() == 0
         assert person.page.evaluate("window.pwned") is None, "the message ran as markup"
@@ -78,7 +78,7 @@ def test_two_players_chat_live_and_what_they_type_stays_text(watched: Watched, b
     assert bob.page.locator(".chat-message[data-author='alice'] .chat-delete").count() == 0
     alice.page.focus(".chat-message[data-author='bob'] .chat-delete")
     alice.page.keyboard.press("Enter")
-    bob.page.wait_for_function("document.querySelectorAll('#chat-messages .chat-message').length === 1")
+    bob.page.wait_for_function("() => document.querySelectorAll('#chat-messages .chat-message').length === 1")
     assert _message_texts(bob.page) == ["Good evening, Ben!"] and _message_texts(alice.page) == ["Good evening, Ben!"]
     alice.assert_clean()
     assert not bob.errors

@@ -199,6 +199,10 @@ const TAKEBACK_TEXT = {
 const ARRIVED_KEY = "ludolog.takebackArrived";
 let shownTakeBack = null;
 
+function takebackKey(request) {
+  return request ? `${request.id}:${request.status}:${request.waiting.join(",")}` : "";
+}
+
 function takebackUrl(page) {
   return `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/takeback-request`;
 }
@@ -217,7 +221,7 @@ function takebackWords(request, user) {
 export function showTakeBack(page, request, { fresh = true } = {}) {
   const text = $("takeback-text");
   if (!text || (page.table && page.table.moved_to)) return;
-  const seen = request ? `${request.id}:${request.status}:${request.waiting.join(",")}` : "";
+  const seen = takebackKey(request);
   if (seen === shownTakeBack) return;  // told already (every move asks for the seats again)
   shownTakeBack = seen;
   const user = page.user;
@@ -246,6 +250,7 @@ export function initTakeBack(page) {
   if (sessionStorage.getItem(ARRIVED_KEY) === `${page.gid}/${page.bid}`) {
     sessionStorage.removeItem(ARRIVED_KEY);
     $("takeback-text").textContent = TAKEBACK_TEXT.arrived;
+    shownTakeBack = takebackKey(page.table.takeback);  // the new line's own request (none yet): said as it changes
   } else {
     showTakeBack(page, page.table.takeback, { fresh: false });
   }
