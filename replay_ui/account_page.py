@@ -35,14 +35,23 @@ def _page(user: str, *, form: dict[str, Any] | None = None, errors: dict[str, An
                            mail_enabled=mail_enabled()), status
 
 
-@bp.route("/account", methods=["GET", "POST"])
+def _sign_in_first() -> ResponseReturnValue:
+    return redirect(url_for("accounts.signin", next=url_for("account.account_page")), 303)
+
+
+@bp.get("/account")
 def account_page() -> ResponseReturnValue:
-    """GET: the user's turn e-mail settings; POST (``email``, ``turn_mail``): save them (400 with the reasons)."""
+    """The user's turn e-mail settings (signed out: the sign-in page first)."""
+    user = signed_in_user()
+    return _page(user) if user is not None else _sign_in_first()
+
+
+@bp.post("/account")
+def save_account() -> ResponseReturnValue:
+    """Save the form's ``email`` and ``turn_mail`` (400 with the reasons, what was typed shown again)."""
     user = signed_in_user()
     if user is None:
-        return redirect(url_for("accounts.signin", next=url_for("account.account_page")), 303)
-    if request.method == "GET":
-        return _page(user)
+        return _sign_in_first()
     form = {"email": request.form.get("email", "").strip(), "turn_mail": request.form.get("turn_mail") == "on"}
     try:
         loaded = NotificationSettingsSchema().load({"email": form["email"] or None, "turn_mail": form["turn_mail"]})

@@ -29,6 +29,7 @@ from service.web.auth import current_user, readable_game
 from service.web.context import api
 from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
+from service.web.game_language import request_language
 from service.web.listing import GameListQuery, listing_page
 from service.web.seating import chat_rights_of, table_for_page
 from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
@@ -150,7 +151,8 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
     """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
     reader = api().stores.reader
-    return cached_timeline(Line(record.id, bid, view, record.created), head, get_rules(record.game), record.setup, viewer,
+    line = Line(record.id, bid, view, record.created, request_language())
+    return cached_timeline(line, head, get_rules(record.game), record.setup, viewer,
                            lambda upto, resume: reader.steps(record.id, bid, upto, resume))
 
 

@@ -16,7 +16,7 @@ from engine import Setup
 from engine.entdecker import geometry
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
-from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
+from engine.entdecker.describe import TOPOLOGY_WORDS, tile_text
 from engine.entdecker.scoring import chip_bonus
 from engine.entdecker.state import (
     BACK,
@@ -132,7 +132,7 @@ class EntdeckerAdapter(GenericAdapter):
             SPIN: "the income wheel spins", START: f"{who} chooses where to start",
             BUY: f"{who} buys tiles", EXPLORE: f"{who} explores ({state.draws_left} paid draws left)",
             TILE: f"{who} turns over a tile from stack {state.stack + 1}", BACK: f"stack {state.stack + 1} shows its next back",
-            PLACE: f"{who} places {tile_words(state, state.tile)}" if state.tile >= 0 else "",
+            PLACE: f"{who} places {tile_text(state, state.tile)}" if state.tile >= 0 else "",
             NATIVES: f"{who} meets friendly natives", NATIVES_CHIP: f"{who} takes the natives' chip",
             SCORE_CHIP: "an island is scored",
         }

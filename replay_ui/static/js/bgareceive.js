@@ -69,7 +69,14 @@ function show(kept) {
   $("preview-game").textContent = `${seen.label || "a game the log does not name"} (${kind})`;
   $("preview-table").textContent = seen.table ?? kept.table ?? "not named in the log";
   $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : "not named in the log";
-  $("preview-moves").textContent = String(seen.moves);
+  // Each count named for what it counts: a log-only game's replay steps through the moves with a line everyone sees
+  // (not every BGA move number has one); a game with rules is imported as moves and chance draws, which the import
+  // report counts.
+  $("preview-moves-label").textContent = seen.rules ? "BGA moves" : "Steps";
+  $("preview-moves").textContent = String(seen.rules ? seen.moves : seen.steps);
+  $("preview-moves-note").textContent = seen.rules
+    ? "move numbers in the log: the import says how many players' moves and chance draws they hold"
+    : `BGA moves with a line everyone sees, which the replay steps through (${seen.moves} BGA move numbers in all)`;
   $("receive-preview").hidden = false;
   status(`Received from ${kept.from}. Check it, choose who may see it, then press Import: only then is it sent to ludolog.`);
 }

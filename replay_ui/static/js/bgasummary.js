@@ -1,5 +1,6 @@
 // What a BGA log holds, read in the browser: the game (and whether it gets full rules here), the BGA table, the
-// players and the number of BGA moves. The bookmarklet's receiving tab shows this before its Import button, so the
+// players, the number of BGA moves (distinct move numbers of the table's packets) and of steps (the BGA moves with a
+// line everyone sees: what a log-only game's replay steps through, as engine/bga/logonly.py groups them). The bookmarklet's receiving tab shows this before its Import button, so the
 // log goes to ludolog's server only when the user presses Import.
 //
 // It reads the envelopes the upload accepts (engine/bga/envelope.py, whose order and rules it follows):
@@ -146,6 +147,21 @@ function tableOf(packets) {
   return null;
 }
 
+// The steps of a log-only replay: packets in packet-id order, a packet with no move id joining the move before it, and
+// a move kept when a line on the table (not a player's private channel) has text.
+function stepsOf(packets) {
+  const ordered = [...packets].sort((a, b) => Number(toInt(a.packet_id) ?? 0) - Number(toInt(b.packet_id) ?? 0));
+  const shown = new Set();
+  let current = null;
+  for (const packet of ordered) {
+    const move = toInt(packet.move_id);
+    if (move !== null) current = move;
+    const isPrivate = typeof packet.channel === "string" && PRIVATE_CHANNEL.test(packet.channel);
+    if (!isPrivate && notesOf(packet).some((note) => typeof note.log === "string" && note.log.trim())) shown.add(current);
+  }
+  return shown.size;
+}
+
 function movesOf(packets) {
   const moves = new Set();
   for (const packet of packets) {
@@ -284,23 +300,27 @@ function playersOfLines(lines) {
 // with no time has it on the next line when copied from the browser: that line is no one's move.
 function textSummary(text) {
   const moves = new Set();
+  const steps = new Set();
   const lines = [];
   let timeMayFollow = false;
+  let current = null;
   for (const line of text.split(LINE_BREAK)) {
     const header = MOVE_HEADER.exec(line);
     if (header) {
-      moves.add(String(Number(header[1])));
+      current = String(Number(header[1]));
+      moves.add(current);
       timeMayFollow = !line.slice(header[0].length).trim();
     } else if (timeMayFollow && TIME_ONLY.test(line)) {
       timeMayFollow = false;
     } else if (line.trim()) {
       lines.push(line.trim());
+      if (current !== null) steps.add(current);
       timeMayFollow = false;
     }
   }
   const table = TABLE_IN_TEXT.exec(text);
   return { game: null, label: null, rules: false, table: table ? table[1] : null, players: playersOfLines(lines),
-           moves: moves.size, source: "text" };
+           moves: moves.size, steps: steps.size, source: "text" };
 }
 
 // ---- the whole log ------------------------------------------------------------------------------
@@ -317,12 +337,14 @@ function documentSummary(doc, text, games) {
     table: isOurExport(objects) ? null : tableOf(objects),
     players: playersOf(players, objects, text),
     moves: movesOf(objects),
+    steps: stepsOf(objects),
     source: "json",
   };
 }
 
 /**
- * What the log `text` holds: { game, label, rules, table, players, moves, source }. `games` are the games with full
+ * What the log `text` holds: { game, label, rules, table, players, moves, steps, source }: `moves` counts BGA's move
+ * numbers, `steps` the moves with a line everyone sees (a log-only game's replay steps through those). `games` are the games with full
  * rules here ({ game, bga, label, marks }, as the page renders them). Throws LogRefused for a log the upload refuses
  * whatever is inside: empty, neither JSON nor a text log, JSON in no known envelope, or BGA's error answer.
  */

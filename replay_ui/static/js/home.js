@@ -87,14 +87,17 @@ function filtersChanged() {
 
 // ---- uploads ----------------------------------------------------------------------------------
 /** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
- *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew, as is the game an
+ *  upload was linked to (`linked`: a public BGA table, or a public game's own export, that is here already). */
 async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
-  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
+  const here = again || body.linked;
+  const link = el("a", { href: `/games/${encodeURIComponent(body.game)}`,
+                         text: here ? body.title || body.game : "Open the imported game" });
+  const why = again ? " (you uploaded this file before)" : body.linked ? " (nothing was imported anew)" : "";
   replaceChildren($("upload-report"),
-    body.game ? el("p", { class: again ? "upload-again" : null },
-                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
-                   el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
+    body.game ? el("p", { class: here ? "upload-again" : null }, here ? "Already here: " : null, link,
+                   here ? why : null, el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
   loadGames();

@@ -43,14 +43,18 @@ function countOf(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart.
+// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart. The log
+// entries are the progress line's ("447 of 447 log entries read"), each counted once as used, skipped or refused, so
+// that they add up to it; an inferred move is an event no entry states, not an entry.
 function summaryLine(summary) {
   const draws = summary.draws ? ` and ${countOf(summary.draws, "chance draw", "chance draws")}` : "";
+  const from = summary.entries !== undefined ? ` from ${countOf(summary.entries, "log entry", "log entries")}` : "";
   return el("p", { id: "upload-summary", class: "report-summary" },
-    el("strong", { text: `${countOf(summary.moves, "move", "moves")}${draws} imported` }),
-    ` · ${countOf(summary.inferred, "line inferred", "lines inferred")}`,
-    ` · ${countOf(summary.refused, "line refused", "lines refused")}`,
-    ` · ${countOf(summary.skipped, "line skipped", "lines skipped")} (silent)`);
+    el("strong", { text: `${countOf(summary.moves, "move", "moves")}${draws} imported${from}` }),
+    `: ${summary.used} used`,
+    ` · ${summary.skipped} skipped (silent or housekeeping)`,
+    ` · ${summary.refused} refused`,
+    ` · ${countOf(summary.inferred, "move", "moves")} inferred (not in the log)`);
 }
 
 function foldedReport(rows, label, className) {
@@ -64,7 +68,7 @@ export function reportSections(body) {
   const of = (status) => rows.filter((r) => r.status === status);
   const refused = of("refused"), inferred = of("inferred");
   return [
-    body.summary ? summaryLine(body.summary) : null,
+    body.summary && !body.linked ? summaryLine(body.summary) : null, // linked: nothing was imported to count
     refused.length ? el("h3", { text: "Refused lines" }) : null,
     refused.length ? reportList(refused, "report-refused") : null,
     inferred.length ? el("h3", { text: "Inferred lines" }) : null,
