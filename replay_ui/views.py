@@ -24,6 +24,7 @@ from replay_ui.log_page import log_page_data
 from replay_ui.timeline import Line, cached_timeline, caption_at, moves_after
 from service.games.analysis import analysis_budget
 from service.games.titles import game_label
+from service.i18n import N_, _
 from service.store.games import MAIN, GameRecord
 from service.web.auth import current_user, readable_game
 from service.web.context import api
@@ -46,10 +47,12 @@ THEME_COOKIE = "ludolog-theme"
 
 @blueprint.app_context_processor
 def page_globals() -> dict[str, Any]:
-    """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's)."""
+    """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's);
+    and the words for a game's source (:data:`SOURCE_LABELS`) that the lists and the game pages show."""
     theme = request.cookies.get(THEME_COOKIE)
     return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled(),
-            "ui_theme": theme if theme in ("light", "dark") else None}
+            "ui_theme": theme if theme in ("light", "dark") else None,
+            "source_labels": {source: _(label) for source, label in SOURCE_LABELS.items()}}
 
 
 def harden_pages(response: Any) -> Any:
@@ -64,6 +67,9 @@ def harden_pages(response: Any) -> Any:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
     return response
 
+
+#: How the games list names a game's source (the API's ``source`` values).
+SOURCE_LABELS = {"live": N_("live"), "demo": N_("demo"), "bga": N_("BGA import"), "bga-log": N_("BGA log only")}
 
 #: The home page's filters: the query string of the page and of its ``GET /api/games`` calls.
 HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "owner", "order")

@@ -79,7 +79,7 @@ def games_counter() -> str:
 
 
 def user_for(name: str) -> str:
-    """Hash: a user's record (password hash, created)."""
+    """Hash: a user's record (password hash, created, the language they chose: ``locale``)."""
     return f"{PREFIX}:user:{name}"
 
 
@@ -183,6 +183,17 @@ def analysis_progress_for(gid: str) -> str:
 def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
     """String (with a time to live) set while an analysis of the branch at this budget, view and seed is queued."""
     return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"
+
+
+def analysis_run_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Hash (with a time to live): the run of the analysis of the branch at this budget, view and seed: its generation,
+    state, who asked, the quota grants it was charged from, and its pace (:mod:`service.store.analysis_runs`)."""
+    return f"{_game(gid)}:b:{bid}:analysis-run:{rollouts}:{view}:{seed}"
+
+
+def analysis_run_todo_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Set (with a time to live): the seqs of the decisions that run still has to analyse."""
+    return f"{_game(gid)}:b:{bid}:analysis-run-todo:{rollouts}:{view}:{seed}"
 
 
 def analysis_keys_of_branch(gid: str, bid: str) -> str:

@@ -13,8 +13,9 @@ from typing import Any
 
 from engine import CHANCE
 from service.games.seating import ChatRights, chat_rights, is_live_multi_holder, table_hiding
+from service.i18n import N_, _
 from service.store.games import Branch, GameRecord
-from service.store.seats import ENGINE, USER, Seat
+from service.store.seats import ENGINE, INVITED, OWNER, USER, Seat
 from service.web.context import api
 
 
@@ -104,6 +105,22 @@ def still_played(record: GameRecord, bid: str, seated: list[Seat]) -> list[Seat]
     return [] if position.rules.current_actor(position.state) is None else seated
 
 
+#: An engine seat's level in words (the seats' API says ``easy``, ``normal``, ``strong``).
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
+
+
+def holder_words(seat: Seat, owner: str | None) -> str:
+    """Who holds ``seat``, in the page's language (:meth:`Seat.describe` is the API's English; seats.js says the
+    same with ``holderWords``)."""
+    if seat.holder == OWNER:
+        return _("%(owner)s (the owner)", owner=owner)
+    if seat.holder == ENGINE:
+        return _("the engine (%(level)s)", level=_(LEVEL_WORDS.get(seat.level or "", seat.level or "")))
+    if seat.holder == INVITED:
+        return _("an invite not yet taken")
+    return str(seat.user)
+
+
 def redeem(token: str, user: str) -> dict[str, Any]:
     """Give ``user`` the seat of the invite ``token``: the API's and the invite page's one way."""
     seats = api().stores.seats
@@ -125,7 +142,7 @@ def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, 
     mine = [s.seat for s in held if s.held_by(user, branch.owner)]
     for seat, row in zip(held, shown["seats"], strict=True):
         row["name"] = record.setup.players[seat.seat]
-        row["who"] = seat.describe(branch.owner)
+        row["who"] = holder_words(seat, branch.owner)
     stores = context.stores
     assigned = context.stores.seats.has_assignments(record.id, bid)
     return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned,

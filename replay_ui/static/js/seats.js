@@ -4,21 +4,33 @@
 // seat the owner took back, or whose table the owner deleted, is told so on the page.
 
 import { api } from "./api.js";
+import { formatDateTime, formatNumber, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+const LEVELS = { easy: t("easy"), normal: t("normal"), strong: t("strong") };
 
 function ago(seconds) {
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 129600) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86400)} days`;
+  const unit = (value, name, display = "short") => formatNumber(value, { style: "unit", unit: name, unitDisplay: display });
+  if (seconds < 90) return unit(Math.max(0, Math.round(seconds)), "second");
+  if (seconds < 5400) return unit(Math.round(seconds / 60), "minute");
+  if (seconds < 129600) return unit(Math.round(seconds / 3600), "hour");
+  return unit(Math.round(seconds / 86400), "day", "long");
+}
+
+/** Who holds a seat, in words (the seats JSON's `who` is the API's English): the owner, the engine at its level, an
+ *  invite, or a person's name. */
+export function holderWords(seat, owner) {
+  if (seat.holder === "owner") return t("%(owner)s (the owner)", { owner });
+  if (seat.holder === "engine") return t("the engine (%(level)s)", { level: LEVELS[seat.level] || seat.level });
+  if (seat.holder === "invited") return t("an invite not yet taken");
+  return seat.who;
 }
 
 function showWaiting() {
   for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
-    node.textContent = `for ${ago(Date.now() / 1000 - since)}`;  // "waiting for 32 s", never "waiting 32 s ago"
-    node.title = new Date(since * 1000).toLocaleString();
+    node.textContent = t("for %(time)s", { time: ago(Date.now() / 1000 - since) });  // "waiting for 32 s", never "32 s ago"
+    node.title = formatDateTime(since, { dateStyle: "medium", timeStyle: "medium" });
   }
 }
 
@@ -38,7 +50,7 @@ function showNewInvite(url, status) {
   if (!kept || kept.url !== url) return;
   $("invite-url").value = kept.link;
   $("invite-link").hidden = false;
-  status.textContent = `Seat ${kept.seat}: send this link to the person you invite (it works once).`;
+  status.textContent = t("Seat %(n)s: send this link to the person you invite (it works once).", { n: kept.seat });
 }
 
 export function initSeats(page) {
@@ -53,7 +65,7 @@ export function initSeats(page) {
     button.addEventListener("click", async () => {
       const seat = button.dataset.seat;
       const choice = $(`seat-choice-${seat}`).value;
-      if (!choice) { status.textContent = `Seat ${seat} stays with its holder: choose who should take it instead.`; return; }
+      if (!choice) { status.textContent = t("Seat %(n)s stays with its holder: choose who should take it instead.", { n: seat }); return; }
       try {
         const answer = await assign(url, seat, choice);
         // The page is loaded again after every assignment: the table's rules (the views it allows, the analysis, forks
@@ -72,8 +84,8 @@ export function initSeats(page) {
     });
   }
   $("copy-invite")?.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("invite-url").value); status.textContent = "Invite link copied."; }
-    catch { $("invite-url").select(); status.textContent = "Select the link and copy it."; }
+    try { await navigator.clipboard.writeText($("invite-url").value); status.textContent = t("Invite link copied."); }
+    catch { $("invite-url").select(); status.textContent = t("Select the link and copy it."); }
   });
 }
 
@@ -107,7 +119,7 @@ function showSeed(card, answer) {
   const seed = document.createElement("code");
   seed.className = "seed";
   seed.textContent = answer.seed;
-  reveal.replaceChildren("; revealed: ", seed);
+  reveal.replaceChildren(t("; revealed: "), seed);
 }
 
 /** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
@@ -131,7 +143,7 @@ export function followSeats(page, { onReleased, onDeleted }) {
   source.addEventListener("moved", (message) => { source.close(); goToMovedTable(page, JSON.parse(message.data).to); });
   source.addEventListener("deleted", () => {
     source.close();
-    onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);
+    onDeleted(t("This branch was deleted by its owner, %(owner)s: there is nothing more to play here", { owner: table.owner }));
   });
   return source;
 }
@@ -140,12 +152,20 @@ export function followSeats(page, { onReleased, onDeleted }) {
  *  else to them. */
 function releaseText(now, lost) {
   const seats = lost.map((seat) => now.seats[seat]);
-  const yours = `your seat${lost.length > 1 ? "s" : ""} (${seats.map((seat) => seat.name).join(", ")})`;
+  const names = seats.map((seat) => seat.name).join(", "), count = lost.length, owner = now.owner;
   const holders = new Set(seats.map((seat) => seat.who));
   const holder = holders.size === 1 ? seats[0].holder : "owner";
-  const done = holder === "engine" ? `gave ${yours} to ${seats[0].who}`
-    : holder === "invited" ? `invited someone else to ${yours}` : `took back ${yours}`;
-  return `${now.owner} ${done}: you are watching now`;
+  if (holder === "engine") {
+    return tn("%(owner)s gave your seat (%(names)s) to %(holder)s: you are watching now",
+              "%(owner)s gave your seats (%(names)s) to %(holder)s: you are watching now", count,
+              { owner, names, holder: holderWords(seats[0], owner) });
+  }
+  if (holder === "invited") {
+    return tn("%(owner)s invited someone else to your seat (%(names)s): you are watching now",
+              "%(owner)s invited someone else to your seats (%(names)s): you are watching now", count, { owner, names });
+  }
+  return tn("%(owner)s took back your seat (%(names)s): you are watching now",
+            "%(owner)s took back your seats (%(names)s): you are watching now", count, { owner, names });
 }
 
 function showHolders(now) {
@@ -155,7 +175,7 @@ function showHolders(now) {
     const item = card.querySelector(`.seat[data-seat="${seat.seat}"]`);
     if (!item) continue;
     item.dataset.holder = seat.holder;
-    item.querySelector(".seat-holder").textContent = seat.who;
+    item.querySelector(".seat-holder").textContent = holderWords(seat, now.owner);
     item.querySelector(".seat-you").hidden = !now.mine.includes(seat.seat);
     showChoice(item, seat);
   }
@@ -169,7 +189,7 @@ function showChoice(item, seat) {
   let held = select.querySelector('option[value=""]');
   if (!["owner", "engine", "invited"].includes(seat.holder)) {
     if (!held) { held = document.createElement("option"); held.value = ""; select.prepend(held); }
-    held.textContent = `${seat.who} (holds it)`;
+    held.textContent = t("%(who)s (holds it)", { who: seat.who });
     select.value = "";
     return;
   }
