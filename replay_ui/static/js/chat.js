@@ -4,22 +4,23 @@
 // Delete button.
 
 import { api } from "./api.js";
+import { locale, t } from "./i18n.js";
 import { openStream } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Every string the card shows (one place, to be translated). */
+/** Every string the card shows (one place), in the page's language. */
 const TEXT = {
-  delete: "Delete",
-  deleteLabel: (author, time) => `Delete the message of ${author} at ${time}`,
-  sent: "Sent.",
-  deleted: "Message deleted.",
-  closed: "You are no longer at this table: its chat is closed to you.",
-  tooLong: (most) => `A message is at most ${most} characters.`,
+  delete: () => t("Delete"),
+  deleteLabel: (author, time) => t("Delete the message of %(author)s at %(time)s", { author, time }),
+  sent: () => t("Sent."),
+  deleted: () => t("Message deleted."),
+  closed: () => t("You are no longer at this table: its chat is closed to you."),
+  tooLong: (most) => t("A message is at most %(most)s characters.", { most }),
 };
 
 function clock(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(seconds * 1000).toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
 }
 
 class Chat {
@@ -39,7 +40,7 @@ class Chat {
       chat: (message) => this.showAll(JSON.parse(message.data)),
       said: (message) => this.add(JSON.parse(message.data)),
       unsaid: (message) => this.remove(JSON.parse(message.data).id),
-      closed: () => { this.stream.close(); this.status.textContent = TEXT.closed; $("chat-form")?.remove(); },
+      closed: () => { this.stream.close(); this.status.textContent = TEXT.closed(); $("chat-form")?.remove(); },
     });
     $("chat-form")?.addEventListener("submit", (event) => { event.preventDefault(); this.send(); });
     $("chat-text")?.addEventListener("keydown", (event) => {
@@ -79,7 +80,7 @@ class Chat {
       const remove = document.createElement("button");
       remove.type = "button";
       remove.className = "chat-delete link";
-      remove.textContent = TEXT.delete;
+      remove.textContent = TEXT.delete();
       remove.setAttribute("aria-label", TEXT.deleteLabel(message.author, time.textContent));
       item.append(" ", remove);
     }
@@ -106,7 +107,7 @@ class Chat {
     try {
       this.add(await api(this.url, { method: "POST", body: { text } }));
       box.value = "";
-      this.status.textContent = TEXT.sent;
+      this.status.textContent = TEXT.sent();
     } catch (error) {
       this.status.textContent = error.message;
     }
@@ -116,7 +117,7 @@ class Chat {
     try {
       await api(`${this.url}/${encodeURIComponent(id)}`, { method: "DELETE" });
       this.remove(id);
-      this.status.textContent = TEXT.deleted;
+      this.status.textContent = TEXT.deleted();
       $("chat-text")?.focus();
     } catch (error) {
       this.status.textContent = error.message;

@@ -4,7 +4,7 @@
 // seat the owner took back, or whose table the owner deleted, is told so on the page.
 
 import { api } from "./api.js";
-import { formatDateTime, formatNumber, t, tn } from "./i18n.js";
+import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = { easy: t("easy"), normal: t("normal"), strong: t("strong") };
@@ -202,19 +202,23 @@ function showChoice(item, seat) {
 // (from the seats stream) with Approve and Decline; the requester sees the outcome. Granted, the table plays on at a
 // new line, to which every page at the table goes (the seats stream's `moved`).
 
-/** Every string of the take-back card (one place, to be translated). */
+/** Every string of the take-back card (one place), in the page's language. */
 const TAKEBACK_TEXT = {
-  asked: (r) => `You asked to take back your last move: waiting for ${r.waiting.join(", ")} to answer.`,
-  asks: (r) => `${r.requester} asks to take back their last move (and what was played after it).`,
-  approvedWaiting: (r) => `You approved. Waiting for ${r.waiting.join(", ")}.`,
-  granting: () => "The take-back was approved: making the new line…",
-  granted: (r, mine) => (mine ? "Your take-back was granted" : `${r.requester}'s take-back was granted`) +
-    ": the table plays on at the new line.",
-  declined: (r, mine) => `${r.answered_by} declined ${mine ? "your" : `${r.requester}'s`} take-back.`,
-  expired: (r, mine) => `${mine ? "Your" : `${r.requester}'s`} take-back request expired: a move was played.`,
-  failed: (r, mine) => `${mine ? "Your" : `${r.requester}'s`} take-back could not be made: the table plays on here.`,
-  movedTo: "A take-back closed this line: the table plays on at",
-  arrived: "The take-back was granted: the table plays on here.",
+  asked: (r) => t("You asked to take back your last move: waiting for %(people)s to answer.",
+                  { people: formatList(r.waiting) }),
+  asks: (r) => t("%(user)s asks to take back their last move (and what was played after it).", { user: r.requester }),
+  approvedWaiting: (r) => t("You approved. Waiting for %(people)s.", { people: formatList(r.waiting) }),
+  granting: () => t("The take-back was approved: making the new line…"),
+  granted: (r, mine) => (mine ? t("Your take-back was granted: the table plays on at the new line.")
+    : t("%(user)s's take-back was granted: the table plays on at the new line.", { user: r.requester })),
+  declined: (r, mine) => (mine ? t("%(user)s declined your take-back.", { user: r.answered_by })
+    : t("%(user)s declined %(requester)s's take-back.", { user: r.answered_by, requester: r.requester })),
+  expired: (r, mine) => (mine ? t("Your take-back request expired: a move was played.")
+    : t("%(user)s's take-back request expired: a move was played.", { user: r.requester })),
+  failed: (r, mine) => (mine ? t("Your take-back could not be made: the table plays on here.")
+    : t("%(user)s's take-back could not be made: the table plays on here.", { user: r.requester })),
+  movedTo: (link) => tParts("A take-back closed this line: the table plays on at %(branch)s.", { branch: link }),
+  arrived: () => t("The take-back was granted: the table plays on here."),
 };
 const ARRIVED_KEY = "ludolog.takebackArrived";
 let shownTakeBack = null;
@@ -260,7 +264,7 @@ function showMovedTo(page) {
   const link = document.createElement("a");
   link.href = `/games/${encodeURIComponent(page.gid)}/b/${encodeURIComponent(moved)}`;
   link.textContent = moved;
-  text.replaceChildren(`${TAKEBACK_TEXT.movedTo} `, link, ".");
+  text.replaceChildren(...TAKEBACK_TEXT.movedTo(link));
   return true;
 }
 
@@ -269,7 +273,7 @@ export function initTakeBack(page) {
   if (!$("takeback") || showMovedTo(page)) return;
   if (sessionStorage.getItem(ARRIVED_KEY) === `${page.gid}/${page.bid}`) {
     sessionStorage.removeItem(ARRIVED_KEY);
-    $("takeback-text").textContent = TAKEBACK_TEXT.arrived;
+    $("takeback-text").textContent = TAKEBACK_TEXT.arrived();
     shownTakeBack = takebackKey(page.table.takeback);  // the new line's own request (none yet): said as it changes
   } else {
     showTakeBack(page, page.table.takeback, { fresh: false });
