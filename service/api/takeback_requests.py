@@ -9,7 +9,7 @@ again, with the request, at every change of it) and the requester sees the outco
 
 Granted, the take-back runs as ``POST …/takeback`` does (a new line forked just before the requester's last decision,
 keeping the line's draws), but for the whole table: the new line is seated as the table was (:meth:`SeatStore.
-carry_table`, before it is made), owned by the table's owner, and the old line is closed to moves by the transaction
+carry_table`, before it is made), owned by the table's owner, with the table's chat, and the old line is closed to moves by the transaction
 that grants the request (``append.lua`` refuses them: :mod:`service.store.takebacks`), so a move racing the last
 approval either lands first (and the request expires) or is refused. The pages at the old line are sent to the new
 one.
@@ -165,5 +165,6 @@ def _grant_if_due(record: GameRecord, branch: Branch, request: TakeBackRequest, 
         stores.seats.delete_branch(record.id, new)
         stores.takebacks.settle(record.id, branch.id, request.id, branch=None)
         raise
+    stores.chat.carry(record.id, branch.id, new)
     stores.seats.table_moved_on(record.id, branch.id, new, branch.owner)
     return stores.takebacks.settle(record.id, branch.id, request.id, branch=new)

@@ -138,6 +138,18 @@ class TableChat:
         done = self._unsay(keys=[keys.chat_for(gid, bid)], args=[check_id(message_id), by, ENTRIES_KEPT])
         return bool(done)
 
+    def carry(self, gid: str, bid: str, new: str) -> None:
+        """Give branch ``new`` (a take-back's line, where the table plays on) the messages of ``bid``'s chat, under
+        the same ids: the table's talk goes on where it was (the old line keeps its copy)."""
+        rows = as_stream(self.redis.xrange(keys.chat_for(gid, bid), "-", "+", count=ENTRIES_KEPT))
+        said = [(raw_id, fields) for raw_id, fields in rows if _entry(raw_id, fields).message is not None]
+        if not said:
+            return
+        with self.redis.pipeline(transaction=True) as pipe:
+            for raw_id, fields in said:
+                pipe.xadd(keys.chat_for(gid, new), dict(fields), id=raw_id)  # type: ignore[arg-type]
+            pipe.execute()
+
     def delete_branch(self, gid: str, bid: str) -> None:
         """Forget the chat of a deleted branch."""
         self.redis.delete(keys.chat_for(gid, bid))

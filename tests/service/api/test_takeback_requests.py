@@ -68,6 +68,7 @@ def test_granted_the_table_plays_on_at_a_new_line_seated_as_it_was(client: Flask
     gid = _table(client, users)
     _play_turn(client, users, gid, "alice", 0)
     head = _state(client, users, gid)["seq"]
+    said = client.post(branch_url(gid, what="chat"), json={"text": "oops, may I?"}, headers=users.auth("alice")).get_json()
     asked = _ask(client, users, gid)
     assert asked.status_code == 201, asked.get_json()
     assert_matches(TableRequestSchema, asked.get_json())
@@ -90,6 +91,8 @@ def test_granted_the_table_plays_on_at_a_new_line_seated_as_it_was(client: Flask
         tables = client.get("/api/me/tables", headers=users.auth(who)).get_json()["tables"]
         assert [(t["game"], t["branch"]) for t in tables] == [(gid, new)], who
     assert _move(client, users, gid, "alice", new).status_code == 201, "the table plays on at the new line"
+    assert client.get(branch_url(gid, new, "chat"), headers=users.auth("bob")).get_json()["messages"] == [said], \
+        "the table's talk goes with it"
 
 
 def test_declined_nothing_changes_and_the_requester_may_ask_again(client: FlaskClient, users: Users) -> None:
