@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
+from engine.core.messages import Message
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
-from service.i18n.games import move_text
+from service.i18n.games import move_text, render_message
 from service.store.lru import LRU
 from service.store.snapshots import Resume, Step, fold_steps
 
@@ -100,10 +101,10 @@ def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], s
     for step in steps:
         last, state = step.event, step.state
         if step.action is None:  # the game's start: its first position
-            positions.append(_position(rules, adapter, state, names, hidden_scores))
+            positions.append(_position(rules, adapter, state, names, hidden_scores, language))
             continue
         moves.append(_move(rules, adapter, viewer, step, language))
-        positions.append(_position(rules, adapter, state, names, hidden_scores))
+        positions.append(_position(rules, adapter, state, names, hidden_scores, language))
     outcome = rules.outcome(state)
     outcome_json = outcome.to_json() if outcome is not None else None
     if outcome_json is not None:
@@ -125,10 +126,13 @@ def _move(rules: Rules, adapter: Any, viewer: SeatView, step: Step, language: st
     return move
 
 
-def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
+def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int],
+              language: str) -> dict[str, Any]:
     actor = rules.current_actor(state)
     info: dict[str, Any] = {"actor": _actor_json(actor)}
     info.update(adapter.position(state, names))
+    if "caption" in info:  # an adapter's caption phrases: texts, or messages said in the page's language
+        info["caption"] = [render_message(part, language) if isinstance(part, Message) else part for part in info["caption"]]
     scores = adapter.scores(state)
     if scores is not None:
         info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]

@@ -39,7 +39,7 @@ from service.i18n.games.glossary import glossaries  # noqa: E402
 
 POT = TRANSLATIONS / f"{DOMAIN}.pot"
 #: The review of OpenCC's t2s output for the catalog: a traditional text → the simplified text kept instead of OpenCC's.
-REVIEWED: dict[str, str] = {"蓋著": "盖着"}
+REVIEWED: dict[str, str] = {"蓋著": "盖着", "大砲": "大炮"}
 
 
 def english_templates() -> dict[str, Template]:
