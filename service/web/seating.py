@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from engine import CHANCE
-from service.games.seating import is_live_multi_holder, table_hiding
+from service.games.seating import ChatRights, chat_rights, is_live_multi_holder, table_hiding
 from service.i18n import N_, _
 from service.store.games import Branch, GameRecord
 from service.store.seats import ENGINE, INVITED, OWNER, USER, Seat
@@ -44,7 +44,20 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
         if wait is not None:
             shown[actor]["waits_for_quota"] = quota_wait_json(wait)
     live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
-    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None)
+    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None) | _take_backs(record.id, bid,
+                                                                                                     position.seq)
+
+
+def _take_backs(gid: str, bid: str, head: int) -> dict[str, Any]:
+    """The table's take-back request (open, or the last one's outcome), and the line it plays on at if a granted one
+    closed this one."""
+    takebacks = api().stores.takebacks
+    request = takebacks.current(gid, bid, head)
+    shown: dict[str, Any] = {"takeback": request.to_json() if request is not None else None}
+    moved_to = takebacks.closed_to(gid, bid)
+    if moved_to:
+        shown["moved_to"] = moved_to
+    return shown
 
 
 def seed_commitment(branch: Branch, *, over: bool) -> dict[str, Any]:
@@ -134,3 +147,12 @@ def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, 
     assigned = context.stores.seats.has_assignments(record.id, bid)
     return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned,
                     "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}
+
+
+def chat_rights_of(record: GameRecord, bid: str, owner: str | None, user: str | None) -> ChatRights:
+    """What ``user`` may do with the chat of branch ``bid`` (owned by ``owner``): the API's and the page's one rule
+    (:func:`service.games.seating.chat_rights`) over the branch's seats now."""
+    seats = api().stores.seats
+    held = seats.seats(record.id, bid, len(record.setup.players))
+    return chat_rights(held, owner, user, assigned=seats.has_assignments(record.id, bid),
+                       public=record.visibility == "public")

@@ -8,6 +8,7 @@ import { rendererFor } from "./boards/index.js";
 import { BoardText } from "./boardtext.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
+import { initChat } from "./chat.js";
 import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
@@ -17,7 +18,7 @@ import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
-import { followSeats, initSeats, refreshSeats } from "./seats.js";
+import { followSeats, initSeats, initTakeBack, refreshSeats } from "./seats.js";
 import { formatList, formatNumber, t, tn } from "./i18n.js";
 
 const page = pageData();
@@ -447,6 +448,8 @@ const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed:
                             groups: page.components.picker_groups, forms: page.components.turn_forms,
                             components: page.components, stateAt, preview: previewHead });
 initSeats(page);
+initTakeBack(page);
+initChat(page);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,

@@ -46,9 +46,9 @@ export class Notes {
     this.seq = seq;
     this.stopEditing();
     const notes = this.bySeq.get(seq) || [];
-    document.getElementById("notes-move").textContent = seq > 1 ? `move ${seq}` : "the start";
+    document.getElementById("notes-move").textContent = seq > 1 ? t("move %(n)s", { n: seq }) : t("the start");
     this.list.replaceChildren(...notes.map((n) => this.item(n)));
-    if (!notes.length) this.list.append(el("li", { class: "muted", text: "No comments on this move." }));
+    if (!notes.length) this.list.append(el("li", { class: "muted", text: t("No comments on this move.") }));
     if (this.form) this.form.hidden = false;
   }
 
