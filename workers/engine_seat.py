@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 
 from redis.exceptions import RedisError
 from rq.job import Job, get_current_job
 
-from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
@@ -40,6 +38,7 @@ from service.jobs import (
 from service.store.context import Stores, current_stores
 from service.store.engine_status import ERROR, RENEW_EVERY, WORKER_STOPPED, EngineStatus
 from service.store.errors import ConflictError, NotFoundError
+from workers.playouts import between_playouts
 
 log = logging.getLogger(__name__)
 #: The author the engine's events carry in their meta.
@@ -55,16 +54,6 @@ def move_engine_seat(gid: str, bid: str, seq: int) -> str | None:
     meta = job.meta if job is not None else {}
     with Lender(stores, meta.get("owner"), int(meta.get("work") or 0)).installed():
         return run_engine_move(stores, gid, bid, seq)
-
-
-@contextmanager
-def between_playouts(hook: Callable[[], None]) -> Iterator[None]:
-    """``hook`` called before every playout of a search while the block runs (its state and random numbers untouched)."""
-    BETWEEN_PLAYOUTS.append(hook)
-    try:
-        yield
-    finally:
-        BETWEEN_PLAYOUTS.remove(hook)
 
 
 #: Seconds between two looks, while an engine move searches, for another owner's move waiting with none running.
