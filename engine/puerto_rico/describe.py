@@ -16,7 +16,7 @@ from engine.puerto_rico.state import HACIENDA_DRAW, PHASE_NAMES, State
 
 GAME = "puerto_rico"
 
-#: The English templates by id: the catalog's source (service/i18n/games/catalogs). Changing a text changes what
+#: The English templates by id: the catalog's source (service/i18n/games/translations). Changing a text changes what
 #: every translation translates: the catalogs' test then names the entries to update.
 TEMPLATES: dict[str, Template] = {
     "puerto_rico.reshuffle": "The discarded plantations are shuffled into a new face-down stack",

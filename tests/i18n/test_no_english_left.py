@@ -37,7 +37,7 @@ ALLOWED_TEXT = {
 }
 #: Templates and scripts not yet translated (issue 47 goes on): each must still have English, so that the list shrinks
 #: as they are done and none is forgotten.
-TEMPLATES_LEFT = ("help_bga_logs.html",)
+TEMPLATES_LEFT: tuple[str, ...] = ()
 SCRIPTS_LEFT = (
     "analysis.js", "analysistext.js", "bgasummary.js", "opinion.js",
     # the boards, the mayor's form and the chance summaries name game terms (buildings, goods, tiles, colonists, "tower

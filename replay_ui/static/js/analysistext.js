@@ -223,14 +223,20 @@ export function orderReason(entry, listed = bestMoves(entry)) {
 export function budgetNote(report) {
   const budget = report && report.budget;
   if (!budget || !budget.small) return null;
-  const head = `${report.rollouts} rollouts is a small budget for this game (its default is ${budget.default}): `
+  const r = report.rollouts, d = budget.at_default;
+  const head = `${r} rollouts is a small budget for this game (its default is ${budget.default}): `
     + "its marks and best moves are less sure.";
-  const m = budget.measured, d = budget.at_default;
-  if (!m) return `${head} How much less was not measured for this game at ${report.rollouts} rollouts.`;
-  const marks = m.blunders ? `kept ${m.blunders_kept} of ${m.blunders} ?? marks as ?? or ? (${m.blunders_kept_pct} %) `
-    + "and " : "";
-  const then = d ? ` At ${budget.default}: ${d.blunders ? `${d.blunders_kept_pct} % of the ?? marks and ` : ""}`
-    + `the same best move in ${d.best_agrees_pct} %.` : "";
-  return `${head} Measured on ${m.decisions} decisions, a second opinion at ${report.rollouts} ${marks}named the `
-    + `same best move in ${m.best_agrees_pct} % of them.${then}`;
+  const m = budget.measured;
+  if (!m) return `${head} How much less was not measured for this game at ${r} rollouts.`;
+  const marked = `Measured on ${m.decisions} decisions judged twice, the engine marked ${m.marked} of ${m.verdicts} `
+    + `moves (${m.marked_pct} %)${d ? ` where at ${budget.default} it marks ${d.marked_pct} %` : ""}: at ${r} it `
+    + "cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.";
+  const best = ` A second opinion named the same best move in ${m.best_agrees_pct} %`
+    + `${d ? ` (at ${budget.default}: ${d.best_agrees_pct} %)` : ""}.`;
+  const blunders = m.blunders
+    ? ` It kept ${m.blunders_kept} of ${m.blunders} ?? marks as ?? or ? (${m.blunders_kept_pct} %`
+      + `${d && d.blunders ? `; at ${budget.default}: ${d.blunders_kept_pct} %` : ""}).`
+    : ` No ?? mark came up in that sample, so how often a second opinion keeps one at ${r} is not measured`
+      + `${d && d.blunders ? ` (at ${budget.default}: ${d.blunders_kept_pct} %)` : ""}.`;
+  return `${head} ${marked}${best}${blunders}`;
 }
