@@ -431,6 +431,9 @@ def analyze(gid: str, branch: str, rollouts: int | None, view: str, seed: int, t
                 shown = state["done"]
                 if state["status"] == "done":
                     break
+                if state["status"] == "cancelled":  # through the API (POST …/analysis/cancel) while this waited
+                    raise click.ClickException(f"the analysis was cancelled at {state['done']} of {state['total']} "
+                                               "decisions; run this again to go on from there")
                 if deadline is not None and time.monotonic() >= deadline:
                     raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
                                                "is a worker running ('ludolog worker')?")

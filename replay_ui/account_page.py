@@ -1,4 +1,5 @@
-"""The account page (``/account``): how the signed-in user is told it is their turn (turn e-mails: an address, on
+"""The account page (``/account``): the site's language kept with the account (its form posts to the language menu's
+route, ``replay_ui/language.py``); how the signed-in user is told it is their turn (turn e-mails: an address, on
 or off, saved through the same schema as ``PUT /api/me/notifications``; this browser's turn alerts), and the page of
 a turn e-mail's unsubscribe link (``/mail/unsubscribe?token=…``: one button, so that a mail scanner that follows
 links unsubscribes nobody; mail programs use the one-click POST of ``List-Unsubscribe``, ``service/api``)."""
@@ -13,6 +14,7 @@ from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import page_blueprint
+from service.web.context import api
 from service.web.notifications import (
     NotificationSettingsSchema,
     mail_enabled,
@@ -32,7 +34,7 @@ def _page(user: str, *, form: dict[str, Any] | None = None, errors: dict[str, An
     shown = form if form is not None else {"email": settings["email"] or "", "turn_mail": settings["turn_mail"]}
     messages = {name: " ".join(map(str, why if isinstance(why, list) else [why])) for name, why in (errors or {}).items()}
     return render_template("account.html", user=user, form=shown, errors=messages, saved=saved,
-                           mail_enabled=mail_enabled()), status
+                           mail_enabled=mail_enabled(), account_locale=api().users.locale_of(user)), status
 
 
 def _sign_in_first() -> ResponseReturnValue:

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
+from engine.core.messages import Message
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
-from service.i18n.games import move_text
+from service.i18n import _, format_list, format_number
+from service.i18n.games import move_text, render_message
 from service.store.lru import LRU
 from service.store.snapshots import Resume, Step, fold_steps
 
@@ -100,10 +102,10 @@ def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], s
     for step in steps:
         last, state = step.event, step.state
         if step.action is None:  # the game's start: its first position
-            positions.append(_position(rules, adapter, state, names, hidden_scores))
+            positions.append(_position(rules, adapter, state, names, hidden_scores, language))
             continue
         moves.append(_move(rules, adapter, viewer, step, language))
-        positions.append(_position(rules, adapter, state, names, hidden_scores))
+        positions.append(_position(rules, adapter, state, names, hidden_scores, language))
     outcome = rules.outcome(state)
     outcome_json = outcome.to_json() if outcome is not None else None
     if outcome_json is not None:
@@ -125,14 +127,22 @@ def _move(rules: Rules, adapter: Any, viewer: SeatView, step: Step, language: st
     return move
 
 
-def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
+def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int],
+              language: str) -> dict[str, Any]:
     actor = rules.current_actor(state)
     info: dict[str, Any] = {"actor": _actor_json(actor)}
     info.update(adapter.position(state, names))
+    if "caption" in info:
+        info["caption"] = caption_words(info["caption"], language)
     scores = adapter.scores(state)
     if scores is not None:
         info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]
     return info
+
+
+def caption_words(parts: Sequence[Any], language: str = "en") -> list[str]:
+    """An adapter's caption phrases as words in ``language``: a text as it is, a message rendered."""
+    return [render_message(part, language) if isinstance(part, Message) else part for part in parts]
 
 
 def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> dict[str, Any]:
@@ -176,7 +186,8 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     """The board caption at position ``seq``, worded as the game page's script words it (``captionFor``).
 
     The page renders it on the server, so the caption shows (and is the largest text painted early)
-    before any script or data has arrived; the script then keeps it in step.
+    before any script or data has arrived; the script then keeps it in step (the same messages of the site's catalog,
+    in the page's language).
     """
     positions = timeline["positions"]
     if not 1 <= seq <= len(positions):
@@ -187,11 +198,12 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     actor = info.get("actor")
     outcome = timeline.get("outcome")
     if isinstance(actor, int):
-        parts.append(f"{names[actor]} to act")
+        parts.append(_("%(player)s to act", player=names[actor]))
     elif actor == "chance":
-        parts.append("chance to draw")
+        parts.append(_("chance to draw"))
     elif seq == timeline["head"] and outcome:
-        winners = outcome["winners"]
-        verb = "share the win" if len(winners) > 1 else "wins"
-        parts.append(f"game over: {' and '.join(names[s] for s in winners)} {verb} with {outcome['scores'][winners[0]]}")
+        winners, score = outcome["winners"], format_number(outcome["scores"][outcome["winners"][0]])
+        said = format_list([names[s] for s in winners])
+        parts.append(_("game over: %(winners)s share the win with %(score)s", winners=said, score=score) if len(winners) > 1
+                     else _("game over: %(winners)s wins with %(score)s", winners=said, score=score))
     return " · ".join(parts)

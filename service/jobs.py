@@ -327,9 +327,17 @@ def enqueue_import(queue: Queue, uid: str) -> None:
 OPERATOR = "~operator"
 
 
-def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> list[Any]:
-    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order)."""
-    return [gid, bid, first, last, rollouts, view, seed]
+def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0,
+                  generation: int = 0) -> list[Any]:
+    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order); ``generation``
+    is the run's the job belongs to (:class:`service.store.analysis_runs.AnalysisRun`: a cancel moves it on)."""
+    return [gid, bid, first, last, rollouts, view, seed, generation]
+
+
+def _analysis_of(args: list[Any]) -> tuple[list[Any], int]:
+    """An analysis job's (gid, bid, rollouts, view, seed) and its run's generation (0 for a job queued before jobs
+    carried one)."""
+    return args[:2] + args[4:7], int(args[7]) if len(args) > 7 else 0
 
 
 def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
@@ -340,8 +348,9 @@ def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
 
 
 def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str,
-                     seed: int = 0) -> list[tuple[int, int]]:
-    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry.
+                     seed: int = 0, generation: int = 0) -> list[tuple[int, int]]:
+    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry, in the run's
+    ``generation`` (the jobs of a cancelled run stop when they run: they are on their way to nothing).
 
     A request queues (and is charged for) only decisions outside them, so asking twice, or while
     the analysis runs, costs little more. Running jobs do not count: one may have died with its
@@ -352,7 +361,7 @@ def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str,
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
     queued = [list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB]
-    like = analysis_args(gid, bid, 0, 0, rollouts, view, seed)
+    like = analysis_args(gid, bid, 0, 0, rollouts, view, seed, generation)
     return [span for args in waiting + queued if (span := _range_of(args, like)) is not None]
 
 
@@ -476,10 +485,28 @@ def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:
     branch gone and stops (:func:`workers.analysis.analyse_range`). Returns how many were cancelled.
     """
     ours = [gid, bid]  # the first two of analysis_args
-    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: list(job["args"][:2]) == ours)
+    return _cancel_analysis_jobs(queue, lambda args: list(args[:2]) == ours)
+
+
+def cancel_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int, before: int) -> int:
+    """Cancel the jobs of one analysis (the branch at this budget, view and seed) of a run's generation below
+    ``before`` that have not started, as :func:`cancel_branch_analysis` does; a job of a newer run (asked for after
+    the cancel) stays. A running one finds its run cancelled and stops (:func:`workers.analysis.analyse_range`)."""
+    ours, _ = _analysis_of(analysis_args(gid, bid, 0, 0, rollouts, view, seed))
+
+    def matches(args: list[Any]) -> bool:
+        analysis, generation = _analysis_of(args)
+        return analysis == ours and generation < before
+
+    return _cancel_analysis_jobs(queue, matches)
+
+
+def _cancel_analysis_jobs(queue: Queue, matches: Callable[[list[Any]], bool]) -> int:
+    """Cancel the analysis jobs whose arguments ``matches``, waiting, queued or due for a retry; how many."""
+    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: matches(list(job["args"])))
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     for job in Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer):
-        if job is not None and job.func_name == ANALYSIS_JOB and list(job.args[:2]) == ours:
+        if job is not None and job.func_name == ANALYSIS_JOB and matches(list(job.args)):
             try:
                 job.cancel()
             except InvalidJobOperation:  # cancelled meanwhile by another deletion

@@ -12,11 +12,11 @@ from engine.puerto_rico import builder, captain, trader
 from engine.puerto_rico.components import BUILDING_NAMES, GOOD_NAMES, HARBOR, QUARRY, ROLE_NAMES
 from engine.puerto_rico.mayor import BUILDING_SLOT
 from engine.puerto_rico.notation import Action, declined
-from engine.puerto_rico.state import HACIENDA_DRAW, State
+from engine.puerto_rico.state import HACIENDA_DRAW, PHASE_NAMES, State
 
 GAME = "puerto_rico"
 
-#: The English templates by id: the catalog's source (service/i18n/games/catalogs). Changing a text changes what
+#: The English templates by id: the catalog's source (service/i18n/games/translations). Changing a text changes what
 #: every translation translates: the catalogs' test then names the entries to update.
 TEMPLATES: dict[str, Template] = {
     "puerto_rico.reshuffle": "The discarded plantations are shuffled into a new face-down stack",
@@ -48,6 +48,11 @@ TEMPLATES: dict[str, Template] = {
                          "{who} keeps {kept} and returns {n} barrels to the supply"),
     "puerto_rico.kept": "{n} {good}",
     "puerto_rico.kept.nothing": "nothing",
+    # The board's caption (replay_ui/games/puerto_rico.py): where the round stands.
+    "puerto_rico.caption.round": "Round {round}",
+    "puerto_rico.caption.choosing": "choosing a role",
+    "puerto_rico.caption.phase": "{phase} phase",
+    "puerto_rico.caption.governor": "governor {who}",
 }
 
 _EMPTY = ""
@@ -75,6 +80,23 @@ def building(index: int) -> Term:
 def role(card: int) -> Term:
     """Role card ``card`` as a glossary term: both prospector cards read "prospector"."""
     return _term("role", "prospector" if card >= 6 else ROLE_NAMES[card])
+
+
+def phase(name: str) -> Term:
+    """A phase (``state.PHASE_NAMES``) as a glossary term."""
+    return _term("phase", name)
+
+
+def caption_message(state: State) -> tuple[Message, ...]:
+    """The board's caption as messages: the round, the phase (or the role being chosen), the governor."""
+    name = PHASE_NAMES[state.phase]
+    parts = [message("puerto_rico.caption.round", round=state.round)]
+    if name == "role":
+        parts.append(message("puerto_rico.caption.choosing"))
+    elif name != "over":
+        parts.append(message("puerto_rico.caption.phase", phase=phase(name)))
+    parts.append(message("puerto_rico.caption.governor", who=state.names[state.governor]))
+    return tuple(parts)
 
 
 def describe(state: State, action: Action) -> str:

@@ -27,7 +27,8 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
                group: a jump-to entry); ``throw`` (one part of a chance draw made of several events, e.g. Amerigo's cube
                tower: consecutive moves with it are shown as one line, their texts joined)
-``position``   per position ``caption`` (short phrases joined above the board) and any facts
+``position``   per position ``caption`` (short phrases joined above the board: texts, or messages of the
+               game's templates, which the timeline renders in the page's language) and any facts
                the board renderer wants
 ``result``     the final result in words: a label per breakdown column, and per seat each cell and the
                tie-break as a person reads them (:meth:`GenericAdapter.result`)

@@ -13,6 +13,7 @@ from typing import Any
 from engine import Setup
 from engine.puerto_rico import components as pr
 from engine.puerto_rico import scoring
+from engine.puerto_rico.describe import caption_message
 from engine.puerto_rico.notation import PLACE_ACTIONS, format_action
 from engine.puerto_rico.state import PHASE_NAMES, State
 from replay_ui.games import GenericAdapter
@@ -93,15 +94,8 @@ class PuertoRicoAdapter(GenericAdapter):
         """Round, phase, governor and the seat to act, for the caption above the board."""
         # Only cards the state still shows as taken: at the end of a round they all return.
         taken = [self._taken.get(card) if is_taken else None for card, is_taken in enumerate(state.roles_taken)]
-        phase = PHASE_NAMES[state.phase]
-        caption = [f"Round {state.round}"]
-        if phase == "role":
-            caption.append("choosing a role")
-        elif phase != "over":
-            caption.append(f"{phase} phase")
-        caption.append(f"governor {names[state.governor]}")
-        return {"round": state.round, "phase": phase, "governor": state.governor, "turn": state.turn,
-                "taken": taken, "caption": caption}
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase], "governor": state.governor, "turn": state.turn,
+                "taken": taken, "caption": list(caption_message(state))}
 
     def scores(self, state: State) -> list[int]:
         """Per seat: VP chips + building VP + bonuses of occupied large buildings, as if it ended now."""

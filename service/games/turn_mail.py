@@ -9,7 +9,8 @@ table and quarter hour: :class:`service.store.notifications.NotificationStore`).
 handing the claim back to the same job, which RQ runs again.
 
 No ``LUDOLOG_SMTP_URL``: no check is ever queued and nothing is sent. The mail's words are in :data:`SUBJECT` and
-:data:`BODY`, in one place.
+:data:`BODY`, in one place, messages of the site's catalog: a mail is written in the language its reader chose for
+the site (their account's setting; English if they never chose one).
 """
 
 from __future__ import annotations
@@ -27,21 +28,22 @@ from urllib.parse import quote, unquote, urlsplit
 
 from engine import CHANCE
 from service.games.titles import game_label
+from service.i18n import DEFAULT_LOCALE, N_, gettext, locale_id, use_locale
 from service.store.context import Stores
 from service.store.notifications import CLAIMED
 from service.store.seats import OWNER, USER
 
-SUBJECT = "Your turn at {title}"
-BODY = """Hello {user},
+SUBJECT = N_("Your turn at %(title)s")
+BODY = N_("""Hello %(user)s,
 
-it is your turn at {title} ({game}): {player} is to move.
+it is your turn at %(title)s (%(game)s): %(player)s is to move.
 
-Play your move: {table_url}
+Play your move: %(table_url)s
 
 You get this mail because you asked ludolog for turn e-mails (at most one per table every quarter hour, none while
-you have the table open). To stop them, open {unsubscribe_url}
-or change them on your account page: {account_url}
-"""
+you have the table open). To stop them, open %(unsubscribe_url)s
+or change them on your account page: %(account_url)s
+""")
 
 #: What a check answered (its RQ job's result), besides :data:`SENT`.
 SENT, MAIL_OFF, NOT_WANTED, NOT_THEIR_TURN, PAGE_OPEN = "sent", "mail off", "not wanted", "not their turn", "page open"
@@ -137,7 +139,8 @@ def deliver_turn_mail(stores: Stores, gid: str, bid: str, seq: int, user: str, a
     claim = stores.notifications.claim_turn_mail(gid, bid, user, seq, attempt)
     if claim != CLAIMED:
         return claim
-    message = compose(mail, stores.config.mail_from, stores.config.public_url, stores.notifications.signing_key())
+    with use_locale(locale_id(stores.users.locale_of(user)) or DEFAULT_LOCALE):  # the language they chose for the site
+        message = compose(mail, stores.config.mail_from, stores.config.public_url, stores.notifications.signing_key())
     try:
         send(str(stores.config.smtp_url), message)
     except (smtplib.SMTPException, OSError):
@@ -161,7 +164,7 @@ def compose(mail: TurnMail, sender: str, public_url: str, key: bytes) -> EmailMe
              "unsubscribe_url": f"{public_url}{UNSUBSCRIBE_PAGE}?token={token}",
              "account_url": f"{public_url}{ACCOUNT_PAGE}"}
     message = EmailMessage()
-    message["Subject"] = SUBJECT.format(**words)
+    message["Subject"] = gettext(SUBJECT, **words)
     message["From"] = sender
     message["To"] = mail.to
     message["Date"] = formatdate(localtime=False)
@@ -169,7 +172,7 @@ def compose(mail: TurnMail, sender: str, public_url: str, key: bytes) -> EmailMe
     message["Auto-Submitted"] = "auto-generated"
     message["List-Unsubscribe"] = f"<{public_url}{UNSUBSCRIBE_ONE_CLICK}?token={token}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message.set_content(BODY.format(**words))
+    message.set_content(gettext(BODY, **words))
     return message
 
 

@@ -79,7 +79,7 @@ def games_counter() -> str:
 
 
 def user_for(name: str) -> str:
-    """Hash: a user's record (password hash, created)."""
+    """Hash: a user's record (password hash, created, the language they chose: ``locale``)."""
     return f"{PREFIX}:user:{name}"
 
 
@@ -183,6 +183,17 @@ def analysis_progress_for(gid: str) -> str:
 def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
     """String (with a time to live) set while an analysis of the branch at this budget, view and seed is queued."""
     return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"
+
+
+def analysis_run_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Hash (with a time to live): the run of the analysis of the branch at this budget, view and seed: its generation,
+    state, who asked, the quota grants it was charged from, and its pace (:mod:`service.store.analysis_runs`)."""
+    return f"{_game(gid)}:b:{bid}:analysis-run:{rollouts}:{view}:{seed}"
+
+
+def analysis_run_todo_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Set (with a time to live): the seqs of the decisions that run still has to analyse."""
+    return f"{_game(gid)}:b:{bid}:analysis-run-todo:{rollouts}:{view}:{seed}"
 
 
 def analysis_keys_of_branch(gid: str, bid: str) -> str:
@@ -293,6 +304,26 @@ def tables_changed() -> str:
     return f"{PREFIX}:tables:changed"
 
 
+def chat_for(gid: str, bid: str) -> str:
+    """Stream: the chat of table ``bid`` (entries ``said`` {author, text, time} and ``unsaid`` {message, by}), trimmed
+    to about the last 1,000; deleted with the branch (``service/store/chat.py``)."""
+    return f"{_game(gid)}:b:{bid}:chat"
+
+
+def chat_posts_of(user: str) -> str:
+    """Integer with a TTL: the chat messages ``user`` posted in the current window (``service/store/chat.py``)."""
+    return f"{PREFIX}:chat-posts:{user}"
+
+
+def takeback_request_for(gid: str, bid: str) -> str:
+    """String (JSON, with a TTL): table ``bid``'s take-back request, open or answered (``service/store/takebacks.py``)."""
+    return f"{_game(gid)}:b:{bid}:takeback-request"
+
+
+def branch_closed_for(gid: str, bid: str) -> str:
+    """String: set when a granted take-back closed branch ``bid`` to moves (its value: the line the table plays on at,
+    empty while that is made); ``append.lua`` refuses every append to a branch that has it."""
+    return f"{_game(gid)}:b:{bid}:closed"
 def notifications_for(user: str) -> str:
     """Hash: how ``user`` is told it is their turn (``email``, ``turn_mail`` 1/0: ``service/store/notifications.py``)."""
     return f"{PREFIX}:notify:{user}"

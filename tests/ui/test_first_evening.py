@@ -94,7 +94,7 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     gid, fork = _table_with_bob(live_server, users.create_token("alice", "t")[1], users.create_token("bob", "t")[1])
     page = open_game(watched, live_server, gid=gid, bid=fork)
     waiting = " ".join(page.inner_text(".seat[data-seat='0'] .seat-waiting").split())
-    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" s"), waiting  # never "… s ago"
+    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" sec"), waiting  # never "… sec ago"
     assert page.input_value("#seat-choice-1") == "", "the owner's menu names bob, not 'me'"
     assert page.locator("#seat-choice-1 option:checked").inner_text() == "bob (holds it)"
     page.click(".seat-assign[data-seat='1']")

@@ -7,10 +7,14 @@
 // against its parent line at the fork point and at the head. A second opinion (the same analysis under another seed)
 // is asked for and shown against the first by opinion.js.
 //
+// While it runs, the panel says how long it still needs (from the pace of the decisions done so far, as the report
+// and each progress notice give it, counted down in between) and offers whoever asked for it, and the game's owner, to
+// cancel it; at a budget below the game's default it says how much less sure the marks are, with the measured figures.
+//
 // What the report's figures say in words is analysistext.js.
 
-import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptions, thresholdsOf, verdictText,
-         winText } from "./analysistext.js";
+import { bestMoves, budgetNote, interval, lossText, MARK_NAMES, markClass, orderReason, pct, playedText,
+         progressText, rankedOptions, spread, thresholdsOf, timeLeftText, verdictText, winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, replaceChildren, svg } from "./dom.js";
@@ -23,6 +27,8 @@ const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 const NARROW_PX = 640, NARROW_W = 480;
 /** A burst of verdicts (a worker stores one per decision) reloads the report once, this long after the last. */
 const RELOAD_PAUSE_MS = 250;
+/** How often the time left is counted down on screen between two progress notices. */
+const COUNTDOWN_MS = 1000;
 
 /** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
  *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
@@ -71,6 +77,12 @@ export class AnalysisPanel {
     if (button) button.addEventListener("click", () => this.request());
     const second = document.getElementById("opinion-request");
     if (second) second.addEventListener("click", () => this.requestSecond());
+    const cancel = document.getElementById("analysis-cancel");
+    if (cancel) cancel.addEventListener("click", () => this.cancel(0));
+    const cancelSecond = document.getElementById("opinion-cancel");
+    if (cancelSecond) cancelSecond.addEventListener("click", () => this.cancel(this.opinion.seed));
+    this.estimate = null;  // { seconds, at }: the time left as last told (report or notice), and when it was told
+    this.countdown = null;
     const budget = document.getElementById("analysis-budget");
     this.defaultRollouts = Number(budget.value);
     chooseBudget(budget, new URLSearchParams(location.search).get("rollouts"));
@@ -112,6 +124,7 @@ export class AnalysisPanel {
     }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
+    this.told(data.estimate ? data.estimate.seconds_left : null);
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
     this.rerankPicker();
@@ -129,8 +142,43 @@ export class AnalysisPanel {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
     };
+    const progressed = (message) => {
+      const notice = JSON.parse(message.data);
+      // The first opinion's pace only: a second opinion's notices come on the same stream.
+      const mine = !notice.seed && notice.rollouts === this.rollouts;
+      if (mine && typeof notice.left === "number" && this.data && this.data.status === "running") {
+        this.told(notice.left);
+        this.renderStatus();
+      }
+      reload();
+    };
     // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
-    this.source = openStream(() => url, { analysis: reload, open: reload });
+    this.source = openStream(() => url, { analysis: progressed, open: reload });
+  }
+
+  /** Take `seconds` as the time left now (null: not known yet), and count it down on screen while the analysis runs. */
+  told(seconds) {
+    this.estimate = typeof seconds === "number" ? { seconds, at: Date.now() } : null;
+    clearInterval(this.countdown);
+    this.countdown = this.estimate ? setInterval(() => this.renderStatus(), COUNTDOWN_MS) : null;
+  }
+
+  /** The time left now: the last told, less the time since. */
+  secondsLeft() {
+    if (!this.estimate) return null;
+    return Math.max(0, this.estimate.seconds - (Date.now() - this.estimate.at) / 1000);
+  }
+
+  /** Cancel the analysis under `seed` (0: the first opinion) at the chosen budget and view, then show how it stopped. */
+  async cancel(seed) {
+    const status = document.getElementById(seed ? "opinion-status" : "analysis-status");
+    try {
+      const body = { rollouts: this.rollouts, view: this.view === "spectator" ? "full" : this.view, seed };
+      await api(`${this.url(this.bid)}/cancel`, { method: "POST", body });
+      await this.load(body.view, this.head);
+    } catch (error) {
+      status.replaceChildren(el("span", { class: "error", text: error.message }));
+    }
   }
 
   unfollow() {
@@ -167,24 +215,48 @@ export class AnalysisPanel {
   }
 
   render() {
-    const status = document.getElementById("analysis-status");
     const chart = document.getElementById("win-chart");
     this.progress();
     this.legend();
     this.opinion.render(this.data);
+    this.renderStatus();
+    this.renderBudgetNote();
     if (!this.data) {
-      status.textContent = "Pick the full view or a seat to see win chances.";
       chart.replaceChildren();
       this.markMoves();
       this.show(this.seq);
       return;
     }
-    const { status: state, done, total } = this.data;
-    status.textContent = state === "done" ? `${total} decisions analysed.`
-      : state === "running" ? `Analysing… ${done} of ${total} decisions.` : `Not analysed yet (${done} of ${total}).`;
     chart.replaceChildren(...(this.data.positions.length ? this.chart() : []));
     this.markMoves();
     this.show(this.seq);
+  }
+
+  /** The status line, the time left beside it while it runs (counted down, apart from the status that screen readers
+   *  announce), and the cancel button for who may use it. */
+  renderStatus() {
+    const status = document.getElementById("analysis-status");
+    const left = document.getElementById("analysis-left");
+    const cancel = document.getElementById("analysis-cancel");
+    const running = Boolean(this.data && this.data.status === "running");
+    if (cancel) cancel.hidden = !(this.data && this.data.may_cancel);
+    if (!running) { clearInterval(this.countdown); this.countdown = null; }
+    const leftText = running ? timeLeftText(this.secondsLeft()) : "";
+    if (left) {
+      left.hidden = !running;
+      if (left.textContent !== leftText) left.textContent = leftText;
+    }
+    const said = this.data ? progressText(this.data) : "Pick the full view or a seat to see win chances.";
+    if (status.textContent !== said) status.textContent = said;
+  }
+
+  /** How sure the chosen budget is, when it is below the game's default: said before the run and after. */
+  renderBudgetNote() {
+    const box = document.getElementById("analysis-budget-note");
+    if (!box) return;
+    const note = this.data ? budgetNote(this.data) : null;
+    box.hidden = !note;
+    box.textContent = note || "";
   }
 
   /** The progress bar: shown while the analysis runs, hidden otherwise. */
@@ -299,13 +371,18 @@ export class AnalysisPanel {
     this.opinion.show(seq, moveText ? moveText.textContent : null);
     const box = document.getElementById("best-moves");
     const entry = this.bySeq.get(seq);
-    if (!entry || !entry.best.length) { box.replaceChildren(); return; }
-    box.replaceChildren(el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
-      el("ol", {}, entry.best.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
+    const listed = bestMoves(entry);
+    if (!listed.length) { box.replaceChildren(); return; }
+    // By win chance, the engine's choice first; where that puts a lower chance above a higher one, the reason is said.
+    const reason = orderReason(entry, listed);
+    replaceChildren(box, el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
+      el("ol", {}, listed.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
         el("span", { class: "best-win", text: pct(b.win) }), " ",
-        interval(b.ci) ? el("span", { class: "best-ci muted", text: `${interval(b.ci)} ` }) : null,
-        el("span", { text: b.text }),
-        el("span", { class: "muted", text: ` (${b.n} rollouts)` })))));
+        interval(b.ci) ? el("span", { class: "best-ci muted", title: `95 % interval ${interval(b.ci)}`,
+                                      text: `${spread(b.ci)} ` }) : null,
+        el("span", { text: b.text || b.action }),
+        el("span", { class: "muted", text: ` (${b.n} rollouts)` })))),
+      reason ? el("p", { class: "hint best-order-note", text: reason }) : null);
   }
 
   /** "Move N, Anna: played X (win 31% [27–35]), best was Y (win 52% [48–56])" and the engine's mark, if any. */

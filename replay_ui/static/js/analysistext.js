@@ -149,3 +149,94 @@ export function secondOpinionText(entry, fallback = null) {
   }
   return parts.length ? `second opinion: ${parts.join(", ")}` : null;
 }
+
+
+// ---- the panel's progress: the time left, a cancelled analysis, how sure a small budget is (issue 46) -------------
+
+/** "about 40 s left" (rounded as a person would say it) for a number of seconds; "estimating…" without one (before the
+ *  first decision is done nothing is known of the pace). */
+export function timeLeftText(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return "estimating…";
+  if (seconds < 10) return "a few seconds left";
+  if (seconds < 90) return `about ${Math.round(seconds / 5) * 5} s left`;
+  if (seconds < 5400) return `about ${Math.round(seconds / 60)} min left`;
+  return `about ${Math.round(seconds / 3600)} h left`;
+}
+
+/** The status line of a report: done, running, cancelled (the decisions done stay) or not asked for. */
+export function progressText(report) {
+  const { status, done, total } = report;
+  if (status === "done") return `${total} decisions analysed.`;
+  if (status === "running") return `Analysing… ${done} of ${total} decisions.`;
+  if (status === "cancelled") {
+    return `Cancelled at ${done} of ${total} decisions${done ? `; the ${done} analysed are shown` : ""}.`;
+  }
+  return `Not analysed yet (${done} of ${total}).`;
+}
+
+/** "± 9": half an interval's width, in points; "" without an interval. */
+export function spread(ci) {
+  if (!Array.isArray(ci) || ci.length !== 2 || ci.some((v) => typeof v !== "number")) return "";
+  return `± ${Math.round(50 * (ci[1] - ci[0]))}`;
+}
+
+/** "34 % ± 9" for a move's win chance and half its interval's width (points), or "34 %" without an interval. */
+export function plusMinus(move) {
+  const chance = `${Math.round(100 * move.win)} %`;
+  const range = spread(move.ci);
+  return range ? `${chance} ${range}` : chance;
+}
+
+/** Whether two moves' intervals overlap (without intervals: they do, nothing tells them apart). */
+function overlap(a, b) {
+  if (!Array.isArray(a.ci) || !Array.isArray(b.ci)) return true;
+  return a.ci[0] <= b.ci[1] && b.ci[0] <= a.ci[1];
+}
+
+/** The best moves of a position as the panel lists them: the engine's choice first (the verdict's best), then by win
+ *  chance; at most `count`. */
+export function bestMoves(entry, count = 5) {
+  return rankedOptions(entry).slice(0, count);
+}
+
+/** Why the engine's choice is listed above a move with a higher win chance, or null when it is not (the list is then
+ *  in the order of the win chances). The choice is the verdict's: a played move the paired playouts do not show to
+ *  be worse stays the best, and otherwise the better of the moves measured on the most playouts. */
+export function orderReason(entry, listed = bestMoves(entry)) {
+  const [first, ...rest] = listed;
+  if (!first || typeof first.win !== "number") return null;
+  const higher = rest.filter((m) => typeof m.win === "number" && m.win > first.win);
+  if (!higher.length) return null;
+  const top = higher.reduce((a, b) => (b.win > a.win ? b : a));
+  const pair = `${plusMinus(first)} and ${plusMinus(top)}`;
+  const apart = overlap(first, top) ? `${pair}: not told apart at this budget` : `${pair}: the paired playouts do not `
+    + "show the first worse";
+  const played = entry.played && entry.played.action === first.action;
+  const why = played ? "so the move played stands as the engine's choice"
+    : `and the engine's choice rests on ${first.n} playouts, ${top.text || top.action} on ${top.n}`;
+  return `Listed first although ${top.text || top.action} has the higher win chance: ${apart}, ${why}.`;
+}
+
+/** What a budget below the game's default may be trusted for, from the report's `budget` (the figures measured at
+ *  this budget and at the default, where the repository has them: docs/PERFORMANCE.md), or null at the default budget
+ *  or above. */
+export function budgetNote(report) {
+  const budget = report && report.budget;
+  if (!budget || !budget.small) return null;
+  const r = report.rollouts, d = budget.at_default;
+  const head = `${r} rollouts is a small budget for this game (its default is ${budget.default}): `
+    + "its marks and best moves are less sure.";
+  const m = budget.measured;
+  if (!m) return `${head} How much less was not measured for this game at ${r} rollouts.`;
+  const marked = `Measured on ${m.decisions} decisions judged twice, the engine marked ${m.marked} of ${m.verdicts} `
+    + `moves (${m.marked_pct} %)${d ? ` where at ${budget.default} it marks ${d.marked_pct} %` : ""}: at ${r} it `
+    + "cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.";
+  const best = ` A second opinion named the same best move in ${m.best_agrees_pct} %`
+    + `${d ? ` (at ${budget.default}: ${d.best_agrees_pct} %)` : ""}.`;
+  const blunders = m.blunders
+    ? ` It kept ${m.blunders_kept} of ${m.blunders} ?? marks as ?? or ? (${m.blunders_kept_pct} %`
+      + `${d && d.blunders ? `; at ${budget.default}: ${d.blunders_kept_pct} %` : ""}).`
+    : ` No ?? mark came up in that sample, so how often a second opinion keeps one at ${r} is not measured`
+      + `${d && d.blunders ? ` (at ${budget.default}: ${d.blunders_kept_pct} %)` : ""}.`;
+  return `${head} ${marked}${best}${blunders}`;
+}

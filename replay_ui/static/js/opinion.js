@@ -82,6 +82,8 @@ export class SecondOpinion {
     status.replaceChildren(...(error ? [el("span", { class: "error", text: `No second opinion: ${error}.` })]
       : said ? [said] : []));
     bar.hidden = !this.running || Boolean(error);
+    const cancel = document.getElementById("opinion-cancel");
+    if (cancel) cancel.hidden = !(this.data && this.data.may_cancel);
     if (this.running) {
       bar.max = Math.max(1, this.data.total);
       bar.value = this.data.done;
@@ -102,6 +104,7 @@ export class SecondOpinion {
     const head = `Second opinion (seed ${this.seed}): `;
     if (status === "done") return `${head}${total} decisions analysed.`;
     if (status === "running") return `${head}analysing… ${done} of ${total} decisions.`;
+    if (status === "cancelled") return `${head}cancelled at ${done} of ${total} decisions.`;
     return `${head}not asked for yet (${done} of ${total})${this.signedIn ? "" : "; sign in to ask for it"}.`;
   }
 

@@ -11,16 +11,21 @@ import { interval, pct, winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { turnFormFor } from "./forms/index.js";
+import { t, tn, tParts } from "./i18n.js";
 
 /** The picker's words, in one place. */
 const WORDS = {
-  loading: "Loading the legal moves…",
-  nothing: "Nothing to choose here.",
-  toPlay: " to play:",
-  oneByOne: "Or one step at a time",
-  refused: (step, n, of, message) => `Step ${n} of ${of} (${step}) was refused: ${message}. `
-    + (n > 1 ? `The ${n - 1} step${n === 2 ? "" : "s"} before it ${n === 2 ? "was" : "were"} played; ` : "Nothing was played; ")
-    + "the board shows the game as it stands.",
+  loading: t("Loading the legal moves…"),
+  nothing: t("Nothing to choose here."),
+  toPlay: (name) => tParts("%(player)s to play:", { player: el("strong", { text: name }) }),
+  oneByOne: t("Or one step at a time"),
+  refused: (step, n, of, message) => {
+    const refused = t("Step %(n)s of %(of)s (%(step)s) was refused: %(reason)s.", { n, of, step, reason: message });
+    const before = n > 1 ? tn("The step before it was played; the board shows the game as it stands.",
+                              "The %(num)d steps before it were played; the board shows the game as it stands.", n - 1)
+      : t("Nothing was played; the board shows the game as it stands.");
+    return `${refused} ${before}`;
+  },
 };
 
 
@@ -80,7 +85,7 @@ export class Picker {
       if (!groups.has(title)) groups.set(title, []);
       groups.get(title).push(action);
     }
-    const who = el("p", { class: "picker-who" }, el("strong", { text: actorName }), WORDS.toPlay);
+    const who = el("p", { class: "picker-who" }, ...WORDS.toPlay(actorName));
     const fieldsets = [...groups].map(([title, actions]) => el("fieldset", { class: "pick-group", dataset: { group: title } },
       el("legend", { text: title }),
       actions.map((a) => el("button", { type: "button", class: "pick", title: a.action, dataset: { action: a.action, group: title },
@@ -167,9 +172,9 @@ export function rankPicker(container, ranked) {
   }
   const best = buttons.find((b) => b.dataset.action === offered[0].action);
   best.classList.add("pick-best");
-  best.prepend(el("span", { class: "pick-best-tag", text: "best" }));
+  best.prepend(el("span", { class: "pick-best-tag", text: t("best") }));
   const place = (b) => rank.has(b.dataset.action) ? rank.get(b.dataset.action) : ranked.length + Number(b.dataset.order);
-  const ranking = el("fieldset", { class: "pick-group pick-ranked" }, el("legend", { text: "By the engine's win chance" }),
+  const ranking = el("fieldset", { class: "pick-group pick-ranked" }, el("legend", { text: t("By the engine's win chance") }),
     [...buttons].sort((a, b) => place(a) - place(b)));
   for (const group of container.querySelectorAll("fieldset.pick-group:not(.pick-ranked)")) group.hidden = true;
   const first = container.querySelector("fieldset.pick-group");
@@ -180,15 +185,16 @@ export function rankPicker(container, ranked) {
 /** A move's win chance on its button, and with its interval and sample in its title. */
 function showChance(button, option) {
   button.append(el("span", { class: "pick-win", text: ` · ${pct(option.win)}` }));
-  button.title = `${button.dataset.action}: ${winText(option.win, option.ci)}${option.n ? `, ${option.n} rollouts` : ""}`;
+  button.title = option.n ? t("%(move)s: %(chance)s, %(n)s rollouts", { move: button.dataset.action, chance: winText(option.win, option.ci), n: option.n })
+    : t("%(move)s: %(chance)s", { move: button.dataset.action, chance: winText(option.win, option.ci) });
 }
 
 /** The disclosure that lists the offered moves' chances with their intervals (opens by tap as well as by click). */
 function odds(offered) {
   return el("details", { class: "pick-odds" },
-    el("summary", { text: offered.some((o) => interval(o.ci)) ? "Win chances with their intervals" : "Win chances" }),
+    el("summary", { text: offered.some((o) => interval(o.ci)) ? t("Win chances with their intervals") : t("Win chances") }),
     el("ol", {}, offered.map((o) => el("li", {}, el("span", { text: o.text || o.action }), `: ${winText(o.win, o.ci)}`,
-      o.n ? el("span", { class: "muted", text: ` (${o.n} rollouts)` }) : null))));
+      o.n ? el("span", { class: "muted", text: t(" (%(n)s rollouts)", { n: o.n }) }) : null))));
 }
 
 /** Put the picker's buttons back in their own groups, in their first order (undoing a ranking). */

@@ -7,6 +7,7 @@
 // down (under a Web Lock where the browser has them, so that two tabs cannot both read "not yet told") tells it; the
 // notification's tag names the table, so even a race the lock cannot close shows one notification, not two.
 
+import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { openStream } from "./live.js";
 
@@ -17,14 +18,17 @@ const RELOAD_PAUSE_MS = 300;
 
 /** The words of this module, in one place. */
 const TEXT = {
-  off: "Turn on turn alerts",
-  on: "Turn alerts are on (turn off)",
-  offHint: "A notification and a short tone in this browser when it becomes your turn, while a ludolog tab is open.",
-  onHint: "On: this browser tells you when it becomes your turn at one of your tables, while a ludolog tab is open.",
-  blocked: "This browser blocks notifications for this site: allow them in its site settings, then press the button again.",
-  unsupported: "This browser cannot show notifications.",
-  title: (table) => `Your turn: ${table.title || table.game}`,
-  body: (table) => `${table.to_move ? `${table.to_move.player} is to move` : "It is your turn"} · ${table.rules.replaceAll("_", " ")}`,
+  off: t("Turn on turn alerts"),
+  on: t("Turn alerts are on (turn off)"),
+  offHint: t("A notification and a short tone in this browser when it becomes your turn, while a ludolog tab is open."),
+  onHint: t("On: this browser tells you when it becomes your turn at one of your tables, while a ludolog tab is open."),
+  blocked: t("This browser blocks notifications for this site: allow them in its site settings, then press the button again."),
+  unsupported: t("This browser cannot show notifications."),
+  title: (table) => t("Your turn: %(table)s", { table: table.title || table.game }),
+  body: (table) => {
+    const who = table.to_move ? t("%(player)s is to move", { player: table.to_move.player }) : t("It is your turn");
+    return t("%(who)s · %(game)s", { who, game: table.rules.replaceAll("_", " ") });
+  },
 };
 
 const supported = "Notification" in window;

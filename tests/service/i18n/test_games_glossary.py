@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Setup, get_rules
 from engine.amerigo import components as amerigo
 from engine.amerigo.describe import ACTION_NAMES
 from engine.amerigo.state import PHASE_NAMES as AMERIGO_PHASES
+from engine.core.messages import Listing, Message, Term
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS
 from engine.entdecker.state import PHASE_NAMES as ENTDECKER_PHASES
@@ -15,6 +17,7 @@ from engine.golden_city.components import TERRAIN_NAMES
 from engine.golden_city.state import PHASE_NAMES as GOLDEN_CITY_PHASES
 from engine.puerto_rico import components as pr
 from engine.puerto_rico.state import PHASE_NAMES as PUERTO_RICO_PHASES
+from service.games.demo import demo_playout
 from service.i18n.games.glossary import LANGUAGES, SOURCE_KINDS, Glossary, glossaries
 
 #: The terms each engine names, by kind: read from the engines' own tables wherever they keep one.
@@ -98,3 +101,30 @@ def test_the_rulebooks_own_words_are_used_where_the_rulebooks_print_them() -> No
     assert "rules text wins" in glossary.terms["role"]["settler"]["hu"].note
     german = [glossary.word("role", role, "de") for role in ENGINE_TERMS["puerto_rico"]["role"]]
     assert german == ["Siedler", "Bürgermeister", "Baumeister", "Aufseher", "Händler", "Kapitän", "Goldsucher"]
+
+
+def _terms(value: object) -> list[Term]:
+    """Every term inside a message argument, clauses and lists included."""
+    if isinstance(value, Term):
+        return [value]
+    if isinstance(value, Message):
+        return [term for _, arg in value.args for term in _terms(arg)]
+    if isinstance(value, Listing):
+        return [term for item in value.items for term in _terms(item)]
+    return []
+
+
+@pytest.mark.parametrize("game", sorted(ENGINE_TERMS))
+def test_every_term_a_demo_games_sentences_name_is_in_the_glossary(game: str) -> None:
+    rules = get_rules(game)
+    playout = demo_playout(game, 1)
+    state = rules.initial_state(Setup.from_json(playout.events[0].data["setup"]))
+    named: set[Term] = set()
+    for event in playout.events[1:]:
+        action = rules.parse_action(event.action)
+        named.update(_terms(rules.describe_message(state, action)))
+        state = rules.apply(state, action)
+    glossary = _glossary(game)
+    missing = sorted(f"{t.kind} {t.en!r}" for t in named if any(glossary.word(t.kind, t.en, lang) is None for lang in LANGUAGES))
+    assert named, f"{game}'s sentences name no term"
+    assert missing == []
