@@ -135,20 +135,16 @@ TEMPLATES: dict[str, Template] = {
 }
 
 
-def _term(kind: str, en: str) -> Term:
-    return Term(GAME, kind, en)
-
-
 def _colour(colour: int) -> Term:
-    return _term("colour", c.COLOURS[colour])
+    return Term(GAME, "colour", c.COLOURS[colour])
 
 
 def _good(good: int) -> Term:
-    return _term("good", c.GOODS[good])
+    return Term(GAME, "good", c.GOODS[good])
 
 
 def _colour_action(colour: int) -> Message:
-    return message("amerigo.colour_action", colour=_colour(colour), action=_term("action", ACTION_NAMES[colour]))
+    return message("amerigo.colour_action", colour=_colour(colour), action=Term(GAME, "action", ACTION_NAMES[colour]))
 
 
 def _token(index: int) -> tuple[str, Message]:
@@ -164,7 +160,7 @@ PREPARATION_STEPS = (PIRATE, PROGRESS, PRODUCTION)
 def caption_message(state: State) -> tuple[Message, ...]:
     """The board's caption as messages: the round, its phase and AP, the action under way, the time marker."""
     step = state.phase
-    named_step = message("amerigo.caption.step", step=_term("phase", PHASE_NAMES[step]))
+    named_step = message("amerigo.caption.step", step=Term(GAME, "phase", PHASE_NAMES[step]))
     if state.round == 0:
         return message("amerigo.caption.setup"), named_step
     if step == OVER:
@@ -173,12 +169,12 @@ def caption_message(state: State) -> tuple[Message, ...]:
     if step in PREPARATION_STEPS:
         return round_, message("amerigo.caption.preparation"), named_step
     parts = [round_, message("amerigo.caption.phase", colour=_colour(state.colour),
-                             action=_term("action", ACTION_NAMES[state.colour]))]
+                             action=Term(GAME, "action", ACTION_NAMES[state.colour]))]
     if step == CHOOSE or step not in CHANCE_PHASES:
         parts.append(message("amerigo.caption.ap", ap=state.phase_ap))
         if state.action >= 0:
             parts.append(message("amerigo.caption.performing", who=state.names[state.seat],
-                                 action=_term("action", ACTION_NAMES[state.action]), ap=state.ap))
+                                 action=Term(GAME, "action", ACTION_NAMES[state.action]), ap=state.ap))
     else:
         parts.append(message("amerigo.caption.throwing"))
     parts.append(message("amerigo.caption.time", value=time_value(state)))
