@@ -132,12 +132,17 @@ def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hi
     actor = rules.current_actor(state)
     info: dict[str, Any] = {"actor": _actor_json(actor)}
     info.update(adapter.position(state, names))
-    if "caption" in info:  # an adapter's caption phrases: texts, or messages said in the page's language
-        info["caption"] = [render_message(part, language) if isinstance(part, Message) else part for part in info["caption"]]
+    if "caption" in info:
+        info["caption"] = caption_words(info["caption"], language)
     scores = adapter.scores(state)
     if scores is not None:
         info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]
     return info
+
+
+def caption_words(parts: Sequence[Any], language: str = "en") -> list[str]:
+    """An adapter's caption phrases as words in ``language``: a text as it is, a message rendered."""
+    return [render_message(part, language) if isinstance(part, Message) else part for part in parts]
 
 
 def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> dict[str, Any]:

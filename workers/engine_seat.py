@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from redis.exceptions import RedisError
 from rq.job import Job, get_current_job
 
-from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
@@ -34,6 +32,7 @@ from service.jobs import (
 )
 from service.store.context import Stores, current_stores
 from service.store.errors import ConflictError, NotFoundError
+from workers.playouts import between_playouts
 
 log = logging.getLogger(__name__)
 #: The author the engine's events carry in their meta.
@@ -76,14 +75,9 @@ class Lender:
         self.next_look = time.monotonic() + LEND_EVERY
         self.lending = False
 
-    @contextmanager
-    def installed(self) -> Iterator[None]:
+    def installed(self) -> AbstractContextManager[None]:
         """Called before every playout while the block runs (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
-        BETWEEN_PLAYOUTS.append(self)
-        try:
-            yield
-        finally:
-            BETWEEN_PLAYOUTS.remove(self)
+        return between_playouts(self)
 
     def __call__(self) -> None:
         if self.lending or time.monotonic() < self.next_look:
