@@ -212,6 +212,19 @@ def table(lines: list[dict[str, Any]], rollouts: int | None) -> list[Row]:
     return rows
 
 
+def agreement_counts(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> tuple[int, int, int, int, int]:
+    """For ``game`` at ``rollouts`` (None: its default) under its current search version: the decisions judged, the
+    verdicts (of either seed) with any mark, the ``??`` marks of either seed, how many of them the other seed marked
+    ``??`` or ``?``, and the decisions whose best move both seeds named (what the analysis panel says of a budget:
+    :mod:`service.games.analysis_budgets`)."""
+    mine = _matching(lines, game, rollouts)
+    marked = sum(verdict["mark"] is not None for line in mine for verdict in line["seeds"].values())
+    blunders = [(a, b) for a, b in _pairs(mine) if a["mark"] == "??"]
+    kept = sum(b["mark"] in ("??", "?") for _, b in blunders)
+    agree = sum(line["seeds"]["0"]["best"] == line["seeds"]["1"]["best"] for line in mine)
+    return len(mine), marked, len(blunders), kept, agree
+
+
 def _row(game: str, metric: str, value: float, unit: str, note: str) -> Row:
     return {"suite": "analysis", "game": game, "metric": metric, "value": value, "unit": unit, "note": note}
 

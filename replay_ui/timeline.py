@@ -26,6 +26,7 @@ from engine import CHANCE, Event, Rules, Setup
 from engine.core.messages import Message
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
+from service.i18n import _, format_list, format_number
 from service.i18n.games import move_text, render_message
 from service.store.lru import LRU
 from service.store.snapshots import Resume, Step, fold_steps
@@ -131,12 +132,17 @@ def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hi
     actor = rules.current_actor(state)
     info: dict[str, Any] = {"actor": _actor_json(actor)}
     info.update(adapter.position(state, names))
-    if "caption" in info:  # an adapter's caption phrases: texts, or messages said in the page's language
-        info["caption"] = [render_message(part, language) if isinstance(part, Message) else part for part in info["caption"]]
+    if "caption" in info:
+        info["caption"] = caption_words(info["caption"], language)
     scores = adapter.scores(state)
     if scores is not None:
         info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]
     return info
+
+
+def caption_words(parts: Sequence[Any], language: str = "en") -> list[str]:
+    """An adapter's caption phrases as words in ``language``: a text as it is, a message rendered."""
+    return [render_message(part, language) if isinstance(part, Message) else part for part in parts]
 
 
 def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> dict[str, Any]:
@@ -180,7 +186,8 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     """The board caption at position ``seq``, worded as the game page's script words it (``captionFor``).
 
     The page renders it on the server, so the caption shows (and is the largest text painted early)
-    before any script or data has arrived; the script then keeps it in step.
+    before any script or data has arrived; the script then keeps it in step (the same messages of the site's catalog,
+    in the page's language).
     """
     positions = timeline["positions"]
     if not 1 <= seq <= len(positions):
@@ -191,11 +198,12 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     actor = info.get("actor")
     outcome = timeline.get("outcome")
     if isinstance(actor, int):
-        parts.append(f"{names[actor]} to act")
+        parts.append(_("%(player)s to act", player=names[actor]))
     elif actor == "chance":
-        parts.append("chance to draw")
+        parts.append(_("chance to draw"))
     elif seq == timeline["head"] and outcome:
-        winners = outcome["winners"]
-        verb = "share the win" if len(winners) > 1 else "wins"
-        parts.append(f"game over: {' and '.join(names[s] for s in winners)} {verb} with {outcome['scores'][winners[0]]}")
+        winners, score = outcome["winners"], format_number(outcome["scores"][outcome["winners"][0]])
+        said = format_list([names[s] for s in winners])
+        parts.append(_("game over: %(winners)s share the win with %(score)s", winners=said, score=score) if len(winners) > 1
+                     else _("game over: %(winners)s wins with %(score)s", winners=said, score=score))
     return " · ".join(parts)

@@ -32,7 +32,7 @@ from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
 from service.web.game_language import request_language
 from service.web.listing import GameListQuery, listing_page
-from service.web.seating import table_for_page
+from service.web.seating import chat_rights_of, table_for_page
 from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
 
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
@@ -123,8 +123,17 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
         page["table"] = table_for_page(record, bid, current_user())
+        page["chat"] = _chat_for_page(record, bid, page["table"])
         page["views"] = views_allowed(record, bid)  # the view menu offers only these (None: every view)
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
+
+
+def _chat_for_page(record: GameRecord, bid: str, table: dict[str, Any]) -> dict[str, Any] | None:
+    """What the reader may do with the table's chat (None: the branch is no table, or its chat is not theirs to read)."""
+    if not table["assigned"]:
+        return None
+    rights = chat_rights_of(record, bid, table["owner"], current_user())
+    return {"write": rights.write, "user": current_user(), "owner": table["owner"]} if rights.read else None
 
 
 def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[str, Any]:

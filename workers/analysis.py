@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from engine import CHANCE, apply_event
-from engine.analysis.search import BETWEEN_PLAYOUTS
 from engine.core.protocol import Rules, State
 from service.games.analysis import Position, analyse_position, analysis_run, decisions, stored_results
 from service.jobs import analysis_queue, enqueue_puzzles, step_aside
@@ -33,6 +32,7 @@ from service.store.context import current_stores
 from service.store.games import GameStore
 from service.store.records import Branch
 from service.store.snapshots import StateReader
+from workers.playouts import between_playouts
 
 #: Seconds between two looks, while a position is searched, at whether the run was cancelled (one HGET a look).
 CANCEL_LOOK_EVERY = 0.2
@@ -62,14 +62,9 @@ class CancelWatch:
         if self.cancelled():
             raise RunCancelled
 
-    @contextmanager
-    def installed(self) -> Iterator[None]:
+    def installed(self) -> AbstractContextManager[None]:
         """Looked at before every playout while the block runs."""
-        BETWEEN_PLAYOUTS.append(self)
-        try:
-            yield
-        finally:
-            BETWEEN_PLAYOUTS.remove(self)
+        return between_playouts(self)
 
 
 def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0,

@@ -13,7 +13,21 @@ from engine.entdecker import flow
 from engine.entdecker.component_set import EVENT_BACK
 from engine.entdecker.components import SIDE_NAMES, UNIT_NAMES
 from engine.entdecker.notation import Action
-from engine.entdecker.state import NATIVES_CHIP, OVER, SCORE_CHIP, SETUP_BACK, SPIN, START, State
+from engine.entdecker.state import (
+    BACK,
+    BUY,
+    EXPLORE,
+    NATIVES,
+    NATIVES_CHIP,
+    OVER,
+    PLACE,
+    SCORE_CHIP,
+    SETUP_BACK,
+    SPIN,
+    START,
+    TILE,
+    State,
+)
 from engine.entdecker.turn import RUINS, RUINS_VP, start_fee
 
 GAME = "entdecker"
@@ -83,30 +97,63 @@ TEMPLATES: dict[str, Template] = {
     "entdecker.points": "points: {gains}",
     "entdecker.gain": "{who} +{points}",
     "entdecker.over": "the game is over",
+    # The board's caption (replay_ui/games/entdecker.py): the round and what the position waits for.
+    "entdecker.caption.round": "Round {round}",
+    "entdecker.caption.setup": "Setting out the stacks",
+    "entdecker.caption.spin": "the income wheel spins",
+    "entdecker.caption.start": "{who} chooses where to start",
+    "entdecker.caption.buy": "{who} buys tiles",
+    "entdecker.caption.explore": "{who} explores ({n} paid draws left)",
+    "entdecker.caption.tile": "{who} turns over a tile from stack {stack}",
+    "entdecker.caption.back": "stack {stack} shows its next back",
+    "entdecker.caption.place": "{who} places {tile}",
+    "entdecker.caption.natives": "{who} meets friendly natives",
+    "entdecker.caption.natives_chip": "{who} takes the natives' chip",
+    "entdecker.caption.score_chip": "an island is scored",
 }
-
-
-def _term(kind: str, en: str) -> Term:
-    return Term(GAME, kind, en)
 
 
 def tile_words(state: State, kind: int) -> Message:
     """ "a headland with hostile natives", "open sea", "a coast corner"."""
     info = state.components.kinds[kind]
     name = TOPOLOGY_WORDS.get(info.topology, info.topology.lower())
-    tile = message("entdecker.tile" if name in ("open sea", "land") else "entdecker.tile.a", tile=_term("tile", name))
+    tile = message("entdecker.tile" if name in ("open sea", "land") else "entdecker.tile.a", tile=Term(GAME, "tile", name))
     if info.event < 0:
         return tile
     return message("entdecker.tile.with", tile=tile, event=message(f"entdecker.with.{EVENT_IDS[info.event]}"))
 
 
-def tile_text(state: State, kind: int) -> str:
-    """:func:`tile_words` in English."""
-    return english(tile_words(state, kind), TEMPLATES)
+def caption_message(state: State) -> tuple[Message | str, ...]:
+    """The board's caption as messages: the round (or the setting out) and what the position waits for."""
+    phase = state.phase
+    parts: list[Message | str] = [message("entdecker.caption.setup") if phase == SETUP_BACK else message("entdecker.caption.round",
+                                                                                       round=state.round)]
+    who = state.names[state.turn]
+    if phase == SPIN:
+        parts.append(message("entdecker.caption.spin"))
+    elif phase in _CAPTION_OF_TURN:
+        parts.append(message(_CAPTION_OF_TURN[phase], who=who))
+    elif phase == EXPLORE:
+        parts.append(message("entdecker.caption.explore", who=who, n=state.draws_left))
+    elif phase == TILE:
+        parts.append(message("entdecker.caption.tile", who=who, stack=state.stack + 1))
+    elif phase == BACK:
+        parts.append(message("entdecker.caption.back", stack=state.stack + 1))
+    elif phase == PLACE:
+        parts.append(message("entdecker.caption.place", who=who, tile=tile_words(state, state.tile)) if state.tile >= 0
+                     else "")
+    elif phase == SCORE_CHIP:
+        parts.append(message("entdecker.caption.score_chip"))
+    return tuple(parts)
+
+
+#: Captions that only name the player whose turn it is, by phase.
+_CAPTION_OF_TURN = {START: "entdecker.caption.start", BUY: "entdecker.caption.buy", NATIVES: "entdecker.caption.natives",
+                    NATIVES_CHIP: "entdecker.caption.natives_chip"}
 
 
 def _side(direction: int) -> Term:
-    return _term("side", SIDE_WORDS[direction])
+    return Term(GAME, "side", SIDE_WORDS[direction])
 
 
 def _land_sides(land: int) -> Message:
@@ -169,7 +216,7 @@ def _start_tile(state: State, action: Action, who: str) -> Message:
     fee = start_fee(state, cell)
     if fee:
         owner = state.names[state.units[cell] >> 6]
-        unit = _term("unit", UNIT_NAMES[state.units[cell] >> 4 & 3])
+        unit = Term(GAME, "unit", UNIT_NAMES[state.units[cell] >> 4 & 3])
         return message("entdecker.start_tile.fee", who=who, where=where, fee=fee, owner=owner, unit=unit)
     return message("entdecker.start_tile", who=who, where=where)
 
@@ -218,7 +265,7 @@ def _build(state: State, action: Action, who: str) -> Message:
         sides = "".join(SIDE_NAMES[d] for d in range(4) if face.parts[part] >> d & 1)
         on = message("entdecker.on.part", x=x, y=y, part=sides or message("entdecker.part.islet"))
     hostile: Arg = message("entdecker.build.hostile") if flow.is_hostile(state, cell) else ""
-    return message("entdecker.build", who=who, unit=_term("unit", UNIT_NAMES[action[1]]), on=on,
+    return message("entdecker.build", who=who, unit=Term(GAME, "unit", UNIT_NAMES[action[1]]), on=on,
                    cost=flow.unit_cost(state, action[1]), hostile=hostile)
 
 

@@ -17,7 +17,7 @@ from engine.golden_city.component_set import HARBOUR, INNER, OUTER, ComponentSet
 from engine.golden_city.components import TERRAIN_NAMES, TERRAINS
 from engine.golden_city.flow import pair_of
 from engine.golden_city.notation import DECLINE_BONUS, Action
-from engine.golden_city.state import GOODS_DRAW, LAYOUT, SETUP_DEAL, SETUP_GOODS, State
+from engine.golden_city.state import BID, GOODS_DRAW, LAYOUT, OVER, REVEAL, SETUP_DEAL, SETUP_GOODS, State
 
 GAME = "golden_city"
 
@@ -61,6 +61,16 @@ TEMPLATES: dict[str, Template] = {
     "golden_city.reveal.drawn": "{who} draws {goods} and lays it face up",
     "golden_city.reveal.setup": "{goods:cap} is turned up for the goods display",
     "golden_city.reveal.refill": "{goods:cap} refills the goods display",
+    # The board's caption (replay_ui/games/golden_city.py): where the round stands.
+    "golden_city.caption.setup": "Setup",
+    "golden_city.caption.round": "Round {round}",
+    "golden_city.caption.bidding": "bidding (a displacement costs {cost})",
+    "golden_city.caption.final": "final scoring",
+    "golden_city.caption.building": "building",
+    "golden_city.caption.layout": "laying out the landscape pairs",
+    "golden_city.caption.start_key": "start key {who}",
+    "golden_city.caption.scoring": "scoring {good} and {regions}",
+    "golden_city.caption.last_round": "last round",
 }
 
 
@@ -122,6 +132,33 @@ def region_phrase(region: str) -> Message:
     if region.startswith("D-"):
         return message("golden_city.region.district", terrain=terrain(TERRAINS.index(region[2:])))
     return message("golden_city.region.river", river=region)
+
+
+def caption_message(state: State, phase: int) -> tuple[Message, ...]:
+    """The board's caption in ``phase`` (the phase the position belongs to) as messages: the round, what it is
+    doing, the start key, the scoring card shown, the last round."""
+    if phase in (SETUP_DEAL, SETUP_GOODS):
+        return (message("golden_city.caption.setup"),)
+    parts = [message("golden_city.caption.round", round=state.round)]
+    if phase == BID:
+        parts.append(message("golden_city.caption.bidding", cost=state.displacements + 1))
+    elif phase == OVER:
+        parts.append(message("golden_city.caption.final"))
+    elif phase not in (REVEAL, LAYOUT):
+        parts.append(message("golden_city.caption.building"))
+    else:
+        parts.append(message("golden_city.caption.layout"))
+    if phase != OVER:
+        parts.append(message("golden_city.caption.start_key", who=state.names[state.start_seat]))
+    if state.scoring_card:
+        components = state.components
+        card = state.scoring_card
+        regions = tuple(region_phrase(r) for r in components.scoring_regions[card])
+        parts.append(message("golden_city.caption.scoring", good=good(components.goods[components.scoring_good[card]]),
+                             regions=Listing(regions, "all_and")))
+    if state.end_triggered and phase != OVER:
+        parts.append(message("golden_city.caption.last_round"))
+    return tuple(parts)
 
 
 def describe(state: State, action: Action) -> str:

@@ -16,14 +16,9 @@ from engine import Setup
 from engine.entdecker import geometry
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
-from engine.entdecker.describe import TOPOLOGY_WORDS, tile_text
+from engine.entdecker.describe import TOPOLOGY_WORDS, caption_message
 from engine.entdecker.scoring import chip_bonus
 from engine.entdecker.state import (
-    BACK,
-    BUY,
-    EXPLORE,
-    NATIVES,
-    NATIVES_CHIP,
     OVER,
     PHASE_NAMES,
     PLACE,
@@ -31,7 +26,6 @@ from engine.entdecker.state import (
     SETUP_BACK,
     SPIN,
     START,
-    TILE,
     State,
 )
 from engine.entdecker.turn import RUINS, RUINS_VP
@@ -44,6 +38,15 @@ PICKER_GROUPS = {
     "place": "Place the tile (x y rotation)", "build": "Build on the new land (unit, land part)",
     "takeback": "Take a scout back", "end": "Or stop",
     "take": "Friendly natives' chip", "decline": "Friendly natives' chip",
+}
+#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
+#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
+#: share with its 95 % Wilson interval; a level without games here is not measured.
+ENGINE_STRENGTH = {
+    "strong": [
+        {"bot": "settler", "seats": 4, "games": 15, "win": 0.633, "low": 0.387, "high": 0.825},
+        {"bot": "fort", "seats": 4, "games": 8, "win": 0.875, "low": 0.529, "high": 0.978},
+    ],
 }
 
 
@@ -103,6 +106,7 @@ class EntdeckerAdapter(GenericAdapter):
             "phase_label": "Turn",
             "score_hint": "the score track: islands, ruins, and at the end the most-chips bonus",
             "picker_groups": PICKER_GROUPS,
+            "engine_strength": ENGINE_STRENGTH,
             "notice": notice,
         }
 
@@ -125,20 +129,8 @@ class EntdeckerAdapter(GenericAdapter):
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round and what the position waits for; the cells the ship could sail into (highlighted)."""
         self._count_points(state)
-        who = names[state.turn]
         phase = state.phase
-        caption = [f"Round {state.round}"] if phase != SETUP_BACK else ["Setting out the stacks"]
-        words = {
-            SPIN: "the income wheel spins", START: f"{who} chooses where to start",
-            BUY: f"{who} buys tiles", EXPLORE: f"{who} explores ({state.draws_left} paid draws left)",
-            TILE: f"{who} turns over a tile from stack {state.stack + 1}", BACK: f"stack {state.stack + 1} shows its next back",
-            PLACE: f"{who} places {tile_text(state, state.tile)}" if state.tile >= 0 else "",
-            NATIVES: f"{who} meets friendly natives", NATIVES_CHIP: f"{who} takes the natives' chip",
-            SCORE_CHIP: "an island is scored",
-        }
-        if phase in words:
-            caption.append(words[phase])
-        return {"caption": caption, "round": state.round, "turn": state.turn,
+        return {"caption": list(caption_message(state)), "round": state.round, "turn": state.turn,
                 "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.components, state.board, state.ship)],
                 "scoring_cells": _scoring_cells(state)}
 

@@ -20,6 +20,7 @@ from engine import Setup
 from engine.golden_city import scoring
 from engine.golden_city.component_set import KINDS, REWARDS, ComponentSet, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
+from engine.golden_city.describe import caption_message
 from engine.golden_city.state import (
     BID,
     BUILD,
@@ -40,6 +41,15 @@ PICKER_GROUPS = {
     "draw": "Reward: a landscape card", "decline": "Or do without", "bonus": "Reward: keep a bonus card",
     "goods": "Reward: take a goods card", "box": "Goods limit: return a card to the box",
     "discard": "Hand limit: discard down to 5",
+}
+#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
+#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
+#: share with its 95 % Wilson interval; a level without games here is not measured.
+ENGINE_STRENGTH = {
+    "strong": [
+        {"bot": "city", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
+        {"bot": "trader", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
+    ],
 }
 
 #: The angle (degrees, 0 = east, clockwise on screen) of each inland region's centre.
@@ -188,6 +198,7 @@ class GoldenCityAdapter(GenericAdapter):
             "phase_label": "Phase",
             "score_hint": "trade letters so far; bonus cards are added at the end",
             "picker_groups": PICKER_GROUPS,
+            "engine_strength": ENGINE_STRENGTH,
             "notice": notice,
         }
 
@@ -208,25 +219,8 @@ class GoldenCityAdapter(GenericAdapter):
         """Round, phase, start player and the scoring card, for the caption above the board."""
         phase = shown_phase(state)
         if phase in (SETUP_DEAL, SETUP_GOODS):
-            return {"caption": ["Setup"], "phase": PHASE_NAMES[phase]}
-        caption = [f"Round {state.round}"]
-        if phase == BID:
-            caption.append(f"bidding (a displacement costs {state.displacements + 1})")
-        elif phase == OVER:
-            caption.append("final scoring")
-        elif phase not in (REVEAL, LAYOUT):
-            caption.append("building")
-        else:
-            caption.append("laying out the landscape pairs")
-        if phase != OVER:
-            caption.append(f"start key {names[state.start_seat]}")
-        if state.scoring_card:
-            card = state.scoring_card
-            regions = " and ".join(state.components.region_name(r) for r in state.components.scoring_regions[card])
-            caption.append(f"scoring {state.components.goods[state.components.scoring_good[card]]} and {regions}")
-        if state.end_triggered and phase != OVER:
-            caption.append("last round")
-        return {"caption": caption, "phase": PHASE_NAMES[phase], "round": state.round}
+            return {"caption": list(caption_message(state, phase)), "phase": PHASE_NAMES[phase]}
+        return {"caption": list(caption_message(state, phase)), "phase": PHASE_NAMES[phase], "round": state.round}
 
     def scores(self, state: State) -> list[int]:
         """Letters so far; at the end, with the bonus cards (the final score)."""

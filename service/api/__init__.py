@@ -9,6 +9,7 @@ from service.api import (
     analysis,
     annotations,
     branches,
+    chat,
     compare,
     downloads,
     games,
@@ -20,6 +21,7 @@ from service.api import (
     seats,
     tables,
     takeback,
+    takeback_requests,
     uploads,
 )
 from service.api.errors import register_error_handlers
@@ -27,8 +29,9 @@ from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
-BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, seats.bp, tables.bp,
-              annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp, puzzles.bp, puzzles.me_bp, openapi.bp)
+BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, takeback_requests.bp,
+              seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp,
+              puzzles.bp, puzzles.me_bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

@@ -127,13 +127,24 @@ def _checked_view(record: GameRecord, view: str) -> str:
         raise ApiError(400, "invalid", exc.message, **exc.details) from exc
 
 
+def _named_in_body(record: GameRecord) -> tuple[str, int, int]:
+    """The analysis a request's body names (:class:`AnalysisRequestSchema`): its view, seed and budget (the game's
+    default unless given)."""
+    body = load_body(AnalysisRequestSchema)
+    return _checked_view(record, body["view"]), body["seed"], analysis_budget(record.game, body["rollouts"])
+
+
+def _refuse_log_only(record: GameRecord) -> None:
+    if record.is_log_only:
+        raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
+
+
 def _may_request(record: GameRecord, bid: str, user: str) -> None:
     branch = api().games.branch(record.id, bid)
     if record.visibility != "public" and user not in (record.owner, branch.owner):
         raise ApiError(403, "forbidden", "only the game's or the branch's owner may request an analysis of a game that is "
                                          "not public", game=record.id, branch=bid)
-    if record.is_log_only:
-        raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
+    _refuse_log_only(record)
 
 
 def _refuse_live_table(gid: str, bid: str) -> None:
@@ -217,9 +228,7 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     record = readable_game(gid)
     _may_request(record, bid, user)
     _refuse_live_table(gid, bid)
-    body = load_body(AnalysisRequestSchema)
-    view = _checked_view(record, body["view"])
-    seed, rollouts = body["seed"], analysis_budget(record.game, body["rollouts"])
+    view, seed, rollouts = _named_in_body(record)
     jobs = _queue_request(gid, bid, user, rollouts, view, seed)
     return jsonify(_answer(gid, bid, rollouts, view, seed, record) | {"jobs": jobs}), 202
 
@@ -233,8 +242,7 @@ def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
 def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``{"status", "done", "total", "rollouts", "seed", "view", "thresholds", "positions": [...]}``."""
     record = readable_game(gid)
-    if record.is_log_only:
-        raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
+    _refuse_log_only(record)
     query = load_query(AnalysisQuery)
     view = _checked_view(record, query["view"])
     _refuse_live_table(gid, bid)
@@ -257,12 +265,9 @@ def cancel_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """200 with the analysis as it stopped and the work given back."""
     user = require_user()
     record = readable_game(gid)
-    if record.is_log_only:
-        raise ApiError(422, "log_only", "log-only games have no rules to analyse with", game=record.id)
+    _refuse_log_only(record)
     _refuse_live_table(gid, bid)
-    body = load_body(AnalysisRequestSchema)
-    view = _checked_view(record, body["view"])
-    seed, rollouts = body["seed"], analysis_budget(record.game, body["rollouts"])
+    view, seed, rollouts = _named_in_body(record)
     context = api()
     stores = context.stores
     now = report(context.games, stores.redis, gid, bid, rollouts, view, seed)

@@ -98,7 +98,7 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
                         "is refused (409 branch_closing), after it 410 branch_deleted.")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     """204; 409 when other branches fork from it or others sit at it, 400 for main. Its analysis goes with it: results
-    and queued jobs."""
+    and queued jobs; its chat and take-back request too."""
     user = require_user()
     record = readable_game(gid)
     owned_branch(gid, bid, user)
@@ -112,6 +112,8 @@ def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
         seats.reopen(gid, bid)
         raise
     seats.delete_branch(gid, bid, owner=user)
+    context.stores.chat.delete_branch(gid, bid)
+    context.stores.takebacks.delete_branch(gid, bid)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204
 

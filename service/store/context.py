@@ -22,6 +22,8 @@ from redis.retry import Retry
 import engine
 from service.runtime.config import Config, ConfigError
 from service.store.annotations import AnnotationStore
+from service.store.chat import TableChat
+from service.store.engine_status import EngineStatus
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
@@ -30,6 +32,7 @@ from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
 from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.snapshots import SnapshotStore, StateReader
+from service.store.takebacks import TakeBackRequests
 from service.store.uploads import UploadStore
 from service.store.users import UserStore
 
@@ -122,6 +125,21 @@ class Stores:
     def seats(self) -> SeatStore:
         """Who holds each seat of a branch, and the invites to seats."""
         return SeatStore(self.redis)
+
+    @cached_property
+    def engine_status(self) -> EngineStatus:
+        """What each engine seat's move is doing (thinking, failed) and how long each level thinks."""
+        return EngineStatus(self.redis)
+
+    @cached_property
+    def takebacks(self) -> TakeBackRequests:
+        """The tables' take-back requests, and the lines they closed."""
+        return TakeBackRequests(self.redis)
+
+    @cached_property
+    def chat(self) -> TableChat:
+        """The tables' chats, and how fast each user may post to them."""
+        return TableChat(self.redis)
 
     @cached_property
     def notifications(self) -> NotificationStore:

@@ -284,6 +284,24 @@ def branch_closing_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:closing"
 
 
+def engine_status_for(gid: str, bid: str) -> str:
+    """String (JSON: state thinking or failed, seat, level, seq, since, lease or reason) with a TTL: what the engine
+    seat's move on the branch is doing, for the pages at the table (``service/store/engine_status.py``)."""
+    return f"{_game(gid)}:b:{bid}:engine-status"
+
+
+def engine_thinking() -> str:
+    """Sorted set of branches (``gid/bid``) whose engine move is being searched, scored by when its lease ends: a
+    lease not renewed means the process searching died (the upkeep retries the move)."""
+    return f"{PREFIX}:engine-moves:thinking"
+
+
+def engine_think_times() -> str:
+    """Hash: ``game/level`` → JSON ``{mean, n}``, the running mean of the engine's think time per move at that level
+    on this deployment (what a page's "about N s" says)."""
+    return f"{PREFIX}:engine-think-times"
+
+
 def tables_of(user: str) -> str:
     """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
     they own or of which they hold a seat by invite; kept in the transaction of each seat change
@@ -304,6 +322,26 @@ def tables_changed() -> str:
     return f"{PREFIX}:tables:changed"
 
 
+def chat_for(gid: str, bid: str) -> str:
+    """Stream: the chat of table ``bid`` (entries ``said`` {author, text, time} and ``unsaid`` {message, by}), trimmed
+    to about the last 1,000; deleted with the branch (``service/store/chat.py``)."""
+    return f"{_game(gid)}:b:{bid}:chat"
+
+
+def chat_posts_of(user: str) -> str:
+    """Integer with a TTL: the chat messages ``user`` posted in the current window (``service/store/chat.py``)."""
+    return f"{PREFIX}:chat-posts:{user}"
+
+
+def takeback_request_for(gid: str, bid: str) -> str:
+    """String (JSON, with a TTL): table ``bid``'s take-back request, open or answered (``service/store/takebacks.py``)."""
+    return f"{_game(gid)}:b:{bid}:takeback-request"
+
+
+def branch_closed_for(gid: str, bid: str) -> str:
+    """String: set when a granted take-back closed branch ``bid`` to moves (its value: the line the table plays on at,
+    empty while that is made); ``append.lua`` refuses every append to a branch that has it."""
+    return f"{_game(gid)}:b:{bid}:closed"
 def notifications_for(user: str) -> str:
     """Hash: how ``user`` is told it is their turn (``email``, ``turn_mail`` 1/0: ``service/store/notifications.py``)."""
     return f"{PREFIX}:notify:{user}"

@@ -61,7 +61,7 @@ if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM
 return 0"""
 #: Seat-change notices kept per game (a follower only ever needs the ones since it subscribed).
 SEAT_CHANGES_KEPT = 200
-SEATS_CHANGED, BRANCH_DELETED = "seats", "deleted"
+SEATS_CHANGED, BRANCH_DELETED, TABLE_MOVED = "seats", "deleted", "moved"
 #: Notices kept in the stream of changed tables (the home pages' lists need only the ones since they subscribed).
 TABLE_CHANGES_KEPT = 1000
 #: The seats hash's field listing the seats others have held since a person first sat (not a seat number).
@@ -128,11 +128,12 @@ def _invite_of(gid: str, raw: bytes | str) -> Invite:
     return Invite(gid, str(data["branch"]), int(data["seat"]), str(data["status"]), data.get("user"))
 
 
-def _notify(pipe: Any, gid: str, bid: str, change: str) -> None:
+def _notify(pipe: Any, gid: str, bid: str, change: str, **more: str) -> None:
     """Queue, in the transaction that makes it, the notice of a change of branch ``bid``'s seats (a page at the table
     hears of it live: a seated player learns that their seat was taken back, or that the branch is gone; a home
     page's list of tables, that a table was set, taken or deleted)."""
-    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change}, maxlen=SEAT_CHANGES_KEPT, approximate=True)
+    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change, **more}, maxlen=SEAT_CHANGES_KEPT,
+              approximate=True)
     table_changed(pipe, gid, bid)
 
 
@@ -170,6 +171,10 @@ def _new_invite(gid: str, bid: str, seat: int) -> tuple[Seat, str, str]:
     return invited, token, json.dumps({"branch": bid, "seat": seat, "status": "open"})
 
 
+def _open_invites(stored: dict[bytes, bytes]) -> list[str]:
+    """The token hashes of the invites a seats hash's invited seats wait on."""
+    held = (_seat_of(int(k), v) for k, v in stored.items() if k.isdigit())
+    return [seat.invite for seat in held if seat.holder == INVITED and seat.invite]
 def _invites_of_branch(stored: dict[bytes, bytes], bid: str) -> dict[bytes, dict[str, Any]]:
     """The invites (by token hash) of branch ``bid`` in a game's invites hash."""
     records = {hashed: json.loads(raw) for hashed, raw in stored.items()}
@@ -306,11 +311,13 @@ class SeatStore:
         those whose game is over left out once :meth:`table_over` moved them."""
         return _tables(as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1)))
 
-    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str]], int]:
-        """The ``count`` tables ``user`` sat at whose game ended last (the latest first), and how many there are."""
+    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str, float]], int]:
+        """The ``count`` tables (gid, bid, when it ended) ``user`` sat at whose game ended last (the latest first), and
+        how many there are."""
         key = keys.finished_tables_of(user)
-        recent = as_text_list(self.redis.zrevrange(key, 0, count - 1)) if count > 0 else []
-        return _tables(recent), int(self.redis.zcard(key))
+        recent = as_scored(self.redis.zrevrange(key, 0, count - 1, withscores=True)) if count > 0 else []
+        tables = _tables([member.decode() for member, _ in recent])
+        return [(gid, bid, when) for (gid, bid), (_, when) in zip(tables, recent, strict=True)], int(self.redis.zcard(key))
 
     def sits_at(self, user: str, gid: str, bid: str) -> bool:
         """True when the table is among ``user``'s, being played or finished."""
@@ -460,6 +467,40 @@ class SeatStore:
                     return
                 except redis.WatchError:
                     continue
+
+    def carry_table(self, gid: str, bid: str, new: str) -> None:
+        """Seat branch ``new`` (not yet made: a take-back's line) as branch ``bid`` is seated, the seats others have
+        held included (so the new line keeps the table's secrets from its owner), and hand the open invites to ``bid``'s
+        seats on to it; written before the branch, so that nobody ever sees it with every seat the owner's."""
+        old_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(old_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    stored = as_bytes_hash(pipe.hgetall(old_key))
+                    invites = {h: pipe.hget(invites_key, h) for h in _open_invites(stored)}
+                    pipe.multi()
+                    if stored:
+                        pipe.hset(keys.seats_for(gid, new), mapping=dict(stored))  # type: ignore[arg-type]
+                    for hashed, raw in invites.items():
+                        if raw is not None:
+                            pipe.hset(invites_key, hashed, json.dumps(json.loads(raw) | {"branch": new}))
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
+
+    def table_moved_on(self, gid: str, bid: str, new: str, owner: str | None) -> None:
+        """After a take-back: the table plays on at ``new``, which its people (and ``owner``) now list instead of
+        ``bid``; the pages at ``bid`` are told where it went."""
+        people = _people(as_bytes_hash(self.redis.hgetall(keys.seats_for(gid, new)))) | ({owner} if owner else set())
+        with self.redis.pipeline(transaction=True) as pipe:
+            for person in people:
+                pipe.zrem(keys.tables_of(person), _table(gid, bid))
+                pipe.zadd(keys.tables_of(person), {_table(gid, new): time.time()})
+            _notify(pipe, gid, bid, TABLE_MOVED, to=new)
+            _notify(pipe, gid, new, SEATS_CHANGED)
+            pipe.execute()
 
     def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
         """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""

@@ -3,7 +3,8 @@
 ``english_sentences.json`` was written by the code before the games' sentences became messages
 (``python -m tests.engine.test_messages --write`` on that code): for every demo game, the English sentence and the
 notation of every move, and digests of the sentences and notations of every alternative at every decision (what
-the API's ``action`` strings and ``text`` list) and of the game's BGA export. The engine of today must give the same.
+the API's ``action`` strings and ``text`` list), of the game's BGA export and of the board's caption at every
+position (the timeline's, which the game page shows). The code of today must give the same.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from engine import get_rules
 from engine.bga.export import export_log
 from engine.core.messages import Language, Listing, Message, Term, english, render
+from replay_ui.timeline import build_timeline
 from service.games.demo import demo_games, demo_playout
 
 GOLDEN = Path(__file__).with_name("english_sentences.json")
@@ -48,7 +50,9 @@ def demo_record(name: str, n: int) -> dict[str, Any]:
         alternatives.extend(f"{rules.format_action(a)} — {rules.describe(state, a)}" for a in others)
         state = rules.apply(state, action)
     export = json.dumps(export_log(playout.events), sort_keys=True, ensure_ascii=False)
-    return {"moves": moves, "alternatives": _digest(alternatives), "export": _digest([export])}
+    timeline = build_timeline(rules, _setup(created), playout.events)
+    captions = [" · ".join(str(part) for part in position.get("caption", [])) for position in timeline["positions"]]
+    return {"moves": moves, "alternatives": _digest(alternatives), "export": _digest([export]), "captions": _digest(captions)}
 
 
 def _setup(created: Any) -> Any:
@@ -71,6 +75,7 @@ def test_every_demo_game_reads_as_before_in_english(name: str, n: int) -> None:
     assert changed == [], f"{name} demo {n}: first changed moves (index, before, now): {changed[:5]}"
     assert found["alternatives"] == expected["alternatives"], "an alternative's notation or English sentence changed"
     assert found["export"] == expected["export"], "the BGA export changed"
+    assert found["captions"] == expected["captions"], "a board caption changed"
 
 
 @pytest.mark.parametrize("name", demo_games())

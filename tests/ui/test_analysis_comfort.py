@@ -11,10 +11,13 @@ import pytest
 
 from engine import Setup, get_rules
 from service.games.analysis import Position, analysis_version, decisions
+from service.games.analysis_budgets import MEASURED
+from service.jobs import analysis_queue_name, make_queue
 from service.store.analysis_results import AnalysisResults, holder_of
+from service.store.analysis_turns import AnalysisTurns
 from service.store.games import MAIN, GameStore
 from tests.helpers import kill_with_work_horses, start_worker
-from tests.ui.analysed import BLUNDERED, QUEUE, fresh_pig_game, js_import, scripted_events
+from tests.ui.analysed import BLUNDERED, QUEUE, fresh_pig_game, js_import, run_worker, scripted_events
 from tests.ui.conftest import BROWSER_WAIT_MS, DEMO_PR, Watched
 from tests.ui.helpers import open_game, sign_up, wait_board
 
@@ -71,6 +74,42 @@ def test_the_panel_says_the_time_left_and_its_requester_cancels_it(live_server, 
     page.reload()
     page.wait_for_selector("body[data-ready='true']")
     _status_starts(page, "Cancelled at ")
+    watched.assert_clean()
+
+
+def test_a_small_budget_says_how_unsure_it_is_before_and_after_the_run(live_server, watched, redis_client,
+                                                                       redis_server):
+    measured = MEASURED[("puerto_rico", 50)]
+    page = open_game(watched, live_server, gid=DEMO_PR)
+    _status_starts(page, "Not analysed yet")
+    assert page.locator("#analysis-budget-note").is_hidden(), "at the game's default budget nothing is said"
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => !document.getElementById('analysis-budget-note').hidden")
+    note = page.locator("#analysis-budget-note").inner_text()
+    assert note.startswith("50 rollouts is a small budget for this game (its default is 200)"), note
+    assert (f"Measured on {measured.decisions} decisions judged twice, the engine marked {measured.marked} of "
+            f"{2 * measured.decisions} moves ({round(50 * measured.marked / measured.decisions)} %) where at 200 it "
+            "marks 9 %: at 50 it cannot tell most moves apart") in note, note
+    assert f"A second opinion named the same best move in {round(100 * measured.best_agrees / measured.decisions)} % " \
+           "(at 200: 93 %)." in note, note
+    if not measured.blunders:
+        assert note.endswith("No ?? mark came up in that sample, so how often a second opinion keeps one at 50 is not "
+                             "measured (at 200: 98 %)."), note
+
+    fresh_pig_game(redis_client)  # a game without measurements: said so, and still said once analysed
+    sign_up(watched, live_server, "analyst")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    page.select_option("#analysis-budget", "50")
+    page.wait_for_function("() => !document.getElementById('analysis-budget-note').hidden")
+    assert "not measured for this game at 50 rollouts" in page.locator("#analysis-budget-note").inner_text()
+    page.click("#analysis-request")
+    _status_starts(page, "Analysing")
+    run_worker(redis_server.url)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_function("() => document.getElementById('analysis-status').textContent.endsWith('decisions analysed.')")
+    assert page.locator("#analysis-budget-note").is_visible()
+    assert page.locator("#analysis-budget-note").inner_text().startswith("50 rollouts is a small budget")
     watched.assert_clean()
 
 
@@ -132,4 +171,25 @@ def test_no_move_is_listed_above_a_higher_chance_without_its_reason(live_server,
     assert said["order"] == ["a", "b", "d", "c", "e"]
     assert said["reason"] == ("Listed first although B has the higher win chance: 30 % ± 8 and 45 % ± 20: not told "
                               "apart at this budget, and the engine's choice rests on 150 playouts, B on 12.")
+    watched.assert_clean()
+
+
+def test_the_second_opinion_is_cancelled_from_its_own_line(live_server, watched, redis_client):
+    """No worker runs: the second opinion's jobs wait, and cancelling it leaves none of them and the first opinion
+    untouched."""
+    fresh_pig_game(redis_client)
+    sign_up(watched, live_server, "skeptic")
+    page = open_game(watched, live_server, gid="pig-fresh")
+    _status_starts(page, "Not analysed yet")
+    page.click("#opinion-request")
+    page.wait_for_function("() => document.getElementById('opinion-status').textContent"
+                           ".startsWith('Second opinion (seed 1): analysing… 0 of ')")
+    assert page.locator("#opinion-cancel").is_visible() and page.locator("#analysis-cancel").is_hidden()
+    page.click("#opinion-cancel")
+    page.wait_for_function("() => /^Second opinion \\(seed 1\\): cancelled at 0 of \\d+ decisions\\.$/"
+                           ".test(document.getElementById('opinion-status').textContent)")
+    assert page.locator("#opinion-cancel").is_hidden() and page.locator("#opinion-progress").is_hidden()
+    assert page.locator("#analysis-status").inner_text().startswith("Not analysed yet")
+    queue = make_queue(redis_client, analysis_queue_name(QUEUE))
+    assert queue.count == 0 and not AnalysisTurns(redis_client, queue.name).waiting_args(), "no job is left"
     watched.assert_clean()

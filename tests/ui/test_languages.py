@@ -242,3 +242,21 @@ def test_axe_finds_nothing_serious_in_each_language(browser: Any, live_server: L
         assert not found, "\n".join(found)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("tag", ["hu", "de", "zh-Hant", "zh-Hans"])
+def test_the_help_page_shows_its_language_s_screenshots(client: FlaskClient, tag: str) -> None:
+    """The help page's pictures show pages' words, so each language has its own (tools/help_screenshots.py)."""
+    html = client.get(f"/help/bga-logs?lang={tag}").get_data(as_text=True)
+    shots = re.findall(r'<img src="([^"]+)"', html)
+    assert len(shots) == 3 and all(f"/help/{tag}/" in shot for shot in shots), shots
+    assert all(client.get(shot).status_code == 200 for shot in shots)
+    english = client.get("/help/bga-logs?lang=en").get_data(as_text=True)
+    assert not [shot for shot in re.findall(r'<img src="([^"]+)"', english) if "/help/hu/" in shot]
+
+
+def test_the_server_s_caption_is_in_the_page_s_language(client: FlaskClient) -> None:
+    """The caption drawn on the server (before any script) says who acts in the page's words, as the script will."""
+    html = client.get(f"{GAME}/40?lang=de").get_data(as_text=True)
+    caption = re.search(r'<p id="caption" class="caption">([^<]*)</p>', html)
+    assert caption and "ist am Zug" in caption.group(1) and "to act" not in caption.group(1), caption

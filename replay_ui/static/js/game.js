@@ -8,6 +8,7 @@ import { rendererFor } from "./boards/index.js";
 import { BoardText } from "./boardtext.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
+import { initChat } from "./chat.js";
 import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
@@ -17,8 +18,9 @@ import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
-import { followSeats, initSeats, refreshSeats } from "./seats.js";
+import { followSeats, initSeats, initTakeBack, refreshSeats } from "./seats.js";
 import { formatList, formatNumber, t, tn } from "./i18n.js";
+import { EngineLine } from "./thinking.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -447,6 +449,10 @@ const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed:
                             groups: page.components.picker_groups, forms: page.components.turn_forms,
                             components: page.components, stateAt, preview: previewHead });
 initSeats(page);
+initTakeBack(page);
+initChat(page);
+const engineLine = new EngineLine(page.players);
+engineLine.take(page.table ? page.table.engine : null);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
@@ -651,9 +657,11 @@ function followTable() {
       app.tableNotice = text;
       app.deleted = true;
       if (app.live) app.live.close();
+      engineLine.take(null);
       showTurn();
       document.body.dataset.branchDeleted = "true";
     },
+    onEngine: (status) => engineLine.take(status),
   });
 }
 
@@ -709,6 +717,7 @@ function showTurn() {
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === t("Your turn"));
   showTurnInTitle(text);
+  engineLine.atHead(app.head);
 }
 
 // ---- log-only games: the rendered lines of each move ----------------------------------------

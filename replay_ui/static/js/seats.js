@@ -4,7 +4,7 @@
 // seat the owner took back, or whose table the owner deleted, is told so on the page.
 
 import { api } from "./api.js";
-import { formatDateTime, formatNumber, t, tn } from "./i18n.js";
+import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = { easy: t("easy"), normal: t("normal"), strong: t("strong") };
@@ -109,6 +109,7 @@ export async function refreshSeats(page) {
   }
   showWaiting();
   showSeed(card, answer);
+  showTakeBack(page, answer.takeback);
 }
 
 /** The deal seed, once the game is over (commit and reveal): the card has shown its SHA-256 from the start. */
@@ -122,9 +123,10 @@ function showSeed(card, answer) {
 }
 
 /** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
- *  and the page is told when the viewer's own seat was taken back (`onReleased(text, seats)`) or the branch was
- *  deleted (`onDeleted(text)`). Returns the EventSource, or null when there is no table to follow. */
-export function followSeats(page, { onReleased, onDeleted }) {
+ *  and the page is told when the viewer's own seat was taken back (`onReleased(text, seats)`), the branch was
+ *  deleted (`onDeleted(text)`) or what the engine seat to move does changed (`onEngine(status)`: thinking, failed, or
+ *  null). Returns the EventSource, or null when there is no table to follow. */
+export function followSeats(page, { onReleased, onDeleted, onEngine = () => {} }) {
   const table = page.table;
   if (!table || !table.assigned) return null;
   const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats/stream`;
@@ -133,11 +135,15 @@ export function followSeats(page, { onReleased, onDeleted }) {
   source.addEventListener("seats", (message) => {
     const now = JSON.parse(message.data);
     showHolders(now);
+    onEngine(now.engine || null);
+    showTakeBack(page, now.takeback);
     const lost = mine.filter((seat) => !now.mine.includes(seat));
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
-  source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
+  source.addEventListener("engine", (message) => onEngine(JSON.parse(message.data).engine || null));
+  source.addEventListener("end", () => { source.close(); onEngine(null); }); // the game is over: nobody sits there
+  source.addEventListener("moved", (message) => { source.close(); goToMovedTable(page, JSON.parse(message.data).to); });
   source.addEventListener("deleted", () => {
     source.close();
     onDeleted(t("This branch was deleted by its owner, %(owner)s: there is nothing more to play here", { owner: table.owner }));
@@ -192,4 +198,101 @@ function showChoice(item, seat) {
   }
   if (held) held.remove();
   select.value = seat.holder === "engine" ? `engine:${seat.level}` : seat.holder === "invited" ? "invite" : "me";
+}
+
+// ---- take-back requests (issue 46) --------------------------------------------------------------------------------
+// A seated player asks to take back their last move; the other people at the table see the request on their pages
+// (from the seats stream) with Approve and Decline; the requester sees the outcome. Granted, the table plays on at a
+// new line, to which every page at the table goes (the seats stream's `moved`).
+
+/** Every string of the take-back card (one place), in the page's language. */
+const TAKEBACK_TEXT = {
+  asked: (r) => t("You asked to take back your last move: waiting for %(people)s to answer.",
+                  { people: formatList(r.waiting) }),
+  asks: (r) => t("%(user)s asks to take back their last move (and what was played after it).", { user: r.requester }),
+  approvedWaiting: (r) => t("You approved. Waiting for %(people)s.", { people: formatList(r.waiting) }),
+  granting: () => t("The take-back was approved: making the new line…"),
+  granted: (r, mine) => (mine ? t("Your take-back was granted: the table plays on at the new line.")
+    : t("%(user)s's take-back was granted: the table plays on at the new line.", { user: r.requester })),
+  declined: (r, mine) => (mine ? t("%(user)s declined your take-back.", { user: r.answered_by })
+    : t("%(user)s declined %(requester)s's take-back.", { user: r.answered_by, requester: r.requester })),
+  expired: (r, mine) => (mine ? t("Your take-back request expired: a move was played.")
+    : t("%(user)s's take-back request expired: a move was played.", { user: r.requester })),
+  failed: (r, mine) => (mine ? t("Your take-back could not be made: the table plays on here.")
+    : t("%(user)s's take-back could not be made: the table plays on here.", { user: r.requester })),
+  movedTo: (link) => tParts("A take-back closed this line: the table plays on at %(branch)s.", { branch: link }),
+  arrived: () => t("The take-back was granted: the table plays on here."),
+};
+const ARRIVED_KEY = "ludolog.takebackArrived";
+let shownTakeBack = null;
+
+function takebackKey(request) {
+  return request ? `${request.id}:${request.status}:${request.waiting.join(",")}` : "";
+}
+
+function takebackUrl(page) {
+  return `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/takeback-request`;
+}
+
+function takebackWords(request, user) {
+  const mine = request.requester === user;
+  if (request.status === "open") {
+    if (mine) return TAKEBACK_TEXT.asked(request);
+    return request.approved.includes(user) ? TAKEBACK_TEXT.approvedWaiting(request) : TAKEBACK_TEXT.asks(request);
+  }
+  return TAKEBACK_TEXT[request.status](request, mine);
+}
+
+/** Show the table's take-back request: the question (with Approve and Decline for those it waits for) or its outcome.
+ *  `fresh`: an outcome just heard of (an old one is not shown again when the page opens). */
+export function showTakeBack(page, request, { fresh = true } = {}) {
+  const text = $("takeback-text");
+  if (!text || (page.table && page.table.moved_to)) return;
+  const seen = takebackKey(request);
+  if (seen === shownTakeBack) return;  // told already (every move asks for the seats again)
+  shownTakeBack = seen;
+  const user = page.user;
+  const answers = $("takeback-answers");
+  const current = request && (request.status === "open" || request.status === "granting" || fresh) ? request : null;
+  answers.hidden = !(current && current.status === "open" && current.waiting.includes(user));
+  answers.dataset.request = current ? current.id : "";
+  text.textContent = current ? takebackWords(current, user) : "";
+  document.body.dataset.takeback = current ? current.status : "";
+}
+
+function showMovedTo(page) {
+  const text = $("takeback-text");
+  const moved = page.table && page.table.moved_to;
+  if (!text || !moved) return false;
+  const link = document.createElement("a");
+  link.href = `/games/${encodeURIComponent(page.gid)}/b/${encodeURIComponent(moved)}`;
+  link.textContent = moved;
+  text.replaceChildren(...TAKEBACK_TEXT.movedTo(link));
+  return true;
+}
+
+/** The take-back card: asking, answering, and what the table's request is when the page opens. */
+export function initTakeBack(page) {
+  if (!$("takeback") || showMovedTo(page)) return;
+  if (sessionStorage.getItem(ARRIVED_KEY) === `${page.gid}/${page.bid}`) {
+    sessionStorage.removeItem(ARRIVED_KEY);
+    $("takeback-text").textContent = TAKEBACK_TEXT.arrived();
+    shownTakeBack = takebackKey(page.table.takeback);  // the new line's own request (none yet): said as it changes
+  } else {
+    showTakeBack(page, page.table.takeback, { fresh: false });
+  }
+  const url = takebackUrl(page);
+  const send = async (path) => {
+    try { showTakeBack(page, (await api(path, { method: "POST", body: {} })).request); }
+    catch (error) { $("takeback-text").textContent = error.message; }
+  };
+  $("takeback-ask")?.addEventListener("click", () => send(url));
+  $("takeback-approve").addEventListener("click", () => send(`${url}/${$("takeback-answers").dataset.request}/approve`));
+  $("takeback-decline").addEventListener("click", () => send(`${url}/${$("takeback-answers").dataset.request}/decline`));
+}
+
+/** A granted take-back moved the table: go to the line it plays on at. */
+export function goToMovedTable(page, to) {
+  sessionStorage.setItem(ARRIVED_KEY, `${page.gid}/${to}`);
+  location.assign(`/games/${encodeURIComponent(page.gid)}/b/${encodeURIComponent(to)}`);
 }
