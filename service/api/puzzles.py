@@ -152,12 +152,13 @@ def list_puzzles() -> ResponseReturnValue:
             response=PuzzleSchema, errors=(404,), tag="puzzles",
             description="404 for a private or unlisted game's puzzle to anyone but the game's owner.")
 def show_puzzle(pid: str) -> ResponseReturnValue:
-    """``{"id", "game", "theme", "stage", "players", "seat", "state", "actions"}``."""
+    """``{"id", "game", "theme", "stage", "players", "rating", "seat", "state", "actions"}``."""
     puzzle = visible_puzzle(pid)
     position = api().stores.reader.position(puzzle["gid"], puzzle["bid"], puzzle["seq"])
     language = request_language()
-    return jsonify(shown_puzzle(position.rules, position.state, puzzle,
-                                lambda rules, state, action: move_text(rules, state, action, language)))
+    shown = shown_puzzle(position.rules, position.state, puzzle,
+                         lambda rules, state, action: move_text(rules, state, action, language))
+    return jsonify(shown | {"rating": round(RatingStore(api().stores.redis).puzzle(pid)[0][0])})
 
 
 @bp.post("/<pid>/answer")
