@@ -21,7 +21,7 @@ from rq.serializers import JSONSerializer
 from engine import Setup, get_rules, random_playout
 from ludolog.app import create_app
 from service.games.analysis import POSITIONS_PER_JOB, decisions, report
-from service.jobs import analysis_queue_name, make_queue
+from service.jobs import ANALYSIS_JOB, analysis_queue_name, make_queue
 from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store import keys
@@ -235,7 +235,7 @@ def _naive(moment: datetime | None) -> datetime:
 
 
 def _finished(client: redis.Redis) -> list[Job]:
-    """The finished analysis jobs RQ still remembers."""
+    """The finished analysis jobs RQ still remembers (not the puzzle generator's, which an analysis's end queues)."""
     queue = make_queue(client, ANALYSIS)
     return [job for job in Job.fetch_many(queue.finished_job_registry.get_job_ids(), connection=client,
-                                          serializer=JSONSerializer) if job is not None]
+                                          serializer=JSONSerializer) if job is not None and job.func_name == ANALYSIS_JOB]
