@@ -96,14 +96,16 @@ def write_simplified() -> None:
     with catalog_path("zh-Hant").open("rb") as file:
         source = read_po(file, locale="zh_Hant", domain=DOMAIN)
     target = Catalog(locale="zh_Hans", domain=DOMAIN, project="ludolog", charset="utf-8", fuzzy=False,
-                     last_translator=source.last_translator, language_team="zh-Hans", copyright_holder="ludolog")
+                     last_translator=source.last_translator, language_team="zh-Hans", copyright_holder="ludolog",
+                     header_comment="# The games' templates in simplified Chinese: the zh_Hant catalog converted with OpenCC's t2s\n"
+                                    "# tables by tools/games_catalog.py simplified, and reviewed (its REVIEWED table).")
     for entry in source:
         if not entry.id:
             continue
         string = entry.string
         converted = tuple(simplified(s, converter) for s in string) if isinstance(string, tuple | list) else (
             simplified(string, converter))
-        target.add(entry.id, converted, context=entry.context, auto_comments=["zh_Hant converted with OpenCC t2s, reviewed"])
+        target.add(entry.id, converted, context=entry.context)
     path = catalog_path("zh-Hans")
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as file:

@@ -18,7 +18,19 @@ from engine.amerigo.changes import changes_notes
 from engine.amerigo.choose import gold_income
 from engine.amerigo.notation import BUILD_AT_CORNER, Action, node_text
 from engine.amerigo.sailing import distances, node_of
-from engine.amerigo.state import EMPTY, State, order_of
+from engine.amerigo.scoring import time_value
+from engine.amerigo.state import (
+    CHANCE_PHASES,
+    CHOOSE,
+    EMPTY,
+    OVER,
+    PHASE_NAMES,
+    PIRATE,
+    PRODUCTION,
+    PROGRESS,
+    State,
+    order_of,
+)
 from engine.amerigo.tokens import PT19, ap_bonus, owns
 from engine.core.messages import Arg, Listing, Message, Template, Term, english, message
 
@@ -106,31 +118,67 @@ TEMPLATES: dict[str, Template] = {
     "amerigo.amount.gold": ("{sign}{n} gold", "{sign}{n} gold"),
     "amerigo.amount.chests": ("{sign}{n} chest", "{sign}{n} chests"),
     "amerigo.amount.cannons": ("{sign}{n} cannon", "{sign}{n} cannons"),
+    # The board's caption (replay_ui/games/amerigo.py): the round, the phase, the AP, the action under way.
+    "amerigo.caption.setup": "Setup",
+    "amerigo.caption.step": "{step}",
+    "amerigo.caption.game_over": "Game over",
+    "amerigo.caption.final_done": "final scoring done",
+    "amerigo.caption.round": "Round {round}",
+    "amerigo.caption.preparation": "preparation",
+    "amerigo.caption.phase": "{colour} phase ({action})",
+    "amerigo.caption.ap": "{ap} AP",
+    "amerigo.caption.performing": "{who} performing {action}, {ap} AP left",
+    "amerigo.caption.throwing": "throwing the cubes",
+    "amerigo.caption.time": "time marker {value}",
     # The progress tokens' effects (components.PROGRESS_TOKENS), by token id.
     **{f"amerigo.token.{token}": effect for token, _, effect in c.PROGRESS_TOKENS},
 }
 
 
-def _term(kind: str, en: str) -> Term:
-    return Term(GAME, kind, en)
-
-
 def _colour(colour: int) -> Term:
-    return _term("colour", c.COLOURS[colour])
+    return Term(GAME, "colour", c.COLOURS[colour])
 
 
 def _good(good: int) -> Term:
-    return _term("good", c.GOODS[good])
+    return Term(GAME, "good", c.GOODS[good])
 
 
 def _colour_action(colour: int) -> Message:
-    return message("amerigo.colour_action", colour=_colour(colour), action=_term("action", ACTION_NAMES[colour]))
+    return message("amerigo.colour_action", colour=_colour(colour), action=Term(GAME, "action", ACTION_NAMES[colour]))
 
 
 def _token(index: int) -> tuple[str, Message]:
     """A progress token's id (``PT05``) and its effect."""
     token = c.PROGRESS_TOKENS[index][0]
     return token, message(f"amerigo.token.{token}")
+
+
+#: The phases between two rounds, captioned as the round's preparation.
+PREPARATION_STEPS = (PIRATE, PROGRESS, PRODUCTION)
+
+
+def caption_message(state: State) -> tuple[Message, ...]:
+    """The board's caption as messages: the round, its phase and AP, the action under way, the time marker."""
+    step = state.phase
+    named_step = message("amerigo.caption.step", step=Term(GAME, "phase", PHASE_NAMES[step]))
+    if state.round == 0:
+        return message("amerigo.caption.setup"), named_step
+    if step == OVER:
+        return message("amerigo.caption.game_over"), message("amerigo.caption.final_done")
+    round_ = message("amerigo.caption.round", round=state.round)
+    if step in PREPARATION_STEPS:
+        return round_, message("amerigo.caption.preparation"), named_step
+    parts = [round_, message("amerigo.caption.phase", colour=_colour(state.colour),
+                             action=Term(GAME, "action", ACTION_NAMES[state.colour]))]
+    if step == CHOOSE or step not in CHANCE_PHASES:
+        parts.append(message("amerigo.caption.ap", ap=state.phase_ap))
+        if state.action >= 0:
+            parts.append(message("amerigo.caption.performing", who=state.names[state.seat],
+                                 action=Term(GAME, "action", ACTION_NAMES[state.action]), ap=state.ap))
+    else:
+        parts.append(message("amerigo.caption.throwing"))
+    parts.append(message("amerigo.caption.time", value=time_value(state)))
+    return tuple(parts)
 
 
 def frame_words(board: Board, frame: int) -> Message:

@@ -113,15 +113,11 @@ TEMPLATES: dict[str, Template] = {
 }
 
 
-def _term(kind: str, en: str) -> Term:
-    return Term(GAME, kind, en)
-
-
 def tile_words(state: State, kind: int) -> Message:
     """ "a headland with hostile natives", "open sea", "a coast corner"."""
     info = state.components.kinds[kind]
     name = TOPOLOGY_WORDS.get(info.topology, info.topology.lower())
-    tile = message("entdecker.tile" if name in ("open sea", "land") else "entdecker.tile.a", tile=_term("tile", name))
+    tile = message("entdecker.tile" if name in ("open sea", "land") else "entdecker.tile.a", tile=Term(GAME, "tile", name))
     if info.event < 0:
         return tile
     return message("entdecker.tile.with", tile=tile, event=message(f"entdecker.with.{EVENT_IDS[info.event]}"))
@@ -157,7 +153,7 @@ _CAPTION_OF_TURN = {START: "entdecker.caption.start", BUY: "entdecker.caption.bu
 
 
 def _side(direction: int) -> Term:
-    return _term("side", SIDE_WORDS[direction])
+    return Term(GAME, "side", SIDE_WORDS[direction])
 
 
 def _land_sides(land: int) -> Message:
@@ -220,7 +216,7 @@ def _start_tile(state: State, action: Action, who: str) -> Message:
     fee = start_fee(state, cell)
     if fee:
         owner = state.names[state.units[cell] >> 6]
-        unit = _term("unit", UNIT_NAMES[state.units[cell] >> 4 & 3])
+        unit = Term(GAME, "unit", UNIT_NAMES[state.units[cell] >> 4 & 3])
         return message("entdecker.start_tile.fee", who=who, where=where, fee=fee, owner=owner, unit=unit)
     return message("entdecker.start_tile", who=who, where=where)
 
@@ -269,7 +265,7 @@ def _build(state: State, action: Action, who: str) -> Message:
         sides = "".join(SIDE_NAMES[d] for d in range(4) if face.parts[part] >> d & 1)
         on = message("entdecker.on.part", x=x, y=y, part=sides or message("entdecker.part.islet"))
     hostile: Arg = message("entdecker.build.hostile") if flow.is_hostile(state, cell) else ""
-    return message("entdecker.build", who=who, unit=_term("unit", UNIT_NAMES[action[1]]), on=on,
+    return message("entdecker.build", who=who, unit=Term(GAME, "unit", UNIT_NAMES[action[1]]), on=on,
                    cost=flow.unit_cost(state, action[1]), hostile=hostile)
 
 

@@ -58,33 +58,29 @@ TEMPLATES: dict[str, Template] = {
 _EMPTY = ""
 
 
-def _term(kind: str, en: str) -> Term:
-    return Term(GAME, kind, en)
-
-
 def good(index: int) -> Term:
     """Good ``index`` as a glossary term."""
-    return _term("good", GOOD_NAMES[index])
+    return Term(GAME, "good", GOOD_NAMES[index])
 
 
 def plantation(index: int) -> Term:
     """The plantation of good ``index`` as a glossary term ("corn plantation")."""
-    return _term("plantation", f"{GOOD_NAMES[index]} plantation")
+    return Term(GAME, "plantation", f"{GOOD_NAMES[index]} plantation")
 
 
 def building(index: int) -> Term:
     """Building ``index`` as a glossary term."""
-    return _term("building", BUILDING_NAMES[index])
+    return Term(GAME, "building", BUILDING_NAMES[index])
 
 
 def role(card: int) -> Term:
     """Role card ``card`` as a glossary term: both prospector cards read "prospector"."""
-    return _term("role", "prospector" if card >= 6 else ROLE_NAMES[card])
+    return Term(GAME, "role", "prospector" if card >= 6 else ROLE_NAMES[card])
 
 
 def phase(name: str) -> Term:
     """A phase (``state.PHASE_NAMES``) as a glossary term."""
-    return _term("phase", name)
+    return Term(GAME, "phase", name)
 
 
 def caption_message(state: State) -> tuple[Message, ...]:
@@ -154,7 +150,7 @@ def _place(state: State, action: Action, who: str) -> Message:
     if slot >= BUILDING_SLOT:
         place = building(slot - BUILDING_SLOT)
     elif slot == QUARRY:
-        place = _term("tile", "quarry")
+        place = Term(GAME, "tile", "quarry")
     else:
         place = plantation(slot)
     return message("puerto_rico.place", who=who, place=place)

@@ -124,12 +124,12 @@ def post_chat(gid: str, bid: str) -> ResponseReturnValue:
     """201 with the message."""
     user = require_user()
     table = _readable(gid, bid)
+    text = load_body(ChatPostSchema)["text"]
     if not table.rights.write:
         assigned = api().stores.seats.has_assignments(gid, bid)
         if table.owner == user and not assigned:
             raise ApiError(409, "no_table", NO_TABLE.format(bid=bid), game=gid, branch=bid)
         raise ApiError(403, "not_at_table", NOT_SEATED, game=gid, branch=bid)
-    text = load_body(ChatPostSchema)["text"]
     chat = api().stores.chat
     verdict = chat.take_post(user)
     if verdict.refused:

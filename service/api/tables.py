@@ -98,7 +98,7 @@ def _table_notices(user: str) -> Callable[[list[Batch]], str]:
     """One message per changed table ``user`` sat at before the change (as far as this stream knows: the tables the
     page lists) or sits at after it; only the changed tables are looked up, never every table of the user's."""
     seats = api().stores.seats
-    known = set(seats.tables_of(user)) | set(seats.finished_tables_of(user, FINISHED_SHOWN)[0])
+    known = set(seats.tables_of(user)) | {(gid, bid) for gid, bid, _ in seats.finished_tables_of(user, FINISHED_SHOWN)[0]}
 
     def render(batches: list[Batch]) -> str:
         changed = list(dict.fromkeys((n["gid"], n["bid"]) for batch in batches for n in batch.notices))

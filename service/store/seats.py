@@ -311,11 +311,13 @@ class SeatStore:
         those whose game is over left out once :meth:`table_over` moved them."""
         return _tables(as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1)))
 
-    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str]], int]:
-        """The ``count`` tables ``user`` sat at whose game ended last (the latest first), and how many there are."""
+    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str, float]], int]:
+        """The ``count`` tables (gid, bid, when it ended) ``user`` sat at whose game ended last (the latest first), and
+        how many there are."""
         key = keys.finished_tables_of(user)
-        recent = as_text_list(self.redis.zrevrange(key, 0, count - 1)) if count > 0 else []
-        return _tables(recent), int(self.redis.zcard(key))
+        recent = as_scored(self.redis.zrevrange(key, 0, count - 1, withscores=True)) if count > 0 else []
+        tables = _tables([member.decode() for member, _ in recent])
+        return [(gid, bid, when) for (gid, bid), (_, when) in zip(tables, recent, strict=True)], int(self.redis.zcard(key))
 
     def sits_at(self, user: str, gid: str, bid: str) -> bool:
         """True when the table is among ``user``'s, being played or finished."""

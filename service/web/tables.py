@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from engine import CHANCE
 from service.store.errors import NotFoundError
+from service.store.games import Branch, GameRecord
 from service.store.seats import Seat
 from service.web.auth import can_read
 from service.web.context import api
@@ -33,7 +34,8 @@ FINISHED_SHOWN = 10
 def my_tables(user: str, finished: int = FINISHED_SHOWN) -> dict[str, Any]:
     """``{"tables", "finished", "finished_total"}``: the tables ``user`` sits at and may still read, those being played
     in the order the home page shows them, then the ``finished`` whose games ended last (the latest first) and how many
-    finished tables they have in all."""
+    finished tables they have in all. A table being played is read whole (its position says whose turn it is); a
+    finished one without its position (nobody is to move there), so the few listed cost little beside them."""
     seats = api().stores.seats
     playing = []
     for gid, bid in seats.tables_of(user):
@@ -43,7 +45,7 @@ def my_tables(user: str, finished: int = FINISHED_SHOWN) -> dict[str, Any]:
         elif row is not None:
             playing.append(row)
     recent, total = seats.finished_tables_of(user, finished)
-    ended = [row for gid, bid in recent if (row := _table_row(gid, bid, user)) is not None]
+    ended = [row for gid, bid, when in recent if (row := _finished_row(gid, bid, user, when)) is not None]
     return {"tables": [_shown(row) for row in sorted(playing, key=_table_order)], "finished": [_shown(row) for row in ended],
             "finished_total": total}
 
@@ -59,8 +61,8 @@ def _table_order(row: dict[str, Any]) -> tuple[int, float]:
     return (0, since) if row["your_turn"] else (1, -since)
 
 
-def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
-    """One table as listed, or None when it is gone or the user may no longer read it."""
+def _readable(gid: str, bid: str, user: str) -> tuple[GameRecord, Branch, list[Seat]] | None:
+    """The table's game, branch and seats, or None when it is gone or the user may no longer read it."""
     context = api()
     try:
         record = context.games.game(gid)
@@ -69,17 +71,38 @@ def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
         return None
     if not can_read(record, user):
         return None
-    seats = context.stores.seats.seats(gid, bid, len(record.setup.players))
-    position = context.stores.reader.position(gid, bid)
+    return record, branch, context.stores.seats.seats(gid, bid, len(record.setup.players))
+
+
+def _row(record: GameRecord, branch: Branch, seats: list[Seat], user: str, **state: Any) -> dict[str, Any]:
+    """A table's row: what it is and the user's seats at it, with ``state`` (seq, to_move, your_turn, waiting_since,
+    over, ended)."""
+    return {"game": record.id, "branch": branch.id, "title": record.title, "rules": record.game,
+            "url": table_url(record.id, branch.id), **state,
+            "your_seats": [s.seat for s in seats if s.held_by(user, branch.owner)], "owner": branch.owner}
+
+
+def _table_row(gid: str, bid: str, user: str) -> dict[str, Any] | None:
+    """One table among those played, as listed (whose turn it is, from its position), or None (gone, unreadable)."""
+    found = _readable(gid, bid, user)
+    if found is None:
+        return None
+    record, branch, seats = found
+    position = api().stores.reader.position(gid, bid)
     actor = position.rules.current_actor(position.state)
     seat: Seat | None = seats[actor] if isinstance(actor, int) and actor != CHANCE and 0 <= actor < len(seats) else None
     to_move = None if seat is None else {"seat": seat.seat, "player": record.setup.players[seat.seat],
                                          "holder": seat.describe(branch.owner)}
     last = waiting_since(branch, gid, position.seq) if seat is not None or actor is None else None
-    return {
-        "game": gid, "branch": bid, "title": record.title, "rules": record.game, "url": table_url(gid, bid),
-        "your_turn": seat is not None and seat.held_by(user, branch.owner),
-        "waiting_since": last if seat is not None else None, "ended": last if actor is None else None,
-        "to_move": to_move, "over": actor is None, "seq": position.seq,
-        "your_seats": [s.seat for s in seats if s.held_by(user, branch.owner)], "owner": branch.owner,
-    }
+    return _row(record, branch, seats, user, your_turn=seat is not None and seat.held_by(user, branch.owner),
+                waiting_since=last if seat is not None else None, ended=last if actor is None else None,
+                to_move=to_move, over=actor is None, seq=position.seq)
+
+
+def _finished_row(gid: str, bid: str, user: str, ended: float) -> dict[str, Any] | None:
+    """One finished table as listed (``ended``: when, as its index keeps it), read without its position."""
+    found = _readable(gid, bid, user)
+    if found is None:
+        return None
+    return _row(*found, user, your_turn=False, waiting_since=None, ended=ended, to_move=None, over=True,
+                seq=api().games.head(gid, bid))

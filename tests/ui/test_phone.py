@@ -299,3 +299,20 @@ def test_a_tables_chat_and_take_back_request_fit_a_phone(live_server: LiveServer
     assert_fits_a_phone(page, artifacts, "table-chat")
     box = page.locator("#chat-section").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_the_home_list_of_tables_and_a_table_fit_a_phone(live_server: LiveServer, phone: Watched,
+                                                         artifacts: Path) -> None:
+    """Issue 46's "done when": bob's home page at 390 px lists the table he sits at (his turn, with how long it has
+    waited) within the width, and the table itself fits too (board, Seats, chat)."""
+    gid = bobs_busy_table(phone, live_server)
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector(f".table-row.your-turn[data-game='{gid}']")
+    row = page.locator(f".table-row[data-game='{gid}']").bounding_box()
+    assert row is not None and row["x"] >= 0 and row["x"] + row["width"] <= PHONE["width"], row
+    assert_fits_a_phone(page, artifacts, "home-your-tables")
+    page.goto(f"{live_server.url}/games/{gid}/b/main")
+    page.wait_for_selector("body[data-ready='true']")
+    assert_fits_a_phone(page, artifacts, "table")
+    phone.assert_clean()
