@@ -259,8 +259,8 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
-                                                          "page", "engine-fairness", "tables", "analysis", "explore",
-                                                          "all"]))
+                                                          "page", "engine-fairness", "engine-think", "tables", "analysis",
+                                                          "explore", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")

@@ -284,6 +284,24 @@ def branch_closing_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:closing"
 
 
+def engine_status_for(gid: str, bid: str) -> str:
+    """String (JSON: state thinking or failed, seat, level, seq, since, lease or reason) with a TTL: what the engine
+    seat's move on the branch is doing, for the pages at the table (``service/store/engine_status.py``)."""
+    return f"{_game(gid)}:b:{bid}:engine-status"
+
+
+def engine_thinking() -> str:
+    """Sorted set of branches (``gid/bid``) whose engine move is being searched, scored by when its lease ends: a
+    lease not renewed means the process searching died (the upkeep retries the move)."""
+    return f"{PREFIX}:engine-moves:thinking"
+
+
+def engine_think_times() -> str:
+    """Hash: ``game/level`` → JSON ``{mean, n}``, the running mean of the engine's think time per move at that level
+    on this deployment (what a page's "about N s" says)."""
+    return f"{PREFIX}:engine-think-times"
+
+
 def tables_of(user: str) -> str:
     """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
     they own or of which they hold a seat by invite; kept in the transaction of each seat change

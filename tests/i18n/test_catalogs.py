@@ -68,6 +68,6 @@ def test_every_message_a_script_asks_for_is_extracted(tmp_path_factory: pytest.T
 
     found = extracted(Path(tmp_path_factory.mktemp("messages")))
     known = {ids(m)[0] for m in found if m.id}
-    asked = [(path.name, match.group(1)) for path in sorted(SCRIPTS.rglob("*.js"))
+    asked = [(path.name, re.sub(r"\\(.)", r"\1", match.group(1))) for path in sorted(SCRIPTS.rglob("*.js"))
              for match in re.finditer(r'(?<![\w.])(?:t|tn|tParts)\(\s*"((?:[^"\\]|\\.)*)"', _without_comments(path.read_text()))]
     assert asked and [(name, message) for name, message in asked if message not in known] == []

@@ -39,7 +39,6 @@ ALLOWED_TEXT = {
 #: as they are done and none is forgotten.
 TEMPLATES_LEFT: tuple[str, ...] = ()
 SCRIPTS_LEFT = (
-    "analysis.js", "analysistext.js", "bgasummary.js", "opinion.js",
     # the boards, the mayor's form and the chance summaries name game terms (buildings, goods, tiles, colonists, "tower
     # throw"): the games' glossaries' (service/i18n/games), which the scripts cannot read yet
     "game.js", "movelist.js", "forms/mayor.js", "boards/amerigo.js", "boards/entdecker.js", "boards/golden_city.js",
@@ -159,6 +158,7 @@ ALLOWED_LITERALS = {
     "medium": "an Intl date style, no text",
     "short": "an Intl date style, no text",
     "long": "an Intl date style, no text",
+    'plain text with "Move N :" lines': "bgasummary.js's list of the envelopes, the API's error details' own (data)",
 }
 
 
@@ -201,9 +201,14 @@ def _visible_text(literal: str) -> str:
     return body.strip()
 
 
+_REGEX = re.compile(r"/(?![/*])(?:[^/\\\n\[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+/[a-z]*")
+
+
 def _without_comments(source: str) -> str:
-    """``source`` with its comments blanked (string literals kept whole, so ``"https://…"`` stays)."""
-    out, i = [], 0
+    """``source`` with its comments blanked and its regular expressions made ``/re/`` (string literals kept whole, so
+    ``"https://…"`` stays; a quote inside a regular expression no longer starts a string)."""
+    out: list[str] = []
+    i = 0
     while i < len(source):
         literal = _LITERAL.match(source, i)
         if literal:
@@ -214,6 +219,12 @@ def _without_comments(source: str) -> str:
         if comment:
             out.append(" ")
             i = comment.end()
+            continue
+        before = "".join(out).rstrip()[-1:]
+        regex = _REGEX.match(source, i) if source[i] == "/" and (not before or before in "=(,:[!&|?{};") else None
+        if regex:
+            out.append("/re/")
+            i = regex.end()
             continue
         out.append(source[i])
         i += 1
@@ -238,7 +249,8 @@ def script_english(source: str) -> list[str]:
                 found.append(literal.group(0))
     for literal in _LITERAL.finditer(source):
         before = source[: literal.start()]
-        if _PHRASE.search(_visible_text(literal.group(0))) and not _translated(before) \
+        text = _visible_text(literal.group(0))
+        if _PHRASE.search(text) and text not in ALLOWED_LITERALS and not _translated(before) \
                 and not re.search(r"console\.\w+\(\s*$|\bimport\b[^;]*$|\bfrom\s*$|\bclass\s*:\s*$|className\s*=\s*$"
                                   r"|style\.\w+\s*=\s*$", before[-200:]):
             found.append(literal.group(0))

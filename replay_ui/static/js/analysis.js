@@ -18,6 +18,7 @@ import { bestMoves, budgetNote, interval, lossText, MARK_NAMES, markClass, order
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, replaceChildren, svg } from "./dom.js";
+import { t, tParts } from "./i18n.js";
 import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
@@ -246,7 +247,7 @@ export class AnalysisPanel {
       left.hidden = !running;
       if (left.textContent !== leftText) left.textContent = leftText;
     }
-    const said = this.data ? progressText(this.data) : "Pick the full view or a seat to see win chances.";
+    const said = this.data ? progressText(this.data) : t("Pick the full view or a seat to see win chances.");
     if (status.textContent !== said) status.textContent = said;
   }
 
@@ -268,7 +269,7 @@ export class AnalysisPanel {
     if (!running) return;
     bar.max = Math.max(1, this.data.total);
     bar.value = this.data.done;
-    bar.textContent = `${this.data.done} of ${this.data.total}`;
+    bar.textContent = t("%(done)s of %(total)s", { done: this.data.done, total: this.data.total });
   }
 
   /** What the engine's marks mean, with the thresholds of this analysis, set apart from people's glyphs. */
@@ -279,15 +280,15 @@ export class AnalysisPanel {
     const thresholds = thresholdsOf(this.data);
     const sure = this.data.positions.some((p) => p.played && Array.isArray(p.played.loss_ci));
     box.replaceChildren(
-      el("h3", { text: "The engine's marks" }),
+      el("h3", { text: t("The engine's marks") }),
       el("ul", { class: "mark-legend" }, Object.keys(MARK_NAMES).map((mark) => el("li", { dataset: { mark } },
         el("span", { class: `engine-mark ${markClass(mark)}`, text: mark }), " ",
-        `${MARK_NAMES[mark]}: lost at least ${Math.round(100 * thresholds[mark])} points of win chance`))),
+        t("%(name)s: lost at least %(points)s points of win chance", { name: MARK_NAMES[mark], points: Math.round(100 * thresholds[mark]) })))),
       el("p", { class: "hint" }, sure
-        ? "A move is marked only when even the low end of its loss's interval reaches the threshold. "
-        : "Marked from the estimated loss of win chance against the best move. ",
-        "People's glyphs from comments (", el("span", { class: "mv-glyphs", text: "!? ??" }),
-        ") are theirs, shown plain; the engine's marks are boxed."));
+        ? t("A move is marked only when even the low end of its loss's interval reaches the threshold.")
+        : t("Marked from the estimated loss of win chance against the best move."), " ",
+        ...tParts("People's glyphs from comments (%(glyphs)s) are theirs, shown plain; the engine's marks are boxed.",
+                  { glyphs: el("span", { class: "mv-glyphs", text: "!? ??" }) })));
   }
 
   /** The chart's canvas width for the room it has now. */
@@ -302,8 +303,7 @@ export class AnalysisPanel {
   chart() {
     this.w = this.canvasWidth();
     const box = svg("svg", { viewBox: `0 0 ${this.w} ${H}`, class: "chart win-chart", role: "img",
-                             "aria-label": "Every player's estimated chance to win over the game, shaded where the estimate "
-                                           + "may lie; click to jump" });
+                             "aria-label": t("Every player's estimated chance to win over the game, shaded where the estimate may lie; click to jump") });
     for (const p of [0, 0.5, 1]) {
       box.append(svg("line", { class: "grid", x1: PAD_L, x2: this.w - PAD_R, y1: this.y(p), y2: this.y(p) }),
                  svg("text", { class: "tick", x: PAD_L - 6, y: this.y(p) + 4, "text-anchor": "end" }, pct(p)));
@@ -334,7 +334,7 @@ export class AnalysisPanel {
     const legend = el("ul", { class: "legend" }, this.players.map((name, seat) =>
       el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }))),
       second ? el("li", { class: "second-key muted",
-                          text: `\u25CB the second opinion (seed ${this.opinion.seed}): the mover's chance` }) : null);
+                          text: t("○ the second opinion (seed %(seed)s): the mover's chance", { seed: this.opinion.seed }) }) : null);
     return [box, legend];
   }
 
@@ -357,7 +357,8 @@ export class AnalysisPanel {
       const best = rankedOptions(p)[0];
       const lost = [lossText(p.played), best ? `against ${best.text || best.action}` : null].filter(Boolean).join(" ");
       button.append(el("span", { class: `mv-mark engine-mark ${markClass(mark)}`, dataset: { engine: "" },
-                                 title: `The engine's mark: ${MARK_NAMES[mark] || mark}${lost ? ", " + lost : ""}`, text: mark }));
+                                 title: lost ? t("The engine's mark: %(name)s, %(lost)s", { name: MARK_NAMES[mark] || mark, lost })
+                                   : t("The engine's mark: %(name)s", { name: MARK_NAMES[mark] || mark }), text: mark }));
     }
   }
 
@@ -375,13 +376,13 @@ export class AnalysisPanel {
     if (!listed.length) { box.replaceChildren(); return; }
     // By win chance, the engine's choice first; where that puts a lower chance above a higher one, the reason is said.
     const reason = orderReason(entry, listed);
-    replaceChildren(box, el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
+    replaceChildren(box, el("h3", { text: t("Best moves for %(player)s", { player: this.players[entry.actor] }) }),
       el("ol", {}, listed.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
         el("span", { class: "best-win", text: pct(b.win) }), " ",
-        interval(b.ci) ? el("span", { class: "best-ci muted", title: `95 % interval ${interval(b.ci)}`,
+        interval(b.ci) ? el("span", { class: "best-ci muted", title: t("95 %% interval %(range)s", { range: interval(b.ci) }),
                                       text: `${spread(b.ci)} ` }) : null,
         el("span", { text: b.text || b.action }),
-        el("span", { class: "muted", text: ` (${b.n} rollouts)` })))),
+        el("span", { class: "muted", text: t(" (%(n)s rollouts)", { n: b.n }) })))),
       reason ? el("p", { class: "hint best-order-note", text: reason }) : null);
   }
 
@@ -397,9 +398,9 @@ export class AnalysisPanel {
     const loss = lossText(entry.played);
     box.hidden = false;
     // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
-    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    replaceChildren(box, el("strong", { text: t("Move %(n)s, %(player)s: ", { n: seq, player: this.players[entry.actor] }) }), text,
       loss ? `; ${loss}` : "",
-      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
+      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: t("The engine's mark: %(name)s", { name: MARK_NAMES[mark] || mark }),
                           text: mark }) : null);
   }
 
@@ -427,19 +428,19 @@ export class AnalysisPanel {
     const here = atFork(this.data), there = atFork(parent);
     const rows = [];
     if (here && here.played && there && there.played) {
-      rows.push(el("tr", {}, el("th", { scope: "row", text: `move ${branch.fork_seq + 1}` }),
+      rows.push(el("tr", {}, el("th", { scope: "row", text: t("move %(n)s", { n: branch.fork_seq + 1 }) }),
         el("td", { text: `${playedText(here)}: ${winText(here.played.win, here.played.ci)}` }),
         el("td", { text: `${playedText(there)}: ${winText(there.played.win, there.played.ci)}` })));
     }
     const mine = last(after(this.data)), theirs = last(after(parent));
     if (mine || theirs) {
       const chances = (p) => p ? this.players.map((name, seat) => `${name} ${pct(p.win[seat])}`).join(", ") : "–";
-      rows.push(el("tr", {}, el("th", { scope: "row", text: "at the head" }), el("td", { text: chances(mine) }),
+      rows.push(el("tr", {}, el("th", { scope: "row", text: t("at the head") }), el("td", { text: chances(mine) }),
         el("td", { text: chances(theirs) })));
     }
     box.replaceChildren(...(rows.length ? [el("table", { class: "fork-compare" },
-      el("caption", { text: `This branch against its parent line, from the fork at move ${branch.fork_seq}` }),
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: "this branch" }),
-        el("th", { scope: "col", text: `parent (${branch.parent})` }))), el("tbody", {}, rows))] : []));
+      el("caption", { text: t("This branch against its parent line, from the fork at move %(n)s", { n: branch.fork_seq }) }),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: t("this branch") }),
+        el("th", { scope: "col", text: t("parent (%(name)s)", { name: branch.parent }) }))), el("tbody", {}, rows))] : []));
   }
 }

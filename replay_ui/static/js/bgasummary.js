@@ -13,6 +13,8 @@
 // lenient: a packet or player of the wrong shape is skipped here, and the upload's own reader reports it, with
 // where and why, after Import. Whether the moves agree with the rules only the import says.
 
+import { t } from "./i18n.js";
+
 // The envelopes the upload accepts, as its error messages name them.
 export const EXPECTED_ENVELOPES = [
   '{"status": 1, "data": {"logs": [packets], "players": [players]}}',
@@ -76,15 +78,24 @@ function plainText(html) {
 
 // ---- the envelope --------------------------------------------------------------------------------
 function unknownEnvelope(doc) {
-  const keys = isObject(doc) ? ` with keys ${Object.keys(doc).sort().slice(0, 20).join(", ") || "(none)"}` : "";
-  return new LogRefused(`unknown log envelope: found a JSON ${jsonType(doc)}${keys}; expected a list of packets, ` +
-                        '{"data": {"logs": [...]}}, {"data": {"data": [...]}} or {"data": {"data": {"data": [...]}}}');
+  const expected = '{"data": {"logs": [...]}}, {"data": {"data": [...]}}, {"data": {"data": {"data": [...]}}}';
+  if (!isObject(doc)) {
+    return new LogRefused(t("unknown log envelope: found a JSON %(type)s; expected a list of packets or one of %(expected)s",
+                            { type: jsonType(doc), expected }));
+  }
+  const keys = Object.keys(doc).sort().slice(0, 20).join(", ") || "–";
+  return new LogRefused(t("unknown log envelope: found a JSON %(type)s with keys %(keys)s; expected a list of packets or one of %(expected)s",
+                          { type: jsonType(doc), keys, expected }));
 }
 
 function checkStatus(doc) {
   if (!Object.hasOwn(doc, "status") || [1, "1", true].includes(doc.status)) return;
-  const said = typeof doc.error === "string" && doc.error ? `: '${doc.error.slice(0, 200)}'` : "";
-  throw new LogRefused(`BGA answered with an error (status ${JSON.stringify(doc.status)})${said}, not a game log`);
+  const status = JSON.stringify(doc.status);
+  if (typeof doc.error === "string" && doc.error) {
+    throw new LogRefused(t("BGA answered with an error (status %(status)s): '%(error)s', not a game log",
+                           { status, error: doc.error.slice(0, 200) }));
+  }
+  throw new LogRefused(t("BGA answered with an error (status %(status)s), not a game log", { status }));
 }
 
 function statedGameName(doc, data) {
@@ -108,7 +119,7 @@ export function unwrap(doc) {
   if (isObject(data)) {
     if (Object.hasOwn(data, "logs")) {
       if (!Array.isArray(data.logs)) {
-        throw new LogRefused(`field 'data.logs' should be an array of packets, found a JSON ${jsonType(data.logs)}`);
+        throw new LogRefused(t("field 'data.logs' should be an array of packets, found a JSON %(type)s", { type: jsonType(data.logs) }));
       }
       return { packets: data.logs, players: data.players ?? null, gameName };
     }
@@ -196,7 +207,7 @@ function rulesGame(gameName, packets, games) {
 // A game without rules here, as people read its BGA name ("tokaido" → "Tokaido").
 function logOnlyLabel(name) {
   const words = name.replace(/_/g, " ").trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : "Unknown game";
+  return words ? words[0].toUpperCase() + words.slice(1) : t("Unknown game");
 }
 
 // ---- the players --------------------------------------------------------------------------------
@@ -326,7 +337,7 @@ function textSummary(text) {
 // ---- the whole log ------------------------------------------------------------------------------
 function documentSummary(doc, text, games) {
   const { packets, players, gameName } = unwrap(doc);
-  if (!packets.length) throw new LogRefused("the log holds no packets: expected at least one");
+  if (!packets.length) throw new LogRefused(t("the log holds no packets: expected at least one"));
   const objects = packets.filter(isObject);
   const game = rulesGame(gameName, objects, games);
   const named = game ? game.game : gameName;
@@ -350,13 +361,13 @@ function documentSummary(doc, text, games) {
  */
 export function summarise(text, games) {
   const body = text.replace(/^\ufeff/, "");
-  if (!body.trim()) throw new LogRefused("the log is empty: expected a BGA log (JSON or log text)");
+  if (!body.trim()) throw new LogRefused(t("the log is empty: expected a BGA log (JSON or log text)"));
   let doc;
   try {
     doc = JSON.parse(body);
   } catch {
     if (looksLikeTextLog(body)) return textSummary(body);
-    throw new LogRefused('the log is neither JSON nor text with "Move N :" lines (as BGA\'s game review shows them)');
+    throw new LogRefused(t("the log is neither JSON nor text with \"Move N :\" lines (as BGA's game review shows them)"));
   }
   return documentSummary(doc, body, games);
 }

@@ -24,9 +24,13 @@ async function loadCatalog() {
 
 const catalog = await loadCatalog();
 
+/** `text` with its placeholders filled from `args` and `%%` made `%`, as Python's `%` does (with no `args`: as it is). */
 function fill(text, args) {
   if (!args) return text;
-  return text.replace(/%\((\w+)\)[sd]/g, (whole, name) => (name in args ? String(args[name]) : whole));
+  return text.replace(/%%|%\((\w+)\)[sd]/g, (whole, name) => {
+    if (whole === "%%") return "%";
+    return name in args ? String(args[name]) : whole;
+  });
 }
 
 /** `id` (an English message) in the page's language, its `%(name)s` placeholders filled from `args`. */
