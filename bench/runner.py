@@ -28,11 +28,8 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         "live": lambda quick: live_bench.run(quick=quick),
         "page": lambda quick: page_bench.run(quick=quick),
         "engine-fairness": lambda quick: fairness_bench.run(quick=quick),
-<<<<<<< HEAD
-        "explore": lambda quick: explorer_bench.run(quick=quick),
-=======
         "engine-think": lambda quick: think_bench.run(quick=quick),
->>>>>>> main
+        "explore": lambda quick: explorer_bench.run(quick=quick),
     }
     if create_app is not None:  # the queue suite drives the app in process: only the composition root can make it
         from bench import queue as queue_bench
