@@ -34,6 +34,10 @@ ENGINE_STRENGTH = {
         {"bot": "shipping", "seats": 3, "games": 9, "win": 0.111, "low": 0.02, "high": 0.435},
         {"bot": "building", "seats": 3, "games": 9, "win": 0.333, "low": 0.121, "high": 0.646},
     ],
+    "normal": [
+        {"bot": "shipping", "seats": 3, "games": 1, "win": 1.0, "low": 0.207, "high": 1.0},
+        {"bot": "building", "seats": 3, "games": 1, "win": 1.0, "low": 0.207, "high": 1.0},
+    ],
     "strong": [
         {"bot": "shipping", "seats": 3, "games": 8, "win": 1.0, "low": 0.676, "high": 1.0},
         {"bot": "building", "seats": 3, "games": 10, "win": 0.9, "low": 0.596, "high": 0.982},
