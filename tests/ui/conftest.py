@@ -22,7 +22,12 @@ from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 
-CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")
+#: Debian's "old headless shell" (package chromium-headless-shell): the same Chromium built for headless use only, without
+#: the browser's windows, profile services and UI that the full browser's headless mode still starts (Playwright's own
+#: headless Chromium is this shell too). Pages render alike; a test costs about a third less of Chromium's CPU (issue 48,
+#: docs/PERFORMANCE.md). Where only the full browser is installed, the tests run on it.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM") or (HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else "/usr/bin/chromium")
 #: The features Playwright itself disables (its chromiumSwitches.ts, the version pinned here): Chromium keeps only the
 #: *last* ``--disable-features`` it is given, so ours must repeat them. tests/ui/test_browser_launch.py checks that it
 #: does, against the switch Playwright really passes.
