@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test check install compile browser lint bench clean
+.PHONY: run test check install compile browser lint bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,9 @@ compile: $(STAMP)
 run: install
 	$(BIN)/ludolog serve
 
-## Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser of its own), and Debian's
-## headless shell of it, which the tests run on where it is installed: a third less CPU than the full browser (issue 48)
+## Debian's Chromium for the browser tests (Playwright drives it; it never downloads a browser of its own), Debian's
+## headless shell of it, which the tests run on where it is installed (a third less CPU than the full browser: issue 48),
+## and Debian's CJK fonts, so that the pages in Chinese are drawn in characters, not boxes (tests/ui/test_languages.py)
 browser:
 	@test -x /usr/bin/chromium || { \
 	  echo "installing Debian's chromium for the browser tests"; \
@@ -42,6 +43,9 @@ browser:
 	  echo "installing Debian's chromium-headless-shell for the browser tests"; \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } \
 	  || echo "no chromium-headless-shell: the browser tests run on the full chromium"; }
+	@test -n "$$(fc-list :lang=zh-tw 2>/dev/null)" || { \
+	  echo "installing Debian's CJK fonts for the pages in Chinese"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null; }
 
 ## make test: every test (both tiers: the quick one `make check` runs and the slow one), against a real embedded Redis,
 ## real RQ workers and headless Chromium, in two passes run at once (make -j2, each pass's output printed whole when
@@ -85,6 +89,20 @@ test-pure: $(STAMP)
 ## It leaves out the pure engine's second pass too: `make test` runs both tiers and both passes, and stays what CI runs.
 check: $(STAMP) browser $(ENGINE_STAMP)
 	$(PYTEST) -m 'not slow'
+
+## make messages: the site's strings extracted again from Python, the templates and the scripts (babel.cfg: `_`,
+## `gettext`, `ngettext`, `N_`; the scripts' `t`, `tn` and `tParts`) and merged into every language's catalog
+## (service/i18n/translations/<locale>/LC_MESSAGES/messages.po; a new language's file is made). Translate what is new
+## there (msgstr ""): tests/i18n/test_catalogs.py fails while a message has no translation. No .mo is built: the
+## service reads the .po files at start (service/i18n/catalogs.py).
+MESSAGES_POT := build/messages.pot
+I18N_LOCALES := hu de zh_Hant zh_Hans
+messages: $(STAMP)
+	@mkdir -p build
+	$(BIN)/pybabel -q extract -F babel.cfg -k t -k tn:1,2 -k tParts -k N_ --add-location=file --project ludolog \
+	  --copyright-holder ludolog --sort-output -o $(MESSAGES_POT) replay_ui service
+	for locale in $(I18N_LOCALES); do \
+	  $(BIN)/pybabel -q update --init-missing -i $(MESSAGES_POT) -d service/i18n/translations -D messages -l $$locale || exit 1; done
 
 lint: install
 	$(BIN)/ruff check engine ludolog service workers replay_ui tests bench

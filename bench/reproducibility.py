@@ -25,8 +25,9 @@ The table reads the whole file:
   game (thirds of its events), beside the uninformed 1/n estimate's.
 
 Every figure comes with its sample size (decisions, games; for the shares, the pairs they are taken of). Run as
-``python -m bench.reproducibility [--decisions N] [--rollouts R] [--every K] [--minutes M] [--jobs J]``, or
-``--table`` to print the table of what the file holds without playing.
+``python -m bench.reproducibility [--decisions N] [--rollouts R] [--every K] [--minutes M] [--jobs J] [--games G,H]``
+(``--games``: judge only those games, for a small sample where the others cost too much), or ``--table`` to print the
+table of what the file holds without playing.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class Plan:
     every: int = 6
     minutes: float = 60.0
     jobs: int = 2
+    games: tuple[str, ...] = GAMES
 
 
 def strongest(rules: Any) -> tuple[str, Player]:
@@ -142,11 +144,11 @@ def _matching(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> l
 
 def games_to_judge(lines: list[dict[str, Any]], plan: Plan) -> Iterator[tuple[str, int]]:
     """(game, index) of the games still to judge, round-robin over the games, until each has enough decisions."""
-    have = {game: len(_matching(lines, game, plan.rollouts)) for game in GAMES}
-    done = {(game, line["index"]) for game in GAMES for line in _matching(lines, game, plan.rollouts)}
+    have = {game: len(_matching(lines, game, plan.rollouts)) for game in plan.games}
+    done = {(game, line["index"]) for game in plan.games for line in _matching(lines, game, plan.rollouts)}
     index = 0
-    while any(have[game] < plan.decisions for game in GAMES):
-        for game in GAMES:
+    while any(have[game] < plan.decisions for game in plan.games):
+        for game in plan.games:
             if have[game] < plan.decisions and (game, index) not in done:
                 yield game, index
                 have[game] += len(bot_game(game, index, plan.every)[1])  # what the game will add (its bot game is cheap)
@@ -208,6 +210,19 @@ def table(lines: list[dict[str, Any]], rollouts: int | None) -> list[Row]:
         sample = f"{len(mine)} decisions of {games} games by {players}, {analysis_budget(game, rollouts)} rollouts, seeds 0 and 1"
         rows += _reproducibility_rows(game, mine, sample) + _calibration_rows(game, mine, games)
     return rows
+
+
+def agreement_counts(lines: list[dict[str, Any]], game: str, rollouts: int | None) -> tuple[int, int, int, int, int]:
+    """For ``game`` at ``rollouts`` (None: its default) under its current search version: the decisions judged, the
+    verdicts (of either seed) with any mark, the ``??`` marks of either seed, how many of them the other seed marked
+    ``??`` or ``?``, and the decisions whose best move both seeds named (what the analysis panel says of a budget:
+    :mod:`service.games.analysis_budgets`)."""
+    mine = _matching(lines, game, rollouts)
+    marked = sum(verdict["mark"] is not None for line in mine for verdict in line["seeds"].values())
+    blunders = [(a, b) for a, b in _pairs(mine) if a["mark"] == "??"]
+    kept = sum(b["mark"] in ("??", "?") for _, b in blunders)
+    agree = sum(line["seeds"]["0"]["best"] == line["seeds"]["1"]["best"] for line in mine)
+    return len(mine), marked, len(blunders), kept, agree
 
 
 def _row(game: str, metric: str, value: float, unit: str, note: str) -> Row:
@@ -288,12 +303,17 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=Plan.every, help="judge every k-th decision of a game")
     parser.add_argument("--minutes", type=float, default=Plan.minutes, help="start no new game after this long")
     parser.add_argument("--jobs", type=int, default=Plan.jobs)
+    parser.add_argument("--games", default=",".join(GAMES), help="the games to judge, comma-separated (default: all)")
     parser.add_argument("--table", action="store_true", help="only print the table of what the file holds")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file (a smoke run may use another)")
     args = parser.parse_args()
     if not args.table:
+        games = tuple(game for game in args.games.split(",") if game)
+        unknown = sorted(set(games) - set(GAMES))
+        if unknown:
+            parser.error(f"unknown games {', '.join(unknown)}: expected some of {', '.join(GAMES)}")
         run_plan(Plan(decisions=args.decisions, rollouts=args.rollouts, every=args.every, minutes=args.minutes,
-                      jobs=args.jobs), args.results)
+                      jobs=args.jobs, games=games), args.results)
     print(format_rows(table(read_results(args.results), args.rollouts)))
 
 

@@ -31,6 +31,9 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         from bench import queue as queue_bench
 
         suites["queue"] = lambda quick: queue_bench.run(create_app, quick=quick)
+        from bench import tables as tables_bench
+
+        suites["tables"] = lambda quick: tables_bench.run(create_app, quick=quick)
     from bench import analysis as analysis_bench
 
     suites["analysis"] = lambda quick: analysis_bench.run(quick=quick)

@@ -22,7 +22,7 @@ from service import api
 from service.api.health import handle_store_loading
 from service.runtime.config import Config, check_secret_key
 from service.store.context import Stores
-from service.web import csrf, headers
+from service.web import csrf, headers, language
 from service.web.streamgate import StreamGate
 
 
@@ -54,6 +54,7 @@ def create_app(config: Config | None = None, stores: Stores | None = None) -> Fl
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep the documented field order
     compress_responses(app)
+    language.init_app(app)  # each request's language chosen first: whatever answers it (even a refusal) is in it
     api.init_app(app, stores)
     # Before the generic ConnectionError handler (BusyLoadingError subclasses it): Flask picks by MRO.
     app.register_error_handler(redis.exceptions.BusyLoadingError, handle_store_loading)

@@ -239,7 +239,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
-                                                          "page", "engine-fairness", "analysis", "all"]))
+                                                          "page", "engine-fairness", "tables", "analysis", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
@@ -248,7 +248,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
               help="With live: thousands of clients from one address reconnecting streams every 2 s, probed (bench/storm.py).")
 def bench(suite: str, quick: bool, strength: bool, minutes: float, storm: bool) -> None:
     """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams, a
-    page following a game; the search player; a reconnect storm."""
+    page following a game, a user's list of tables; the search player; a reconnect storm."""
     if storm:
         if suite != "live":
             raise click.UsageError("--storm goes with the live suite: ludolog bench live --storm")
@@ -431,6 +431,9 @@ def analyze(gid: str, branch: str, rollouts: int | None, view: str, seed: int, t
                 shown = state["done"]
                 if state["status"] == "done":
                     break
+                if state["status"] == "cancelled":  # through the API (POST …/analysis/cancel) while this waited
+                    raise click.ClickException(f"the analysis was cancelled at {state['done']} of {state['total']} "
+                                               "decisions; run this again to go on from there")
                 if deadline is not None and time.monotonic() >= deadline:
                     raise click.ClickException(f"{state['done']} of {state['total']} decisions analysed after {timeout:g} s; "
                                                "is a worker running ('ludolog worker')?")

@@ -15,14 +15,15 @@ stepping through a game never waits on the network. No rule of any game lives he
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from replay_ui import accounts, bga_import, compare_page, errors, invite_page, log_page, tokens, views
+from replay_ui import account_page, accounts, bga_import, compare_page, errors, invite_page, language, log_page, tokens, views
 from replay_ui.blueprint import blueprint
+from service.i18n import N_
 
 __all__ = ["BLUEPRINTS", "blueprint", "forbidden_page"]
 
 #: The UI's blueprints: its own (static files, templates), then one per page module.
 BLUEPRINTS: tuple[Blueprint, ...] = (blueprint, views.bp, accounts.bp, tokens.bp, invite_page.bp, compare_page.bp,
-                                     log_page.bp, bga_import.bp)
+                                     log_page.bp, bga_import.bp, account_page.bp, language.bp)
 
 for _ui in BLUEPRINTS:
     errors.handle_errors(_ui)
@@ -31,4 +32,4 @@ for _ui in BLUEPRINTS:
 
 def forbidden_page(message: str) -> ResponseReturnValue:
     """The 403 page, for the app's CSRF check to refuse a page's write with (see :mod:`service.web.csrf`)."""
-    return errors.error_page(403, "Forbidden", message)
+    return errors.error_page(403, N_("Forbidden"), message)

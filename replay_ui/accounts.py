@@ -17,6 +17,7 @@ from flask import redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 
 from replay_ui.blueprint import page_blueprint
+from service.i18n import N_, _, current_locale
 from service.store.errors import ConflictError, InvalidRequestError
 from service.web.auth import SESSION_ID, session_user
 from service.web.context import api
@@ -25,8 +26,13 @@ from service.web.csrf import renew_csrf_token, sessions_enabled
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
 bp = page_blueprint("accounts", __name__)
 
-NO_SESSIONS = "Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY)."
-WRONG = "Unknown user name or wrong password."
+NO_SESSIONS = N_("Sign-in is switched off on this server: it has no secret key (set LUDOLOG_SECRET_KEY).")
+WRONG = N_("Unknown user name or wrong password.")
+#: The sign-up form's words for what the user store refused, by the field it named (its own message is English).
+SIGNUP_REFUSALS = {
+    "name": N_("A user name is 2 to 40 letters, digits, “_”, “.” or “-”."),
+    "password": N_("The password is too short: at least 8 characters."),
+}
 
 
 def signed_in_user() -> str | None:
@@ -77,18 +83,21 @@ def _form_page(template: str, error: str | None = None, status: int = 200) -> Re
 def signup() -> ResponseReturnValue:
     """Create an account (name, password twice), then sign in."""
     if request.method == "GET" or not sessions_enabled():
-        return _form_page("signup.html", None if sessions_enabled() else NO_SESSIONS)
+        return _form_page("signup.html", None if sessions_enabled() else _(NO_SESSIONS))
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
     if password != request.form.get("password2", ""):
-        return _form_page("signup.html", "The two passwords differ.", 400)
+        return _form_page("signup.html", _("The two passwords differ."), 400)
     address = client_address()
     wait = api().signups.attempt(address)  # checked and counted in one step: a burst cannot pass the limit together
     if wait:
-        return _too_many("signup.html", "Too many sign-ups from this address", wait)
+        return _too_many("signup.html", _("Too many sign-ups from this address: try again in about %(minutes)s min."), wait)
     try:
         api().users.create(name, password)
-    except (InvalidRequestError, ConflictError) as exc:
-        return _form_page("signup.html", exc.message, 400 if isinstance(exc, InvalidRequestError) else 409)
+    except InvalidRequestError as exc:
+        return _form_page("signup.html", _(SIGNUP_REFUSALS.get(str(exc.details.get("field")), SIGNUP_REFUSALS["name"])), 400)
+    except ConflictError:
+        return _form_page("signup.html", _("The user name %(name)s is taken already.", name=name), 409)
+    api().users.set_locale(name, current_locale())  # the language they signed up in is theirs until they change it
     _start_session(name)
     return redirect(safe_next(request.form.get("next")), 303)
 
@@ -102,10 +111,10 @@ def client_address() -> str:
     return request.remote_addr or "unknown"
 
 
-def _too_many(template: str, what: str, wait: int) -> ResponseReturnValue:
-    """The form again, 429, saying how long to wait (``Retry-After`` in seconds)."""
+def _too_many(template: str, message: str, wait: int) -> ResponseReturnValue:
+    """The form again, 429, saying how long to wait (``message`` has ``%(minutes)s``; ``Retry-After`` in seconds)."""
     minutes = max(1, round(wait / 60))
-    page, status = _form_page(template, f"{what}: try again in about {minutes} min.", 429)
+    page, status = _form_page(template, message % {"minutes": minutes}, 429)
     return page, status, {"Retry-After": str(wait)}
 
 
@@ -113,15 +122,15 @@ def _too_many(template: str, what: str, wait: int) -> ResponseReturnValue:
 def signin() -> ResponseReturnValue:
     """Check name and password, then start a session; throttled per account and per address."""
     if request.method == "GET" or not sessions_enabled():
-        return _form_page("signin.html", None if sessions_enabled() else NO_SESSIONS)
+        return _form_page("signin.html", None if sessions_enabled() else _(NO_SESSIONS))
     name, password = request.form.get("name", "").strip(), request.form.get("password", "")
     context, address = api(), client_address()
     wait = context.throttle.attempt(name, address)  # counted before the password is checked, given back if right
     if wait:
-        return _too_many("signin.html", "Too many failed sign-ins", wait)
+        return _too_many("signin.html", _("Too many failed sign-ins: try again in about %(minutes)s min."), wait)
     if not context.users.check_password(name, password):
         # One message for both cases: the form must not tell which user names exist.
-        return _form_page("signin.html", WRONG, 401)
+        return _form_page("signin.html", _(WRONG), 401)
     context.throttle.succeeded(name, address)
     _start_session(name)
     return redirect(safe_next(request.form.get("next")), 303)
@@ -136,3 +145,4 @@ def signout() -> ResponseReturnValue:
     session.clear()
     renew_csrf_token()
     return redirect(url_for("pages.home"), 303)
+

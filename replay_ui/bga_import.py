@@ -28,8 +28,9 @@ from flask.typing import ResponseReturnValue
 from engine import listed_games, registered_games
 from engine.bga.mapping import bga_name, marks_of
 from replay_ui.accounts import signed_in_user
-from replay_ui.blueprint import page_blueprint
+from replay_ui.blueprint import blueprint, page_blueprint
 from service.games.titles import game_label
+from service.i18n import bcp47, current_locale
 from service.web.context import api
 
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
@@ -130,4 +131,13 @@ def games_offered() -> tuple[list[str], list[str]]:
 def bga_logs_help() -> ResponseReturnValue:
     """How to get a log out of Board Game Arena: the bookmarklet first, then by hand."""
     with_rules, log_only = games_offered()
-    return render_template("help_bga_logs.html", with_rules=with_rules, log_only=log_only, shots=HELP_SHOTS)
+    return render_template("help_bga_logs.html", with_rules=with_rules, log_only=log_only, shots=help_shots())
+
+
+def help_shots() -> list[str]:
+    """The help page's screenshots (paths under the static folder) in the page's language: the pictures show the
+    pages' words, so each language has its own (``tools/help_screenshots.py`` takes them); English's where one is
+    missing."""
+    tag = bcp47(current_locale())
+    folder = Path(blueprint.static_folder or "") / "help"
+    return [f"help/{tag}/{name}" if tag != "en" and (folder / tag / name).is_file() else f"help/{name}" for name in HELP_SHOTS]

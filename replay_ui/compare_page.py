@@ -20,6 +20,7 @@ from replay_ui.blueprint import blueprint, page_blueprint
 from replay_ui.errors import error_page
 from replay_ui.games import adapter_for
 from replay_ui.views import _board_stylesheet
+from service.i18n import N_
 from service.store.games import MAIN
 from service.web.auth import current_user, readable_game
 from service.web.context import SCORES_EXTENSION, api
@@ -48,7 +49,7 @@ def compare_page(gid: str) -> ResponseReturnValue:
     heads = {a: api().games.head(gid, a), b: api().games.head(gid, b)}
     branches = api().games.branches(gid)
     if record.is_log_only:
-        return error_page(404, "Not found", "a log-only game has no branches to compare")
+        return error_page(404, N_("Not found"), "a log-only game has no branches to compare")
     adapter = adapter_for(record.game)
     common = min(heads.values())
     at = min(max(1, request.args.get("at", type=int) or common), common)

@@ -23,8 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import CHANCE, Event, Rules, Setup
+from engine.core.messages import Message
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
+from service.i18n import _, format_list, format_number
+from service.i18n.games import move_text, render_message
 from service.store.lru import LRU
 from service.store.snapshots import Resume, Step, fold_steps
 
@@ -36,12 +39,14 @@ StepsTo = Callable[[int, Resume | None], Iterator[Step] | None]
 @dataclass(frozen=True)
 class Line:
     """What a timeline is of, whatever its head: a branch of a game (its ``created`` time tells a game
-    deleted and made again under the same id from the first) as one ``view`` sees it."""
+    deleted and made again under the same id from the first) as one ``view`` sees it, its sentences in one
+    ``language`` (:data:`service.i18n.games.LANGUAGES`)."""
 
     game_id: str
     branch: str
     view: str
     created: float
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,8 @@ def _actor_json(actor: Any) -> Any:
     return "chance" if actor == CHANCE else actor
 
 
-def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: SeatView | None = None) -> dict[str, Any]:
+def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: SeatView | None = None,
+                   language: str = "en") -> dict[str, Any]:
     """Moves (seq 2…), and per position (seq 1…head) the caption facts and scores, as ``viewer`` sees them.
 
     ``viewer`` (default: the full view) decides which moves' notation is shown
@@ -75,10 +81,11 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
     None in a seat's or a spectator's view (their VP chips, letters are face down).
     """
     viewer = viewer or SeatView(rules, len(setup.players), None, full=True)
-    return _fold(rules, setup, viewer, fold_steps(rules, rules.initial_state(setup), events)).timeline
+    return _fold(rules, setup, viewer, fold_steps(rules, rules.initial_state(setup), events), language=language).timeline
 
 
-def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], start: _Fold | None = None) -> _Fold:
+def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], start: _Fold | None = None,
+          language: str = "en") -> _Fold:
     """The timeline of ``steps``: from the game's start (the first step), or on from ``start`` (whose lists are copied,
     never changed: a cached timeline may be being sent)."""
     hidden_scores = () if viewer.full else tuple(s for s in range(len(setup.players)) if s != viewer.seat)
@@ -95,10 +102,10 @@ def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], s
     for step in steps:
         last, state = step.event, step.state
         if step.action is None:  # the game's start: its first position
-            positions.append(_position(rules, adapter, state, names, hidden_scores))
+            positions.append(_position(rules, adapter, state, names, hidden_scores, language))
             continue
-        moves.append(_move(rules, adapter, viewer, step))
-        positions.append(_position(rules, adapter, state, names, hidden_scores))
+        moves.append(_move(rules, adapter, viewer, step, language))
+        positions.append(_position(rules, adapter, state, names, hidden_scores, language))
     outcome = rules.outcome(state)
     outcome_json = outcome.to_json() if outcome is not None else None
     if outcome_json is not None:
@@ -108,25 +115,34 @@ def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], s
     return _Fold(timeline, state, last, adapter)
 
 
-def _move(rules: Rules, adapter: Any, viewer: SeatView, step: Step) -> dict[str, Any]:
-    """A move of the timeline: its sentence, its notation unless ``viewer`` may not see it, the adapter's marks."""
+def _move(rules: Rules, adapter: Any, viewer: SeatView, step: Step, language: str) -> dict[str, Any]:
+    """A move of the timeline: its sentence in ``language``, its notation unless ``viewer`` may not see it, the
+    adapter's marks."""
     event, action, before = step.event, step.action, step.before
     move = {"seq": event.seq, "actor": _actor_json(event.actor), "action": event.action,
-            "text": rules.describe(before, action)}
+            "text": move_text(rules, before, action, language)}
     if not viewer.sees(before, action):
         move.update(action=None, hidden=True)
     move.update(adapter.marks(before, action))
     return move
 
 
-def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int]) -> dict[str, Any]:
+def _position(rules: Rules, adapter: Any, state: Any, names: tuple[str, ...], hidden: Sequence[int],
+              language: str) -> dict[str, Any]:
     actor = rules.current_actor(state)
     info: dict[str, Any] = {"actor": _actor_json(actor)}
     info.update(adapter.position(state, names))
+    if "caption" in info:
+        info["caption"] = caption_words(info["caption"], language)
     scores = adapter.scores(state)
     if scores is not None:
         info["scores"] = [None if seat in hidden else s for seat, s in enumerate(scores)]
     return info
+
+
+def caption_words(parts: Sequence[Any], language: str = "en") -> list[str]:
+    """An adapter's caption phrases as words in ``language``: a text as it is, a message rendered."""
+    return [render_message(part, language) if isinstance(part, Message) else part for part in parts]
 
 
 def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> dict[str, Any]:
@@ -140,22 +156,23 @@ def cached_timeline(line: Line, head: int, rules: Rules, setup: Setup, viewer: S
         return found.timeline
     # The line's newest cached timeline: a scan of the few cached ones, not an index to keep in step with them.
     base = max((fold for (cached, _), fold in _CACHE.items() if cached == line), key=lambda fold: fold.head, default=None)
-    fold = _extended(base, head, rules, setup, viewer, steps_to) if base is not None and base.head < head else None
+    fold = _extended(base, head, rules, setup, viewer, steps_to, line.language) if base is not None and base.head < head else None
     if fold is None:
         steps = steps_to(head, None)
         assert steps is not None, "a fold from the start always has its steps"
-        fold = _fold(rules, setup, viewer, steps)
+        fold = _fold(rules, setup, viewer, steps, language=line.language)
     _CACHE.put((line, fold.head), fold)
     return fold.timeline
 
 
-def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo) -> _Fold | None:
+def _extended(base: _Fold, head: int, rules: Rules, setup: Setup, viewer: SeatView, steps_to: StepsTo,
+              language: str) -> _Fold | None:
     """``base`` folded on to ``head``, or None if the branch no longer holds ``base``'s last event at its seq (a branch
     deleted and made again under its id)."""
     if base.last is None:
         return None
     steps = steps_to(head, Resume(base.last, base.state))
-    return None if steps is None else _fold(rules, setup, viewer, steps, base)
+    return None if steps is None else _fold(rules, setup, viewer, steps, base, language)
 
 
 def moves_after(timeline: dict[str, Any], after: int) -> dict[str, Any]:
@@ -169,7 +186,8 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     """The board caption at position ``seq``, worded as the game page's script words it (``captionFor``).
 
     The page renders it on the server, so the caption shows (and is the largest text painted early)
-    before any script or data has arrived; the script then keeps it in step.
+    before any script or data has arrived; the script then keeps it in step (the same messages of the site's catalog,
+    in the page's language).
     """
     positions = timeline["positions"]
     if not 1 <= seq <= len(positions):
@@ -180,11 +198,12 @@ def caption_at(timeline: dict[str, Any], seq: int) -> str:
     actor = info.get("actor")
     outcome = timeline.get("outcome")
     if isinstance(actor, int):
-        parts.append(f"{names[actor]} to act")
+        parts.append(_("%(player)s to act", player=names[actor]))
     elif actor == "chance":
-        parts.append("chance to draw")
+        parts.append(_("chance to draw"))
     elif seq == timeline["head"] and outcome:
-        winners = outcome["winners"]
-        verb = "share the win" if len(winners) > 1 else "wins"
-        parts.append(f"game over: {' and '.join(names[s] for s in winners)} {verb} with {outcome['scores'][winners[0]]}")
+        winners, score = outcome["winners"], format_number(outcome["scores"][outcome["winners"][0]])
+        said = format_list([names[s] for s in winners])
+        parts.append(_("game over: %(winners)s share the win with %(score)s", winners=said, score=score) if len(winners) > 1
+                     else _("game over: %(winners)s wins with %(score)s", winners=said, score=score))
     return " · ".join(parts)

@@ -7,25 +7,24 @@ and make another. The API takes any listed token as ``Authorization: Bearer TOKE
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from flask import redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import page_blueprint
+from service.i18n import _, format_datetime
 from service.store.errors import InvalidRequestError
 from service.store.users import MAX_TOKEN_NAME
 from service.web.context import api
-from service.web.fields import plain_text
+from service.web.fields import first_refused
 
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
 bp = page_blueprint("tokens", __name__)
 
 
 def _when(created: float) -> str:
-    return datetime.fromtimestamp(created, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """When a token was made, the page's language's way, in UTC (which the long format names)."""
+    return format_datetime(created, "long")
 
 
 def _page(user: str, *, new_token: str | None = None, error: str | None = None, status: int = 200) -> ResponseReturnValue:
@@ -34,11 +33,13 @@ def _page(user: str, *, new_token: str | None = None, error: str | None = None, 
 
 
 def _token_name_error(name: str) -> str | None:
-    try:
-        plain_text()(name)
-    except ValidationError as exc:  # the message names the character and where it is
-        return f"Token name: {' '.join(map(str, exc.messages))}"
-    return None
+    """Why ``name`` is refused as a token's name, naming the character and where it is; None when it is not."""
+    refused = first_refused(name)
+    if refused is None:
+        return None
+    position, char = refused
+    return _("A token's name is plain text on one line: the character U+%(code)s at position %(position)s is not allowed.",
+             code=f"{ord(char):04X}", position=position)
 
 
 @bp.route("/tokens", methods=["GET", "POST"])
@@ -54,9 +55,9 @@ def tokens_page() -> ResponseReturnValue:
     if error:
         return _page(user, error=error, status=400)
     try:
-        _, token = api().users.create_token(user, name)
-    except InvalidRequestError as exc:
-        return _page(user, error=exc.message, status=400)
+        _token_id, token = api().users.create_token(user, name)
+    except InvalidRequestError:
+        return _page(user, error=_("A token's name is 1 to %(most)s characters.", most=MAX_TOKEN_NAME), status=400)
     return _page(user, new_token=token, status=201)
 
 

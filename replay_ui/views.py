@@ -24,13 +24,15 @@ from replay_ui.log_page import log_page_data
 from replay_ui.timeline import Line, cached_timeline, caption_at, moves_after
 from service.games.analysis import analysis_budget
 from service.games.titles import game_label
+from service.i18n import N_, _
 from service.store.games import MAIN, GameRecord
 from service.web.auth import current_user, readable_game
 from service.web.context import api
 from service.web.csrf import csrf_token, sessions_enabled
 from service.web.errors import ApiError
+from service.web.game_language import request_language
 from service.web.listing import GameListQuery, listing_page
-from service.web.seating import table_for_page
+from service.web.seating import chat_rights_of, table_for_page
 from service.web.viewing import branch_view, viewer_for_request, viewer_if_named, views_allowed
 
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
@@ -45,10 +47,12 @@ THEME_COOKIE = "ludolog-theme"
 
 @blueprint.app_context_processor
 def page_globals() -> dict[str, Any]:
-    """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's)."""
+    """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's);
+    and the words for a game's source (:data:`SOURCE_LABELS`) that the lists and the game pages show."""
     theme = request.cookies.get(THEME_COOKIE)
     return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled(),
-            "ui_theme": theme if theme in ("light", "dark") else None}
+            "ui_theme": theme if theme in ("light", "dark") else None,
+            "source_labels": {source: _(label) for source, label in SOURCE_LABELS.items()}}
 
 
 def harden_pages(response: Any) -> Any:
@@ -63,6 +67,9 @@ def harden_pages(response: Any) -> Any:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
     return response
 
+
+#: How the games list names a game's source (the API's ``source`` values).
+SOURCE_LABELS = {"live": N_("live"), "demo": N_("demo"), "bga": N_("BGA import"), "bga-log": N_("BGA log only")}
 
 #: The home page's filters: the query string of the page and of its ``GET /api/games`` calls.
 HOME_FILTERS = ("game", "player", "source", "q", "table", "result", "winner", "owner", "order")
@@ -116,8 +123,17 @@ def game_page(gid: str, bid: str, seq: int | None = None) -> ResponseReturnValue
     if not page["log_only"]:
         page.update(_first_position(record, bid, seq or head, head))
         page["table"] = table_for_page(record, bid, current_user())
+        page["chat"] = _chat_for_page(record, bid, page["table"])
         page["views"] = views_allowed(record, bid)  # the view menu offers only these (None: every view)
     return render_template("game.html", record=record, page=page, board_css=_board_stylesheet(page["renderer"]))
+
+
+def _chat_for_page(record: GameRecord, bid: str, table: dict[str, Any]) -> dict[str, Any] | None:
+    """What the reader may do with the table's chat (None: the branch is no table, or its chat is not theirs to read)."""
+    if not table["assigned"]:
+        return None
+    rights = chat_rights_of(record, bid, table["owner"], current_user())
+    return {"write": rights.write, "user": current_user(), "owner": table["owner"]} if rights.read else None
 
 
 def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[str, Any]:
@@ -141,7 +157,8 @@ def _first_position(record: GameRecord, bid: str, seq: int, head: int) -> dict[s
 def _timeline(record: GameRecord, bid: str, head: int, view: str, viewer: SeatView) -> dict[str, Any]:
     """The branch's timeline at ``head`` as ``view`` sees it (one fold, cached)."""
     reader = api().stores.reader
-    return cached_timeline(Line(record.id, bid, view, record.created), head, get_rules(record.game), record.setup, viewer,
+    line = Line(record.id, bid, view, record.created, request_language())
+    return cached_timeline(line, head, get_rules(record.game), record.setup, viewer,
                            lambda upto, resume: reader.steps(record.id, bid, upto, resume))
 
 

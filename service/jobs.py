@@ -53,7 +53,8 @@ from rq.exceptions import InvalidJobOperation
 from rq.job import Job, get_current_job
 from rq.serializers import JSONSerializer
 
-from service.games.seating import engine_budget
+from service.games.seating import TableMoves, engine_budget
+from service.games.turn_mail import person_to_mail
 from service.store.analysis_turns import AnalysisTurns, EngineTurns
 from service.store.context import Stores
 from service.store.folds import FoldLedger
@@ -68,14 +69,18 @@ IMPORT_FAILED_CALLBACK = "workers.imports.import_failed"
 ANALYSIS_JOB = "workers.analysis.analyse_range"
 #: The engine seat's move: :func:`workers.engine_seat.move_engine_seat` (gid, bid, seq).
 ENGINE_MOVE_JOB = "workers.engine_seat.move_engine_seat"
+#: The check of a turn e-mail: :func:`workers.turn_mail.send_turn_mail` (gid, bid, seq, user).
+TURN_MAIL_JOB = "workers.turn_mail.send_turn_mail"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, TURN_MAIL_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
 ANALYSIS_RETRY = Retry(max=3, interval=[1, 5, 15])
 #: A failed engine move is retried soon: a person waits for it (a killed worker's move comes back through the upkeep).
 ENGINE_MOVE_RETRY = Retry(max=3, interval=[1, 3, 10])
+#: A turn e-mail whose send failed (the mail server down, refusing for now) is tried again for about an hour.
+TURN_MAIL_RETRY = Retry(max=5, interval=[2, 30, 120, 600, 1800])
 #: How many times an import runs before its upload is failed for good.
 IMPORT_ATTEMPTS = IMPORT_RETRY.max + 1
 
@@ -260,6 +265,45 @@ def put_off_engine_move(queue: Queue, gid: str, bid: str, seq: int, owner: str, 
     _enqueue_engine_move(queue, [gid, bid, seq], owner=owner, work=work, after=seconds)
 
 
+class TurnMailScheduler:
+    """After an append: when the move made it the turn of a person who wants turn e-mails (and this server sends mail),
+    queue the check of their mail (:data:`TURN_MAIL_JOB`) ``LUDOLOG_TURN_MAIL_DELAY`` seconds later, on the job queue.
+
+    The check decides for itself (:func:`service.games.turn_mail.deliver_turn_mail`): still their turn, still wanted,
+    no page of the table open, and the turn's claim its own; so a check queued twice for one turn sends one mail.
+    """
+
+    def __init__(self, stores: Stores, queue: Queue) -> None:
+        self.stores = stores
+        self.queue = queue
+
+    def __call__(self, gid: str, bid: str) -> bool:
+        """Queue the check of the turn now at the branch's head if it may need a mail; True if queued."""
+        found = person_to_mail(self.stores, gid, bid)
+        if found is None:
+            return False
+        enqueue_turn_mail(self.queue, gid, bid, *found, after=self.stores.config.turn_mail_delay)
+        return True
+
+
+def enqueue_turn_mail(queue: Queue, gid: str, bid: str, seq: int, user: str, *, after: float) -> None:
+    """Queue the check of ``user``'s turn e-mail for the turn at ``seq`` to run in ``after`` seconds (RQ's scheduler)."""
+    options: dict[str, Any] = {"retry": TURN_MAIL_RETRY, "result_ttl": 3600, "failure_ttl": 7 * 24 * 3600,
+                               "description": f"turn mail {gid}/{bid} at {seq} to {user}"}
+    if after > 0:
+        queue.enqueue_in(timedelta(seconds=after), TURN_MAIL_JOB, gid, bid, seq, user, **options)
+    else:
+        queue.enqueue(TURN_MAIL_JOB, gid, bid, seq, user, **options)
+
+
+def after_table_append(stores: Stores) -> Callable[[str, str], None]:
+    """The append listener of every process that plays moves (the web app, the engine seat's job): queue the branch's
+    fold, the engine seat's move if one is next, the check of a turn e-mail if a person is next, and tell the home
+    pages' lists of tables."""
+    return after_append(FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores)),
+                        TurnMailScheduler(stores, job_queue(stores)), TableMoves(stores.seats, stores.games, stores.reader))
+
+
 def after_append(*listeners: Callable[[str, str], object]) -> Callable[[str, str], None]:
     """One append listener calling each of ``listeners`` in turn (the fold, then the engine seat's move)."""
     def notify(gid: str, bid: str) -> None:
@@ -283,9 +327,17 @@ def enqueue_import(queue: Queue, uid: str) -> None:
 OPERATOR = "~operator"
 
 
-def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0) -> list[Any]:
-    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order)."""
-    return [gid, bid, first, last, rollouts, view, seed]
+def analysis_args(gid: str, bid: str, first: int, last: int, rollouts: int, view: str, seed: int = 0,
+                  generation: int = 0) -> list[Any]:
+    """:data:`ANALYSIS_JOB`'s arguments in the order it takes them (the one place that knows the order); ``generation``
+    is the run's the job belongs to (:class:`service.store.analysis_runs.AnalysisRun`: a cancel moves it on)."""
+    return [gid, bid, first, last, rollouts, view, seed, generation]
+
+
+def _analysis_of(args: list[Any]) -> tuple[list[Any], int]:
+    """An analysis job's (gid, bid, rollouts, view, seed) and its run's generation (0 for a job queued before jobs
+    carried one)."""
+    return args[:2] + args[4:7], int(args[7]) if len(args) > 7 else 0
 
 
 def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
@@ -296,8 +348,9 @@ def _range_of(args: list[Any], like: list[Any]) -> tuple[int, int] | None:
 
 
 def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str,
-                     seed: int = 0) -> list[tuple[int, int]]:
-    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry.
+                     seed: int = 0, generation: int = 0) -> list[tuple[int, int]]:
+    """The ranges of this analysis already on their way: waiting for a turn, queued, or due for a retry, in the run's
+    ``generation`` (the jobs of a cancelled run stop when they run: they are on their way to nothing).
 
     A request queues (and is charged for) only decisions outside them, so asking twice, or while
     the analysis runs, costs little more. Running jobs do not count: one may have died with its
@@ -308,7 +361,7 @@ def pending_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str,
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     jobs = Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer)
     queued = [list(job.args) for job in jobs if job is not None and job.func_name == ANALYSIS_JOB]
-    like = analysis_args(gid, bid, 0, 0, rollouts, view, seed)
+    like = analysis_args(gid, bid, 0, 0, rollouts, view, seed, generation)
     return [span for args in waiting + queued if (span := _range_of(args, like)) is not None]
 
 
@@ -432,10 +485,28 @@ def cancel_branch_analysis(queue: Queue, gid: str, bid: str) -> int:
     branch gone and stops (:func:`workers.analysis.analyse_range`). Returns how many were cancelled.
     """
     ours = [gid, bid]  # the first two of analysis_args
-    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: list(job["args"][:2]) == ours)
+    return _cancel_analysis_jobs(queue, lambda args: list(args[:2]) == ours)
+
+
+def cancel_analysis(queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int, before: int) -> int:
+    """Cancel the jobs of one analysis (the branch at this budget, view and seed) of a run's generation below
+    ``before`` that have not started, as :func:`cancel_branch_analysis` does; a job of a newer run (asked for after
+    the cancel) stays. A running one finds its run cancelled and stops (:func:`workers.analysis.analyse_range`)."""
+    ours, _ = _analysis_of(analysis_args(gid, bid, 0, 0, rollouts, view, seed))
+
+    def matches(args: list[Any]) -> bool:
+        analysis, generation = _analysis_of(args)
+        return analysis == ours and generation < before
+
+    return _cancel_analysis_jobs(queue, matches)
+
+
+def _cancel_analysis_jobs(queue: Queue, matches: Callable[[list[Any]], bool]) -> int:
+    """Cancel the analysis jobs whose arguments ``matches``, waiting, queued or due for a retry; how many."""
+    cancelled = AnalysisTurns(queue.connection, queue.name).drop(lambda job: matches(list(job["args"])))
     ids = queue.get_job_ids() + queue.scheduled_job_registry.get_job_ids()
     for job in Job.fetch_many(ids, connection=queue.connection, serializer=JSONSerializer):
-        if job is not None and job.func_name == ANALYSIS_JOB and list(job.args[:2]) == ours:
+        if job is not None and job.func_name == ANALYSIS_JOB and matches(list(job.args)):
             try:
                 job.cancel()
             except InvalidJobOperation:  # cancelled meanwhile by another deletion

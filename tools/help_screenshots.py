@@ -10,6 +10,9 @@ uses (``replay_ui.bga_import.HELP_SHOTS``):
   put in the tab's session storage, where the tab keeps a log it received, so no BGA page is needed);
 - ``upload-form.png``: the home page's upload form, for the two ways by hand.
 
+Each language's pages are taken too (issue 47: the pictures show the pages' words), under ``help/<tag>/`` (``help/hu/``,
+``help/zh-Hant/`` …); English's are ``help/`` itself.
+
 Each file must stay under 150 KB (they are committed); the script says each one's size and fails past it.
 """
 
@@ -36,6 +39,7 @@ from engine.bga import export_log  # noqa: E402
 from engine.bga.mapping import mapping_for  # noqa: E402
 from ludolog.app import create_app  # noqa: E402
 from replay_ui.bga_import import HELP_SHOTS  # noqa: E402
+from service.i18n import LANGUAGES  # noqa: E402
 from service.runtime.config import Config  # noqa: E402
 from service.runtime.redis_server import EmbeddedRedis  # noqa: E402
 from service.store.context import Stores  # noqa: E402
@@ -78,9 +82,11 @@ def sample_log() -> str:
     return json.dumps(export_log(list(events)))
 
 
-def shoot(page: Any, selector: str, name: str) -> None:
-    """Save the element ``selector`` of ``page`` as ``name``, and say (or refuse) its size."""
-    path = OUT / name
+def shoot(page: Any, selector: str, name: str, tag: str) -> None:
+    """Save the element ``selector`` of ``page`` as ``name`` (in ``tag``'s folder), and say (or refuse) its size."""
+    folder = OUT if tag == "en" else OUT / tag
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
     page.locator(selector).screenshot(path=str(path))
     size = path.stat().st_size
     print(f"{path.relative_to(ROOT)}: {size // 1024} KB")
@@ -88,21 +94,22 @@ def shoot(page: Any, selector: str, name: str) -> None:
         raise SystemExit(f"{name} is {size} bytes, over the {MAX_BYTES} allowed for a committed screenshot")
 
 
-def take_all(page: Any, site: str) -> None:
-    """The three screenshots, in the order of HELP_SHOTS."""
+def take_all(page: Any, site: str, tag: str) -> None:
+    """The three screenshots of language ``tag``, in the order of HELP_SHOTS."""
     bookmarklet, receive, upload_form = HELP_SHOTS
-    page.goto(f"{site}/import/bga")
+    lang = f"?lang={tag}"
+    page.goto(f"{site}/import/bga{lang}")
     page.wait_for_selector("body[data-ready='true']")
-    shoot(page, "main section", bookmarklet)
-    page.goto(f"{site}/import/bga/receive")
+    shoot(page, "main section", bookmarklet, tag)
+    page.goto(f"{site}/import/bga/receive{lang}")
     kept = {"log": sample_log(), "table": None, "from": "https://boardgamearena.com"}
     page.evaluate("([key, kept]) => sessionStorage.setItem(key, JSON.stringify(kept))", [KEPT, kept])
     page.reload()
     page.wait_for_selector("#receive-preview:not([hidden])")
-    shoot(page, "main section", receive)
-    page.goto(site + "/")
+    shoot(page, "main section", receive, tag)
+    page.goto(f"{site}/{lang}")
     page.wait_for_selector("body[data-ready='true']")
-    shoot(page, "section[aria-labelledby='upload-h']", upload_form)
+    shoot(page, "section[aria-labelledby='upload-h']", upload_form, tag)
 
 
 def main() -> None:
@@ -114,7 +121,8 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"])
         try:
             page = browser.new_page(viewport=VIEWPORT, color_scheme="light")
-            take_all(page, site)
+            for language in LANGUAGES:
+                take_all(page, site, language.tag)
         finally:
             browser.close()
 

@@ -15,28 +15,24 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from redis.exceptions import RedisError
 from rq.job import Job, get_current_job
 
-from engine.analysis.search import BETWEEN_PLAYOUTS
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
-    EngineMoveScheduler,
-    FoldScheduler,
-    after_append,
+    after_table_append,
     engine_move_for_another,
     engine_payer,
     engine_queue,
     hand_back_engine_move,
-    job_queue,
     put_off_engine_move,
 )
 from service.store.context import Stores, current_stores
 from service.store.errors import ConflictError, NotFoundError
+from workers.playouts import between_playouts
 
 log = logging.getLogger(__name__)
 #: The author the engine's events carry in their meta.
@@ -79,14 +75,9 @@ class Lender:
         self.next_look = time.monotonic() + LEND_EVERY
         self.lending = False
 
-    @contextmanager
-    def installed(self) -> Iterator[None]:
+    def installed(self) -> AbstractContextManager[None]:
         """Called before every playout while the block runs (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
-        BETWEEN_PLAYOUTS.append(self)
-        try:
-            yield
-        finally:
-            BETWEEN_PLAYOUTS.remove(self)
+        return between_playouts(self)
 
     def __call__(self) -> None:
         if self.lending or time.monotonic() < self.next_look:
@@ -180,10 +171,7 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
         return None  # its owner's work quota is used up: the move comes back when enough frees up
     action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(rules, position.state, actor))
     notation = rules.format_action(action)
-    scheduler = EngineMoveScheduler(stores, engine_queue(stores))
-    play = PlayService(stores.games, stores.reader,
-                       on_append=after_append(FoldScheduler(stores.folds, job_queue(stores)), scheduler,
-                                              stores.seats.table_moved))
+    play = PlayService(stores.games, stores.reader, on_append=after_table_append(stores))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:

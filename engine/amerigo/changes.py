@@ -7,8 +7,8 @@ into VP, the round's end with its pirate fight, the final scoring) are resolved 
 like every other automatic step of the engine, not as events of their own: they have no outcome to
 record (chance events are for outcomes), and the logs already stored stay valid as they are. So the
 sentence of the event that sets them off names them, each with every player's changes:
-:func:`changes_clause`. The state keeps the sheets before the pirate fight and before the final
-scoring (``before_fight``, ``before_final``) so that each step's share is exact.
+:func:`changes_notes` (messages: their English templates are in :mod:`engine.amerigo.describe`). The state keeps
+the sheets before the pirate fight and before the final scoring (``before_fight``, ``before_final``) so that each step's share is exact.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 
 from engine.amerigo import components as c
 from engine.amerigo.state import OVER, Player, State
+from engine.core.messages import Listing, Message, message
 
-#: The sheet values the log must account for, with their words.
-TRACKED = (("vp", "VP", "VP"), ("gold", "gold", "gold"), ("chests", "chest", "chests"), ("cannons", "cannon", "cannons"))
-KEYS = tuple(key for key, _, _ in TRACKED)
+#: The sheet values the log must account for (each one's words: the ``amerigo.amount.<key>`` templates).
+KEYS = ("vp", "gold", "chests", "cannons")
 
 #: A sheet: (VP, gold, chests, cannons) per seat.
 Sheets = Sequence[Sequence[int]]
@@ -48,21 +48,23 @@ def deltas(before: Sheets, after: Sheets) -> Deltas:
     return result
 
 
-def _amount(delta: int, one: str, many: str) -> str:
-    size = abs(delta)
-    return f"{'+' if delta > 0 else '−'}{size} {one if size == 1 else many}"
+def _amount(key: str, delta: int) -> Message:
+    """``+3 VP``, ``−1 chest``: one tracked value's change."""
+    return message(f"amerigo.amount.{key}", sign="+" if delta > 0 else "−", n=abs(delta))
 
 
-def _player_phrase(name: str, delta: Mapping[str, int], unchanged: str = "nothing") -> str:
+def _player_phrase(name: str, delta: Mapping[str, int], unchanged: str = "") -> Message:
     if not delta:
-        return f"{name} {unchanged}"
-    return f"{name} " + ", ".join(_amount(delta[key], one, many) for key, one, many in TRACKED if key in delta)
+        return message(f"amerigo.player.{unchanged}", who=name)
+    amounts = tuple(_amount(key, delta[key]) for key in KEYS if key in delta)
+    return message("amerigo.player.changes", who=name, changes=Listing(amounts, "comma"))
 
 
-def _players_phrase(names: Sequence[str], changed: Deltas, unchanged: str = "") -> str:
-    """Each changed player's changes; with ``unchanged``, every player (those unchanged in those words)."""
+def _players_phrase(names: Sequence[str], changed: Deltas, unchanged: str = "") -> Listing:
+    """Each changed player's changes; with ``unchanged`` (``loses_nothing``, ``gains_nothing``), every player (those
+    unchanged in those words)."""
     seats = range(len(names)) if unchanged else sorted(changed)
-    return "; ".join(_player_phrase(names[seat], changed.get(seat, {}), unchanged) for seat in seats)
+    return Listing(tuple(_player_phrase(names[seat], changed.get(seat, {}), unchanged) for seat in seats), "semicolon")
 
 
 def _minus(changed: Deltas, said: Mapping[int, Mapping[str, int]]) -> Deltas:
@@ -76,26 +78,27 @@ def _minus(changed: Deltas, said: Mapping[int, Mapping[str, int]]) -> Deltas:
     return result
 
 
-def _first_step(before: State, after: State) -> str:
+def _first_step(before: State, after: State) -> Message:
     """What the action set off before any round's end: completion, gold above 12, or something else."""
     completed = sum(1 for left in after.island_empty if left == 0) - sum(1 for left in before.island_empty if left == 0)
     if completed == 1:
-        return "the island is complete"
+        return message("amerigo.step.island")
     if completed > 1:
-        return f"{completed} islands are complete"
+        return message("amerigo.step.islands", n=completed)
     if before.round == 0:
-        return "the players take their starting gold"
+        return message("amerigo.step.starting_gold")
     if any(p.gold == c.GOLD_MAX for p in after.players):
-        return "gold above 12 becomes VP"
-    return "in all"
+        return message("amerigo.step.gold_to_vp")
+    return message("amerigo.step.in_all")
 
 
 def _round_ended(before: State, after: State) -> bool:
     return before.round >= 1 and (after.round != before.round or (after.phase == OVER and before.phase != OVER))
 
 
-def changes_clause(before: State, after: State, claims: Mapping[int, Mapping[str, int]]) -> str:
-    """``"; the island is complete: Red +17 VP, +1 chest; Blue +4 VP"``, or "" when the sentence said it all.
+def changes_notes(before: State, after: State, claims: Mapping[int, Mapping[str, int]]) -> tuple[Message, ...]:
+    """What the sentence must add, each a clause: ``the island is complete: Red +17 VP, +1 chest; Blue +4 VP``; none
+    when the sentence said it all. The sentence then reads ``<sentence>; <clause>; <clause>``.
 
     ``claims``: per seat, what the event's own words already say (a zero says nothing).
     """
@@ -106,13 +109,13 @@ def changes_clause(before: State, after: State, claims: Mapping[int, Mapping[str
     parts = []
     extra = _minus(deltas(sheets(before), fought), claims)
     if extra:
-        parts.append(f"{_first_step(before, after)}: {_players_phrase(names, extra)}")
+        parts.append(message("amerigo.changes.step", step=_first_step(before, after), players=_players_phrase(names, extra)))
     if ended:
         scored = after.before_final if over else sheets(after)
         fight = deltas(fought, scored)
-        parts.append(f"round {before.round} ends and the pirates (strength {sum(before.pirates)}) attack: "
-                     f"{_players_phrase(names, fight, 'loses nothing')}")
+        parts.append(message("amerigo.changes.round_end", round=before.round, strength=sum(before.pirates),
+                             players=_players_phrase(names, fight, "loses_nothing")))
     if over:
         final = deltas(after.before_final, sheets(after))
-        parts.append(f"the final scoring: {_players_phrase(names, final, 'gains nothing')}")
-    return "".join(f"; {part}" for part in parts)
+        parts.append(message("amerigo.changes.final", players=_players_phrase(names, final, "gains_nothing")))
+    return tuple(parts)

@@ -12,7 +12,7 @@ from typing import Final
 
 from engine.amerigo import building, chance, choose, planning, sailing, scoring, serialize, tracks
 from engine.amerigo.component_set import component_set
-from engine.amerigo.describe import describe
+from engine.amerigo.describe import TEMPLATES, describe_message
 from engine.amerigo.explain import explain
 from engine.amerigo.notation import CASH_CHEST, END, SPEND, USE_PT10, USE_PT16, Action, format_action, parse_action
 from engine.amerigo.rollout import rollout_player
@@ -131,6 +131,7 @@ class AmerigoRules(PhasedRules[State, Action]):
 RULES: GameRules[State, Action] = AmerigoRules(
     DECLARATION,
     legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, describe_after=describe, view=serialize.view,
+    explain=explain, parse_action=parse_action, format_action=format_action, message_after=describe_message,
+    templates=TEMPLATES, view=serialize.view,
     dump_state=serialize.dump_state, load_state=serialize.load_state,
 )

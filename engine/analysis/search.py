@@ -178,7 +178,9 @@ def _descend(rules: Rules, state: State, root: _Node, rng: random.Random) -> tup
 
 #: Called before every playout, in order: how a long search lets something else run between two playouts (the engine
 #: seat's worker lends its process to another owner's waiting move: ``workers/engine_seat.py``). Nothing by default;
-#: a hook must leave the search's state and random numbers alone, so the search's result does not depend on it.
+#: a hook must leave the search's state and random numbers alone, so the search's result does not depend on it. A hook
+#: may raise to abandon the search, which then gives no result (the analysis job does when its analysis is cancelled:
+#: ``workers/analysis.py``).
 BETWEEN_PLAYOUTS: list[Callable[[], None]] = []
 
 

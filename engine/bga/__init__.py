@@ -17,6 +17,7 @@ from engine.bga.export import DEFAULT_START_TIME, export_log
 from engine.bga.history import INFERRED, REFUSED, SKIPPED, USED, HistoryBuilder, LogImport, LogNote, ReportRow
 from engine.bga.importer import (
     detect_game,
+    exported_source,
     exported_title,
     import_log,
     import_notes,
@@ -59,6 +60,7 @@ __all__ = [
     "import_notes",
     "in_log_order",
     "is_our_export",
+    "exported_source",
     "exported_title",
     "notes_of",
     "EXPECTED_ENVELOPES",

@@ -7,7 +7,9 @@ BGA's are not public); other games get the generic ``ludologAction`` notes. Note
 every game:
 
 ``ludologSetup``   silent, first packet: ``args.game``, ``rules_version``, ``options``; ``title`` when the
-                   ``game_created`` event's meta has one (the game's title, kept through a re-import)
+                   ``game_created`` event's meta has one (the game's title, kept through a re-import); ``from``
+                   (``{"game", "branch"}``) when its meta names the public game it was exported from, so that a
+                   re-import of it unchanged answers that game
 ``ludologSeat``    private to each player: which seat they play
 ``ludologAction``  one per event (games without a mapping, :mod:`engine.bga.generic`)
 ``ludologHidden``  on the table, for an event not everyone may see: ``args.description`` (the public
@@ -107,6 +109,9 @@ class _ExportWriter:
         title = events[0].meta.get("title")
         if isinstance(title, str) and title:
             setup_args["title"] = title
+        source = events[0].meta.get("from")
+        if isinstance(source, Mapping):
+            setup_args["from"] = {"game": str(source.get("game")), "branch": str(source.get("branch"))}
         setup_note = {"type": "ludologSetup", "log": "", "args": setup_args}
         self.add(None, [setup_note], first_time)
         for seat, (name, pid) in enumerate(zip(names, ids, strict=True)):

@@ -103,6 +103,17 @@ def exported_title(bga: BgaLog) -> str | None:
     return None
 
 
+def exported_source(bga: BgaLog) -> tuple[str, str] | None:
+    """The (game, branch) our export says it was exported from (its setup note's ``from``; a public game's export
+    only), or None."""
+    for packet in bga.packets[:1]:
+        for note in packet.notifications:
+            source = note.named_args.get("from") if note.type == "ludologSetup" else None
+            if isinstance(source, Mapping) and isinstance(source.get("game"), str) and isinstance(source.get("branch"), str):
+                return str(source["game"])[:100], str(source["branch"])[:100]
+    return None
+
+
 def setup_options(notes: Sequence[LogNote]) -> dict[str, Any]:
     """The game's options as our export's setup note states them ({} for a BGA log: the defaults)."""
     for note in notes:

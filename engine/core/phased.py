@@ -19,6 +19,7 @@ from typing import Any, Generic
 
 from engine.core.declaration import Declaration
 from engine.core.errors import IllegalActionError, SetupError
+from engine.core.messages import Message, Template, english, text_message
 from engine.core.protocol import CHANCE, A, Outcome, S, Setup
 
 
@@ -58,9 +59,11 @@ class PhasedRules(Generic[S, A]):
     * ``chance_phases``, where chance acts, with ``chance_outcomes(state)`` (outcomes and weights);
       ``over``, the phase of a finished game, with ``outcome(state)`` (called only then);
     * ``explain(state, action)``: ``(reason, rule)`` for an action that is not legal;
-    * ``parse_action`` / ``format_action`` (the notation), ``describe(state, action)`` (a game-log
-      sentence), or instead ``describe_after(state, action, after)`` for a game whose sentence also
-      says what followed by itself (it is given the state the action leads to),
+    * ``parse_action`` / ``format_action`` (the notation), ``message(state, action)`` (a game-log
+      sentence as a :class:`~engine.core.messages.Message`, with ``templates``, the game's English templates), or
+      ``message_after(state, action, after)`` for a game whose sentence also says what followed by itself (it is
+      given the state the action leads to); a game not yet worded in messages passes ``describe`` or
+      ``describe_after`` (an English sentence) instead, which every language shows as it is,
       ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots).
     """
 
@@ -88,6 +91,9 @@ class PhasedRules(Generic[S, A]):
         format_action: Callable[[A], str],
         describe: Callable[[S, A], str] | None = None,
         describe_after: Callable[[S, A, S], str] | None = None,
+        message: Callable[[S, A], Message] | None = None,
+        message_after: Callable[[S, A, S], Message] | None = None,
+        templates: Mapping[str, Template] | None = None,
         view: Callable[[S, int | None], dict[str, Any]],
         dump_state: Callable[[S], dict[str, Any]],
         load_state: Callable[[Any], S],
@@ -105,10 +111,13 @@ class PhasedRules(Generic[S, A]):
         self._explain = explain
         self._parse_action = parse_action
         self._format_action = format_action
-        if (describe is None) == (describe_after is None):
-            raise TypeError("pass exactly one of describe and describe_after")
+        if sum(f is not None for f in (describe, describe_after, message, message_after)) != 1:
+            raise TypeError("pass exactly one of describe, describe_after, message and message_after")
         self._describe = describe
         self._describe_after = describe_after
+        self._message = message
+        self._message_after = message_after
+        self.templates: Mapping[str, Template] = dict(templates or {})
         self._view = view
         self._dump_state = dump_state
         self._load_state = load_state
@@ -196,11 +205,20 @@ class PhasedRules(Generic[S, A]):
         return self._format_action(action)
 
     def describe(self, state: S, action: A) -> str:
-        """A game-log sentence for ``action`` taken in ``state``."""
+        """A game-log sentence for ``action`` taken in ``state``, in English."""
         if self._describe is not None:
             return self._describe(state, action)
-        assert self._describe_after is not None  # __init__ takes exactly one of the two
-        return self._describe_after(state, action, self.apply(state, action))
+        if self._describe_after is not None:
+            return self._describe_after(state, action, self.apply(state, action))
+        return english(self.describe_message(state, action), self.templates)
+
+    def describe_message(self, state: S, action: A) -> Message:
+        """The game-log sentence for ``action`` taken in ``state`` as a message (the game's templates render it)."""
+        if self._message is not None:
+            return self._message(state, action)
+        if self._message_after is not None:
+            return self._message_after(state, action, self.apply(state, action))
+        return text_message(self.describe(state, action))
 
     def dump_state(self, state: S) -> dict[str, Any]:
         """The full state, JSON-safe."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from engine.core.declaration import Declaration
+from engine.core.messages import Message, Template
 
 #: The actor of a chance event (a draw, a shuffle, a spin): nobody's decision.
 CHANCE = "chance"
@@ -148,6 +149,8 @@ class GameRules(Protocol[S, A]):
     max_players: int
     #: The game's declaration: its identity and what it offers (:mod:`engine.core.declaration`).
     declaration: Declaration
+    #: The game's English message templates by id: the source of its catalog (``service/i18n/games``).
+    templates: Mapping[str, Template]
 
     def initial_state(self, setup: Setup) -> S:
         """The state before the first move; raises SetupError for a bad setup.
@@ -185,7 +188,12 @@ class GameRules(Protocol[S, A]):
         """The canonical notation of ``action``: what events store, so fixed once written; parse_action inverts it."""
 
     def describe(self, state: S, action: A) -> str:
-        """A sentence for people about ``action`` taken in ``state`` ("Anna builds a harbor for 5 doubloons")."""
+        """A sentence for people about ``action`` taken in ``state`` ("Anna builds a harbor for 5 doubloons"), in
+        English: what exports and the log's records say."""
+
+    def describe_message(self, state: S, action: A) -> Message:
+        """The sentence of :meth:`describe` as a message (a template id and its arguments, :mod:`engine.core.messages`):
+        what the service renders in the reader's language. Rendered with :attr:`templates` it reads as ``describe``."""
 
     def dump_state(self, state: S) -> JSON:
         """The full state as deterministic JSON-safe data (for snapshots); load_state inverts it."""

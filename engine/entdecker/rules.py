@@ -16,7 +16,7 @@ from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, scoring, serialize, turn
 from engine.entdecker.component_set import component_set
-from engine.entdecker.describe import describe
+from engine.entdecker.describe import TEMPLATES, describe_message
 from engine.entdecker.explain import explain
 from engine.entdecker.notation import Action, format_action, parse_action
 from engine.entdecker.rollout import rollout_player
@@ -88,6 +88,7 @@ class EntdeckerRules(PhasedRules[State, Action]):
 RULES: GameRules[State, Action] = EntdeckerRules(
     DECLARATION,
     legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, describe_after=describe, view=serialize.view,
+    explain=explain, parse_action=parse_action, format_action=format_action, message_after=describe_message,
+    templates=TEMPLATES, view=serialize.view,
     dump_state=serialize.dump_state, load_state=serialize.load_state,
 )

@@ -15,7 +15,7 @@ from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
-from engine.golden_city.describe import describe
+from engine.golden_city.describe import TEMPLATES, describe_message
 from engine.golden_city.determinize import determinize
 from engine.golden_city.explain import explain
 from engine.golden_city.notation import Action, format_action, parse_action
@@ -121,6 +121,7 @@ class GoldenCityRules(PhasedRules[State, Action]):
 RULES: GameRules[State, Action] = GoldenCityRules(
     DECLARATION,
     legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, describe=describe, view=serialize.view,
+    explain=explain, parse_action=parse_action, format_action=format_action, message=describe_message, templates=TEMPLATES,
+    view=serialize.view,
     dump_state=serialize.dump_state, load_state=serialize.load_state,
 )

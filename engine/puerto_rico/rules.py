@@ -14,7 +14,7 @@ from engine.core.declaration import Declaration
 from engine.core.phased import PhasedRules, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, chance, craftsman, mayor, roles, scoring, serialize, settler, trader
-from engine.puerto_rico.describe import describe
+from engine.puerto_rico.describe import TEMPLATES, describe_message
 from engine.puerto_rico.explain import explain
 from engine.puerto_rico.notation import Action, format_action, parse_action
 from engine.puerto_rico.rollout import rollout_player
@@ -72,6 +72,7 @@ class PuertoRicoRules(PhasedRules[State, Action]):
 RULES: GameRules[State, Action] = PuertoRicoRules(
     DECLARATION,
     legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, describe=describe, view=serialize.view,
+    explain=explain, parse_action=parse_action, format_action=format_action, message=describe_message, templates=TEMPLATES,
+    view=serialize.view,
     dump_state=serialize.dump_state, load_state=serialize.load_state,
 )

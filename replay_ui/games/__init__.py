@@ -19,13 +19,16 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 
 ``components`` static tables for the board, from :meth:`GenericAdapter.components` (once per page,
                given the game's own :class:`~engine.Setup`), plus ``picker_groups`` (notation's
-               first word → group title in the move picker), ``phase_label`` (what a run of moves
+               first word → group title in the move picker), ``turn_forms`` (the verb every legal action of a
+               turn of many steps shares → the form in ``static/js/forms/`` that plays the whole turn at once),
+               ``phase_label`` (what a run of moves
                is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
                ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)
 ``marks``      per move ``round``, ``phase`` (the group's name) and ``pick`` (the move opens a
                group: a jump-to entry); ``throw`` (one part of a chance draw made of several events, e.g. Amerigo's cube
                tower: consecutive moves with it are shown as one line, their texts joined)
-``position``   per position ``caption`` (short phrases joined above the board) and any facts
+``position``   per position ``caption`` (short phrases joined above the board: texts, or messages of the
+               game's templates, which the timeline renders in the page's language) and any facts
                the board renderer wants
 ``result``     the final result in words: a label per breakdown column, and per seat each cell and the
                tie-break as a person reads them (:meth:`GenericAdapter.result`)

@@ -17,8 +17,8 @@ from engine.amerigo import components as c
 from engine.amerigo import scoring
 from engine.amerigo.board import frame_side, frame_spaces
 from engine.amerigo.component_set import ComponentSet, component_set
-from engine.amerigo.describe import ACTION_NAMES
-from engine.amerigo.state import CHANCE_PHASES, CHOOSE, LAYOUT, OVER, PHASE_NAMES, PIRATE, PRODUCTION, PROGRESS, State
+from engine.amerigo.describe import ACTION_NAMES, PREPARATION_STEPS, caption_message
+from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from replay_ui.games import GenericAdapter, ordinal
 
@@ -31,7 +31,6 @@ PICKER_GROUPS = {
     "take": "Take a progress token", "move": "Move the order disc", "plan": "Plan a tile into your stock",
     "build": "Build a tile (kind, turn, a square it covers)", "buy": "Buy a production token", "end": "Or end the action",
 }
-PREPARATION_STEPS = (PIRATE, PROGRESS, PRODUCTION)
 
 
 def phase_name(colour: int) -> str:
@@ -110,22 +109,8 @@ class AmerigoAdapter(GenericAdapter):
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, AP and the action under way, for the caption above the board."""
         step = state.phase
-        if state.round == 0:
-            caption = ["Setup", PHASE_NAMES[step]]
-        elif step == OVER:
-            caption = ["Game over", "final scoring done"]
-        elif step in PREPARATION_STEPS:
-            caption = [f"Round {state.round}", "preparation", PHASE_NAMES[step]]
-        else:
-            caption = [f"Round {state.round}", phase_name(state.colour)]
-            if step == CHOOSE or step not in CHANCE_PHASES:
-                caption.append(f"{state.phase_ap} AP")
-                if state.action >= 0:
-                    caption.append(f"{names[state.seat]} performing {ACTION_NAMES[state.action]}, {state.ap} AP left")
-            else:
-                caption.append("throwing the cubes")
-            caption.append(f"time marker {scoring.time_value(state)}")
-        info: dict[str, Any] = {"caption": caption, "round": state.round, "step": PHASE_NAMES[step], "phase": state.colour}
+        info: dict[str, Any] = {"caption": list(caption_message(state)), "round": state.round, "step": PHASE_NAMES[step],
+                                "phase": state.colour}
         if state.board is not None or step == LAYOUT:
             info["time"] = scoring.time_value(state)
         return info

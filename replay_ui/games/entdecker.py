@@ -16,14 +16,9 @@ from engine import Setup
 from engine.entdecker import geometry
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
-from engine.entdecker.describe import TOPOLOGY_WORDS, tile_words
+from engine.entdecker.describe import TOPOLOGY_WORDS, caption_message
 from engine.entdecker.scoring import chip_bonus
 from engine.entdecker.state import (
-    BACK,
-    BUY,
-    EXPLORE,
-    NATIVES,
-    NATIVES_CHIP,
     OVER,
     PHASE_NAMES,
     PLACE,
@@ -31,7 +26,6 @@ from engine.entdecker.state import (
     SETUP_BACK,
     SPIN,
     START,
-    TILE,
     State,
 )
 from engine.entdecker.turn import RUINS, RUINS_VP
@@ -125,20 +119,8 @@ class EntdeckerAdapter(GenericAdapter):
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round and what the position waits for; the cells the ship could sail into (highlighted)."""
         self._count_points(state)
-        who = names[state.turn]
         phase = state.phase
-        caption = [f"Round {state.round}"] if phase != SETUP_BACK else ["Setting out the stacks"]
-        words = {
-            SPIN: "the income wheel spins", START: f"{who} chooses where to start",
-            BUY: f"{who} buys tiles", EXPLORE: f"{who} explores ({state.draws_left} paid draws left)",
-            TILE: f"{who} turns over a tile from stack {state.stack + 1}", BACK: f"stack {state.stack + 1} shows its next back",
-            PLACE: f"{who} places {tile_words(state, state.tile)}" if state.tile >= 0 else "",
-            NATIVES: f"{who} meets friendly natives", NATIVES_CHIP: f"{who} takes the natives' chip",
-            SCORE_CHIP: "an island is scored",
-        }
-        if phase in words:
-            caption.append(words[phase])
-        return {"caption": caption, "round": state.round, "turn": state.turn,
+        return {"caption": list(caption_message(state)), "round": state.round, "turn": state.turn,
                 "passages": [] if phase == OVER else [c for c, _ in geometry.passages(state.components, state.board, state.ship)],
                 "scoring_cells": _scoring_cells(state)}
 

@@ -20,6 +20,7 @@ from engine import Setup
 from engine.golden_city import scoring
 from engine.golden_city.component_set import KINDS, REWARDS, ComponentSet, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
+from engine.golden_city.describe import caption_message
 from engine.golden_city.state import (
     BID,
     BUILD,
@@ -208,25 +209,8 @@ class GoldenCityAdapter(GenericAdapter):
         """Round, phase, start player and the scoring card, for the caption above the board."""
         phase = shown_phase(state)
         if phase in (SETUP_DEAL, SETUP_GOODS):
-            return {"caption": ["Setup"], "phase": PHASE_NAMES[phase]}
-        caption = [f"Round {state.round}"]
-        if phase == BID:
-            caption.append(f"bidding (a displacement costs {state.displacements + 1})")
-        elif phase == OVER:
-            caption.append("final scoring")
-        elif phase not in (REVEAL, LAYOUT):
-            caption.append("building")
-        else:
-            caption.append("laying out the landscape pairs")
-        if phase != OVER:
-            caption.append(f"start key {names[state.start_seat]}")
-        if state.scoring_card:
-            card = state.scoring_card
-            regions = " and ".join(state.components.region_name(r) for r in state.components.scoring_regions[card])
-            caption.append(f"scoring {state.components.goods[state.components.scoring_good[card]]} and {regions}")
-        if state.end_triggered and phase != OVER:
-            caption.append("last round")
-        return {"caption": caption, "phase": PHASE_NAMES[phase], "round": state.round}
+            return {"caption": list(caption_message(state, phase)), "phase": PHASE_NAMES[phase]}
+        return {"caption": list(caption_message(state, phase)), "phase": PHASE_NAMES[phase], "round": state.round}
 
     def scores(self, state: State) -> list[int]:
         """Letters so far; at the end, with the bonus cards (the final score)."""

@@ -13,6 +13,8 @@ from typing import Any
 from engine import Setup
 from engine.puerto_rico import components as pr
 from engine.puerto_rico import scoring
+from engine.puerto_rico.describe import caption_message
+from engine.puerto_rico.notation import PLACE_ACTIONS, format_action
 from engine.puerto_rico.state import PHASE_NAMES, State
 from replay_ui.games import GenericAdapter
 
@@ -24,6 +26,9 @@ PICKER_GROUPS = {
     "sell": "Sell a barrel", "load": "Load a ship", "wharf": "Ship with the wharf", "keep": "Barrels to keep",
     "pass": "Or",
 }
+#: Turns of many steps with nothing to decide between the steps, played from one form (``static/js/forms/``): the
+#: verb every legal action shares → the form. The mayor places all of a player's colonists at once.
+TURN_FORMS = {"place": "mayor"}
 
 
 def _role_label(card: int) -> str:
@@ -63,6 +68,10 @@ class PuertoRicoAdapter(GenericAdapter):
             "phase_label": "Role",
             "score_hint": "chips + buildings + bonuses so far",
             "picker_groups": PICKER_GROUPS,
+            "turn_forms": TURN_FORMS,
+            # the mayor's form sends each colonist as the engine's own step: slot s (a tile kind, then a building) is
+            # placed by this notation
+            "place_actions": [format_action(action) for action in PLACE_ACTIONS],
         }
 
     def start_round(self, state: State) -> None:
@@ -85,15 +94,8 @@ class PuertoRicoAdapter(GenericAdapter):
         """Round, phase, governor and the seat to act, for the caption above the board."""
         # Only cards the state still shows as taken: at the end of a round they all return.
         taken = [self._taken.get(card) if is_taken else None for card, is_taken in enumerate(state.roles_taken)]
-        phase = PHASE_NAMES[state.phase]
-        caption = [f"Round {state.round}"]
-        if phase == "role":
-            caption.append("choosing a role")
-        elif phase != "over":
-            caption.append(f"{phase} phase")
-        caption.append(f"governor {names[state.governor]}")
-        return {"round": state.round, "phase": phase, "governor": state.governor, "turn": state.turn,
-                "taken": taken, "caption": caption}
+        return {"round": state.round, "phase": PHASE_NAMES[state.phase], "governor": state.governor, "turn": state.turn,
+                "taken": taken, "caption": list(caption_message(state))}
 
     def scores(self, state: State) -> list[int]:
         """Per seat: VP chips + building VP + bonuses of occupied large buildings, as if it ended now."""

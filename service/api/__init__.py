@@ -5,14 +5,32 @@
 
 from flask import Flask, Response, request
 
-from service.api import analysis, annotations, branches, compare, downloads, games, health, live, openapi, seats, tables, takeback, uploads
+from service.api import (
+    analysis,
+    annotations,
+    branches,
+    chat,
+    compare,
+    downloads,
+    games,
+    health,
+    live,
+    notifications,
+    openapi,
+    seats,
+    tables,
+    takeback,
+    takeback_requests,
+    uploads,
+)
 from service.api.errors import register_error_handlers
 from service.api.inputs import enforce_body_limit
 from service.store.context import Stores
 from service.web.context import EXTENSION, ApiContext
 
-BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, seats.bp, tables.bp,
-              annotations.bp, uploads.bp, downloads.bp, analysis.bp, openapi.bp)
+BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, takeback_requests.bp,
+              seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp,
+              openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

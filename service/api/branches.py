@@ -26,9 +26,11 @@ from service.api.schemas import (
     StateSchema,
 )
 from service.games.seating import refuse_copy_of_table
+from service.i18n.games import move_text
 from service.store.games import GameRecord
 from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
+from service.web.game_language import request_language
 from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("branches", __name__, url_prefix="/api/games/<gid>/branches")
@@ -102,8 +104,9 @@ def legal_actions(gid: str, bid: str) -> ResponseReturnValue:
     rules, state = position.rules, position.state
     actor = rules.current_actor(state)
     hidden = not viewer.full and actor != viewer.seat
+    language = request_language()
     actions = [] if actor is None or actor == CHANCE or hidden else [
-        {"action": rules.format_action(a), "text": rules.describe(state, a)} for a in rules.legal_actions(state)
+        {"action": rules.format_action(a), "text": move_text(rules, state, a, language)} for a in rules.legal_actions(state)
     ]
     return jsonify({"seq": position.seq, "actor": actor, "actions": actions})
 

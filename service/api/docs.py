@@ -36,18 +36,21 @@ class Operation:
     tag: str = "games"
     description: str = ""
     body_required: bool = True
+    #: Other success statuses answered with the same response schema, each with what it means.
+    also: tuple[tuple[int, str], ...] = ()
 
 
 def documented(summary: str, *, response: type[Schema] | None, status: int = 200, query: type[Schema] | None = None,
                body: type[Schema] | None = None, errors: tuple[int, ...] = (), auth: str = "optional",
                headers: tuple[tuple[str, str], ...] = (), tag: str = "games", description: str = "",
-               body_required: bool = True) -> Callable[[F], F]:
+               body_required: bool = True, also: tuple[tuple[int, str], ...] = ()) -> Callable[[F], F]:
     """Attach an :class:`Operation` to a view (put it below the route decorator)."""
     if auth not in AUTH_MODES:
         raise ValueError(f"auth {auth!r}: expected one of {AUTH_MODES}")
 
     def mark(view: F) -> F:
-        view.openapi = Operation(summary, response, status, query, body, errors, auth, headers, tag, description, body_required)  # type: ignore[attr-defined]
+        operation = Operation(summary, response, status, query, body, errors, auth, headers, tag, description, body_required, also)
+        view.openapi = operation  # type: ignore[attr-defined]
         return view
 
     return mark

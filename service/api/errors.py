@@ -33,6 +33,8 @@ from engine import (
 )
 from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntaxError
 from service.store.errors import (
+    BranchClosingError,
+    BranchGoneError,
     ConflictError,
     ForbiddenError,
     GoneError,
@@ -58,7 +60,9 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     (EngineError, 422, "rules_error"),
     # stores
     (NotFoundError, 404, "not_found"),
+    (BranchClosingError, 409, "branch_closing"),
     (ConflictError, 409, "conflict"),
+    (BranchGoneError, 410, "branch_deleted"),
     (GoneError, 410, "gone"),
     (InvalidRequestError, 400, "bad_request"),
     (ForbiddenError, 403, "forbidden"),

@@ -33,6 +33,7 @@ from service.store.games import Branch, GameRecord
 from service.store.live import Batch
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
+from service.web.notifications import page_presence
 from service.web.viewing import branch_view, viewer_for_request
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
@@ -80,7 +81,8 @@ def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
     after = _resume_from(query)
     start = head if after is None else min(after, head)
     hub = api().stores.live
-    return sse.open_stream(hub, hub.branch_stream(gid, bid), BranchFeed(record, bid, view, start))
+    return sse.open_stream(hub, hub.branch_stream(gid, bid), BranchFeed(record, bid, view, start),
+                           around=page_presence(gid, bid))
 
 
 def _opened(gid: str, bid: str) -> tuple[GameRecord, dict[str, Any], str, int]:
@@ -142,10 +144,12 @@ class BranchFeed:
 @bp.get("/<bid>/analysis/stream")
 @sse.documented_stream("Follow a branch's analysis live: a notice per verdict stored for this view",
                        query=StreamQuery, errors=(400, 404, 503),
-                       description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\"} each time a worker stores "
-                        "the verdict of a position of this branch (its own or its ancestors' up to the fork point) for "
-                        "the view asked; the panel then loads the report (GET …/analysis) through the viewer rule. The "
-                        "notices carry no verdict. Starts now; last_event_id is ignored.")
+                       description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\", "
+                        "\"seed\", \"left\"} each time a worker stores the verdict of a position of this branch (its own or "
+                        "its ancestors' up to the fork point) for the view asked (left: the seconds the analysis still "
+                        "needs at its pace so far, absent before it is known); the panel then loads the report "
+                        "(GET …/analysis) through the viewer rule. The notices carry no verdict. Starts now; "
+                        "last_event_id is ignored.")
 def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """``text/event-stream`` of the analysis progress of a branch in one view."""
     record, _, view, _ = _opened(gid, bid)
@@ -172,8 +176,18 @@ def _progress_notices(holders: dict[str, int], view: str) -> Callable[[list[Batc
     def render(batches: list[Batch]) -> str:
         mine = [n for batch in batches for n in batch.notices
                 if n.get("view") == view and int(n.get("seq", 0)) <= holders.get(n.get("holder", ""), -1)]
-        return "".join(sse.message("analysis", {"seq": int(n["seq"]), "rollouts": int(n["rollouts"])}) for n in mine)
+        return "".join(sse.message("analysis", _progress(n)) for n in mine)
     return render
+
+
+def _progress(notice: dict[str, str]) -> dict[str, object]:
+    """A verdict-stored notice as the stream says it: its seq, budget and seed, and the run's seconds left at its pace so
+    far (``left``, absent before the pace is known)."""
+    said: dict[str, object] = {"seq": int(notice["seq"]), "rollouts": int(notice["rollouts"]),
+                               "seed": int(notice.get("seed", 0))}
+    if "left" in notice:
+        said["left"] = round(float(notice["left"]))
+    return said
 
 
 @games_bp.get("/<gid>/annotations/stream")

@@ -51,6 +51,8 @@ def _operation(op: Operation, path_args: list[str]) -> dict[str, Any]:
     if op.response is not None:
         ok.update(_json(op.response))
     responses: dict[str, Any] = {str(op.status): ok}
+    for status, meaning in op.also:
+        responses[str(status)] = {**ok, "description": meaning}
     errors = set(op.errors) | ({401} if op.auth != "none" else set())
     for status in sorted(errors):
         responses[str(status)] = {"description": _STATUS_TEXT.get(status, "error"), **_json(ErrorSchema)}

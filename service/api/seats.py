@@ -25,11 +25,12 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import AssignSchema
+from service.api.takeback_requests import TakeBackRequestSchema
 from service.jobs import EngineMoveScheduler, engine_queue
 from service.store.errors import NotFoundError
 from service.store.games import Branch, GameRecord
 from service.store.live import Batch
-from service.store.seats import BRANCH_DELETED, ENGINE, Seat
+from service.store.seats import BRANCH_DELETED, ENGINE, TABLE_MOVED, Seat
 from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
 from service.web.seating import redeem, seat_json, seats_view, table_for_page
@@ -71,6 +72,10 @@ class SeatsSchema(Schema):
                                                                          "seed (then a seat may go to the engine only)"})
     seed = fields.String(metadata={"description": "the deal seed, once the line is over: its SHA-256 is seed_sha256, "
                                                   "and every chance event at seq s is the draw of sha256(seed:s)"})
+    takeback = fields.Nested(TakeBackRequestSchema, allow_none=True, required=True,
+                             metadata={"description": "the table's take-back request: open, or the last one's outcome "
+                                                      "(…/takeback-request)"})
+    moved_to = fields.String(metadata={"description": "a granted take-back closed this line: the table plays on there"})
 
 
 class RedeemedSchema(Schema):
@@ -176,7 +181,8 @@ def invite_url(token: str) -> str:
 @documented("Take the seat an invite link offers (signed in; once: a used or revoked invite is 410)",
             response=RedeemedSchema, errors=(401, 403, 404, 409, 410), auth="required", tag="seats",
             description="404 for a token no invite has (mistyped or forged), 410 for one already used or revoked, "
-                        "409 for the branch's owner (who holds its seats already).")
+                        "409 for the branch's owner (who holds its seats already), 409 branch_closing while its owner "
+                        "deletes the branch, 410 branch_deleted once it is deleted.")
 def redeem_invite(token: str) -> ResponseReturnValue:
     """200 ``{"game", "branch", "seat"}``."""
     return jsonify(redeem(token, require_user()))
@@ -188,8 +194,10 @@ def redeem_invite(token: str) -> ResponseReturnValue:
                        description="Server-Sent Events: 'event: seats' on opening and after every change of a seat "
                                    "(taken, handed on, taken back), data as the branch page shows its seats: {seats: "
                                    "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
-                                   "assigned, analysis_refused}; 'event: deleted' with data {branch} when the branch is "
-                                   "deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
+                                   "assigned, analysis_refused, takeback}, again at each change of the table's "
+                                   "take-back request; 'event: moved' with data {branch, to} when a granted take-back "
+                                   "moved the table to line 'to', and 'event: deleted' with data {branch} when the "
+                                   "branch is deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
                                    "nothing to resume. A line that is over (or a log-only game) gets its seats and one "
                                    "'end' message, and the stream closes.")
 def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
@@ -225,9 +233,13 @@ class SeatsFeed:
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
         """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
-        changes = {n.get("change", "") for batch in batches for n in batch.notices if n.get("branch") == self.bid}
+        notices = [n for batch in batches for n in batch.notices if n.get("branch") == self.bid]
+        changes = {n.get("change", "") for n in notices}
         if BRANCH_DELETED in changes:
             return sse.message("deleted", {"branch": self.bid}), False
+        moved = [n.get("to", "") for n in notices if n.get("change") == TABLE_MOVED]
+        if moved:  # a granted take-back: the table plays on at another line, which the page goes to
+            return sse.message("moved", {"branch": self.bid, "to": moved[-1]}), False
         return self._seats() if changes or lagged else ("", True)
 
     def _over(self) -> bool:

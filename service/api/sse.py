@@ -121,11 +121,14 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
         hub.unsubscribe(subscription)
 
 
-def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False) -> Response:
+def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False,
+                around: Callable[[Iterator[str]], Iterator[str]] | None = None) -> Response:
     """The response of a live route: ``stream`` followed through ``hub`` (raises redis' ConnectionError if Redis does
-    not answer), told by ``feed``, holding the slot of the client's address that the gate took for it."""
+    not answer), told by ``feed``, holding the slot of the client's address that the gate took for it; ``around``
+    passes the messages on while it lasts (a table's page noting that it is open: :mod:`service.web.notifications`)."""
     subscription = hub.subscribe(stream, notices=notices)
-    return event_stream(follow(hub, subscription, feed, request.environ.get(STREAM_SLOT)))
+    messages = follow(hub, subscription, feed, request.environ.get(STREAM_SLOT))
+    return event_stream(around(messages) if around is not None else messages)
 
 
 def documented_stream(summary: str, *, description: str, query: type[Schema] | None = None,

@@ -1,4 +1,5 @@
-"""Your tables: ``GET /api/me/tables`` lists the tables the caller sits at, those waiting for them first, and
+"""Your tables: ``GET /api/me/tables`` lists the tables the caller sits at, those waiting for them first (and apart,
+the finished ones, the latest first, ``finished`` of them at a time), and
 ``GET /api/me/tables/stream`` tells the home page when one of them changed (a move, a seat, a deletion), so that it
 reads the list again."""
 
@@ -8,14 +9,16 @@ from collections.abc import Callable
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from service.api import sse
 from service.api.docs import documented
+from service.api.inputs import load_query
+from service.api.schemas import Strict
 from service.store.live import Batch
 from service.web.auth import require_user
 from service.web.context import api
-from service.web.tables import my_tables
+from service.web.tables import FINISHED_SHOWN, my_tables
 
 bp = Blueprint("tables", __name__, url_prefix="/api/me/tables")
 
@@ -39,6 +42,8 @@ class TableSchema(Schema):
     your_turn = fields.Boolean(required=True, metadata={"description": "the seat to move is the caller's"})
     waiting_since = fields.Float(required=True, allow_none=True, metadata={
         "description": "since when the seat to move has waited (Unix time); null when the game is over"})
+    ended = fields.Float(required=True, allow_none=True, metadata={
+        "description": "when its game ended (Unix time of its last event); null while it is played"})
     to_move = fields.Nested(ToMoveSchema, required=True, allow_none=True, metadata={"description": "null when over"})
     over = fields.Boolean(required=True)
     seq = fields.Integer(required=True, metadata={"description": "the table's head"})
@@ -49,18 +54,30 @@ class TablesSchema(Schema):
     """``GET /api/me/tables``."""
 
     tables = fields.List(fields.Nested(TableSchema), required=True, metadata={
-        "description": "waiting for the caller first (the longest wait first), then the others (the latest move "
-                       "first), then those over"})
+        "description": "the tables being played: waiting for the caller first (the longest wait first), then the "
+                       "others (the latest move first)"})
+    finished = fields.List(fields.Nested(TableSchema), required=True, metadata={
+        "description": "the tables whose game is over, the latest ended first: as many as the query's finished asks"})
+    finished_total = fields.Integer(required=True, metadata={"description": "how many finished tables there are in all"})
+
+
+class TablesQuery(Strict):
+    """How many finished tables to list."""
+
+    finished = fields.Integer(load_default=FINISHED_SHOWN, validate=validate.Range(min=0, max=200), metadata={
+        "description": f"how many of the finished tables to list, the latest first (default {FINISHED_SHOWN})"})
 
 
 @bp.get("")
-@documented("The tables you sit at: those waiting for you first, with whose turn it is", response=TablesSchema,
-            errors=(401,), auth="required", tag="seats",
+@documented("The tables you sit at: those waiting for you first, with whose turn it is; the finished ones apart",
+            response=TablesSchema, query=TablesQuery, errors=(400, 401), auth="required", tag="seats",
             description="A table is a branch with seats assigned that you own, or of which you hold a seat by invite; "
-                        "a table you may no longer read (made private, deleted) is left out.")
+                        "a table you may no longer read (made private, deleted) is left out. A table whose game is over "
+                        "is listed under finished (the latest ended first), not among the tables being played.")
 def list_my_tables() -> ResponseReturnValue:
-    """``{"tables": [...]}``."""
-    return jsonify({"tables": my_tables(require_user())})
+    """``{"tables": [...], "finished": [...], "finished_total"}``."""
+    user = require_user()
+    return jsonify(my_tables(user, load_query(TablesQuery)["finished"]))
 
 
 @bp.get("/stream")
@@ -78,17 +95,21 @@ def stream_my_tables() -> ResponseReturnValue:
 
 
 def _table_notices(user: str) -> Callable[[list[Batch]], str]:
-    """One message per changed table ``user`` sat at before the change or sits at after it."""
+    """One message per changed table ``user`` sat at before the change (as far as this stream knows: the tables the
+    page lists) or sits at after it; only the changed tables are looked up, never every table of the user's."""
     seats = api().stores.seats
-    known = set(seats.tables_of(user))
+    known = set(seats.tables_of(user)) | {(gid, bid) for gid, bid, _ in seats.finished_tables_of(user, FINISHED_SHOWN)[0]}
 
     def render(batches: list[Batch]) -> str:
         changed = list(dict.fromkeys((n["gid"], n["bid"]) for batch in batches for n in batch.notices))
-        if not changed:
-            return ""
-        now = set(seats.tables_of(user))
-        mine = [table for table in changed if table in known or table in now]
-        known.clear()
-        known.update(now)
+        mine = []
+        for table in changed:
+            sits = seats.sits_at(user, *table)
+            if sits or table in known:
+                mine.append(table)
+            if sits:
+                known.add(table)
+            else:
+                known.discard(table)
         return "".join(sse.message("tables", {"game": gid, "branch": bid}) for gid, bid in mine)
     return render

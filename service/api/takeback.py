@@ -12,7 +12,10 @@ the owner's undo of their own line, and there it would undo other people's moves
 others sit at is not deleted under them (issue 45): while a person other than the owner holds a seat and the game is
 not over, the answer is 409 ``seats_held``, naming who sits where; the owner takes the seats back first (which tells
 the seated players at once, on the branch's seats stream) or the game ends. A deletion tells the pages that follow
-the branch's seats that it is gone.
+the branch's seats that it is gone. The check and the deletion let no seat in between: the branch is first marked
+closing (``SeatStore.close``, which answers who sits there at that moment); an invite redeemed or a seat given while
+it is closing is refused (409 ``branch_closing``), and after it is gone (410 ``branch_deleted``). A deletion refused
+after the mark (409 for a branch with forks) lifts it and leaves the seats as they were.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from service.api.schemas import Strict, StrictInt
 from service.games.seating import refuse_copy_of_table
 from service.jobs import analysis_queue, cancel_branch_analysis
 from service.store.games import GameRecord
+from service.store.seats import Seat
 from service.web.auth import owned_branch, readable_game, require_user
 from service.web.context import api
-from service.web.seating import people_seated
+from service.web.seating import still_played
 
 bp = Blueprint("takeback", __name__, url_prefix="/api/games/<gid>/branches")
 
@@ -89,25 +93,35 @@ def take_back(gid: str, bid: str) -> ResponseReturnValue:
 @documented("Delete a branch of yours that nobody forked from (main cannot be deleted)", response=None, status=204,
             errors=(400, 401, 403, 404, 409), auth="required",
             description="409 when other branches fork from it, and 409 seats_held while people other than you hold "
-                        "seats of it and its game is not over (take their seats back first: they are told at once).")
+                        "seats of it and its game is not over (take their seats back first: they are told at once). "
+                        "Atomic against seats being taken: an invite redeemed or a seat given while the deletion runs "
+                        "is refused (409 branch_closing), after it 410 branch_deleted.")
 def delete_branch(gid: str, bid: str) -> ResponseReturnValue:
     """204; 409 when other branches fork from it or others sit at it, 400 for main. Its analysis goes with it: results
-    and queued jobs."""
+    and queued jobs; its chat and take-back request too."""
     user = require_user()
     record = readable_game(gid)
     owned_branch(gid, bid, user)
-    _refuse_while_seated(record, bid)
     context = api()
-    context.games.delete_branch(gid, bid)
-    context.stores.seats.delete_branch(gid, bid, owner=user)
+    seats = context.stores.seats
+    seated = seats.close(gid, bid)  # from here on, nobody takes a seat of it until it is gone or reopened
+    try:
+        _refuse_while_seated(record, bid, seated)
+        context.games.delete_branch(gid, bid)
+    except BaseException:
+        seats.reopen(gid, bid)
+        raise
+    seats.delete_branch(gid, bid, owner=user)
+    context.stores.chat.delete_branch(gid, bid)
+    context.stores.takebacks.delete_branch(gid, bid)
     cancel_branch_analysis(analysis_queue(context.stores), gid, bid)
     return "", 204
 
 
-def _refuse_while_seated(record: GameRecord, bid: str) -> None:
-    """409 while people other than the owner sit at the branch and its game is not over, saying who and what allows
-    the deletion."""
-    seated = people_seated(record, bid)
+def _refuse_while_seated(record: GameRecord, bid: str, seated: list[Seat]) -> None:
+    """409 while people other than the owner sit at the branch (``seated``) and its game is not over, saying who and
+    what allows the deletion."""
+    seated = still_played(record, bid, seated)
     if not seated:
         return
     who = ", ".join(f"{s.user} at seat {s.seat} ({record.setup.players[s.seat]})" for s in seated)

@@ -63,14 +63,15 @@ class UploadCreatedSchema(Schema):
 
     id = fields.String(required=True)
     status = fields.String(required=True, metadata={"description": "queued, running, done or failed"})
-    duplicate = fields.Boolean(required=True, metadata={"description": "the same file was uploaded before: its upload"})
+    duplicate = fields.Boolean(required=True, metadata={"description": "already here: the same file was uploaded before by "
+                                                                       "the same uploader (status 200); id is that upload"})
     game = fields.String(required=True, allow_none=True, metadata={"description": "the game, once imported"})
     url = fields.String(required=True)
 
 
 class ProgressSchema(Schema):
-    """How far reading the log is: its entries read out of their total (BGA notifications; Puerto Rico's importer
-    counts the log's decisions). Not a count of moves: the summary says how many moves were stored."""
+    """How far reading the log is: its entries (BGA notifications) read out of their total, for every game. Not a
+    count of moves: the summary says how many moves were stored, and its entries add up to this total."""
 
     done = fields.Integer(required=True)
     total = fields.Integer(required=True)
@@ -82,10 +83,13 @@ class ReportSummarySchema(Schema):
     moves = fields.Integer(required=True, metadata={"description": "the players' moves stored (events after the setup, "
                                                                    "less the chance draws)"})
     draws = fields.Integer(metadata={"description": "chance draws stored (cards, dice, tiles): events too, no one's move"})
-    used = fields.Integer(required=True, metadata={"description": "log lines that became moves or lines"})
-    inferred = fields.Integer(required=True, metadata={"description": "moves the log does not state, inferred from the rules"})
-    refused = fields.Integer(required=True, metadata={"description": "log lines the rules refused"})
-    skipped = fields.Integer(required=True, metadata={"description": "silent or housekeeping notifications left out"})
+    entries = fields.Integer(metadata={"description": "log entries (BGA notifications) read: used + skipped + refused, "
+                                                      "the progress's total once the import is done"})
+    used = fields.Integer(required=True, metadata={"description": "log entries that became moves, draws or lines"})
+    inferred = fields.Integer(required=True, metadata={"description": "moves the log does not state, inferred from the "
+                                                                      "rules (events, not entries)"})
+    refused = fields.Integer(required=True, metadata={"description": "log entries the rules refused"})
+    skipped = fields.Integer(required=True, metadata={"description": "silent or housekeeping entries left out"})
 
 
 class UploadStatusSchema(Schema):
@@ -102,6 +106,8 @@ class UploadStatusSchema(Schema):
     game = fields.String(required=True, allow_none=True)
     kind = fields.String(required=True, allow_none=True, metadata={"description": "rules (full replay) or log-only"})
     game_name = fields.String(required=True, allow_none=True)
+    title = fields.String(required=True, allow_none=True, metadata={"description": "the game's title, once imported "
+                                                                                 "(or linked to)"})
     incomplete = fields.Boolean(required=True, metadata={"description": "stored up to the last consistent move (partial)"})
     events = fields.Integer(required=True, metadata={"description": "events stored: the setup, the moves and the draws"})
     error = fields.Dict(required=True, allow_none=True, metadata={"description": "why the import stopped: move_id, line, rule"})
@@ -171,9 +177,12 @@ def _raw_upload() -> tuple[bytes, str | None]:
 @documented("Upload a log to import (multipart 'file' or the raw body): BGA JSON in any envelope, BGA log or review-page "
             "text, or a ludolog export (bga, jsonl or text)",
             response=UploadCreatedSchema, status=202, query=UploadQuery, body=UploadBodySchema, errors=(400, 401, 413, 422),
-            tag="uploads",
+            tag="uploads", also=((200, "already here: the same file was uploaded before by the same uploader; its "
+                                       "upload (duplicate=true), and its game once imported"),),
             description="202 with the upload id; the import runs as a job (GET /api/uploads/{uid}). The same file again "
-                        "gives back its first upload (duplicate=true) and so the same game; a public upload of a BGA "
+                        "from the same uploader (the same bytes, or the same game's export in any format) is 200 with "
+                        "its first upload (duplicate=true) and so the same game, nothing imported anew; the same file "
+                        "from someone else is an upload of their own (an upload may be private). A public upload of a BGA "
                         "table that is public here already links to that game (linked=true in its status). 400: broken JSON (details.line "
                         "and details.column) or unreadable bytes; 413: over the upload limit (LUDOLOG_MAX_UPLOAD_BYTES, "
                         "default 10 MB); 422: valid JSON in no known envelope (details.expected lists them).")
@@ -198,7 +207,7 @@ def create_upload() -> ResponseReturnValue:
     url = url_for("uploads.show_upload", uid=uid)
     response = jsonify({"id": uid, "status": status.get("status"), "duplicate": duplicate, "game": status.get("game"), "url": url})
     response.headers["Location"] = url
-    return response, 202
+    return response, 200 if duplicate else 202
 
 
 @bp.get("/api/uploads/<uid>")
@@ -234,7 +243,8 @@ def export_branch(gid: str, bid: str) -> ResponseReturnValue:
                        game=gid)
     view = branch_view(record, [bid], query["view"])
     viewer = viewer_for_request(record, view)
-    events = titled(api().games.events(gid, bid), record.title)
+    # A public game's export says where it came from: re-imported unchanged, it is this game, already here.
+    events = titled(api().games.events(gid, bid), record.title, (gid, bid) if record.visibility == "public" else None)
     fmt = query["format"]
     stem = f"{gid}-{bid}" + ("" if viewer.full else f"-{view}")
     if fmt == "bga":

@@ -19,6 +19,12 @@ the search is seeded by the request's seed and the seq alone, so a position anal
 re-run after its worker was killed) gives the identical result, and the first stored one stays. A
 request queues only the ranges that still miss results; another seed is a second opinion.
 
+The decisions the requests queue make up the analysis's *run* (:class:`service.store.analysis_runs.AnalysisRun`):
+who asked (they, and the game's owner, may cancel it), the quota grants it was charged from, and its pace, from which
+:func:`report` estimates the time left. :func:`cancel_run` stops it: the jobs not started are cancelled, a running
+one stops before its next playout (:mod:`workers.analysis`), the verdicts stored so far stay, and the work of the
+decisions left undone goes back to the grants that paid for them.
+
 Marks of the played move come from the 95 % interval of its *loss* (the best move's win chance minus
 the played move's, for the mover, over their paired playouts): a mark is given only when the
 interval's *low* end reaches it (:func:`engine.analysis.verdict.mark_for`), ``??`` (blunder) from 0.20, ``?``
@@ -46,9 +52,11 @@ from engine.analysis import Verdict, default_rollouts, judge, search_version
 from engine.analysis.verdict import MARK_THRESHOLDS, mark_for
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
-from service.jobs import OPERATOR, analysis_args, hold_analysis, pending_analysis, waiting_analysis
+from service.jobs import OPERATOR, analysis_args, cancel_analysis, hold_analysis, pending_analysis, waiting_analysis
 from service.store.analysis_results import AnalysisRequests, AnalysisResults
+from service.store.analysis_runs import AnalysisRun, Cancelled, RunState
 from service.store.games import GameStore
+from service.store.quota import AnalysisQuota
 from service.store.records import GameRecord
 
 POSITIONS_PER_JOB = 12
@@ -168,50 +176,102 @@ def stored_form(rules: Rules, state: State, verdict: Verdict) -> dict[str, Any]:
 
 
 def missing_ranges(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
-                   view: str, seed: int = 0) -> list[list[int]]:
-    """The seqs of the decisions still missing results and not already on their way, one range per job."""
+                   view: str, seed: int = 0, generation: int = 0) -> list[list[int]]:
+    """The seqs of the decisions still missing results and not already on their way in the run's ``generation``, one
+    range per job."""
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid)
     stored = stored_results(client, record, rollouts, view, seed).get_many(branches, bid, positions)
-    pending = pending_analysis(queue, gid, bid, rollouts, view, seed)
+    pending = pending_analysis(queue, gid, bid, rollouts, view, seed, generation)
     missing = [p.seq for p in positions if p.seq not in stored and not any(a <= p.seq <= b for a, b in pending)]
     return [missing[i:i + POSITIONS_PER_JOB] for i in range(0, len(missing), POSITIONS_PER_JOB)]
 
 
-def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
-                     view: str, seed: int = 0, *, user: str = OPERATOR, ranges: list[list[int]] | None = None) -> int:
-    """Queue one job per range of decisions still missing results (``ranges`` when already known); the number of jobs.
+def analysis_run(client: redis.Redis, gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> AnalysisRun:
+    """The run of the analysis of the branch at this budget, view and seed."""
+    return AnalysisRun(client, gid, bid, rollouts, view, seed)
 
-    The jobs wait for ``user``'s turns on the analysis queue (see :mod:`service.jobs`).
-    """
-    if ranges is None:
-        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view, seed)
-    if ranges:
-        AnalysisRequests(client).mark(gid, bid, rollouts, view, seed, REQUEST_TTL_SECONDS)
-    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, seqs[0], seqs[-1], rollouts, view, seed),
-                                                 f"analyse {gid}/{bid} {seqs[0]}-{seqs[-1]} seed {seed}")
-                                for seqs in ranges])
+
+def queue_ranges(client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int, *,
+                 user: str, generation: int, ranges: list[list[int]], grant: str | None = None) -> int | None:
+    """Note ``ranges`` in the run of ``generation`` as asked for by ``user`` (paid by quota ``grant``) and queue one
+    job per range, waiting for ``user``'s turns on the analysis queue (see :mod:`service.jobs`); the number of jobs,
+    or None, with nothing queued, when a cancel moved the run on since ``generation`` was read (ask again)."""
+    seqs = [seq for span in ranges for seq in span]
+    if ranges and not analysis_run(client, gid, bid, rollouts, view, seed).begin(generation, user, seqs,
+                                                                                  REQUEST_TTL_SECONDS, grant):
+        return None
+    hold_analysis(queue, user, [waiting_analysis(analysis_args(gid, bid, span[0], span[-1], rollouts, view, seed,
+                                                               generation),
+                                                 f"analyse {gid}/{bid} {span[0]}-{span[-1]} seed {seed}")
+                                for span in ranges])
     return len(ranges)
+
+
+def enqueue_analysis(games: GameStore, client: redis.Redis, queue: Queue, gid: str, bid: str, rollouts: int,
+                     view: str, seed: int = 0, *, user: str = OPERATOR) -> int:
+    """Queue one job per range of decisions still missing results, charged to no quota (the command line's way:
+    the API charges the user first, :func:`queue_ranges`); the number of jobs."""
+    while True:  # a cancel between reading the generation and noting the run: read it again
+        generation = analysis_run(client, gid, bid, rollouts, view, seed).generation()
+        ranges = missing_ranges(games, client, queue, gid, bid, rollouts, view, seed, generation)
+        jobs = queue_ranges(client, queue, gid, bid, rollouts, view, seed, user=user, generation=generation,
+                            ranges=ranges)
+        if jobs is not None:
+            return jobs
+
+
+def cancel_run(client: redis.Redis, queue: Queue, quota: AnalysisQuota, gid: str, bid: str, rollouts: int, view: str,
+               seed: int, *, user: str, now: float) -> Cancelled:
+    """Cancel the running analysis of the branch at this budget, view and seed for ``user`` (who may: the caller
+    checks): its run moves to the next generation, its jobs not started are cancelled (a running one stops before its
+    next playout), and each quota grant gets back the work of its decisions left undone."""
+    run = analysis_run(client, gid, bid, rollouts, view, seed)
+    generation = run.generation()
+    cancelled = run.cancel(generation, user, now)
+    if cancelled.outcome == "cancelled":
+        cancel_analysis(queue, gid, bid, rollouts, view, seed, before=generation + 1)
+        for grant in cancelled.grants:
+            quota.give_back(grant.user, grant.grant, rollouts * cancelled.unused(grant))
+    return cancelled
 
 
 def report(games: GameStore, client: redis.Redis, gid: str, bid: str, rollouts: int, view: str,
            seed: int = 0) -> dict[str, Any]:
-    """The branch's analysis as the API answers it: status, progress and one entry per analysed decision."""
+    """The branch's analysis as the API answers it: status, progress, the time left while it runs (``estimate``, from
+    the pace of the decisions done so far: null before the first is done), and one entry per analysed decision."""
     record = games.game(gid)
     branches = games.branches(gid)
     _, positions = decisions(games, gid, bid, view)
     results = stored_results(client, record, rollouts, view, seed)
     stored = results.get_many(branches, bid, positions)
     entries = [_entry(p, stored[p.seq]) for p in positions if p.seq in stored]
-    if len(stored) == len(positions):
-        status = "done"
-    elif AnalysisRequests(client).is_marked(gid, bid, rollouts, view, seed):
-        status = "running"
-    else:
-        status = "none"
+    run = analysis_run(client, gid, bid, rollouts, view, seed).state()
+    status = _status(client, gid, bid, rollouts, view, seed, run, done=len(stored) == len(positions))
     return {"status": status, "done": len(stored), "total": len(positions), "rollouts": rollouts, "seed": seed,
-            "view": view, "search_version": results.search_version, "thresholds": dict(MARK_THRESHOLDS), "positions": entries}
+            "view": view, "search_version": results.search_version, "thresholds": dict(MARK_THRESHOLDS),
+            "estimate": _estimate(run) if status == "running" else None, "positions": entries}
+
+
+def _status(client: redis.Redis, gid: str, bid: str, rollouts: int, view: str, seed: int, run: RunState, *,
+            done: bool) -> str:
+    """done (every decision has its verdict), cancelled, running (asked for, with decisions still to do), or none."""
+    if done:
+        return "done"
+    if run.state == "cancelled":
+        return "cancelled"
+    marked = AnalysisRequests(client).is_marked(gid, bid, rollouts, view, seed)
+    # A mark without a run is one set before runs were kept: it still says the analysis runs.
+    return "running" if marked and (run.state is None or run.running) else "none"
+
+
+def _estimate(run: RunState) -> dict[str, Any] | None:
+    """The time left at the run's pace so far, or None before its first decision is done."""
+    left, pace = run.seconds_left(), run.seconds_per_decision
+    if left is None or pace is None:
+        return None
+    return {"seconds_left": round(left), "seconds_per_decision": round(pace, 2), "decisions_left": run.todo}
 
 
 def _move(move: dict[str, Any]) -> dict[str, Any]:

@@ -99,15 +99,16 @@ class PlayService:
         get_rules(game).initial_state(Setup(tuple(players), dict(options or {})))
 
     def fork(self, gid: str, parent: str, at: int, *, owner: str | None, name: str = "",
-             chance: str = "redraw", seed: str | None = None) -> tuple[Branch, int]:
+             chance: str = "redraw", seed: str | None = None, bid: str | None = None) -> tuple[Branch, int]:
         """A new branch of ``parent`` after event ``at``, owned by ``owner``; returns it and its head.
 
         If chance is due at the fork point, the new branch draws it at once, so that its owner can
         act: from its own seed (``chance="redraw"``: a fork can explore other dice), or replaying
         the parent line's draws where still possible (``chance="keep"``: the same luck). The seed is
-        ``seed`` where given (as a new game's may be), else a random one.
+        ``seed`` where given (as a new game's may be), else a random one; its id ``bid`` where given (a take-back at a
+        table seats it before it is made), else a new one.
         """
-        branch = self.games.fork(gid, parent, at, owner=owner, name=name, chance=chance, seed=seed)
+        branch = self.games.fork(gid, parent, at, owner=owner, name=name, chance=chance, seed=seed, bid=bid)
         position = self.reader.position(gid, branch.id)
         events, _ = draw_chance_events(position.rules, position.state, branch.seed, position.seq + 1,
                                        self._kept_draws(gid, branch), author="server", time=time.time())

@@ -8,13 +8,16 @@ rules built on them, shared by the API, the pages, the CLI and the engine seats'
 * :func:`is_live_multi_holder`: a branch with a seat held by someone other than its owner (a person or the
   engine) whose game is not over: its hidden information is kept per seat and its analysis is refused;
 * :func:`choose_engine_move`: an engine seat's move, by level, seeded by :func:`engine_seed` from what the seat sees;
-* :func:`table_hiding`: why the analysis of a branch is refused (it is a live table; its ancestors are not).
+* :func:`table_hiding`: why the analysis of a branch is refused (it is a live table; its ancestors are not);
+* :func:`chat_rights`: who may read and write a table's chat;
+* :class:`TableMoves`: after a move at a table, its players' lists of tables hear of it (and of its end).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +29,7 @@ from engine.core.protocol import Rules, State
 from service.store.errors import ConflictError, ForbiddenError
 from service.store.games import GameStore
 from service.store.records import Branch
-from service.store.seats import OWNER, Seat, SeatStore
+from service.store.seats import OWNER, USER, Seat, SeatStore
 from service.store.snapshots import StateReader
 
 
@@ -152,3 +155,45 @@ def is_live_table(games: GameStore, seats: SeatStore, reader: StateReader, gid: 
     position = reader.position(gid, bid)
     held = seats.seats(gid, bid, len(games.game(gid).setup.players))
     return is_live_multi_holder(held, position.rules.current_actor(position.state) is None, seats.others_held(gid, bid))
+
+
+@dataclass(frozen=True)
+class ChatRights:
+    """What one reader may do with a table's chat."""
+
+    read: bool
+    write: bool
+
+
+def at_table(seats: Sequence[Seat], owner: str | None, user: str | None) -> bool:
+    """True when ``user`` is the branch's owner or a person who holds one of its seats now."""
+    return user is not None and (user == owner or any(s.holder == USER and s.user == user for s in seats))
+
+
+def chat_rights(seats: Sequence[Seat], owner: str | None, user: str | None, *, assigned: bool, public: bool) -> ChatRights:
+    """Who may use the chat of a branch (a table once ``assigned``: it has seats): the owner and the people seated
+    write and read it; everyone else who may read the game reads it only when the game is ``public`` (an unlisted
+    game's table talks among itself; a private game's is its owner's, whom nobody else may read anyway)."""
+    player = at_table(seats, owner, user)
+    return ChatRights(read=player or public, write=player and assigned)
+
+
+@dataclass(frozen=True)
+class TableMoves:
+    """The append listener that keeps the lists of tables (``GET /api/me/tables``): after a move on a branch with
+    seats, the home pages that list it hear of it; the move that ends its game moves it to its people's finished
+    tables, so that a list of the tables being played never reads the finished ones again."""
+
+    seats: SeatStore
+    games: GameStore
+    reader: StateReader
+
+    def __call__(self, gid: str, bid: str) -> None:
+        """Called after each append on branch ``bid``."""
+        if not self.seats.has_assignments(gid, bid):
+            return
+        position = self.reader.position(gid, bid)  # the position just appended: remembered, no fold
+        if position.rules.current_actor(position.state) is None:
+            self.seats.table_over(gid, bid, owner=self.games.branch(gid, bid).owner, when=time.time())
+        else:
+            self.seats.table_moved(gid, bid)

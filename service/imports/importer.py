@@ -31,6 +31,7 @@ from engine.bga import (
     BgaSyntaxError,
     LogOnlyRecord,
     detect_game,
+    exported_source,
     exported_title,
     import_log,
     import_report,
@@ -75,6 +76,8 @@ class ImportOutcome:
     error: dict[str, Any] | None = None
     report: list[dict[str, Any]] = field(default_factory=list)
     duplicate: bool = False
+    #: The game's title (the existing game's, for an upload linked to it).
+    title: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe."""
@@ -284,6 +287,9 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
     prepared, report, error = prepare(bga, partial=partial, every=every, filename=filename, progress=progress)
     if prepared is None:
         return ImportOutcome(FAILED, error=error, report=report)
+    if (here := exported_game_here(games, bga, prepared)) is not None:
+        return _linked_outcome(games, here, "this game is here already (the file is its export, unchanged): the upload "
+                                            "links to it")
     if table_id is not None and (winner := uploads.claim_table(table_id, gid)) is not None:
         return _linked_outcome(games, winner)  # another upload of the table won meanwhile
     try:
@@ -299,11 +305,12 @@ def _import_bytes(client: redis.Redis, raw: bytes, *, gid: str, owner: str | Non
         uploads.settle_table(table_id, gid)
     kind = "log-only" if prepared.source == SOURCE_LOG_ONLY else "rules"
     name = prepared.extra.get("bga_game") if kind == "log-only" else prepared.game
-    if progress is not None and kind == "log-only":
-        progress(len(prepared.events) - 1, len(prepared.events) - 1)
+    if progress is not None and kind == "log-only":  # read in one go: every log entry (notification) at once
+        entries = sum(len(packet.notifications) for packet in bga.packets)
+        progress(entries, entries)
     draws = sum(1 for event in prepared.events if event.actor == CHANCE)
     return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, incomplete=prepared.incomplete, events=len(prepared.events),
-                         draws=draws,
+                         draws=draws, title=prepared.title,
                          error=error, report=report)
 
 
@@ -314,26 +321,63 @@ def public_table_of(bga: BgaLog) -> int | None:
     return bga.table_id
 
 
-def _linked_outcome(games: GameStore, gid: str) -> ImportOutcome:
-    """The outcome of a public upload of a table that is public already: the existing game, nothing stored."""
+def exported_game_here(games: GameStore, bga: BgaLog, prepared: Prepared) -> str | None:
+    """The public game an export of ours was made from (its setup note's ``from``), when its main line is still
+    exactly what the file holds: re-importing it would only copy it (a demo game's export, say). None otherwise: a
+    private or unlisted game is never named in an export, and one that moved on since is imported as a new game."""
+    source = exported_source(bga)
+    if source is None or source[1] != MAIN or prepared.incomplete:
+        return None
+    gid = source[0]
+    try:
+        record = games.game(gid)
+        stored = games.events(gid, MAIN)
+    except NotFoundError:
+        return None
+    if record.visibility != "public" or record.game != prepared.game or record.setup.players != prepared.setup.players:
+        return None
+    moves = [(event.actor, event.action) for event in stored[1:]]
+    return gid if moves == [(event.actor, event.action) for event in prepared.events[1:]] else None
+
+
+def _linked_outcome(games: GameStore, gid: str,
+                    reason: str = "this BGA table is public here already: the upload links to its game") -> ImportOutcome:
+    """The outcome of an upload whose game is here already (a public BGA table's, an export of a public game):
+    the existing game, nothing stored."""
     try:
         record = games.game(gid)
         kind, name, events = "log-only" if record.is_log_only else "rules", record.game, games.head(gid, MAIN)
+        title: str | None = record.title
     except NotFoundError:  # the upload that won the table is storing its game right now
-        kind, name, events = "rules", None, 0
-    return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, events=events, duplicate=True,
-                         report=[{"status": "linked", "reason": "this BGA table is public here already: the upload links to its game"}])
+        kind, name, events, title = "rules", None, 0, None
+    return ImportOutcome(DONE, game=gid, kind=kind, game_name=name, events=events, duplicate=True, title=title,
+                         report=[{"status": "linked", "reason": reason}])
+
+
+#: A log entry's status when several report rows are about it (a hacienda's decision and its draw): the strongest.
+_ENTRY_STATUS_RANK = {"skipped": 0, "used": 1, "refused": 2}
 
 
 def report_summary(outcome: ImportOutcome) -> dict[str, int]:
     """What an import did, in counts: the players' moves and the chance draws stored (the events after the setup,
-    split by who made them), and the log's lines used, inferred, refused and skipped."""
-    counts = {"used": 0, "inferred": 0, "refused": 0, "skipped": 0}
-    for row in outcome.report:
+    split by who made them); the log entries (BGA notifications) read, each once, as used, skipped or refused, so that
+    they add up to the entries the progress counted; and the moves inferred (events no entry states, not entries).
+
+    A report has a row per entry and a row per event an entry does not state, and one entry may have two rows (a
+    hacienda's decision and the draw it states): counting rows said "479 lines used" of 447 entries read."""
+    entries: dict[object, str] = {}
+    inferred = 0
+    for n, row in enumerate(outcome.report):
         status = row.get("status")
-        if status in counts:
-            counts[status] += 1
-    return {"moves": max(0, outcome.events - 1 - outcome.draws), "draws": outcome.draws, **counts}
+        if status == "inferred":
+            inferred += 1
+        elif status in _ENTRY_STATUS_RANK:
+            entry = (row["packet_id"], row.get("uid")) if row.get("packet_id") is not None else n
+            if _ENTRY_STATUS_RANK[status] >= _ENTRY_STATUS_RANK[entries.get(entry, "skipped")]:
+                entries[entry] = str(status)
+    counts = {status: sum(1 for s in entries.values() if s == status) for status in _ENTRY_STATUS_RANK}
+    return {"moves": max(0, outcome.events - 1 - outcome.draws), "draws": outcome.draws, "entries": len(entries),
+            "used": counts["used"], "inferred": inferred, "refused": counts["refused"], "skipped": counts["skipped"]}
 
 
 def run_import(client: redis.Redis, uid: str, *, every: int = 50, progress: Progress | None = None) -> dict[str, Any]:
@@ -379,6 +423,8 @@ def _outcome_fields(outcome: ImportOutcome) -> dict[str, Any]:
         mapping.update(kind=outcome.kind)
     if outcome.game_name:
         mapping.update(game_name=outcome.game_name)
+    if outcome.title:
+        mapping.update(title=outcome.title)
     if outcome.error:
         mapping.update(error=json.dumps(outcome.error))
     return mapping
@@ -389,13 +435,17 @@ def _outcome_fields(outcome: ImportOutcome) -> dict[str, Any]:
 EXPORT_FORMATS = ("bga", "jsonl", "text")
 
 
-def titled(events: Sequence[Event], title: str) -> list[Event]:
+def titled(events: Sequence[Event], title: str, source: tuple[str, str] | None = None) -> list[Event]:
     """``events`` with the game's title in the meta of ``game_created``, where every export format writes it
     (the BGA export's setup note, the jsonl's first line, the text's ``title:`` line), so that a re-import
-    of the export keeps the title."""
-    if not events or not title:
+    of the export keeps the title; and ``source``, the (game, branch) exported, when it is public: a re-import of
+    the export unchanged is that game, already here (:func:`exported_game_here`)."""
+    if not events or (not title and source is None):
         return list(events)
-    return [events[0].with_meta(title=title), *events[1:]]
+    meta: dict[str, Any] = {"title": title} if title else {}
+    if source is not None:
+        meta["from"] = {"game": source[0], "branch": source[1]}
+    return [events[0].with_meta(**meta), *events[1:]]
 
 
 def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
@@ -410,6 +460,9 @@ def export_text(events: Sequence[Event], viewer: SeatView | None = None) -> str:
     title = events[0].meta.get("title")
     if isinstance(title, str) and title:
         lines.append("title: " + " ".join(title.split()))
+    source = events[0].meta.get("from")
+    if isinstance(source, dict):
+        lines.append(f"from: {source.get('game')}/{source.get('branch')}")
     for event in events[1:]:
         if event.action is None:
             continue

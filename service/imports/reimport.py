@@ -26,6 +26,7 @@ _SEAT = re.compile(r"seat (\d{1,2}) (.*?)(?=, seat \d{1,2} |$)")
 _TEXT_MOVE = re.compile(r"(?P<seq>\d{1,9})\. \[(?P<who>chance|seat \d{1,2})\] (?P<action>.+?)(?: — .*)?")
 _OPTIONS_PREFIX = "options: "
 _TITLE_PREFIX = "title: "
+_FROM_PREFIX = "from: "
 _RESULT_PREFIX = "result: "
 
 
@@ -116,6 +117,10 @@ def events_from_text(text: str) -> list[Event]:
             continue
         if stripped.startswith(_TITLE_PREFIX) and not events:
             meta["title"] = stripped[len(_TITLE_PREFIX):].strip()[:200]
+            continue
+        if stripped.startswith(_FROM_PREFIX) and not events:
+            game, _, branch = stripped[len(_FROM_PREFIX):].strip().partition("/")
+            meta["from"] = {"game": game[:100], "branch": branch[:100]}
             continue
         move = _TEXT_MOVE.fullmatch(stripped)
         if move is None:

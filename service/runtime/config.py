@@ -10,6 +10,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,6 +53,27 @@ def bga_origin_patterns(raw: str, setting: str = "LUDOLOG_BGA_ORIGINS") -> tuple
             raise SystemExit(f"{setting}: {pattern!r} is not an origin: expected scheme://host[:port], "
                              "or scheme://*.domain for every subdomain of domain, comma-separated")
     return patterns
+
+
+#: The schemes LUDOLOG_SMTP_URL may name: plain SMTP (STARTTLS when the server offers it) or SMTP over TLS.
+SMTP_SCHEMES = ("smtp", "smtps")
+
+
+def checked_smtp_url(raw: str | None, setting: str = "LUDOLOG_SMTP_URL") -> str | None:
+    """``raw`` when it names a mail server ludolog can send through (``smtp://host[:port]``,
+    ``smtps://user:password@host[:port]``), None when unset; otherwise the start stops with a message naming the
+    setting (the password left out): a mistyped setting must not quietly send no mail."""
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    try:
+        port_ok = parts.port is None or 0 < parts.port
+    except ValueError:
+        port_ok = False
+    if parts.scheme not in SMTP_SCHEMES or not parts.hostname or not port_ok or parts.path not in ("", "/"):
+        shown = f"{parts.scheme}://{parts.hostname or ''}" if "@" in raw else raw
+        raise SystemExit(f"{setting}={shown!r}: expected smtp://host[:port] or smtps://user:password@host[:port]")
+    return raw
 
 
 #: Open connections (streams and requests together) each web process holds by default (deploy/gunicorn.conf.py's
@@ -105,6 +127,14 @@ class Config:
     #: ``scheme://*.domain`` for every subdomain of ``domain`` (see :func:`bga_origin_patterns`).
     bga_origins: tuple[str, ...] = field(default_factory=lambda: bga_origin_patterns(
         os.environ.get("LUDOLOG_BGA_ORIGINS", DEFAULT_BGA_ORIGINS), "LUDOLOG_BGA_ORIGINS"))
+
+    #: Turn e-mails (issue 46): the mail server they go through (none: no mail at all), their sender, the site's address
+    #: for the links in them, and how long after a move made it a person's turn their mail is considered.
+    smtp_url: str | None = field(default_factory=lambda: checked_smtp_url(os.environ.get("LUDOLOG_SMTP_URL")))
+    mail_from: str = field(default_factory=lambda: os.environ.get("LUDOLOG_MAIL_FROM", "ludolog <ludolog@localhost>"))
+    public_url: str = field(default_factory=lambda: (os.environ.get("LUDOLOG_PUBLIC_URL") or (
+        f"http://{os.environ.get('LUDOLOG_HOST', '127.0.0.1')}:{_env_int('LUDOLOG_PORT', 8000)}")).rstrip("/"))
+    turn_mail_delay: int = field(default_factory=lambda: _env_int("LUDOLOG_TURN_MAIL_DELAY", 60))
 
     @property
     def is_development(self) -> bool:

@@ -3,6 +3,7 @@
 --
 -- KEYS[1] heads hash (branch id -> head seq)      KEYS[2] the branch's event stream
 -- KEYS[3] idempotency key (declared even when unused, so that Redis Cluster routes the call)
+-- KEYS[4] the branch's closed mark (set by a granted take-back request at a table: service/store/takebacks.py)
 -- ARGV[1] branch id   ARGV[2] expected seq   ARGV[3] idempotency TTL in seconds, '0' for none
 -- ARGV[4] the request's fingerprint (stored with the key, so that a reuse of the key for
 --         another request can be told from a retry)
@@ -12,14 +13,18 @@
 --
 -- Replies: the new head (an integer) on success; the status 'DUPLICATE <first>:<last>:<fingerprint>'
 -- for an append whose key was used before (checked first: a retry answers the same whatever the
--- head is now); errors 'NOBRANCH' and 'CONFLICT <head>'. Small replies on purpose: this is the
--- hot path of every write.
+-- head is now); errors 'NOBRANCH', 'CONFLICT <head>' and 'CLOSED <the line the table plays on at>'.
+-- Small replies on purpose: this is the hot path of every write.
 local ttl = tonumber(ARGV[3])
 if ttl > 0 then
   local prior = redis.call('GET', KEYS[3])
   if prior then
     return {ok = 'DUPLICATE ' .. prior}
   end
+end
+local closed = redis.call('GET', KEYS[4])
+if closed then
+  return redis.error_reply('CLOSED ' .. closed)
 end
 local head = redis.call('HGET', KEYS[1], ARGV[1])
 if not head then

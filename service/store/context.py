@@ -22,13 +22,16 @@ from redis.retry import Retry
 import engine
 from service.runtime.config import Config, ConfigError
 from service.store.annotations import AnnotationStore
+from service.store.chat import TableChat
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
+from service.store.notifications import NotificationStore
 from service.store.quota import AnalysisQuota
 from service.store.seats import SeatStore
 from service.store.sessions import SessionStore, SignInThrottle, SignUpThrottle
 from service.store.snapshots import SnapshotStore, StateReader
+from service.store.takebacks import TakeBackRequests
 from service.store.uploads import UploadStore
 from service.store.users import UserStore
 
@@ -121,6 +124,21 @@ class Stores:
     def seats(self) -> SeatStore:
         """Who holds each seat of a branch, and the invites to seats."""
         return SeatStore(self.redis)
+
+    @cached_property
+    def takebacks(self) -> TakeBackRequests:
+        """The tables' take-back requests, and the lines they closed."""
+        return TakeBackRequests(self.redis)
+
+    @cached_property
+    def chat(self) -> TableChat:
+        """The tables' chats, and how fast each user may post to them."""
+        return TableChat(self.redis)
+
+    @cached_property
+    def notifications(self) -> NotificationStore:
+        """How users are told it is their turn: their settings, the pages they have open, turn e-mails' claims."""
+        return NotificationStore(self.redis)
 
     @cached_property
     def snapshots(self) -> SnapshotStore:

@@ -47,3 +47,11 @@ class IdempotencyKeyReusedError(StoreError):
 
 class GoneError(StoreError):
     """A thing that existed and can no longer be used (an invite already used or revoked)."""
+
+
+class BranchClosingError(ConflictError):
+    """A seat or an invite of a branch whose deletion is running (its owner's; it may yet be refused)."""
+
+
+class BranchGoneError(GoneError):
+    """A seat or an invite of a branch that was deleted."""

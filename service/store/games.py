@@ -401,7 +401,8 @@ class GameStore:
         """
         if not events:
             raise InvalidRequestError("nothing to append")
-        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), self._idempotency_key(gid, bid, idempotency_key)]
+        keys_ = [keys.branch_head_for(gid), keys.events_for(gid, bid), self._idempotency_key(gid, bid, idempotency_key),
+                 keys.branch_closed_for(gid, bid)]
         ttl = IDEMPOTENCY_TTL_SECONDS if idempotency_key else 0
         try:  # the entries' ids (so the events' seqs) are the script's to give: it alone knows the head for certain
             reply = self._run_append(keys_, [bid, expected_seq, ttl, fingerprint,
@@ -419,6 +420,11 @@ class GameStore:
             head = int(reply.split()[1])
             return ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {head}",
                                  expected_seq=expected_seq, head=head)
+        if reply.startswith("CLOSED"):
+            moved_to = reply.removeprefix("CLOSED").strip()
+            where = f": the table plays on at branch {moved_to!r}" if moved_to else ""
+            return ConflictError(f"branch {bid!r} was closed by a take-back its players granted{where}",
+                                 branch=bid, moved_to=moved_to or None, reason="taken_back")
         if reply == "NOBRANCH":
             self.branch(gid, bid)  # raises "no game" for an unknown game
             return NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)

@@ -79,7 +79,7 @@ def games_counter() -> str:
 
 
 def user_for(name: str) -> str:
-    """Hash: a user's record (password hash, created)."""
+    """Hash: a user's record (password hash, created, the language they chose: ``locale``)."""
     return f"{PREFIX}:user:{name}"
 
 
@@ -185,6 +185,17 @@ def analysis_requested_for(gid: str, bid: str, rollouts: int, view: str, seed: i
     return f"{_game(gid)}:b:{bid}:analysis-requested:{rollouts}:{view}:{seed}"
 
 
+def analysis_run_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Hash (with a time to live): the run of the analysis of the branch at this budget, view and seed: its generation,
+    state, who asked, the quota grants it was charged from, and its pace (:mod:`service.store.analysis_runs`)."""
+    return f"{_game(gid)}:b:{bid}:analysis-run:{rollouts}:{view}:{seed}"
+
+
+def analysis_run_todo_for(gid: str, bid: str, rollouts: int, view: str, seed: int = 0) -> str:
+    """Set (with a time to live): the seqs of the decisions that run still has to analyse."""
+    return f"{_game(gid)}:b:{bid}:analysis-run-todo:{rollouts}:{view}:{seed}"
+
+
 def analysis_keys_of_branch(gid: str, bid: str) -> str:
     """A SCAN pattern matching every analysis key of branch ``bid`` (results and request marks), for its deletion."""
     return f"{PREFIX}:g:{{{_glob_literal(gid)}}}:b:{_glob_literal(bid)}:analysis*"
@@ -245,7 +256,7 @@ def seats_for(gid: str, bid: str) -> str:
 
 
 def invites_for(gid: str) -> str:
-    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked, user)."""
+    """Hash: sha256 of an invite token → the invite (JSON: branch, seat, status open/used/revoked/deleted, user)."""
     return f"{_game(gid)}:invites"
 
 
@@ -267,6 +278,12 @@ def engine_quota_wait_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:engine-quota-wait"
 
 
+def branch_closing_for(gid: str, bid: str) -> str:
+    """String with a TTL, set while the branch's deletion runs (``SeatStore.close``): a seat or an invite taken then is
+    refused, so that the deletion's check that nobody sits at the branch still holds when the branch goes."""
+    return f"{_game(gid)}:b:{bid}:closing"
+
+
 def tables_of(user: str) -> str:
     """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
     they own or of which they hold a seat by invite; kept in the transaction of each seat change
@@ -274,7 +291,61 @@ def tables_of(user: str) -> str:
     return f"{PREFIX}:user-tables:{user}"
 
 
+def finished_tables_of(user: str) -> str:
+    """Sorted set of the tables ``user`` sat at whose game is over (``gid/bid``, scored by when it ended): moved there
+    from :func:`tables_of` when the game ends, so that the tables being played are listed without reading the
+    finished ones (``service/store/seats.py``)."""
+    return f"{PREFIX}:user-tables-finished:{user}"
+
+
 def tables_changed() -> str:
     """Stream of notices ``{gid, bid}``: a table's seats changed or a move was made on it (trimmed to about the last
     1000); the home page's list of tables follows it (``GET /api/me/tables/stream``)."""
     return f"{PREFIX}:tables:changed"
+
+
+def chat_for(gid: str, bid: str) -> str:
+    """Stream: the chat of table ``bid`` (entries ``said`` {author, text, time} and ``unsaid`` {message, by}), trimmed
+    to about the last 1,000; deleted with the branch (``service/store/chat.py``)."""
+    return f"{_game(gid)}:b:{bid}:chat"
+
+
+def chat_posts_of(user: str) -> str:
+    """Integer with a TTL: the chat messages ``user`` posted in the current window (``service/store/chat.py``)."""
+    return f"{PREFIX}:chat-posts:{user}"
+
+
+def takeback_request_for(gid: str, bid: str) -> str:
+    """String (JSON, with a TTL): table ``bid``'s take-back request, open or answered (``service/store/takebacks.py``)."""
+    return f"{_game(gid)}:b:{bid}:takeback-request"
+
+
+def branch_closed_for(gid: str, bid: str) -> str:
+    """String: set when a granted take-back closed branch ``bid`` to moves (its value: the line the table plays on at,
+    empty while that is made); ``append.lua`` refuses every append to a branch that has it."""
+    return f"{_game(gid)}:b:{bid}:closed"
+def notifications_for(user: str) -> str:
+    """Hash: how ``user`` is told it is their turn (``email``, ``turn_mail`` 1/0: ``service/store/notifications.py``)."""
+    return f"{PREFIX}:notify:{user}"
+
+
+def table_open_by(gid: str, bid: str, user: str) -> str:
+    """Sorted set with a TTL: the live streams through which ``user`` has branch ``bid``'s page open (a random holder
+    id → its lease's end); while one lease runs, no turn e-mail is sent to them for that table."""
+    return f"{_game(gid)}:b:{bid}:open-by:{user}"
+
+
+def turn_mail_claim_for(gid: str, bid: str, user: str, seq: int) -> str:
+    """String with a TTL: the turn e-mail to ``user`` for the turn at ``seq`` is claimed (``sending:<attempt>``,
+    ``retry:<attempt>`` after a failed send, ``sent``): one mail per turn, whichever check gets there first."""
+    return f"{_game(gid)}:b:{bid}:turn-mail:{user}:{seq}"
+
+
+def turn_mail_window_for(gid: str, bid: str, user: str) -> str:
+    """String with a TTL of the quarter hour: a turn e-mail about branch ``bid`` went to ``user`` in it."""
+    return f"{_game(gid)}:b:{bid}:turn-mail-window:{user}"
+
+
+def mail_signing_key() -> str:
+    """String: the random key that signs the unsubscribe links of the mails (made on first use, never shown)."""
+    return f"{PREFIX}:mail-signing-key"

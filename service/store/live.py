@@ -154,6 +154,10 @@ class LiveHub:
         """The stream of notices of changed seats or deleted branches of game ``gid`` (a table's page)."""
         return keys.seat_changes_for(gid)
 
+    def chat_stream(self, gid: str, bid: str) -> str:
+        """The chat of table ``bid`` of game ``gid`` (:mod:`service.store.chat`: what was said, what was deleted)."""
+        return keys.chat_for(gid, bid)
+
     def analysis_progress_stream(self, gid: str) -> str:
         """The stream of notices of verdicts stored for game ``gid``'s analyses (the analysis panel)."""
         return keys.analysis_progress_for(gid)

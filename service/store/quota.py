@@ -10,6 +10,10 @@ than the window drop out, so the allowance frees up piece by piece as old grants
 can say exactly when a refused request would fit (the grants that must age out first, oldest first).
 One script checks and grants at once, so two requests at the same moment cannot both squeeze into
 the last of the allowance. The set is one key of its own (no hash tag): fine on a cluster.
+
+A grant keeps its id (:attr:`QuotaAnswer.grant`), so that work granted and then not done (an analysis cancelled
+before it ran every decision it was charged for) is given back from that grant (:meth:`AnalysisQuota.give_back`):
+the grant shrinks where it stands in the window, and what is given back frees up at once.
 """
 
 from __future__ import annotations
@@ -48,6 +52,20 @@ for i = 1, #grants, 2 do
 end
 return {0, used, '-1'}"""
 
+# KEYS: the user's grants. ARGV: the grant's id, the work to give back. The grant shrinks in place (its score, when it
+# was granted, stays); a grant that has aged out is gone and nothing is given back. Returns the work given back.
+_GIVE_BACK = """local grants = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #grants, 2 do
+  local id, work = string.match(grants[i], '^(.*):(%d+)$')
+  if id == ARGV[1] then
+    local back = math.min(tonumber(work), tonumber(ARGV[2]))
+    redis.call('ZREM', KEYS[1], grants[i])
+    if back < tonumber(work) then redis.call('ZADD', KEYS[1], grants[i + 1], id .. ':' .. string.format('%d', tonumber(work) - back)) end
+    return back
+  end
+end
+return 0"""
+
 
 @dataclass(frozen=True)
 class QuotaAnswer:
@@ -58,6 +76,7 @@ class QuotaAnswer:
     used: int  # work granted in the window before this request
     limit: int
     retry_after: int | None  # seconds until the request would fit (None: granted, or it never fits)
+    grant: str | None = None  # the grant's id when work was granted (for :meth:`AnalysisQuota.give_back`)
 
     @property
     def left(self) -> int:
@@ -78,17 +97,26 @@ class AnalysisQuota:
         self.limit = limit
         self.window = window
         self._take = client.register_script(_TAKE)
+        self._give_back = client.register_script(_GIVE_BACK)
 
     def take(self, user: str, work: int, now: float | None = None) -> QuotaAnswer:
         """Grant ``work`` to ``user`` if it fits in the window's allowance, else say when it would."""
         now = time.time() if now is None else now
         if work <= 0:
             return QuotaAnswer(True, 0, 0, self.limit, None)
+        grant = secrets.token_hex(6)
         granted, used, fits_at = self._take(keys=[keys.analysis_quota_for(user)],
-                                            args=[repr(now), self.window, self.limit, work, secrets.token_hex(6)])
+                                            args=[repr(now), self.window, self.limit, work, grant])
         fits = float(fits_at)
         retry_after = None if granted or fits < 0 else max(1, math.ceil(fits - now))
-        return QuotaAnswer(bool(granted), work, int(used), self.limit, retry_after)
+        return QuotaAnswer(bool(granted), work, int(used), self.limit, retry_after, grant if granted else None)
+
+    def give_back(self, user: str, grant: str, work: int) -> int:
+        """Give ``work`` of ``user``'s grant ``grant`` back (work granted and not done); the work given back, which is
+        less where the grant is smaller or has aged out of the window."""
+        if work <= 0:
+            return 0
+        return int(self._give_back(keys=[keys.analysis_quota_for(user)], args=[grant, work]))
 
     def used(self, user: str, now: float | None = None) -> int:
         """Work granted to ``user`` in the window ending ``now``."""

@@ -17,7 +17,15 @@ a read of Redis hands out no seat, and a token is found by its hash (no comparis
 nothing to time). A token is ``<gid>.<secret>`` (43 characters of ``secrets.token_urlsafe``): the game id
 says which hash to look in. An invite is ``open`` until it is ``used`` (once: redeeming is one WATCHed
 transaction over the invite and the seat, so two browsers racing for it get one seat and one 410) or
-``revoked`` (the owner took the seat back, gave it to the engine or made a new invite for it).
+``revoked`` (the owner took the seat back, gave it to the engine or made a new invite for it), or ``deleted`` (its
+branch was deleted).
+
+A branch is deleted only when nobody but its owner sits at it (issue 45), and the check and the deletion must not let
+a seat in between: the deletion first marks the branch closing (:meth:`SeatStore.close`, WATCHed over the seats it
+reads), and every transaction that gives a seat (redeeming, assigning, inviting) WATCHes that mark and the game's
+branch table and refuses a branch closing (409 ``branch_closing``) or gone (410 ``branch_deleted``). So either the
+seat is taken first (the deletion then sees it and is refused), or the deletion runs and the seat is refused; a
+deletion the game store refuses (a branch with forks) lifts the mark (:meth:`SeatStore.reopen`), losing nothing.
 """
 
 from __future__ import annotations
@@ -34,7 +42,14 @@ import redis
 from redis.typing import EncodableT, FieldT
 
 from service.store import keys
-from service.store.errors import ConflictError, GoneError, InvalidRequestError, NotFoundError
+from service.store.errors import (
+    BranchClosingError,
+    BranchGoneError,
+    ConflictError,
+    GoneError,
+    InvalidRequestError,
+    NotFoundError,
+)
 from service.store.replies import as_bytes_hash, as_optional_bytes, as_scored, as_text_list
 
 #: The engine's strengths, weakest first.
@@ -46,11 +61,14 @@ if queued and tonumber(queued) <= tonumber(ARGV[2]) then return redis.call('ZREM
 return 0"""
 #: Seat-change notices kept per game (a follower only ever needs the ones since it subscribed).
 SEAT_CHANGES_KEPT = 200
-SEATS_CHANGED, BRANCH_DELETED = "seats", "deleted"
+SEATS_CHANGED, BRANCH_DELETED, TABLE_MOVED = "seats", "deleted", "moved"
 #: Notices kept in the stream of changed tables (the home pages' lists need only the ones since they subscribed).
 TABLE_CHANGES_KEPT = 1000
 #: The seats hash's field listing the seats others have held since a person first sat (not a seat number).
 OTHERS_FIELD = "others"
+#: Seconds a branch stays marked closing at most: a deletion takes milliseconds; a process that died in the middle of
+#: one leaves the branch open again after this.
+CLOSING_SECONDS = 60
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{20,64})$")
 
 
@@ -110,11 +128,12 @@ def _invite_of(gid: str, raw: bytes | str) -> Invite:
     return Invite(gid, str(data["branch"]), int(data["seat"]), str(data["status"]), data.get("user"))
 
 
-def _notify(pipe: Any, gid: str, bid: str, change: str) -> None:
+def _notify(pipe: Any, gid: str, bid: str, change: str, **more: str) -> None:
     """Queue, in the transaction that makes it, the notice of a change of branch ``bid``'s seats (a page at the table
     hears of it live: a seated player learns that their seat was taken back, or that the branch is gone; a home
     page's list of tables, that a table was set, taken or deleted)."""
-    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change}, maxlen=SEAT_CHANGES_KEPT, approximate=True)
+    pipe.xadd(keys.seat_changes_for(gid), {"branch": bid, "change": change, **more}, maxlen=SEAT_CHANGES_KEPT,
+              approximate=True)
     table_changed(pipe, gid, bid)
 
 
@@ -126,6 +145,17 @@ def table_changed(client: Any, gid: str, bid: str) -> None:
 def _table(gid: str, bid: str) -> str:
     """A table's member in a user's set of tables."""
     return f"{gid}/{bid}"
+
+
+def _tables(members: list[str]) -> list[tuple[str, str]]:
+    """(gid, bid) of members of a user's set of tables."""
+    return [(gid, bid) for gid, _, bid in (member.partition("/") for member in members)]
+
+
+def _leave_table(pipe: Any, person: str, gid: str, bid: str) -> None:
+    """Queue the removal of the table from ``person``'s lists (played and finished): they no longer sit there."""
+    pipe.zrem(keys.tables_of(person), _table(gid, bid))
+    pipe.zrem(keys.finished_tables_of(person), _table(gid, bid))
 
 
 def _people(stored: dict[bytes, bytes]) -> set[str]:
@@ -141,6 +171,16 @@ def _new_invite(gid: str, bid: str, seat: int) -> tuple[Seat, str, str]:
     return invited, token, json.dumps({"branch": bid, "seat": seat, "status": "open"})
 
 
+def _open_invites(stored: dict[bytes, bytes]) -> list[str]:
+    """The token hashes of the invites a seats hash's invited seats wait on."""
+    held = (_seat_of(int(k), v) for k, v in stored.items() if k.isdigit())
+    return [seat.invite for seat in held if seat.holder == INVITED and seat.invite]
+def _invites_of_branch(stored: dict[bytes, bytes], bid: str) -> dict[bytes, dict[str, Any]]:
+    """The invites (by token hash) of branch ``bid`` in a game's invites hash."""
+    records = {hashed: json.loads(raw) for hashed, raw in stored.items()}
+    return {hashed: record for hashed, record in records.items() if record.get("branch") == bid}
+
+
 def _others(raw: bytes | str | None) -> set[int]:
     """The ``others`` field's seats (none when it is not set: no person has sat yet)."""
     return set(json.loads(raw)) if raw is not None else set()
@@ -150,6 +190,21 @@ def _others_now(stored: dict[bytes, bytes]) -> set[int]:
     """From a seats hash: the seats others have held (``others``), and those held by anyone but the owner now."""
     held = {int(k) for k, v in stored.items() if k.isdigit() and _seat_of(int(k), v).holder != OWNER}
     return _others(stored.get(OTHERS_FIELD.encode())) | held
+
+
+def _watch_branch(pipe: Any, gid: str, bid: str, *more: str) -> None:
+    """WATCH ``more`` and what says whether the branch may still be seated: its closing mark and the game's branches."""
+    pipe.watch(*more, keys.branch_closing_for(gid, bid), keys.branches_for(gid))
+
+
+def _refuse_closed(pipe: Any, gid: str, bid: str) -> None:
+    """In a transaction WATCHed by :func:`_watch_branch`: refuse a branch being deleted, or deleted."""
+    if pipe.exists(keys.branch_closing_for(gid, bid)):
+        raise BranchClosingError(f"branch {bid!r} is being deleted by its owner: none of its seats can be taken or "
+                                 "given now", game=gid, branch=bid)
+    if not pipe.hexists(keys.branches_for(gid), bid):
+        raise BranchGoneError(f"branch {bid!r} of game {gid!r} was deleted by its owner, and its seats with it",
+                              game=gid, branch=bid)
 
 
 def _seat_of(seat: int, raw: bytes | str) -> Seat:
@@ -229,14 +284,47 @@ class SeatStore:
             pipe.execute()
 
     def table_moved(self, gid: str, bid: str) -> None:
-        """After an append: tell the home pages' lists of tables that the branch moved on, if it is a table."""
-        if self.has_assignments(gid, bid):
-            table_changed(self.redis, gid, bid)
+        """After an append on a table (a branch with seats): tell the home pages' lists of tables that it moved on."""
+        table_changed(self.redis, gid, bid)
+
+    def table_over(self, gid: str, bid: str, *, owner: str | None, when: float) -> None:
+        """The table's game ended (at ``when``): in its players' and ``owner``'s lists it moves from the tables played to
+        the finished ones, and the home pages hear of it."""
+        seats_key, member = keys.seats_for(gid, bid), _table(gid, bid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    people = _people(as_bytes_hash(pipe.hgetall(seats_key))) | ({owner} if owner else set())
+                    pipe.multi()
+                    for person in people:
+                        pipe.zrem(keys.tables_of(person), member)
+                        pipe.zadd(keys.finished_tables_of(person), {member: when}, nx=True)
+                    table_changed(pipe, gid, bid)
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def tables_of(self, user: str) -> list[tuple[str, str]]:
-        """The tables (gid, bid) ``user`` sits at: owns with seats assigned, or holds a seat of by invite."""
-        members = as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1))
-        return [(gid, bid) for gid, _, bid in (member.partition("/") for member in members)]
+        """The tables (gid, bid) ``user`` sits at and plays (owns with seats assigned, or holds a seat of by invite),
+        those whose game is over left out once :meth:`table_over` moved them."""
+        return _tables(as_text_list(self.redis.zrange(keys.tables_of(user), 0, -1)))
+
+    def finished_tables_of(self, user: str, count: int) -> tuple[list[tuple[str, str, float]], int]:
+        """The ``count`` tables (gid, bid, when it ended) ``user`` sat at whose game ended last (the latest first), and
+        how many there are."""
+        key = keys.finished_tables_of(user)
+        recent = as_scored(self.redis.zrevrange(key, 0, count - 1, withscores=True)) if count > 0 else []
+        tables = _tables([member.decode() for member, _ in recent])
+        return [(gid, bid, when) for (gid, bid), (_, when) in zip(tables, recent, strict=True)], int(self.redis.zcard(key))
+
+    def sits_at(self, user: str, gid: str, bid: str) -> bool:
+        """True when the table is among ``user``'s, being played or finished."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zscore(keys.tables_of(user), _table(gid, bid))
+            pipe.zscore(keys.finished_tables_of(user), _table(gid, bid))
+            return any(score is not None for score in pipe.execute())
 
     def _replace(self, gid: str, bid: str, seat: Seat, new_invite: tuple[str, str] | None, owner: str | None) -> None:
         """Write ``seat`` and revoke the invite it replaces, in one transaction (the invite may be redeemed meanwhile);
@@ -245,17 +333,20 @@ class SeatStore:
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(seats_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    _watch_branch(pipe, gid, bid, seats_key, invites_key)
+                    _refuse_closed(pipe, gid, bid)
                     stored = as_bytes_hash(pipe.hgetall(seats_key))
                     old_raw = stored.get(str(seat.seat).encode())
                     old = _seat_of(seat.seat, old_raw) if old_raw is not None else Seat(seat.seat)
                     old_invite = pipe.hget(invites_key, old.invite) if old.invite else None
                     others = _others(stored.get(OTHERS_FIELD.encode()))
                     left = _people(stored) - _people(stored | {str(seat.seat).encode(): json.dumps(seat.to_record()).encode()})
+                    # a table whose game is over stays among the owner's finished ones
+                    ended = owner is not None and pipe.zscore(keys.finished_tables_of(owner), _table(gid, bid)) is not None
                     pipe.multi()
                     for person in left:
-                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
-                    if owner is not None:
+                        _leave_table(pipe, person, gid, bid)
+                    if owner is not None and not ended:
                         pipe.zadd(keys.tables_of(owner), {_table(gid, bid): time.time()}, nx=True)
                     if others and seat.holder != OWNER:
                         pipe.hset(seats_key, OTHERS_FIELD, json.dumps(sorted(others | {seat.seat})))
@@ -291,9 +382,10 @@ class SeatStore:
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(invites_key, seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    _watch_branch(pipe, invite.game, invite.branch, invites_key, seats_key)
                     current = _invite_of(invite.game, pipe.hget(invites_key, hashed) or b"{}")
                     self.check_usable(current)
+                    _refuse_closed(pipe, invite.game, invite.branch)
                     self._refuse_owner(current, user, owner)
                     others = _others_now(as_bytes_hash(pipe.hgetall(seats_key))) | {current.seat}
                     pipe.multi()
@@ -317,6 +409,9 @@ class SeatStore:
                             "is single-use; ask the branch's owner for a new one", **where)
         if invite.status == "revoked":
             raise GoneError(f"this invite to seat {invite.seat} was revoked by the branch's owner", **where)
+        if invite.status == "deleted":
+            raise BranchGoneError(f"this invite was to seat {invite.seat} of branch {invite.branch!r}, which its owner "
+                                  "deleted", **where)
 
     @staticmethod
     def _refuse_owner(invite: Invite, user: str, owner: str | None) -> None:
@@ -325,24 +420,87 @@ class SeatStore:
             raise ConflictError(f"you own branch {invite.branch!r} and hold its seats already: send the link to "
                                 "the person you invite", **where)
 
-    def delete_branch(self, gid: str, bid: str, *, owner: str | None = None) -> None:
-        """Forget a deleted branch's seats (its invites then name a branch that is gone: redeeming says 404) and the
-        table in its players' and ``owner``'s lists, and tell the pages that follow its seats that it is gone."""
-        seats_key = keys.seats_for(gid, bid)
+    def close(self, gid: str, bid: str) -> list[Seat]:
+        """Mark the branch closing before its deletion: from now on no seat of it can be taken or given (redeeming,
+        assigning and inviting refuse it) until :meth:`delete_branch` or :meth:`reopen`. Returns the seats people other
+        than the owner hold at that moment (the caller refuses the deletion while they play there, and reopens).
+        BranchClosingError while another deletion of it runs."""
+        seats_key, closing_key = keys.seats_for(gid, bid), keys.branch_closing_for(gid, bid)
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(seats_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    pipe.watch(seats_key, closing_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    if pipe.exists(closing_key):
+                        raise BranchClosingError(f"branch {bid!r} is being deleted already", game=gid, branch=bid)
+                    stored = as_bytes_hash(pipe.hgetall(seats_key))
+                    pipe.multi()
+                    pipe.set(closing_key, b"1", ex=CLOSING_SECONDS)
+                    pipe.execute()
+                    held = (_seat_of(int(k), v) for k, v in stored.items() if k.isdigit())
+                    return sorted((seat for seat in held if seat.holder == USER), key=lambda seat: seat.seat)
+                except redis.WatchError:
+                    continue
+
+    def reopen(self, gid: str, bid: str) -> None:
+        """Lift :meth:`close`'s mark: the branch was not deleted after all (its seats are as they were)."""
+        self.redis.delete(keys.branch_closing_for(gid, bid))
+
+    def delete_branch(self, gid: str, bid: str, *, owner: str | None = None) -> None:
+        """Forget a deleted branch's seats, its invites (marked ``deleted``: redeeming one says the branch is gone), the
+        table in its players' and ``owner``'s lists, and its closing mark, and tell the pages that follow its seats that
+        it is gone."""
+        seats_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(seats_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
                     people = _people(as_bytes_hash(pipe.hgetall(seats_key))) | ({owner} if owner else set())
+                    invites = _invites_of_branch(as_bytes_hash(pipe.hgetall(invites_key)), bid)
                     pipe.multi()
                     for person in people:
-                        pipe.zrem(keys.tables_of(person), _table(gid, bid))
-                    pipe.delete(seats_key, keys.engine_quota_wait_for(gid, bid))
+                        _leave_table(pipe, person, gid, bid)
+                    for hashed, record in invites.items():
+                        pipe.hset(invites_key, hashed, json.dumps(record | {"status": "deleted"}))
+                    pipe.delete(seats_key, keys.engine_quota_wait_for(gid, bid), keys.branch_closing_for(gid, bid))
                     _notify(pipe, gid, bid, BRANCH_DELETED)
                     pipe.execute()
                     return
                 except redis.WatchError:
                     continue
+
+    def carry_table(self, gid: str, bid: str, new: str) -> None:
+        """Seat branch ``new`` (not yet made: a take-back's line) as branch ``bid`` is seated, the seats others have
+        held included (so the new line keeps the table's secrets from its owner), and hand the open invites to ``bid``'s
+        seats on to it; written before the branch, so that nobody ever sees it with every seat the owner's."""
+        old_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(old_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    stored = as_bytes_hash(pipe.hgetall(old_key))
+                    invites = {h: pipe.hget(invites_key, h) for h in _open_invites(stored)}
+                    pipe.multi()
+                    if stored:
+                        pipe.hset(keys.seats_for(gid, new), mapping=dict(stored))  # type: ignore[arg-type]
+                    for hashed, raw in invites.items():
+                        if raw is not None:
+                            pipe.hset(invites_key, hashed, json.dumps(json.loads(raw) | {"branch": new}))
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
+
+    def table_moved_on(self, gid: str, bid: str, new: str, owner: str | None) -> None:
+        """After a take-back: the table plays on at ``new``, which its people (and ``owner``) now list instead of
+        ``bid``; the pages at ``bid`` are told where it went."""
+        people = _people(as_bytes_hash(self.redis.hgetall(keys.seats_for(gid, new)))) | ({owner} if owner else set())
+        with self.redis.pipeline(transaction=True) as pipe:
+            for person in people:
+                pipe.zrem(keys.tables_of(person), _table(gid, bid))
+                pipe.zadd(keys.tables_of(person), {_table(gid, new): time.time()})
+            _notify(pipe, gid, bid, TABLE_MOVED, to=new)
+            _notify(pipe, gid, new, SEATS_CHANGED)
+            pipe.execute()
 
     def engine_waits_for_quota(self, gid: str, bid: str, note: dict[str, Any], seconds: int) -> None:
         """Note that the branch's engine seat waits ``seconds`` for its owner's work quota (``note``: who, how much)."""

@@ -68,20 +68,28 @@ class UploadStore:
         """
         digest = content_digest(raw if identity is None else identity, partial=partial, owner=owner)
         digest_key = keys.upload_by_digest_for(digest)
-        earlier = _text(self.redis.get(digest_key))
-        if earlier is not None:
-            status = _text(self.redis.hget(keys.upload_for(earlier), "status"))
-            if status is not None and status != FAILED:
-                return earlier, True
         uid = new_id(9)
         record = {"status": QUEUED, "filename": (filename or "")[:200], "size": len(raw), "partial": "1" if partial else "0",
                   "owner": owner or "", "visibility": visibility, "created": str(time.time()), "digest": digest, "done": 0,
                   "total": 0}
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(keys.upload_for(uid), mapping=record)  # type: ignore[arg-type]
-            pipe.set(keys.upload_raw_for(uid), raw, ex=RAW_TTL_SECONDS)
-            pipe.set(digest_key, uid)
-            pipe.execute()
+        # One transaction WATCHing the digest's upload: two copies of the same file sent at once make one upload (the
+        # second sees the first's and answers it), where a read then a write let both through as two imports.
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(digest_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    earlier = _text(pipe.get(digest_key))
+                    status = _text(pipe.hget(keys.upload_for(earlier), "status")) if earlier is not None else None
+                    if earlier is not None and status is not None and status != FAILED:
+                        return earlier, True
+                    pipe.multi()
+                    pipe.hset(keys.upload_for(uid), mapping=record)  # type: ignore[arg-type]
+                    pipe.set(keys.upload_raw_for(uid), raw, ex=RAW_TTL_SECONDS)
+                    pipe.set(digest_key, uid)
+                    pipe.execute()
+                    break
+                except redis.WatchError:
+                    continue
         self.beat(uid)
         return uid, False
 
@@ -106,6 +114,7 @@ class UploadStore:
             "created": float(data.get("created", 0)),
             "progress": {"done": int(data.get("done", 0)), "total": int(data.get("total", 0))},
             "game": data.get("game") or None, "kind": data.get("kind") or None, "game_name": data.get("game_name") or None,
+            "title": data.get("title") or None,
             "incomplete": data.get("incomplete") == "1", "events": int(data.get("events", 0)),
             "error": json.loads(data["error"]) if data.get("error") else None,
             "report": json.loads(data["report"]) if data.get("report") else [],

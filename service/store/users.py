@@ -27,6 +27,8 @@ from service.store.replies import as_optional_bytes
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{2,40}$")
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 MAX_TOKEN_NAME = 60
+#: A locale id as kept with a user (Babel's spelling: ``hu``, ``zh_Hant``); which ones are offered is the web's to check.
+LOCALE_ID = re.compile(r"^[a-z]{2,3}(_[A-Za-z]{2,4})?$")
 COMMAND_LINE_TOKEN = "command line"
 
 
@@ -90,6 +92,21 @@ class UserStore:
         if not self.redis.hsetnx(keys.user_for(name), "name", name):
             raise ConflictError(f"user {name!r} exists already", user=name)
         self.redis.hset(keys.user_for(name), mapping=record)
+
+    def locale_of(self, name: str) -> str | None:
+        """The language ``name`` chose for the site (a locale id such as ``hu`` or ``zh_Hant``), None if they never chose
+        one (their browser's is used) or there is no such user."""
+        found = as_optional_bytes(self.redis.hget(keys.user_for(name), "locale"))
+        return found.decode() if found else None
+
+    def set_locale(self, name: str, locale: str) -> None:
+        """Keep ``locale`` (a locale id, which the caller checked is offered) as ``name``'s language; NotFoundError for an
+        unknown user."""
+        if not LOCALE_ID.match(locale):
+            raise InvalidRequestError(f"language {locale!r}: expected a locale id such as 'hu' or 'zh_Hant'", field="locale")
+        if not self.exists(name):
+            raise NotFoundError(f"no user {name!r}", user=name)
+        self.redis.hset(keys.user_for(name), "locale", locale)
 
     def exists(self, name: str) -> bool:
         """True if the user exists."""

@@ -12,7 +12,7 @@ from flask import current_app
 from rq import Queue
 
 from service.games.play import PlayService
-from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engine_queue, job_queue
+from service.jobs import after_table_append, job_queue
 from service.store.annotations import AnnotationStore
 from service.store.context import Stores
 from service.store.games import GameStore
@@ -65,17 +65,11 @@ class ApiContext:
 
     @classmethod
     def build(cls, stores: Stores) -> ApiContext:
-        """The services over the process's stores; appends schedule a fold job per branch update on the job queue, and
-        an engine seat's move when an engine seat is to move next."""
-        queue = job_queue(stores)
-        schedule_fold = FoldScheduler(stores.folds, queue)
-        return cls(
-            stores=stores,
-            queue=queue,
-            play=PlayService(stores.games, stores.reader,
-                             on_append=after_append(schedule_fold, EngineMoveScheduler(stores, engine_queue(stores)),
-                                                    stores.seats.table_moved)),
-        )
+        """The services over the process's stores; appends schedule a fold job per branch update on the job queue, an
+        engine seat's move when an engine seat is to move next, and a turn e-mail's check when a person is
+        (:func:`service.jobs.after_table_append`)."""
+        return cls(stores=stores, queue=job_queue(stores),
+                   play=PlayService(stores.games, stores.reader, on_append=after_table_append(stores)))
 
 
 def api() -> ApiContext:

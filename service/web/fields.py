@@ -20,14 +20,20 @@ def _is_refused(char: str, allow_newlines: bool) -> bool:
     return ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0
 
 
+def first_refused(value: str, allow_newlines: bool = False) -> tuple[int, str] | None:
+    """(position, character) of the first control character or bidirectional override in ``value``, None if none."""
+    return next(((position, char) for position, char in enumerate(value) if _is_refused(char, allow_newlines)), None)
+
+
 def plain_text(allow_newlines: bool = False) -> Any:
     """A validator refusing control characters and bidirectional overrides, naming the first and where it is."""
 
     def check(value: str) -> None:
-        for position, char in enumerate(value):
-            if _is_refused(char, allow_newlines):
-                kind = "bidirectional override" if char in _BIDI_CONTROLS else "control character"
-                raise ValidationError(f"{kind} U+{ord(char):04X} at position {position} is not allowed")
+        refused = first_refused(value, allow_newlines)
+        if refused:
+            position, char = refused
+            kind = "bidirectional override" if char in _BIDI_CONTROLS else "control character"
+            raise ValidationError(f"{kind} U+{ord(char):04X} at position {position} is not allowed")
 
     return check
 

@@ -12,9 +12,10 @@ import time
 from typing import Any
 
 from engine import CHANCE
-from service.games.seating import is_live_multi_holder, table_hiding
+from service.games.seating import ChatRights, chat_rights, is_live_multi_holder, table_hiding
+from service.i18n import N_, _
 from service.store.games import Branch, GameRecord
-from service.store.seats import ENGINE, USER, Seat
+from service.store.seats import ENGINE, INVITED, OWNER, USER, Seat
 from service.web.context import api
 
 
@@ -43,7 +44,20 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
         if wait is not None:
             shown[actor]["waits_for_quota"] = quota_wait_json(wait)
     live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
-    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None)
+    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None) | _take_backs(record.id, bid,
+                                                                                                     position.seq)
+
+
+def _take_backs(gid: str, bid: str, head: int) -> dict[str, Any]:
+    """The table's take-back request (open, or the last one's outcome), and the line it plays on at if a granted one
+    closed this one."""
+    takebacks = api().stores.takebacks
+    request = takebacks.current(gid, bid, head)
+    shown: dict[str, Any] = {"takeback": request.to_json() if request is not None else None}
+    moved_to = takebacks.closed_to(gid, bid)
+    if moved_to:
+        shown["moved_to"] = moved_to
+    return shown
 
 
 def seed_commitment(branch: Branch, *, over: bool) -> dict[str, Any]:
@@ -82,23 +96,36 @@ def _last_event_time(gid: str, bid: str, head: int) -> float | None:
     return float(when) if isinstance(when, (int, float)) else None
 
 
-def people_seated(record: GameRecord, bid: str) -> list[Seat]:
-    """The seats of branch ``bid`` held by people other than its owner, while its game is not over: they sit at the
-    table, so it may not be deleted under them (an engine seat or an invite nobody took holds no one)."""
-    stores = api().stores
-    if not stores.seats.has_assignments(record.id, bid):
+def still_played(record: GameRecord, bid: str, seated: list[Seat]) -> list[Seat]:
+    """``seated`` (seats of branch ``bid`` held by people other than its owner) while its game is not over: they play
+    there, so it may not be deleted under them; none once it is over."""
+    if not seated:
         return []
-    people = [s for s in stores.seats.seats(record.id, bid, len(record.setup.players)) if s.holder == USER]
-    if not people:
-        return []
-    position = stores.reader.position(record.id, bid)
-    return [] if position.rules.current_actor(position.state) is None else people
+    position = api().stores.reader.position(record.id, bid)
+    return [] if position.rules.current_actor(position.state) is None else seated
+
+
+#: An engine seat's level in words (the seats' API says ``easy``, ``normal``, ``strong``).
+LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("strong")}
+
+
+def holder_words(seat: Seat, owner: str | None) -> str:
+    """Who holds ``seat``, in the page's language (:meth:`Seat.describe` is the API's English; seats.js says the
+    same with ``holderWords``)."""
+    if seat.holder == OWNER:
+        return _("%(owner)s (the owner)", owner=owner)
+    if seat.holder == ENGINE:
+        return _("the engine (%(level)s)", level=_(LEVEL_WORDS.get(seat.level or "", seat.level or "")))
+    if seat.holder == INVITED:
+        return _("an invite not yet taken")
+    return str(seat.user)
 
 
 def redeem(token: str, user: str) -> dict[str, Any]:
     """Give ``user`` the seat of the invite ``token``: the API's and the invite page's one way."""
     seats = api().stores.seats
     invite = seats.find_invite(token)
+    seats.check_usable(invite)  # an invite to a deleted branch says so (410), before the branch is looked for
     branch = api().games.branch(invite.game, invite.branch)
     taken = seats.redeem(token, user, owner=branch.owner)
     return {"game": taken.game, "branch": taken.branch, "seat": taken.seat}
@@ -115,8 +142,17 @@ def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, 
     mine = [s.seat for s in held if s.held_by(user, branch.owner)]
     for seat, row in zip(held, shown["seats"], strict=True):
         row["name"] = record.setup.players[seat.seat]
-        row["who"] = seat.describe(branch.owner)
+        row["who"] = holder_words(seat, branch.owner)
     stores = context.stores
     assigned = context.stores.seats.has_assignments(record.id, bid)
     return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned,
                     "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}
+
+
+def chat_rights_of(record: GameRecord, bid: str, owner: str | None, user: str | None) -> ChatRights:
+    """What ``user`` may do with the chat of branch ``bid`` (owned by ``owner``): the API's and the page's one rule
+    (:func:`service.games.seating.chat_rights`) over the branch's seats now."""
+    seats = api().stores.seats
+    held = seats.seats(record.id, bid, len(record.setup.players))
+    return chat_rights(held, owner, user, assigned=seats.has_assignments(record.id, bid),
+                       public=record.visibility == "public")

@@ -66,3 +66,32 @@ def test_analyze_follows_a_worker_to_the_end(own_redis: EmbeddedRedis) -> None:
     total = lines[-1].split(" of ")[1].split()[0]
     assert lines[-1] == f"analysing {gid}/main: {total} of {total} decisions (100 %)", lines
     assert done.stdout.startswith(f"{total} decisions analysed; marks: ")
+
+
+def test_analyze_stops_in_one_line_when_the_analysis_is_cancelled_meanwhile(own_redis: EmbeddedRedis) -> None:
+    """No worker runs; cancelled through the API's path (:func:`service.games.analysis.cancel_run`) while the command
+    waits, it says so and how to go on, instead of waiting for ever."""
+    import time
+
+    from service.games.analysis import analysis_run, cancel_run
+    from service.jobs import analysis_queue_name, make_queue
+    from service.store.quota import AnalysisQuota
+    from tests.helpers import wait_until
+
+    gid = pig_game(own_redis)
+    client = redis.Redis.from_url(own_redis.url)
+    env = ludolog_env(own_redis.url, LUDOLOG_QUEUE="ludolog-analyze-progress", LUDOLOG_PURE="1")
+    command = subprocess.Popen([LUDOLOG, "analyze", gid, "--rollouts", "2"], cwd=ROOT, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        run = analysis_run(client, gid, MAIN, 2, "full")
+        wait_until(lambda: run.state().running, "the command to queue its analysis")
+        queue = make_queue(client, analysis_queue_name("ludolog-analyze-progress"))
+        assert cancel_run(client, queue, AnalysisQuota(client, 10**9), gid, MAIN, 2, "full", 0, user="alice",
+                          now=time.time()).outcome == "cancelled"
+        out, err = command.communicate(timeout=PATIENCE_SECONDS)
+    finally:
+        if command.poll() is None:
+            command.kill()
+    assert command.returncode == 1 and "the analysis was cancelled at 0 of " in err, out + err
+    assert "Traceback" not in err

@@ -20,6 +20,7 @@ from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, wait_board
 from tests.ui.test_compare_browser import _fork_that_chose_otherwise
 from tests.ui.test_log_only import TOKAIDO, _imported, _sample
+from tests.ui.test_table_chat import bobs_busy_table
 
 #: The slow tier (`make test` runs it, `make check` leaves it out): axe-core swept over every page at two widths.
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -103,6 +104,8 @@ def test_the_other_pages_have_no_serious_violation(live_server: LiveServer, watc
     page.click("button:has-text('Create token')")
     page.wait_for_selector("#new-token")
     _check_both_widths(page, "tokens-new", artifacts, found)
+    _open(page, live_server.url + "/account")
+    _check_both_widths(page, "account", artifacts, found)
     _open(page, f"{live_server.url}/games/{log_gid}/b/main/40")
     _check_both_widths(page, "log-only", artifacts, found)
     worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
@@ -116,5 +119,20 @@ def test_the_other_pages_have_no_serious_violation(live_server: LiveServer, watc
         _check_both_widths(page, "upload-report", artifacts, found)
     finally:
         kill_with_work_horses(worker)
+    assert not found, "\n".join(found)
+    watched.assert_clean()
+
+
+def test_a_tables_chat_and_take_back_request_have_no_serious_violation(live_server: LiveServer, watched: Watched,
+                                                                      artifacts: Path) -> None:
+    """Issue 46 item 6: a table's page with its chat (messages, the form, Delete buttons) and a take-back request waiting
+    for the reader's answer, at both widths."""
+    gid = bobs_busy_table(watched, live_server)
+    page = watched.page
+    _open(page, f"{live_server.url}/games/{gid}/b/main")
+    page.wait_for_selector("#chat-messages .chat-message >> nth=2")
+    page.wait_for_selector("#takeback-answers:not([hidden])")
+    found: list[str] = []
+    _check_both_widths(page, "table-chat", artifacts, found)
     assert not found, "\n".join(found)
     watched.assert_clean()

@@ -29,6 +29,7 @@ from werkzeug.serving import make_server
 from engine.bga import parse_log, render_notification
 from engine.bga.errors import BgaLogError
 from engine.bga.importer import detect_game, is_our_export
+from engine.bga.logonly import to_log_only
 from ludolog.app import create_app
 from service.runtime.config import DEFAULT_BGA_ORIGINS, Config, bga_origin_patterns
 from service.runtime.redis_server import EmbeddedRedis
@@ -287,9 +288,14 @@ def test_a_log_only_game_comes_from_a_replay_page_in_two_clicks_without_signing_
     assert receiver.inner_text("#preview-table") == TOKAIDO_TABLE
     assert "not signed in" in receiver.inner_text("#receive-signin")
     assert receiver.is_disabled("#receive-visibility option[value='private']")
+    assert receiver.inner_text("#preview-moves-label") == "Steps"
+    steps = int(receiver.inner_text("#preview-moves"))
+    assert "BGA moves with a line everyone sees" in receiver.inner_text("#preview-moves-note")
     gid = import_game(tabs, receiver)
     game = game_of(receiver, gid)
     assert game["source"] == "bga-log" and game["owner"] is None
+    events = receiver.evaluate("gid => fetch(`/api/games/${gid}/branches/main/events?limit=5000`).then(r => r.json())", gid)
+    assert len(events["events"]) - 1 == steps, "the tab's steps are the replay's ('step N of N')"
     assert_no_new_globals(tabs.page, before)
     tabs.assert_clean()
 
@@ -550,8 +556,9 @@ def _as_the_upload_reads_it(text: str) -> dict[str, Any]:
     named = game or bga.game_name
     table = None if is_our_export(bga) or bga.table_id is None else str(bga.table_id)
     moves = {p.move_id for p in bga.packets if p.move_id is not None and not p.is_private}
+    steps = [move for move in to_log_only(bga).moves if move.public_lines]  # what a log-only replay steps through
     return {"game": named, "rules": game is not None, "table": table, "players": [p.name for p in bga.players],
-            "moves": len(moves)}
+            "moves": len(moves), "steps": len(steps)}
 
 
 def test_the_summary_read_in_the_browser_agrees_with_the_uploads_reader(tabs: Tabs, sites: Sites) -> None:
@@ -563,8 +570,8 @@ def test_the_summary_read_in_the_browser_agrees_with_the_uploads_reader(tabs: Ta
         const games = JSON.parse(document.getElementById('bga-receive').dataset.games);
         const out = {};
         for (const [name, text] of Object.entries(logs)) {
-          const { game, rules, table, players, moves } = summarise(text, games);
-          out[name] = { game, rules, table, players, moves };
+          const { game, rules, table, players, moves, steps } = summarise(text, games);
+          out[name] = { game, rules, table, players, moves, steps };
         }
         return out;
     }""", logs)

@@ -3,18 +3,21 @@ the analysis verdict, no "Game over" above a mid-game position; at a table with 
 names the friend (Assign alone keeps them seated), and the friend's view menu offers only the views they may have,
 a refused one said on the page; a table made on the page offers no fork nor take-back and asks no analysis; the
 analysis budget kept in the URL (a second opinion asked at it), and the agreement line only once both are done; a
-file uploaded again said to be already here."""
+file uploaded again said to be already here, and so is a demo game's export; the upload's counts that agree (the log
+entries the progress read are those the summary counts)."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engine import Setup, get_rules, random_playout
+from engine.bga import export_log
 from service.imports.importer import export_text
 from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, start_worker
@@ -91,7 +94,7 @@ def test_a_friends_seat_stays_theirs_and_their_view_menu_offers_only_their_views
     gid, fork = _table_with_bob(live_server, users.create_token("alice", "t")[1], users.create_token("bob", "t")[1])
     page = open_game(watched, live_server, gid=gid, bid=fork)
     waiting = " ".join(page.inner_text(".seat[data-seat='0'] .seat-waiting").split())
-    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" s"), waiting  # never "… s ago"
+    assert waiting.startswith("· to move, waiting for ") and waiting.endswith(" sec"), waiting  # never "… sec ago"
     assert page.input_value("#seat-choice-1") == "", "the owner's menu names bob, not 'me'"
     assert page.locator("#seat-choice-1 option:checked").inner_text() == "bob (holds it)"
     page.click(".seat-assign[data-seat='1']")
@@ -185,9 +188,59 @@ def test_the_same_file_uploaded_again_is_said_to_be_already_here(live_server: Li
             page.click("#upload-form button[type=submit]")
             page.wait_for_selector("#upload-report a")
             hrefs.append(page.get_attribute("#upload-report a", "href"))
-            said = page.inner_text("#upload-report a")
+            said = page.inner_text("#upload-report p")
         assert hrefs[0] == hrefs[1], hrefs
-        assert said.startswith("Already here"), said
+        assert said.startswith("Already here: Die goldene Stadt"), said
+        watched.assert_clean()
+    finally:
+        kill_with_work_horses(worker)
+
+
+def test_a_demo_games_export_uploaded_is_already_here(live_server: LiveServer, watched: Watched, redis_server: Any,
+                                                      redis_client: Any) -> None:
+    """The export of a demo game, downloaded and uploaded again, stores nothing: the page says the demo game is already
+    here (a link to it), where it made a second "Demo Puerto Rico #1"."""
+    worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
+    try:
+        page = open_home(watched, live_server, "demoagain")
+        games = redis_client.zcard("ll:games")
+        export = page.evaluate(f"fetch('/api/games/{DEMO_PR}/branches/main/export?format=jsonl').then(r => r.text())")
+        page.fill("#upload-text", export)
+        page.click("#upload-form button[type=submit]")
+        page.wait_for_selector("#upload-report a")
+        said = page.inner_text("#upload-report p")
+        assert said.startswith("Already here: Demo Puerto Rico #1"), said
+        assert page.get_attribute("#upload-report a", "href") == f"/games/{DEMO_PR}"
+        assert redis_client.zcard("ll:games") == games, "no second Demo Puerto Rico #1"
+        watched.assert_clean()
+    finally:
+        kill_with_work_horses(worker)
+
+
+def test_the_upload_counts_the_log_entries_it_read_once(live_server: LiveServer, watched: Watched, redis_server: Any,
+                                                        tmp_path: Any) -> None:
+    """A Puerto Rico log (our BGA export of a whole game: haciendas, bonus lines, draws): the progress line's log entries
+    are the summary's, each used, skipped or refused once (the summary had counted report rows: "447 of 447 log entries
+    read" then "479 lines used"), and moves and chance draws add up to the events stored."""
+    events = random_playout(get_rules("puerto_rico"), Setup(("Anna", "Ben", "Cleo")), random.Random(7)).events
+    file = tmp_path / "pr.json"
+    file.write_text(json.dumps(export_log(events)))
+    worker = start_worker(redis_server.url, LUDOLOG_QUEUE="ludolog-ui-test")
+    try:
+        page = open_home(watched, live_server, "counter")
+        page.set_input_files("#upload-file", str(file))
+        page.click("#upload-form button[type=submit]")
+        page.wait_for_selector("#upload-report a")
+        status = page.inner_text("#upload-status")
+        read = re.fullmatch(r"Import done: (\d+) of \1 log entries read", status)
+        assert read, status
+        summary = page.inner_text("#upload-summary")
+        counts = re.match(r"(\d+) moves and (\d+) chance draws imported from (\d+) log entries: (\d+) used · (\d+) skipped"
+                          r" \(silent or housekeeping\) · (\d+) refused · (\d+) moves? inferred", summary)
+        assert counts, summary
+        moves, draws, entries, used, skipped, refused, _ = (int(n) for n in counts.groups())
+        assert entries == int(read.group(1)) == used + skipped + refused, (status, summary)
+        assert moves + draws == len(events) - 1, summary
         watched.assert_clean()
     finally:
         kill_with_work_horses(worker)

@@ -144,10 +144,11 @@ def test_a_reshuffle_during_the_layout_is_captioned_as_the_layout() -> None:
     """The reshuffle the moment the draw pile runs out (issue 16) interrupts a phase; the caption keeps that phase."""
     from engine.golden_city.state import RESHUFFLE
     from replay_ui.games import adapter_for
+    from replay_ui.timeline import caption_words
     from tests.engine.golden_city.helpers import after_setup, cards, play
 
     state = after_setup().evolve(pile=cards("MT"), discard=cards("DE DE"))
     state = play(state, "reveal scoring S1", "deal MT")
     assert state.phase == RESHUFFLE
-    caption = adapter_for("golden_city").position(state, state.names)["caption"]
+    caption = caption_words(adapter_for("golden_city").position(state, state.names)["caption"])
     assert "laying out the landscape pairs" in caption

@@ -144,10 +144,12 @@ def test_upload_form_pastes_a_text_export_says_which_input_and_shows_a_summary(l
         assert "null" not in report
         summary = page.inner_text("#upload-summary")
         draws = sum(1 for e in events if e.actor == CHANCE)
-        assert summary.startswith(f"{len(events) - 1 - draws} moves and {draws} chance draws imported · 0 lines inferred · "
-                                  "0 lines refused")
         status = page.inner_text("#upload-status")  # the log's entries read, never "0 of ?", never called moves
-        assert re.fullmatch(r"Import done: (\d+) of \1 log entries read", status), status
+        read = re.fullmatch(r"Import done: (\d+) of \1 log entries read", status)
+        assert read, status
+        assert summary.startswith(f"{len(events) - 1 - draws} moves and {draws} chance draws imported from "
+                                  f"{read.group(1)} log entries: "), summary
+        assert summary.endswith(" · 0 refused · 0 moves inferred (not in the log)"), summary
         # The many lines used as they stand are folded away behind their count.
         assert page.locator("#upload-report details.report-used").count() == 1
         assert not page.locator("#upload-report details.report-used li").first.is_visible()
@@ -172,7 +174,7 @@ def test_upload_form_folds_silent_lines_and_the_home_filter_offers_the_title(liv
         page.click("#upload-form button[type=submit]")
         page.wait_for_selector("#upload-report a", )
         summary = page.inner_text("#upload-summary")
-        skipped = int(re.search(r"(\d+) lines skipped", summary).group(1))
+        skipped = int(re.search(r"(\d+) skipped", summary).group(1))
         assert skipped > 100 and "null" not in page.inner_text("#upload-report")
         fold = page.locator("#upload-report details.report-skipped")
         assert fold.locator("summary").inner_text() == f"{skipped} silent or skipped lines"

@@ -1,7 +1,8 @@
 """A new table from the home page (issue 46 items 1 and 2), in real browsers: alice starts Puerto Rico with the home
 page's New table form (seat 0 hers, seat 1 an invite, seat 2 the engine at easy, played by a real ``ludolog worker``),
 copies the invite link it shows, bob opens it in his own browser and takes the seat; then each one's home page, open
-all along and never reloaded, lists the table, says "your turn" to the one to move and names the mover to the other."""
+all along and never reloaded, lists the table, says "your turn" to the one to move and names the mover to the other;
+finished tables are listed apart, the latest first, ten at a time."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from service.store.seats import Seat
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_home
@@ -90,3 +92,36 @@ def test_a_table_started_from_the_home_page_lists_whose_turn_it_is(watched: Watc
     watched.assert_clean()
     assert not bob_watched.errors, bob_watched.errors
     bob.context.close()
+
+
+def _finished_table(server: LiveServer, owner: str) -> str:
+    """A pig table of ``owner``'s to 1 point (seat 1 the engine's), played to its end by the play service: its id."""
+    context = server.app.extensions["ludolog"]
+    record, _ = context.play.create_game("pig", ["Anna", "Ben"], owner=owner, options={"target": 1})
+    context.stores.seats.assign(record.id, "main", Seat(1, "engine", level="easy"), owner=owner)
+    for _ in range(200):
+        position = context.stores.reader.position(record.id, "main")
+        if position.rules.current_actor(position.state) is None:
+            return str(record.id)
+        legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
+        context.play.play(record.id, "main", "hold" if "hold" in legal else "roll", position.seq, author=owner)
+    raise AssertionError("the game did not end")
+
+
+def test_finished_tables_are_listed_apart_the_latest_first_with_more(watched: Watched, live_server: LiveServer) -> None:
+    """The home page lists the tables whose game is over under their own heading, the latest ended first, ten of them
+    and "More finished tables" for the rest; the tables being played stay in the list above."""
+    page = open_home(watched, live_server, "finisher")
+    ended = [_finished_table(live_server, "finisher") for _ in range(12)]
+    page.reload()
+    page.wait_for_selector("#finished-tables:not([hidden])")
+    assert page.inner_text("#finished-h") == "Finished tables"
+    rows = page.locator("#finished-list .table-row")
+    assert [rows.nth(i).get_attribute("data-game") for i in range(rows.count())] == ended[::-1][:10]
+    assert "game over" in rows.first.inner_text()
+    assert page.locator("#tables-list .table-row").count() == 0
+    assert page.inner_text("#finished-more") == "More finished tables (2 not shown)"
+    page.click("#finished-more")
+    page.wait_for_function("() => document.querySelectorAll('#finished-list .table-row').length === 12")
+    assert page.locator("#finished-more").is_hidden()
+    watched.assert_clean()

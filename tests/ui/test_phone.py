@@ -15,6 +15,7 @@ from service.imports.importer import import_bytes
 from tests.engine.bga.samples import SAMPLES_DIR
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import fork_here, open_game, sign_up, wait_board
+from tests.ui.test_table_chat import bobs_busy_table
 
 pytestmark = pytest.mark.browser
 
@@ -284,4 +285,34 @@ def test_on_a_phone_your_turn_stays_in_sight_and_the_picker_folds_away(live_serv
     page.set_viewport_size({"width": 1366, "height": 768})
     assert not page.is_visible("#play-fold"), "a laptop's picker is no sheet: nothing to fold"
     page.screenshot(path=str(artifacts / "laptop-your-turn.png"))
+    phone.assert_clean()
+
+
+def test_a_tables_chat_and_take_back_request_fit_a_phone(live_server: LiveServer, phone: Watched, artifacts: Path) -> None:
+    """Issue 46 item 6: the chat card (under the Seats card) and a take-back request with its answers, at 390 px."""
+    gid = bobs_busy_table(phone, live_server)
+    page = phone.page
+    page.goto(f"{live_server.url}/games/{gid}/b/main")
+    page.wait_for_selector("#chat-messages .chat-message >> nth=2")
+    page.wait_for_selector("#takeback-answers:not([hidden])")
+    page.locator("#chat-section").scroll_into_view_if_needed()
+    assert_fits_a_phone(page, artifacts, "table-chat")
+    box = page.locator("#chat-section").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+
+def test_the_home_list_of_tables_and_a_table_fit_a_phone(live_server: LiveServer, phone: Watched,
+                                                         artifacts: Path) -> None:
+    """Issue 46's "done when": bob's home page at 390 px lists the table he sits at (his turn, with how long it has
+    waited) within the width, and the table itself fits too (board, Seats, chat)."""
+    gid = bobs_busy_table(phone, live_server)
+    page = phone.page
+    page.goto(live_server.url + "/")
+    page.wait_for_selector(f".table-row.your-turn[data-game='{gid}']")
+    row = page.locator(f".table-row[data-game='{gid}']").bounding_box()
+    assert row is not None and row["x"] >= 0 and row["x"] + row["width"] <= PHONE["width"], row
+    assert_fits_a_phone(page, artifacts, "home-your-tables")
+    page.goto(f"{live_server.url}/games/{gid}/b/main")
+    page.wait_for_selector("body[data-ready='true']")
+    assert_fits_a_phone(page, artifacts, "table")
     phone.assert_clean()

@@ -60,3 +60,30 @@ def test_the_friends_open_page_shows_the_release_then_the_deletion(watched: Watc
     # branch must be: the browser logs that answer; anything else logged is a fault
     gone = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
     assert [e for e in watched.errors if gone not in e] == [] and not watched.dialogs, watched
+
+
+
+def test_a_deletion_crossing_the_pages_request_leaves_it_saying_the_branch_is_gone(watched: Watched,
+                                                                                  live_server: LiveServer) -> None:
+    """The owner takes the seat back; the page, turning to the spectator view, asks for the spectator's states, and
+    the owner deletes the branch while that request is on its way (the request is held until the deletion is done:
+    the interleaving a fresh clone's CI met by chance). The page is answered 404 and says the branch is gone (then who
+    deleted it, from the notice), throwing nothing: before, that 404 escaped as an uncaught page error."""
+    sign_up(watched, live_server, "bob")
+    bob = UserStore(live_server.app.extensions["ludolog"].stores.redis).create_token("bob", "table")[1]
+    gid, fork, alice = _alices_table_with_bob(live_server, bob)
+    page = watched.page
+    client = live_server.app.test_client()
+
+    def delete_first(route: Any) -> None:
+        assert client.delete(f"/api/games/{gid}/branches/{fork}", headers=_auth(alice)).status_code == 204
+        route.continue_()
+
+    page.route("**/states.json?*view=spectator*", delete_first, times=1)
+    page.goto(f"{live_server.url}/games/{gid}/b/{fork}")
+    page.wait_for_selector("body[data-ready='true']")
+    assert client.delete(f"/api/games/{gid}/branches/{fork}/seats/1", headers=_auth(alice)).status_code == 200
+    page.wait_for_selector("body[data-branch-deleted='true']")
+    page.wait_for_function("document.getElementById('turn-banner').textContent.startsWith('This branch was deleted')")
+    gone = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
+    assert [e for e in watched.errors if gone not in e] == [] and not watched.dialogs, watched

@@ -83,6 +83,7 @@ class _Importer:
         self.names = list(setup.players)
         self.seats = seats
         self.builder = HistoryBuilder(rules, setup, keep_every=keep_every)
+        self.note_count = len(notes)
         self.decisions: list[Item] = []
         self.others: list[Item] = []
         self.bonus_kinds_seen: set[str] = set()
@@ -241,15 +242,19 @@ class _Importer:
     def run(self, progress: Progress | None) -> LogImport:
         result = LogImport(self.rules.name, Setup(tuple(self.names), {}), self.builder.events, self.builder.report,
                            kept_states=self.builder.kept_states)
-        total = len(self.decisions)
+        # Progress in log entries (every notification, as the other importers count), not in decisions: the upload
+        # says "N of M log entries read", and the report's entries add up to the same M.
+        total = self.note_count
         self.position = 0
         try:
             for position, item in enumerate(self.decisions):
                 self.position = position
                 self._handle(position, item)
-                if progress is not None and ((position + 1) % 100 == 0 or position + 1 == total):
-                    progress(position + 1, total)
+                if progress is not None and (position + 1) % 100 == 0:
+                    progress(item.note.index + 1, total)
             self._settle_chance(len(self.decisions), None)
+            if progress is not None:
+                progress(total, total)
         except LogMismatchError as exc:
             failing = next((i for i in self.decisions if exc.index is not None and i.note.index == exc.index), None)
             if failing is not None:

@@ -7,13 +7,18 @@
 // against its parent line at the fork point and at the head. A second opinion (the same analysis under another seed)
 // is asked for and shown against the first by opinion.js.
 //
+// While it runs, the panel says how long it still needs (from the pace of the decisions done so far, as the report
+// and each progress notice give it, counted down in between) and offers whoever asked for it, and the game's owner, to
+// cancel it; at a budget below the game's default it says how much less sure the marks are, with the measured figures.
+//
 // What the report's figures say in words is analysistext.js.
 
-import { interval, lossText, MARK_NAMES, markClass, pct, playedText, rankedOptions, thresholdsOf, verdictText,
-         winText } from "./analysistext.js";
+import { bestMoves, budgetNote, interval, lossText, MARK_NAMES, markClass, orderReason, pct, playedText,
+         progressText, rankedOptions, spread, thresholdsOf, timeLeftText, verdictText, winText } from "./analysistext.js";
 import { api } from "./api.js";
 import { DASHES, lineKey, markerShape } from "./chart.js";
 import { el, replaceChildren, svg } from "./dom.js";
+import { t, tParts } from "./i18n.js";
 import { openStream } from "./live.js";
 import { SecondOpinion } from "./opinion.js";
 import { rankPicker } from "./picker.js";
@@ -23,6 +28,8 @@ const W = 1000, H = 140, PAD_L = 44, PAD_R = 10, PAD_T = 8, PAD_B = 18;
 const NARROW_PX = 640, NARROW_W = 480;
 /** A burst of verdicts (a worker stores one per decision) reloads the report once, this long after the last. */
 const RELOAD_PAUSE_MS = 250;
+/** How often the time left is counted down on screen between two progress notices. */
+const COUNTDOWN_MS = 1000;
 
 /** The SVG points of seat `seat`'s interval band over `positions` (upper edge forward, lower edge back), or null
  *  when no position has an interval for that seat. `x` maps a seq, `y` a chance, to the chart's coordinates. */
@@ -71,6 +78,12 @@ export class AnalysisPanel {
     if (button) button.addEventListener("click", () => this.request());
     const second = document.getElementById("opinion-request");
     if (second) second.addEventListener("click", () => this.requestSecond());
+    const cancel = document.getElementById("analysis-cancel");
+    if (cancel) cancel.addEventListener("click", () => this.cancel(0));
+    const cancelSecond = document.getElementById("opinion-cancel");
+    if (cancelSecond) cancelSecond.addEventListener("click", () => this.cancel(this.opinion.seed));
+    this.estimate = null;  // { seconds, at }: the time left as last told (report or notice), and when it was told
+    this.countdown = null;
     const budget = document.getElementById("analysis-budget");
     this.defaultRollouts = Number(budget.value);
     chooseBudget(budget, new URLSearchParams(location.search).get("rollouts"));
@@ -112,6 +125,7 @@ export class AnalysisPanel {
     }
     if (view !== this.view) return;  // the view changed while this one loaded
     this.data = data;
+    this.told(data.estimate ? data.estimate.seconds_left : null);
     this.bySeq = new Map(this.data.positions.map((p) => [p.seq, p]));
     this.render();
     this.rerankPicker();
@@ -129,8 +143,43 @@ export class AnalysisPanel {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.load(this.view, this.head).catch(() => {}), RELOAD_PAUSE_MS);
     };
+    const progressed = (message) => {
+      const notice = JSON.parse(message.data);
+      // The first opinion's pace only: a second opinion's notices come on the same stream.
+      const mine = !notice.seed && notice.rollouts === this.rollouts;
+      if (mine && typeof notice.left === "number" && this.data && this.data.status === "running") {
+        this.told(notice.left);
+        this.renderStatus();
+      }
+      reload();
+    };
     // The stream starts when it opens: a verdict stored between the last load and then is caught by one more load.
-    this.source = openStream(() => url, { analysis: reload, open: reload });
+    this.source = openStream(() => url, { analysis: progressed, open: reload });
+  }
+
+  /** Take `seconds` as the time left now (null: not known yet), and count it down on screen while the analysis runs. */
+  told(seconds) {
+    this.estimate = typeof seconds === "number" ? { seconds, at: Date.now() } : null;
+    clearInterval(this.countdown);
+    this.countdown = this.estimate ? setInterval(() => this.renderStatus(), COUNTDOWN_MS) : null;
+  }
+
+  /** The time left now: the last told, less the time since. */
+  secondsLeft() {
+    if (!this.estimate) return null;
+    return Math.max(0, this.estimate.seconds - (Date.now() - this.estimate.at) / 1000);
+  }
+
+  /** Cancel the analysis under `seed` (0: the first opinion) at the chosen budget and view, then show how it stopped. */
+  async cancel(seed) {
+    const status = document.getElementById(seed ? "opinion-status" : "analysis-status");
+    try {
+      const body = { rollouts: this.rollouts, view: this.view === "spectator" ? "full" : this.view, seed };
+      await api(`${this.url(this.bid)}/cancel`, { method: "POST", body });
+      await this.load(body.view, this.head);
+    } catch (error) {
+      status.replaceChildren(el("span", { class: "error", text: error.message }));
+    }
   }
 
   unfollow() {
@@ -167,24 +216,48 @@ export class AnalysisPanel {
   }
 
   render() {
-    const status = document.getElementById("analysis-status");
     const chart = document.getElementById("win-chart");
     this.progress();
     this.legend();
     this.opinion.render(this.data);
+    this.renderStatus();
+    this.renderBudgetNote();
     if (!this.data) {
-      status.textContent = "Pick the full view or a seat to see win chances.";
       chart.replaceChildren();
       this.markMoves();
       this.show(this.seq);
       return;
     }
-    const { status: state, done, total } = this.data;
-    status.textContent = state === "done" ? `${total} decisions analysed.`
-      : state === "running" ? `Analysing… ${done} of ${total} decisions.` : `Not analysed yet (${done} of ${total}).`;
     chart.replaceChildren(...(this.data.positions.length ? this.chart() : []));
     this.markMoves();
     this.show(this.seq);
+  }
+
+  /** The status line, the time left beside it while it runs (counted down, apart from the status that screen readers
+   *  announce), and the cancel button for who may use it. */
+  renderStatus() {
+    const status = document.getElementById("analysis-status");
+    const left = document.getElementById("analysis-left");
+    const cancel = document.getElementById("analysis-cancel");
+    const running = Boolean(this.data && this.data.status === "running");
+    if (cancel) cancel.hidden = !(this.data && this.data.may_cancel);
+    if (!running) { clearInterval(this.countdown); this.countdown = null; }
+    const leftText = running ? timeLeftText(this.secondsLeft()) : "";
+    if (left) {
+      left.hidden = !running;
+      if (left.textContent !== leftText) left.textContent = leftText;
+    }
+    const said = this.data ? progressText(this.data) : t("Pick the full view or a seat to see win chances.");
+    if (status.textContent !== said) status.textContent = said;
+  }
+
+  /** How sure the chosen budget is, when it is below the game's default: said before the run and after. */
+  renderBudgetNote() {
+    const box = document.getElementById("analysis-budget-note");
+    if (!box) return;
+    const note = this.data ? budgetNote(this.data) : null;
+    box.hidden = !note;
+    box.textContent = note || "";
   }
 
   /** The progress bar: shown while the analysis runs, hidden otherwise. */
@@ -196,7 +269,7 @@ export class AnalysisPanel {
     if (!running) return;
     bar.max = Math.max(1, this.data.total);
     bar.value = this.data.done;
-    bar.textContent = `${this.data.done} of ${this.data.total}`;
+    bar.textContent = t("%(done)s of %(total)s", { done: this.data.done, total: this.data.total });
   }
 
   /** What the engine's marks mean, with the thresholds of this analysis, set apart from people's glyphs. */
@@ -207,15 +280,15 @@ export class AnalysisPanel {
     const thresholds = thresholdsOf(this.data);
     const sure = this.data.positions.some((p) => p.played && Array.isArray(p.played.loss_ci));
     box.replaceChildren(
-      el("h3", { text: "The engine's marks" }),
+      el("h3", { text: t("The engine's marks") }),
       el("ul", { class: "mark-legend" }, Object.keys(MARK_NAMES).map((mark) => el("li", { dataset: { mark } },
         el("span", { class: `engine-mark ${markClass(mark)}`, text: mark }), " ",
-        `${MARK_NAMES[mark]}: lost at least ${Math.round(100 * thresholds[mark])} points of win chance`))),
+        t("%(name)s: lost at least %(points)s points of win chance", { name: MARK_NAMES[mark], points: Math.round(100 * thresholds[mark]) })))),
       el("p", { class: "hint" }, sure
-        ? "A move is marked only when even the low end of its loss's interval reaches the threshold. "
-        : "Marked from the estimated loss of win chance against the best move. ",
-        "People's glyphs from comments (", el("span", { class: "mv-glyphs", text: "!? ??" }),
-        ") are theirs, shown plain; the engine's marks are boxed."));
+        ? t("A move is marked only when even the low end of its loss's interval reaches the threshold.")
+        : t("Marked from the estimated loss of win chance against the best move."), " ",
+        ...tParts("People's glyphs from comments (%(glyphs)s) are theirs, shown plain; the engine's marks are boxed.",
+                  { glyphs: el("span", { class: "mv-glyphs", text: "!? ??" }) })));
   }
 
   /** The chart's canvas width for the room it has now. */
@@ -230,8 +303,7 @@ export class AnalysisPanel {
   chart() {
     this.w = this.canvasWidth();
     const box = svg("svg", { viewBox: `0 0 ${this.w} ${H}`, class: "chart win-chart", role: "img",
-                             "aria-label": "Every player's estimated chance to win over the game, shaded where the estimate "
-                                           + "may lie; click to jump" });
+                             "aria-label": t("Every player's estimated chance to win over the game, shaded where the estimate may lie; click to jump") });
     for (const p of [0, 0.5, 1]) {
       box.append(svg("line", { class: "grid", x1: PAD_L, x2: this.w - PAD_R, y1: this.y(p), y2: this.y(p) }),
                  svg("text", { class: "tick", x: PAD_L - 6, y: this.y(p) + 4, "text-anchor": "end" }, pct(p)));
@@ -262,7 +334,7 @@ export class AnalysisPanel {
     const legend = el("ul", { class: "legend" }, this.players.map((name, seat) =>
       el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }))),
       second ? el("li", { class: "second-key muted",
-                          text: `\u25CB the second opinion (seed ${this.opinion.seed}): the mover's chance` }) : null);
+                          text: t("○ the second opinion (seed %(seed)s): the mover's chance", { seed: this.opinion.seed }) }) : null);
     return [box, legend];
   }
 
@@ -285,7 +357,8 @@ export class AnalysisPanel {
       const best = rankedOptions(p)[0];
       const lost = [lossText(p.played), best ? `against ${best.text || best.action}` : null].filter(Boolean).join(" ");
       button.append(el("span", { class: `mv-mark engine-mark ${markClass(mark)}`, dataset: { engine: "" },
-                                 title: `The engine's mark: ${MARK_NAMES[mark] || mark}${lost ? ", " + lost : ""}`, text: mark }));
+                                 title: lost ? t("The engine's mark: %(name)s, %(lost)s", { name: MARK_NAMES[mark] || mark, lost })
+                                   : t("The engine's mark: %(name)s", { name: MARK_NAMES[mark] || mark }), text: mark }));
     }
   }
 
@@ -299,13 +372,18 @@ export class AnalysisPanel {
     this.opinion.show(seq, moveText ? moveText.textContent : null);
     const box = document.getElementById("best-moves");
     const entry = this.bySeq.get(seq);
-    if (!entry || !entry.best.length) { box.replaceChildren(); return; }
-    box.replaceChildren(el("h3", { text: `Best moves for ${this.players[entry.actor]}` }),
-      el("ol", {}, entry.best.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
+    const listed = bestMoves(entry);
+    if (!listed.length) { box.replaceChildren(); return; }
+    // By win chance, the engine's choice first; where that puts a lower chance above a higher one, the reason is said.
+    const reason = orderReason(entry, listed);
+    replaceChildren(box, el("h3", { text: t("Best moves for %(player)s", { player: this.players[entry.actor] }) }),
+      el("ol", {}, listed.map((b) => el("li", { class: entry.played && entry.played.action === b.action ? "played" : "" },
         el("span", { class: "best-win", text: pct(b.win) }), " ",
-        interval(b.ci) ? el("span", { class: "best-ci muted", text: `${interval(b.ci)} ` }) : null,
-        el("span", { text: b.text }),
-        el("span", { class: "muted", text: ` (${b.n} rollouts)` })))));
+        interval(b.ci) ? el("span", { class: "best-ci muted", title: t("95 %% interval %(range)s", { range: interval(b.ci) }),
+                                      text: `${spread(b.ci)} ` }) : null,
+        el("span", { text: b.text || b.action }),
+        el("span", { class: "muted", text: t(" (%(n)s rollouts)", { n: b.n }) })))),
+      reason ? el("p", { class: "hint best-order-note", text: reason }) : null);
   }
 
   /** "Move N, Anna: played X (win 31% [27–35]), best was Y (win 52% [48–56])" and the engine's mark, if any. */
@@ -320,9 +398,9 @@ export class AnalysisPanel {
     const loss = lossText(entry.played);
     box.hidden = false;
     // Through dom.js's replaceChildren, which drops the absent parts (the DOM's own writes a null as "null").
-    replaceChildren(box, el("strong", { text: `Move ${seq}, ${this.players[entry.actor]}: ` }), text,
+    replaceChildren(box, el("strong", { text: t("Move %(n)s, %(player)s: ", { n: seq, player: this.players[entry.actor] }) }), text,
       loss ? `; ${loss}` : "",
-      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: `The engine's mark: ${MARK_NAMES[mark] || mark}`,
+      mark ? el("span", { class: `engine-mark ${markClass(mark)}`, title: t("The engine's mark: %(name)s", { name: MARK_NAMES[mark] || mark }),
                           text: mark }) : null);
   }
 
@@ -350,19 +428,19 @@ export class AnalysisPanel {
     const here = atFork(this.data), there = atFork(parent);
     const rows = [];
     if (here && here.played && there && there.played) {
-      rows.push(el("tr", {}, el("th", { scope: "row", text: `move ${branch.fork_seq + 1}` }),
+      rows.push(el("tr", {}, el("th", { scope: "row", text: t("move %(n)s", { n: branch.fork_seq + 1 }) }),
         el("td", { text: `${playedText(here)}: ${winText(here.played.win, here.played.ci)}` }),
         el("td", { text: `${playedText(there)}: ${winText(there.played.win, there.played.ci)}` })));
     }
     const mine = last(after(this.data)), theirs = last(after(parent));
     if (mine || theirs) {
       const chances = (p) => p ? this.players.map((name, seat) => `${name} ${pct(p.win[seat])}`).join(", ") : "–";
-      rows.push(el("tr", {}, el("th", { scope: "row", text: "at the head" }), el("td", { text: chances(mine) }),
+      rows.push(el("tr", {}, el("th", { scope: "row", text: t("at the head") }), el("td", { text: chances(mine) }),
         el("td", { text: chances(theirs) })));
     }
     box.replaceChildren(...(rows.length ? [el("table", { class: "fork-compare" },
-      el("caption", { text: `This branch against its parent line, from the fork at move ${branch.fork_seq}` }),
-      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: "this branch" }),
-        el("th", { scope: "col", text: `parent (${branch.parent})` }))), el("tbody", {}, rows))] : []));
+      el("caption", { text: t("This branch against its parent line, from the fork at move %(n)s", { n: branch.fork_seq }) }),
+      el("thead", {}, el("tr", {}, el("th", {}), el("th", { scope: "col", text: t("this branch") }),
+        el("th", { scope: "col", text: t("parent (%(name)s)", { name: branch.parent }) }))), el("tbody", {}, rows))] : []));
   }
 }

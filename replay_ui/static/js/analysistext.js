@@ -5,13 +5,15 @@
 // The report may come without intervals (`ci`, `win_ci`, `loss_ci`), `options` or `thresholds` (an analysis
 // stored before they existed): everything then falls back to what there is.
 
+import { t, tn } from "./i18n.js";
+
 /** "31%" for a chance, "–" for none. */
 export const pct = (p) => p === null || p === undefined ? "–" : `${Math.round(100 * p)}%`;
 
 /** The marks' loss thresholds when the report does not give them (the service's own since marks began). */
 export const DEFAULT_THRESHOLDS = { "?!": 0.05, "?": 0.10, "??": 0.20 };
 /** What each engine mark means, mildest first. */
-export const MARK_NAMES = { "?!": "inaccuracy", "?": "mistake", "??": "blunder" };
+export const MARK_NAMES = { "?!": t("inaccuracy"), "?": t("mistake"), "??": t("blunder") };
 
 /** The thresholds of a report (its own, else the defaults). */
 export function thresholdsOf(report) {
@@ -27,7 +29,7 @@ export function interval(ci) {
 /** "win 31% [27–35]" (or "win 31%" without an interval). */
 export function winText(win, ci) {
   const range = interval(ci);
-  return `win ${pct(win)}${range ? " " + range : ""}`;
+  return range ? t("win %(chance)s %(range)s", { chance: pct(win), range }) : t("win %(chance)s", { chance: pct(win) });
 }
 
 /** The class of an engine mark: mark-2 (??), mark-1 (?), mark-2i (?!), as the move list has always had. */
@@ -61,19 +63,21 @@ export function verdictText(entry, fallback = null) {
   if (!entry || !entry.played) return null;
   const played = entry.played;
   // A move hidden from this view, or another seat's move that a seat's analysis does not judge, has no chance.
-  const judged = typeof played.win === "number" ? ` (${winText(played.win, played.ci)})` : "";
-  const playedPart = `played ${playedText(entry, fallback)}${judged}`;
+  const move = playedText(entry, fallback);
+  const playedPart = typeof played.win === "number" ? t("played %(move)s (%(chance)s)", { move, chance: winText(played.win, played.ci) })
+    : t("played %(move)s", { move });
   const best = rankedOptions(entry)[0];
   if (!best) return playedPart;
-  if (played.action !== null && best.action === played.action) return `${playedPart}, the engine found no better move`;
-  return `${playedPart}, best was ${best.text || best.action} (${winText(best.win, best.ci)})`;
+  if (played.action !== null && best.action === played.action) return t("%(played)s, the engine found no better move", { played: playedPart });
+  return t("%(played)s, best was %(best)s (%(chance)s)", { played: playedPart, best: best.text || best.action, chance: winText(best.win, best.ci) });
 }
 
 /** "lost 21 points [15–27] of win chance" (points = percentage points), or null when nothing was lost. */
 export function lossText(played) {
   if (!played || typeof played.loss !== "number" || played.loss <= 0) return null;
-  const range = Array.isArray(played.loss_ci) ? ` ${interval(played.loss_ci)}` : "";
-  return `lost ${Math.round(100 * played.loss)} points${range} of win chance`;
+  const points = Math.round(100 * played.loss);
+  return Array.isArray(played.loss_ci) ? t("lost %(points)s points %(range)s of win chance", { points, range: interval(played.loss_ci) })
+    : t("lost %(points)s points of win chance", { points });
 }
 
 
@@ -88,11 +92,11 @@ const MARK_RANK = { "?!": 1, "?": 2, "??": 3 };
  *  wrong with it. */
 export function parseSeed(text) {
   const raw = String(text ?? "").trim();
-  const expected = `a seed is an integer from 0 to ${MAX_SEED}`;
-  if (raw === "") return { error: `no seed given (${expected})` };
-  if (/^-\d+$/.test(raw)) return { error: `the seed ${raw} is negative (${expected})` };
-  if (!/^\d+$/.test(raw)) return { error: `the seed "${raw}" is not a whole number (${expected})` };
-  if (Number(raw) > MAX_SEED) return { error: `the seed ${raw} is too large (${expected})` };
+  const expected = t("a seed is an integer from 0 to %(most)s", { most: MAX_SEED });
+  if (raw === "") return { error: t("no seed given (%(expected)s)", { expected }) };
+  if (/^-\d+$/.test(raw)) return { error: t("the seed %(seed)s is negative (%(expected)s)", { seed: raw, expected }) };
+  if (!/^\d+$/.test(raw)) return { error: t("the seed \"%(seed)s\" is not a whole number (%(expected)s)", { seed: raw, expected }) };
+  if (Number(raw) > MAX_SEED) return { error: t("the seed %(seed)s is too large (%(expected)s)", { seed: raw, expected }) };
   return { seed: Number(raw) };
 }
 
@@ -130,10 +134,14 @@ export function agreement(first, second) {
  *  `agreement`, or null when the two have no position in common yet. */
 export function agreementText(tally) {
   if (!tally || !tally.positions) return null;
-  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const marks = tally.marks ? `confirms ${tally.confirmed} of the first's ${plural(tally.marks, "mark")}`
-    : "has no mark of the first's to confirm";
-  return `The second opinion ${marks} and names the same best move in ${tally.same} of ${plural(tally.positions, "position")}.`;
+  const positions = tn("%(num)d position", "%(num)d positions", tally.positions);
+  if (!tally.marks) {
+    return t("The second opinion has no mark of the first's to confirm and names the same best move in %(same)s of %(positions)s.",
+             { same: tally.same, positions });
+  }
+  const marks = tn("%(num)d mark", "%(num)d marks", tally.marks);
+  return t("The second opinion confirms %(confirmed)s of the first's %(marks)s and names the same best move in %(same)s of %(positions)s.",
+           { confirmed: tally.confirmed, marks, same: tally.same, positions });
 }
 
 /** "second opinion: best Y, played X marked ??" (or "not marked") for the second opinion's entry of a position;
@@ -141,11 +149,103 @@ export function agreementText(tally) {
 export function secondOpinionText(entry, fallback = null) {
   if (!entry) return null;
   const best = rankedOptions(entry)[0];
-  const parts = best ? [`best ${best.text || best.action}`] : [];
+  const parts = best ? [t("best %(move)s", { move: best.text || best.action })] : [];
   if (entry.played) {
     const judged = typeof entry.played.win === "number";
-    const verdict = !judged ? "not judged" : entry.played.mark ? `marked ${entry.played.mark}` : "not marked";
-    parts.push(`played ${playedText(entry, fallback)} ${verdict}`);
+    const verdict = !judged ? t("not judged") : entry.played.mark ? t("marked %(mark)s", { mark: entry.played.mark }) : t("not marked");
+    parts.push(t("played %(move)s %(verdict)s", { move: playedText(entry, fallback), verdict }));
   }
-  return parts.length ? `second opinion: ${parts.join(", ")}` : null;
+  return parts.length ? t("second opinion: %(said)s", { said: parts.join(", ") }) : null;
+}
+
+
+// ---- the panel's progress: the time left, a cancelled analysis, how sure a small budget is (issue 46) -------------
+
+/** "about 40 s left" (rounded as a person would say it) for a number of seconds; "estimating…" without one (before the
+ *  first decision is done nothing is known of the pace). */
+export function timeLeftText(seconds) {
+  if (typeof seconds !== "number" || !Number.isFinite(seconds)) return t("estimating…");
+  if (seconds < 10) return t("a few seconds left");
+  if (seconds < 90) return t("about %(n)s s left", { n: Math.round(seconds / 5) * 5 });
+  if (seconds < 5400) return t("about %(n)s min left", { n: Math.round(seconds / 60) });
+  return t("about %(n)s h left", { n: Math.round(seconds / 3600) });
+}
+
+/** The status line of a report: done, running, cancelled (the decisions done stay) or not asked for. */
+export function progressText(report) {
+  const { status, done, total } = report;
+  if (status === "done") return t("%(total)s decisions analysed.", { total });
+  if (status === "running") return t("Analysing… %(done)s of %(total)s decisions.", { done, total });
+  if (status === "cancelled") {
+    return done ? t("Cancelled at %(done)s of %(total)s decisions; the %(done)s analysed are shown.", { done, total })
+      : t("Cancelled at %(done)s of %(total)s decisions.", { done, total });
+  }
+  return t("Not analysed yet (%(done)s of %(total)s).", { done, total });
+}
+
+/** "± 9": half an interval's width, in points; "" without an interval. */
+export function spread(ci) {
+  if (!Array.isArray(ci) || ci.length !== 2 || ci.some((v) => typeof v !== "number")) return "";
+  return `± ${Math.round(50 * (ci[1] - ci[0]))}`;
+}
+
+/** "34 % ± 9" for a move's win chance and half its interval's width (points), or "34 %" without an interval. */
+export function plusMinus(move) {
+  const chance = `${Math.round(100 * move.win)} %`;
+  const range = spread(move.ci);
+  return range ? `${chance} ${range}` : chance;
+}
+
+/** Whether two moves' intervals overlap (without intervals: they do, nothing tells them apart). */
+function overlap(a, b) {
+  if (!Array.isArray(a.ci) || !Array.isArray(b.ci)) return true;
+  return a.ci[0] <= b.ci[1] && b.ci[0] <= a.ci[1];
+}
+
+/** The best moves of a position as the panel lists them: the engine's choice first (the verdict's best), then by win
+ *  chance; at most `count`. */
+export function bestMoves(entry, count = 5) {
+  return rankedOptions(entry).slice(0, count);
+}
+
+/** Why the engine's choice is listed above a move with a higher win chance, or null when it is not (the list is then
+ *  in the order of the win chances). The choice is the verdict's: a played move the paired playouts do not show to
+ *  be worse stays the best, and otherwise the better of the moves measured on the most playouts. */
+export function orderReason(entry, listed = bestMoves(entry)) {
+  const [first, ...rest] = listed;
+  if (!first || typeof first.win !== "number") return null;
+  const higher = rest.filter((m) => typeof m.win === "number" && m.win > first.win);
+  if (!higher.length) return null;
+  const top = higher.reduce((a, b) => (b.win > a.win ? b : a));
+  const pair = { first: plusMinus(first), top: plusMinus(top) };
+  const apart = overlap(first, top) ? t("%(first)s and %(top)s: not told apart at this budget", pair)
+    : t("%(first)s and %(top)s: the paired playouts do not show the first worse", pair);
+  const played = entry.played && entry.played.action === first.action;
+  const why = played ? t("so the move played stands as the engine's choice")
+    : t("and the engine's choice rests on %(n)s playouts, %(move)s on %(other)s", { n: first.n, move: top.text || top.action, other: top.n });
+  return t("Listed first although %(move)s has the higher win chance: %(apart)s, %(why)s.", { move: top.text || top.action, apart, why });
+}
+
+/** What a budget below the game's default may be trusted for, from the report's `budget` (the figures measured at
+ *  this budget and at the default, where the repository has them: docs/PERFORMANCE.md), or null at the default budget
+ *  or above. */
+export function budgetNote(report) {
+  const budget = report && report.budget;
+  if (!budget || !budget.small) return null;
+  const r = report.rollouts, d = budget.at_default;
+  const head = `${r} rollouts is a small budget for this game (its default is ${budget.default}): `
+    + "its marks and best moves are less sure.";
+  const m = budget.measured;
+  if (!m) return `${head} How much less was not measured for this game at ${r} rollouts.`;
+  const marked = `Measured on ${m.decisions} decisions judged twice, the engine marked ${m.marked} of ${m.verdicts} `
+    + `moves (${m.marked_pct} %)${d ? ` where at ${budget.default} it marks ${d.marked_pct} %` : ""}: at ${r} it `
+    + "cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.";
+  const best = ` A second opinion named the same best move in ${m.best_agrees_pct} %`
+    + `${d ? ` (at ${budget.default}: ${d.best_agrees_pct} %)` : ""}.`;
+  const blunders = m.blunders
+    ? ` It kept ${m.blunders_kept} of ${m.blunders} ?? marks as ?? or ? (${m.blunders_kept_pct} %`
+      + `${d && d.blunders ? `; at ${budget.default}: ${d.blunders_kept_pct} %` : ""}).`
+    : ` No ?? mark came up in that sample, so how often a second opinion keeps one at ${r} is not measured`
+      + `${d && d.blunders ? ` (at ${budget.default}: ${d.blunders_kept_pct} %)` : ""}.`;
+  return `${head} ${marked}${best}${blunders}`;
 }

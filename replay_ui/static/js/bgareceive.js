@@ -11,6 +11,7 @@ import { el, replaceChildren } from "./dom.js";
 import { originAllowed } from "./bgaorigins.js";
 import { LogRefused, summarise } from "./bgasummary.js";
 import { followUpload, reportSections, uploadError } from "./uploadreport.js";
+import { t } from "./i18n.js";
 
 const READY = "ludolog-bga-ready";
 const LOG = "ludolog-bga-log";
@@ -61,17 +62,26 @@ function show(kept) {
     if (!(error instanceof LogRefused)) throw error;
     received = null;
     $("receive-preview").hidden = true;
-    status(`This log cannot be imported: ${error.message}`, true);
+    status(t("This log cannot be imported: %(reason)s", { reason: error.message }), true);
     return;
   }
   received = kept;
-  const kind = seen.rules ? "full rules: replay, fork and play on" : "log only: browse and annotate";
-  $("preview-game").textContent = `${seen.label || "a game the log does not name"} (${kind})`;
-  $("preview-table").textContent = seen.table ?? kept.table ?? "not named in the log";
-  $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : "not named in the log";
-  $("preview-moves").textContent = String(seen.moves);
+  const kind = seen.rules ? t("full rules: replay, fork and play on") : t("log only: browse and annotate");
+  const game = seen.label || t("a game the log does not name");  // said apart: a t() inside t()'s arguments is not extracted
+  $("preview-game").textContent = t("%(game)s (%(kind)s)", { game, kind });
+  $("preview-table").textContent = seen.table ?? kept.table ?? t("not named in the log");
+  $("preview-players").textContent = seen.players.length ? seen.players.join(", ") : t("not named in the log");
+  // Each count named for what it counts: a log-only game's replay steps through the moves with a line everyone sees
+  // (not every BGA move number has one); a game with rules is imported as moves and chance draws, which the import
+  // report counts.
+  $("preview-moves-label").textContent = seen.rules ? t("BGA moves") : t("Steps");
+  $("preview-moves").textContent = String(seen.rules ? seen.moves : seen.steps);
+  $("preview-moves-note").textContent = seen.rules
+    ? t("move numbers in the log: the import says how many players' moves and chance draws they hold")
+    : t("BGA moves with a line everyone sees, which the replay steps through (%(moves)s BGA move numbers in all)", { moves: seen.moves });
   $("receive-preview").hidden = false;
-  status(`Received from ${kept.from}. Check it, choose who may see it, then press Import: only then is it sent to ludolog.`);
+  status(t("Received from %(origin)s. Check it, choose who may see it, then press Import: only then is it sent to ludolog.",
+           { origin: kept.from }));
 }
 
 function onMessage(event) {
@@ -98,7 +108,7 @@ async function importLog(event) {
   event.preventDefault();
   if (!received) return;
   $("receive-import").disabled = true;
-  $("upload-status").textContent = "Uploading…";
+  $("upload-status").textContent = t("Uploading…");
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(...uploadRequest(received, $("receive-visibility").value));
@@ -112,7 +122,7 @@ async function importLog(event) {
                     reportSections(body));
   } catch (error) {
     // The upload refused the log (400 unreadable, 422 unusable): its message says where and why.
-    $("upload-status").replaceChildren(el("span", { class: "error", text: `This log cannot be imported: ${error.message}` }));
+    $("upload-status").replaceChildren(el("span", { class: "error", text: t("This log cannot be imported: %(reason)s", { reason: error.message }) }));
   }
   $("receive-import").disabled = false;
 }
@@ -126,7 +136,7 @@ function start() {
     // No data in it, so any opener may hear it; the log comes back addressed to this origin alone.
     window.opener.postMessage({ type: READY }, "*");
   } else if (!kept) {
-    status("Nothing to import yet: click the bookmarklet on a Board Game Arena replay or review page.");
+    status(t("Nothing to import yet: click the bookmarklet on a Board Game Arena replay or review page."));
   }
   document.body.dataset.ready = "true";
 }

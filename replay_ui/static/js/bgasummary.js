@@ -1,5 +1,6 @@
 // What a BGA log holds, read in the browser: the game (and whether it gets full rules here), the BGA table, the
-// players and the number of BGA moves. The bookmarklet's receiving tab shows this before its Import button, so the
+// players, the number of BGA moves (distinct move numbers of the table's packets) and of steps (the BGA moves with a
+// line everyone sees: what a log-only game's replay steps through, as engine/bga/logonly.py groups them). The bookmarklet's receiving tab shows this before its Import button, so the
 // log goes to ludolog's server only when the user presses Import.
 //
 // It reads the envelopes the upload accepts (engine/bga/envelope.py, whose order and rules it follows):
@@ -11,6 +12,8 @@
 // A log in none of them is refused here, saying why (summarise throws LogRefused). Inside an envelope it is
 // lenient: a packet or player of the wrong shape is skipped here, and the upload's own reader reports it, with
 // where and why, after Import. Whether the moves agree with the rules only the import says.
+
+import { t } from "./i18n.js";
 
 // The envelopes the upload accepts, as its error messages name them.
 export const EXPECTED_ENVELOPES = [
@@ -75,15 +78,24 @@ function plainText(html) {
 
 // ---- the envelope --------------------------------------------------------------------------------
 function unknownEnvelope(doc) {
-  const keys = isObject(doc) ? ` with keys ${Object.keys(doc).sort().slice(0, 20).join(", ") || "(none)"}` : "";
-  return new LogRefused(`unknown log envelope: found a JSON ${jsonType(doc)}${keys}; expected a list of packets, ` +
-                        '{"data": {"logs": [...]}}, {"data": {"data": [...]}} or {"data": {"data": {"data": [...]}}}');
+  const expected = '{"data": {"logs": [...]}}, {"data": {"data": [...]}}, {"data": {"data": {"data": [...]}}}';
+  if (!isObject(doc)) {
+    return new LogRefused(t("unknown log envelope: found a JSON %(type)s; expected a list of packets or one of %(expected)s",
+                            { type: jsonType(doc), expected }));
+  }
+  const keys = Object.keys(doc).sort().slice(0, 20).join(", ") || "–";
+  return new LogRefused(t("unknown log envelope: found a JSON %(type)s with keys %(keys)s; expected a list of packets or one of %(expected)s",
+                          { type: jsonType(doc), keys, expected }));
 }
 
 function checkStatus(doc) {
   if (!Object.hasOwn(doc, "status") || [1, "1", true].includes(doc.status)) return;
-  const said = typeof doc.error === "string" && doc.error ? `: '${doc.error.slice(0, 200)}'` : "";
-  throw new LogRefused(`BGA answered with an error (status ${JSON.stringify(doc.status)})${said}, not a game log`);
+  const status = JSON.stringify(doc.status);
+  if (typeof doc.error === "string" && doc.error) {
+    throw new LogRefused(t("BGA answered with an error (status %(status)s): '%(error)s', not a game log",
+                           { status, error: doc.error.slice(0, 200) }));
+  }
+  throw new LogRefused(t("BGA answered with an error (status %(status)s), not a game log", { status }));
 }
 
 function statedGameName(doc, data) {
@@ -107,7 +119,7 @@ export function unwrap(doc) {
   if (isObject(data)) {
     if (Object.hasOwn(data, "logs")) {
       if (!Array.isArray(data.logs)) {
-        throw new LogRefused(`field 'data.logs' should be an array of packets, found a JSON ${jsonType(data.logs)}`);
+        throw new LogRefused(t("field 'data.logs' should be an array of packets, found a JSON %(type)s", { type: jsonType(data.logs) }));
       }
       return { packets: data.logs, players: data.players ?? null, gameName };
     }
@@ -146,6 +158,21 @@ function tableOf(packets) {
   return null;
 }
 
+// The steps of a log-only replay: packets in packet-id order, a packet with no move id joining the move before it, and
+// a move kept when a line on the table (not a player's private channel) has text.
+function stepsOf(packets) {
+  const ordered = [...packets].sort((a, b) => Number(toInt(a.packet_id) ?? 0) - Number(toInt(b.packet_id) ?? 0));
+  const shown = new Set();
+  let current = null;
+  for (const packet of ordered) {
+    const move = toInt(packet.move_id);
+    if (move !== null) current = move;
+    const isPrivate = typeof packet.channel === "string" && PRIVATE_CHANNEL.test(packet.channel);
+    if (!isPrivate && notesOf(packet).some((note) => typeof note.log === "string" && note.log.trim())) shown.add(current);
+  }
+  return shown.size;
+}
+
 function movesOf(packets) {
   const moves = new Set();
   for (const packet of packets) {
@@ -180,7 +207,7 @@ function rulesGame(gameName, packets, games) {
 // A game without rules here, as people read its BGA name ("tokaido" → "Tokaido").
 function logOnlyLabel(name) {
   const words = name.replace(/_/g, " ").trim();
-  return words ? words[0].toUpperCase() + words.slice(1) : "Unknown game";
+  return words ? words[0].toUpperCase() + words.slice(1) : t("Unknown game");
 }
 
 // ---- the players --------------------------------------------------------------------------------
@@ -284,29 +311,33 @@ function playersOfLines(lines) {
 // with no time has it on the next line when copied from the browser: that line is no one's move.
 function textSummary(text) {
   const moves = new Set();
+  const steps = new Set();
   const lines = [];
   let timeMayFollow = false;
+  let current = null;
   for (const line of text.split(LINE_BREAK)) {
     const header = MOVE_HEADER.exec(line);
     if (header) {
-      moves.add(String(Number(header[1])));
+      current = String(Number(header[1]));
+      moves.add(current);
       timeMayFollow = !line.slice(header[0].length).trim();
     } else if (timeMayFollow && TIME_ONLY.test(line)) {
       timeMayFollow = false;
     } else if (line.trim()) {
       lines.push(line.trim());
+      if (current !== null) steps.add(current);
       timeMayFollow = false;
     }
   }
   const table = TABLE_IN_TEXT.exec(text);
   return { game: null, label: null, rules: false, table: table ? table[1] : null, players: playersOfLines(lines),
-           moves: moves.size, source: "text" };
+           moves: moves.size, steps: steps.size, source: "text" };
 }
 
 // ---- the whole log ------------------------------------------------------------------------------
 function documentSummary(doc, text, games) {
   const { packets, players, gameName } = unwrap(doc);
-  if (!packets.length) throw new LogRefused("the log holds no packets: expected at least one");
+  if (!packets.length) throw new LogRefused(t("the log holds no packets: expected at least one"));
   const objects = packets.filter(isObject);
   const game = rulesGame(gameName, objects, games);
   const named = game ? game.game : gameName;
@@ -317,24 +348,26 @@ function documentSummary(doc, text, games) {
     table: isOurExport(objects) ? null : tableOf(objects),
     players: playersOf(players, objects, text),
     moves: movesOf(objects),
+    steps: stepsOf(objects),
     source: "json",
   };
 }
 
 /**
- * What the log `text` holds: { game, label, rules, table, players, moves, source }. `games` are the games with full
+ * What the log `text` holds: { game, label, rules, table, players, moves, steps, source }: `moves` counts BGA's move
+ * numbers, `steps` the moves with a line everyone sees (a log-only game's replay steps through those). `games` are the games with full
  * rules here ({ game, bga, label, marks }, as the page renders them). Throws LogRefused for a log the upload refuses
  * whatever is inside: empty, neither JSON nor a text log, JSON in no known envelope, or BGA's error answer.
  */
 export function summarise(text, games) {
   const body = text.replace(/^\ufeff/, "");
-  if (!body.trim()) throw new LogRefused("the log is empty: expected a BGA log (JSON or log text)");
+  if (!body.trim()) throw new LogRefused(t("the log is empty: expected a BGA log (JSON or log text)"));
   let doc;
   try {
     doc = JSON.parse(body);
   } catch {
     if (looksLikeTextLog(body)) return textSummary(body);
-    throw new LogRefused('the log is neither JSON nor text with "Move N :" lines (as BGA\'s game review shows them)');
+    throw new LogRefused(t("the log is neither JSON nor text with \"Move N :\" lines (as BGA's game review shows them)"));
   }
   return documentSummary(doc, body, games);
 }

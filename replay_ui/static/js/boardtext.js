@@ -4,6 +4,7 @@
 // map becomes a list of its pieces — so it always says what the board shows, in every game, with no
 // rule here. It is rebuilt after each drawing while its disclosure is open (and when opened).
 
+import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 /** Areas of `board`: elements holding a heading (h3/h4), and maps (an svg with a name). */
@@ -46,7 +47,7 @@ export class BoardText {
     this.body.replaceChildren(...areas.map((area) => {
       const items = itemsOf(area, areas);
       return el("section", { class: "board-text-area" }, el("h3", { text: area.name }),
-        items.length ? el("ul", {}, items.map((text) => el("li", { text }))) : el("p", { class: "muted", text: "nothing here" }));
+        items.length ? el("ul", {}, items.map((text) => el("li", { text }))) : el("p", { class: "muted", text: t("nothing here") }));
     }));
     this.body.dataset.seq = this.board.dataset.seq || "";
   }

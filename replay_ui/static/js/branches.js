@@ -2,6 +2,7 @@
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 function tree(branches, parent) {
   return branches.filter((b) => (b.parent || null) === parent);
@@ -36,15 +37,17 @@ export class Branches {
     const node = (branch) => {
       const children = tree(this.branches, branch.id);
       const here = branch.id === this.bid;
-      const luck = branch.chance === "keep" ? " · same luck (draws kept)" : " · new luck (chance redrawn)";
-      const where = branch.parent ? `from ${branch.parent} at move ${branch.fork_seq}${luck}` : "the game as played";
+      const owner = branch.owner || t("nobody");
+      const luck = branch.chance === "keep" ? t("same luck (draws kept)") : t("new luck (chance redrawn)");
+      const where = branch.parent ? t("from %(parent)s at move %(seq)s · %(luck)s", { parent: branch.parent, seq: branch.fork_seq, luck })
+        : t("the game as played");
       return el("li", { class: here ? "here" : "", dataset: { branch: branch.id } },
         el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null,
                   dataset: { head: String(branch.head) }, text: branch.name || branch.id }),
-        el("span", { class: "muted", text: ` · ${branch.owner || "nobody"} · ${where} · ${branch.head} moves` }),
-        here ? null : el("a", { class: "compare-link", href: this.compareTo(branch), title: "both boards side by side at this move",
-                                text: "compare" }),
-        branch.incomplete ? el("span", { class: "badge", text: "incomplete" }) : null,
+        el("span", { class: "muted", text: t(" · %(owner)s · %(where)s · %(moves)s moves", { owner, where, moves: branch.head }) }),
+        here ? null : el("a", { class: "compare-link", href: this.compareTo(branch), title: t("both boards side by side at this move"),
+                                text: t("compare") }),
+        branch.incomplete ? el("span", { class: "badge", text: t("incomplete") }) : null,
         children.length ? el("ul", {}, children.map(node)) : null);
     };
     this.list.replaceChildren(...tree(this.branches, null).map(node));
@@ -77,7 +80,7 @@ export class Branches {
     const status = document.getElementById("fork-status"), branch = this.current;
     if (button.dataset.armed !== "true") {
       button.dataset.armed = "true";
-      button.textContent = "Delete it for good? Click again";
+      button.textContent = t("Delete it for good? Click again");
       return;
     }
     try {

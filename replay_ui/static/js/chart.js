@@ -5,6 +5,7 @@
 // Colour is never the only way to tell the players apart (WCAG 1.4.1): each line has its own dash
 // pattern and marker shape, and ends in the player's name.
 
+import { t } from "./i18n.js";
 import { el, svg } from "./dom.js";
 
 const W = 1000, H = 180, PAD_L = 34, PAD_R = 96, PAD_T = 10, PAD_B = 22;
@@ -50,7 +51,7 @@ export class ScoreChart {
     this.max = Math.max(5, ...known);
     this.roundStarts = roundStarts(positions);
     const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "slider", tabindex: "0",
-                                "aria-label": "Score of every player over the game: arrow keys jump between round starts",
+                                "aria-label": t("Score of every player over the game: arrow keys jump between round starts"),
                                 "aria-valuemin": "1", "aria-valuemax": String(positions.length) });
     chart.append(...this.axes(positions));
     series.forEach((values, seat) => chart.append(...this.line(values, seat, players[seat], positions)));
@@ -62,8 +63,8 @@ export class ScoreChart {
     this.chart = chart;
     const legend = el("ul", { class: "legend" }, players.map((name, seat) =>
       el("li", { class: `p${seat}` }, lineKey(seat), el("span", { text: name }),
-         series[seat].some((v) => v === null) ? el("span", { class: "muted", text: " (hidden)" }) : null,
-         outcome && outcome.ranks ? el("span", { class: "place", text: ` · place ${outcome.ranks[seat]}` }) : null)));
+         series[seat].some((v) => v === null) ? el("span", { class: "muted", text: t(" (hidden)") }) : null,
+         outcome && outcome.ranks ? el("span", { class: "place", text: t(" · place %(place)s", { place: outcome.ranks[seat] }) }) : null)));
     this.container.replaceChildren(chart, legend);
     return true;
   }
@@ -81,7 +82,7 @@ export class ScoreChart {
     let lastRound = null;
     positions.forEach((p, i) => {
       if (p.round && p.round !== lastRound && p.round % 5 === 0) {
-        parts.push(svg("text", { class: "tick", x: this.x(i + 1), y: H - 6, "text-anchor": "middle" }, `R${p.round}`));
+        parts.push(svg("text", { class: "tick", x: this.x(i + 1), y: H - 6, "text-anchor": "middle" }, t("R%(round)s", { round: p.round })));
       }
       lastRound = p.round ?? lastRound;
     });
@@ -98,7 +99,8 @@ export class ScoreChart {
     positions.forEach((p, i) => {
       if (p.round !== lastRound && values[i] !== null && values[i] !== undefined) {
         const dot = markerShape(seat, this.x(i + 1), this.y(values[i]), 4.5, { class: `dot p${seat}` });
-        dot.append(svg("title", {}, `${name}: ${values[i]} at round ${p.round} (seq ${i + 1})`));
+        dot.append(svg("title", {}, t("%(player)s: %(score)s at round %(round)s (seq %(seq)s)",
+                                      { player: name, score: values[i], round: p.round, seq: i + 1 })));
         parts.push(dot);
       }
       lastRound = p.round;
@@ -145,7 +147,7 @@ export class ScoreChart {
     this.current = seq;
     if (this.chart) {
       this.chart.setAttribute("aria-valuenow", String(seq));
-      this.chart.setAttribute("aria-valuetext", `move ${seq} of ${this.count}`);
+      this.chart.setAttribute("aria-valuetext", t("move %(n)s of %(total)s", { n: seq, total: this.count }));
     }
     if (!this.marker) return;
     this.marker.setAttribute("x1", this.x(seq));

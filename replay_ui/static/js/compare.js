@@ -3,6 +3,7 @@
 // (A solid, B dashed), and one stepper for both. The states and the differing fields come from
 // GET /api/games/<gid>/compare, which applies the chosen view's hidden-information rules.
 
+import { t, tn } from "./i18n.js";
 import { api } from "./api.js";
 import { lineKey, markerShape } from "./chart.js";
 import { rendererFor } from "./boards/index.js";
@@ -45,15 +46,15 @@ function scoresTable(side, body, other) {
     return el("tr", { class: `p${seat}${differs ? " differs" : ""}`, dataset: differs ? { differs: "true" } : {} },
       el("th", { scope: "row", text: name }), el("td", { text: mine === null || mine === undefined ? "?" : String(mine) }));
   });
-  return [el("caption", { class: "sr-only", text: `scores on branch ${side.toUpperCase()}` }), el("tbody", {}, rows)];
+  return [el("caption", { class: "sr-only", text: t("scores on branch %(side)s", { side: side.toUpperCase() }) }), el("tbody", {}, rows)];
 }
 
 function captionOf(body, timeline) {
   const info = timeline && timeline.positions[app.at - 1];
   const parts = info && info.caption ? [...info.caption] : [];
-  if (typeof body.actor === "number") parts.push(`${page.players[body.actor]} to act`);
-  else if (body.actor === "chance") parts.push("chance to draw");
-  else if (body.actor === null) parts.push("game over");
+  if (typeof body.actor === "number") parts.push(t("%(player)s to act", { player: page.players[body.actor] }));
+  else if (body.actor === "chance") parts.push(t("chance to draw"));
+  else if (body.actor === null) parts.push(t("game over"));
   return parts.join(" · ");
 }
 
@@ -85,7 +86,7 @@ function fieldWords(path) {
 function listDifferences(differences, truncated) {
   $("compare-fields").hidden = !differences.length;
   $("compare-field-list").replaceChildren(...differences.map((path) => el("li", { title: path, text: fieldWords(path) })),
-    ...(truncated ? [el("li", { class: "muted", text: "and more (the list stops here)" })] : []));
+    ...(truncated ? [el("li", { class: "muted", text: t("and more (the list stops here)") })] : []));
 }
 
 async function show(at, { history: mode = "replace" } = {}) {
@@ -98,13 +99,14 @@ async function show(at, { history: mode = "replace" } = {}) {
   drawSide("b", body.b, body.a, body.differences);
   const count = body.differences.length;
   $("compare-summary").textContent = count
-    ? `At move ${app.at}: ${count}${body.truncated ? "+" : ""} ${count === 1 ? "field differs" : "fields differ"}`
-    : `At move ${app.at}: the two positions are the same`;
+    ? tn("At move %(at)s: %(count)s field differs", "At move %(at)s: %(count)s fields differ", count,
+         { at: app.at, count: `${count}${body.truncated ? "+" : ""}` })
+    : t("At move %(at)s: the two positions are the same", { at: app.at });
   $("compare-summary").dataset.differences = String(count);
   listDifferences(body.differences, body.truncated);
   $("scrubber").value = String(app.at);
   $("seq-label").textContent = `${app.at} / ${page.common}`;
-  $("scrubber").setAttribute("aria-valuetext", `move ${app.at} of ${page.common}`);
+  $("scrubber").setAttribute("aria-valuetext", t("move %(n)s of %(total)s", { n: app.at, total: page.common }));
   markChart();
   if (mode !== "none" && location.pathname + location.search !== urlFor(app.at)) {
     if (mode === "push") history.pushState({ at: app.at }, "", urlFor(app.at));
@@ -128,7 +130,7 @@ function drawChart() {
   const x = (i) => PAD_L + (i / (length - 1)) * (W - PAD_L - PAD_R);
   const y = (v) => H - PAD_B - (v / max) * (H - PAD_T - PAD_B);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart compare-chart", role: "img",
-                             "aria-label": "Scores of both branches over the game: A solid, B dashed" },
+                             "aria-label": t("Scores of both branches over the game: A solid, B dashed") },
     svg("line", { class: "axis", x1: PAD_L, y1: H - PAD_B, x2: W - PAD_R, y2: H - PAD_B }),
     svg("text", { class: "tick", x: 2, y: PAD_T + 8, text: String(max) }),
     svg("text", { class: "tick", x: 2, y: H - PAD_B, text: "0" }));
@@ -229,7 +231,7 @@ async function start() {
 }
 
 start().catch((error) => {
-  $("compare-summary").replaceChildren(el("span", { class: "error", text: `Could not compare: ${error.message}` }));
+  $("compare-summary").replaceChildren(el("span", { class: "error", text: t("Could not compare: %(reason)s", { reason: error.message }) }));
 });
 
 window.ludolog = { show, get at() { return app.at; } };

@@ -8,6 +8,7 @@ import { rendererFor } from "./boards/index.js";
 import { BoardText } from "./boardtext.js";
 import { Branches } from "./branches.js";
 import { ScoreChart } from "./chart.js";
+import { initChat } from "./chat.js";
 import { el, pageData } from "./dom.js";
 import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
@@ -17,7 +18,8 @@ import { MoveList } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
-import { followSeats, initSeats, refreshSeats } from "./seats.js";
+import { followSeats, initSeats, initTakeBack, refreshSeats } from "./seats.js";
+import { formatList, formatNumber, t, tn } from "./i18n.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -89,12 +91,14 @@ function captionFor(seq, state) {
   // The game's adapter words the position (round, phase, …); the actor and result are generic.
   const parts = info && info.caption ? [...info.caption] : [];
   const actor = info ? info.actor : null;
-  if (typeof actor === "number") parts.push(`${names[actor]} to act`);
-  else if (actor === "chance") parts.push("chance to draw");
+  if (typeof actor === "number") parts.push(t("%(player)s to act", { player: names[actor] }));
+  else if (actor === "chance") parts.push(t("chance to draw"));
   else if (seq === app.head && app.timeline && app.timeline.outcome) {
     const o = app.timeline.outcome;
-    const winners = o.winners.map((s) => names[s]).join(" and ");
-    parts.push(`game over: ${winners} ${o.winners.length > 1 ? "share the win" : "wins"} with ${o.scores[o.winners[0]]}`);
+    const winners = formatList(o.winners.map((s) => names[s]));
+    const score = formatNumber(o.scores[o.winners[0]]);
+    parts.push(o.winners.length > 1 ? t("game over: %(winners)s share the win with %(score)s", { winners, score })
+      : t("game over: %(winners)s wins with %(score)s", { winners, score }));
   }
   return parts.join(" · ");
 }
@@ -114,6 +118,7 @@ function draw(seq, state) {
     components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
   }));
   $("board").dataset.seq = String(seq);
+  delete $("board").dataset.preview;  // (a turn form's arrangement, drawn over the head, is gone)
   // Rewritten only when it changes: a new text node would be a new paint (and a late "largest paint") for nothing.
   const caption = captionFor(seq, state);
   if ($("caption").textContent !== caption) $("caption").textContent = caption;
@@ -151,8 +156,9 @@ function drawFirst() {
 /** The slider's words for position `seq`: "move 286 of 573: Emese places a colonist on …". */
 function positionText(seq) {
   const move = app.moveBySeq ? app.moveBySeq.get(seq) : null;
-  const said = move ? `: ${move.text}` : seq === 1 ? ": the start" : "";
-  return `move ${seq} of ${app.head}${said}`;
+  const where = t("move %(n)s of %(total)s", { n: seq, total: app.head });
+  if (move) return t("%(where)s: %(move)s", { where, move: move.text });
+  return seq === 1 ? t("%(where)s: the start", { where }) : where;
 }
 
 // ---- the last move: what the last decision (with the chance that followed it) changed ----------
@@ -188,10 +194,10 @@ function showOutcome(seq, outcome = app.timeline && app.timeline.outcome) {
   // Stadt a blocked player is last whatever their letters), so the places are read, never re-derived.
   const ranks = outcome.ranks;
   const order = outcome.scores.map((_, seat) => seat).sort((a, b) => ranks[a] - ranks[b] || a - b);
-  box.replaceChildren(el("h2", { id: "outcome-h", text: "Final result" }), el("table", {},
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "place" }), el("th", { scope: "col", text: "player" }),
-      columns.map((c) => el("th", { scope: "col", "data-key": c.key, text: c.label })), el("th", { scope: "col", text: "total" }),
-      el("th", { scope: "col", text: "tie-break" }))),
+  box.replaceChildren(el("h2", { id: "outcome-h", text: t("Final result") }), el("table", {},
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("place") }), el("th", { scope: "col", text: t("player") }),
+      columns.map((c) => el("th", { scope: "col", "data-key": c.key, text: c.label })), el("th", { scope: "col", text: t("total") }),
+      el("th", { scope: "col", text: t("tie-break") }))),
     el("tbody", {}, order.map((seat) => el("tr", { class: outcome.winners.includes(seat) ? "winner" : "", "data-seat": String(seat) },
       el("td", { class: "place", text: String(ranks[seat]) }),
       el("th", { scope: "row", text: page.players[seat] }),
@@ -280,7 +286,7 @@ function showStepChance(seq) {
   const chance = !decisionsOnly() || !app.timeline ? []
     : app.timeline.moves.filter((m) => m.actor === "chance" && m.seq <= seq && m.seq > (decision || 1));
   out.hidden = !chance.length;
-  out.replaceChildren(...(chance.length ? [el("span", { class: "step-chance-h", text: "then chance: " }),
+  out.replaceChildren(...(chance.length ? [el("span", { class: "step-chance-h", text: t("then chance: ") }),
     el("span", { text: chanceSummary(chance) })] : []));
 }
 
@@ -335,7 +341,7 @@ function fillSelect(select, options) {
   const key = JSON.stringify(options);
   if (drawnOptions.get(select) === key) return;
   drawnOptions.set(select, key);
-  select.replaceChildren(el("option", { value: "", text: "jump to…" }),
+  select.replaceChildren(el("option", { value: "", text: t("jump to…") }),
     ...options.map(([value, text]) => el("option", { value, text })));
   select.disabled = options.length < 1;
 }
@@ -368,7 +374,7 @@ function bindPickerFold() {
   button.addEventListener("click", () => {
     const folded = $("play-section").classList.toggle("folded");
     button.setAttribute("aria-expanded", String(!folded));
-    button.textContent = folded ? "Show the moves" : "Hide the moves";
+    button.textContent = folded ? t("Show the moves") : t("Hide the moves");
   });
 }
 
@@ -408,7 +414,8 @@ async function changeView(view) {
     // (the timeline the page has is still that view's; its states are fetched again as the board needs them).
     app.view = before;
     $("view-select").value = before;
-    $("view-status").textContent = `Cannot show the ${view === "full" ? "full" : "chosen"} view: ${error.message}`;
+    $("view-status").textContent = view === "full" ? t("Cannot show the full view: %(reason)s", { reason: error.message })
+      : t("Cannot show the chosen view: %(reason)s", { reason: error.message });
     return;
   }
   $("view-status").textContent = "";
@@ -422,7 +429,7 @@ function offerAllowedViews() {
   if (!Array.isArray(page.views)) return;
   for (const option of $("view-select").options) {
     option.disabled = !page.views.includes(option.value);
-    if (option.disabled) option.title = "Not while the table is being played: hidden information is kept per seat";
+    if (option.disabled) option.title = t("Not while the table is being played: hidden information is kept per seat");
   }
 }
 
@@ -438,8 +445,11 @@ const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });
 const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed: afterPlay,
-                            groups: page.components.picker_groups });
+                            groups: page.components.picker_groups, forms: page.components.turn_forms,
+                            components: page.components, stateAt, preview: previewHead });
 initSeats(page);
+initTakeBack(page);
+initChat(page);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
@@ -529,8 +539,18 @@ function updatePicker(seq) {
   // The seats the user moves for (all of them for the owner of a branch with no seat assigned): issue 33.
   const mine = page.user && branch && info && (page.table ? page.table.mine.includes(info.actor) : branch.owner === page.user);
   if (!mine || seq !== app.head || !info || typeof info.actor !== "number") { picker.hide(); return; }
-  picker.show(seq, page.players[info.actor]).then(() => analysis.decoratePicker($("picker"), seq));
+  picker.show(seq, page.players[info.actor], info.actor).then(() => analysis.decoratePicker($("picker"), seq));
   if (!app.pickerOpened) { app.pickerOpened = true; bringBoardAbovePicker(); }
+}
+
+/** Draw `state` as the head's board while a turn form builds a turn there (null: the head as it is). */
+function previewHead(state) {
+  if (app.seq !== app.head) return;
+  const info = positionInfo(app.head);
+  app.board.renderBoard($("board"), state || app.states.get(app.head), {
+    components: page.components, names: page.players, position: info, actor: info ? info.actor : null,
+  });
+  if (state) $("board").dataset.preview = "true"; else delete $("board").dataset.preview;
 }
 
 /** On a phone the picker is a sheet at the foot of the screen (app.css): the first time it opens, the caption and the
@@ -569,6 +589,7 @@ async function takeInPlayed(newHead, movesAtPlay) {
     await branches.load();
   }
   if (app.userMoves === movesAtPlay) await goTo(Math.max(newHead || 0, app.head));
+  else updatePicker(app.seq);  // the reader went elsewhere while a turn's steps were sent: the picker follows them
   showTurn();
   if (!takenIn) refreshSeats(page);
   document.body.dataset.played = String(newHead || app.head);
@@ -577,8 +598,10 @@ async function takeInPlayed(newHead, movesAtPlay) {
 function showBranchLabel() {
   const branch = branches.current;
   if (!branch) return;
-  const where = branch.parent ? ` (fork of ${branch.parent} at move ${branch.fork_seq})` : "";
-  $("branch-label").textContent = `branch ${branch.name || branch.id}${where} · ${branch.owner || "no owner"}`;
+  const name = branch.name || branch.id, owner = branch.owner || t("no owner");
+  $("branch-label").textContent = branch.parent
+    ? t("branch %(name)s (fork of %(parent)s at move %(seq)s) · %(owner)s", { name, parent: branch.parent, seq: branch.fork_seq, owner })
+    : t("branch %(name)s · %(owner)s", { name, owner });
 }
 
 // ---- live: the branch's new moves from its stream ----------------------------------------------
@@ -620,7 +643,10 @@ function followTable() {
   followSeats(page, {
     onReleased: (text) => {
       app.tableNotice = text;
-      if (/^\d+$/.test(app.view)) { $("view-select").value = "spectator"; changeView("spectator").then(showTurn); }
+      if (/^\d+$/.test(app.view)) {
+        $("view-select").value = "spectator";
+        changeView("spectator").then(showTurn).catch(branchGoneUnderfoot);
+      }
       showTurn();
       document.body.dataset.seatReleased = "true";
     },
@@ -632,6 +658,17 @@ function followTable() {
       document.body.dataset.branchDeleted = "true";
     },
   });
+}
+
+/** A request of the page's was answered 404 because its branch was deleted while the request was on its way (the
+ *  seats stream's notice, which names who deleted it, may come a moment later): the page says the branch is gone
+ *  instead of failing. Any other failure is a fault and is thrown on. */
+function branchGoneUnderfoot(error) {
+  if (error.status !== 404) throw error;
+  if (!app.deleted) {
+    app.tableNotice = t("This branch is gone: it was deleted");
+    showTurn();
+  }
 }
 
 /** Others' notes appear as they are written: a change reloads the notes (the move list's marks and, unless the
@@ -654,7 +691,7 @@ function showNewMoves(count) {
   const button = $("live-new");
   const shown = Number(button.dataset.count || 0) + count;
   button.dataset.count = String(shown);
-  button.textContent = `${shown} new move${shown === 1 ? "" : "s"}: show the latest`;
+  button.textContent = tn("%(num)d new move: show the latest", "%(num)d new moves: show the latest", shown);
   button.hidden = false;
 }
 
@@ -670,10 +707,10 @@ function showTurn() {
   const text = app.deleted ? null : turnText(info ? info.actor : null, page.players, app.view);
   const banner = $("turn-banner");
   // "Game over" only above the final position: over an earlier one of a finished game it reads as that position's.
-  const said = text || (app.timeline && app.timeline.outcome && app.seq === app.head ? "Game over" : "");
+  const said = text || (app.timeline && app.timeline.outcome && app.seq === app.head ? t("Game over") : "");
   banner.textContent = app.tableNotice ? [app.tableNotice, said].filter(Boolean).join(" · ") : said;
   banner.hidden = !banner.textContent;
-  banner.classList.toggle("yours", text === "Your turn");
+  banner.classList.toggle("yours", text === t("Your turn"));
   showTurnInTitle(text);
 }
 
@@ -706,7 +743,7 @@ async function startLogOnly() {
 function renderLog(container, events, seq) {
   const shown = events.filter((e) => e.seq > 1 && e.seq <= seq).slice(-12);
   container.replaceChildren(el("div", { class: "log-only" },
-    el("p", { class: "muted", text: "A log-only game: no rules engine behind it, so these are the log's own lines." }),
+    el("p", { class: "muted", text: t("A log-only game: no rules engine behind it, so these are the log's own lines.") }),
     el("ol", { class: "log-lines" }, shown.map((e) => el("li", { class: e.seq === seq ? "current" : "" },
       el("span", { class: "mv-seq", text: String(e.seq) }), linesOf(e).map((line) => el("span", { class: "log-line", text: line })))))));
 }
@@ -740,7 +777,7 @@ async function start() {
 
 start().catch((error) => {
   document.body.dataset.drawn = "true";
-  $("caption").replaceChildren(el("span", { class: "error", text: `Could not load the game: ${error.message}` }));
+  $("caption").replaceChildren(el("span", { class: "error", text: t("Could not load the game: %(reason)s", { reason: error.message }) }));
 });
 
 // For the browser tests and for curious users: the current position.

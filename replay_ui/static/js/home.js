@@ -3,7 +3,9 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
+import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
 import { openStream } from "./live.js";
+import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +31,7 @@ function filters() {
 }
 
 function whenText(epoch) {
-  return epoch ? new Date(epoch * 1000).toLocaleString() : "";
+  return epoch ? formatDateTime(epoch) : "";
 }
 
 function gameRow(game) {
@@ -39,7 +41,7 @@ function gameRow(game) {
        el("div", { class: "muted", text: game.game.replaceAll("_", " ") })),
     el("td", { text: game.players.join(", ") }),
     el("td", { class: "result", text: resultText(game) }),
-    el("td", { text: game.source }),
+    el("td", { text: SOURCES[game.source] || game.source }),
     el("td", { text: game.owner || "—" }),
     el("td", { text: when }));
 }
@@ -47,7 +49,7 @@ function gameRow(game) {
 // "won by Anna" (a shared first place lists every winner), "finished" when the log names no winner, else "—".
 function resultText(game) {
   if (!game.finished) return "—";
-  return game.winners.length ? `won by ${game.winners.join(" and ")}` : "finished";
+  return game.winners.length ? t("won by %(winners)s", { winners: formatList(game.winners) }) : t("finished");
 }
 
 async function loadGames(more = false) {
@@ -70,11 +72,11 @@ async function loadGames(more = false) {
     shown = (more ? shown : 0) + body.games.length;
     next = body.next;
     table.hidden = shown === 0;
-    status.textContent = shown === 0 ? "No games match." : `${shown} game${shown === 1 ? "" : "s"} shown.`;
+    status.textContent = shown === 0 ? t("No games match.") : tn("%(num)d game shown.", "%(num)d games shown.", shown);
     $("games-more").hidden = !next;
   } catch (error) {
     if (mine !== asked) return;
-    status.replaceChildren(el("span", { class: "error", text: `Could not list games: ${error.message}` }));
+    status.replaceChildren(el("span", { class: "error", text: t("Could not list games: %(reason)s", { reason: error.message }) }));
   }
 }
 
@@ -86,13 +88,17 @@ function filtersChanged() {
 
 // ---- uploads ----------------------------------------------------------------------------------
 /** Follow upload `uid` to its end and show its report; `again`: the same file was uploaded before by the same user
- *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew. */
+ *  (the API's `duplicate`), whose game is then said to be already here rather than imported anew, as is the game an
+ *  upload was linked to (`linked`: a public BGA table, or a public game's own export, that is here already). */
 async function pollUpload(uid, again = false) {
   const body = await followUpload(uid, $("upload-status"), $("upload-progress"));
-  const open = again ? "Already here: you uploaded this file before; open that game" : "Open the imported game";
+  const here = again || body.linked;
+  const link = el("a", { href: `/games/${encodeURIComponent(body.game)}`,
+                         text: here ? body.title || body.game : t("Open the imported game") });
+  const said = again ? tParts("Already here: %(game)s (you uploaded this file before)", { game: link })
+    : body.linked ? tParts("Already here: %(game)s (nothing was imported anew)", { game: link }) : [link];
   replaceChildren($("upload-report"),
-    body.game ? el("p", { class: again ? "upload-again" : null },
-                   el("a", { href: `/games/${encodeURIComponent(body.game)}`, text: open }),
+    body.game ? el("p", { class: here ? "upload-again" : null }, ...said,
                    el("span", { class: "muted", text: ` · ${uploadSummary(body)}` })) : null,
     body.error ? el("p", { class: "error", text: uploadError(body.error) }) : null,
     reportSections(body));
@@ -103,10 +109,11 @@ async function pollUpload(uid, again = false) {
 function uploadSource() {
   const file = $("upload-file").files[0], text = $("upload-text").value;
   if (file && text.trim()) {
-    return { blob: file, name: file.name, note: `Using the chosen file ${file.name}; the pasted text is not used (clear the file to use it).` };
+    return { blob: file, name: file.name,
+             note: t("Using the chosen file %(file)s; the pasted text is not used (clear the file to use it).", { file: file.name }) };
   }
-  if (file) return { blob: file, name: file.name, note: `Using the chosen file ${file.name}.` };
-  if (text.trim()) return { blob: new Blob([text], { type: "text/plain" }), name: "pasted.txt", note: "Using the pasted text." };
+  if (file) return { blob: file, name: file.name, note: t("Using the chosen file %(file)s.", { file: file.name }) };
+  if (text.trim()) return { blob: new Blob([text], { type: "text/plain" }), name: "pasted.txt", note: t("Using the pasted text.") };
   return null;
 }
 
@@ -120,27 +127,29 @@ async function upload(event) {
   const status = $("upload-status");
   const partial = $("upload-partial").checked;
   const source = uploadSource();
-  if (!source) { status.textContent = "Choose a file or paste a log first."; return; }
+  if (!source) { status.textContent = t("Choose a file or paste a log first."); return; }
   $("upload-source").textContent = source.note;
   const form = new FormData();
   form.append("file", source.blob, source.name);
   if (partial) form.append("partial", "true");
   form.append("visibility", $("upload-visibility").value);
-  status.textContent = "Uploading…";
+  status.textContent = t("Uploading…");
   $("upload-report").replaceChildren();
   try {
     const accepted = await api(`/api/uploads${partial ? "?partial=true" : ""}`, { method: "POST", body: form });
     await pollUpload(accepted.id, accepted.duplicate);
   } catch (error) {
     status.replaceChildren(el("span", { class: "error",
-      text: error.status === 404 || error.status === 405 ? "Uploads are not available on this server yet." : error.message }));
+      text: error.status === 404 || error.status === 405 ? t("Uploads are not available on this server yet.") : error.message }));
   }
 }
 
 // ---- new table ---------------------------------------------------------------------------------
 const DEFAULT_NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil"];
-const HOLDERS = [["me", "me"], ["invite", "invite (link)"], ["engine:easy", "engine, easy"],
-                 ["engine:normal", "engine, normal"], ["engine:strong", "engine, strong"]];
+const HOLDERS = [["me", t("me")], ["invite", t("invite (link)")], ["engine:easy", t("engine, easy")],
+                 ["engine:normal", t("engine, normal")], ["engine:strong", t("engine, strong")]];
+// How the games list names a game's source (the API's `source`), as the page's first rows do (replay_ui/views.py).
+const SOURCES = { live: t("live"), demo: t("demo"), bga: t("BGA import"), "bga-log": t("BGA log only") };
 
 function playerCounts() {
   return JSON.parse($("new-game-form").dataset.playerCounts || "{}");
@@ -167,9 +176,9 @@ function fillSeats() {
 }
 
 function seatRow(seat) {
-  const name = el("input", { id: `new-name-${seat}`, class: "seat-name", value: DEFAULT_NAMES[seat] || `Player ${seat + 1}`,
-                             required: "", maxlength: "60", "aria-label": `Seat ${seat + 1}: player name` });
-  const holder = el("select", { id: `new-holder-${seat}`, class: "seat-holder", "aria-label": `Seat ${seat + 1}: played by` },
+  const name = el("input", { id: `new-name-${seat}`, class: "seat-name", value: DEFAULT_NAMES[seat] || t("Player %(n)s", { n: seat + 1 }),
+                             required: "", maxlength: "60", "aria-label": t("Seat %(n)s: player name", { n: seat + 1 }) });
+  const holder = el("select", { id: `new-holder-${seat}`, class: "seat-holder", "aria-label": t("Seat %(n)s: played by", { n: seat + 1 }) },
     ...HOLDERS.map(([value, text]) => el("option", { value, text })));
   holder.value = seat === 0 ? "me" : "invite";
   holder.addEventListener("change", seedAllowed);
@@ -180,7 +189,7 @@ function seatRow(seat) {
 function seedAllowed() {
   const invited = [...document.querySelectorAll("#new-seat-rows .seat-holder")].some((s) => s.value === "invite");
   $("new-seed").disabled = invited;
-  $("new-seed").title = invited ? "A table with an invited person is dealt from a secret seed the server draws" : "";
+  $("new-seed").title = invited ? t("A table with an invited person is dealt from a secret seed the server draws") : "";
 }
 
 function newTableBody() {
@@ -201,53 +210,56 @@ function newTableBody() {
 /** The invite links to send, each with a button that copies it, and the way to the table. */
 function showInvites(made, players) {
   const invites = made.seats.filter((seat) => seat.invite_url);
-  const copy = (url, button) => navigator.clipboard?.writeText(url).then(() => { button.textContent = "Copied"; },
-                                                                          () => { button.textContent = "Select and copy"; });
+  const copy = (url, button) => navigator.clipboard?.writeText(url).then(() => { button.textContent = t("Copied"); },
+                                                                          () => { button.textContent = t("Select and copy"); });
   replaceChildren($("new-invites"),
-    el("p", { text: "Send each invite to the person who is to take the seat (each link works once):" }),
+    el("p", { text: t("Send each invite to the person who is to take the seat (each link works once):") }),
     el("ul", { class: "invite-links" }, ...invites.map((seat) => {
       const field = el("input", { class: "invite-url", value: seat.invite_url, readonly: "",
-                                  "aria-label": `Invite link for seat ${seat.seat + 1} (${players[seat.seat]})` });
+                                  "aria-label": t("Invite link for seat %(n)s (%(player)s)", { n: seat.seat + 1, player: players[seat.seat] }) });
       field.addEventListener("focus", () => field.select());
-      const button = el("button", { type: "button", text: "Copy" });
+      const button = el("button", { type: "button", text: t("Copy") });
       button.addEventListener("click", () => copy(seat.invite_url, button));
-      return el("li", {}, el("span", { text: `${players[seat.seat]}: ` }), field, button);
+      return el("li", {}, el("span", { text: t("%(player)s: ", { player: players[seat.seat] }) }), field, button);
     })),
-    el("p", {}, el("a", { id: "new-table-link", href: made.url, text: "Go to the table" })));
+    el("p", {}, el("a", { id: "new-table-link", href: made.url, text: t("Go to the table") })));
 }
 
 async function newGame(event) {
   event.preventDefault();
   const status = $("new-status");
   const body = newTableBody();
-  status.textContent = "Starting…";
+  status.textContent = t("Starting…");
   try {
     const made = await api("/api/games", { method: "POST", body });
     if (!made.seats.some((seat) => seat.invite_url)) { window.location.assign(`${made.url}/${made.seq}`); return; }
-    status.textContent = "The table is ready.";
+    status.textContent = t("The table is ready.");
     showInvites(made, body.players);
     if ($("my-tables")) loadTables();
   } catch (error) {
     const fields = error.details?.fields ? Object.entries(error.details.fields).map(([name, why]) => `${name}: ${JSON.stringify(why)}`) : [];
-    status.replaceChildren(el("span", { class: "error", text: fields.length ? `Not started: ${fields.join("; ")}` : error.message }));
+    status.replaceChildren(el("span", { class: "error", text: fields.length ? t("Not started: %(reasons)s", { reasons: fields.join("; ") }) : error.message }));
   }
 }
 
 // ---- your tables --------------------------------------------------------------------------------
-/** "3 min", "2 h", "4 days": how long a seat has waited. */
+/** "3 min", "2 hr", "4 days": how long a seat has waited (the page's language's units). */
 function waitedFor(since) {
   const seconds = Math.max(0, Date.now() / 1000 - since);
-  if (seconds < 90) return "a moment";
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86400)} days`;
+  if (seconds < 90) return t("a moment");
+  if (seconds < 5400) return formatNumber(Math.round(seconds / 60), { style: "unit", unit: "minute", unitDisplay: "short" });
+  if (seconds < 172800) return formatNumber(Math.round(seconds / 3600), { style: "unit", unit: "hour", unitDisplay: "short" });
+  return formatNumber(Math.round(seconds / 86400), { style: "unit", unit: "day", unitDisplay: "long" });
 }
 
 function tableTurn(table) {
-  if (table.over) return "game over";
-  if (!table.to_move) return "chance to draw";
-  if (table.your_turn) return `your turn (${table.to_move.player})` + (table.waiting_since ? ` · waiting ${waitedFor(table.waiting_since)}` : "");
-  return `${table.to_move.player}'s turn (${table.to_move.holder})`;
+  if (table.over) return table.ended ? t("game over · ended %(time)s ago", { time: waitedFor(table.ended) }) : t("game over");
+  if (!table.to_move) return t("chance to draw");
+  if (table.your_turn && table.waiting_since) {
+    return t("your turn (%(player)s) · waiting %(waited)s", { player: table.to_move.player, waited: waitedFor(table.waiting_since) });
+  }
+  if (table.your_turn) return t("your turn (%(player)s)", { player: table.to_move.player });
+  return t("%(player)s's turn (%(holder)s)", { player: table.to_move.player, holder: table.to_move.holder });
 }
 
 function tableRow(table) {
@@ -257,17 +269,33 @@ function tableRow(table) {
     el("span", { class: "table-turn", text: tableTurn(table) }));
 }
 
+/** How many finished tables the list shows: a few at first, more on "More finished tables". */
+const FINISHED_STEP = 10;
+let finishedShown = FINISHED_STEP;
+
+/** The finished tables, the latest ended first, under their own heading; "more" while some are not shown. */
+function showFinished(finished, total) {
+  $("finished-tables").hidden = !finished.length;
+  $("finished-list").replaceChildren(...finished.map(tableRow));
+  $("finished-more").hidden = finished.length >= total;
+  $("finished-more").textContent = t("More finished tables (%(count)s not shown)", { count: total - finished.length });
+}
+
 async function loadTables() {
   const status = $("tables-status");
   try {
-    const { tables } = await api("/api/me/tables");
+    const { tables, finished, finished_total: total } = await api(`/api/me/tables?finished=${finishedShown}`);
+    noticeTables(tables);  // a turn that has just become the reader's: an alert, if they turned alerts on
     $("tables-list").replaceChildren(...tables.map(tableRow));
+    showFinished(finished, total);
     const waiting = tables.filter((t) => t.your_turn).length;
-    status.textContent = !tables.length ? "You sit at no table yet: start one with the New table form, or open an invite someone sent you."
-      : waiting ? `${waiting} table${waiting === 1 ? "" : "s"} waiting for you.` : "No table is waiting for you.";
+    status.textContent = !tables.length && !finished.length
+      ? t("You sit at no table yet: start one with the New table form, or open an invite someone sent you.")
+      : !tables.length ? t("No game is going on at your tables.")
+      : waiting ? tn("%(num)d table waiting for you.", "%(num)d tables waiting for you.", waiting) : t("No table is waiting for you.");
     document.body.dataset.tablesUpdated = String(Date.now());
   } catch (error) {
-    status.replaceChildren(el("span", { class: "error", text: `Could not list your tables: ${error.message}` }));
+    status.replaceChildren(el("span", { class: "error", text: t("Could not list your tables: %(reason)s", { reason: error.message }) }));
   }
 }
 
@@ -280,6 +308,9 @@ function followTables() {
   } });
 }
 
+if ($("finished-more")) {
+  $("finished-more").addEventListener("click", () => { finishedShown += FINISHED_STEP; loadTables(); });
+}
 $("upload-form").addEventListener("submit", upload);
 $("upload-file").addEventListener("change", showSourceNote);
 $("upload-text").addEventListener("input", showSourceNote);

@@ -3,6 +3,8 @@
 // no duplicate; the query's last_event_id is only the first connection's starting point. Events that come together
 // (a move and the chance drawn after it) are handed over as one batch.
 
+import { t } from "./i18n.js";
+
 const EVENT_TYPES = ["game_created", "action_taken", "chance_drawn"];
 const BATCH_MS = 60;
 /** After a refused stream the page waits this long, doubled at each refusal in a row up to the most, then a random
@@ -70,7 +72,7 @@ export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {
  *  now), else the player's name; null when nobody (chance, or the game is over). */
 export function turnText(actor, players, view) {
   if (typeof actor !== "number") return null;
-  return String(actor) === String(view) ? "Your turn" : `${players[actor]}'s turn`;
+  return String(actor) === String(view) ? t("Your turn") : t("%(player)s's turn", { player: players[actor] });
 }
 
 /** The tab title with whose turn it is in front (the page's own title kept once, on first use). */

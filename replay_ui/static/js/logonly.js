@@ -4,6 +4,7 @@
 // search the text. A position is an event seq (seq 1 is the start, each later seq one move), so
 // the address /games/<gid>/b/<bid>/<seq> and annotations work as on any game.
 
+import { formatDateTime, locale, t, tn } from "./i18n.js";
 import { api } from "./api.js";
 import { el, pageData, replaceChildren } from "./dom.js";
 import { bindShortcutSwitch } from "./keys.js";
@@ -18,25 +19,24 @@ const app = { seq: page.seq || page.head, head: page.head, moves: [], bySeq: new
 
 // ---- words --------------------------------------------------------------------------------------
 function moveLabel(move) {
-  if (!move) return "Start of the game";
-  return move.move_id !== null && move.move_id !== undefined ? `Move ${move.move_id}` : "Before the first move";
+  if (!move) return t("Start of the game");
+  return move.move_id !== null && move.move_id !== undefined ? t("Move %(n)s", { n: move.move_id }) : t("Before the first move");
 }
 
 function timeLabel(move) {
   if (!move) return "";
   if (typeof move.time === "number") {
-    const when = new Date(move.time * 1000);
-    return when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    return formatDateTime(move.time, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
   return move.time_text || "";
 }
 
 function timeTitle(move) {
-  return move && typeof move.time === "number" ? new Date(move.time * 1000).toLocaleString() : "";
+  return move && typeof move.time === "number" ? formatDateTime(move.time, { dateStyle: "medium", timeStyle: "medium" }) : "";
 }
 
 function lineItem(line, query) {
-  const item = el("li", { class: "log-line", title: line.raw ? `BGA: ${line.raw}` : null });
+  const item = el("li", { class: "log-line", title: line.raw ? t("BGA: %(line)s", { line: line.raw }) : null });
   if (!query) { item.textContent = line.text; return item; }
   // Matches are marked with <mark>; the text goes in as text nodes, never as markup.
   const lower = line.text.toLowerCase();
@@ -62,7 +62,7 @@ function moveBlock(move) {
       // A button, so that the keyboard reaches every move as the mouse does (the click bubbles to the block).
       el("button", { type: "button", class: "link log-move-no", text: moveLabel(move) }),
       el("span", { class: "glyphs", text: glyphs }),
-      count ? el("span", { class: "badge", text: `${count} comment${count === 1 ? "" : "s"}` }) : null,
+      count ? el("span", { class: "badge", text: tn("%(num)d comment", "%(num)d comments", count) }) : null,
       el("time", { class: "log-move-time", title: timeTitle(move), text: timeLabel(move) })),
     el("ul", { class: "log-move-lines" }, move.lines.map((line) => lineItem(line, searchQuery()))));
 }
@@ -95,18 +95,19 @@ function drawCurrent() {
   replaceChildren($("current-h"), el("span", { text: moveLabel(move) }),
     time ? el("time", { class: "log-move-time", title: timeTitle(move), text: ` · ${time}` }) : null,
     glyphsOf(app.seq) ? el("span", { class: "glyphs", text: ` ${glyphsOf(app.seq)}` }) : null);
-  const lines = move ? move.lines : [{ text: "The players sit down; step forward to read the log." }];
+  const lines = move ? move.lines : [{ text: t("The players sit down; step forward to read the log.") }];
   $("current-lines").replaceChildren(...lines.map((line) => lineItem(line, searchQuery())));
   $("current-move").dataset.seq = String(app.seq);
   $("scrubber").value = String(app.seq);
-  $("seq-label").textContent = `step ${app.seq} of ${app.head}`;
-  const said = move ? move.lines.map((line) => line.text).join(" ") : "the start";
-  $("scrubber").setAttribute("aria-valuetext", `step ${app.seq} of ${app.head}: ${moveLabel(move)}, ${said}`.slice(0, 200));
+  $("seq-label").textContent = t("step %(n)s of %(total)s", { n: app.seq, total: app.head });
+  const said = move ? move.lines.map((line) => line.text).join(" ") : t("the start");
+  $("scrubber").setAttribute("aria-valuetext", t("step %(n)s of %(total)s: %(move)s, %(said)s",
+                                                 { n: app.seq, total: app.head, move: moveLabel(move), said }).slice(0, 200));
   for (const [seq, block] of app.blocks) block.classList.toggle("current", seq === app.seq);
   const block = app.blocks.get(app.seq);
   if (block) showInList($("log-moves"), block);
   notes.show(app.seq);
-  $("notes-move").textContent = move ? moveLabel(move).toLowerCase() : "the start";
+  $("notes-move").textContent = move ? moveLabel(move).toLocaleLowerCase(locale) : t("the start");
 }
 
 /** Scroll the log list (only the list) to `block`: scrollIntoView would scroll the page too, and on a phone, where
@@ -134,8 +135,11 @@ function jumpToMove(event) {
   if (!Number.isFinite(wanted) || $("jump-move").value === "") return;
   // The move with that number, or the first one after it (a move of silent lines only has no block).
   const found = app.moves.find((m) => m.move_id !== null && m.move_id >= wanted);
-  if (!found) { $("jump-status").textContent = `No move ${wanted}: the log ends at ${moveLabel(app.moves[app.moves.length - 1])}.`; return; }
-  $("jump-status").textContent = found.move_id === wanted ? "" : `No lines at move ${wanted}: showing ${moveLabel(found)}.`;
+  if (!found) {
+    $("jump-status").textContent = t("No move %(n)s: the log ends at %(last)s.", { n: wanted, last: moveLabel(app.moves[app.moves.length - 1]) });
+    return;
+  }
+  $("jump-status").textContent = found.move_id === wanted ? "" : t("No lines at move %(n)s: showing %(shown)s.", { n: wanted, shown: moveLabel(found) });
   goTo(found.seq);
 }
 
@@ -148,7 +152,7 @@ function markMatches() {
   const query = searchQuery();
   app.matches = query ? app.moves.filter((m) => m.lines.some((l) => l.text.toLowerCase().includes(query))).map((m) => m.seq) : [];
   for (const [seq, block] of app.blocks) block.classList.toggle("match", app.matches.includes(seq));
-  $("search-count").textContent = query ? `${app.matches.length} move${app.matches.length === 1 ? "" : "s"} match` : "";
+  $("search-count").textContent = query ? tn("%(num)d move matches", "%(num)d moves match", app.matches.length) : "";
 }
 
 function onSearchInput() {
@@ -220,7 +224,7 @@ async function start() {
 }
 
 start().catch((error) => {
-  $("current-lines").replaceChildren(el("li", { class: "error", text: `Could not load the log: ${error.message}` }));
+  $("current-lines").replaceChildren(el("li", { class: "error", text: t("Could not load the log: %(reason)s", { reason: error.message }) }));
 });
 
 // For the browser tests and for curious users: the current position.

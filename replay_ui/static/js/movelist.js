@@ -1,6 +1,7 @@
 // The move list: moves grouped by round and by phase (in Puerto Rico: by role), in the
 // engine's sentences, the current one highlighted, annotations (glyph and comment) inline under their move.
 
+import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 function groupLabel(move, players) {
@@ -80,7 +81,7 @@ export class MoveList {
     else for (const seq of [...this.items.keys()]) if (seq >= moves[from].seq) this.items.delete(seq);
     const built = groupMoves(moves.slice(from), players).map((round) => {
       const section = sized(el("section", { class: "round" },
-        el("h3", { class: "round-h", text: round.number !== null ? `Round ${round.number}` : "Setup" }),
+        el("h3", { class: "round-h", text: round.number !== null ? t("Round %(n)s", { n: round.number }) : t("Setup") }),
         round.groups.map((group) => el("div", { class: "phase-group" },
           el("h4", { text: group.label }),
           el("ol", {}, throwsJoined(group.moves).map((run) => run.length === 1
@@ -92,7 +93,7 @@ export class MoveList {
     for (const gone of this.rounds.slice(kept.length)) gone.section.remove();
     if (kept.length) this.container.append(...built.map((round) => round.section));
     else this.container.replaceChildren(...built.map((round) => round.section));
-    if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: "No moves yet." }));
+    if (!moves.length) this.container.replaceChildren(el("p", { class: "muted", text: t("No moves yet.") }));
     this.rounds = kept.concat(built);
     this.drawnMoves = moves;
   }
@@ -125,7 +126,7 @@ export class MoveList {
   /** One line for the events of one chance draw (Amerigo's tower throw): clicking shows the whole throw. */
   throwItem(run, notesBySeq) {
     const first = run[0].seq, last = run[run.length - 1].seq;
-    const parts = run.map((m) => m.throw).filter((t) => !/^0 /.test(t));
+    const parts = run.map((m) => m.throw).filter((thrown) => !/^0 /.test(thrown));
     const button = el("button", { type: "button", class: "mv", tabindex: "-1", dataset: { seq: last },
                                   onclick: () => this.onSelect(last) },
       el("span", { class: "mv-seq", text: `${first}–${last}` }),

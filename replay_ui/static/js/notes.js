@@ -3,6 +3,7 @@
 
 import { api } from "./api.js";
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 
 export class Notes {
   constructor({ gid, bid, user, onChange }) {
@@ -45,9 +46,9 @@ export class Notes {
     this.seq = seq;
     this.stopEditing();
     const notes = this.bySeq.get(seq) || [];
-    document.getElementById("notes-move").textContent = seq > 1 ? `move ${seq}` : "the start";
+    document.getElementById("notes-move").textContent = seq > 1 ? t("move %(n)s", { n: seq }) : t("the start");
     this.list.replaceChildren(...notes.map((n) => this.item(n)));
-    if (!notes.length) this.list.append(el("li", { class: "muted", text: "No comments on this move." }));
+    if (!notes.length) this.list.append(el("li", { class: "muted", text: t("No comments on this move.") }));
     if (this.form) this.form.hidden = false;
   }
 
@@ -58,9 +59,9 @@ export class Notes {
       el("span", { class: "note-text", text: note.text }),
       el("span", { class: "note-author", text: ` — ${note.author}` }),
       mine ? el("span", { class: "note-actions" },
-        el("button", { type: "button", class: "link", text: "Edit", "aria-label": "Edit this comment",
+        el("button", { type: "button", class: "link", text: t("Edit"), "aria-label": t("Edit this comment"),
                        onclick: () => this.startEditing(note) }),
-        el("button", { type: "button", class: "link", text: "Delete", "aria-label": "Delete this comment",
+        el("button", { type: "button", class: "link", text: t("Delete"), "aria-label": t("Delete this comment"),
                        onclick: () => this.remove(note) })) : null);
   }
 
@@ -68,7 +69,7 @@ export class Notes {
     this.editing = note;
     this.text.value = note.text;
     this.glyph.value = note.glyph || "";
-    this.save.textContent = "Save changes";
+    this.save.textContent = t("Save changes");
     this.cancel.hidden = false;
     this.text.focus();
   }
@@ -78,7 +79,7 @@ export class Notes {
     if (!this.form) return;
     this.text.value = "";
     this.glyph.value = "";
-    this.save.textContent = "Add comment";
+    this.save.textContent = t("Add comment");
     this.cancel.hidden = true;
   }
 
@@ -89,7 +90,7 @@ export class Notes {
       if (this.editing) {
         note = await api(`${this.url}/${encodeURIComponent(this.editing.id)}`, { method: "PATCH",
           body: { text, glyph, expected_version: this.editing.version } });
-        this.offerUndo(note, "Comment edited.");
+        this.offerUndo(note, t("Comment edited."));
       } else {
         note = await api(this.url, { method: "POST", body: { branch: this.bid, seq: this.seq, text, glyph } });
       }
@@ -103,7 +104,7 @@ export class Notes {
     try {
       const gone = await api(`${this.url}/${encodeURIComponent(note.id)}?expected_version=${note.version}`, { method: "DELETE" });
       this.changed(gone);
-      this.offerUndo(gone, "Comment deleted.");
+      this.offerUndo(gone, t("Comment deleted."));
     } catch (error) {
       this.message(error.message);
     }
@@ -127,7 +128,7 @@ export class Notes {
 
   offerUndo(note, text) {
     this.undoBox.replaceChildren(el("span", { text: text + " " }),
-      el("button", { type: "button", class: "link", id: "note-undo", text: "Undo", onclick: () => this.undo(note) }));
+      el("button", { type: "button", class: "link", id: "note-undo", text: t("Undo"), onclick: () => this.undo(note) }));
   }
 
   message(text) {

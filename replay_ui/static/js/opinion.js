@@ -8,6 +8,7 @@
 import { agreement, agreementText, parseSeed, pct, secondOpinionText } from "./analysistext.js";
 import { api } from "./api.js";
 import { el, svg } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The first opinion's seed: the page's analysis is the API's default one. */
 export const FIRST_SEED = 0;
@@ -34,7 +35,8 @@ export class SecondOpinion {
   choose(text) {
     const parsed = parseSeed(text);
     const first = parsed.seed === FIRST_SEED;
-    this.error = parsed.error || (first ? `seed ${FIRST_SEED} is the first opinion's: a second opinion needs another` : null);
+    this.error = parsed.error || (first ? t("seed %(seed)s is the first opinion's: a second opinion needs another", { seed: FIRST_SEED })
+      : null);
     if (this.error) return false;
     if (parsed.seed !== this.seed) this.clear();
     this.seed = parsed.seed;
@@ -79,13 +81,15 @@ export class SecondOpinion {
     const bar = document.getElementById("opinion-progress");
     const said = this.statusText(), error = this.error || this.loadError;
     line.hidden = !said && !error;
-    status.replaceChildren(...(error ? [el("span", { class: "error", text: `No second opinion: ${error}.` })]
+    status.replaceChildren(...(error ? [el("span", { class: "error", text: t("No second opinion: %(reason)s.", { reason: error }) })]
       : said ? [said] : []));
     bar.hidden = !this.running || Boolean(error);
+    const cancel = document.getElementById("opinion-cancel");
+    if (cancel) cancel.hidden = !(this.data && this.data.may_cancel);
     if (this.running) {
       bar.max = Math.max(1, this.data.total);
       bar.value = this.data.done;
-      bar.textContent = `${this.data.done} of ${this.data.total}`;
+      bar.textContent = t("%(done)s of %(total)s", { done: this.data.done, total: this.data.total });
     }
     // How the two agree only once both are done: counted over the few positions a running one has, it says little.
     const box = document.getElementById("opinion-agreement");
@@ -99,10 +103,12 @@ export class SecondOpinion {
   statusText() {
     if (!this.data) return null;
     const { status, done, total } = this.data;
-    const head = `Second opinion (seed ${this.seed}): `;
-    if (status === "done") return `${head}${total} decisions analysed.`;
-    if (status === "running") return `${head}analysing… ${done} of ${total} decisions.`;
-    return `${head}not asked for yet (${done} of ${total})${this.signedIn ? "" : "; sign in to ask for it"}.`;
+    const seed = this.seed;
+    if (status === "done") return t("Second opinion (seed %(seed)s): %(total)s decisions analysed.", { seed, total });
+    if (status === "running") return t("Second opinion (seed %(seed)s): analysing… %(done)s of %(total)s decisions.", { seed, done, total });
+    if (status === "cancelled") return t("Second opinion (seed %(seed)s): cancelled at %(done)s of %(total)s decisions.", { seed, done, total });
+    return this.signedIn ? t("Second opinion (seed %(seed)s): not asked for yet (%(done)s of %(total)s).", { seed, done, total })
+      : t("Second opinion (seed %(seed)s): not asked for yet (%(done)s of %(total)s); sign in to ask for it.", { seed, done, total });
   }
 
   /** At position `seq`: what the second opinion says of the move that led here (`moveText` names it if its entry
@@ -120,7 +126,8 @@ export class SecondOpinion {
   chartPoints(x, y, players) {
     const positions = this.data ? this.data.positions.filter((p) => typeof p.win[p.actor] === "number") : [];
     if (!positions.length) return null;
-    const said = (p) => `move ${p.seq}: second opinion (seed ${this.seed}) ${players[p.actor]} ${pct(p.win[p.actor])}`;
+    const said = (p) => t("move %(n)s: second opinion (seed %(seed)s) %(player)s %(chance)s",
+                          { n: p.seq, seed: this.seed, player: players[p.actor], chance: pct(p.win[p.actor]) });
     return svg("g", { class: "second-points" }, positions.map((p) =>
       svg("circle", { class: "second-point", cx: x(p.seq).toFixed(1), cy: y(p.win[p.actor]).toFixed(1), r: 4.5,
                       "data-seq": p.seq }, svg("title", {}, said(p)))));

@@ -4,21 +4,33 @@
 // seat the owner took back, or whose table the owner deleted, is told so on the page.
 
 import { api } from "./api.js";
+import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+const LEVELS = { easy: t("easy"), normal: t("normal"), strong: t("strong") };
 
 function ago(seconds) {
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 129600) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86400)} days`;
+  const unit = (value, name, display = "short") => formatNumber(value, { style: "unit", unit: name, unitDisplay: display });
+  if (seconds < 90) return unit(Math.max(0, Math.round(seconds)), "second");
+  if (seconds < 5400) return unit(Math.round(seconds / 60), "minute");
+  if (seconds < 129600) return unit(Math.round(seconds / 3600), "hour");
+  return unit(Math.round(seconds / 86400), "day", "long");
+}
+
+/** Who holds a seat, in words (the seats JSON's `who` is the API's English): the owner, the engine at its level, an
+ *  invite, or a person's name. */
+export function holderWords(seat, owner) {
+  if (seat.holder === "owner") return t("%(owner)s (the owner)", { owner });
+  if (seat.holder === "engine") return t("the engine (%(level)s)", { level: LEVELS[seat.level] || seat.level });
+  if (seat.holder === "invited") return t("an invite not yet taken");
+  return seat.who;
 }
 
 function showWaiting() {
   for (const node of document.querySelectorAll(".waiting-since[data-since]")) {
     const since = Number(node.dataset.since);
-    node.textContent = `for ${ago(Date.now() / 1000 - since)}`;  // "waiting for 32 s", never "waiting 32 s ago"
-    node.title = new Date(since * 1000).toLocaleString();
+    node.textContent = t("for %(time)s", { time: ago(Date.now() / 1000 - since) });  // "waiting for 32 s", never "32 s ago"
+    node.title = formatDateTime(since, { dateStyle: "medium", timeStyle: "medium" });
   }
 }
 
@@ -38,7 +50,7 @@ function showNewInvite(url, status) {
   if (!kept || kept.url !== url) return;
   $("invite-url").value = kept.link;
   $("invite-link").hidden = false;
-  status.textContent = `Seat ${kept.seat}: send this link to the person you invite (it works once).`;
+  status.textContent = t("Seat %(n)s: send this link to the person you invite (it works once).", { n: kept.seat });
 }
 
 export function initSeats(page) {
@@ -53,7 +65,7 @@ export function initSeats(page) {
     button.addEventListener("click", async () => {
       const seat = button.dataset.seat;
       const choice = $(`seat-choice-${seat}`).value;
-      if (!choice) { status.textContent = `Seat ${seat} stays with its holder: choose who should take it instead.`; return; }
+      if (!choice) { status.textContent = t("Seat %(n)s stays with its holder: choose who should take it instead.", { n: seat }); return; }
       try {
         const answer = await assign(url, seat, choice);
         // The page is loaded again after every assignment: the table's rules (the views it allows, the analysis, forks
@@ -72,8 +84,8 @@ export function initSeats(page) {
     });
   }
   $("copy-invite")?.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText($("invite-url").value); status.textContent = "Invite link copied."; }
-    catch { $("invite-url").select(); status.textContent = "Select the link and copy it."; }
+    try { await navigator.clipboard.writeText($("invite-url").value); status.textContent = t("Invite link copied."); }
+    catch { $("invite-url").select(); status.textContent = t("Select the link and copy it."); }
   });
 }
 
@@ -97,6 +109,7 @@ export async function refreshSeats(page) {
   }
   showWaiting();
   showSeed(card, answer);
+  showTakeBack(page, answer.takeback);
 }
 
 /** The deal seed, once the game is over (commit and reveal): the card has shown its SHA-256 from the start. */
@@ -106,7 +119,7 @@ function showSeed(card, answer) {
   const seed = document.createElement("code");
   seed.className = "seed";
   seed.textContent = answer.seed;
-  reveal.replaceChildren("; revealed: ", seed);
+  reveal.replaceChildren(t("; revealed: "), seed);
 }
 
 /** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
@@ -121,14 +134,16 @@ export function followSeats(page, { onReleased, onDeleted }) {
   source.addEventListener("seats", (message) => {
     const now = JSON.parse(message.data);
     showHolders(now);
+    showTakeBack(page, now.takeback);
     const lost = mine.filter((seat) => !now.mine.includes(seat));
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
   source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
+  source.addEventListener("moved", (message) => { source.close(); goToMovedTable(page, JSON.parse(message.data).to); });
   source.addEventListener("deleted", () => {
     source.close();
-    onDeleted(`This branch was deleted by its owner, ${table.owner}: there is nothing more to play here`);
+    onDeleted(t("This branch was deleted by its owner, %(owner)s: there is nothing more to play here", { owner: table.owner }));
   });
   return source;
 }
@@ -137,12 +152,20 @@ export function followSeats(page, { onReleased, onDeleted }) {
  *  else to them. */
 function releaseText(now, lost) {
   const seats = lost.map((seat) => now.seats[seat]);
-  const yours = `your seat${lost.length > 1 ? "s" : ""} (${seats.map((seat) => seat.name).join(", ")})`;
+  const names = seats.map((seat) => seat.name).join(", "), count = lost.length, owner = now.owner;
   const holders = new Set(seats.map((seat) => seat.who));
   const holder = holders.size === 1 ? seats[0].holder : "owner";
-  const done = holder === "engine" ? `gave ${yours} to ${seats[0].who}`
-    : holder === "invited" ? `invited someone else to ${yours}` : `took back ${yours}`;
-  return `${now.owner} ${done}: you are watching now`;
+  if (holder === "engine") {
+    return tn("%(owner)s gave your seat (%(names)s) to %(holder)s: you are watching now",
+              "%(owner)s gave your seats (%(names)s) to %(holder)s: you are watching now", count,
+              { owner, names, holder: holderWords(seats[0], owner) });
+  }
+  if (holder === "invited") {
+    return tn("%(owner)s invited someone else to your seat (%(names)s): you are watching now",
+              "%(owner)s invited someone else to your seats (%(names)s): you are watching now", count, { owner, names });
+  }
+  return tn("%(owner)s took back your seat (%(names)s): you are watching now",
+            "%(owner)s took back your seats (%(names)s): you are watching now", count, { owner, names });
 }
 
 function showHolders(now) {
@@ -152,7 +175,7 @@ function showHolders(now) {
     const item = card.querySelector(`.seat[data-seat="${seat.seat}"]`);
     if (!item) continue;
     item.dataset.holder = seat.holder;
-    item.querySelector(".seat-holder").textContent = seat.who;
+    item.querySelector(".seat-holder").textContent = holderWords(seat, now.owner);
     item.querySelector(".seat-you").hidden = !now.mine.includes(seat.seat);
     showChoice(item, seat);
   }
@@ -166,10 +189,107 @@ function showChoice(item, seat) {
   let held = select.querySelector('option[value=""]');
   if (!["owner", "engine", "invited"].includes(seat.holder)) {
     if (!held) { held = document.createElement("option"); held.value = ""; select.prepend(held); }
-    held.textContent = `${seat.who} (holds it)`;
+    held.textContent = t("%(who)s (holds it)", { who: seat.who });
     select.value = "";
     return;
   }
   if (held) held.remove();
   select.value = seat.holder === "engine" ? `engine:${seat.level}` : seat.holder === "invited" ? "invite" : "me";
+}
+
+// ---- take-back requests (issue 46) --------------------------------------------------------------------------------
+// A seated player asks to take back their last move; the other people at the table see the request on their pages
+// (from the seats stream) with Approve and Decline; the requester sees the outcome. Granted, the table plays on at a
+// new line, to which every page at the table goes (the seats stream's `moved`).
+
+/** Every string of the take-back card (one place), in the page's language. */
+const TAKEBACK_TEXT = {
+  asked: (r) => t("You asked to take back your last move: waiting for %(people)s to answer.",
+                  { people: formatList(r.waiting) }),
+  asks: (r) => t("%(user)s asks to take back their last move (and what was played after it).", { user: r.requester }),
+  approvedWaiting: (r) => t("You approved. Waiting for %(people)s.", { people: formatList(r.waiting) }),
+  granting: () => t("The take-back was approved: making the new line…"),
+  granted: (r, mine) => (mine ? t("Your take-back was granted: the table plays on at the new line.")
+    : t("%(user)s's take-back was granted: the table plays on at the new line.", { user: r.requester })),
+  declined: (r, mine) => (mine ? t("%(user)s declined your take-back.", { user: r.answered_by })
+    : t("%(user)s declined %(requester)s's take-back.", { user: r.answered_by, requester: r.requester })),
+  expired: (r, mine) => (mine ? t("Your take-back request expired: a move was played.")
+    : t("%(user)s's take-back request expired: a move was played.", { user: r.requester })),
+  failed: (r, mine) => (mine ? t("Your take-back could not be made: the table plays on here.")
+    : t("%(user)s's take-back could not be made: the table plays on here.", { user: r.requester })),
+  movedTo: (link) => tParts("A take-back closed this line: the table plays on at %(branch)s.", { branch: link }),
+  arrived: () => t("The take-back was granted: the table plays on here."),
+};
+const ARRIVED_KEY = "ludolog.takebackArrived";
+let shownTakeBack = null;
+
+function takebackKey(request) {
+  return request ? `${request.id}:${request.status}:${request.waiting.join(",")}` : "";
+}
+
+function takebackUrl(page) {
+  return `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/takeback-request`;
+}
+
+function takebackWords(request, user) {
+  const mine = request.requester === user;
+  if (request.status === "open") {
+    if (mine) return TAKEBACK_TEXT.asked(request);
+    return request.approved.includes(user) ? TAKEBACK_TEXT.approvedWaiting(request) : TAKEBACK_TEXT.asks(request);
+  }
+  return TAKEBACK_TEXT[request.status](request, mine);
+}
+
+/** Show the table's take-back request: the question (with Approve and Decline for those it waits for) or its outcome.
+ *  `fresh`: an outcome just heard of (an old one is not shown again when the page opens). */
+export function showTakeBack(page, request, { fresh = true } = {}) {
+  const text = $("takeback-text");
+  if (!text || (page.table && page.table.moved_to)) return;
+  const seen = takebackKey(request);
+  if (seen === shownTakeBack) return;  // told already (every move asks for the seats again)
+  shownTakeBack = seen;
+  const user = page.user;
+  const answers = $("takeback-answers");
+  const current = request && (request.status === "open" || request.status === "granting" || fresh) ? request : null;
+  answers.hidden = !(current && current.status === "open" && current.waiting.includes(user));
+  answers.dataset.request = current ? current.id : "";
+  text.textContent = current ? takebackWords(current, user) : "";
+  document.body.dataset.takeback = current ? current.status : "";
+}
+
+function showMovedTo(page) {
+  const text = $("takeback-text");
+  const moved = page.table && page.table.moved_to;
+  if (!text || !moved) return false;
+  const link = document.createElement("a");
+  link.href = `/games/${encodeURIComponent(page.gid)}/b/${encodeURIComponent(moved)}`;
+  link.textContent = moved;
+  text.replaceChildren(...TAKEBACK_TEXT.movedTo(link));
+  return true;
+}
+
+/** The take-back card: asking, answering, and what the table's request is when the page opens. */
+export function initTakeBack(page) {
+  if (!$("takeback") || showMovedTo(page)) return;
+  if (sessionStorage.getItem(ARRIVED_KEY) === `${page.gid}/${page.bid}`) {
+    sessionStorage.removeItem(ARRIVED_KEY);
+    $("takeback-text").textContent = TAKEBACK_TEXT.arrived();
+    shownTakeBack = takebackKey(page.table.takeback);  // the new line's own request (none yet): said as it changes
+  } else {
+    showTakeBack(page, page.table.takeback, { fresh: false });
+  }
+  const url = takebackUrl(page);
+  const send = async (path) => {
+    try { showTakeBack(page, (await api(path, { method: "POST", body: {} })).request); }
+    catch (error) { $("takeback-text").textContent = error.message; }
+  };
+  $("takeback-ask")?.addEventListener("click", () => send(url));
+  $("takeback-approve").addEventListener("click", () => send(`${url}/${$("takeback-answers").dataset.request}/approve`));
+  $("takeback-decline").addEventListener("click", () => send(`${url}/${$("takeback-answers").dataset.request}/decline`));
+}
+
+/** A granted take-back moved the table: go to the line it plays on at. */
+export function goToMovedTable(page, to) {
+  sessionStorage.setItem(ARRIVED_KEY, `${page.gid}/${to}`);
+  location.assign(`/games/${encodeURIComponent(page.gid)}/b/${encodeURIComponent(to)}`);
 }

@@ -3,12 +3,16 @@
 // lines a person should look at (refused, inferred); the many silent or merely used lines are
 // folded away behind their count. Shared by the home page's upload form and the BGA import tab.
 
-import { api } from "./api.js";
+import { api, errorText } from "./api.js";
 import { el } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
 /** The states of an upload still on its way. */
 const PENDING = ["queued", "running", "started", "pending"];
 const POLL_MS = 400;
+/** An upload's state (the API's `status`) in words. */
+const STATES = { queued: t("queued"), running: t("running"), started: t("started"), pending: t("pending"), done: t("done"),
+                 failed: t("failed") };
 
 /** Follow upload `uid` until it is no longer on its way, showing its progress in the `status` line and the
  *  `progress` bar (full when done); the upload's last answer. */
@@ -30,7 +34,7 @@ export async function followUpload(uid, status, progress) {
 
 function reportLine(entry) {
   if (typeof entry === "string") return el("li", { text: entry });
-  const parts = [entry.move_id !== undefined && entry.move_id !== null ? `move ${entry.move_id}` : null,
+  const parts = [entry.move_id !== undefined && entry.move_id !== null ? t("move %(n)s", { n: entry.move_id }) : null,
                  entry.line || entry.text || entry.type, entry.action ? `→ ${entry.action}` : null, entry.reason].filter(Boolean);
   return el("li", { class: entry.status || "", text: parts.join(" · ") });
 }
@@ -39,24 +43,27 @@ function reportList(rows, className) {
   return el("ul", { class: `report ${className}` }, rows.map(reportLine));
 }
 
-function countOf(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart.
+// Moves are the players' decisions; chance draws (cards, dice) are events too but no one's move: said apart. The log
+// entries are the progress line's ("447 of 447 log entries read"), each counted once as used, skipped or refused, so
+// that they add up to it; an inferred move is an event no entry states, not an entry.
 function summaryLine(summary) {
-  const draws = summary.draws ? ` and ${countOf(summary.draws, "chance draw", "chance draws")}` : "";
+  const moves = tn("%(num)d move", "%(num)d moves", summary.moves);
+  const draws = summary.draws ? tn("%(num)d chance draw", "%(num)d chance draws", summary.draws) : null;
+  const entries = summary.entries !== undefined ? tn("%(num)d log entry", "%(num)d log entries", summary.entries) : null;
+  const imported = draws && entries ? t("%(moves)s and %(draws)s imported from %(entries)s", { moves, draws, entries })
+    : draws ? t("%(moves)s and %(draws)s imported", { moves, draws })
+    : entries ? t("%(moves)s imported from %(entries)s", { moves, entries })
+    : t("%(moves)s imported", { moves });
   return el("p", { id: "upload-summary", class: "report-summary" },
-    el("strong", { text: `${countOf(summary.moves, "move", "moves")}${draws} imported` }),
-    ` · ${countOf(summary.inferred, "line inferred", "lines inferred")}`,
-    ` · ${countOf(summary.refused, "line refused", "lines refused")}`,
-    ` · ${countOf(summary.skipped, "line skipped", "lines skipped")} (silent)`);
+    el("strong", { text: imported }),
+    t(": %(used)s used · %(skipped)s skipped (silent or housekeeping) · %(refused)s refused · %(inferred)s inferred (not in the log)",
+      { used: summary.used, skipped: summary.skipped, refused: summary.refused,
+        inferred: tn("%(num)d move", "%(num)d moves", summary.inferred) }));
 }
 
 function foldedReport(rows, label, className) {
   if (!rows.length) return null;
-  return el("details", { class: `report-fold ${className}` }, el("summary", { text: `${rows.length} ${label}` }),
-            reportList(rows, className));
+  return el("details", { class: `report-fold ${className}` }, el("summary", { text: label }), reportList(rows, className));
 }
 
 export function reportSections(body) {
@@ -64,29 +71,32 @@ export function reportSections(body) {
   const of = (status) => rows.filter((r) => r.status === status);
   const refused = of("refused"), inferred = of("inferred");
   return [
-    body.summary ? summaryLine(body.summary) : null,
-    refused.length ? el("h3", { text: "Refused lines" }) : null,
+    body.summary && !body.linked ? summaryLine(body.summary) : null, // linked: nothing was imported to count
+    refused.length ? el("h3", { text: t("Refused lines") }) : null,
     refused.length ? reportList(refused, "report-refused") : null,
-    inferred.length ? el("h3", { text: "Inferred lines" }) : null,
+    inferred.length ? el("h3", { text: t("Inferred lines") }) : null,
     inferred.length ? reportList(inferred, "report-inferred") : null,
-    foldedReport(of("skipped"), "silent or skipped lines", "report-skipped"),
-    foldedReport(of("used"), "lines used as they stand", "report-used"),
+    foldedReport(of("skipped"), t("%(count)s silent or skipped lines", { count: of("skipped").length }), "report-skipped"),
+    foldedReport(of("used"), t("%(count)s lines used as they stand", { count: of("used").length }), "report-used"),
   ];
 }
 
 export function uploadSummary(body) {
-  const kind = body.kind === "log-only" ? "log only: browse and annotate, no forks" : "full rules replay";
-  return [body.game_name, kind, body.incomplete ? "incomplete (partial)" : null, body.linked ? "already here: linked to it" : null]
+  const kind = body.kind === "log-only" ? t("log only: browse and annotate, no forks") : t("full rules replay");
+  return [body.game_name, kind, body.incomplete ? t("incomplete (partial)") : null, body.linked ? t("already here: linked to it") : null]
     .filter(Boolean).join(" · ");
 }
 
 export function uploadError(error) {
-  const where = [error.move_id !== undefined ? `move ${error.move_id}` : null, error.line, error.rule].filter(Boolean);
-  return `${error.message || error.code}${where.length ? ` (${where.join(" · ")})` : ""}`;
+  const where = [error.move_id !== undefined ? t("move %(n)s", { n: error.move_id }) : null, error.line, error.rule].filter(Boolean);
+  const said = errorText(422, error.code, error.message || error.code);
+  return where.length ? t("%(error)s (%(where)s)", { error: said, where: where.join(" · ") }) : said;
 }
 
 // The progress counts the log's entries read (not moves: the summary counts those), and only while it is known.
 export function importProgressLine(state, done, total) {
-  return total ? `Import ${state}: ${done} of ${countOf(total, "log entry", "log entries")} read` : `Import ${state}`;
+  const words = STATES[state] || state;
+  return total ? t("Import %(state)s: %(done)s of %(total)s read", { state: words, done, total: tn("%(num)d log entry", "%(num)d log entries", total) })
+    : t("Import %(state)s", { state: words });
 }
 

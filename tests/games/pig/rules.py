@@ -7,6 +7,7 @@ from typing import Any
 
 from engine import CHANCE, IllegalActionError, Outcome, Setup, SetupError
 from engine.core.declaration import Declaration
+from engine.core.messages import Message, Template, text_message
 from engine.core.phased import distinct_players
 from tests.games.pig import chance, describe, scoring, serialize, turn
 from tests.games.pig.notation import HOLD, ROLL, format_action, parse_action
@@ -25,6 +26,8 @@ class PigRules:
     version = DECLARATION.version
     min_players = DECLARATION.min_players
     max_players = DECLARATION.max_players
+    #: Pig's sentences are not worded in messages: every language shows them in English.
+    templates: dict[str, Template] = {}
 
     def initial_state(self, setup: Setup) -> PigState:
         """Everyone at zero, bluffs still to be drawn."""
@@ -90,6 +93,10 @@ class PigRules:
     def describe(self, state: PigState, action: str) -> str:
         """A sentence for the log."""
         return describe.describe(state, action)
+
+    def describe_message(self, state: PigState, action: str) -> Message:
+        """The sentence, untranslated (Pig is a test game)."""
+        return text_message(self.describe(state, action))
 
     def dump_state(self, state: PigState) -> dict[str, Any]:
         """JSON-safe state."""

@@ -79,6 +79,8 @@ VALID_BODIES: dict[str, Any] = {
     "UploadBody": {"status": 1, "data": {"logs": [], "players": []}},
     "AnalysisRequest": {"rollouts": 2},
     "Assign": {"holder": "engine", "level": "easy"},
+    "ChatPost": {"text": "hello"},
+    "NotificationSettings": {"email": "alice@example.org", "turn_mail": False},
 }
 #: The pages' forms: their fields (each spoiled in turn; the others valid).
 FORMS: dict[str, dict[str, str]] = {

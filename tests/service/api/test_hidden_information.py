@@ -42,7 +42,7 @@ FULL_VIEW_ONLY = {"/api/uploads/{uid}"}
 #: their end. The branch's own event stream is walked (a finished game's ends after what it missed).
 # streams of notices that never end by themselves (a walk that read one to its end would wait for ever)
 NOTICE_STREAMS = {"/api/games/stream", "/api/me/tables/stream", "/api/games/{gid}/branches/{bid}/analysis/stream",
-                  "/api/games/{gid}/annotations/stream"}
+                  "/api/games/{gid}/annotations/stream", "/api/games/{gid}/branches/{bid}/chat/stream"}
 UI_DATA_ROUTES = ("/games/{gid}/b/{bid}/timeline.json", "/games/{gid}/b/{bid}/states.json")
 
 

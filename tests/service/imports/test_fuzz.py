@@ -89,7 +89,7 @@ def game_keys(redis_client: Any, gid: str) -> list[bytes]:
 def test_mutated_uploads_never_5xx_and_never_half_store(client, users, redis_client, raw, partial):
     response = client.post(f"/api/uploads?partial={'true' if partial else 'false'}", data=raw, headers=users.auth("alice"))
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
-    if response.status_code != 202:
+    if response.status_code not in (200, 202):  # 200: the same upload again, already here
         assert response.get_json()["error"]["code"] in ("bad_json", "unknown_envelope", "bad_log", "too_large")
         return
     status = run_import(redis_client, response.get_json()["id"])

@@ -33,3 +33,23 @@ def test_a_log_only_game_counts_its_moves_and_no_draws(upload):
     assert status["status"] == "done" and status["kind"] == "log-only"
     assert status["summary"]["moves"] == status["events"] - 1 > 0 and status["summary"]["draws"] == 0
     assert status["progress"]["done"] == status["progress"]["total"] > 0
+
+
+def test_the_summary_counts_each_log_entry_the_progress_read_once(upload):
+    """Puerto Rico's importer (haciendas whose line states a draw too, bonus lines): the progress counts every log
+    entry (not the decisions), and the summary's entries, used, skipped and refused, are those same entries, each
+    once, where the report's rows had said "479 lines used" of "447 log entries read"."""
+    events = random_playout(get_rules("puerto_rico"), Setup(("Anna", "Ben", "Cleo")), random.Random(7)).events
+    document = export_log(events)
+    entries = sum(len(packet["data"]) for packet in document["data"]["logs"])
+    status = upload(json.dumps(document).encode())
+    assert status["status"] == "done", status["error"]
+    summary = status["summary"]
+    assert status["progress"] == {"done": entries, "total": entries}, (status["progress"], entries)
+    assert summary["entries"] == entries == summary["used"] + summary["skipped"] + summary["refused"], summary
+    assert summary["moves"] + summary["draws"] == len(events) - 1
+
+
+def test_a_log_only_games_progress_counts_its_entries_not_its_steps(upload):
+    status = upload(REVIEW_TEXT.encode())
+    assert status["summary"]["entries"] == status["progress"]["total"] == len(status["report"]) > 0, status

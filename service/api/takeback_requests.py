@@ -1,0 +1,170 @@
+"""Take-back requests at a table (issue 46 item 6): "take back my last move" where other people play.
+
+At a table (a branch with seats) a take-back is not its owner's undo: it would undo other people's moves. So a seated
+player asks (``POST …/branches/<bid>/takeback-request``) and the other people at the table (the seats' holders and
+the owner, if the owner holds a seat) approve or decline it (``POST …/takeback-request/<id>/approve`` or ``/decline``);
+the engine always agrees, so a table whose other seats are all the engine's grants it at once. One request is open per
+table at a time; another move played expires it. The pages at the table see it live (the seats stream sends the seats
+again, with the request, at every change of it) and the requester sees the outcome.
+
+Granted, the take-back runs as ``POST …/takeback`` does (a new line forked just before the requester's last decision,
+keeping the line's draws), but for the whole table: the new line is seated as the table was (:meth:`SeatStore.
+carry_table`, before it is made), owned by the table's owner, with the table's chat, and the old line is closed to moves by the transaction
+that grants the request (``append.lua`` refuses them: :mod:`service.store.takebacks`), so a move racing the last
+approval either lands first (and the request expires) or is refused. The pages at the old line are sent to the new
+one.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+from flask.typing import ResponseReturnValue
+from marshmallow import Schema, fields
+
+from service.api.docs import documented
+from service.api.errors import ApiError
+from service.store.errors import StoreError
+from service.store.games import Branch, GameRecord, new_id
+from service.store.seats import OWNER, USER, Seat
+from service.store.takebacks import GRANTING, TakeBackRequest, new_request
+from service.web.auth import readable_game, require_user
+from service.web.context import api
+
+bp = Blueprint("takeback_requests", __name__, url_prefix="/api/games/<gid>/branches/<bid>/takeback-request")
+
+#: What the routes say when they refuse (one place).
+NO_TABLE = ("branch {bid!r} has no seats assigned: its owner takes a move back with POST …/takeback; a request is for "
+            "a table")
+NOT_SEATED = "only a player seated at the table may ask to take a move back"
+GAME_OVER = "the game of branch {bid!r} is over: nothing is played there any more to take back"
+NOTHING = "you have made no move on branch {bid!r} since it was forked: nothing of yours to take back"
+
+
+class TakeBackRequestSchema(Schema):
+    """A take-back request and where it stands."""
+
+    id = fields.String(required=True)
+    requester = fields.String(required=True)
+    head = fields.Integer(required=True, metadata={"description": "the head when asked: a move played expires it"})
+    at = fields.Integer(required=True, metadata={"description": "the new line forks after this seq"})
+    waiting = fields.List(fields.String(), required=True, metadata={"description": "who must still approve"})
+    approved = fields.List(fields.String(), required=True)
+    status = fields.String(required=True, metadata={"description": "open, granting, granted, declined, expired or "
+                                                                   "failed"})
+    answered_by = fields.String(allow_none=True, metadata={"description": "who declined it, or gave the last approval"})
+    branch = fields.String(allow_none=True, metadata={"description": "once granted: the line the table plays on at"})
+    asked = fields.Float(required=True, metadata={"description": "when it was asked (Unix time)"})
+
+
+class TableRequestSchema(Schema):
+    """The table's take-back request (none: null)."""
+
+    request = fields.Nested(TakeBackRequestSchema, allow_none=True, required=True)
+
+
+def request_json(request: TakeBackRequest | None) -> dict[str, object]:
+    """``{"request": …}`` as the routes answer it."""
+    return {"request": request.to_json() if request is not None else None}
+
+
+@bp.get("")
+@documented("The table's take-back request: open, or the last one's outcome", response=TableRequestSchema,
+            errors=(404,), tag="seats")
+def show_request(gid: str, bid: str) -> ResponseReturnValue:
+    """``{"request": {...} | null}``; an open request made before the last move shows as expired."""
+    readable_game(gid)
+    head = api().games.head(gid, bid)
+    return jsonify(request_json(api().stores.takebacks.current(gid, bid, head)))
+
+
+@bp.post("")
+@documented("Ask the other people at the table to let you take back your last move", response=TableRequestSchema,
+            status=201, errors=(401, 403, 404, 409, 422), auth="required", tag="seats",
+            description="Takes back your last decision on the branch and everything played after it. Granted at once "
+                        "when every other seat is the engine's; else open until each other person at the table "
+                        "approves (granted: the table plays on at a new line, its request's branch) or one declines, "
+                        "and expired by the next move. 409 request_open while another request is open, 409 without "
+                        "seats or once the game is over, 403 for someone not seated, 422 with no move of yours to "
+                        "take back.")
+def ask(gid: str, bid: str) -> ResponseReturnValue:
+    """201 with the request (granted already when nobody else must agree)."""
+    user = require_user()
+    record = readable_game(gid)
+    branch = api().games.branch(gid, bid)
+    seats = _table_seats(record, bid)
+    mine = [s.seat for s in seats if s.held_by(user, branch.owner)]
+    if not mine:
+        raise ApiError(403, "not_seated", NOT_SEATED, game=gid, branch=bid)
+    head, at = _last_decision_of(record, branch, mine)
+    request = api().stores.takebacks.ask(gid, bid, new_request(user, head, at, _others_at_table(seats, branch, user)))
+    return jsonify(request_json(_grant_if_due(record, branch, request, user))), 201
+
+
+@bp.post("/<rid>/approve")
+@documented("Approve a take-back request at your table", response=TableRequestSchema, errors=(401, 403, 404, 409),
+            auth="required", tag="seats",
+            description="The last approval grants it: the table plays on at the new line (the answer's branch). 409 "
+                        "once the request is no longer open (a move was played, declined, granted).")
+def approve(gid: str, bid: str, rid: str) -> ResponseReturnValue:
+    """200 with the request as it stands after the approval."""
+    return _answer(gid, bid, rid, approve=True)
+
+
+@bp.post("/<rid>/decline")
+@documented("Decline a take-back request at your table", response=TableRequestSchema, errors=(401, 403, 404, 409),
+            auth="required", tag="seats")
+def decline(gid: str, bid: str, rid: str) -> ResponseReturnValue:
+    """200 with the declined request."""
+    return _answer(gid, bid, rid, approve=False)
+
+
+def _answer(gid: str, bid: str, rid: str, *, approve: bool) -> ResponseReturnValue:
+    user = require_user()
+    record = readable_game(gid)
+    branch = api().games.branch(gid, bid)
+    answered = api().stores.takebacks.answer(gid, bid, rid[:64], user, approve=approve)
+    return jsonify(request_json(_grant_if_due(record, branch, answered, user)))
+
+
+def _table_seats(record: GameRecord, bid: str) -> list[Seat]:
+    stores = api().stores
+    if record.is_log_only or not stores.seats.has_assignments(record.id, bid):
+        raise ApiError(409, "no_table", NO_TABLE.format(bid=bid), game=record.id, branch=bid)
+    return stores.seats.seats(record.id, bid, len(record.setup.players))
+
+
+def _last_decision_of(record: GameRecord, branch: Branch, mine: list[int]) -> tuple[int, int]:
+    """The branch's head, and the seq just before the last decision of a seat in ``mine`` on the branch's own line."""
+    stores = api().stores
+    position = stores.reader.position(record.id, branch.id)
+    if position.rules.current_actor(position.state) is None:
+        raise ApiError(409, "game_over", GAME_OVER.format(bid=branch.id), game=record.id, branch=branch.id)
+    own = [e for e in api().games.events(record.id, branch.id, after=branch.fork_seq) if e.actor in mine]
+    if not own:
+        raise ApiError(422, "nothing_to_take_back", NOTHING.format(bid=branch.id), game=record.id, branch=branch.id)
+    return position.seq, own[-1].seq - 1
+
+
+def _others_at_table(seats: list[Seat], branch: Branch, user: str) -> list[str]:
+    """The people at the table but ``user``: the seats' holders, and the owner where the owner holds a seat."""
+    people = {s.user for s in seats if s.holder == USER and s.user} | (
+        {branch.owner} if branch.owner and any(s.holder == OWNER for s in seats) else set())
+    return sorted(people - {user})
+
+
+def _grant_if_due(record: GameRecord, branch: Branch, request: TakeBackRequest, user: str) -> TakeBackRequest:
+    """Run the take-back of a request this caller's answer (or ask) made ``granting``: the table moves to a new line."""
+    if request.status != GRANTING or (request.answered_by not in (None, user)):
+        return request
+    stores, new = api().stores, new_id(4)
+    stores.seats.carry_table(record.id, branch.id, new)
+    try:
+        api().play.fork(record.id, branch.id, request.at, owner=branch.owner, chance="keep", bid=new,
+                        name=f"{branch.name} (take-back at {request.at})"[:80])
+    except StoreError:
+        stores.seats.delete_branch(record.id, new)
+        stores.takebacks.settle(record.id, branch.id, request.id, branch=None)
+        raise
+    stores.chat.carry(record.id, branch.id, new)
+    stores.seats.table_moved_on(record.id, branch.id, new, branch.owner)
+    return stores.takebacks.settle(record.id, branch.id, request.id, branch=new)
