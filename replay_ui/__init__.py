@@ -15,7 +15,19 @@ stepping through a game never waits on the network. No rule of any game lives he
 from flask import Blueprint
 from flask.typing import ResponseReturnValue
 
-from replay_ui import account_page, accounts, bga_import, compare_page, errors, invite_page, language, log_page, tokens, views
+from replay_ui import (
+    account_page,
+    accounts,
+    bga_import,
+    compare_page,
+    errors,
+    explorer_page,
+    invite_page,
+    language,
+    log_page,
+    tokens,
+    views,
+)
 from replay_ui.blueprint import blueprint
 from service.i18n import N_
 
@@ -23,7 +35,8 @@ __all__ = ["BLUEPRINTS", "blueprint", "forbidden_page"]
 
 #: The UI's blueprints: its own (static files, templates), then one per page module.
 BLUEPRINTS: tuple[Blueprint, ...] = (blueprint, views.bp, accounts.bp, tokens.bp, invite_page.bp, compare_page.bp,
-                                     log_page.bp, bga_import.bp, account_page.bp, language.bp)
+                                     log_page.bp, bga_import.bp, account_page.bp, language.bp,
+                                     explorer_page.bp)
 
 for _ui in BLUEPRINTS:
     errors.handle_errors(_ui)

@@ -69,10 +69,13 @@ IMPORT_FAILED_CALLBACK = "workers.imports.import_failed"
 ANALYSIS_JOB = "workers.analysis.analyse_range"
 #: The engine seat's move: :func:`workers.engine_seat.move_engine_seat` (gid, bid, seq).
 ENGINE_MOVE_JOB = "workers.engine_seat.move_engine_seat"
+#: RQ's failure callback of the engine seat's move (the pages are told): :func:`workers.engine_seat.engine_move_failed`.
+ENGINE_MOVE_FAILED_CALLBACK = "workers.engine_seat.engine_move_failed"
 #: The check of a turn e-mail: :func:`workers.turn_mail.send_turn_mail` (gid, bid, seq, user).
 TURN_MAIL_JOB = "workers.turn_mail.send_turn_mail"
 #: Every job function the queues name, for the workers' side to check against.
-JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, TURN_MAIL_JOB)
+JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, ENGINE_MOVE_FAILED_CALLBACK,
+                 TURN_MAIL_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
@@ -252,7 +255,8 @@ def _enqueue_engine_move(queue: Queue, args: list[Any], *, owner: str | None, wo
     gid, bid, seq = args
     options: dict[str, Any] = {"retry": ENGINE_MOVE_RETRY, "result_ttl": 60, "failure_ttl": 24 * 3600,
                                "description": f"engine move {gid}/{bid} after {seq}",
-                               "meta": {"owner": owner, "work": work}}
+                               "meta": {"owner": owner, "work": work},
+                               "on_failure": Callback(ENGINE_MOVE_FAILED_CALLBACK)}
     if after > 0:
         queue.enqueue_in(timedelta(seconds=after), ENGINE_MOVE_JOB, gid, bid, seq, **options)
     else:

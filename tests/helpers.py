@@ -9,7 +9,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -114,6 +115,25 @@ def start_worker(redis_url: str, *args: str, **env: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", *args], cwd=ROOT,
                             env=ludolog_env(redis_url, **env), start_new_session=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+@contextmanager
+def started_workers(redis_url: str, *args: str, **env: str) -> Iterator[Callable[..., subprocess.Popen]]:
+    """``start(*more_args, **more_env)`` starts a real ``ludolog worker`` (``args`` and ``env`` first); every one still
+    running when the block ends is killed with its children."""
+    started: list[subprocess.Popen] = []
+
+    def start(*more: str, **more_env: str) -> subprocess.Popen:
+        process = start_worker(redis_url, *args, *more, **{**env, **more_env})
+        started.append(process)
+        return process
+
+    try:
+        yield start
+    finally:
+        for process in started:
+            if process.poll() is None:
+                kill_with_work_horses(process)
 
 
 def kill_with_work_horses(worker: subprocess.Popen) -> None:

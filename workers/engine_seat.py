@@ -9,6 +9,10 @@ position as the seat sees it (:func:`service.games.seating.engine_seed`), so eve
 
 The table's owner pays for its engine seats' thinking (:func:`owner_pays`), and engine moves wait for their owner's
 turn before they reach the queue (:class:`service.store.analysis_turns.EngineTurns`), as analysis does.
+
+While it searches, the pages at the table say so (:class:`service.store.engine_status.EngineStatus`: thinking under a
+lease it renews between two playouts, :class:`LeaseKept`); a job that raises says it failed (:func:`engine_move_failed`,
+RQ's failure callback), and so does the worker whose work horse was killed running it (:func:`engine_move_killed`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from rq.job import Job, get_current_job
 from service.games.play import PlayService
 from service.games.seating import choose_engine_move, engine_budget, engine_seed
 from service.jobs import (
+    ENGINE_MOVE_JOB,
     after_table_append,
     engine_move_for_another,
     engine_payer,
@@ -31,6 +36,7 @@ from service.jobs import (
     put_off_engine_move,
 )
 from service.store.context import Stores, current_stores
+from service.store.engine_status import ERROR, RENEW_EVERY, WORKER_STOPPED, EngineStatus
 from service.store.errors import ConflictError, NotFoundError
 from workers.playouts import between_playouts
 
@@ -123,6 +129,47 @@ def _work_for(job: Job | None, owner: str | None) -> None:
     job.save_meta()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
 
 
+class LeaseKept:
+    """Renews a search's lease between two of its playouts (at most every :data:`RENEW_EVERY` s), so that the pages
+    keep saying the engine thinks while it does, and stop once its process is gone."""
+
+    def __init__(self, status: EngineStatus, gid: str, bid: str) -> None:
+        self.status = status
+        self.gid, self.bid = gid, bid
+        self.record = status.status(gid, bid)
+        self.next_renewal = time.monotonic() + RENEW_EVERY
+
+    def installed(self) -> AbstractContextManager[None]:
+        """Renew while the block searches (:data:`engine.analysis.search.BETWEEN_PLAYOUTS`)."""
+        return between_playouts(self)
+
+    def __call__(self) -> None:
+        if self.record is None or time.monotonic() < self.next_renewal:
+            return
+        self.next_renewal = time.monotonic() + RENEW_EVERY
+        try:
+            self.status.renew(self.gid, self.bid, self.record)
+        except RedisError as exc:  # a renewal that fails costs the search nothing; the next one tries again
+            log.warning("engine seat: lease not renewed: %s", exc)
+
+
+def engine_move_failed(job: Job, connection: object, *exc_info: object) -> None:
+    """RQ's failure callback of the engine seat's job: the pages at the table are told that the move failed, and
+    whether RQ tries it again (else the upkeep does, after ``LUDOLOG_JOB_DEADLINE``)."""
+    gid, bid, _ = job.args
+    current_stores().engine_status.failed(str(gid), str(bid), reason=ERROR, retried=bool(job.retries_left))
+
+
+def engine_move_killed(stores: Stores, job: Job) -> bool:
+    """The work horse running an engine seat's job died (SIGKILL, out of memory): the pages are told the move stopped;
+    RQ tries it again (its retries), and past them the upkeep. True if ``job`` was an engine move."""
+    if job.func_name != ENGINE_MOVE_JOB:
+        return False
+    gid, bid, _ = job.args
+    stores.engine_status.failed(str(gid), str(bid), reason=WORKER_STOPPED, retried=True)
+    return True
+
+
 def run_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None:
     """Play the engine seat's move after ``seq`` (if still to play) and note the branch's move as done."""
     started = time.time()
@@ -169,11 +216,18 @@ def play_engine_move(stores: Stores, gid: str, bid: str, seq: int) -> str | None
     rules = position.rules
     if not owner_pays(stores, gid, bid, seq, engine_budget(rules, seat.level)):
         return None  # its owner's work quota is used up: the move comes back when enough frees up
-    action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(rules, position.state, actor))
+    status = stores.engine_status
+    status.thinking(gid, bid, seat=actor, level=seat.level, seq=seq)
+    started = time.monotonic()
+    with LeaseKept(status, gid, bid).installed():
+        action = choose_engine_move(rules, position.state, actor, seat.level, engine_seed(rules, position.state, actor))
+    seconds = time.monotonic() - started
     notation = rules.format_action(action)
     play = PlayService(stores.games, stores.reader, on_append=after_table_append(stores))
     try:
         play.play(gid, bid, notation, seq, author=ENGINE_AUTHOR, idempotency_key=f"engine-move-{seq}")
     except ConflictError:
+        status.moved(gid, bid, game=rules.name, level=seat.level, seconds=None)
         return None  # another copy of this job played it first
+    status.moved(gid, bid, game=rules.name, level=seat.level, seconds=seconds)
     return notation

@@ -9,7 +9,8 @@ Run by every worker every ``LUDOLOG_HEAL_EVERY`` seconds (and by ``ludolog recon
   again is then imported afresh;
 * a branch whose fold job was queued that long ago and never finished (killed, retries
   used up, lost with its queue) is queued again, unless its snapshots are complete;
-* an engine seat's move queued that long ago and not played is queued again (:func:`heal_engine_moves`).
+* an engine seat's move queued that long ago and not played is queued again, and so is at once one whose search
+  stopped renewing its lease (:func:`heal_engine_moves`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from rq.job import Job, JobStatus
 from service.jobs import EngineMoveScheduler, FoldScheduler, engine_queue, import_job_id
 from service.store.analysis_turns import EngineTurns
 from service.store.context import Stores
+from service.store.engine_status import WORKER_STOPPED
 from service.store.errors import NotFoundError
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
@@ -130,7 +132,12 @@ def heal_engine_moves(stores: Stores, *, deadline: float, now: float) -> list[tu
     scheduler = EngineMoveScheduler(stores, queue)
     waiting = {(str(args[0]), str(args[1])) for args in EngineTurns(queue.connection, queue.name).waiting_args()}
     requeued = []
-    for gid, bid in stores.seats.engine_moves_overdue(deadline, now):
+    # A search whose lease lapsed died with its process (a worker killed with its work horse says nothing): the pages
+    # are told, and the move is due again at once rather than after the deadline.
+    lapsed = stores.engine_status.lapsed(now)
+    for gid, bid in lapsed:
+        stores.engine_status.failed(gid, bid, reason=WORKER_STOPPED, retried=True, now=now)
+    for gid, bid in dict.fromkeys(lapsed + stores.seats.engine_moves_overdue(deadline, now)):
         if (gid, bid) in waiting:
             continue  # waiting for its owner's turn, not lost
         try:

@@ -10,7 +10,8 @@
   into the analysis queue in turn between users (:func:`service.jobs.feed_analysis`), and waiting engine moves
   into the engine queue in turn between the tables' owners (:func:`service.jobs.feed_engine_moves`).
 * When the process running a job dies (SIGKILL, out of memory), an import on its last
-  attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`).
+  attempt is marked failed at once, with the signal (:func:`workers.imports.import_horse_killed`), and the pages at
+  the table of an engine seat's move are told it stopped (:func:`workers.engine_seat.engine_move_killed`).
 * It waits for its store for ever: its connections retry until the store answers again
   (:class:`service.store.ready.PatientRetry`), and the outage is told in one line, not by a traceback
   or a line per retry. Asked to stop, it stops waiting.
@@ -36,6 +37,7 @@ from rq.serializers import JSONSerializer
 from service.jobs import feed_analysis, feed_engine_moves, job_queue
 from service.store.context import Stores
 from service.store.ready import StoreOutage
+from workers.engine_seat import engine_move_killed
 from workers.heal import heal, heal_engine_moves
 from workers.imports import import_horse_killed
 
@@ -116,5 +118,7 @@ class LudologWorker(Worker):
         return sum(feed_engine_moves(queue) + feed_analysis(queue) for queue in self.queues)
 
     def _horse_killed(self, job: Job, pid: int, wait_status: int, rusage: struct_rusage) -> None:
-        if import_horse_killed(self.stores.uploads, job, wait_status):
+        if engine_move_killed(self.stores, job):
+            log.warning("engine move %s: its process %s died; the pages are told, RQ tries it again", job.args, pid)
+        elif import_horse_killed(self.stores.uploads, job, wait_status):
             log.warning("upload %s failed: its import's process %s died on the last attempt", job.args[0], pid)

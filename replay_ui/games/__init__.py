@@ -21,6 +21,8 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
                given the game's own :class:`~engine.Setup`), plus ``picker_groups`` (notation's
                first word → group title in the move picker), ``turn_forms`` (the verb every legal action of a
                turn of many steps shares → the form in ``static/js/forms/`` that plays the whole turn at once),
+               ``engine_strength`` (per engine level, the strength bench's figures against the game's bots:
+               ``bot``, ``seats``, ``games``, ``win``, ``low``, ``high``; the seats card explains the levels with them),
                ``phase_label`` (what a run of moves
                is called: "Role", "Action"), ``score_hint`` (what the score chart adds up) and
                ``notice`` (a line shown above the board, e.g. that a layout is reconstructed)

@@ -31,6 +31,15 @@ PICKER_GROUPS = {
     "take": "Take a progress token", "move": "Move the order disc", "plan": "Plan a tile into your stock",
     "build": "Build a tile (kind, turn, a square it covers)", "buy": "Buy a production token", "end": "Or end the action",
 }
+#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
+#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
+#: share with its 95 % Wilson interval; a level without games here is not measured.
+ENGINE_STRENGTH = {
+    "strong": [
+        {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
+        {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
+    ],
+}
 
 
 def phase_name(colour: int) -> str:
@@ -80,6 +89,7 @@ class AmerigoAdapter(GenericAdapter):
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
             "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
             "picker_groups": PICKER_GROUPS,
+            "engine_strength": ENGINE_STRENGTH,
             "notice": (("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
                         "are a documented reconstruction); the rules are the rulebook's.") if catalog.custom is None else
                        ("Played with a custom component set from the game's setup (tables it leaves out keep the "

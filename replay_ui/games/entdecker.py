@@ -39,6 +39,15 @@ PICKER_GROUPS = {
     "takeback": "Take a scout back", "end": "Or stop",
     "take": "Friendly natives' chip", "decline": "Friendly natives' chip",
 }
+#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
+#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
+#: share with its 95 % Wilson interval; a level without games here is not measured.
+ENGINE_STRENGTH = {
+    "strong": [
+        {"bot": "settler", "seats": 4, "games": 15, "win": 0.633, "low": 0.387, "high": 0.825},
+        {"bot": "fort", "seats": 4, "games": 8, "win": 0.875, "low": 0.529, "high": 0.978},
+    ],
+}
 
 
 def tables(cat: ComponentSet) -> dict[str, Any]:
@@ -97,6 +106,7 @@ class EntdeckerAdapter(GenericAdapter):
             "phase_label": "Turn",
             "score_hint": "the score track: islands, ruins, and at the end the most-chips bonus",
             "picker_groups": PICKER_GROUPS,
+            "engine_strength": ENGINE_STRENGTH,
             "notice": notice,
         }
 

@@ -42,6 +42,15 @@ PICKER_GROUPS = {
     "goods": "Reward: take a goods card", "box": "Goods limit: return a card to the box",
     "discard": "Hand limit: discard down to 5",
 }
+#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
+#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
+#: share with its 95 % Wilson interval; a level without games here is not measured.
+ENGINE_STRENGTH = {
+    "strong": [
+        {"bot": "city", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
+        {"bot": "trader", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
+    ],
+}
 
 #: The angle (degrees, 0 = east, clockwise on screen) of each inland region's centre.
 REGION_ANGLE = {"MT": -90.0, "ME": 0.0, "FO": 90.0, "DE": 180.0}
@@ -189,6 +198,7 @@ class GoldenCityAdapter(GenericAdapter):
             "phase_label": "Phase",
             "score_hint": "trade letters so far; bonus cards are added at the end",
             "picker_groups": PICKER_GROUPS,
+            "engine_strength": ENGINE_STRENGTH,
             "notice": notice,
         }
 

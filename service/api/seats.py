@@ -27,13 +27,14 @@ from service.api.inputs import load_body
 from service.api.schemas import AssignSchema
 from service.api.takeback_requests import TakeBackRequestSchema
 from service.jobs import EngineMoveScheduler, engine_queue
+from service.store.engine_status import ENGINE_CHANGED, THINKING
 from service.store.errors import NotFoundError
 from service.store.games import Branch, GameRecord
 from service.store.live import Batch
 from service.store.seats import BRANCH_DELETED, ENGINE, TABLE_MOVED, Seat
 from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
-from service.web.seating import redeem, seat_json, seats_view, table_for_page
+from service.web.seating import engine_json, redeem, seat_json, seats_view, table_for_page
 
 bp = Blueprint("seats", __name__)
 
@@ -66,6 +67,10 @@ class SeatsSchema(Schema):
                                                                   "the owner, or a person other than the owner has "
                                                                   "held one, and the game is not over: hidden "
                                                                   "information is kept per seat, analysis is refused"})
+    engine = fields.Dict(allow_none=True, metadata={
+        "description": "what the engine seat to move is doing, or null: {state: thinking|failed, seat, level, seq (the "
+                       "head it moves after), elapsed (seconds since it started), about? (its level's mean think time "
+                       "here, seconds), reason? (worker_stopped, error), retried?}"})
     seed_sha256 = fields.String(required=True, metadata={"description": "the SHA-256 (hex) of the branch's deal seed, "
                                                                         "shown from the start (commit and reveal)"})
     seed_chosen = fields.Boolean(required=True, metadata={"description": "true when whoever made the branch named its "
@@ -194,10 +199,13 @@ def redeem_invite(token: str) -> ResponseReturnValue:
                        description="Server-Sent Events: 'event: seats' on opening and after every change of a seat "
                                    "(taken, handed on, taken back), data as the branch page shows its seats: {seats: "
                                    "[{seat, holder, name, who, waiting_since?}], mine (the caller's seats), owner, live, "
-                                   "assigned, analysis_refused, takeback}, again at each change of the table's "
-                                   "take-back request; 'event: moved' with data {branch, to} when a granted take-back "
-                                   "moved the table to line 'to', and 'event: deleted' with data {branch} when the "
-                                   "branch is deleted, and the stream ends. A page that reconnects gets the seats as they are now: "
+                                   "assigned, analysis_refused, takeback, engine, levels}, again at each change of the "
+                                   "table's take-back request; 'event: engine' with data {engine, head} when only what "
+                                   "the engine seat's move does changed (it starts thinking, its move is stored, it "
+                                   "failed; also after a quiet spell when its search stopped renewing its lease); "
+                                   "'event: moved' with data {branch, to} when a granted take-back moved the table to "
+                                   "line 'to', and 'event: deleted' with data {branch} when the branch is deleted, and "
+                                   "the stream ends. A page that reconnects gets the seats as they are now: "
                                    "nothing to resume. A line that is over (or a log-only game) gets its seats and one "
                                    "'end' message, and the stream closes.")
 def stream_seats(gid: str, bid: str) -> ResponseReturnValue:
@@ -217,6 +225,8 @@ class SeatsFeed:
     bid: str
     user: str | None
     about: str = field(init=False)
+    #: The engine's status this stream said last (None: nothing), so that a quiet spell says only what changed.
+    engine_said: dict[str, Any] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.about = f"following the seats of {self.record.id}/{self.bid}"
@@ -232,7 +242,8 @@ class SeatsFeed:
         return text, more
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
-        """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone."""
+        """The seats again after a change of this branch's (or notices dropped), ``deleted`` when it is gone; after a
+        change of the engine's status alone, that status (``engine``: no need to read the seats again)."""
         notices = [n for batch in batches for n in batch.notices if n.get("branch") == self.bid]
         changes = {n.get("change", "") for n in notices}
         if BRANCH_DELETED in changes:
@@ -240,7 +251,27 @@ class SeatsFeed:
         moved = [n.get("to", "") for n in notices if n.get("change") == TABLE_MOVED]
         if moved:  # a granted take-back: the table plays on at another line, which the page goes to
             return sse.message("moved", {"branch": self.bid, "to": moved[-1]}), False
+        if changes == {ENGINE_CHANGED} and not lagged:
+            return self._engine(), True
         return self._seats() if changes or lagged else ("", True)
+
+    def quiet(self) -> str:
+        """After a quiet spell: the engine's status again if time alone changed it (a search whose lease lapsed, its
+        process gone without a word, is said to have stopped), then the keep-alive."""
+        if self.engine_said is None or self.engine_said.get("state") != THINKING:
+            return sse.KEEP_ALIVE
+        return self._engine(only_if_changed=True) + sse.KEEP_ALIVE
+
+    def _engine(self, *, only_if_changed: bool = False) -> str:
+        """``event: engine`` with what the engine seat's move after the head is doing (null: nothing)."""
+        head = api().stores.games.head(self.record.id, self.bid)
+        engine = engine_json(self.record, self.bid, head)
+        same = engine is not None and self.engine_said is not None and all(
+            engine.get(k) == self.engine_said.get(k) for k in ("state", "seq", "reason"))
+        if only_if_changed and same:
+            return ""
+        self.engine_said = engine
+        return sse.message("engine", {"engine": engine, "head": head})
 
     def _over(self) -> bool:
         position = api().stores.reader.position(self.record.id, self.bid)
@@ -251,4 +282,5 @@ class SeatsFeed:
             shown = table_for_page(self.record, self.bid, self.user)
         except NotFoundError:  # deleted between the notice and this read
             return sse.message("deleted", {"branch": self.bid}), False
+        self.engine_said = shown.get("engine")
         return sse.message("seats", shown), True

@@ -3,7 +3,8 @@
 A live route subscribes to a stream of the process's :class:`~service.store.live.LiveHub` and hands the subscription
 to :func:`follow` with a :class:`Feed`, which turns what the hub delivers into messages. The loop is the same for
 every route: the ``retry:`` hint first, then what the feed has to say on opening (a branch's missed events), then
-each delivery as it comes, a keep-alive comment when nothing came for :data:`KEEPALIVE_S`, and the end when the feed
+each delivery as it comes, a keep-alive comment when nothing came for :data:`KEEPALIVE_S` (or what a
+:class:`QuietFeed` says then), and the end when the feed
 says so, when the hub can no longer follow the stream, or when Redis stops answering (the browser then reconnects
 after the hint). The subscription is always given back to the hub.
 
@@ -22,7 +23,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import redis
 from flask import Response, request, stream_with_context
@@ -73,6 +74,15 @@ class Feed(Protocol):
         ...
 
 
+@runtime_checkable
+class QuietFeed(Protocol):
+    """A feed with something to say when nothing came for :data:`KEEPALIVE_S` (time alone changed what it shows)."""
+
+    def quiet(self) -> str:
+        """The messages sent after a quiet spell, instead of the bare keep-alive comment (which they may end with)."""
+        ...
+
+
 @dataclass
 class NoticeFeed:
     """A feed of notices (annotations, analysis progress, the game list): nothing on opening, and each delivery's
@@ -106,7 +116,7 @@ def follow(hub: LiveHub, subscription: Subscription, feed: Feed, slot: StreamSlo
             if slot is not None:
                 slot.keep()
             if not batches and not lagged:
-                yield KEEP_ALIVE
+                yield feed.quiet() if isinstance(feed, QuietFeed) else KEEP_ALIVE
                 continue
             text, more = feed.step(batches, lagged)
             if text:

@@ -23,6 +23,8 @@ import engine
 from service.runtime.config import Config, ConfigError
 from service.store.annotations import AnnotationStore
 from service.store.chat import TableChat
+from service.store.engine_status import EngineStatus
+from service.store.explorer import ExplorerStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
@@ -111,6 +113,11 @@ class Stores:
         return GameStore(self.redis)
 
     @cached_property
+    def explorer(self) -> ExplorerStore:
+        """The explorer's counters: what players of public finished games chose, and how they fared."""
+        return ExplorerStore(self.redis)
+
+    @cached_property
     def uploads(self) -> UploadStore:
         """Uploads waiting for, in or done with their import."""
         return UploadStore(self.redis)
@@ -124,6 +131,11 @@ class Stores:
     def seats(self) -> SeatStore:
         """Who holds each seat of a branch, and the invites to seats."""
         return SeatStore(self.redis)
+
+    @cached_property
+    def engine_status(self) -> EngineStatus:
+        """What each engine seat's move is doing (thinking, failed) and how long each level thinks."""
+        return EngineStatus(self.redis)
 
     @cached_property
     def takebacks(self) -> TakeBackRequests:

@@ -283,6 +283,10 @@ class GameStore:
         fetch = self.redis.zrevrange if newest_first else self.redis.zrange
         return as_text_list(fetch(keys.games_index(), offset, offset + limit - 1))
 
+    def game_count(self) -> int:
+        """How many games are listed (every stored game, whoever may see it)."""
+        return int(self.redis.zcard(keys.games_index()))
+
     # -- branches --------------------------------------------------------------------------
     def branches(self, gid: str) -> dict[str, Branch]:
         """Every branch of the game by id; raises NotFoundError for an unknown game."""

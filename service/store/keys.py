@@ -284,6 +284,24 @@ def branch_closing_for(gid: str, bid: str) -> str:
     return f"{_game(gid)}:b:{bid}:closing"
 
 
+def engine_status_for(gid: str, bid: str) -> str:
+    """String (JSON: state thinking or failed, seat, level, seq, since, lease or reason) with a TTL: what the engine
+    seat's move on the branch is doing, for the pages at the table (``service/store/engine_status.py``)."""
+    return f"{_game(gid)}:b:{bid}:engine-status"
+
+
+def engine_thinking() -> str:
+    """Sorted set of branches (``gid/bid``) whose engine move is being searched, scored by when its lease ends: a
+    lease not renewed means the process searching died (the upkeep retries the move)."""
+    return f"{PREFIX}:engine-moves:thinking"
+
+
+def engine_think_times() -> str:
+    """Hash: ``game/level`` → JSON ``{mean, n}``, the running mean of the engine's think time per move at that level
+    on this deployment (what a page's "about N s" says)."""
+    return f"{PREFIX}:engine-think-times"
+
+
 def tables_of(user: str) -> str:
     """Sorted set of the tables ``user`` sits at (``gid/bid``, scored by when they sat): the branches whose seats
     they own or of which they hold a seat by invite; kept in the transaction of each seat change
@@ -349,3 +367,29 @@ def turn_mail_window_for(gid: str, bid: str, user: str) -> str:
 def mail_signing_key() -> str:
     """String: the random key that signs the unsubscribe links of the mails (made on first use, never shown)."""
     return f"{PREFIX}:mail-signing-key"
+
+
+# The explorer (issue 49): every key of one game kind carries the hash tag ``{ex:<game>}`` (one slot per game kind, so
+# a finished game's counts are one script; a query reads two hashes, flat in the number of games).
+def _explorer(game: str) -> str:
+    return f"{PREFIX}:ex:{{ex:{game}}}"
+
+
+def explorer_counted(game: str) -> str:
+    """Set: the ids of the public finished games of ``game`` counted in its explorer (each counted once)."""
+    return f"{_explorer(game)}:counted"
+
+
+def explorer_counts(game: str, players: str) -> str:
+    """Hash: ``<stage>\\x1f<choice>`` → how many times a player chose it, in games of ``players`` players (or ``all``)."""
+    return f"{_explorer(game)}:counts:{players}"
+
+
+def explorer_wins(game: str, players: str) -> str:
+    """Hash: ``<stage>\\x1f<choice>`` → how many of those players finished first (shared first place counts)."""
+    return f"{_explorer(game)}:wins:{players}"
+
+
+def explorer_games(game: str, players: str, stage: str, choice: str) -> str:
+    """Sorted set: ``<gid>@<seq>`` of the games (and the move) that passed through a choice, scored by when counted."""
+    return f"{_explorer(game)}:games:{players}:{stage}\x1f{choice}"

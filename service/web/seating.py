@@ -11,8 +11,8 @@ import math
 import time
 from typing import Any
 
-from engine import CHANCE
-from service.games.seating import ChatRights, chat_rights, is_live_multi_holder, table_hiding
+from engine import CHANCE, get_rules
+from service.games.seating import LEVELS, ChatRights, chat_rights, engine_budget, is_live_multi_holder, table_hiding
 from service.i18n import N_, _
 from service.store.games import Branch, GameRecord
 from service.store.seats import ENGINE, INVITED, OWNER, USER, Seat
@@ -44,8 +44,29 @@ def seats_view(record: GameRecord, bid: str) -> dict[str, Any]:
         if wait is not None:
             shown[actor]["waits_for_quota"] = quota_wait_json(wait)
     live = is_live_multi_holder(seats, actor is None, context.stores.seats.others_held(record.id, bid))
-    return {"seats": shown, "live": live} | seed_commitment(branch, over=actor is None) | _take_backs(record.id, bid,
-                                                                                                     position.seq)
+    engine = engine_json(record, bid, position.seq) if to_move is not None and to_move.holder == ENGINE else None
+    return ({"seats": shown, "live": live, "engine": engine} | seed_commitment(branch, over=actor is None)
+            | _take_backs(record.id, bid, position.seq))
+
+
+def engine_json(record: GameRecord, bid: str, head: int, now: float | None = None) -> dict[str, Any] | None:
+    """What the engine seat's move after ``head`` is doing, as the pages say it (issue 46 item 4), or None (nothing
+    said of the move after ``head``: not started, or a status of an earlier move): ``state`` thinking (``elapsed``
+    seconds so far, ``about``: its level's mean think time here, when measured) or failed (``reason``
+    worker_stopped or error, ``retried``)."""
+    status = api().stores.engine_status
+    now = time.time() if now is None else now
+    shown = status.shown(record.id, bid, now)
+    if shown is None or shown.get("seq") != head:
+        return None
+    said = {k: shown[k] for k in ("state", "seat", "level", "seq") if k in shown}
+    said["elapsed"] = max(0.0, round(now - float(shown["since"]), 1))
+    if shown["state"] == "failed":
+        return said | {"reason": shown["reason"], "retried": bool(shown["retried"])}
+    measured = status.think_time(record.game, str(shown["level"]))
+    if measured is not None:
+        said["about"] = max(1, round(measured[0]))
+    return said
 
 
 def _take_backs(gid: str, bid: str, head: int) -> dict[str, Any]:
@@ -145,8 +166,24 @@ def table_for_page(record: GameRecord, bid: str, user: str | None) -> dict[str, 
         row["who"] = holder_words(seat, branch.owner)
     stores = context.stores
     assigned = context.stores.seats.has_assignments(record.id, bid)
-    return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned,
+    return shown | {"mine": mine, "owner": branch.owner, "assigned": assigned, "levels": engine_levels(record),
                     "analysis_refused": table_hiding(stores.games, stores.seats, stores.reader, record.id, bid)}
+
+
+def engine_levels(record: GameRecord) -> list[dict[str, Any]]:
+    """The engine's levels for this game as the seats card explains them: what each plays (the search player or the
+    tree search, at how many rollouts a move) and how long a move takes here (``think``: the running mean of its
+    measured moves, None before any). Their strength against the game's bots is the game's UI adapter's
+    (``engine_strength``: the strength bench's figures)."""
+    rules = get_rules(record.game)
+    think_times = api().stores.engine_status
+    levels = []
+    for name, level in LEVELS.items():
+        measured = think_times.think_time(record.game, name)
+        levels.append({"level": name, "rollouts": engine_budget(rules, name), "search_player": level.search_player,
+                       "think": None if measured is None else round(measured[0], 1),
+                       "moves": 0 if measured is None else measured[1]})
+    return levels
 
 
 def chat_rights_of(record: GameRecord, bid: str, owner: str | None, user: str | None) -> ChatRights:

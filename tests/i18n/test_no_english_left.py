@@ -39,7 +39,6 @@ ALLOWED_TEXT = {
 #: as they are done and none is forgotten.
 TEMPLATES_LEFT: tuple[str, ...] = ()
 SCRIPTS_LEFT = (
-    "analysistext.js",  # budgetNote: the small budget's note, being written now (issue 46)
     # the boards, the mayor's form and the chance summaries name game terms (buildings, goods, tiles, colonists, "tower
     # throw"): the games' glossaries' (service/i18n/games), which the scripts cannot read yet
     "game.js", "movelist.js", "forms/mayor.js", "boards/amerigo.js", "boards/entdecker.js", "boards/golden_city.js",

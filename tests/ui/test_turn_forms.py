@@ -137,7 +137,7 @@ def test_a_step_refused_midway_is_said_and_the_page_shows_the_game_as_it_stands(
     page.wait_for_selector("#play-notice:not([hidden])")
     notice = page.inner_text("#play-notice")
     assert notice.startswith(f"Step 2 of {len(slots)} ({rival[1]}) was refused: "), notice
-    assert "The 1 step before it was played" in notice, notice
+    assert "The step before it was played" in notice, notice
     assert posts == [seq, seq + 1], "no step after the refused one was sent"
     wait_board(page, seq + 2)  # the true head: the form's first step and the racing move
     assert [e["action"] for e in _events_after(live_server, bid, seq)] == rival

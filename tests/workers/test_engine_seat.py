@@ -4,6 +4,8 @@ doubles it (the worker's upkeep queues it again, and the expected-seq append ref
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
@@ -14,6 +16,7 @@ from service.jobs import EngineMoveScheduler, FoldScheduler, after_append, engin
 from service.runtime.config import Config
 from service.store import keys
 from service.store.context import Stores
+from service.store.engine_status import FAILED, THINKING, WORKER_STOPPED
 from service.store.games import MAIN
 from service.store.seats import Seat
 from tests.helpers import kill_with_work_horses, wait_until
@@ -88,6 +91,31 @@ def test_a_worker_killed_while_the_engine_thinks_delays_the_move_but_never_loses
     assert seqs == list(range(head + 1, head + 1 + len(seqs))), "one move per decision: no seq twice"
     assert stores.redis.exists(keys.idempotency_for(gid, MAIN, ENGINE_AUTHOR, f"engine-move-{head}"))
     assert second.poll() is None
+
+
+def _children(process) -> set[int]:
+    return {int(pid) for pid in open(f"/proc/{process.pid}/task/{process.pid}/children").read().split()}
+
+
+def test_a_work_horse_killed_while_the_engine_thinks_is_said_at_once_and_the_move_retried(stores: Stores,
+                                                                                         workers) -> None:
+    """Issue 46 item 4: the pages are told the moment the process searching dies (the worker survives it), and the
+    move's retry says it thinks again and plays it."""
+    gid, head = _engine_game(stores, target=SLOW_TARGET)
+    worker = workers()
+    wait_until(lambda: (stores.engine_status.status(gid, MAIN) or {}).get("state") == THINKING, "the engine thinks")
+    assert stores.engine_status.status(gid, MAIN)["seq"] == head
+    wait_until(lambda: len(_children(worker)) >= 2, "the work horse beside the scheduler")
+    horse = max(_children(worker))  # the newest child: the scheduler was forked when the worker started
+    os.kill(horse, signal.SIGKILL)
+    failed = wait_until(lambda: (s := stores.engine_status.status(gid, MAIN)) and s["state"] == FAILED and s,
+                        "the move said to have stopped")
+    assert (failed["reason"], failed["retried"], failed["seq"]) == (WORKER_STOPPED, True, head)
+    assert stores.games.head(gid, MAIN) == head, "killed before it could play (else this test tests nothing)"
+    wait_until(lambda: stores.games.head(gid, MAIN) > head, "the engine's move, retried by RQ")
+    wait_until(lambda: stores.engine_status.status(gid, MAIN) is None or stores.engine_status.status(gid, MAIN)["seq"] > head,
+               "nothing said of the move once it is stored")
+    assert worker.poll() is None
 
 
 def test_the_upkeep_queues_again_a_lost_engine_move_and_forgets_a_branch_with_none_to_play(stores: Stores) -> None:

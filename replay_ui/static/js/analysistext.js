@@ -232,20 +232,29 @@ export function orderReason(entry, listed = bestMoves(entry)) {
 export function budgetNote(report) {
   const budget = report && report.budget;
   if (!budget || !budget.small) return null;
-  const r = report.rollouts, d = budget.at_default;
-  const head = `${r} rollouts is a small budget for this game (its default is ${budget.default}): `
-    + "its marks and best moves are less sure.";
+  const r = report.rollouts, d = budget.at_default, at = budget.default;
+  const head = t("%(r)s rollouts is a small budget for this game (its default is %(at)s): its marks and best moves are less sure.",
+                 { r, at });
   const m = budget.measured;
-  if (!m) return `${head} How much less was not measured for this game at ${r} rollouts.`;
-  const marked = `Measured on ${m.decisions} decisions judged twice, the engine marked ${m.marked} of ${m.verdicts} `
-    + `moves (${m.marked_pct} %)${d ? ` where at ${budget.default} it marks ${d.marked_pct} %` : ""}: at ${r} it `
-    + "cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.";
-  const best = ` A second opinion named the same best move in ${m.best_agrees_pct} %`
-    + `${d ? ` (at ${budget.default}: ${d.best_agrees_pct} %)` : ""}.`;
+  if (!m) {
+    const unmeasured = t("How much less was not measured for this game at %(r)s rollouts.", { r });
+    return `${head} ${unmeasured}`;
+  }
+  const marked = d
+    ? t("Measured on %(decisions)s decisions judged twice, the engine marked %(marked)s of %(verdicts)s moves (%(pct)s %%) where at %(at)s it marks %(atPct)s %%: at %(r)s it cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.",
+        { decisions: m.decisions, marked: m.marked, verdicts: m.verdicts, pct: m.marked_pct, at, atPct: d.marked_pct, r })
+    : t("Measured on %(decisions)s decisions judged twice, the engine marked %(marked)s of %(verdicts)s moves (%(pct)s %%): at %(r)s it cannot tell most moves apart, so it keeps the move played as the best and misses mistakes.",
+        { decisions: m.decisions, marked: m.marked, verdicts: m.verdicts, pct: m.marked_pct, r });
+  const best = d ? t("A second opinion named the same best move in %(pct)s %% (at %(at)s: %(atPct)s %%).",
+                     { pct: m.best_agrees_pct, at, atPct: d.best_agrees_pct })
+    : t("A second opinion named the same best move in %(pct)s %%.", { pct: m.best_agrees_pct });
+  const kept = { kept: m.blunders_kept, blunders: m.blunders, pct: m.blunders_kept_pct, r, at };
+  const atDefault = d && d.blunders ? d.blunders_kept_pct : null;
   const blunders = m.blunders
-    ? ` It kept ${m.blunders_kept} of ${m.blunders} ?? marks as ?? or ? (${m.blunders_kept_pct} %`
-      + `${d && d.blunders ? `; at ${budget.default}: ${d.blunders_kept_pct} %` : ""}).`
-    : ` No ?? mark came up in that sample, so how often a second opinion keeps one at ${r} is not measured`
-      + `${d && d.blunders ? ` (at ${budget.default}: ${d.blunders_kept_pct} %)` : ""}.`;
-  return `${head} ${marked}${best}${blunders}`;
+    ? (atDefault !== null ? t("It kept %(kept)s of %(blunders)s ?? marks as ?? or ? (%(pct)s %%; at %(at)s: %(atPct)s %%).",
+                              { ...kept, atPct: atDefault })
+      : t("It kept %(kept)s of %(blunders)s ?? marks as ?? or ? (%(pct)s %%).", kept))
+    : (atDefault !== null ? t("No ?? mark came up in that sample, so how often a second opinion keeps one at %(r)s is not measured (at %(at)s: %(atPct)s %%).", { ...kept, atPct: atDefault })
+      : t("No ?? mark came up in that sample, so how often a second opinion keeps one at %(r)s is not measured.", kept));
+  return `${head} ${marked} ${best} ${blunders}`;
 }

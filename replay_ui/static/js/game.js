@@ -20,6 +20,7 @@ import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
 import { followSeats, initSeats, initTakeBack, refreshSeats } from "./seats.js";
 import { formatList, formatNumber, t, tn } from "./i18n.js";
+import { EngineLine } from "./thinking.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -450,6 +451,8 @@ const picker = new Picker({ branchApi, onPlaying: () => app.userMoves, onPlayed:
 initSeats(page);
 initTakeBack(page);
 initChat(page);
+const engineLine = new EngineLine(page.players);
+engineLine.take(page.table ? page.table.engine : null);
 const branches = new Branches({ gid: page.gid, bid: page.bid, uiRoot, getSeq: () => app.seq, user: page.user });
 const boardText = new BoardText($("board"), $("board-text"), $("board-text-body"));
 const analysis = new AnalysisPanel({ gid: page.gid, bid: page.bid, user: page.user, players: page.players,
@@ -654,9 +657,11 @@ function followTable() {
       app.tableNotice = text;
       app.deleted = true;
       if (app.live) app.live.close();
+      engineLine.take(null);
       showTurn();
       document.body.dataset.branchDeleted = "true";
     },
+    onEngine: (status) => engineLine.take(status),
   });
 }
 
@@ -712,6 +717,7 @@ function showTurn() {
   banner.hidden = !banner.textContent;
   banner.classList.toggle("yours", text === t("Your turn"));
   showTurnInTitle(text);
+  engineLine.atHead(app.head);
 }
 
 // ---- log-only games: the rendered lines of each move ----------------------------------------

@@ -123,9 +123,10 @@ function showSeed(card, answer) {
 }
 
 /** Follow the branch's seats live (its seats stream) while seats are assigned: the card's holders are kept current,
- *  and the page is told when the viewer's own seat was taken back (`onReleased(text, seats)`) or the branch was
- *  deleted (`onDeleted(text)`). Returns the EventSource, or null when there is no table to follow. */
-export function followSeats(page, { onReleased, onDeleted }) {
+ *  and the page is told when the viewer's own seat was taken back (`onReleased(text, seats)`), the branch was
+ *  deleted (`onDeleted(text)`) or what the engine seat to move does changed (`onEngine(status)`: thinking, failed, or
+ *  null). Returns the EventSource, or null when there is no table to follow. */
+export function followSeats(page, { onReleased, onDeleted, onEngine = () => {} }) {
   const table = page.table;
   if (!table || !table.assigned) return null;
   const url = `/api/games/${encodeURIComponent(page.gid)}/branches/${encodeURIComponent(page.bid)}/seats/stream`;
@@ -134,12 +135,14 @@ export function followSeats(page, { onReleased, onDeleted }) {
   source.addEventListener("seats", (message) => {
     const now = JSON.parse(message.data);
     showHolders(now);
+    onEngine(now.engine || null);
     showTakeBack(page, now.takeback);
     const lost = mine.filter((seat) => !now.mine.includes(seat));
     mine = now.mine;
     if (lost.length) onReleased(releaseText(now, lost), lost);
   });
-  source.addEventListener("end", () => source.close()); // the game is over: nobody sits there any more
+  source.addEventListener("engine", (message) => onEngine(JSON.parse(message.data).engine || null));
+  source.addEventListener("end", () => { source.close(); onEngine(null); }); // the game is over: nobody sits there
   source.addEventListener("moved", (message) => { source.close(); goToMovedTable(page, JSON.parse(message.data).to); });
   source.addEventListener("deleted", () => {
     source.close();
