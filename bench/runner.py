@@ -13,6 +13,7 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
     from bench import engine as engine_bench
     from bench import engine_fairness as fairness_bench
     from bench import engine_think as think_bench
+    from bench import explorer as explorer_bench
     from bench import listing as listing_bench
     from bench import live as live_bench
     from bench import live_page as page_bench
@@ -28,6 +29,7 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         "page": lambda quick: page_bench.run(quick=quick),
         "engine-fairness": lambda quick: fairness_bench.run(quick=quick),
         "engine-think": lambda quick: think_bench.run(quick=quick),
+        "explore": lambda quick: explorer_bench.run(quick=quick),
     }
     if create_app is not None:  # the queue suite drives the app in process: only the composition root can make it
         from bench import queue as queue_bench

@@ -218,6 +218,26 @@ def demo(per_game: int) -> None:
 
 
 @cli.group()
+def explorer() -> None:
+    """The explorer of what players choose (issue 49)."""
+
+
+@explorer.command("rebuild")
+def explorer_rebuild() -> None:
+    """Count every public finished game the explorer lacks (games stored before it): resumable, never twice."""
+    from service.games.explorer import rebuild
+
+    stores = _stores()
+    with click.progressbar(length=1, label="counting games", file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        counted = rebuild(stores.games, stores.explorer, progress=progress)
+    click.echo(f"explorer: {counted} games counted")
+
+
+@cli.group()
 def user() -> None:
     """Manage users."""
 
@@ -240,7 +260,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
                                                           "page", "engine-fairness", "engine-think", "tables", "analysis",
-                                                          "all"]))
+                                                          "explore", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")

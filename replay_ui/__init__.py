@@ -21,6 +21,7 @@ from replay_ui import (
     bga_import,
     compare_page,
     errors,
+    explorer_page,
     invite_page,
     language,
     log_page,
@@ -35,7 +36,8 @@ __all__ = ["BLUEPRINTS", "blueprint", "forbidden_page"]
 
 #: The UI's blueprints: its own (static files, templates), then one per page module.
 BLUEPRINTS: tuple[Blueprint, ...] = (blueprint, views.bp, accounts.bp, tokens.bp, invite_page.bp, compare_page.bp,
-                                     log_page.bp, bga_import.bp, account_page.bp, language.bp, puzzles_page.bp)
+                                     log_page.bp, bga_import.bp, account_page.bp, language.bp,
+                                     explorer_page.bp, puzzles_page.bp)
 
 for _ui in BLUEPRINTS:
     errors.handle_errors(_ui)

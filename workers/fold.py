@@ -11,9 +11,10 @@ from __future__ import annotations
 import time
 
 from engine.core.protocol import Rules, State
+from service.games.explorer import count_game
 from service.store.compaction import Compactor, StreamChangedError
 from service.store.context import current_stores
-from service.store.games import GameStore
+from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore, StateReader, fold_steps
 from service.store.snapshotting import snapshot_seqs
 
@@ -27,6 +28,8 @@ def fold_branch(gid: str, bid: str) -> dict[str, int]:
     stores.folds.start(gid, bid)
     result = fold_snapshots(stores.games, stores.snapshots, gid, bid, stores.config.snapshot_every)
     stores.folds.finish(gid, bid, started)
+    if bid == MAIN:  # a public game that has just ended joins the explorer's counts (once: the counter knows)
+        count_game(stores.games, stores.explorer, gid)
     return result
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import redis
 from rq.job import Job
 
+from service.games.explorer import count_game
 from service.imports.importer import run_import
 from service.jobs import IMPORT_ATTEMPTS as ATTEMPTS
 from service.jobs import IMPORT_JOB
@@ -31,6 +32,8 @@ def import_upload(uid: str) -> dict[str, Any]:
     """RQ job: import upload ``uid``; returns its status, progress and game id (not the report)."""
     stores = current_stores()
     status = run_import(stores.redis, uid, every=stores.config.snapshot_every)
+    if status.get("game"):  # an imported public game that ends joins the explorer's counts
+        count_game(stores.games, stores.explorer, str(status["game"]))
     return {k: v for k, v in status.items() if k != "report"}
 
 

@@ -12,6 +12,7 @@ from service.api import (
     chat,
     compare,
     downloads,
+    explorer,
     games,
     health,
     live,
@@ -31,7 +32,7 @@ from service.web.context import EXTENSION, ApiContext
 
 BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, takeback_requests.bp,
               seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp,
-              puzzles.bp, puzzles.me_bp, openapi.bp)
+              explorer.bp, puzzles.bp, puzzles.me_bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

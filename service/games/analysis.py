@@ -41,6 +41,7 @@ seat made in secret shows as the events route shows it (no notation, its public 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,8 +268,9 @@ def _status(client: redis.Redis, gid: str, bid: str, rollouts: int, view: str, s
 
 
 def _estimate(run: RunState) -> dict[str, Any] | None:
-    """The time left at the run's pace so far, or None before its first decision is done."""
-    left, pace = run.seconds_left(), run.seconds_per_decision
+    """The time left now at the run's pace so far (the decisions left, less the time since the last one was done), or
+    None before its first decision is done."""
+    left, pace = run.seconds_left(time.time()), run.seconds_per_decision
     if left is None or pace is None:
         return None
     return {"seconds_left": round(left), "seconds_per_decision": round(pace, 2), "decisions_left": run.todo}

@@ -49,6 +49,7 @@ MEASURED: dict[tuple[str, int], Measured] = {
     # A small sample at 50 rollouts (docs/PERFORMANCE.md, 2026-11-29): one game each, no ?? mark came up.
     ("puerto_rico", 50): Measured(decisions=65, marked=1, blunders=0, blunders_kept=0, best_agrees=63),
     ("golden_city", 50): Measured(decisions=24, marked=1, blunders=0, blunders_kept=0, best_agrees=23),
+    ("entdecker", 50): Measured(decisions=48, marked=1, blunders=0, blunders_kept=0, best_agrees=37),
 }
 
 

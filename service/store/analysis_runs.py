@@ -133,10 +133,14 @@ class RunState:
             return None
         return max(0.0, self.last_at - self.first_at) / self.stored
 
-    def seconds_left(self) -> float | None:
-        """The decisions still to do at the pace so far (None before the first is stored, or once not running)."""
+    def seconds_left(self, now: float | None = None) -> float | None:
+        """The decisions still to do at the pace so far, less the time since the last one was stored when ``now`` is
+        given (None before the first is stored, or once not running)."""
         pace = self.seconds_per_decision
-        return None if pace is None or not self.running else pace * self.todo
+        if pace is None or not self.running:
+            return None
+        since = max(0.0, now - self.last_at) if now is not None and self.last_at is not None else 0.0
+        return max(0.0, pace * self.todo - since)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from service.runtime.config import Config, ConfigError
 from service.store.annotations import AnnotationStore
 from service.store.chat import TableChat
 from service.store.engine_status import EngineStatus
+from service.store.explorer import ExplorerStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
 from service.store.live import LiveHub, OpenStreams
@@ -110,6 +111,11 @@ class Stores:
     def games(self) -> GameStore:
         """Games, branches, events."""
         return GameStore(self.redis)
+
+    @cached_property
+    def explorer(self) -> ExplorerStore:
+        """The explorer's counters: what players of public finished games chose, and how they fared."""
+        return ExplorerStore(self.redis)
 
     @cached_property
     def uploads(self) -> UploadStore:

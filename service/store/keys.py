@@ -369,6 +369,32 @@ def mail_signing_key() -> str:
     return f"{PREFIX}:mail-signing-key"
 
 
+# The explorer (issue 49): every key of one game kind carries the hash tag ``{ex:<game>}`` (one slot per game kind, so
+# a finished game's counts are one script; a query reads two hashes, flat in the number of games).
+def _explorer(game: str) -> str:
+    return f"{PREFIX}:ex:{{ex:{game}}}"
+
+
+def explorer_counted(game: str) -> str:
+    """Set: the ids of the public finished games of ``game`` counted in its explorer (each counted once)."""
+    return f"{_explorer(game)}:counted"
+
+
+def explorer_counts(game: str, players: str) -> str:
+    """Hash: ``<stage>\\x1f<choice>`` → how many times a player chose it, in games of ``players`` players (or ``all``)."""
+    return f"{_explorer(game)}:counts:{players}"
+
+
+def explorer_wins(game: str, players: str) -> str:
+    """Hash: ``<stage>\\x1f<choice>`` → how many of those players finished first (shared first place counts)."""
+    return f"{_explorer(game)}:wins:{players}"
+
+
+def explorer_games(game: str, players: str, stage: str, choice: str) -> str:
+    """Sorted set: ``<gid>@<seq>`` of the games (and the move) that passed through a choice, scored by when counted."""
+    return f"{_explorer(game)}:games:{players}:{stage}\x1f{choice}"
+
+
 # -- puzzles (issue 49) ------------------------------------------------------------------------------
 def puzzle_decisions_for(gid: str) -> str:
     """Hash: ``<bid> <seq> <played>`` → the generator's decision on that position (JSON: the puzzle kept, or the

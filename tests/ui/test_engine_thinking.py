@@ -80,9 +80,31 @@ class Table:
         return self.head()
 
 
-def _thinking_shown(page: Any) -> str:
-    page.wait_for_function(f"() => document.getElementById('engine-status').textContent.startsWith({THINKING!r})")
-    return page.inner_text("#engine-status")
+#: Records every text the engine's line shows (a quick move may show it for less than a frame of a polling wait).
+WATCH = """() => { window.engineSaid = []; const box = document.getElementById('engine-status');
+  new MutationObserver(() => { if (box.textContent) window.engineSaid.push(box.textContent); })
+    .observe(box, { childList: true, characterData: true, subtree: true }); }"""
+
+
+def _watch(page: Any) -> Any:
+    page.evaluate(WATCH)
+    return page
+
+
+def _said_so_far(page: Any) -> int:
+    return int(page.evaluate("window.engineSaid.length"))
+
+
+def _thinking_shown(page: Any, after: int = 0) -> str:
+    """The first "thinking" line the page showed after its ``after``-th text."""
+    found = page.wait_for_function("([prefix, after]) => window.engineSaid.slice(after).find(t => t.startsWith(prefix))",
+                                   arg=[THINKING, after])
+    return str(found.json_value())
+
+
+def _thinking_in_store(table: Table) -> None:
+    wait_until(lambda: (table.stores.engine_status.status(table.gid, table.bid) or {}).get("state") == "thinking",
+               "the engine's search started")
 
 
 def test_every_page_at_the_table_says_the_engine_thinks_until_its_move_lands(
@@ -90,9 +112,9 @@ def test_every_page_at_the_table_says_the_engine_thinks_until_its_move_lands(
     sign_up(watched, live_server, "alice")
     sign_up(bob, live_server, "bob")
     table = Table(live_server, "normal")
-    alices = open_game(watched, live_server, gid=table.gid, bid=table.bid)
+    alices = _watch(open_game(watched, live_server, gid=table.gid, bid=table.bid))
     engine_at = table.play_people_until_the_engine_moves()
-    bobs = open_game(bob, live_server, gid=table.gid, bid=table.bid)
+    bobs = _watch(open_game(bob, live_server, gid=table.gid, bid=table.bid))
     assert bobs.is_hidden("#engine-status"), "queued, not thinking yet: no worker runs"
 
     workers()
@@ -106,8 +128,9 @@ def test_every_page_at_the_table_says_the_engine_thinks_until_its_move_lands(
     # The engine's next move: its level has a measured think time now.
     if table.to_move() == 2:  # the engine may move twice in a row; wait for the people's turn first
         wait_until(lambda: table.to_move() != 2, "the engine's moves in a row done", seconds=300)
+    seen = _said_so_far(bobs)
     table.play_people_until_the_engine_moves()
-    said = _thinking_shown(bobs)
+    said = _thinking_shown(bobs, after=seen)
     assert "(about " in said and " s; " in said, said
     assert not bob.errors, bob.errors
 
@@ -117,11 +140,12 @@ def test_a_worker_killed_while_the_engine_thinks_is_said_and_the_move_still_land
     sign_up(watched, live_server, "alice")
     table = Table(live_server, "strong")
     engine_at = table.play_people_until_the_engine_moves()
-    page = open_game(watched, live_server, gid=table.gid, bid=table.bid)
+    page = _watch(open_game(watched, live_server, gid=table.gid, bid=table.bid))
     first = workers()
-    _thinking_shown(page)
+    _thinking_in_store(table)
     kill_with_work_horses(first)
     assert table.head() == engine_at, "killed before the engine could move (else this test tests nothing)"
+    _thinking_shown(page)
 
     # No worker runs: once the search's lease lapses, the page's seats stream says it stopped.
     page.wait_for_selector("body[data-engine='failed']", timeout=90_000)
@@ -129,8 +153,9 @@ def test_a_worker_killed_while_the_engine_thinks_is_said_and_the_move_still_land
     assert said.startswith("The engine's move for Cleo stopped: the worker running it stopped"), said
     assert said.endswith("it is tried again."), said
 
+    seen = _said_so_far(page)
     workers(LUDOLOG_HEAL_EVERY="1")  # its upkeep queues the stopped move again at once
-    _thinking_shown(page)
+    _thinking_shown(page, after=seen)
     page.wait_for_function("head => Number(document.body.dataset.liveHead || 0) > head", arg=engine_at)
     page.wait_for_selector("#engine-status", state="hidden")
     events = table.stores.games.events(table.gid, table.bid, after=engine_at)

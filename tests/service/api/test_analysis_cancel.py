@@ -244,8 +244,8 @@ def test_the_time_left_comes_after_the_first_decision_in_the_report_and_the_stre
         estimate = now["estimate"]
         assert estimate["decisions_left"] >= now["total"] - now["done"] - 1
         assert estimate["seconds_per_decision"] > 0
-        assert estimate["seconds_left"] == pytest.approx(estimate["seconds_per_decision"] * estimate["decisions_left"],
-                                                         abs=1 + 0.01 * estimate["seconds_left"])
+        at_last = estimate["seconds_per_decision"] * estimate["decisions_left"]  # as of the last decision stored
+        assert 0 <= estimate["seconds_left"] <= at_last + 1, "less the time since the last decision"
     client.post(url + "/cancel", json={"rollouts": rollouts}, headers=users.auth("alice"))
 
 

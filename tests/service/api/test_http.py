@@ -88,8 +88,9 @@ def test_openapi_describes_every_route(app: Flask, client):
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
     # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis,
     # a log-only game's original file and its lines for download; a branch's seats, one seat, an invite
-    assert len(spec["paths"]) == 45  # and the live streams of a branch, its analysis, its seats, a game's notes and the game list,
-    # and your tables and their stream, turn notifications, take-back requests, cancelling an analysis (issue 46);
+    assert len(spec["paths"]) == 47  # and the live streams of a branch, its analysis, its seats, a game's notes and the game list,
+    # and your tables and their stream, turn notifications and mail, take-back requests (a request, its approval and
+    # its refusal), cancelling an analysis, a table's chat (its messages, one message, its stream) (issue 46);
     # the puzzles, a puzzle, its answer and your puzzle rating (issue 49)
 
 

@@ -316,3 +316,17 @@ def _play_until(server: Gunicorn, gid: str, tokens: dict[str, str], who: str, th
                                    {"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]}, tokens[mover])
         assert status == 201, body
     raise AssertionError(f"{who}'s turn did not come")
+
+
+def test_the_mail_is_in_the_language_its_reader_chose_for_the_site(
+        client: FlaskClient, users: Users, worker: subprocess.Popen, smtp_port: int, redis_client: redis.Redis) -> None:
+    """Issue 47: bob chose Hungarian (his account's setting), so his turn e-mail is written in Hungarian by the worker,
+    whatever language the move that made it his turn was played in."""
+    with SmtpServer(smtp_port) as inbox:
+        gid = _table(client, users)
+        UserStore(redis_client).set_locale("bob", "hu")
+        _end_turn(client, users, gid, "alice")
+        assert _wait_results(redis_client, gid, 1) == [SENT]
+    mail = inbox.messages[0]
+    assert mail["Subject"].startswith("Te következel: ") and "Ben lép" in mail.get_content(), mail.get_content()
+    assert _link(mail, f"/games/{gid}/b/main") == f"{SITE}/games/{gid}/b/main"
