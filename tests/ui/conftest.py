@@ -22,7 +22,15 @@ from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis
 from service.store.context import Stores
 
-CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM", "/usr/bin/chromium")
+#: Debian's "old headless shell" (package chromium-headless-shell): the same Chromium built for headless use only, without
+#: the browser's windows, profile services and UI that the full browser's headless mode still starts (Playwright's own
+#: headless Chromium is this shell too). Pages render alike; a test costs about a third less of Chromium's CPU (issue 48,
+#: docs/PERFORMANCE.md). Where only the full browser is installed, the tests run on it.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+#: The full browser, for what the headless shell lacks: a notification service (there a granted notifications
+#: permission still reads "denied"). Used by the tests that need it only (``full_browser``).
+FULL_CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("LUDOLOG_CHROMIUM") or (HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() else FULL_CHROMIUM)
 #: The features Playwright itself disables (its chromiumSwitches.ts, the version pinned here): Chromium keeps only the
 #: *last* ``--disable-features`` it is given, so ours must repeat them. tests/ui/test_browser_launch.py checks that it
 #: does, against the switch Playwright really passes.
@@ -127,15 +135,34 @@ def live_server(app: Flask) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's headless Chromium (never a downloaded one); skips when it is not installed."""
+def playwright_driver() -> Iterator[Any]:
+    """Playwright, started once per test process: both browsers below are launched from it."""
     playwright_api = pytest.importorskip("playwright.sync_api")
-    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield pw
+
+
+def _launched(driver: Any, executable: str) -> Any:
+    """Debian's Chromium at ``executable``, headless (never a downloaded one); skips when it is not installed."""
+    if not shutil.which(executable) and not Path(executable).exists():
+        pytest.skip(f"no Chromium at {executable} (apt-get install chromium chromium-headless-shell)")
+    return driver.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: Any) -> Iterator[Any]:
+    """Debian's headless Chromium: its headless shell where installed (:data:`CHROMIUM`)."""
+    browser = _launched(playwright_driver, CHROMIUM)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright_driver: Any) -> Iterator[Any]:
+    """Debian's full Chromium, headless, for a test of what the headless shell lacks (notifications)."""
+    browser = _launched(playwright_driver, FULL_CHROMIUM)
+    yield browser
+    browser.close()
 
 
 @dataclass

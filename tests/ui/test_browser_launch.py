@@ -31,7 +31,7 @@ def _our_browser_switches() -> list[str]:
             continue
         try:
             argv = Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="replace").split("\0")
-            if argv[0].endswith("chromium") and not any(a.startswith("--type=") for a in argv) \
+            if argv[0].endswith(("chromium", "chromium-headless-shell")) and not any(a.startswith("--type=") for a in argv) \
                     and os.getpid() in _ancestors(entry):
                 return argv
         except (OSError, IndexError):

@@ -48,7 +48,7 @@ def _counts(pages: list[Any]) -> tuple[list[dict[str, Any]], int]:
     return notes, sum(page.evaluate("window.__tones") for page in pages)
 
 
-def test_one_notification_and_a_chime_when_it_becomes_your_turn(browser: Any, live_server: LiveServer,
+def test_one_notification_and_a_chime_when_it_becomes_your_turn(full_browser: Any, live_server: LiveServer,
                                                                  redis_client: redis.Redis) -> None:
     users = UserStore(redis_client)
     users.create("ann", PASSWORD)
@@ -61,7 +61,8 @@ def test_one_notification_and_a_chime_when_it_becomes_your_turn(browser: Any, li
     invite = made["seats"][1]["invite_url"].rsplit("/", 1)[1]
     assert api.post(f"/api/invites/{invite}", headers={"Authorization": f"Bearer {tokens['ben']}"}).status_code == 200
 
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    # The full browser: the headless shell has no notification service (a granted permission reads "denied" there).
+    context = full_browser.new_context(viewport={"width": 1366, "height": 768})
     context.grant_permissions(["notifications"], origin=live_server.url)
     context.add_init_script(RECORD)
     errors: list[str] = []
