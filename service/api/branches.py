@@ -25,8 +25,10 @@ from service.api.schemas import (
     StateQuery,
     StateSchema,
 )
+from service.api.takeback_requests import resume_closed_line
 from service.games.seating import refuse_copy_of_table
 from service.i18n.games import move_text
+from service.store.errors import ConflictError
 from service.store.games import GameRecord
 from service.web.auth import mover_check, readable_game, require_user
 from service.web.context import api
@@ -145,8 +147,11 @@ def play_action(gid: str, bid: str) -> ResponseReturnValue:
     key = _idempotency_key()
     body = load_body(ActionSchema)
     view = branch_view(record, [bid], request.args.get("view", "full"))
-    events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key,
-                             may_move=may_move)
+    try:
+        events = api().play.play(gid, bid, body["action"], body["expected_seq"], author=user, idempotency_key=key,
+                                 may_move=may_move)
+    except ConflictError as refused:
+        raise resume_closed_line(record, bid, refused) from None
     return jsonify({"seq": events[-1].seq, "events": events_json(record, bid, view, events, events[0].seq - 1)}), 201
 
 

@@ -13,9 +13,15 @@ carry_table`, before it is made), owned by the table's owner, with the table's c
 that grants the request (``append.lua`` refuses them: :mod:`service.store.takebacks`), so a move racing the last
 approval either lands first (and the request expires) or is refused. The pages at the old line are sent to the new
 one.
+
+A grant outlives the process granting it: the new line's id is fixed when the request becomes ``granting`` and every
+step is idempotent, so a request left ``granting`` past :data:`service.store.takebacks.GRANT_LEASE_S` (its granter
+died) is finished by whoever next touches it: a GET of the request, an answer to it, or a move refused on its closed line.
 """
 
 from __future__ import annotations
+
+import time
 
 from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
@@ -23,10 +29,10 @@ from marshmallow import Schema, fields
 
 from service.api.docs import documented
 from service.api.errors import ApiError
-from service.store.errors import StoreError
-from service.store.games import Branch, GameRecord, new_id
+from service.store.errors import ConflictError, StoreError
+from service.store.games import Branch, GameRecord, closed_by_takeback
 from service.store.seats import OWNER, USER, Seat
-from service.store.takebacks import GRANTING, TakeBackRequest, new_request
+from service.store.takebacks import GRANTED, GRANTING, TakeBackRequest, new_request
 from service.web.auth import readable_game, require_user
 from service.web.context import api
 
@@ -52,8 +58,10 @@ class TakeBackRequestSchema(Schema):
     status = fields.String(required=True, metadata={"description": "open, granting, granted, declined, expired or "
                                                                    "failed"})
     answered_by = fields.String(allow_none=True, metadata={"description": "who declined it, or gave the last approval"})
-    branch = fields.String(allow_none=True, metadata={"description": "once granted: the line the table plays on at"})
+    branch = fields.String(allow_none=True, metadata={"description": "once granted: the line the table plays on at "
+                                                                     "(fixed, not yet made, while granting)"})
     asked = fields.Float(required=True, metadata={"description": "when it was asked (Unix time)"})
+    granting_since = fields.Float(allow_none=True, metadata={"description": "when its last approval came (Unix time)"})
 
 
 class TableRequestSchema(Schema):
@@ -72,9 +80,8 @@ def request_json(request: TakeBackRequest | None) -> dict[str, object]:
             errors=(404,), tag="seats")
 def show_request(gid: str, bid: str) -> ResponseReturnValue:
     """``{"request": {...} | null}``; an open request made before the last move shows as expired."""
-    readable_game(gid)
-    head = api().games.head(gid, bid)
-    return jsonify(request_json(api().stores.takebacks.current(gid, bid, head)))
+    record = readable_game(gid)
+    return jsonify(request_json(_current_resumed(record, api().games.branch(gid, bid))))
 
 
 @bp.post("")
@@ -122,6 +129,7 @@ def _answer(gid: str, bid: str, rid: str, *, approve: bool) -> ResponseReturnVal
     user = require_user()
     record = readable_game(gid)
     branch = api().games.branch(gid, bid)
+    _current_resumed(record, branch)  # a stuck grant first: the answer then finds it granted
     answered = api().stores.takebacks.answer(gid, bid, rid[:64], user, approve=approve)
     return jsonify(request_json(_grant_if_due(record, branch, answered, user)))
 
@@ -153,14 +161,42 @@ def _others_at_table(seats: list[Seat], branch: Branch, user: str) -> list[str]:
 
 
 def _grant_if_due(record: GameRecord, branch: Branch, request: TakeBackRequest, user: str) -> TakeBackRequest:
-    """Run the take-back of a request this caller's answer (or ask) made ``granting``: the table moves to a new line."""
-    if request.status != GRANTING or (request.answered_by not in (None, user)):
+    """Run the take-back of a request this caller's answer (or ask) made ``granting`` (the table moves to a new line),
+    or the rest of one whose granter is presumed dead."""
+    if request.status == GRANTING and request.answered_by in (None, user):
+        return _grant(record, branch, request)
+    return _resume_if_stuck(record, branch, request)
+
+
+def _resume_if_stuck(record: GameRecord, branch: Branch, request: TakeBackRequest) -> TakeBackRequest:
+    """A request left ``granting`` past the lease (its granter died: a SIGKILL, a deploy): this caller runs the rest."""
+    if request.branch is None or not request.stuck(time.time()):
         return request
-    stores, new = api().stores, new_id(4)
+    return _grant(record, branch, request)
+
+
+def resume_closed_line(record: GameRecord, bid: str, refused: ConflictError) -> ConflictError:
+    """A move refused on a line a take-back closed while its new line was still being made: resume that take-back if
+    its granter is presumed dead, and the refusal names the line the table went to once there is one."""
+    if refused.details.get("reason") != "taken_back" or refused.details.get("moved_to"):
+        return refused
+    done = _current_resumed(record, api().games.branch(record.id, bid))
+    return closed_by_takeback(bid, done.branch) if done and done.status == GRANTED and done.branch else refused
+
+
+def _current_resumed(record: GameRecord, branch: Branch) -> TakeBackRequest | None:
+    """The table's request as it stands, its grant finished first if its granter is presumed dead."""
+    request = api().stores.takebacks.current(record.id, branch.id, api().games.head(record.id, branch.id))
+    return None if request is None else _resume_if_stuck(record, branch, request)
+
+
+def _grant(record: GameRecord, branch: Branch, request: TakeBackRequest) -> TakeBackRequest:
+    """The take-back, every step idempotent (run again by whoever resumes it, or by two at once): seat the new line
+    (whose id the request fixed when granting began), make it, carry the chat, move the table, settle the request."""
+    stores, new = api().stores, str(request.branch)
     stores.seats.carry_table(record.id, branch.id, new)
     try:
-        api().play.fork(record.id, branch.id, request.at, owner=branch.owner, chance="keep", bid=new,
-                        name=f"{branch.name} (take-back at {request.at})"[:80])
+        _fork_line(record, branch, request, new)
     except StoreError:
         stores.seats.delete_branch(record.id, new)
         stores.takebacks.settle(record.id, branch.id, request.id, branch=None)
@@ -168,3 +204,15 @@ def _grant_if_due(record: GameRecord, branch: Branch, request: TakeBackRequest, 
     stores.chat.carry(record.id, branch.id, new)
     stores.seats.table_moved_on(record.id, branch.id, new, branch.owner)
     return stores.takebacks.settle(record.id, branch.id, request.id, branch=new)
+
+
+def _fork_line(record: GameRecord, branch: Branch, request: TakeBackRequest, new: str) -> None:
+    """Make line ``new``, unless this request made it already (the same parent and fork point). The fork point is just
+    before a decision, so no chance is due there: the fork is made whole by its one write."""
+    try:
+        api().play.fork(record.id, branch.id, request.at, owner=branch.owner, chance="keep", bid=new,
+                        name=f"{branch.name} (take-back at {request.at})"[:80])
+    except ConflictError:
+        made = api().games.branch(record.id, new)
+        if (made.parent, made.fork_seq) != (branch.id, request.at):
+            raise

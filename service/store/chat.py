@@ -24,6 +24,7 @@ from typing import Any
 import redis
 
 from service.store import keys
+from service.store.encoding import parse_entry_id
 from service.store.errors import InvalidRequestError, NotFoundError
 from service.store.limits import FixedWindow, Verdict
 from service.store.replies import as_stream
@@ -140,15 +141,25 @@ class TableChat:
 
     def carry(self, gid: str, bid: str, new: str) -> None:
         """Give branch ``new`` (a take-back's line, where the table plays on) the messages of ``bid``'s chat, under
-        the same ids: the table's talk goes on where it was (the old line keeps its copy)."""
-        rows = as_stream(self.redis.xrange(keys.chat_for(gid, bid), "-", "+", count=ENTRIES_KEPT))
-        said = [(raw_id, fields) for raw_id, fields in rows if _entry(raw_id, fields).message is not None]
-        if not said:
-            return
-        with self.redis.pipeline(transaction=True) as pipe:
-            for raw_id, fields in said:
-                pipe.xadd(keys.chat_for(gid, new), dict(fields), id=raw_id)  # type: ignore[arg-type]
-            pipe.execute()
+        the same ids: the table's talk goes on where it was (the old line keeps its copy). Run again (a take-back
+        resumed after its granter died, or two resumers at once), it adds only the messages after ``new``'s last."""
+        new_key = keys.chat_for(gid, new)
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(new_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    last = as_stream(pipe.xrevrange(new_key, "+", "-", count=1))
+                    after = parse_entry_id(last[0][0]) if last else (0, 0)
+                    rows = as_stream(pipe.xrange(keys.chat_for(gid, bid), "-", "+", count=ENTRIES_KEPT))
+                    said = [(raw_id, fields) for raw_id, fields in rows
+                            if parse_entry_id(raw_id) > after and _entry(raw_id, fields).message is not None]
+                    pipe.multi()
+                    for raw_id, fields in said:
+                        pipe.xadd(new_key, dict(fields), id=raw_id)  # type: ignore[arg-type]
+                    pipe.execute()
+                    return
+                except redis.WatchError:
+                    continue
 
     def delete_branch(self, gid: str, bid: str) -> None:
         """Forget the chat of a deleted branch."""

@@ -81,6 +81,14 @@ def new_id(nbytes: int = 6) -> str:
     return secrets.token_urlsafe(nbytes).replace("-", "x").replace("_", "y")
 
 
+def closed_by_takeback(bid: str, moved_to: str) -> ConflictError:
+    """The refusal of a move on branch ``bid``, closed by a take-back: the table plays on at ``moved_to`` (``""``: the
+    new line is still being made)."""
+    where = f": the table plays on at branch {moved_to!r}" if moved_to else ""
+    return ConflictError(f"branch {bid!r} was closed by a take-back its players granted{where}",
+                         branch=bid, moved_to=moved_to or None, reason="taken_back")
+
+
 def new_seed() -> str:
     """A seed the server draws for a branch's chance: 128 random bits, so that its SHA-256 (shown from the start of a
     table) cannot be searched back to it, and nobody, its owner included, can foresee its draws before it is revealed."""
@@ -425,10 +433,7 @@ class GameStore:
             return ConflictError(f"stale expected_seq {expected_seq}: branch {bid!r} is at seq {head}",
                                  expected_seq=expected_seq, head=head)
         if reply.startswith("CLOSED"):
-            moved_to = reply.removeprefix("CLOSED").strip()
-            where = f": the table plays on at branch {moved_to!r}" if moved_to else ""
-            return ConflictError(f"branch {bid!r} was closed by a take-back its players granted{where}",
-                                 branch=bid, moved_to=moved_to or None, reason="taken_back")
+            return closed_by_takeback(bid, reply.removeprefix("CLOSED").strip())
         if reply == "NOBRANCH":
             self.branch(gid, bid)  # raises "no game" for an unknown game
             return NotFoundError(f"no branch {bid!r} in game {gid!r}", game=gid, branch=bid)

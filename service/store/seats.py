@@ -471,17 +471,20 @@ class SeatStore:
     def carry_table(self, gid: str, bid: str, new: str) -> None:
         """Seat branch ``new`` (not yet made: a take-back's line) as branch ``bid`` is seated, the seats others have
         held included (so the new line keeps the table's secrets from its owner), and hand the open invites to ``bid``'s
-        seats on to it; written before the branch, so that nobody ever sees it with every seat the owner's."""
-        old_key, invites_key = keys.seats_for(gid, bid), keys.invites_for(gid)
+        seats on to it; written before the branch, so that nobody ever sees it with every seat the owner's. Once ``new``
+        is seated it does nothing (a take-back resumed after its granter died carries the table again)."""
+        old_key, new_key, invites_key = keys.seats_for(gid, bid), keys.seats_for(gid, new), keys.invites_for(gid)
         with self.redis.pipeline() as pipe:
             while True:
                 try:
-                    pipe.watch(old_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    pipe.watch(old_key, new_key, invites_key)  # type: ignore[no-untyped-call]  # redis-py leaves Pipeline.watch unannotated
+                    if pipe.exists(new_key):
+                        return
                     stored = as_bytes_hash(pipe.hgetall(old_key))
                     invites = {h: pipe.hget(invites_key, h) for h in _open_invites(stored)}
                     pipe.multi()
                     if stored:
-                        pipe.hset(keys.seats_for(gid, new), mapping=dict(stored))  # type: ignore[arg-type]
+                        pipe.hset(new_key, mapping=dict(stored))  # type: ignore[arg-type]
                     for hashed, raw in invites.items():
                         if raw is not None:
                             pipe.hset(invites_key, hashed, json.dumps(json.loads(raw) | {"branch": new}))

@@ -12,6 +12,11 @@ heads, so a move and the last approval racing each other have one winner: either
 then finds the head moved and the request expired) or the grant commits first (the move's append then finds the
 branch closed). Two approvals at once are the same: one transaction wins, the other reads the request again.
 
+The grant survives its granter's death: the transaction that makes a request ``granting`` also fixes the new line's id
+(its ``branch``) and stamps when granting began (``granting_since``), and every step of the take-back is idempotent, so
+whoever touches a request left ``granting`` longer than :data:`GRANT_LEASE_S` (the granter presumed dead) runs the rest
+of it again (:mod:`service.api.takeback_requests`); racing resumers make one line, since its id is fixed.
+
 Every change of a request is noticed on the game's seat-changes stream (``{branch, change: "takeback"}``), which the
 table's pages follow (``GET …/seats/stream``).
 """
@@ -29,6 +34,7 @@ import redis
 
 from service.store import keys
 from service.store.errors import ConflictError, ForbiddenError, NotFoundError
+from service.store.games import new_id
 from service.store.replies import as_optional_bytes
 from service.store.seats import SEAT_CHANGES_KEPT
 
@@ -36,6 +42,8 @@ OPEN, GRANTING, GRANTED, DECLINED, EXPIRED, FAILED = "open", "granting", "grante
 #: A request (and the outcome its requester is shown) is kept this long.
 KEPT_S = 7 * 24 * 3600
 TAKEBACK = "takeback"
+#: A request ``granting`` this long is presumed abandoned by its granter (a killed process): the next caller resumes it.
+GRANT_LEASE_S = 15.0
 
 
 @dataclass(frozen=True)
@@ -50,8 +58,13 @@ class TakeBackRequest:
     approved: tuple[str, ...] = ()
     status: str = OPEN
     answered_by: str | None = None
-    branch: str | None = None  # the new line, once granted
+    branch: str | None = None  # the new line: its id fixed when granting began, made once granted
     asked: float = 0.0
+    granting_since: float | None = None  # when the last approval made it granting
+
+    def stuck(self, now: float) -> bool:
+        """Left ``granting`` longer than the lease: its granter is presumed dead, and anyone may run the rest."""
+        return self.status == GRANTING and now - (self.granting_since or 0.0) > GRANT_LEASE_S
 
     def to_json(self) -> dict[str, Any]:
         """As stored and as the API shows it."""
@@ -73,6 +86,11 @@ def _request_of(raw: bytes | None) -> TakeBackRequest | None:
 def new_request(requester: str, head: int, at: int, waiting: list[str]) -> TakeBackRequest:
     """A request of ``requester``'s made at ``head``, forking after ``at``, for ``waiting`` to approve."""
     return TakeBackRequest(secrets.token_urlsafe(8), requester, head, at, tuple(sorted(set(waiting))), asked=time.time())
+
+
+def _granting(request: TakeBackRequest) -> TakeBackRequest:
+    """``request`` with every approval in: granting from now, to a new line whose id is fixed here."""
+    return replace(request, status=GRANTING, branch=new_id(4), granting_since=time.time())
 
 
 def _notice(pipe: Any, gid: str, bid: str) -> None:
@@ -106,7 +124,7 @@ class TakeBackRequests:
             if current is not None and current.status in (OPEN, GRANTING) and current.head == head:
                 raise ConflictError(f"{current.requester} has a take-back request open at this table already: one "
                                     f"at a time", branch=bid, request=current.id, reason="request_open")
-            return (request if request.waiting else replace(request, status=GRANTING)), False
+            return (request if request.waiting else _granting(request)), False
 
         return self._change(gid, bid, change)
 
@@ -129,15 +147,19 @@ class TakeBackRequests:
             if not approve:
                 return replace(current, status=DECLINED, answered_by=user, waiting=()), False
             waiting = tuple(w for w in current.waiting if w != user)
-            return replace(current, waiting=waiting, approved=(*current.approved, user),
-                           status=OPEN if waiting else GRANTING, answered_by=None if waiting else user), False
+            answered = replace(current, waiting=waiting, approved=(*current.approved, user))
+            return (answered if waiting else _granting(replace(answered, answered_by=user))), False
 
         return self._change(gid, bid, change)
 
     def settle(self, gid: str, bid: str, rid: str, *, branch: str | None) -> TakeBackRequest:
         """A ``granting`` request's take-back is done: granted, the table now playing on at ``branch`` (the closed mark
-        names it), or, with no branch, failed (the line opens again)."""
+        names it), or, with no branch, failed (the line opens again). Settled again as it was (a resumed grant racing
+        another), it is returned as it stands."""
         def change(current: TakeBackRequest | None, head: int) -> tuple[TakeBackRequest, bool]:
+            if current is not None and current.id == rid and current.status == (GRANTED if branch else FAILED) and (
+                    branch is None or current.branch == branch):
+                return current, False
             if current is None or current.id != rid or current.status != GRANTING:
                 raise ConflictError(f"take-back request {rid!r} is not being granted", branch=bid, request=rid)
             return replace(current, status=GRANTED if branch else FAILED, branch=branch), False

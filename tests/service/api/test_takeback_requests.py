@@ -2,7 +2,9 @@
 at the table approve or decline (the engine always agrees: a table whose other seats are the engine's grants it at
 once); one open request per table; another move expires it; granted, the table plays on at a new line seated as it
 was, and the old line takes no more moves. Races are real concurrent requests: the last approval against a move (one
-wins, never both), and two approvals at once (one new line). Real Redis, the real app, the Pig test game."""
+wins, never both), and two approvals at once (one new line). A grant whose granter died (the state it leaves: the last
+approval committed, nothing after it, or only its first steps) is finished by whoever touches it past the lease.
+Real Redis, the real app, the Pig test game."""
 
 from __future__ import annotations
 
@@ -10,10 +12,13 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from service.api.takeback_requests import TableRequestSchema
+from service.store import takebacks
+from service.store.takebacks import TakeBackRequest
 from tests.service.api.helpers import Users, assert_error, assert_matches, branch_url
 
 REQUEST = "takeback-request"
@@ -196,3 +201,76 @@ def test_two_approvals_at_once_grant_it_once(app: Flask, client: FlaskClient, us
     request = client.get(branch_url(gid, what=REQUEST)).get_json()["request"]
     assert request["status"] == "granted" and sorted(request["approved"]) == ["bob", "carol"]
     assert _branches(client, gid) == {"main", request["branch"]}, "one new line"
+
+
+def _granter_died(app: Flask, client: FlaskClient, users: Users) -> tuple[str, TakeBackRequest, dict[str, Any]]:
+    """A table whose take-back's last approval (bob's) was committed by a process that died at once: exactly what the
+    store's ``answer`` writes, and nothing after it. The game, the request (granting) and the chat message said."""
+    gid = _table(client, users)
+    _play_turn(client, users, gid, "alice", 0)
+    said = client.post(branch_url(gid, what="chat"), json={"text": "oops, may I?"}, headers=users.auth("alice")).get_json()
+    rid = _ask(client, users, gid).get_json()["request"]["id"]
+    request = app.extensions["ludolog"].stores.takebacks.answer(gid, "main", rid, "bob", approve=True)
+    assert request.status == "granting", request
+    return gid, request, said
+
+
+def _shown(client: Any, users: Users, gid: str, who: str = "bob") -> dict[str, Any]:
+    answer = client.get(branch_url(gid, what=REQUEST), headers=users.auth(who))
+    assert answer.status_code == 200, answer.get_json()
+    return dict(answer.get_json()["request"])
+
+
+def _chat(client: FlaskClient, users: Users, gid: str, bid: str) -> list[Any]:
+    return list(client.get(branch_url(gid, bid, "chat"), headers=users.auth("bob")).get_json()["messages"])
+
+
+def test_a_grant_whose_granter_died_is_finished_by_the_next_reader(app: Flask, client: FlaskClient, users: Users,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    gid, request, said = _granter_died(app, client, users)
+    assert _shown(client, users, gid)["status"] == "granting", "within the lease its granter may still be at work"
+    assert_error(_move(client, users, gid, "bob"), 409)
+    monkeypatch.setattr(takebacks, "GRANT_LEASE_S", 0.0)
+    shown = _shown(client, users, gid)
+    assert shown["status"] == "granted" and shown["branch"] == request.branch, shown
+    new = request.branch
+    assert [s["holder"] for s in client.get(branch_url(gid, new, "seats")).get_json()["seats"]] == ["owner", "bob"]
+    assert _chat(client, users, gid, new) == [said], "the table's talk goes with it"
+    assert _move(client, users, gid, "alice", new).status_code == 201, "the table plays on at the new line"
+    assert new in assert_error(_move(client, users, gid, "bob"), 409)["message"], "the old line stays closed"
+    assert _branches(client, gid) == {"main", new}
+
+
+def test_a_move_refused_on_the_closed_line_finishes_the_grant_and_says_where_it_went(
+        app: Flask, client: FlaskClient, users: Users, monkeypatch: pytest.MonkeyPatch) -> None:
+    gid, request, _ = _granter_died(app, client, users)
+    monkeypatch.setattr(takebacks, "GRANT_LEASE_S", 0.0)
+    refused = assert_error(_move(client, users, gid, "bob"), 409)
+    assert str(request.branch) in refused["message"], refused
+    assert client.get(branch_url(gid, what=REQUEST)).get_json()["request"]["status"] == "granted"
+    assert _state(client, users, gid, str(request.branch))["actor"] == 0, "alice's move again"
+
+
+def test_a_grant_that_died_after_the_fork_is_finished_with_one_line_and_the_chat_once(
+        app: Flask, client: FlaskClient, users: Users, monkeypatch: pytest.MonkeyPatch) -> None:
+    gid, request, said = _granter_died(app, client, users)
+    context, new = app.extensions["ludolog"], str(request.branch)
+    context.stores.seats.carry_table(gid, "main", new)  # the dead granter's first steps
+    context.play.fork(gid, "main", request.at, owner="alice", chance="keep", bid=new)
+    monkeypatch.setattr(takebacks, "GRANT_LEASE_S", 0.0)
+    assert _shown(client, users, gid, "alice")["status"] == "granted"
+    assert _branches(client, gid) == {"main", new}, "one new line"
+    context.stores.chat.carry(gid, "main", new)  # once more: nothing to add
+    assert _chat(client, users, gid, new) == [said]
+    assert _move(client, users, gid, "alice", new).status_code == 201
+
+
+def test_two_resumers_at_once_make_one_line_and_one_grant(app: Flask, client: FlaskClient, users: Users,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    gid, request, said = _granter_died(app, client, users)
+    monkeypatch.setattr(takebacks, "GRANT_LEASE_S", 0.0)
+    shown = _race(app, lambda c: _shown(c, users, gid, "bob"), lambda c: _shown(c, users, gid, "alice"),
+                  lambda c: _answer(c, users, gid, request.id, "bob").get_json()["request"])
+    assert [(r["status"], r["branch"]) for r in shown] == [("granted", request.branch)] * 3, shown
+    assert _branches(client, gid) == {"main", str(request.branch)}, "one new line"
+    assert _chat(client, users, gid, str(request.branch)) == [said], "the chat carried once"
