@@ -8,6 +8,8 @@ and without JavaScript. It reads the same counters as ``GET /api/explorer/<game>
 
 from __future__ import annotations
 
+import re
+
 from flask import render_template, request
 from flask.typing import ResponseReturnValue
 
@@ -15,12 +17,40 @@ from engine import get_rules
 from replay_ui.blueprint import page_blueprint
 from service.games.explorer import CHOICE_READERS, check_explorer, explorer_query, games_through
 from service.games.titles import game_label
+from service.i18n import N_, _, current_locale
+from service.i18n.games import language_of
+from service.i18n.games.glossary import term_word
 from service.store.errors import InvalidRequestError
 from service.store.explorer import ALL_PLAYERS
 from service.web.context import api
 
 #: This module's pages, registered by the app factory with the UI's others (replay_ui.BLUEPRINTS).
 bp = page_blueprint("explorer_page", __name__)
+
+
+#: The stages' words (the stage keys are the counters' own English, the same in every language's data).
+STAGE_WORDS = {"early": N_("early game"), "middle": N_("middle game"), "late": N_("late game")}
+#: The glossary kind of a Puerto Rico stage's choices (a role or a building: their words in the reader's language).
+PUERTO_RICO_KINDS = (("round ", "role"), ("building ", "building"))
+
+
+def stage_label(stage: str) -> str:
+    """A stage in the reader's language: "round 3 · place 2", "building 1", "early" as the counters key them."""
+    if stage in STAGE_WORDS:
+        return _(STAGE_WORDS[stage])
+    if found := re.fullmatch(r"round (\d+) · place (\d+)", stage):
+        return _("round %(round)s · place %(place)s", round=found[1], place=found[2])
+    if found := re.fullmatch(r"building (\d+)", stage):
+        return _("building %(n)s", n=found[1])
+    return stage
+
+
+def choice_label(game: str, stage: str, choice: str) -> str:
+    """A choice in the reader's language where the game's glossary names it (Puerto Rico's roles and buildings)."""
+    if game != "puerto_rico":
+        return choice
+    kind = next((kind for prefix, kind in PUERTO_RICO_KINDS if stage.startswith(prefix)), None)
+    return choice if kind is None else term_word(game, kind, choice, language_of(current_locale()))
 
 
 def _players_arg() -> str:
@@ -34,7 +64,8 @@ def _page_context(game: str, players: str) -> dict[str, object]:
     rules = get_rules(game)
     return {"game": game, "label": game_label(game), "players": players, "games": sorted(CHOICE_READERS),
             "player_counts": [str(n) for n in range(rules.min_players, rules.max_players + 1)],
-            "labels": {name: game_label(name) for name in CHOICE_READERS}}
+            "labels": {name: game_label(name) for name in CHOICE_READERS}, "stage_label": stage_label,
+            "choice_label": choice_label}
 
 
 @bp.get("/explore/<game>")

@@ -240,7 +240,12 @@ def _check_sees_only_own_seat(server: LiveServer, game: str, gid: str, bid: str,
 
 
 def _play_with_the_picker(page: Any, seq: int, rng: random.Random) -> str:
-    """Click one of the picker's moves at ``seq`` (a seeded random choice); its notation."""
+    """Click one of the picker's moves at ``seq`` (a seeded random choice); its notation. Where the picker offers a
+    turn of many steps as one form (Puerto Rico's mayor), the player opens its "one step at a time" list first."""
+    page.wait_for_selector(f"#picker[data-seq='{seq}'] button.pick", state="attached")
+    folded = page.query_selector(f"#picker[data-seq='{seq}'] details.pick-steps:not([open]) > summary")
+    if folded:
+        folded.click()
     page.wait_for_selector(f"#picker[data-seq='{seq}'] button.pick")
     buttons = page.query_selector_all(f"#picker[data-seq='{seq}'] button.pick")
     choice = buttons[rng.randrange(len(buttons))]

@@ -96,3 +96,15 @@ def test_private_and_unlisted_games_never_count_nor_show_through_any_route(clien
 def test_the_routes_are_in_the_openapi_document(client):
     paths = client.get("/api/openapi.json").get_json()["paths"]
     assert "/api/explorer/{game}" in paths and "/api/explorer/{game}/games" in paths
+
+
+def test_the_page_speaks_the_reader_s_language(client, counted):
+    from service.i18n.games.glossary import term_word
+
+    rows = client.get(f"/api/explorer/{PR}", query_string={"stage": "round 1 · place 1"}).get_json()["rows"]
+    page = client.get(f"/explore/{PR}", query_string={"stage": "round 1 · place 1"},
+                      headers={"Accept-Language": "de"}).text
+    assert "Runde 1 · Platz 1" in page
+    for row in rows:
+        german = term_word(PR, "role", row["choice"], "de")
+        assert german != row["choice"] and f">{german}</a>" in page
