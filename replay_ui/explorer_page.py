@@ -15,7 +15,8 @@ from flask.typing import ResponseReturnValue
 
 from engine import get_rules
 from replay_ui.blueprint import page_blueprint
-from service.games.explorer import CHOICE_READERS, check_explorer, explorer_query, games_through
+from replay_ui.games import adapter_for
+from service.games.explorer import check_explorer, explored_games, explorer_query, games_through
 from service.games.titles import game_label
 from service.i18n import N_, _, current_locale
 from service.i18n.games import language_of
@@ -30,8 +31,6 @@ bp = page_blueprint("explorer_page", __name__)
 
 #: The stages' words (the stage keys are the counters' own English, the same in every language's data).
 STAGE_WORDS = {"early": N_("early game"), "middle": N_("middle game"), "late": N_("late game")}
-#: The glossary kind of a Puerto Rico stage's choices (a role or a building: their words in the reader's language).
-PUERTO_RICO_KINDS = (("round ", "role"), ("building ", "building"))
 
 
 def stage_label(stage: str) -> str:
@@ -46,10 +45,9 @@ def stage_label(stage: str) -> str:
 
 
 def choice_label(game: str, stage: str, choice: str) -> str:
-    """A choice in the reader's language where the game's glossary names it (Puerto Rico's roles and buildings)."""
-    if game != "puerto_rico":
-        return choice
-    kind = next((kind for prefix, kind in PUERTO_RICO_KINDS if stage.startswith(prefix)), None)
+    """A choice in the reader's language where the game's glossary names it (the stages its UI adapter's
+    ``explorer_terms`` name: Puerto Rico's roles and buildings)."""
+    kind = next((kind for prefix, kind in adapter_for(game).explorer_terms if stage.startswith(prefix)), None)
     return choice if kind is None else term_word(game, kind, choice, language_of(current_locale()))
 
 
@@ -62,9 +60,9 @@ def _players_arg() -> str:
 
 def _page_context(game: str, players: str) -> dict[str, object]:
     rules = get_rules(game)
-    return {"game": game, "label": game_label(game), "players": players, "games": sorted(CHOICE_READERS),
+    return {"game": game, "label": game_label(game), "players": players, "games": sorted(explored_games()),
             "player_counts": [str(n) for n in range(rules.min_players, rules.max_players + 1)],
-            "labels": {name: game_label(name) for name in CHOICE_READERS}, "stage_label": stage_label,
+            "labels": {name: game_label(name) for name in explored_games()}, "stage_label": stage_label,
             "choice_label": choice_label}
 
 

@@ -15,7 +15,7 @@ Every rules object carries its declaration (``rules.declaration``, see :class:`e
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -48,7 +48,12 @@ class Declaration:
 
     ``analysis_rollouts``: the analysis's default budget for this game, where it needs more than the usual
     (:func:`engine.analysis.default_rollouts`); ``analysis_verdict``: verdict settings of its own, by name
-    (:data:`engine.analysis.verdict.GAME_SETTINGS`).
+    (:data:`engine.analysis.verdict.GAME_SETTINGS`); ``analysis_measured``: what a second opinion repeated at each
+    budget the reproducibility bench measured, ``rollouts → (decisions, verdicts marked, ?? marks, ?? marks the other
+    seed kept, decisions with the same best move)`` (the analysis panel's note on how sure a budget is).
+
+    ``explorer_choices``: the game's main choices in a finished game's moves, ``(seq, seat, stage, choice)`` each
+    (:mod:`engine.core.played`; the explorer counts what players chose and how they fared); none, no explorer.
     """
 
     #: The game's registry name (``puerto_rico``), also written into ``game_created``.
@@ -69,3 +74,5 @@ class Declaration:
     determinize: Determinizer | None = None
     analysis_rollouts: int | None = None
     analysis_verdict: Mapping[str, float] = field(default_factory=dict)
+    analysis_measured: Mapping[int, tuple[int, int, int, int, int]] = field(default_factory=dict)
+    explorer_choices: Callable[[Sequence[Any]], list[tuple[int, int, str, str]]] | None = None

@@ -48,6 +48,9 @@ class GenericAdapter:
     """What every game has: no board renderer, no round marks, scores only at the end."""
 
     renderer = "generic"
+    #: The explorer's stages whose choices the game's glossary names: (stage prefix, glossary kind) pairs; a choice
+    #: of another stage is shown as the counters key it.
+    explorer_terms: tuple[tuple[str, str], ...] = ()
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """Static data for the board renderer of the game set up by ``setup`` (none for a generic game).

@@ -57,6 +57,7 @@ class PuertoRicoAdapter(GenericAdapter):
     """Marks each move with its round and role; scores are chips + buildings + bonuses so far."""
 
     renderer = "puerto_rico"
+    explorer_terms = (("round ", "role"), ("building ", "building"))
 
     def __init__(self) -> None:
         self._role: str | None = None

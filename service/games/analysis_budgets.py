@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import get_rules
 from service.games.analysis import analysis_budget
 
 
@@ -40,17 +41,11 @@ class Measured:
                 "best_agrees_pct": _pct(self.best_agrees, self.decisions)}
 
 
-#: (game, budget) → the measurement at the game's current search version (docs/PERFORMANCE.md).
-MEASURED: dict[tuple[str, int], Measured] = {
-    ("puerto_rico", 200): Measured(decisions=647, marked=111, blunders=48, blunders_kept=47, best_agrees=604),
-    ("amerigo", 200): Measured(decisions=647, marked=64, blunders=14, blunders_kept=13, best_agrees=583),
-    ("entdecker", 400): Measured(decisions=645, marked=42, blunders=2, blunders_kept=2, best_agrees=572),
-    ("golden_city", 400): Measured(decisions=641, marked=107, blunders=11, blunders_kept=10, best_agrees=551),
-    # A small sample at 50 rollouts (docs/PERFORMANCE.md, 2026-11-29): one game each, no ?? mark came up.
-    ("puerto_rico", 50): Measured(decisions=65, marked=1, blunders=0, blunders_kept=0, best_agrees=63),
-    ("golden_city", 50): Measured(decisions=24, marked=1, blunders=0, blunders_kept=0, best_agrees=23),
-    ("entdecker", 50): Measured(decisions=48, marked=1, blunders=0, blunders_kept=0, best_agrees=37),
-}
+def measured(game: str, rollouts: int) -> Measured | None:
+    """The measurement of ``game``'s verdicts at ``rollouts``, as the game declares it (its ``analysis_measured``,
+    under its current search version: docs/PERFORMANCE.md), or None where the repository has none."""
+    figures = get_rules(game).declaration.analysis_measured.get(rollouts)
+    return Measured(*figures) if figures else None
 
 
 def _pct(part: int, whole: int) -> int | None:
@@ -61,6 +56,6 @@ def budget_note(game: str, rollouts: int) -> dict[str, Any]:
     """What the report says of its budget: the game's default, whether this one is below it (``small``), and the
     measured figures at this budget and at the default (null where the repository has none)."""
     default = analysis_budget(game)
-    measured, at_default = MEASURED.get((game, rollouts)), MEASURED.get((game, default))
-    return {"default": default, "small": rollouts < default, "measured": measured.as_json() if measured else None,
+    here, at_default = measured(game, rollouts), measured(game, default)
+    return {"default": default, "small": rollouts < default, "measured": here.as_json() if here else None,
             "at_default": at_default.as_json() if at_default else None}

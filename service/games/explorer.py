@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import get_rules
+from engine import get_rules, registered_games
+from engine.core.played import STAGES, Choice, PlayedMove
 from engine.core.protocol import Rules, State
 from service.store.errors import InvalidRequestError, NotFoundError
 from service.store.explorer import ALL_PLAYERS, ExplorerStore, Pick
@@ -31,7 +32,6 @@ from service.store.snapshots import fold_steps
 
 #: The normal quantile of a 95 % interval.
 Z95 = 1.959963984540054
-STAGES = ("early", "middle", "late")
 
 
 def wilson_interval(wins: int, count: int, z: float = Z95) -> tuple[float, float]:
@@ -49,90 +49,28 @@ def wilson_interval(wins: int, count: int, z: float = Z95) -> tuple[float, float
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-@dataclass(frozen=True)
-class Move:
-    """One action of a seat in a finished game: its seq, the state before it, the seat and the action's text."""
-
-    seq: int
-    before: State
-    seat: int
-    text: str
+def explored_games() -> list[str]:
+    """The games with an explorer: those whose declaration reads their main choices (``explorer_choices``)."""
+    return [name for name in registered_games() if get_rules(name).declaration.explorer_choices is not None]
 
 
-def _strip_without(text: str) -> str:
-    return text.split(" without ")[0]
-
-
-def puerto_rico_choices(moves: list[Move]) -> Iterator[tuple[int, int, str, str]]:
-    """Puerto Rico: (seq, seat, stage, choice) of each role chosen (by round and place in the round's order) and of
-    each seat's first two buildings."""
-    built: dict[int, int] = {}
-    for move in moves:
-        verb, _, rest = _strip_without(move.text).partition(" ")
-        if verb == "role":
-            place = (move.seat - move.before.governor) % len(move.before.players) + 1
-            yield move.seq, move.seat, f"round {move.before.round} · place {place}", rest.rstrip("2")
-        elif verb == "build" and built.get(move.seat, 0) < 2:
-            built[move.seat] = built.get(move.seat, 0) + 1
-            yield move.seq, move.seat, f"building {built[move.seat]}", rest
-
-
-def _amerigo_choice(text: str) -> str | None:
-    verb, _, rest = text.partition(" ")
-    if verb == "choose":
-        return rest
-    return {"special": "special", "gold": "gold", "use PT21": "score cubes"}.get(verb if verb != "use" else text)
-
-
-def _entdecker_choice(text: str) -> str | None:
-    verb, _, rest = text.partition(" ")
-    if verb == "buy":
-        return f"buy {rest} tiles"
-    if verb == "build":
-        return f"build {rest.split(' ')[0]}"
-    return None
-
-
-def _golden_city_choice(text: str) -> str | None:
-    verb, _, rest = text.partition(" ")
-    if verb == "bonus":
-        return f"bonus {rest}"
-    if verb == "build":
-        site = rest.split(" ")[0]
-        return "build inner city" if site.startswith("C-") else f"build {re.sub(r'[0-9]+$', '', site)}"
-    return None
-
-
-def by_thirds(read: Callable[[str], str | None]) -> Callable[[list[Move]], Iterator[tuple[int, int, str, str]]]:
-    """A reader of choices staged by the third of the game's moves they fall in (early, middle, late)."""
-    def choices(moves: list[Move]) -> Iterator[tuple[int, int, str, str]]:
-        for index, move in enumerate(moves):
-            choice = read(move.text)
-            if choice is not None:
-                yield move.seq, move.seat, STAGES[min(2, 3 * index // max(1, len(moves)))], choice
-    return choices
-
-
-#: Each game's reader of its main choices, from the seats' moves of a finished game.
-CHOICE_READERS: dict[str, Callable[[list[Move]], Iterable[tuple[int, int, str, str]]]] = {
-    "puerto_rico": puerto_rico_choices,
-    "amerigo": by_thirds(_amerigo_choice),
-    "entdecker": by_thirds(_entdecker_choice),
-    "golden_city": by_thirds(_golden_city_choice),
-}
+def _choices_of(game: str, moves: list[PlayedMove]) -> list[Choice]:
+    read = get_rules(game).declaration.explorer_choices
+    return read(moves) if read is not None else []
 
 
 def counts_in_explorer(record: GameRecord) -> bool:
     """True for a game the explorer counts: public, finished, of a game with rules and a reader of its choices."""
-    return record.visibility == "public" and record.result is not None and record.game in CHOICE_READERS
+    return record.visibility == "public" and record.result is not None and record.game in explored_games()
 
 
-def _replay(rules: Rules, games: GameStore, record: GameRecord) -> tuple[list[Move], State]:
-    moves, state = [], rules.initial_state(record.setup)
+def _replay(rules: Rules, games: GameStore, record: GameRecord) -> tuple[list[PlayedMove], State]:
+    moves: list[PlayedMove] = []
+    state = rules.initial_state(record.setup)
     for step in fold_steps(rules, state, games.iter_events(record.id, MAIN)):
         actor = step.event.actor
         if step.action is not None and isinstance(actor, int) and step.event.action is not None:
-            moves.append(Move(step.event.seq, step.before, actor, step.event.action))
+            moves.append(PlayedMove(step.event.seq, step.before, actor, step.event.action))
         state = step.state
     return moves, state
 
@@ -146,7 +84,7 @@ def picks_of(games: GameStore, record: GameRecord) -> list[Pick] | None:
         return None
     ranks = outcome.ranks or tuple(1 if seat in outcome.winners else 2 for seat in range(len(record.setup.players)))
     return [Pick(stage, choice, seq, ranks[seat] == 1)
-            for seq, seat, stage, choice in CHOICE_READERS[record.game](moves)]
+            for seq, seat, stage, choice in _choices_of(record.game, moves)]
 
 
 def count_game(games: GameStore, explorer: ExplorerStore, gid: str) -> bool:
@@ -232,7 +170,7 @@ def rebuild(games: GameStore, explorer: ExplorerStore, *, progress: Callable[[in
 
 def check_explorer(game: str, players: str) -> None:
     """Refuse a game with no explorer (NotFoundError) or a player count it is not played with (InvalidRequestError)."""
-    if game not in CHOICE_READERS:
+    if game not in explored_games():
         raise NotFoundError(f"no explorer for game {game!r}", game=game)
     rules = get_rules(game)
     if players != ALL_PLAYERS and not rules.min_players <= int(players) <= rules.max_players:

@@ -11,7 +11,7 @@ import pytest
 
 from engine import Setup, get_rules
 from service.games.analysis import Position, analysis_version, decisions
-from service.games.analysis_budgets import MEASURED
+from service.games.analysis_budgets import measured as measured_at
 from service.jobs import analysis_queue_name, make_queue
 from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.analysis_turns import AnalysisTurns
@@ -79,7 +79,7 @@ def test_the_panel_says_the_time_left_and_its_requester_cancels_it(live_server, 
 
 def test_a_small_budget_says_how_unsure_it_is_before_and_after_the_run(live_server, watched, redis_client,
                                                                        redis_server):
-    measured = MEASURED[("puerto_rico", 50)]
+    measured = measured_at("puerto_rico", 50)
     page = open_game(watched, live_server, gid=DEMO_PR)
     _status_starts(page, "Not analysed yet")
     assert page.locator("#analysis-budget-note").is_hidden(), "at the game's default budget nothing is said"
