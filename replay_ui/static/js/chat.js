@@ -106,7 +106,8 @@ class Chat {
     if (text.length > this.most) { this.status.textContent = TEXT.tooLong(this.most); return; }
     try {
       this.add(await api(this.url, { method: "POST", body: { text } }));
-      box.value = "";
+      // only what was sent is cleared: words typed while the post was on its way stay
+      if (box.value === text) box.value = "";
       this.status.textContent = TEXT.sent();
     } catch (error) {
       this.status.textContent = error.message;
