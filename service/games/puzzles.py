@@ -31,6 +31,7 @@ import redis
 
 from engine.analysis import judge
 from engine.analysis.verdict import mark_for
+from engine.core.played import stage_of
 from engine.core.protocol import Action, Rules, State
 from service.games.analysis import Position, decisions, position_seed, said, stored_form, stored_results
 from service.store.analysis_results import holder_of
@@ -49,8 +50,6 @@ PUZZLE_MARKS = ("?", "??")
 #: Why a decision was not kept, by the criterion that failed (the first that did, in this order).
 NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED = "not_judged", "no_mistake", "no_clear_best", "not_confirmed"
 REJECTIONS = (NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED)
-#: The game's stages, by the share of the game played before the decision.
-STAGES = ("early", "middle", "late")
 
 
 def rejection(result: dict[str, Any], same_as_best: Callable[[str], bool]) -> str | None:
@@ -77,11 +76,6 @@ def same_moves(rules: Rules, state: State, action: Action) -> Callable[[str], bo
         return bool(rules.dump_state(rules.apply(state, rules.parse_action(notation))) == after)
 
     return same
-
-
-def stage_of(seq: int, head: int) -> str:
-    """``early``, ``middle`` or ``late``: which third of the game was played before the decision after ``seq``."""
-    return STAGES[min(2, 3 * seq // max(1, head))]
 
 
 def theme_of(rules: Rules, state: State, seat: int) -> str:
