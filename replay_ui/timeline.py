@@ -26,7 +26,7 @@ from engine import CHANCE, Event, Rules, Setup
 from engine.core.messages import Message
 from engine.core.visibility import SeatView
 from replay_ui.games import adapter_for
-from service.i18n import _, format_list, format_number
+from service.i18n import DEFAULT_LOCALE, _, format_list, format_number, locale_id, use_locale
 from service.i18n.games import move_text, render_message
 from service.store.lru import LRU
 from service.store.snapshots import Resume, Step, fold_steps
@@ -87,7 +87,15 @@ def build_timeline(rules: Rules, setup: Setup, events: Sequence[Event], viewer: 
 def _fold(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], start: _Fold | None = None,
           language: str = "en") -> _Fold:
     """The timeline of ``steps``: from the game's start (the first step), or on from ``start`` (whose lists are copied,
-    never changed: a cached timeline may be being sent)."""
+    never changed: a cached timeline may be being sent). The adapter's words (marks, the result) are in ``language``
+    too, whatever the locale of the caller."""
+    with use_locale(locale_id(language) or DEFAULT_LOCALE):
+        return _fold_in(rules, setup, viewer, steps, start, language)
+
+
+def _fold_in(rules: Rules, setup: Setup, viewer: SeatView, steps: Iterable[Step], start: _Fold | None,
+             language: str) -> _Fold:
+    """:func:`_fold` in the current locale."""
     hidden_scores = () if viewer.full else tuple(s for s in range(len(setup.players)) if s != viewer.seat)
     names = tuple(setup.players)
     if start is None:

@@ -34,6 +34,11 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
                the board renderer wants
 ``result``     the final result in words: a label per breakdown column, and per seat each cell and the
                tie-break as a person reads them (:meth:`GenericAdapter.result`)
+
+Every word an adapter gives is in the current locale (:func:`service.i18n.current_locale`: the request's, or the
+timeline's language while it is folded): a game's term through its glossary (:func:`term`), any other phrase through
+the site's catalog (``N_`` for a constant, ``_`` where it is given, whole phrases with named placeholders). The ids
+the scripts compare (``phases``, ``role_ids``, ``goods``, ``terrains`` …) stay the engine's.
 """
 
 from __future__ import annotations
@@ -42,6 +47,9 @@ import importlib
 from typing import Any
 
 from engine import Setup
+from service.i18n import _, current_locale
+from service.i18n.games.catalogs import language_of
+from service.i18n.games.glossary import term_word
 
 
 class GenericAdapter:
@@ -104,10 +112,35 @@ class GenericAdapter:
         """Called before each move; adapters that track the round reset their per-round data."""
 
 
+#: How each language writes an ordinal number (``n``: the number); English has its suffixes (:func:`ordinal`), a
+#: language not here writes the number alone.
+ORDINALS = {"hu": "{n}.", "de": "{n}.", "zh_Hant": "第{n}", "zh_Hans": "第{n}"}
+
+
 def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … for places and orders in words."""
+    """1st, 2nd, 3rd, 4th … for places and orders in words, in the current locale (hu, de: ``2.``; zh: ``第2``)."""
+    locale = current_locale()
+    if locale != "en":
+        return ORDINALS.get(locale, "{n}").format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def term(game: str, kind: str, en: str) -> str:
+    """``game``'s term of ``kind`` whose English is ``en`` (the engine's word) in the current locale, from the game's
+    glossary (:mod:`service.i18n.games.glossary`); the English word where the glossary has none."""
+    language = language_of(current_locale())
+    return en if language == "en" else term_word(game, kind, en, language)
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter a capital (a term that starts a label: "Income"); the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+def translated(table: dict[str, str]) -> dict[str, str]:
+    """A table of catalog messages (marked ``N_``) with each value in the current locale."""
+    return {key: _(value) for key, value in table.items()}
 
 
 def adapter_for(game: str) -> GenericAdapter:

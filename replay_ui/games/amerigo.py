@@ -20,21 +20,32 @@ from engine.amerigo.component_set import ComponentSet, component_set
 from engine.amerigo.describe import ACTION_NAMES, PREPARATION_STEPS, caption_message
 from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
-from replay_ui.games import GenericAdapter, ordinal
+from engine.core.messages import Term, message
+from replay_ui.games import GenericAdapter, ordinal, term, translated
+from service.i18n import N_, _, current_locale
+from service.i18n.games import render_message
+from service.i18n.games.catalogs import language_of
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
-    "choose": "Choose an action", "special": "White special action (as another colour)", "gold": "Instead of an action",
-    "use": "Use a progress token", "cash": "Cash in for gold", "spend": "Spend gold for 1 more AP",
-    "ships": "Put both ships on the frame", "sail": "Sail a ship (to where)", "found": "Trading post at the anchor",
-    "decline": "Trading post at the anchor", "cannons": "Load cannons", "advance": "Advance on the progress track",
-    "take": "Take a progress token", "move": "Move the order disc", "plan": "Plan a tile into your stock",
-    "build": "Build a tile (kind, turn, a square it covers)", "buy": "Buy a production token", "end": "Or end the action",
+    "choose": N_("Choose an action"), "special": N_("White special action (as another colour)"),
+    "gold": N_("Instead of an action"), "use": N_("Use a progress token"), "cash": N_("Cash in for gold"),
+    "spend": N_("Spend gold for 1 more AP"), "ships": N_("Put both ships on the frame"),
+    "sail": N_("Sail a ship (to where)"), "found": N_("Trading post at the anchor"),
+    "decline": N_("Trading post at the anchor"), "cannons": N_("Load cannons"),
+    "advance": N_("Advance on the progress track"), "take": N_("Take a progress token"),
+    "move": N_("Move the order disc"), "plan": N_("Plan a tile into your stock"),
+    "build": N_("Build a tile (kind, turn, a square it covers)"), "buy": N_("Buy a production token"),
+    "end": N_("Or end the action"),
 }
 #: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
 #: share with its 95 % Wilson interval; a level without games here is not measured.
 ENGINE_STRENGTH = {
+    "easy": [
+        {"bot": "sailor", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
+        {"bot": "builder", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
+    ],
     "strong": [
         {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
         {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
@@ -42,9 +53,28 @@ ENGINE_STRENGTH = {
 }
 
 
+GAME = "amerigo"
+#: The line above the board: the default component set's, or a custom set's.
+NOTICE_DEFAULT = N_("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
+                    "are a documented reconstruction); the rules are the rulebook's.")
+NOTICE_CUSTOM = N_("Played with a custom component set from the game's setup (tables it leaves out keep the "
+                   "rulebook reconstruction); the rules are the rulebook's.")
+
+
 def phase_name(colour: int) -> str:
-    """``blue phase (sailing)``."""
-    return f"{c.COLOURS[colour]} phase ({ACTION_NAMES[colour]})"
+    """``blue phase (sailing)``, in the current locale (the caption's template, the glossary's colour and action)."""
+    said = message("amerigo.caption.phase", colour=Term(GAME, "colour", c.COLOURS[colour]),
+                   action=Term(GAME, "action", ACTION_NAMES[colour]))
+    return render_message(said, language_of(current_locale()))
+
+
+def throw_words(action: Any) -> str:
+    """One part of a cube tower throw: ``3 blue``, ``1 red (stray)`` (the count first: the move list leaves out the
+    colours of which none came out, ``0 …``)."""
+    count, colour = action[2], term(GAME, "colour", c.COLOURS[action[1]])
+    if action[0] == "stray":
+        return _("%(count)s %(colour)s (stray)", count=count, colour=colour)
+    return _("%(count)s %(colour)s", count=count, colour=colour)
 
 
 def _kinds(catalog: ComponentSet) -> list[dict[str, Any]]:
@@ -74,7 +104,7 @@ class AmerigoAdapter(GenericAdapter):
         catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
-            "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
+            "colours": list(c.COLOURS), "action_names": [term(GAME, "action", name) for name in ACTION_NAMES], "goods": list(c.GOODS),
             "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells],
@@ -87,20 +117,17 @@ class AmerigoAdapter(GenericAdapter):
             "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},
             "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
-            "phase_label": "Phase", "score_hint": "VP so far; the final scoring adds gold, goods, tokens and tracks",
-            "picker_groups": PICKER_GROUPS,
+            "phase_label": _("Phase"), "score_hint": _("VP so far; the final scoring adds gold, goods, tokens and tracks"),
+            "picker_groups": translated(PICKER_GROUPS),
             "engine_strength": ENGINE_STRENGTH,
-            "notice": (("Board layout reconstructed from the rulebook (island tiles, tile shapes and values, track spaces "
-                        "are a documented reconstruction); the rules are the rulebook's.") if catalog.custom is None else
-                       ("Played with a custom component set from the game's setup (tables it leaves out keep the "
-                        "rulebook reconstruction); the rules are the rulebook's.")),
+            "notice": _(NOTICE_DEFAULT if catalog.custom is None else NOTICE_CUSTOM),
         }
 
     def _group_of(self, state: State) -> tuple[int, str]:
         if state.round == 0:
-            return 1, "Setup"
+            return 1, _("Setup")
         if state.phase in PREPARATION_STEPS:
-            return state.round, "Preparation"
+            return state.round, _("Preparation")
         return state.round, phase_name(state.colour)
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:
@@ -111,7 +138,7 @@ class AmerigoAdapter(GenericAdapter):
         marks: dict[str, Any] = {"round": group[0], "phase": group[1], "pick": pick}
         if action[0] in ("tower", "stray"):
             # One throw of the cube tower is seven (or more) chance events: the move list shows them as one throw.
-            marks["throw"] = f"{action[2]} {c.COLOURS[action[1]]}{' (stray)' if action[0] == 'stray' else ''}"
+            marks["throw"] = throw_words(action)
             if action[0] == "tower":
                 marks["throw_part"] = action[1]  # a colour seen again starts the next throw
         return marks
@@ -131,13 +158,14 @@ class AmerigoAdapter(GenericAdapter):
 
     def result_labels(self) -> dict[str, str]:
         """The breakdown's columns: VP before the final scoring, then each final scoring step."""
-        return {"before final scoring": "VP before the end", "gold": "gold", "goods": "goods",
-                "end tokens": "end-game tokens", "progress track": "progress track",
-                "special-action track": "special-action track"}
+        return {"before final scoring": _("VP before the end"), "gold": term(GAME, "component", "gold"),
+                "goods": _("goods"), "end tokens": _("end-game tokens"),
+                "progress track": term(GAME, "component", "progress track"),
+                "special-action track": term(GAME, "component", "special-action track")}
 
     def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
         """The engine's tie-break counts down the final player order (the first player scores ``n``)."""
-        return f"{ordinal(n_players - tiebreak + 1)} in player order"
+        return _("%(place)s in player order", place=ordinal(n_players - tiebreak + 1))
 
 
 ADAPTER = AmerigoAdapter

@@ -29,15 +29,16 @@ from engine.entdecker.state import (
     State,
 )
 from engine.entdecker.turn import RUINS, RUINS_VP
-from replay_ui.games import GenericAdapter
+from replay_ui.games import GenericAdapter, term, translated, upper_first
+from service.i18n import N_, _
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
-    "start": "Start the ship (circle, or a tile's water)", "pass": "No start possible",
-    "buy": "Buy tiles (1 gold each)", "draw": "Turn over a tile from a stack",
-    "place": "Place the tile (x y rotation)", "build": "Build on the new land (unit, land part)",
-    "takeback": "Take a scout back", "end": "Or stop",
-    "take": "Friendly natives' chip", "decline": "Friendly natives' chip",
+    "start": N_("Start the ship (circle, or a tile's water)"), "pass": N_("No start possible"),
+    "buy": N_("Buy tiles (1 gold each)"), "draw": N_("Turn over a tile from a stack"),
+    "place": N_("Place the tile (x y rotation)"), "build": N_("Build on the new land (unit, land part)"),
+    "takeback": N_("Take a scout back"), "end": N_("Or stop"),
+    "take": N_("Friendly natives' chip"), "decline": N_("Friendly natives' chip"),
 }
 #: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
@@ -50,13 +51,20 @@ ENGINE_STRENGTH = {
 }
 
 
+GAME = "entdecker"
+#: The line above the board: the default component set's, or a custom set's.
+NOTICE_DEFAULT = N_("Tile set, stacks, reserve faces and wheel reconstructed from the rulebook (only the totals are "
+                    "sourced); coordinates are (x, y) from the top left.")
+NOTICE_CUSTOM = N_("Played with a custom component set from the game's setup; coordinates are (x, y) from the top left.")
+
+
 def tables(cat: ComponentSet) -> dict[str, Any]:
     """A component set's tables for the map: board size, every kind, every face by code."""
     kinds = []
     for kind in cat.kinds:
         kinds.append({"key": kind.key, "topology": kind.topology, "event": EVENT_NAMES[kind.event] if kind.event >= 0 else None,
                       "reserve": kind.reserve, "back": kind.back,
-                      "name": TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower())})
+                      "name": term(GAME, "tile", TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower()))})
     faces = [{"land": face.land, "parts": list(face.parts), "regions": list(face.regions)} for face in cat.faces]
     return {"width": cat.width, "height": cat.height, "kinds": kinds, "faces": faces, "draw_kinds": cat.draw_kinds,
             "chip_values": list(cat.chip_values), "gold_max": cat.gold_max, "unit_costs": list(cat.unit_cost),
@@ -94,20 +102,16 @@ class EntdeckerAdapter(GenericAdapter):
     def components(self, setup: Setup) -> dict[str, Any]:
         """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""
         cat = component_set((setup.options or {}).get("components"))
-        notice = ("Tile set, stacks, reserve faces and wheel reconstructed from the rulebook (only the totals are "
-                  "sourced); coordinates are (x, y) from the top left.")
-        if not cat.is_default:
-            notice = "Played with a custom component set from the game's setup; coordinates are (x, y) from the top left."
         return {
             **tables(cat),
             "units": list(UNIT_NAMES),
             "events": list(EVENT_NAMES),
             "phases": list(PHASE_NAMES),
-            "phase_label": "Turn",
-            "score_hint": "the score track: islands, ruins, and at the end the most-chips bonus",
-            "picker_groups": PICKER_GROUPS,
+            "phase_label": _("Turn"),
+            "score_hint": _("the score track: islands, ruins, and at the end the most-chips bonus"),
+            "picker_groups": translated(PICKER_GROUPS),
             "engine_strength": ENGINE_STRENGTH,
-            "notice": notice,
+            "notice": _(NOTICE_DEFAULT if cat.is_default else NOTICE_CUSTOM),
         }
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:
@@ -118,13 +122,14 @@ class EntdeckerAdapter(GenericAdapter):
         if phase == SETUP_BACK:
             return {}
         if phase == SPIN:
-            return {"round": state.round, "phase": "Income", "pick": True}
+            return {"round": state.round, "phase": upper_first(term(GAME, "phase", "income")), "pick": True}
         if phase == SCORE_CHIP:
-            return {"round": state.round, "phase": "Island scored"}
+            return {"round": state.round, "phase": _("Island scored")}
+        expedition = upper_first(term(GAME, "component", "expedition"))
         if phase == START and self._turn != (state.round, state.turn):
             self._turn = (state.round, state.turn)
-            return {"round": state.round, "phase": "Expedition", "pick": True}
-        return {"round": state.round, "phase": "Expedition"}
+            return {"round": state.round, "phase": expedition, "pick": True}
+        return {"round": state.round, "phase": expedition}
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round and what the position waits for; the cells the ship could sail into (highlighted)."""
@@ -159,7 +164,8 @@ class EntdeckerAdapter(GenericAdapter):
         words = super().result(outcome)
         if len(self._islands) != len(words["cells"]):
             return words  # not folded here (no history seen): the engine's breakdown alone
-        words["columns"] = [{"key": "islands", "label": "island points"}, {"key": "ruins", "label": "ruins"}, *words["columns"]]
+        words["columns"] = [{"key": "islands", "label": _("island points")},
+                            {"key": "ruins", "label": term(GAME, "event", "ruins")}, *words["columns"]]
         for seat, cells in enumerate(words["cells"]):
             islands = self._islands[seat]
             cells["islands"] = " + ".join(map(str, islands)) + (f" = {sum(islands)}" if len(islands) > 1 else "") or "0"
@@ -172,11 +178,11 @@ class EntdeckerAdapter(GenericAdapter):
 
     def result_labels(self) -> dict[str, str]:
         """The breakdown's columns in words."""
-        return {"chips": "chips held", "chip bonus": "most-chips bonus", "gold left": "gold left"}
+        return {"chips": _("chips held"), "chip bonus": _("most-chips bonus"), "gold left": _("gold left")}
 
     def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
         """The rules have no tie-break: equal scores share the place."""
-        return "none (ties share)"
+        return _("none (ties share)")
 
 
 ADAPTER = EntdeckerAdapter

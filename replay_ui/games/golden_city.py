@@ -33,14 +33,15 @@ from engine.golden_city.state import (
     SETUP_GOODS,
     State,
 )
-from replay_ui.games import GenericAdapter
+from replay_ui.games import GenericAdapter, term, translated, upper_first
+from service.i18n import N_, _, ngettext
 
 #: The move picker's groups, by the notation's first word.
 PICKER_GROUPS = {
-    "bid": "Bid for a landscape pair", "build": "Build a house (site, cards paid)", "pass": "Or",
-    "draw": "Reward: a landscape card", "decline": "Or do without", "bonus": "Reward: keep a bonus card",
-    "goods": "Reward: take a goods card", "box": "Goods limit: return a card to the box",
-    "discard": "Hand limit: discard down to 5",
+    "bid": N_("Bid for a landscape pair"), "build": N_("Build a house (site, cards paid)"), "pass": N_("Or"),
+    "draw": N_("Reward: a landscape card"), "decline": N_("Or do without"), "bonus": N_("Reward: keep a bonus card"),
+    "goods": N_("Reward: take a goods card"), "box": N_("Goods limit: return a card to the box"),
+    "discard": N_("Hand limit: discard down to 5"),
 }
 #: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
@@ -148,17 +149,35 @@ def _scoring_cards(comp: ComponentSet) -> dict[str, Any]:
             for card in comp.scoring_ids}
 
 
+GAME = "golden_city"
+#: What each bonus card scores, by its effect (a terrain's card: :data:`BONUS_TERRAIN`).
 BONUS_TEXT = {
-    "goods": "3 letters per goods card", "coins": "2 letters per coin", "city": "1 letter per house in the Golden City",
-    "river": "2 letters per house on a river",
+    "goods": N_("3 letters per goods card"), "coins": N_("2 letters per coin"),
+    "city": N_("1 letter per house in the Golden City"), "river": N_("2 letters per house on a river"),
 }
+BONUS_TERRAIN = N_("1 letter per %(terrain)s suburb or city part")
+#: The line above the board: the default component set's, or a custom set's (drawn on the island, or in rings).
+NOTICE_DEFAULT = N_("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
+                    "are a documented reconstruction); the rules are the rulebook's.")
+NOTICE_CUSTOM_ISLAND = N_("Played with a custom component set from the game's setup (what it leaves out keeps the "
+                          "rulebook reconstruction).")
+NOTICE_CUSTOM_RINGS = N_("Played with a custom component set from the game's setup (what it leaves out keeps the "
+                         "rulebook reconstruction); its sites are drawn in rings by kind.")
 
 
 def _bonus_cards(comp: ComponentSet) -> dict[str, str]:
     texts = {}
     for card, (effect, terrain) in comp.bonus_effect.items():
-        texts[card] = BONUS_TEXT.get(effect) or f"1 letter per {TERRAIN_NAMES[terrain]} suburb or city part"
+        known = BONUS_TEXT.get(effect)
+        texts[card] = _(known) if known else _(BONUS_TERRAIN, terrain=term(GAME, "terrain", TERRAIN_NAMES[terrain]))
     return texts
+
+
+def _notice(comp: ComponentSet) -> str:
+    """The line above the board, for the component set ``comp``."""
+    if comp.is_default:
+        return _(NOTICE_DEFAULT)
+    return _(NOTICE_CUSTOM_ISLAND if on_island(comp) else NOTICE_CUSTOM_RINGS)
 
 
 def shown_phase(state: State) -> int:
@@ -174,17 +193,12 @@ class GoldenCityAdapter(GenericAdapter):
     def components(self, setup: Setup) -> dict[str, Any]:
         """The static tables the board draws with: the game's component set, for its number of players."""
         comp = component_set(setup.options.get("components"))
-        notice = ("Board layout reconstructed from the rulebook (sites, roads, rewards, goods and scoring cards "
-                  "are a documented reconstruction); the rules are the rulebook's.")
-        if not comp.is_default:
-            notice = ("Played with a custom component set from the game's setup (what it leaves out keeps the "
-                      "rulebook reconstruction)" + ("." if on_island(comp) else "; its sites are drawn in rings by kind."))
         return {
             "sites": board_sites(comp),
             "rivers": rivers(comp),
             "regions": regions(comp),
             "terrains": list(TERRAINS),
-            "terrain_names": list(TERRAIN_NAMES),
+            "terrain_names": [term(GAME, "terrain", name) for name in TERRAIN_NAMES],
             "kinds": list(KINDS),
             "rewards": list(REWARDS),
             "goods": list(comp.goods),
@@ -195,11 +209,11 @@ class GoldenCityAdapter(GenericAdapter):
             "houses": comp.houses.get(len(setup.players), 0),
             "key_cards": comp.key_cards,
             "phases": list(PHASE_NAMES),
-            "phase_label": "Phase",
-            "score_hint": "trade letters so far; bonus cards are added at the end",
-            "picker_groups": PICKER_GROUPS,
+            "phase_label": _("Phase"),
+            "score_hint": _("trade letters so far; bonus cards are added at the end"),
+            "picker_groups": translated(PICKER_GROUPS),
             "engine_strength": ENGINE_STRENGTH,
-            "notice": notice,
+            "notice": _notice(comp),
         }
 
     def marks(self, state: State, action: Any) -> dict[str, Any]:
@@ -209,11 +223,12 @@ class GoldenCityAdapter(GenericAdapter):
         if phase in (SETUP_DEAL, SETUP_GOODS):
             return {}
         if phase in (REVEAL, LAYOUT):
-            return {"round": state.round, "phase": "Scoring card and layout", "pick": phase == REVEAL}
+            return {"round": state.round, "phase": _("Scoring card and layout"), "pick": phase == REVEAL}
         if phase == BID:
             first = state.displacements == 0 and all(seat < 0 for seat in state.bids)
-            return {"round": state.round, "phase": "Bidding", "pick": first}
-        return {"round": state.round, "phase": "Building", "pick": phase == BUILD and state.built == 0}
+            return {"round": state.round, "phase": upper_first(term(GAME, "phase", "bidding")), "pick": first}
+        return {"round": state.round, "phase": upper_first(term(GAME, "phase", "building")),
+                "pick": phase == BUILD and state.built == 0}
 
     def position(self, state: State, names: tuple[str, ...]) -> dict[str, Any]:
         """Round, phase, start player and the scoring card, for the caption above the board."""
@@ -230,19 +245,21 @@ class GoldenCityAdapter(GenericAdapter):
 
     def result_labels(self) -> dict[str, str]:
         """The breakdown's columns in words."""
-        return {"letters": "letters", "bonus": "bonus cards", "city_houses": "houses in the Golden City",
-                "coins": "coins", "blocked": "blocked"}
+        return {"letters": _("letters"), "bonus": _("bonus cards"), "city_houses": _("houses in the Golden City"),
+                "coins": _("coins"), "blocked": _("blocked")}
 
     def result_cell(self, key: str, value: int) -> str:
         """"blocked" is a flag: a blocked player is last whatever their letters."""
         if key == "blocked":
-            return "blocked: last" if value else "no"
+            return _("blocked: last") if value else _("no")
         return str(value)
 
     def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
         """Equal letters: most houses in the Golden City, then most coins (the engine packs both in one number)."""
         houses, coins = divmod(tiebreak, 1000)
-        return f"{houses} {'house' if houses == 1 else 'houses'} in the city, then {coins} {'coin' if coins == 1 else 'coins'}"
+        return _("%(houses)s, then %(coins)s",
+                 houses=ngettext("%(num)d house in the city", "%(num)d houses in the city", houses),
+                 coins=ngettext("%(num)d coin", "%(num)d coins", coins))
 
 
 ADAPTER = GoldenCityAdapter

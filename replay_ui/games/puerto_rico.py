@@ -16,15 +16,17 @@ from engine.puerto_rico import scoring
 from engine.puerto_rico.describe import caption_message
 from engine.puerto_rico.notation import PLACE_ACTIONS, format_action
 from engine.puerto_rico.state import PHASE_NAMES, State
-from replay_ui.games import GenericAdapter
+from replay_ui.games import GenericAdapter, term, translated
+from service.i18n import N_, _
 
+GAME = "puerto_rico"
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
-    "role": "Choose a role", "plant": "Take a plantation", "quarry": "Take a plantation",
-    "hacienda": "Take a plantation", "place": "Place a colonist",
-    "build": "Build (what you can afford, at your price)", "extra": "Take an extra barrel",
-    "sell": "Sell a barrel", "load": "Load a ship", "wharf": "Ship with the wharf", "keep": "Barrels to keep",
-    "pass": "Or",
+    "role": N_("Choose a role"), "plant": N_("Take a plantation"), "quarry": N_("Take a plantation"),
+    "hacienda": N_("Take a plantation"), "place": N_("Place a colonist"),
+    "build": N_("Build (what you can afford, at your price)"), "extra": N_("Take an extra barrel"),
+    "sell": N_("Sell a barrel"), "load": N_("Load a ship"), "wharf": N_("Ship with the wharf"),
+    "keep": N_("Barrels to keep"), "pass": N_("Or"),
 }
 #: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
@@ -49,8 +51,8 @@ TURN_FORMS = {"place": "mayor"}
 
 
 def _role_label(card: int) -> str:
-    """Both prospector cards read "prospector" on the table."""
-    return "prospector" if card >= pr.PROSPECTOR else pr.ROLE_NAMES[card]
+    """The role card's name in the current locale (the glossary's): both prospector cards read "prospector"."""
+    return term(GAME, "role", "prospector" if card >= pr.PROSPECTOR else pr.ROLE_NAMES[card])
 
 
 class PuertoRicoAdapter(GenericAdapter):
@@ -83,9 +85,9 @@ class PuertoRicoAdapter(GenericAdapter):
             "quarries": pr.QUARRIES,
             "vp_chips": counts.vp_chips,
             "phases": list(PHASE_NAMES),
-            "phase_label": "Role",
-            "score_hint": "chips + buildings + bonuses so far",
-            "picker_groups": PICKER_GROUPS,
+            "phase_label": _("Role"),
+            "score_hint": _("chips + buildings + bonuses so far"),
+            "picker_groups": translated(PICKER_GROUPS),
             "engine_strength": ENGINE_STRENGTH,
             "turn_forms": TURN_FORMS,
             # the mayor's form sends each colonist as the engine's own step: slot s (a tile kind, then a building) is
@@ -126,11 +128,11 @@ class PuertoRicoAdapter(GenericAdapter):
 
     def result_labels(self) -> dict[str, str]:
         """The breakdown's columns as the rulebook's final scoring names them."""
-        return {"chips": "VP chips", "buildings": "building VP", "bonus": "large-building bonus"}
+        return {"chips": _("VP chips"), "buildings": _("building VP"), "bonus": _("large-building bonus")}
 
     def tiebreak_words(self, tiebreak: int, n_players: int) -> str:
         """Equal VP: "the player with the most doubloons and goods together wins"."""
-        return f"{tiebreak} doubloons and goods"
+        return _("%(count)s doubloons and goods", count=tiebreak)
 
 
 ADAPTER = PuertoRicoAdapter

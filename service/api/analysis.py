@@ -144,7 +144,19 @@ def _may_request(record: GameRecord, bid: str, user: str) -> None:
     if record.visibility != "public" and user not in (record.owner, branch.owner):
         raise ApiError(403, "forbidden", "only the game's or the branch's owner may request an analysis of a game that is "
                                          "not public", game=record.id, branch=bid)
+
+
+def _analysis_asked(gid: str, bid: str, *, requesting: bool) -> tuple[str, GameRecord, tuple[str, int, int]]:
+    """What the request and the cancel check first, in this order: a signed-in caller, the game readable by them (and,
+    to request, the branch there and theirs to ask about unless the game is public), a game with rules, a branch not
+    played as a live table; then the caller, the game and the analysis the body names (view, seed, budget)."""
+    user = require_user()
+    record = readable_game(gid)
+    if requesting:
+        _may_request(record, bid, user)
     _refuse_log_only(record)
+    _refuse_live_table(gid, bid)
+    return user, record, _named_in_body(record)
 
 
 def _refuse_live_table(gid: str, bid: str) -> None:
@@ -224,11 +236,7 @@ def _answer(gid: str, bid: str, rollouts: int, view: str, seed: int, record: Gam
                         "open). 409 in the rare case that cancels of the same analysis keep crossing the request.")
 def request_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """202 with the analysis so far and the number of jobs queued."""
-    user = require_user()
-    record = readable_game(gid)
-    _may_request(record, bid, user)
-    _refuse_live_table(gid, bid)
-    view, seed, rollouts = _named_in_body(record)
+    user, record, (view, seed, rollouts) = _analysis_asked(gid, bid, requesting=True)
     jobs = _queue_request(gid, bid, user, rollouts, view, seed)
     return jsonify(_answer(gid, bid, rollouts, view, seed, record) | {"jobs": jobs}), 202
 
@@ -263,11 +271,7 @@ def show_analysis(gid: str, bid: str) -> ResponseReturnValue:
                         "Asking for it again starts it anew from where it stopped.")
 def cancel_analysis(gid: str, bid: str) -> ResponseReturnValue:
     """200 with the analysis as it stopped and the work given back."""
-    user = require_user()
-    record = readable_game(gid)
-    _refuse_log_only(record)
-    _refuse_live_table(gid, bid)
-    view, seed, rollouts = _named_in_body(record)
+    user, record, (view, seed, rollouts) = _analysis_asked(gid, bid, requesting=False)
     context = api()
     stores = context.stores
     now = report(context.games, stores.redis, gid, bid, rollouts, view, seed)
