@@ -179,7 +179,7 @@ class ClaimStore:
 
     def on_game(self, gid: str) -> list[Claim]:
         """Every claim on the game's seats."""
-        return self._many(sorted(as_text_list(self.redis.smembers(keys.claims_on_game(gid)))))
+        return self._many(sorted(as_text_list(list(self.redis.smembers(keys.claims_on_game(gid))))))
 
     def to_confirm(self, owner: str) -> list[Claim]:
         """The pending claims on ``owner``'s games, oldest first."""

@@ -40,7 +40,9 @@ if not redis.call('SET', KEYS[1], ARGV[2], 'NX') then return 0 end
 if ARGV[3] == '1' and redis.call('SADD', KEYS[2], ARGV[1]) == 1 then
   local summary = cjson.decode(ARGV[2])
   for _, per in pairs(summary.seats) do
-    for field, n in pairs(per.counters) do redis.call('HINCRBY', KEYS[3], field, n) end
+    for field, n in pairs(per.counters) do
+      if n ~= 0 then redis.call('HINCRBY', KEYS[3], field, n) end
+    end
   end
 end
 return 1
@@ -59,7 +61,9 @@ if raw then
   if claim.status == 'confirmed' and summary and summary.seats[seat] then want = seat end
 end
 local function apply(per, sign, counters, worst)
-  for field, n in pairs(per.counters) do redis.call('HINCRBY', counters, field, sign * n) end
+  for field, n in pairs(per.counters) do  -- -1 * 0 would be sent as "-0", which HINCRBY refuses
+    if n ~= 0 then redis.call('HINCRBY', counters, field, sign * n) end
+  end
   for _, w in ipairs(per.worst) do
     if sign > 0 then redis.call('ZADD', worst, w[2], w[1]) else redis.call('ZREM', worst, w[1]) end
   end
