@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from engine.amerigo import components as amerigo
+from engine.amerigo.describe import ACTION_NAMES
 from engine.puerto_rico import components as pr
 from service.i18n.games.glossary import glossaries
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
@@ -46,9 +48,20 @@ BOARDS = {
         english=("Cargo ships", "Trading house", "Colonists", "Plantations", "Governor", "VP chips", "VP", "quarries",
                  "supply", "to act", "pts", "face down", "discarded"),
     ),
+    "amerigo": Board(
+        "amerigo", "demo-amerigo-1", 451,
+        shown=(("colour", "blue"), ("good", "sugar"), ("component", "cube tower"), ("component", "storage board"),
+               ("component", "production token"), ("component", "neutral tile"), ("component", "ship")),
+        terms=(*(("colour", colour) for colour in amerigo.COLOURS), *(("good", good) for good in amerigo.GOODS),
+               *(("action", name) for name in ACTION_NAMES)),
+        english=("Action circuit", "storage", "field", "tower", "Round", "Progress tokens", "Production tokens",
+                 "Neutral tiles", "Special-action track", "cannons", "posts", "order", "tokens", "ships", "tiles to build",
+                 "villages left", "makes", "to act", "VP", "neutral", "village", "tile"),
+    ),
 }
 #: What each language must show, spelt out: the glossary is read by the test too, so this pins it to the rulebook.
-RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長"}
+RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長",
+            ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔"}
 
 
 def _board_text(watched: Watched, server: LiveServer, board: Board, language: str) -> str:
