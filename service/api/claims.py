@@ -98,8 +98,10 @@ class WorstSchema(Schema):
     mark = fields.String(required=True, allow_none=True)
     phase = fields.String(required=True)
     stage = fields.String(required=True)
-    played = fields.String(required=True)
-    best = fields.String(required=True)
+    played = fields.String(required=True, metadata={"description": "the move played, in the reader's language"})
+    best = fields.String(required=True, metadata={"description": "the best move, in the reader's language"})
+    played_action = fields.String(required=True, metadata={"description": "the move played, in notation"})
+    best_action = fields.String(required=True, metadata={"description": "the best move, in notation"})
 
 
 class ClaimedGameSchema(FiguresSchema):

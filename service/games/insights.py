@@ -25,10 +25,10 @@ import redis
 
 from engine import CHANCE, apply_event, start
 from engine.analysis.verdict import mark_for
-from engine.core.played import STAGES
+from engine.core.played import STAGES, stage_of
 from engine.core.protocol import Rules, State
-from service.games.analysis import decisions, stored_results
-from service.games.puzzles import stage_of, theme_of
+from service.games.analysis import decisions, said, stored_results
+from service.games.puzzles import theme_of
 from service.store.claims import CONFIRMED, Claim, ClaimStore
 from service.store.games import MAIN, GameStore
 from service.store.insights import ALL, LOSS_UNIT, PUBLIC, SEPARATOR, InsightStore, figures_from
@@ -57,8 +57,9 @@ class Judged:
     stage: str
     loss: float
     mark: str | None
-    played: str
-    best: str
+    #: The played and the best move as stored (notation, and the sentence as a message: rendered when read).
+    played: dict[str, Any]
+    best: dict[str, Any]
 
 
 def _judged(seq: int, seat: int, state: State, rules: Rules, result: dict[str, Any], head: int) -> Judged | None:
@@ -67,7 +68,11 @@ def _judged(seq: int, seat: int, state: State, rules: Rules, result: dict[str, A
         return None
     loss = max(0.0, float(played["loss"]))
     return Judged(seq, seat, theme_of(rules, state, seat), stage_of(seq, head), loss, mark_for(played["loss_ci"][0]),
-                  played["text"], result["moves"][0]["text"])
+                  _said(played), _said(result["moves"][0]))
+
+
+def _said(move: dict[str, Any]) -> dict[str, Any]:
+    return {name: move[name] for name in ("action", "message", "text") if name in move}
 
 
 def judged_decisions(games: GameStore, client: redis.Redis, gid: str, rollouts: int) -> list[Judged] | None:
@@ -165,7 +170,10 @@ def _worst(insights: InsightStore, user: str, scope: str, game: str, summaries: 
     for gid, seq, loss in insights.worst(user, scope, game, WORST_SHOWN):
         move = summaries.get(gid, {}).get("seats", {}).get(str(seats.get(gid)), {}).get("moves", {}).get(str(seq))
         if move is not None:
-            found.append({"gid": gid, "bid": MAIN, "seq": seq, "loss": round(loss, 4), **move})
+            found.append({"gid": gid, "bid": MAIN, "seq": seq, "loss": round(loss, 4), "phase": move["phase"],
+                          "stage": move["stage"], "mark": move["mark"], "played": said(move["played"]),
+                          "best": said(move["best"]), "played_action": move["played"]["action"],
+                          "best_action": move["best"]["action"]})
     return found
 
 
