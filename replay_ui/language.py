@@ -3,11 +3,16 @@
 The menu (``base.html``'s header) posts here: the choice is kept in a cookie for everyone (so a signed-out browser keeps
 it) and, for a signed-in user, as their account setting, which follows them to any browser. The choosing order is
 ``service/web/language.py``'s. The scripts' catalog of a language is a JSON file whose address carries a hash of its
-content, so the browser keeps it for a year and a new catalog has a new address.
+content, so the browser keeps it for a year and a new catalog has a new address. It holds the site's messages the
+scripts use and, under ``games``, every game's terms from its glossary (the board renderers' buildings, goods, roles,
+tiles and phases as the rulebooks print them: ``gameTerms`` in ``static/js/i18n.js``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import cache
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -23,8 +28,9 @@ from service.i18n import (
     current_locale,
     locale_id,
     script_catalog,
-    script_catalog_version,
 )
+from service.i18n.games import language_of
+from service.i18n.games.glossary import script_terms
 from service.web.context import api
 from service.web.language import LANGUAGE_COOKIE, LANGUAGE_PARAM
 
@@ -40,7 +46,7 @@ def language_globals() -> dict[str, Any]:
     locale = current_locale()
     catalog = None
     if locale != DEFAULT_LOCALE:
-        catalog = url_for("language.scripts_catalog", tag=bcp47(locale), version=script_catalog_version(locale))
+        catalog = url_for("language.scripts_catalog", tag=bcp47(locale), version=scripts_catalog_version(locale))
     return {"html_lang": bcp47(locale), "ui_locale": locale, "languages": LANGUAGES, "scripts_catalog": catalog,
             "language_next": _this_page()}
 
@@ -74,13 +80,26 @@ def _without_lang(target: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
+@cache
+def scripts_catalog_of(locale: str) -> dict[str, Any]:
+    """What the scripts of a page in ``locale`` translate with: the site's script messages and the games' terms."""
+    return {**script_catalog(locale), "games": script_terms(language_of(locale))}
+
+
+@cache
+def scripts_catalog_version(locale: str) -> str:
+    """A short hash of :func:`scripts_catalog_of`: its address changes with its content, so it is cached for ever."""
+    text = json.dumps(scripts_catalog_of(locale), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 @bp.get("/i18n/<tag>/<version>.json")
 def scripts_catalog(tag: str, version: str) -> ResponseReturnValue:
     """The scripts' catalog of a language (``static/js/i18n.js`` loads it): cached for a year at its current address."""
     locale = locale_id(tag)
     if locale is None:
         abort(404)
-    response = jsonify(script_catalog(locale))
-    current = version == script_catalog_version(locale)
+    response = jsonify(scripts_catalog_of(locale))
+    current = version == scripts_catalog_version(locale)
     response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if current else "no-cache"
     return response

@@ -42,6 +42,10 @@ PICKER_GROUPS = {
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
 #: share with its 95 % Wilson interval; a level without games here is not measured.
 ENGINE_STRENGTH = {
+    "easy": [
+        {"bot": "sailor", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
+        {"bot": "builder", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
+    ],
     "strong": [
         {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
         {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
@@ -100,7 +104,7 @@ class AmerigoAdapter(GenericAdapter):
         catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
-            "colours": list(c.COLOURS), "action_names": [term(GAME, "action", name) for name in ACTION_NAMES], "goods": list(c.GOODS),
+            "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
             "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells],

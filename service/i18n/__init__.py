@@ -21,7 +21,7 @@ What the rest of the code calls (all in the current locale, which the web layer 
   in each ``service/i18n/translations/<locale>/LC_MESSAGES/messages.po``; ``tests/i18n`` fails while one is missing.
 """
 
-from service.i18n.catalogs import register_domain, script_catalog, script_catalog_version, translations
+from service.i18n.catalogs import register_domain, script_catalog, translations
 from service.i18n.current import current_locale, reset_locale, set_locale, use_locale
 from service.i18n.formats import (
     format_date,
@@ -37,6 +37,6 @@ from service.i18n.translate import N_, _, dgettext, gettext, ngettext
 __all__ = [
     "DEFAULT_LOCALE", "LANGUAGES", "LOCALES", "Language", "N_", "_", "bcp47", "current_locale", "dgettext",
     "format_date", "format_datetime", "format_duration", "format_list", "format_number", "format_percent", "gettext", "language_of",
-    "locale_id", "negotiate", "ngettext", "register_domain", "reset_locale", "script_catalog", "script_catalog_version",
+    "locale_id", "negotiate", "ngettext", "register_domain", "reset_locale", "script_catalog",
     "set_locale", "translations", "use_locale",
 ]

@@ -10,9 +10,7 @@ catalogs translators edit. Fuzzy entries are left out, as ``msgfmt`` leaves them
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -85,11 +83,3 @@ def script_catalog(locale: str) -> dict[str, Any]:
             messages[str(message.id)] = str(message.string)
     plurals = found.num_plurals if found is not None else 2
     return {"locale": bcp47(locale), "plurals": plurals, "messages": messages}
-
-
-@cache
-def script_catalog_version(locale: str) -> str:
-    """A short hash of :func:`script_catalog`: the catalog's address changes with its content, so it can be cached for
-    ever."""
-    text = json.dumps(script_catalog(locale), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:12]

@@ -74,7 +74,7 @@ def test_the_tower_is_hidden_in_a_seats_view(live_server: LiveServer, watched: W
     page.select_option("#view-select", "2")
     page.wait_for_url(re.compile(r"\?view=2$"))
     page.wait_for_function("() => document.querySelector('.am-circuit').textContent.includes('(hidden)')")
-    assert f"inside the tower: {sum(STATES[seq - 1].tower)} (hidden)" in page.inner_text(".am-circuit")
+    assert f"inside the cube tower: {sum(STATES[seq - 1].tower)} (hidden)" in page.inner_text(".am-circuit")
     watched.assert_clean()
 
 

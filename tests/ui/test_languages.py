@@ -118,6 +118,8 @@ def test_the_scripts_catalog_is_named_by_its_content_and_cached(client: FlaskCli
     assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     catalog = json.loads(answer.get_data(as_text=True))
     assert catalog["locale"] == "de" and catalog["messages"]["Uploading…"] == "Wird hochgeladen…"
+    # the games' terms ride along, from their glossaries: the board renderers' words (gameTerms in i18n.js)
+    assert catalog["games"]["puerto_rico"]["role"]["mayor"] == "Bürgermeister"
     assert client.get("/i18n/de/000000000000.json").headers["Cache-Control"] == "no-cache"
     assert 'name="i18n-catalog"' not in client.get("/?lang=en").get_data(as_text=True)  # English needs none
 

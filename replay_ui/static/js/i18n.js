@@ -8,6 +8,10 @@
 //   t("Move %(n)s of %(total)s", { n: 3, total: 40 }); // named placeholders, Python's format as in the templates
 //   tn("%(num)d game", "%(num)d games", count);        // the count's plural form; %(num)d is the count
 //   formatNumber(12345.5); formatDateTime(epochSeconds); // the page's language's way (Intl)
+//   const tg = gameTerms("puerto_rico");              // a game's words, from its glossary (the rulebook's)
+//   tg("role", "mayor");                               // "polgármester", "市長"; the English key where none
+//   tg.count(3, "component", "doubloon");              // "3 doubloons", "3 dublon": a term counted
+//   tg.heading("component", "cargo ship");             // "Cargo ships", "Kereskedőhajó": a box's title
 
 /** The page's language, a BCP 47 tag (`<html lang>`: "en", "hu", "de", "zh-Hant", "zh-Hans"). */
 export const locale = document.documentElement.lang || "en";
@@ -59,6 +63,28 @@ export function tn(singular, plural, count, args) {
   const values = { num: count, ...args };
   if (Array.isArray(forms)) return fill(forms[catalog.plurals === 1 || count === 1 ? 0 : 1], values);
   return fill(count === 1 ? singular : plural, values);
+}
+
+/** A game's terms in the page's language: `tg(kind, en)` is the word of the game's glossary
+ *  (service/i18n/games/glossary/<game>.toml: buildings, goods, roles, tiles, phases as the rulebook prints them) for the
+ *  engine's English word `en`, or `en` itself where there is none (English, a custom component set's own names).
+ *  `tg.many(kind, en, plural)` is the word where English says the plural (`plural`: `en` + "s" unless given; the
+ *  glossaries' languages say the word), `tg.count(n, kind, en, plural)` says `n` of it ("3 doubloons", "3 dublon"),
+ *  `tg.heading(kind, en, plural)` is `tg.many` with a capital (a box's title). The scripts' catalog carries every
+ *  game's terms under `games`. */
+export function gameTerms(game) {
+  const terms = catalog.games?.[game] || {};
+  const tg = (kind, en) => terms[kind]?.[en] ?? en;
+  tg.many = (kind, en, plural = `${en}s`) => terms[kind]?.[en] ?? plural;
+  tg.count = (n, kind, en, plural) => t("%(n)s %(term)s", { n, term: n === 1 ? tg(kind, en) : tg.many(kind, en, plural) });
+  tg.heading = (kind, en, plural) => capitalised(tg.many(kind, en, plural));
+  return tg;
+}
+
+/** `text` with its first letter a capital (a heading; scripts without capitals are left as they are). */
+export function capitalised(text) {
+  const [first = "", ...rest] = Array.from(text);
+  return first.toLocaleUpperCase(locale) + rest.join("");
 }
 
 /** A number the page's language's way (digit grouping, decimal sign). */

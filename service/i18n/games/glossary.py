@@ -76,3 +76,13 @@ def term_word(game: str, kind: str, en: str, language: str) -> str:
     glossary = glossaries().get(game)
     word = glossary.word(kind, en, language) if glossary is not None else None
     return word if word is not None else en
+
+
+@cache
+def script_terms(language: str) -> dict[str, dict[str, dict[str, str]]]:
+    """Every game's words in ``language`` as the pages' scripts read them (``static/js/i18n.js``'s ``gameTerms``):
+    ``{game: {kind: {en: word}}}``; empty for English, whose words are the keys themselves."""
+    return {game: {kind: {en: entries[language].word for en, entries in terms.items() if language in entries}
+                   for kind, terms in glossary.terms.items()}
+            for game, glossary in glossaries().items()}
+

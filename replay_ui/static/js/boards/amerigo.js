@@ -2,13 +2,37 @@
 // which the cubes inside the tower are hidden and only counted). Static tables (island tiles,
 // tile kinds with their rotations, frame spaces, tokens, tracks) come from the engine through
 // the page data; the map is laid out from the state's layout (each tile turned as chance said).
-// Nothing here knows a rule: it only lays out what the state says.
+// Nothing here knows a rule: it only lays out what the state says. Its words are the game's glossary's in the
+// page's language (`tg`: colours, goods, the rulebook's components) and the site's catalog's (`t`).
 
+import { capitalised, gameTerms, t } from "../i18n.js";
 import { el, redraw, svg } from "../dom.js";
 import { initialsOf } from "./initials.js";
 
+const tg = gameTerms("amerigo");
 const LAND = ".PCTSKF";
+const OVER = "game over";  // the last step's name (an id the engine gives, not shown)
 const sum = (values) => values.reduce((a, b) => a + b, 0);
+const vp = (n) => tg.count(n, "component", "VP", "VP");
+const ap = (n) => tg.count(n, "component", "AP", "AP");
+
+/** A tile kind in words: "neutral tile M1", "village tile D2" (its group's word and its shape's name). */
+function tileName(kind) {
+  return t("%(tile)s %(shape)s", { tile: tg("component", `${kind.group} tile`), shape: kind.shape });
+}
+
+/** What a tile kind scores, on a small and on a big island. */
+function tileValues(kind) {
+  return t("%(small_island)s %(small)s, %(big_island)s %(big)s", { small_island: tg("component", "small island"),
+    small: vp(kind.vp[0]), big_island: tg("component", "big island"), big: vp(kind.vp[1]) });
+}
+
+/** A map space's words: land, a trading-post space, a good's space, water, an anchor, or not laid yet. */
+function spaceWord(ch, kind, C) {
+  if (kind === "land" && ch === "P") return t("%(post)s space", { post: tg("component", "trading post") });
+  if (kind === "land" && ch !== ".") return t("%(good)s space", { good: tg("good", C.goods[C.good_letters.indexOf(ch)]) });
+  return { land: t("land"), water: t("water"), anchor: tg("component", "anchor"), unknown: t("not laid yet") }[kind];
+}
 
 // ---- the map ------------------------------------------------------------------------------------
 
@@ -79,8 +103,7 @@ function baseLayer(lines, C, key) {
       const ch = lines[y][x];
       const kind = ch === "?" ? "unknown" : ch === "~" ? "water" : ch === "A" ? "anchor" : "land";
       group.append(svg("rect", { x, y, width: 1, height: 1, class: `am-cell am-${kind}` },
-        svg("title", { text: `${y},${x} ${kind === "land" ? (ch === "P" ? "trading-post space" : ch === "." ? "land" :
-          C.goods[C.good_letters.indexOf(ch)] + " space") : kind}` })));
+        svg("title", { text: `${y},${x} ${spaceWord(ch, kind, C)}` })));
       if (ch === "A") group.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.22, class: "am-anchor-mark" }));
       if (ch === "P") group.append(svg("rect", { x: x + 0.18, y: y + 0.18, width: 0.64, height: 0.64, class: "am-post-space" }));
     }
@@ -104,7 +127,8 @@ function baseLayer(lines, C, key) {
     const [fx, fy] = framePoint(frame, h, w);
     // Labelled with the notation's own name (F1…F16) and, on hover, the side of the map it lies on.
     group.append(svg("circle", { cx: fx, cy: fy, r: 0.55, class: "am-frame" },
-      svg("title", { text: `frame space ${frame.name} (${frame.side})` })),
+      svg("title", { text: t("%(frame)s space %(name)s (%(side)s)", { frame: tg("component", "frame"), name: frame.name,
+                                                                       side: frame.side }) })),
       svg("text", { x: fx, y: fy + 0.15, class: "am-frame-label", text: frame.name }));
   });
   baseCache.set(key, group);
@@ -129,7 +153,7 @@ function mapSvg(state, ctx) {
   const h = lines.length, w = lines[0].length;
   const key = JSON.stringify([state.layout, C.grid]);
   const root = svg("svg", { class: "am-map", viewBox: `-1.9 -1.9 ${w + 3.8} ${h + 3.8}`, role: "img",
-                           "aria-label": `island map, ${state.layout.length} island tiles laid` });
+                           "aria-label": t("island map, %(tiles)s laid", { tiles: tg.count(state.layout.length, "component", "island tile") }) });
   root.append(baseLayer(lines, C, key));
   if (!state.cover.length) return root;
   const { island, cells } = islandsOf(lines);
@@ -140,7 +164,8 @@ function mapSvg(state, ctx) {
     const y = Math.floor(cell / w), x = cell % w, ch = lines[y][x], good = C.good_letters.indexOf(ch);
     if (good >= 0 && cover[cell] === 0) {
       layer.append(svg("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.4, class: `am-good g-${C.goods[good]}` },
-        svg("title", { text: `${C.goods[good]} token at ${y},${x}` })),
+        svg("title", { text: t("%(good)s %(token)s at %(y)s,%(x)s", { good: tg("good", C.goods[good]),
+                                                                        token: tg("component", "goods token"), y, x }) })),
         svg("text", { x: x + 0.5, y: y + 0.78, class: "am-good-letter", text: ch }));
     }
   }
@@ -156,7 +181,7 @@ function mapSvg(state, ctx) {
     const y = Math.floor(cell / w), x = cell % w;
     const cls = k.group === "village" ? `am-tile village p${builder}` : "am-tile neutral";
     layer.append(svg("rect", { x, y, width: 1, height: 1, class: cls, "data-path": `cover.${cell}` },
-      svg("title", { text: `${k.name} tile built by ${names[builder]}` })));
+      svg("title", { text: t("%(tile)s built by %(name)s", { tile: tileName(k), name: names[builder] }) })));
     if (k.group === "village") {
       // the cell farthest from any check mark (a check mark's glyph reaches into the next cell)
       const far = Math.min(99, ...[...checkCells].map((c) => Math.abs(c % w - x) + Math.abs(Math.floor(c / w) - y)));
@@ -176,18 +201,20 @@ function mapSvg(state, ctx) {
     const seat = -cover[cell] - 1, y = Math.floor(cell / w), x = cell % w;
     layer.append(svg("path", { d: `M${x + 0.5},${y + 0.08} L${x + 0.92},${y + 0.45} L${x + 0.82},${y + 0.92} ` +
                                   `L${x + 0.18},${y + 0.92} L${x + 0.08},${y + 0.45} Z`, class: `am-post p${seat}`, "data-path": `cover.${cell}` },
-      svg("title", { text: `${names[seat]}'s trading post at ${y},${x}` })), pieceLetter(x + 0.45, y + 0.86, tags[seat]));
+      svg("title", { text: t("%(name)s's %(post)s at %(y)s,%(x)s", { name: names[seat], post: tg("component", "trading post"), y, x }) })),
+      pieceLetter(x + 0.45, y + 0.86, tags[seat]));
   }
   // islands: chests, completion
   cells.forEach((list, i) => {
     const first = list[0], y = Math.floor(first / w), x = first % w;
     if (state.chests[i]) {
       layer.append(svg("rect", { x: x + 0.1, y: y + 0.2, width: 0.8, height: 0.6, rx: 0.1, class: "am-chest" },
-        svg("title", { text: `treasure chest (big island of ${list.length} spaces)` })));
+        svg("title", { text: t("%(chest)s (%(island)s of %(n)s spaces)", { chest: tg("component", "treasure chest"),
+                                                                             island: tg("component", "big island"), n: list.length }) })));
     }
     if (state.island_empty[i] === 0) {
       layer.append(svg("text", { x: x + 0.86, y: y + 0.34, class: "am-complete", text: "✓" },
-        svg("title", { text: `island of ${list.length} spaces, complete` })));
+        svg("title", { text: t("island of %(n)s spaces, complete", { n: list.length }) })));
     }
   });
   // ships: map spaces, then frame spaces (several may share a frame space)
@@ -203,7 +230,8 @@ function mapSvg(state, ctx) {
     else { const frame = C.frames[node - h * w]; [x, y] = framePoint(frame, h, w); where = frame.name; }
     ships.forEach(([seat, i], k) => {
       const off = (k - (ships.length - 1) / 2) * 0.55;
-      const piece = boat(x + off, y, seat, `${names[seat]}'s ship ${i + 1} at ${where}`);
+      const piece = boat(x + off, y, seat, t("%(name)s's %(ship)s %(n)s at %(where)s", { name: names[seat],
+                                                                                          ship: tg("component", "ship"), n: i + 1, where }));
       piece.dataset.path = `players.${seat}.ships.${i}`;
       layer.append(piece, pieceLetter(x + off, y + 0.24, tags[seat]));
     });
@@ -221,29 +249,37 @@ function cubes(count, colour, title) {
 }
 
 function circuit(state, C) {
-  const inPhase = state.round > 0 && state.step !== C.step_names.indexOf("game over");
-  return el("div", { class: "am-box am-circuit" }, el("h3", { text: `Action circuit${state.phase_ap ? ` · ${state.phase_ap} AP` : ""}` }),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only", text: "colour" })), el("th", { text: "storage" }), el("th", { text: "field" }),
-      el("th", { text: "tower" }))),
+  const inPhase = state.round > 0 && C.step_names[state.step] !== OVER;
+  const tower = tg("component", "cube tower");
+  const inside = state.tower ? t("inside the %(tower)s: %(n)s", { tower, n: sum(state.tower) })
+    : t("inside the %(tower)s: %(n)s (hidden)", { tower, n: state.tower_cubes });
+  return el("div", { class: "am-box am-circuit" },
+    el("h3", { text: state.phase_ap ? t("Action circuit · %(ap)s", { ap: ap(state.phase_ap) }) : t("Action circuit") }),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("colour") })),
+      el("th", { text: tg("component", "storage board") }), el("th", { text: tg("component", "action field") }), el("th", { text: tower }))),
     el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
-      el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${colour} `,
+      el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${tg("colour", colour)} `,
         el("span", { class: "am-action-name", text: C.action_names[i] })),
-      el("td", { "data-path": `storage.${i}` }, cubes(state.storage[i], colour, `${state.storage[i]} ${colour} in storage`)),
-      el("td", { "data-path": `field.${i}` }, cubes(state.field[i], colour, `${state.field[i]} ${colour} in the action field`)),
+      el("td", { "data-path": `storage.${i}` }, cubes(state.storage[i], colour, t("%(n)s %(colour)s on the %(board)s",
+        { n: state.storage[i], colour: tg("colour", colour), board: tg("component", "storage board") }))),
+      el("td", { "data-path": `field.${i}` }, cubes(state.field[i], colour, t("%(n)s %(colour)s in the %(field)s",
+        { n: state.field[i], colour: tg("colour", colour), field: tg("component", "action field") }))),
       el("td", { class: "num" }, state.tower ? String(state.tower[i]) : el("span", { class: "muted", text: "?" })))))),
     el("div", { class: "am-small" },
-      el("span", { text: `inside the tower: ${state.tower ? sum(state.tower) : state.tower_cubes}${state.tower ? "" : " (hidden)"}` }),
-      sum(state.stray) ? el("span", { text: `stray in the tray: ${sum(state.stray)}` }) : null,
-      sum(state.thrown) ? el("span", { text: `thrown now: ${sum(state.thrown)}` }) : null));
+      el("span", { text: inside }),
+      sum(state.stray) ? el("span", { text: t("stray in the %(tray)s: %(n)s", { tray: tg("component", "tray"), n: sum(state.stray) }) }) : null,
+      sum(state.thrown) ? el("span", { text: t("thrown now: %(n)s", { n: sum(state.thrown) }) }) : null));
 }
 
 function roundBox(state, C) {
   const time = state.round >= 1 ? C.time_values[Math.min(state.round, C.rounds) - 1] : C.time_values[0];
   const hidden = 5 - state.pirates.length;
-  return el("div", { class: "am-box am-round" }, el("h3", { text: "Round" }),
-    el("div", { class: "am-kv" }, el("strong", { class: "am-big", text: state.round ? `${state.round} / ${C.rounds}` : "setup" }),
-      el("span", { class: "am-time", title: "top time marker (completion scores are multiplied by it)", text: `time ×${time}` })),
-    el("div", { class: "am-kv", title: "pirate markers: face up, and still face down" }, el("span", { text: "pirates" }),
+  return el("div", { class: "am-box am-round" }, el("h3", { text: tg.heading("component", "round", "Round") }),
+    el("div", { class: "am-kv" }, el("strong", { class: "am-big", text: state.round ? `${state.round} / ${C.rounds}` : t("setup") }),
+      el("span", { class: "am-time", title: t("top %(marker)s (completion scores are multiplied by it)", { marker: tg("component", "time marker") }),
+                   text: t("time ×%(n)s", { n: time }) })),
+    el("div", { class: "am-kv", title: t("%(markers)s: face up, and still face down", { markers: tg.many("component", "pirate marker") }) },
+      el("span", { text: tg("component", "pirates") }),
       state.pirates.map((v) => el("span", { class: "am-pirate", text: String(v) })),
       Array.from({ length: Math.max(0, hidden) }, () => el("span", { class: "am-pirate down", text: "?" })),
       el("strong", { text: `= ${sum(state.pirates)}` })));
@@ -260,28 +296,32 @@ function progressBox(state, C) {
   const row = (from) => el("div", { class: "am-spaces" }, C.progress_spaces.slice(from, from + half).map((name, j) => {
     const token = state.progress_spaces[from + j];
     return el("span", { class: "am-space", "data-path": `progress_spaces.${from + j}` }, el("span", { class: "am-space-name", text: name }),
-      token >= 0 ? tokenChip(token, C) : el("span", { class: "muted", text: "empty" }));
+      token >= 0 ? tokenChip(token, C) : el("span", { class: "muted", text: t("empty") }));
   }));
-  return el("div", { class: "am-box am-progress" }, el("h3", { text: `Progress tokens (${state.progress_pool.length} to come)` }),
+  return el("div", { class: "am-box am-progress" }, el("h3", { text: t("%(tokens)s (%(n)s to come)", {
+      tokens: tg.heading("phase", "progress token"), n: state.progress_pool.length }) }),
     row(0), row(half));
 }
 
 function productionBox(state, C) {
   const values = C.production_values.length;
-  return el("div", { class: "am-box am-production" }, el("h3", { text: "Production tokens" }),
+  return el("div", { class: "am-box am-production" }, el("h3", { text: tg.heading("component", "production token") }),
     el("div", { class: "am-spaces" }, state.production_spaces.map((kind, i) => kind < 0
-      ? el("span", { class: "am-prod empty", "data-path": `production_spaces.${i}`, title: `space ${i + 1}: empty`, text: String(i + 1) })
-      : el("span", { class: `am-prod g-${C.goods[Math.floor(kind / values)]}`, "data-path": `production_spaces.${i}`, title: `space ${i + 1}: ${C.goods[Math.floor(kind / values)]} ${C.production_values[kind % values]}` },
-        el("span", { class: "am-prod-good", text: C.goods[Math.floor(kind / values)] }),
+      ? el("span", { class: "am-prod empty", "data-path": `production_spaces.${i}`, title: t("space %(n)s: empty", { n: i + 1 }), text: String(i + 1) })
+      : el("span", { class: `am-prod g-${C.goods[Math.floor(kind / values)]}`, "data-path": `production_spaces.${i}`,
+                     title: t("space %(n)s: %(good)s %(value)s", { n: i + 1, good: tg("good", C.goods[Math.floor(kind / values)]),
+                                                                   value: C.production_values[kind % values] }) },
+        el("span", { class: "am-prod-good", text: tg("good", C.goods[Math.floor(kind / values)]) }),
         el("strong", { text: String(C.production_values[kind % values]) })))));
 }
 
 function supplyBox(state, C) {
-  return el("div", { class: "am-box am-supply" }, el("h3", { text: `Neutral tiles (${sum(state.neutral)} left)` }),
+  return el("div", { class: "am-box am-supply" }, el("h3", { text: t("%(tiles)s (%(n)s left)", {
+      tiles: tg.heading("component", "neutral tile"), n: sum(state.neutral) }) }),
     el("div", { class: "am-chips" }, C.neutral_kinds.map((k, i) => {
       const kind = C.kinds[k];
       return el("span", { class: `am-kind${state.neutral[i] ? "" : " gone"}`, "data-path": `neutral.${i}`,
-                          title: `${kind.name}: ${kind.size} AP, ${kind.vp[0]} / ${kind.vp[1]} VP (small / big island)` },
+                          title: t("%(tile)s: %(ap)s; %(values)s", { tile: tileName(kind), ap: ap(kind.size), values: tileValues(kind) }) },
         `${kind.shape}`, el("sub", { text: `×${state.neutral[i]}` }));
     })));
 }
@@ -290,15 +330,19 @@ function orderTrack(state, ctx) {
   const C = ctx.components, T = C.order_track;
   const at = Array.from({ length: T.last + 1 }, () => []);
   state.players.forEach((p, seat) => at[p.order_pos].push([p.order_stamp, seat]));
-  const vp = new Map(T.vp.map(([space, points]) => [space, points]));
-  return el("div", { class: "am-box am-order" }, el("h3", { text: "Special-action track (player order)" }),
+  const points = new Map(T.vp.map(([space, value]) => [space, value]));
+  return el("div", { class: "am-box am-order" }, el("h3", { text: t("%(track)s (player order)", {
+      track: capitalised(tg("component", "special-action track")) }) }),
     el("ol", { class: "am-track" }, at.map((discs, pos) => {
       const colour = T.colours[pos];
       const name = colour === -1 ? "white" : colour === -2 ? "any" : C.colours[colour];
       discs.sort((a, b) => b[0] - a[0]);
-      return el("li", { class: `am-track-space c-${name}`, title: `space ${pos}: ${name}${vp.has(pos) ? `, ${vp.get(pos)} VP` : ""}` },
+      const colourWord = name === "any" ? t("any colour") : tg("colour", name);
+      return el("li", { class: `am-track-space c-${name}`, title: points.has(pos)
+        ? t("space %(n)s: %(colour)s, %(vp)s", { n: pos, colour: colourWord, vp: vp(points.get(pos)) })
+        : t("space %(n)s: %(colour)s", { n: pos, colour: colourWord }) },
         el("span", { class: "am-track-no", text: String(pos) }),
-        vp.has(pos) ? el("span", { class: "am-track-vp", text: `${vp.get(pos)}★` }) : null,
+        points.has(pos) ? el("span", { class: "am-track-vp", text: `${points.get(pos)}★` }) : null,
         el("span", { class: "am-discs" }, discs.map(([, seat]) => el("span", { class: `am-disc p${seat}`, title: ctx.names[seat], "data-path": `players.${seat}.order_pos`,
                                                                  text: initialsOf(ctx.names)[seat] }))));
     })));
@@ -324,64 +368,82 @@ function goodLine(player, seat, good, g, C) {
   const bought = player.production.slice(g * values, (g + 1) * values);
   const prod = 1 + sum(bought);
   const tokens = bought.flatMap((count, v) => Array(count).fill(C.production_values[v])).join(", ");
+  const words = { good: tg("good", good), n: player.goods[g], tokens: tg.count(prod, "component", "production token"), bought: tokens };
   return el("span", { class: `am-good-pair g-${good}`, "data-path": `players.${seat}.goods.${g} players.${seat}.production`,
-                      title: `${good}: ${player.goods[g]} goods, ${prod} production tokens (printed 1${tokens ? "; bought " + tokens : ""})` },
-    el("span", { class: "am-good-dot", "aria-hidden": "true" }), el("span", { class: "am-good-name", text: good }),
-    el("strong", { text: String(player.goods[g]) }), el("span", { class: "am-good-prod", text: `makes ${prod}` }));
+                      title: tokens ? t("%(good)s: %(n)s, %(tokens)s (printed 1; bought %(bought)s)", words)
+                        : t("%(good)s: %(n)s, %(tokens)s (printed 1)", words) },
+    el("span", { class: "am-good-dot", "aria-hidden": "true" }), el("span", { class: "am-good-name", text: tg("good", good) }),
+    el("strong", { text: String(player.goods[g]) }), el("span", { class: "am-good-prod", text: t("makes %(n)s", { n: prod }) }));
 }
 
 function stockLine(player, seat, C) {
-  const stock = C.kinds.map((k, i) => player.stock[i] ? el("span", { class: `am-kind ${k.group}`, title: `${k.name}: build ${k.build_cost} AP, ${k.vp[0]} / ${k.vp[1]} VP` },
-    shapeIcon(k), `${k.name} tile`, player.stock[i] > 1 ? el("strong", { text: ` ×${player.stock[i]}` }) : null) : null).filter(Boolean);
-  return el("div", { class: "am-line", "data-path": `players.${seat}.stock` }, el("span", { class: "am-line-label", text: "tiles to build" }),
-    stock.length ? stock : el("span", { class: "muted", text: "none" }));
+  const stock = C.kinds.map((k, i) => player.stock[i] ? el("span", { class: `am-kind ${k.group}`,
+    title: t("%(tile)s: build %(ap)s; %(values)s", { tile: tileName(k), ap: ap(k.build_cost), values: tileValues(k) }) },
+    shapeIcon(k), tileName(k), player.stock[i] > 1 ? el("strong", { text: ` ×${player.stock[i]}` }) : null) : null).filter(Boolean);
+  return el("div", { class: "am-line", "data-path": `players.${seat}.stock` }, el("span", { class: "am-line-label", text: t("tiles to build") }),
+    stock.length ? stock : el("span", { class: "muted", text: t("none") }));
 }
 
 function villagesLine(player, seat, C) {
-  return el("div", { class: "am-line", title: "village tiles still in the supply, by shape", "data-path": `players.${seat}.villages` },
-    el("span", { class: "am-line-label", text: "villages left" }),
-    C.village_kinds.map((k, i) => el("span", { class: `am-kind village${player.villages[i] ? "" : " gone"}`, title: `${C.kinds[k].name}: ${player.villages[i]} left` },
+  return el("div", { class: "am-line", title: t("%(tiles)s still in the supply, by shape", { tiles: tg.many("component", "village tile") }),
+                     "data-path": `players.${seat}.villages` },
+    el("span", { class: "am-line-label", text: t("villages left") }),
+    C.village_kinds.map((k, i) => el("span", { class: `am-kind village${player.villages[i] ? "" : " gone"}`,
+                                               title: t("%(tile)s: %(n)s left", { tile: tileName(C.kinds[k]), n: player.villages[i] }) },
       shapeIcon(C.kinds[k]), el("strong", { text: `×${player.villages[i]}` }))));
 }
 
 function shipsLine(player, seat, state, C) {
-  return el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: "ships" }),
+  return el("div", { class: "am-line" }, el("span", { class: "am-line-label", text: tg.many("component", "ship") }),
     player.ships.map((node, i) => el("span", { class: "am-ship-at", "data-path": `players.${seat}.ships.${i}` },
-      el("span", { class: `am-ship-icon p${seat}`, "aria-hidden": "true" }), `ship ${i + 1} ${shipWhere(node, state, C)}`)));
+      el("span", { class: `am-ship-icon p${seat}`, "aria-hidden": "true" }),
+      t("%(ship)s %(n)s %(where)s", { ship: tg("component", "ship"), n: i + 1, where: shipWhere(node, state, C) }))));
+}
+
+function statsLine(player, seat, C) {
+  const of = (track, n, max) => t("%(track)s %(n)s of %(max)s", { track, n, max });
+  return el("div", { class: "am-stats" },
+    stat(tg.many("component", "cannon"), player.cannons, of(tg.many("component", "cannon"), player.cannons, C.cannon_max), `players.${seat}.cannons`),
+    stat(tg("action", "progress"), player.progress, of(tg("component", "progress track"), player.progress, C.progress_track.last),
+         `players.${seat}.progress`),
+    stat(t("order"), player.order_pos, t("%(track)s space %(n)s", { track: tg("component", "special-action track"), n: player.order_pos }),
+         `players.${seat}.order_pos`),
+    stat(tg.many("component", "trading post", "posts"), player.posts_left, t("%(posts)s left (%(founded)s founded)",
+      { posts: tg.count(player.posts_left, "component", "trading post"), founded: player.posts_founded }), `players.${seat}.posts_left`),
+    player.chests ? stat(tg.many("component", "treasure chest", "chests"), player.chests, t("%(chests)s (3 %(gold)s each)",
+      { chests: tg.many("component", "treasure chest"), gold: tg("component", "gold") }), `players.${seat}.chests`) : null);
 }
 
 function playerCard(player, seat, state, ctx) {
   const C = ctx.components, names = ctx.names;
   const toAct = ctx.actor === seat;
   const doing = toAct && state.action >= 0
-    ? el("div", { class: "am-doing", "data-path": "action", text: `performing ${C.action_names[state.action]} (${C.colours[state.action]}), ${state.ap} AP left` }) : null;
-  return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": `${names[seat]}'s sheet` },
+    ? el("div", { class: "am-doing", "data-path": "action", text: t("performing %(action)s (%(colour)s), %(ap)s left", {
+        action: C.action_names[state.action], colour: tg("colour", C.colours[state.action]), ap: ap(state.ap) }) }) : null;
+  return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": t("%(name)s's sheet", { name: names[seat] }) },
     el("header", {}, el("span", { class: `am-disc p${seat}`, "aria-hidden": "true", text: initialsOf(names)[seat] }), el("h3", { text: names[seat] }),
-      toAct ? el("span", { class: "badge act", text: "to act" }) : null, el("span", { class: "spacer" }),
-      el("span", { class: "am-vp", title: "victory points", text: `${player.vp} VP`, "data-path": `players.${seat}.vp` }),
-      el("span", { class: "am-gold", title: `${player.gold} gold (track 0-${C.gold_max})`, text: String(player.gold),
-                   "data-path": `players.${seat}.gold` })),
+      toAct ? el("span", { class: "badge act", text: t("to act") }) : null, el("span", { class: "spacer" }),
+      el("span", { class: "am-vp", title: tg.many("component", "VP", "victory points"), text: vp(player.vp), "data-path": `players.${seat}.vp` }),
+      el("span", { class: "am-gold", title: t("%(gold)s (track 0-%(max)s)", { gold: tg.count(player.gold, "component", "gold", "gold"), max: C.gold_max }),
+                   text: String(player.gold), "data-path": `players.${seat}.gold` })),
     doing,
-    el("div", { class: "am-stats" }, stat("cannons", player.cannons, `cannons ${player.cannons} of ${C.cannon_max}`, `players.${seat}.cannons`),
-      stat("progress", player.progress, `progress track ${player.progress} of ${C.progress_track.last}`, `players.${seat}.progress`),
-      stat("order", player.order_pos, `special-action track space ${player.order_pos}`, `players.${seat}.order_pos`),
-      stat("posts", player.posts_left, `${player.posts_left} trading posts left (${player.posts_founded} founded)`, `players.${seat}.posts_left`),
-      player.chests ? stat("chests", player.chests, "treasure chests (3 gold each)", `players.${seat}.chests`) : null),
+    statsLine(player, seat, C),
     el("div", { class: "am-goods" }, C.goods.map((good, g) => goodLine(player, seat, good, g, C))),
-    el("div", { class: "am-line", "data-path": `players.${seat}.tokens players.${seat}.used` }, el("span", { class: "am-line-label", text: "tokens" }),
-      player.tokens.length ? player.tokens.map((t) => tokenChip(t, C, player.used.includes(t))) : el("span", { class: "muted", text: "none" })),
+    el("div", { class: "am-line", "data-path": `players.${seat}.tokens players.${seat}.used` },
+      el("span", { class: "am-line-label", text: tg.many("phase", "progress token", "tokens") }),
+      player.tokens.length ? player.tokens.map((id) => tokenChip(id, C, player.used.includes(id))) : el("span", { class: "muted", text: t("none") })),
     stockLine(player, seat, C),
     villagesLine(player, seat, C),
     shipsLine(player, seat, state, C));
 }
 
 function shipWhere(node, state, C) {
-  if (node < 0) return "not placed yet";
+  if (node < 0) return t("not placed yet");
   const cells = state.cover.length;
-  if (!cells) return "somewhere (map hidden)";
-  if (node >= cells) return `on frame space ${C.frames[node - cells].name}`;
+  if (!cells) return t("somewhere (map hidden)");
+  if (node >= cells) return t("on %(frame)s space %(name)s", { frame: tg("component", "frame"), name: C.frames[node - cells].name });
   const width = C.grid[1] * C.tile_size;
-  return `at row ${Math.floor(node / width)}, column ${node % width}`;
+  return t("at row %(row)s, column %(column)s", { row: Math.floor(node / width), column: node % width });
 }
 
 /** Draw the board of `state` into `container`. */
