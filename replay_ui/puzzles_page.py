@@ -12,10 +12,10 @@ from flask import render_template
 from flask.typing import ResponseReturnValue
 
 from engine import get_rules, listed_games
+from engine.core.played import STAGES
 from replay_ui.blueprint import page_blueprint
 from replay_ui.games import adapter_for
 from replay_ui.views import _board_stylesheet
-from service.games.puzzles import STAGES
 from service.i18n import N_, _
 from service.web.auth import current_user
 from service.web.context import api

@@ -24,6 +24,11 @@ class PlayedMove:
     text: str
 
 
+def stage_of(index: int, total: int) -> str:
+    """``early``, ``middle`` or ``late``: the third of a game of ``total`` moves (or events) that ``index`` falls in."""
+    return STAGES[min(2, 3 * index // max(1, total))]
+
+
 def by_thirds(read: Callable[[str], str | None]) -> Callable[[Sequence[PlayedMove]], list[Choice]]:
     """A reader of the choices ``read`` finds in a move's notation, staged by the third of the game's moves they
     fall in (early, middle, late)."""
@@ -32,6 +37,6 @@ def by_thirds(read: Callable[[str], str | None]) -> Callable[[Sequence[PlayedMov
         for index, move in enumerate(moves):
             choice = read(move.text)
             if choice is not None:
-                found.append((move.seq, move.seat, STAGES[min(2, 3 * index // max(1, len(moves)))], choice))
+                found.append((move.seq, move.seat, stage_of(index, len(moves)), choice))
         return found
     return choices

@@ -37,8 +37,9 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 
 Every word an adapter gives is in the current locale (:func:`service.i18n.current_locale`: the request's, or the
 timeline's language while it is folded): a game's term through its glossary (:func:`term`), any other phrase through
-the site's catalog (``N_`` for a constant, ``_`` where it is given, whole phrases with named placeholders). The ids
-the scripts compare (``phases``, ``role_ids``, ``goods``, ``terrains`` …) stay the engine's.
+the site's catalog (``N_`` for a constant, ``_`` where it is given, whole phrases with named placeholders). The
+component tables stay the engine's words (``phases``, ``roles``, ``goods``, ``terrain_names`` …): the boards' scripts
+compare them and say them through the glossaries themselves (``gameTerms`` in ``static/js/i18n.js``).
 """
 
 from __future__ import annotations

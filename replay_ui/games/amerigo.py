@@ -104,7 +104,7 @@ class AmerigoAdapter(GenericAdapter):
         catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
-            "colours": list(c.COLOURS), "action_names": [term(GAME, "action", name) for name in ACTION_NAMES], "goods": list(c.GOODS),
+            "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
             "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells],

@@ -198,7 +198,7 @@ class GoldenCityAdapter(GenericAdapter):
             "rivers": rivers(comp),
             "regions": regions(comp),
             "terrains": list(TERRAINS),
-            "terrain_names": [term(GAME, "terrain", name) for name in TERRAIN_NAMES],
+            "terrain_names": list(TERRAIN_NAMES),
             "kinds": list(KINDS),
             "rewards": list(REWARDS),
             "goods": list(comp.goods),

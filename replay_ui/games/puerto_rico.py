@@ -51,8 +51,9 @@ TURN_FORMS = {"place": "mayor"}
 
 
 def _role_label(card: int) -> str:
-    """The role card's name in the current locale (the glossary's): both prospector cards read "prospector"."""
-    return term(GAME, "role", "prospector" if card >= pr.PROSPECTOR else pr.ROLE_NAMES[card])
+    """Both prospector cards read "prospector" on the table (the engine's word: the board's script says it in the
+    page's language)."""
+    return "prospector" if card >= pr.PROSPECTOR else pr.ROLE_NAMES[card]
 
 
 class PuertoRicoAdapter(GenericAdapter):
@@ -106,7 +107,7 @@ class PuertoRicoAdapter(GenericAdapter):
         # Parsed actions are tuples whose first item is the notation's verb: ("role", card, ...).
         if action and action[0] == "role":
             card = action[1]
-            self._role = _role_label(card)
+            self._role = term(GAME, "role", _role_label(card))
             self._taken[card] = state.turn
             return {"round": state.round, "phase": self._role, "pick": True}
         return {"round": state.round, "phase": self._role}

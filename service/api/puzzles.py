@@ -18,11 +18,12 @@ from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 from marshmallow import Schema, fields, validate
 
+from engine.core.played import STAGES
 from service.api.docs import documented
 from service.api.inputs import load_body, load_query
 from service.api.schemas import LegalActionSchema, Strict
 from service.games.glicko import rate_triples
-from service.games.puzzles import STAGES, answered, shown_puzzle
+from service.games.puzzles import answered, shown_puzzle
 from service.i18n.games import move_text
 from service.store.puzzles import START_RATING
 from service.store.ratings import RatingStore

@@ -53,6 +53,9 @@ from engine.analysis import Verdict, default_rollouts, judge, search_version
 from engine.analysis.verdict import MARK_THRESHOLDS, mark_for
 from engine.core.protocol import Action, Rules, State
 from engine.core.visibility import SeatView
+from service.i18n import current_locale
+from service.i18n.games import move_text
+from service.i18n.games.stored import message_json, stored_text
 from service.jobs import OPERATOR, analysis_args, cancel_analysis, hold_analysis, pending_analysis, waiting_analysis
 from service.store.analysis_results import AnalysisRequests, AnalysisResults
 from service.store.analysis_runs import AnalysisRun, Cancelled, RunState
@@ -90,8 +93,8 @@ def stored_results(client: redis.Redis, record: GameRecord, rollouts: int, view:
 class Position:
     """A decision of a branch: the state after ``seq``, ``actor`` to move, ``played`` (notation, None at the head).
 
-    ``text`` is the played move's sentence and ``hidden`` True when the viewer the positions were listed
-    for may not see which move it was (:class:`~engine.core.visibility.SeatView`).
+    ``text`` is the played move's sentence (in the current locale) and ``hidden`` True when the viewer the positions
+    were listed for may not see which move it was (:class:`~engine.core.visibility.SeatView`).
     """
 
     seq: int
@@ -144,7 +147,7 @@ def _note(rules: Rules, state: State, seq: int, played: Action | None, viewer: S
     if played is None:
         positions.append(Position(seq, int(actor), None))
         return
-    text = rules.describe(state, played) if viewer is not None else None
+    text = move_text(rules, state, played, current_locale()) if viewer is not None else None
     hidden = viewer is not None and not viewer.sees(state, played)
     positions.append(Position(seq, int(actor), rules.format_action(played), text, hidden))
 
@@ -165,11 +168,12 @@ def analyse_position(rules: Rules, state: State, seq: int, rollouts: int, view: 
 
 
 def stored_form(rules: Rules, state: State, verdict: Verdict) -> dict[str, Any]:
-    """A verdict as stored: chances with intervals, and the evaluated moves (best first) in the game's notation."""
+    """A verdict as stored: chances with intervals, and the evaluated moves (best first) in the game's notation, each
+    with its sentence as a message (:mod:`service.i18n.games.stored`: rendered in the reader's language when read)."""
     return {
         "actor": verdict.actor, "win": [round(p, 4) for p in verdict.win],
         "win_ci": [_interval(lo, hi) for lo, hi in zip(verdict.win_low, verdict.win_high, strict=True)],
-        "moves": [{"action": rules.format_action(m.action), "text": rules.describe(state, m.action),
+        "moves": [{"action": rules.format_action(m.action), "message": message_json(rules.describe_message(state, m.action)),
                    "win": round(m.win, 4), "ci": _interval(m.low, m.high), "n": m.samples,
                    "loss": round(m.loss, 4), "loss_ci": _interval(m.loss_low, m.loss_high)} for m in verdict.moves],
         "played": rules.format_action(verdict.played.action) if verdict.played is not None else None,
@@ -277,7 +281,12 @@ def _estimate(run: RunState) -> dict[str, Any] | None:
 
 
 def _move(move: dict[str, Any]) -> dict[str, Any]:
-    return {"action": move["action"], "text": move["text"], "win": move["win"], "ci": move["ci"], "n": move["n"]}
+    return {"action": move["action"], "text": said(move), "win": move["win"], "ci": move["ci"], "n": move["n"]}
+
+
+def said(move: dict[str, Any]) -> str:
+    """A stored move's sentence in the current locale (a result stored before messages were: its English text)."""
+    return stored_text(move, current_locale())
 
 
 def _entry(position: Position, result: dict[str, Any]) -> dict[str, Any]:
@@ -300,5 +309,5 @@ def _played(position: Position, moves: list[dict[str, Any]]) -> dict[str, Any] |
     if judged is None:  # another seat's decision in a seat's view: not judged, only shown
         return {"action": position.played, "text": position.text, "win": None, "ci": None, "loss": None,
                 "loss_ci": None, "mark": None}
-    return {"action": judged["action"], "text": judged["text"], "win": judged["win"], "ci": judged["ci"],
+    return {"action": judged["action"], "text": said(judged), "win": judged["win"], "ci": judged["ci"],
             "loss": judged["loss"], "loss_ci": judged["loss_ci"], "mark": mark_for(judged["loss_ci"][0])}

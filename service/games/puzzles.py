@@ -31,8 +31,9 @@ import redis
 
 from engine.analysis import judge
 from engine.analysis.verdict import mark_for
+from engine.core.played import stage_of
 from engine.core.protocol import Action, Rules, State
-from service.games.analysis import Position, decisions, position_seed, stored_form, stored_results
+from service.games.analysis import Position, decisions, position_seed, said, stored_form, stored_results
 from service.store.analysis_results import holder_of
 from service.store.games import GameStore
 from service.store.puzzles import PuzzleStore
@@ -49,8 +50,6 @@ PUZZLE_MARKS = ("?", "??")
 #: Why a decision was not kept, by the criterion that failed (the first that did, in this order).
 NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED = "not_judged", "no_mistake", "no_clear_best", "not_confirmed"
 REJECTIONS = (NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED)
-#: The game's stages, by the share of the game played before the decision.
-STAGES = ("early", "middle", "late")
 
 
 def rejection(result: dict[str, Any], same_as_best: Callable[[str], bool]) -> str | None:
@@ -77,11 +76,6 @@ def same_moves(rules: Rules, state: State, action: Action) -> Callable[[str], bo
         return bool(rules.dump_state(rules.apply(state, rules.parse_action(notation))) == after)
 
     return same
-
-
-def stage_of(seq: int, head: int) -> str:
-    """``early``, ``middle`` or ``late``: which third of the game was played before the decision after ``seq``."""
-    return STAGES[min(2, 3 * seq // max(1, head))]
 
 
 def theme_of(rules: Rules, state: State, seat: int) -> str:
@@ -212,7 +206,14 @@ class Generator:
 
 
 def _shown(move: dict[str, Any]) -> dict[str, Any]:
-    return {"action": move["action"], "text": move["text"], "win": move["win"], "ci": move["ci"]}
+    """A judged move as the puzzle keeps it: its sentence as stored (a message, rendered when the puzzle is answered)."""
+    sentence = {"message": move["message"]} if "message" in move else {"text": move["text"]}
+    return {"action": move["action"], **sentence, "win": move["win"], "ci": move["ci"]}
+
+
+def _answered_move(move: dict[str, Any]) -> dict[str, Any]:
+    """A kept move as an answer says it: its sentence in the current locale."""
+    return {key: value for key, value in move.items() if key != "message"} | {"text": said(move)}
 
 
 def shown_puzzle(rules: Rules, state: State, puzzle: dict[str, Any],
@@ -234,4 +235,5 @@ def answered(rules: Rules, state: State, puzzle: dict[str, Any], notation: str) 
     rules.check(state, action)
     same = same_moves(rules, state, rules.parse_action(puzzle["best"][0]))
     return {"correct": same(rules.format_action(action)), "answer": rules.format_action(action),
-            "best": puzzle["best_move"] | {"same": puzzle["best"]}, "played": puzzle["played"]}
+            "best": _answered_move(puzzle["best_move"]) | {"same": puzzle["best"]},
+            "played": _answered_move(puzzle["played"])}
