@@ -15,6 +15,8 @@ from engine.amerigo import components as amerigo
 from engine.amerigo.describe import ACTION_NAMES
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS
+from engine.golden_city.components import GOODS as GOLDEN_CITY_GOODS
+from engine.golden_city.components import TERRAIN_NAMES
 from engine.puerto_rico import components as pr
 from service.i18n.games.glossary import glossaries
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
@@ -70,11 +72,24 @@ BOARDS = {
                  "drawn", "This turn", "to act", "pts", "chips", "hostile natives", "friendly natives", "laid this turn",
                  "expedition", "none"),
     ),
+    "golden_city": Board(
+        "golden_city", "demo-golden-city-1", 88,
+        shown=(("card", "scoring card"), ("card", "landscape card"), ("card", "goods card"), ("component", "draw pile"),
+               ("component", "discard pile"), ("site", "suburb"), ("site", "outer city part"), ("component", "letter")),
+        terms=(*(("terrain", name) for name in TERRAIN_NAMES), *(("good", good) for good in GOLDEN_CITY_GOODS),
+               ("site", "harbour"), ("site", "suburb"), ("site", "outer city part"), ("site", "inner city part"),
+               ("card", "landscape card"), ("card", "key card"), ("card", "bonus card"), ("card", "goods card"),
+               ("card", "scoring card")),
+        english=("Scoring card", "Landscape cards", "Landscape pairs", "Goods cards", "Supply", "draw pile", "discards",
+                 "coins", "key cards", "letters", "keys", "houses", "hand", "goods", "bonus", "to act", "start key", "left",
+                 "scored", "Pair", "free", "river", "coin", "card", "none"),
+    ),
 }
 #: What each language must show, spelt out: the glossary is read by the test too, so this pins it to the rulebook.
 RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長",
             ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔",
-            ("entdecker", "hu"): "felderítő", ("entdecker", "zh-Hant"): "偵察兵"}
+            ("entdecker", "hu"): "felderítő", ("entdecker", "zh-Hant"): "偵察兵",
+            ("golden_city", "hu"): "terepkártya", ("golden_city", "zh-Hant"): "地形卡"}
 
 
 def _board_text(watched: Watched, server: LiveServer, board: Board, language: str) -> str:
@@ -88,7 +103,8 @@ def _board_text(watched: Watched, server: LiveServer, board: Board, language: st
 
 
 def _left(text: str, words: list[str]) -> list[str]:
-    return [word for word in words if re.search(rf"(?<!\w){re.escape(word.lower())}(?!\w)", text)]
+    """The words of ``words`` still in ``text``, as words (not inside a card's id such as ``B-GOODS``)."""
+    return [word for word in words if re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
