@@ -120,3 +120,29 @@ def test_the_board_reads_in_the_glossary_s_words(game: str, language: str, live_
     english = [en for kind, en in board.terms if glossary.word(kind, en, language) not in (None, en)]
     left = _left(text, english + list(board.english))
     assert left == [], f"{game} in {language}: English left on the board: {left}\n{text}"
+
+
+def test_the_mayor_s_form_reads_in_the_glossary_s_words(live_server: LiveServer, watched: Watched) -> None:
+    """Puerto Rico's mayor's form in Hungarian: its colonists, circles, San Juan and the slots' plantations and
+    buildings are the Hungarian rulebook's words, and none of its English is left."""
+    from tests.ui.helpers import sign_up
+    from tests.ui.test_turn_forms import _table_at_mayor
+
+    glossary = glossaries()["puerto_rico"]
+    sign_up(watched, live_server, "alice")
+    bid, _seq, state = _table_at_mayor(live_server)
+    page: Any = watched.page
+    page.goto(f"{live_server.url}/games/{DEMO_PR}/b/{bid}?lang=hu")
+    page.wait_for_selector(".turn-form[data-form='mayor'] .turn-form-confirm")
+    text = page.inner_text(".turn-form").lower()
+    assert "telepes" in text and "san juan" in text, text
+    names = page.eval_on_selector_all(".turn-form-slot", "slots => slots.map(s => s.dataset.name)")
+    english = ["colonist", "colonists", "circle", "circles", "place", "start again"]
+    for name in names:
+        kind = "building" if name in pr.BUILDING_NAMES else "tile" if name == "quarry" else "plantation"
+        word = glossary.word(kind, name if kind != "plantation" else f"{name} plantation", "hu")
+        assert word and word.lower() in text, (name, word, text)
+        english += [name] if word != name else []  # "hacienda" is Hungarian too
+    left = _left(text, english)
+    assert left == [], f"English left in the mayor's form: {left}\n{text}"
+    watched.assert_clean()
