@@ -288,7 +288,7 @@ function roundBox(state, C) {
 function tokenChip(id, C, used = false) {
   const token = C.tokens[id];
   return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title: `${token.id} (${token.kind}): ${token.effect}` },
-    token.id);
+    el("span", { translate: "no", text: token.id }));
 }
 
 function progressBox(state, C) {

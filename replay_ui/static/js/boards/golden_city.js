@@ -69,7 +69,7 @@ function tablesFor(state, C) {
 function terrainChip(code, count, C) {
   const name = terrainWord(code, C);
   return el("span", { class: `gc-card ${TERRAIN_CLASS[code]}`, title: t("%(cards)s: %(terrain)s", { cards: landscapeCards(count), terrain: name }) },
-    el("span", { class: "gc-code", text: code }), count > 1 ? el("span", { class: "gc-count", text: `×${count}` }) : null);
+    el("span", { class: "gc-code", translate: "no", text: code }), count > 1 ? el("span", { class: "gc-count", text: `×${count}` }) : null);
 }
 
 function handChips(hand, C) {
@@ -133,7 +133,7 @@ function siteGroup(site, owners, state, ctx, T) {
     ? svg("rect", { x: site.x - r, y: site.y - r, width: 2 * r, height: 2 * r, rx: 4, class: "gc-site-shape" })
     : svg("circle", { cx: site.x, cy: site.y, r, class: "gc-site-shape" });
   const label = city ? site.id.split("-").pop() : site.id;
-  const parts = [svg("title", { text: title }), shape, svg("text", { x: site.x, y: site.y + 3.5, class: "gc-site-id", text: label })];
+  const parts = [svg("title", { text: title }), shape, svg("text", { x: site.x, y: site.y + 3.5, class: "gc-site-id", translate: "no", text: label })];
   // City parts show their rewards in the legend under the map: on the ring there is no room.
   // Under the site, unless that runs off the map's bottom edge (HA11's caption was cut): then above it.
   const captionY = site.y + r + 9 > MAP_EDGE - 4 ? site.y - r - 4 : site.y + r + 9;
@@ -158,7 +158,7 @@ function mapSvg(state, ctx, T) {
   const regions = T.regions.map((r) => svg("path", { d: sector(r.angle, 100, 230), class: `gc-region ${TERRAIN_CLASS[r.terrain]}` }));
   const rivers = T.rivers.map((r) => svg("g", {},
     svg("line", { x1: r.from[0], y1: r.from[1], x2: r.to[0], y2: r.to[1], class: "gc-river" }),
-    svg("text", { x: r.label[0], y: r.label[1] + 3, class: "gc-river-label", text: r.id })));
+    svg("text", { x: r.label[0], y: r.label[1] + 3, class: "gc-river-label", translate: "no", text: r.id })));
   const sites = T.sites.map((s) => siteGroup(s, owners[s.id] || [], state, ctx, T));
   return svg("svg", { viewBox: "-272 -272 544 544", class: "gc-map", role: "img",
                       "aria-label": t("The island: %(n)s sites with houses", { n: Object.keys(owners).length }) },
@@ -244,7 +244,7 @@ function supplyBox(state, ctx, T) {
     el("div", { class: "gc-kv" }, el("span", { text: tg.many("card", "key card") }), el("strong", { text: String(state.key_supply) }),
       el("span", { class: "gc-small", text: t("(%(n)s played)", { n: state.keys_used }) })),
     el("div", { class: "gc-kv" }, el("span", { text: t("%(cards)s (pile)", { cards: tg.many("card", "bonus card") }) }),
-      Array.isArray(bonus) ? el("span", { class: "gc-bonus-list" }, bonus.map((b) => el("span", { class: "gc-bonus", title: T.bonus[b] || b, text: b })))
+      Array.isArray(bonus) ? el("span", { class: "gc-bonus-list" }, bonus.map((b) => bonusChip(b, T)))
         : el("strong", { text: String(bonus) })));
 }
 
@@ -258,7 +258,7 @@ function playerCard(player, seat, state, ctx, T) {
     ? handChips(player.hand, C)
     : [el("span", { class: "gc-hidden", title: t("hidden in this view"), text: t("%(cards)s (hidden)", { cards: landscapeCards(player.hand_size ?? 0) }) })];
   const bonus = player.bonus
-    ? (player.bonus.length ? player.bonus.map((b) => el("span", { class: "gc-bonus", title: T.bonus[b] || b, text: b })) : [el("span", { class: "muted", text: t("none") })])
+    ? (player.bonus.length ? player.bonus.map((b) => bonusChip(b, T)) : [el("span", { class: "muted", text: t("none") })])
     : [el("span", { class: "gc-hidden", text: t("%(n)s face down", { n: player.bonus_count ?? 0 }) })];
   const startKey = tg("component", "start key");
   return el("article", { class: `gc-player p${seat}${toAct ? " to-act" : ""}${player.blocked ? " blocked" : ""}`, "aria-label": t("%(name)s's pieces", { name }) },
@@ -280,6 +280,11 @@ function playerCard(player, seat, state, ctx, T) {
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: tg.many("card", "goods card", "goods") }),
       el("span", { class: "gc-chips" }, player.goods.length ? player.goods.map((c) => goodsCard(c, T)) : el("span", { class: "muted", text: t("none") }))),
     el("div", { class: "gc-row" }, el("span", { class: "gc-label", text: tg.many("card", "bonus card", "bonus") }), el("span", { class: "gc-chips" }, bonus)));
+}
+
+/** A bonus card: its id (the notation's, the same in every language) and what it scores. */
+function bonusChip(card, T) {
+  return el("span", { class: "gc-bonus", title: T.bonus[card] || card }, el("span", { translate: "no", text: card }));
 }
 
 /** `node` marked as drawing state field `path` (for the last-move highlight, lastmove.js). */
