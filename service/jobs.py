@@ -75,9 +75,11 @@ ENGINE_MOVE_FAILED_CALLBACK = "workers.engine_seat.engine_move_failed"
 TURN_MAIL_JOB = "workers.turn_mail.send_turn_mail"
 #: The puzzle generator, after an analysis ends: :func:`workers.puzzles.generate_puzzles` (gid, bid, rollouts, view, seed).
 PUZZLES_JOB = "workers.puzzles.generate_puzzles"
+#: The insights' count of an analysis that has just ended: :func:`workers.insights.count_insights` (gid, rollouts).
+INSIGHTS_JOB = "workers.insights.count_insights"
 #: Every job function the queues name, for the workers' side to check against.
 JOB_FUNCTIONS = (FOLD_JOB, IMPORT_JOB, IMPORT_FAILED_CALLBACK, ANALYSIS_JOB, ENGINE_MOVE_JOB, ENGINE_MOVE_FAILED_CALLBACK,
-                 TURN_MAIL_JOB, PUZZLES_JOB)
+                 TURN_MAIL_JOB, PUZZLES_JOB, INSIGHTS_JOB)
 
 FOLD_RETRY = Retry(max=3, interval=[1, 5, 15])
 IMPORT_RETRY = Retry(max=2, interval=[2, 10])
@@ -419,6 +421,15 @@ def enqueue_puzzles(queue: Queue, gid: str, bid: str, rollouts: int, view: str, 
     queue.enqueue(PUZZLES_JOB, gid, bid, rollouts, view, seed, job_id=f"puzzles-{gid}-{bid}-{rollouts}-{view}-{seed}",
                   retry=ANALYSIS_RETRY, result_ttl=24 * 3600, failure_ttl=24 * 3600, job_timeout=3600,
                   description=f"puzzles from {gid}/{bid} (analysis {rollouts} {view} seed {seed})")
+
+
+def enqueue_insights(queue: Queue, gid: str, rollouts: int) -> None:
+    """Queue the insights' count of a game whose main line's analysis (full view, seed 0) has just ended, on the job
+    queue: it folds the game once and runs a few scripts, so it need not wait behind the analyses (one job id per
+    analysis; a second run changes nothing)."""
+    queue.enqueue(INSIGHTS_JOB, gid, rollouts, job_id=f"insights-{gid}-{rollouts}", retry=ANALYSIS_RETRY,
+                  result_ttl=24 * 3600, failure_ttl=24 * 3600, job_timeout=600,
+                  description=f"insights from {gid} (analysis {rollouts})")
 
 
 def step_aside(stores: Stores) -> bool:

@@ -25,7 +25,8 @@ from contextlib import AbstractContextManager
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.games.analysis import Position, analyse_position, analysis_run, decisions, stored_results
-from service.jobs import analysis_queue, enqueue_puzzles, step_aside
+from service.games.insights import counts_for_insights
+from service.jobs import analysis_queue, enqueue_insights, enqueue_puzzles, job_queue, step_aside
 from service.store.analysis_results import AnalysisResults, holder_of
 from service.store.analysis_runs import AnalysisRun
 from service.store.context import current_stores
@@ -106,6 +107,8 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
     else:  # this range is done: if it was the analysis's last, the puzzle generator looks at it
         if done and _analysis_ended(stores.games, results, branches, gid, bid):
             enqueue_puzzles(analysis_queue(stores), gid, bid, rollouts, view, seed)
+            if counts_for_insights(bid, view, seed):
+                enqueue_insights(job_queue(stores), gid, rollouts)
     return {"analysed": done}
 
 

@@ -44,6 +44,10 @@ PICKER_GROUPS = {
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
 #: share with its 95 % Wilson interval; a level without games here is not measured.
 ENGINE_STRENGTH = {
+    "easy": [
+        {"bot": "settler", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
+        {"bot": "fort", "seats": 4, "games": 42, "win": 0.214, "low": 0.117, "high": 0.359},
+    ],
     "strong": [
         {"bot": "settler", "seats": 4, "games": 15, "win": 0.633, "low": 0.387, "high": 0.825},
         {"bot": "fort", "seats": 4, "games": 8, "win": 0.875, "low": 0.529, "high": 0.978},

@@ -10,6 +10,7 @@ from service.api import (
     annotations,
     branches,
     chat,
+    claims,
     compare,
     downloads,
     explorer,
@@ -32,7 +33,7 @@ from service.web.context import EXTENSION, ApiContext
 
 BLUEPRINTS = (health.bp, games.bp, branches.bp, live.bp, live.games_bp, compare.bp, takeback.bp, takeback_requests.bp,
               seats.bp, chat.bp, tables.bp, annotations.bp, uploads.bp, downloads.bp, analysis.bp, notifications.bp,
-              explorer.bp, puzzles.bp, puzzles.me_bp, openapi.bp)
+              explorer.bp, puzzles.bp, puzzles.me_bp, claims.bp, claims.answers_bp, claims.users_bp, openapi.bp)
 
 
 API_PATHS = ("/api/", "/healthz")

@@ -22,6 +22,7 @@ from engine.core.played import STAGES
 from service.api.docs import documented
 from service.api.inputs import load_body, load_query
 from service.api.schemas import LegalActionSchema, Strict
+from service.games.claims import claimed_seats
 from service.games.glicko import rate_triples
 from service.games.puzzles import answered, shown_puzzle
 from service.i18n.games import move_text
@@ -49,7 +50,9 @@ class PuzzleListQuery(Strict):
         "description": "only puzzles of this phase or role, as the game names it (Puerto Rico: builder, settler, ...)"})
     stage = fields.String(load_default=None, validate=validate.OneOf(STAGES), metadata={
         "description": "only puzzles from this third of their game"})
-    mine = fields.Boolean(load_default=False, metadata={"description": "only puzzles from the caller's own games"})
+    mine = fields.Boolean(load_default=False, metadata={
+        "description": "only puzzles from the caller's own decisions: the players of games they claimed (confirmed "
+                       "claims, /api/me/claims)"})
 
 
 class PuzzleSummarySchema(Schema):
@@ -120,10 +123,10 @@ class SolverSchema(Schema):
         "description": "rated attempts, oldest first: {puzzle, correct, at, rating, deviation, before}"})
 
 
-def _listed(puzzle: dict[str, Any], query: dict[str, Any], user: str | None) -> bool:
+def _listed(puzzle: dict[str, Any], query: dict[str, Any], user: str | None, mine: set[tuple[str, int]]) -> bool:
     if not may_see_puzzle(puzzle, user):
         return False
-    if query["mine"] and (user is None or api().games.game(puzzle["gid"]).owner != user):
+    if query["mine"] and (puzzle["gid"], int(puzzle["seat"])) not in mine:
         return False
     wanted = {"game": query["game"], "theme": query["theme"], "stage": query["stage"]}
     return all(value is None or puzzle[name] == value for name, value in wanted.items())
@@ -134,8 +137,17 @@ def _summary(puzzle: dict[str, Any]) -> dict[str, Any]:
     return {name: puzzle[name] for name in ("id", "game", "theme", "stage", "players")} | {"rating": round(rating)}
 
 
+def _mine_near(mine: set[tuple[str, int]], rating: float) -> list[str]:
+    """The puzzles kept from the games of the caller's claims, the nearest to ``rating`` first (their seats are
+    checked by :func:`_listed`)."""
+    store, ratings = puzzle_store(), RatingStore(api().stores.redis)
+    pids = [pid for gid in sorted({gid for gid, _ in mine}) for pid in store.kept_in(gid)]
+    return sorted(pids, key=lambda pid: abs(ratings.puzzle(pid)[0][0] - rating))
+
+
 @bp.get("")
-@documented("Puzzles cut from real mistakes: public games' and the caller's own", response=PuzzleListSchema,
+@documented("Puzzles cut from real mistakes: public games' and the caller's own (mine: from the caller's claimed "
+            "players' decisions)", response=PuzzleListSchema,
             query=PuzzleListQuery, errors=(400,), tag="puzzles",
             description=f"At most {LIST_LIMIT}; a private or unlisted game's puzzles are listed to its owner only.")
 def list_puzzles() -> ResponseReturnValue:
@@ -144,7 +156,9 @@ def list_puzzles() -> ResponseReturnValue:
     user = current_user()
     store = puzzle_store()
     rating = RatingStore(api().stores.redis).solver(user)[0][0] if user is not None else START_RATING
-    listed = [_summary(p) for p in store.get_many(store.ids_near(rating, NEAR_FETCHED)) if _listed(p, query, user)]
+    mine = claimed_seats(api().stores.claims, user) if query["mine"] and user is not None else set()
+    near = _mine_near(mine, rating) if query["mine"] else store.ids_near(rating, NEAR_FETCHED)
+    listed = [_summary(p) for p in store.get_many(near) if _listed(p, query, user, mine)]
     return jsonify({"puzzles": listed[:LIST_LIMIT], "rating": round(rating)})
 
 

@@ -23,10 +23,12 @@ import engine
 from service.runtime.config import Config, ConfigError
 from service.store.annotations import AnnotationStore
 from service.store.chat import TableChat
+from service.store.claims import ClaimStore
 from service.store.engine_status import EngineStatus
 from service.store.explorer import ExplorerStore
 from service.store.folds import FoldLedger
 from service.store.games import GameStore
+from service.store.insights import InsightStore
 from service.store.live import LiveHub, OpenStreams
 from service.store.notifications import NotificationStore
 from service.store.quota import AnalysisQuota
@@ -116,6 +118,16 @@ class Stores:
     def explorer(self) -> ExplorerStore:
         """The explorer's counters: what players of public finished games chose, and how they fared."""
         return ExplorerStore(self.redis)
+
+    @cached_property
+    def claims(self) -> ClaimStore:
+        """Who claims which player of which game (issue 49)."""
+        return ClaimStore(self.redis)
+
+    @cached_property
+    def insights(self) -> InsightStore:
+        """The insights' counters: each user's and every player's analysed decisions."""
+        return InsightStore(self.redis)
 
     @cached_property
     def uploads(self) -> UploadStore:

@@ -436,3 +436,67 @@ def solver_history_for(user: str) -> str:
 def solver_attempted_for(user: str) -> str:
     """Set: the puzzles a solver has answered (only the first answer to a puzzle is rated)."""
     return f"{_ratings()}:attempted:{user}"
+
+
+# -- claims and insights (issue 49, "your mistakes") -------------------------------------------------
+# One hash tag for them all: settling a claim reads the claim and the game's summary and moves the claimant's counters
+# in one script, which a Redis Cluster runs only on keys of one slot (one slot of its own, as the listing's `{ix}`).
+def _insights() -> str:
+    return f"{PREFIX}:in:{{in}}"
+
+
+def claims_counter() -> str:
+    """String: the last claim id handed out."""
+    return f"{_insights()}:claim-ids"
+
+
+def claim_for(cid: str) -> str:
+    """String: one claim (JSON: its claimant, game, seat, player name, status and who confirmed it)."""
+    return f"{_insights()}:claim:{cid}"
+
+
+def claims_of_user(user: str) -> str:
+    """Sorted set: the ids of a user's claims, by id (oldest first)."""
+    return f"{_insights()}:claims-of:{user}"
+
+
+def claims_on_game(gid: str) -> str:
+    """Set: the ids of every claim on a game's seats (any status)."""
+    return f"{_insights()}:claims-on:{gid}"
+
+
+def claims_to_confirm(owner: str) -> str:
+    """Sorted set: the ids of the pending claims on an uploader's games, by id."""
+    return f"{_insights()}:to-confirm:{owner}"
+
+
+def insights_game_for(gid: str) -> str:
+    """String: a game's analysed decisions summed per seat (JSON: the counters per phase and stage, the worst moves);
+    written once, from the first complete analysis of its main line in the full view at seed 0."""
+    return f"{_insights()}:game:{gid}"
+
+
+def insights_everyone(game: str) -> str:
+    """Hash: the counters over every seat of every analysed public game of ``game`` (the all-players figures)."""
+    return f"{_insights()}:everyone:{game}"
+
+
+def insights_everyone_counted(game: str) -> str:
+    """Set: the analysed public games of ``game`` in :func:`insights_everyone` (each counted once)."""
+    return f"{_insights()}:everyone-counted:{game}"
+
+
+def insights_user(user: str, scope: str, game: str) -> str:
+    """Hash: the counters over a user's confirmed claims on analysed games of ``game``; ``scope`` ``public`` (the
+    public games only: what anyone may see) or ``all`` (their own private and unlisted games too: theirs alone)."""
+    return f"{_insights()}:user:{scope}:{game}:{user}"
+
+
+def insights_user_counted(user: str, scope: str) -> str:
+    """Hash: gid → the seat of it counted in a user's counters of ``scope`` (so a claim is added or taken out once)."""
+    return f"{_insights()}:user-counted:{scope}:{user}"
+
+
+def insights_user_worst(user: str, scope: str, game: str) -> str:
+    """Sorted set: ``<gid>@<seq>`` of a user's worst judged moves in ``scope``'s games of ``game``, scored by loss."""
+    return f"{_insights()}:user-worst:{scope}:{game}:{user}"

@@ -56,6 +56,11 @@ class PuzzleStore:
             counts["kept" if "kept" in decision else decision["rejected"]] += 1
         return counts
 
+    def kept_in(self, gid: str) -> list[str]:
+        """The ids of the puzzles kept from game ``gid``."""
+        decided = (json.loads(raw) for raw in self.redis.hvals(keys.puzzle_decisions_for(gid)))
+        return sorted(decision["kept"] for decision in decided if "kept" in decision)
+
     def get(self, pid: str) -> dict[str, Any] | None:
         """The puzzle, or None."""
         raw = self.redis.get(keys.puzzle_for(pid))

@@ -66,6 +66,7 @@ VALID_BODIES: dict[str, Any] = {
     "ChatPost": {"text": "hello"},
     "NotificationSettings": {"email": "alice@example.org", "turn_mail": False},
     "Answer": {"action": "roll"},
+    "ClaimBody": {"game": "nosuchgame", "player": "Anna"},
 }
 PLACEHOLDER = "@@VALUE@@"
 

@@ -82,6 +82,7 @@ VALID_BODIES: dict[str, Any] = {
     "ChatPost": {"text": "hello"},
     "NotificationSettings": {"email": "alice@example.org", "turn_mail": False},
     "Answer": {"action": "roll"},
+    "ClaimBody": {"game": "nosuchgame", "player": "Anna"},
 }
 #: The pages' forms: their fields (each spoiled in turn; the others valid).
 FORMS: dict[str, dict[str, str]] = {

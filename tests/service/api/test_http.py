@@ -88,16 +88,17 @@ def test_openapi_describes_every_route(app: Flask, client):
             assert method.lower() in spec["paths"][openapi_path(rule.rule)], (rule.rule, method)
     # 12, plus uploads, an upload, a branch export, a log-only game's lines, compare, take-back, a branch, analysis,
     # a log-only game's original file and its lines for download; a branch's seats, one seat, an invite
-    assert len(spec["paths"]) == 47  # and the live streams of a branch, its analysis, its seats, a game's notes and the game list,
+    assert len(spec["paths"]) == 52  # and the live streams of a branch, its analysis, its seats, a game's notes and the game list,
     # and your tables and their stream, turn notifications and mail, take-back requests (a request, its approval and
     # its refusal), cancelling an analysis, a table's chat (its messages, one message, its stream) (issue 46), and a
     # game's explorer with the games behind one of its rows (issue 49); the puzzles, a puzzle, its answer and your
-    # puzzle rating (issue 49)
+    # puzzle rating (issue 49); your claims, one claim, its confirmation and its refusal, and a user's insights (issue 49)
 
 
 #: The POSTs whose address is the whole request, so they take no body: undoing a note, redeeming an invite, asking
 #: for a take-back and answering it, and a mail program's one-click unsubscribe (its token is in the query).
-BODILESS_POSTS = ("/undo", "/api/invites/{token}", "/takeback-request", "/approve", "/decline", "/api/mail/unsubscribe")
+BODILESS_POSTS = ("/undo", "/api/invites/{token}", "/takeback-request", "/approve", "/decline", "/api/mail/unsubscribe",
+                  "/confirm")
 
 
 def test_openapi_structure_and_refs_resolve(client):

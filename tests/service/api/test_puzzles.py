@@ -104,6 +104,9 @@ def test_a_private_or_unlisted_games_puzzles_are_its_owners_only(client, users, 
         assert_error(client.get(f"/api/puzzles/{pid}", headers=headers), 404)
         assert_error(client.post(f"/api/puzzles/{pid}/answer", json={"action": "roll"}, headers=headers), 404)
     owner = users.auth("alice")
+    seat = PuzzleStore(redis_client).get(pid)["seat"]
+    claimed = client.post("/api/me/claims", json={"game": analysed, "player": ("Anna", "Ben")[seat]}, headers=owner)
+    assert claimed.status_code == 201, claimed.get_json()  # "mine": the decisions of the players the caller claimed
     assert pid in {p["id"] for p in client.get("/api/puzzles", query_string={"mine": "true"},
                                                headers=owner).get_json()["puzzles"]}
     assert client.get(f"/api/puzzles/{pid}", headers=owner).status_code == 200

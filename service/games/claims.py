@@ -1,0 +1,75 @@
+"""Who may claim which player of a game (issue 49, "your mistakes").
+
+A user claims the player of an imported (or played) game who was them, so that their insights count that seat's
+decisions:
+
+- in a game they uploaded (own), the claim is confirmed at once;
+- in someone else's **public** game, it waits for the game's uploader to confirm it, unless the claimant's own BGA
+  import confirms it: a confirmed claim of theirs on the same player name in a BGA game they uploaded themselves (BGA
+  names a player by their account, so a name they proved in their own upload is theirs);
+- someone else's unlisted game is refused (its players are not the public's to claim: 403), and someone else's private
+  game is answered as the game routes answer it, as no game at all (404).
+
+Every change of a claim settles the claimant's insights at once (:func:`service.games.insights.settle_claim`).
+"""
+
+from __future__ import annotations
+
+from service.store.claims import BY_BGA, BY_OWNER, CONFIRMED, PENDING, Claim, ClaimStore
+from service.store.errors import ForbiddenError, InvalidRequestError, NotFoundError
+from service.store.games import GameStore
+from service.store.records import GameRecord
+
+#: The sources of games imported from Board Game Arena (with rules, or as log lines only).
+BGA_SOURCES = ("bga", "bga-log")
+
+
+def _claimable(record: GameRecord, user: str) -> None:
+    """Refuse a game the user may not claim a player of (see the module docstring)."""
+    if record.owner == user:
+        return
+    if record.visibility == "private":
+        raise NotFoundError(f"no game {record.id!r}", game=record.id)
+    if record.visibility != "public":
+        raise ForbiddenError(f"game {record.id!r} is {record.visibility} and not yours: only a public game's players "
+                             "can be claimed by someone other than its uploader", game=record.id,
+                             visibility=record.visibility)
+
+
+def seat_of(record: GameRecord, player: str) -> int:
+    """The seat of ``player`` in the game (its name exactly as the game has it); InvalidRequestError naming the
+    game's players otherwise."""
+    names = list(record.setup.players)
+    if player not in names:
+        raise InvalidRequestError(f"game {record.id!r} has no player {player!r}: its players are {', '.join(names)}",
+                                  game=record.id, player=player, players=names)
+    return names.index(player)
+
+
+def bga_confirms(claims: ClaimStore, games: GameStore, user: str, player: str) -> bool:
+    """True when ``user`` holds a confirmed claim on a player called ``player`` in a BGA game they uploaded."""
+    own = [c for c in claims.of_user(user) if c.status == CONFIRMED and c.player == player and c.owner == user]
+    return any(record.source in BGA_SOURCES for record in games.games([c.gid for c in own]))
+
+
+def make_claim(games: GameStore, claims: ClaimStore, user: str, gid: str, player: str) -> Claim:
+    """``user`` claims ``player`` of game ``gid``: confirmed at once (their own game, or their BGA import confirms it)
+    or pending the uploader's answer. The store refuses a second claim in one game or a seat confirmed to another."""
+    record = games.game(gid)
+    _claimable(record, user)
+    seat = seat_of(record, player)
+    status, by = PENDING, None
+    if record.owner == user:
+        status, by = CONFIRMED, BY_OWNER
+    elif record.source in BGA_SOURCES and bga_confirms(claims, games, user, player):
+        status, by = CONFIRMED, BY_BGA
+    elif record.owner is None:
+        raise ForbiddenError(f"game {gid!r} has no uploader to confirm a claim, and no BGA game you uploaded names "
+                             f"a player {player!r} you claimed", game=gid, player=player)
+    return claims.create(user=user, gid=gid, game=record.game, seat=seat, player=player, status=status, by=by,
+                         owner=record.owner, visibility=record.visibility)
+
+
+def claimed_seats(claims: ClaimStore, user: str) -> set[tuple[str, int]]:
+    """The (game id, seat) of each of ``user``'s confirmed claims: the decisions that are theirs."""
+    return {(c.gid, c.seat) for c in claims.of_user(user) if c.status == CONFIRMED}

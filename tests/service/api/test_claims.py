@@ -1,0 +1,113 @@
+"""Claims (issue 49, "your mistakes"): a user says which player of a game was them; confirmed at once in their own
+game or by their own BGA import of the same name, else by the game's uploader; every refusal a clear 4xx naming why."""
+
+from __future__ import annotations
+
+from engine import Setup
+from service.api.claims import ClaimSchema, ClaimsSchema
+from service.store.games import GameStore
+from tests.service.api.helpers import assert_error, assert_matches
+
+CLAIMS = "/api/me/claims"
+
+
+def _game(redis_client, owner: str | None = "alice", visibility: str = "public", source: str = "live",
+          players: tuple[str, ...] = ("Anna", "Ben")) -> str:
+    return GameStore(redis_client).create_game("pig", "1", Setup(players, {"target": 50}), owner=owner,
+                                               visibility=visibility, source=source).id
+
+
+def _claim(client, users, who: str, gid: str, player: str):
+    return client.post(CLAIMS, json={"game": gid, "player": player}, headers=users.auth(who))
+
+
+def test_a_claim_in_your_own_game_is_confirmed_at_once(client, users, redis_client):
+    gid = _game(redis_client)
+    made = _claim(client, users, "alice", gid, "Anna")
+    assert made.status_code == 201, made.get_json()
+    claim = made.get_json()
+    assert_matches(ClaimSchema, claim)
+    assert (claim["status"], claim["by"], claim["seat"], claim["user"]) == ("confirmed", "owner", 0, "alice")
+    listed = client.get(CLAIMS, headers=users.auth("alice")).get_json()
+    assert_matches(ClaimsSchema, listed)
+    assert [c["id"] for c in listed["claims"]] == [claim["id"]] and listed["to_confirm"] == []
+
+
+def test_a_claim_in_someone_elses_public_game_waits_for_its_uploader(client, users, redis_client):
+    gid = _game(redis_client)
+    made = _claim(client, users, "bob", gid, "Ben")
+    assert made.status_code == 202, made.get_json()
+    cid = made.get_json()["id"]
+    assert made.get_json()["status"] == "pending"
+    assert [c["id"] for c in client.get(CLAIMS, headers=users.auth("alice")).get_json()["to_confirm"]] == [cid]
+    # Only the uploader answers it: the claimant and a stranger are refused.
+    for who in ("bob", "carol"):
+        assert "only its uploader" in assert_error(client.post(f"/api/claims/{cid}/confirm", headers=users.auth(who)),
+                                                   403, "forbidden")["message"]
+    confirmed = client.post(f"/api/claims/{cid}/confirm", headers=users.auth("alice"))
+    assert confirmed.status_code == 200 and confirmed.get_json()["status"] == "confirmed"
+    assert confirmed.get_json()["by"] == "uploader"
+    assert client.get(CLAIMS, headers=users.auth("alice")).get_json()["to_confirm"] == []
+    assert client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"][0]["status"] == "confirmed"
+    assert_error(client.post(f"/api/claims/{cid}/confirm", headers=users.auth("alice")), 409, "conflict")
+    # The uploader may still decline a claim confirmed before; the claimant then sees it declined.
+    declined = client.post(f"/api/claims/{cid}/decline", headers=users.auth("alice"))
+    assert declined.status_code == 200 and declined.get_json()["status"] == "declined"
+
+
+def test_every_refusal_says_why(client, users, redis_client):
+    public, private, unlisted = _game(redis_client), _game(redis_client, visibility="private"), \
+        _game(redis_client, visibility="unlisted")
+    error = assert_error(_claim(client, users, "bob", public, "Zed"), 400, "bad_request")
+    assert "no player 'Zed'" in error["message"] and error["details"]["players"] == ["Anna", "Ben"]
+    assert_error(_claim(client, users, "bob", private, "Ben"), 404, "not_found")  # as the game routes: no such game
+    assert_error(_claim(client, users, "bob", "nosuchgame", "Ben"), 404, "not_found")
+    assert "unlisted" in assert_error(_claim(client, users, "bob", unlisted, "Ben"), 403, "forbidden")["message"]
+    assert _claim(client, users, "alice", private, "Anna").status_code == 201  # the owner claims in any of theirs
+    assert _claim(client, users, "alice", public, "Anna").status_code == 201
+    taken = assert_error(_claim(client, users, "bob", public, "Anna"), 409, "conflict")
+    assert "claimed by alice" in taken["message"] and taken["details"]["claimed_by"] == "alice"
+    assert _claim(client, users, "bob", public, "Ben").status_code == 202
+    twice = assert_error(_claim(client, users, "bob", public, "Ben"), 409, "conflict")
+    assert "already" in twice["message"]
+    assert_error(client.post(CLAIMS, json={"game": public, "player": "Ben"}), 401, "unauthorized")
+    assert_error(client.post(CLAIMS, json={"game": public}, headers=users.auth("bob")), 400)
+    ownerless = _game(redis_client, owner=None)
+    assert "no uploader" in assert_error(_claim(client, users, "bob", ownerless, "Ben"), 403)["message"]
+
+
+def test_a_claim_is_taken_back_by_its_claimant_only(client, users, redis_client):
+    gid = _game(redis_client)
+    cid = _claim(client, users, "bob", gid, "Ben").get_json()["id"]
+    assert_error(client.delete(f"{CLAIMS}/{cid}", headers=users.auth("carol")), 404, "not_found")
+    assert_error(client.delete(f"{CLAIMS}/{cid}", headers=users.auth("alice")), 404, "not_found")
+    assert client.delete(f"{CLAIMS}/{cid}", headers=users.auth("bob")).status_code == 200
+    assert client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"] == []
+    assert client.get(CLAIMS, headers=users.auth("alice")).get_json()["to_confirm"] == []
+    assert_error(client.post(f"/api/claims/{cid}/confirm", headers=users.auth("alice")), 404, "not_found")
+    assert_error(client.delete(f"{CLAIMS}/{cid}", headers=users.auth("bob")), 404, "not_found")
+
+
+def test_confirming_one_claim_on_a_seat_declines_the_others(client, users, redis_client):
+    gid = _game(redis_client)
+    first = _claim(client, users, "bob", gid, "Ben").get_json()["id"]
+    second = _claim(client, users, "carol", gid, "Ben").get_json()["id"]
+    assert client.post(f"/api/claims/{second}/confirm", headers=users.auth("alice")).status_code == 200
+    mine = client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"]
+    assert [(c["id"], c["status"], c["by"]) for c in mine] == [(first, "declined", "taken")]
+    assert_error(client.post(f"/api/claims/{first}/confirm", headers=users.auth("alice")), 409, "conflict")
+
+
+def test_your_own_bga_import_confirms_the_same_bga_player_elsewhere(client, users, redis_client):
+    own = _game(redis_client, owner="bob", source="bga", players=("Bobby", "Rex"))
+    assert _claim(client, users, "bob", own, "Bobby").status_code == 201
+    elsewhere = _game(redis_client, owner="alice", source="bga", players=("Queen", "Bobby"))
+    made = _claim(client, users, "bob", elsewhere, "Bobby")
+    assert made.status_code == 201 and made.get_json()["by"] == "bga" and made.get_json()["seat"] == 1
+    # A name proved in a BGA import confirms nothing but that name, and only in a BGA game.
+    assert _claim(client, users, "bob", _game(redis_client, source="bga", players=("Rex", "Bob")), "Bob").status_code == 202
+    assert _claim(client, users, "bob", _game(redis_client, players=("Bobby", "Ann")), "Bobby").status_code == 202
+    # A claim of the name in someone else's game (not an import of bob's own) proves nothing.
+    assert _claim(client, users, "carol", _game(redis_client, players=("Cara", "X")), "Cara").status_code == 202
+    assert _claim(client, users, "carol", _game(redis_client, source="bga", players=("Cara", "Y")),
+                  "Cara").status_code == 202
