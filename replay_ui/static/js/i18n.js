@@ -81,6 +81,15 @@ export function gameTerms(game) {
   return tg;
 }
 
+let titles = null;
+
+/** A game's title by its id (`puerto_rico` → "Puerto Rico"): a proper name, the same in every language, as the page's
+ *  `data-game-titles` gives every game with rules; another game's id with spaces for underscores, capitalised. */
+export function gameTitle(game) {
+  titles ??= JSON.parse(document.body?.dataset.gameTitles || "{}");
+  return titles[game] ?? capitalised(String(game).replaceAll("_", " "));
+}
+
 /** `text` with its first letter a capital (a heading; scripts without capitals are left as they are). */
 export function capitalised(text) {
   const [first = "", ...rest] = Array.from(text);
