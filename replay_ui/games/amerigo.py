@@ -127,6 +127,19 @@ class AmerigoAdapter(GenericAdapter):
             "notice": _(NOTICE_DEFAULT if catalog.custom is None else NOTICE_CUSTOM),
         }
 
+    def explorer_choice(self, stage: str, choice: str) -> str | None:
+        """An action chosen: a colour of the action field with its action ("blue: sailing"), the white special action,
+        gold instead of an action, or scoring the cubes with PT21 (:mod:`engine.amerigo.explore`)."""
+        if choice in c.COLOURS:
+            colour = c.COLOURS.index(choice)
+            return _("%(colour)s: %(action)s", colour=term(GAME, "colour", choice),
+                     action=term(GAME, "action", ACTION_NAMES[colour]))
+        if choice == "special":
+            return term(GAME, "action", "special action")
+        if choice == "gold":
+            return term(GAME, "component", "gold")
+        return _("score cubes") if choice == "score cubes" else None
+
     def _group_of(self, state: State) -> tuple[int, str]:
         if state.round == 0:
             return 1, _("Setup")
