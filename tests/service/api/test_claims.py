@@ -7,6 +7,7 @@ from engine import Setup
 from service.api.claims import ClaimSchema, ClaimsSchema
 from service.store.games import GameStore
 from tests.service.api.helpers import assert_error, assert_matches
+from tests.service.api.test_notifications import _csrf, _signed_in
 
 CLAIMS = "/api/me/claims"
 
@@ -111,3 +112,35 @@ def test_your_own_bga_import_confirms_the_same_bga_player_elsewhere(client, user
     assert _claim(client, users, "carol", _game(redis_client, players=("Cara", "X")), "Cara").status_code == 202
     assert _claim(client, users, "carol", _game(redis_client, source="bga", players=("Cara", "Y")),
                   "Cara").status_code == 202
+
+
+def test_the_account_page_claims_lists_and_answers_claims(app, client, users, redis_client):
+    _signed_in(client, redis_client, "dora")
+    mine = _game(redis_client, owner="dora", players=("Dora", "Ed"))
+    theirs = _game(redis_client, owner="alice")
+    html = client.get("/account").get_data(as_text=True)
+    assert 'id="claims-h"' in html and "/users/dora/insights" in html
+    csrf = _csrf(html)
+    done = client.post("/account/claims", data={"csrf_token": csrf, "game": f"http://x/games/{mine}/b/main/3",
+                                                "player": "Dora"})
+    assert done.status_code == 200 and 'id="claim-done"' in done.get_data(as_text=True)
+    refused = client.post("/account/claims", data={"csrf_token": csrf, "game": theirs, "player": "Zed"})
+    assert refused.status_code == 400 and 'id="claim-error"' in refused.get_data(as_text=True)
+    assert "Anna, Ben" in refused.get_data(as_text=True) and f'value="{theirs}"' in refused.get_data(as_text=True)
+    assert client.post("/account/claims", data={"csrf_token": csrf, "game": "nosuch", "player": "X"}).status_code == 404
+    asked = client.post("/account/claims", data={"csrf_token": csrf, "game": theirs, "player": "Ben"})
+    assert asked.status_code == 200 and "uploader will confirm" in asked.get_data(as_text=True)
+    # bob claims Ed in dora's game: dora confirms it on her page.
+    cid = _claim(client, users, "bob", mine, "Ed").get_json()["id"]
+    page = client.get("/account").get_data(as_text=True)
+    assert f"/account/claims/{cid}/confirm" in page
+    assert client.post(f"/account/claims/{cid}/confirm", data={"csrf_token": csrf}).status_code == 200
+    assert client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"][0]["status"] == "confirmed"
+    assert client.post(f"/account/claims/{cid}/confirm", data={"csrf_token": csrf}).status_code == 409
+    claims = app.extensions["ludolog"].stores.claims
+    for own in claims.of_user("dora"):
+        assert f"/account/claims/{own.id}/delete" in page
+        assert client.post(f"/account/claims/{own.id}/delete", data={"csrf_token": csrf}).status_code == 200
+    assert claims.of_user("dora") == []
+    assert client.post(f"/account/claims/{cid}/delete", data={"csrf_token": csrf}).status_code == 404, "bob's"
+    assert client.post("/account/claims", data={"game": theirs, "player": "Ben"}).status_code == 403, "CSRF"

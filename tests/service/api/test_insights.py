@@ -165,3 +165,22 @@ def test_a_claim_made_before_the_analysis_counts_once_the_analysis_ends(client, 
     _run_jobs(redis_server)  # the analysis, then the insights' job it queues, which settles the claims on the game
     counted = _pig(client.get(INSIGHTS.format(name="alice")).get_json())
     assert counted["overall"]["decisions"] == _expected(client, users, gid)[1]["n"] > 0
+
+
+def test_the_insights_page_shows_the_figures_and_hides_a_private_game_from_others(client, users, redis_client,
+                                                                                  analysed):
+    public, private = analysed["public"], analysed["private"]
+    _claim(client, users, "alice", public, "Anna")
+    _claim(client, users, "alice", private, "Anna")
+    own = client.get("/users/alice/insights", headers=users.auth("alice"))
+    assert own.status_code == 200
+    page = own.get_data(as_text=True)
+    figures = _pig(client.get(INSIGHTS.format(name="alice"), headers=users.auth("alice")).get_json())
+    assert f'class="insights-decisions">{figures["overall"]["decisions"]}<' in page
+    assert f"/games/{public}/b/main" in page and f"/games/{private}/b/main" in page
+    assert "/puzzles?mine=true" in page
+    for headers in ({}, users.auth("bob")):
+        seen = client.get("/users/alice/insights", headers=headers)
+        assert seen.status_code == 200 and public in seen.get_data(as_text=True)
+        assert private not in seen.get_data(as_text=True)
+    assert client.get("/users/nobody/insights").status_code == 404
