@@ -184,3 +184,24 @@ def test_the_insights_page_shows_the_figures_and_hides_a_private_game_from_other
         assert seen.status_code == 200 and public in seen.get_data(as_text=True)
         assert private not in seen.get_data(as_text=True)
     assert client.get("/users/nobody/insights").status_code == 404
+
+
+def test_the_rebuild_counts_the_analyses_that_ended_before_and_never_twice(app, client, users, redis_client,
+                                                                           analysed):
+    from service.games.insights import rebuild
+
+    public = analysed["public"]
+    _claim(client, users, "alice", public, "Anna")
+    before = _pig(client.get(INSIGHTS.format(name="alice")).get_json())
+    # As a store from before the insights: no summary, no all-players counts (the claim's counters go with them).
+    redis_client.delete(*(keys.insights_game_for(gid) for gid in analysed.values()), keys.insights_everyone("pig"),
+                        keys.insights_everyone_counted("pig"))
+    stores = app.extensions["ludolog"].stores
+    redis_client.delete(keys.insights_user("alice", "public", "pig"), keys.insights_user("alice", "all", "pig"),
+                        keys.insights_user_counted("alice", "public"), keys.insights_user_counted("alice", "all"),
+                        keys.insights_user_worst("alice", "public", "pig"), keys.insights_user_worst("alice", "all", "pig"))
+    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS) == 2
+    assert _pig(client.get(INSIGHTS.format(name="alice")).get_json()) == before
+    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS) == 0
+    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS + 1) == 0
+    assert _pig(client.get(INSIGHTS.format(name="alice")).get_json()) == before
