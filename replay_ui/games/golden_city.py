@@ -47,6 +47,10 @@ PICKER_GROUPS = {
 #: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
 #: share with its 95 % Wilson interval; a level without games here is not measured.
 ENGINE_STRENGTH = {
+    "easy": [
+        {"bot": "city", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
+        {"bot": "trader", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
+    ],
     "strong": [
         {"bot": "city", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
         {"bot": "trader", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},

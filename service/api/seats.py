@@ -13,6 +13,7 @@ what the engine plays are :mod:`service.games.seating`'s.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,18 +26,20 @@ from service.api.docs import documented
 from service.api.errors import ApiError
 from service.api.inputs import load_body
 from service.api.schemas import AssignSchema
-from service.api.takeback_requests import TakeBackRequestSchema
+from service.api.takeback_requests import TakeBackRequestSchema, resume_stuck_grant
 from service.jobs import EngineMoveScheduler, engine_queue
 from service.store.engine_status import ENGINE_CHANGED, THINKING
-from service.store.errors import NotFoundError
+from service.store.errors import NotFoundError, StoreError
 from service.store.games import Branch, GameRecord
 from service.store.live import Batch
 from service.store.seats import BRANCH_DELETED, ENGINE, TABLE_MOVED, Seat
+from service.store.takebacks import GRANTING
 from service.web.auth import current_user, owned_branch, readable_game, require_user
 from service.web.context import api
 from service.web.seating import engine_json, redeem, seat_json, seats_view, table_for_page
 
 bp = Blueprint("seats", __name__)
+log = logging.getLogger(__name__)
 
 _BRANCH = "/api/games/<gid>/branches/<bid>"
 #: The invite's page (the replay UI's), whose last path segment is the token.
@@ -227,6 +230,9 @@ class SeatsFeed:
     about: str = field(init=False)
     #: The engine's status this stream said last (None: nothing), so that a quiet spell says only what changed.
     engine_said: dict[str, Any] | None = field(init=False, default=None)
+    #: Whether the seats said last showed a take-back being granted: until it is done, the stream finishes it if its
+    #: granter died (:meth:`_resume_grant`).
+    granting: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.about = f"following the seats of {self.record.id}/{self.bid}"
@@ -239,6 +245,7 @@ class SeatsFeed:
         text, more = self._seats()
         if more and self._over():
             return text + sse.message("end", {"branch": self.bid}), False
+        self._resume_grant()
         return text, more
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
@@ -253,11 +260,16 @@ class SeatsFeed:
             return sse.message("moved", {"branch": self.bid, "to": moved[-1]}), False
         if changes == {ENGINE_CHANGED} and not lagged:
             return self._engine(), True
-        return self._seats() if changes or lagged else ("", True)
+        text, more = self._seats() if changes or lagged else ("", True)
+        if more:
+            self._resume_grant()
+        return text, more
 
     def quiet(self) -> str:
-        """After a quiet spell: the engine's status again if time alone changed it (a search whose lease lapsed, its
-        process gone without a word, is said to have stopped), then the keep-alive."""
+        """After a quiet spell: a take-back whose granter died is finished (the table's pages are then moved to its new
+        line); the engine's status again if time alone changed it (a search whose lease lapsed, its process gone
+        without a word, is said to have stopped), then the keep-alive."""
+        self._resume_grant()
         if self.engine_said is None or self.engine_said.get("state") != THINKING:
             return sse.KEEP_ALIVE
         return self._engine(only_if_changed=True) + sse.KEEP_ALIVE
@@ -273,6 +285,21 @@ class SeatsFeed:
         self.engine_said = engine
         return sse.message("engine", {"engine": engine, "head": head})
 
+    def _resume_grant(self) -> None:
+        """A take-back this stream showed being granted, left granting past its lease (its granter died), is finished
+        here (idempotent, as every resumer's: :mod:`service.api.takeback_requests`); its notices then move every
+        page at the table to the new line."""
+        if not self.granting:
+            return
+        try:
+            request = resume_stuck_grant(self.record, self.bid)
+        except NotFoundError:
+            raise
+        except StoreError as exc:  # the take-back failed (and is settled so): its notice sends the seats again
+            log.warning("seats stream: the take-back of %s/%s could not be finished: %s", self.record.id, self.bid, exc)
+            return
+        self.granting = request is not None and request.status == GRANTING
+
     def _over(self) -> bool:
         position = api().stores.reader.position(self.record.id, self.bid)
         return position.rules.current_actor(position.state) is None
@@ -283,4 +310,5 @@ class SeatsFeed:
         except NotFoundError:  # deleted between the notice and this read
             return sse.message("deleted", {"branch": self.bid}), False
         self.engine_said = shown.get("engine")
+        self.granting = (shown.get("takeback") or {}).get("status") == GRANTING
         return sse.message("seats", shown), True

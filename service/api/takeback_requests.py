@@ -16,7 +16,9 @@ one.
 
 A grant outlives the process granting it: the new line's id is fixed when the request becomes ``granting`` and every
 step is idempotent, so a request left ``granting`` past :data:`service.store.takebacks.GRANT_LEASE_S` (its granter
-died) is finished by whoever next touches it: a GET of the request, an answer to it, or a move refused on its closed line.
+died) is finished by whoever next touches it: a GET of the request, an answer to it, a move refused on its closed line, or
+the seats stream of a page at the table (which finishes it once it has seen it granting past the lease, so that a
+table whose people only watch moves on by itself).
 """
 
 from __future__ import annotations
@@ -182,6 +184,12 @@ def resume_closed_line(record: GameRecord, bid: str, refused: ConflictError) -> 
         return refused
     done = _current_resumed(record, api().games.branch(record.id, bid))
     return closed_by_takeback(bid, done.branch) if done and done.status == GRANTED and done.branch else refused
+
+
+def resume_stuck_grant(record: GameRecord, bid: str) -> TakeBackRequest | None:
+    """The table's request as it stands, its grant finished first if its granter is presumed dead: what the seats stream
+    does for the pages that only watch a table (:class:`service.api.seats.SeatsFeed`)."""
+    return _current_resumed(record, api().games.branch(record.id, bid))
 
 
 def _current_resumed(record: GameRecord, branch: Branch) -> TakeBackRequest | None:

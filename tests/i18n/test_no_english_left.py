@@ -41,7 +41,7 @@ TEMPLATES_LEFT: tuple[str, ...] = ()
 SCRIPTS_LEFT = (
     # the boards, the mayor's form and the chance summaries name game terms (buildings, goods, tiles, colonists, "tower
     # throw"): the games' glossaries' (service/i18n/games), which the scripts cannot read yet
-    "game.js", "movelist.js", "boards/entdecker.js", "boards/golden_city.js",
+    "game.js", "movelist.js", "boards/golden_city.js",
 )
 
 _JINJA = [
@@ -159,6 +159,10 @@ ALLOWED_LITERALS = {
     "long": "an Intl date style, no text",
     'plain text with "Move N :" lines': "bgasummary.js's list of the envelopes, the API's error details' own (data)",
     "game over": "Amerigo's last step as the engine names it (boards/amerigo.js compares it, never shows it)",
+    "stack back": "an Entdecker phase as the engine names it (boards/entdecker.js compares it, never shows it)",
+    "friendly natives": "an Entdecker phase as the engine names it (boards/entdecker.js compares it; the event's "
+                        "word is the glossary's)",
+    "natives chip": "an Entdecker phase as the engine names it (boards/entdecker.js compares it, never shows it)",
 }
 
 

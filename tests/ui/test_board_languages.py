@@ -13,6 +13,8 @@ import pytest
 
 from engine.amerigo import components as amerigo
 from engine.amerigo.describe import ACTION_NAMES
+from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
+from engine.entdecker.describe import TOPOLOGY_WORDS
 from engine.puerto_rico import components as pr
 from service.i18n.games.glossary import glossaries
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
@@ -58,10 +60,21 @@ BOARDS = {
                  "Neutral tiles", "Special-action track", "cannons", "posts", "order", "tokens", "ships", "tiles to build",
                  "villages left", "makes", "to act", "VP", "neutral", "village", "tile"),
     ),
+    "entdecker": Board(
+        "entdecker", "demo-entdecker-1", 83,
+        shown=(("unit", "scout"), ("unit", "fort"), ("unit", "settlement"), ("event", "storm"), ("component", "stack"),
+               ("component", "reserve tile"), ("component", "discovery chip")),
+        terms=(*(("unit", unit) for unit in UNIT_NAMES), *(("event", event) for event in EVENT_NAMES),
+               *(("tile", word) for word in TOPOLOGY_WORDS.values())),
+        english=("Stacks", "Reserve", "chips face down", "last spin", "wheel", "tiles out of the game", "paid draws left",
+                 "drawn", "This turn", "to act", "pts", "chips", "hostile natives", "friendly natives", "laid this turn",
+                 "expedition", "none"),
+    ),
 }
 #: What each language must show, spelt out: the glossary is read by the test too, so this pins it to the rulebook.
 RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長",
-            ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔"}
+            ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔",
+            ("entdecker", "hu"): "felderítő", ("entdecker", "zh-Hant"): "偵察兵"}
 
 
 def _board_text(watched: Watched, server: LiveServer, board: Board, language: str) -> str:

@@ -166,9 +166,13 @@ class SseClient:
         data, self._buffer = self._buffer[:size], self._buffer[size + 2:]
         return data
 
-    def next_message(self) -> Message:
-        """The next message with an event (comments and the retry hint are kept aside); EOFError when the stream ends."""
+    def next_message(self, within: float | None = None) -> Message:
+        """The next message with an event (comments and the retry hint are kept aside); EOFError when the stream ends,
+        TimeoutError when ``within`` seconds pass without one (keep-alive comments alone keep the socket busy)."""
+        deadline = None if within is None else time.monotonic() + within
         while True:
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError(f"no message within {within} s (comments: {self.comments[-3:]})")
             while b"\n\n" not in self._text:
                 chunked = self.response_headers.get("transfer-encoding") == "chunked"
                 if chunked:

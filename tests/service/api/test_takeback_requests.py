@@ -16,10 +16,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.api import sse
 from service.api.takeback_requests import TableRequestSchema
 from service.store import takebacks
 from service.store.takebacks import TakeBackRequest
 from tests.service.api.helpers import Users, assert_error, assert_matches, branch_url
+from tests.service.api.sse import SseClient
 
 REQUEST = "takeback-request"
 
@@ -274,3 +276,34 @@ def test_two_resumers_at_once_make_one_line_and_one_grant(app: Flask, client: Fl
     assert [(r["status"], r["branch"]) for r in shown] == [("granted", request.branch)] * 3, shown
     assert _branches(client, gid) == {"main", str(request.branch)}, "one new line"
     assert _chat(client, users, gid, str(request.branch)) == [said], "the chat carried once"
+
+
+def test_a_grant_whose_granter_died_is_finished_by_the_seats_stream_of_pages_that_only_watch(
+        app: Flask, client: FlaskClient, users: Users, live_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody asks, answers or moves: the seats streams open at the table (bob's, and a spectator's of the public game)
+    see the request granting, and once its lease lapsed one of them finishes it and every one is moved to the new
+    line."""
+    monkeypatch.setattr(takebacks, "GRANT_LEASE_S", 1.0)
+    monkeypatch.setattr(sse, "KEEPALIVE_S", 0.5)  # quiet spells come often: the lapse is noticed soon
+    gid = _table(client, users)
+    _play_turn(client, users, gid, "alice", 0)
+    rid = _ask(client, users, gid).get_json()["request"]["id"]
+    port, path = int(live_server.rsplit(":", 1)[1]), f"/api/games/{gid}/branches/main/seats/stream"
+    streams = [SseClient(port, path, headers=users.auth("bob"), timeout=30).open(),
+               SseClient(port, path, timeout=30).open()]
+    try:
+        for stream in streams:
+            assert stream.next_message().json()["takeback"]["status"] == "open"
+        request = app.extensions["ludolog"].stores.takebacks.answer(gid, "main", rid, "bob", approve=True)
+        assert request.status == "granting", "the granter died right after its approval committed"
+        for stream in streams:
+            said = [stream.next_message(within=30) for _ in range(2)]
+            assert said[0].event == "seats" and said[0].json()["takeback"]["status"] == "granting", said[0]
+            assert (said[1].event, said[1].json()) == ("moved", {"branch": "main", "to": request.branch}), said[1]
+    finally:
+        for stream in streams:
+            stream.close()
+    shown = _shown(client, users, gid)
+    assert (shown["status"], shown["branch"]) == ("granted", request.branch)
+    assert _branches(client, gid) == {"main", str(request.branch)}, "one new line"
+    assert _move(client, users, gid, "alice", str(request.branch)).status_code == 201, "the table plays on there"

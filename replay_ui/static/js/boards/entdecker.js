@@ -2,20 +2,27 @@
 // the undrawn tiles are left out and the chip pool is a count). Tile faces (land parts and water
 // regions per placed-tile code), the board's size and the unit and chip tables come from the engine
 // through the page data: the game's own component set, the default one or a custom one.
-// Nothing here knows a rule: it draws what the state and the adapter say.
+// Nothing here knows a rule: it draws what the state and the adapter say. Its words are the game's glossary's in the
+// page's language (`tg`: units, events, sides, the rulebook's components) and the site's catalog's (`t`).
 
 import { el, redraw, svg } from "../dom.js";
+import { capitalised, formatList, gameTerms, t } from "../i18n.js";
 import { initialsOf } from "./initials.js";
+import { lettersFor } from "./letters.js";
 
+const tg = gameTerms("entdecker");
 const S = 60; // a cell, in SVG units
 const M = 40; // the margin around the grid: coordinates outside, the start circles inside
 const SIDES = ["N", "E", "S", "W"];
 const SIDE_WORDS = ["north", "east", "south", "west"];
 const DIRS = [[0, -1], [1, 0], [0, 1], [-1, 0]];
-const EVENT_BADGE = { storm: "St", hostile: "Ho", friendly: "Fr", pirates: "Pi", ruins: "Ru", treasure: "Tr" };
-const EVENT_WORDS = { storm: "storm", hostile: "hostile natives", friendly: "friendly natives", pirates: "pirates",
-                      ruins: "ruins", treasure: "treasure" };
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const EVENTS = ["storm", "hostile", "friendly", "pirates", "ruins", "treasure"];
+const UNITS = ["scout", "fort", "settlement"];
+/** An event's word: English says the natives' two kinds in full. */
+const eventWord = (event) => (event === "hostile" ? tg.many("event", "hostile", "hostile natives")
+  : event === "friendly" ? tg.many("event", "friendly", "friendly natives") : tg("event", event));
+const EVENT_BADGE = lettersFor(EVENTS, eventWord, { storm: "St", hostile: "Ho", friendly: "Fr", pirates: "Pi", ruins: "Ru", treasure: "Tr" });
+const tiles = (n) => tg.count(n, "component", "tile");
 const sidesOf = (mask) => [0, 1, 2, 3].filter((d) => (mask >> d) & 1);
 
 // ---- geometry of one face, in unit coordinates (0..1), drawn at any size ----------------------
@@ -80,14 +87,21 @@ function faceShapes(face, x0, y0, size, extra = "") {
 }
 
 function landWords(face) {
-  const land = sidesOf(face.land).map((d) => SIDE_WORDS[d]);
-  return land.length ? `land ${land.join(", ")}` : "all sea";
+  const land = sidesOf(face.land).map((d) => tg("side", SIDE_WORDS[d]));
+  return land.length ? t("%(land)s %(sides)s", { land: tg("tile", "land"), sides: land.join(", ") }) : t("all sea");
+}
+
+/** A tile kind in words: a reserve tile's number, the kind's name (the adapter's, in the page's language), its event. */
+function kindWords(kind) {
+  const name = kind.reserve ? t("%(reserve)s #%(n)s %(tile)s", { reserve: tg("component", "reserve tile"), n: kind.reserve, tile: kind.name })
+    : kind.name;
+  return kind.event ? t("%(tile)s with %(event)s", { tile: name, event: eventWord(kind.event) }) : name;
 }
 
 // ---- pieces -----------------------------------------------------------------------------------
 function unitShape(code, cx, cy, names) {
   const [seat, unit] = code;
-  const title = svg("title", { text: `${names[seat]}'s ${["scout", "fort", "settlement"][unit]}` });
+  const title = svg("title", { text: t("%(name)s's %(unit)s", { name: names[seat], unit: tg("unit", UNITS[unit]) }) });
   const cls = `ed-unit p${seat}`;
   let shape;
   if (unit === 0) shape = svg("circle", { class: cls, cx, cy, r: 7.5 });
@@ -100,7 +114,7 @@ function unitShape(code, cx, cy, names) {
 
 function shipShape(cx, cy) {
   return svg("g", { class: "ed-ship", "data-path": "ship", transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})` },
-    svg("title", { text: "the ship" }),
+    svg("title", { text: tg("component", "ship") }),
     svg("path", { class: "ed-hull", d: "M-11,2 L11,2 L7,8 L-7,8 Z" }),
     svg("path", { class: "ed-sail", d: "M-1,-11 L-1,1 L8,1 Z" }),
     svg("line", { class: "ed-mast", x1: -1, y1: -12, x2: -1, y2: 2 }));
@@ -139,17 +153,18 @@ function mapSvg(state, ctx) {
     const where = `(${x}, ${y})`;
     if (code < 0) {
       layers.tiles.push(svg("rect", { class: `ed-unknown${passages.has(cell) ? " ed-target" : ""}`, x: x0, y: y0, width: S, height: S },
-        svg("title", { text: `${where}: unexplored${passages.has(cell) ? ", behind one of the ship's passages" : ""}` })));
+        svg("title", { text: passages.has(cell) ? t("%(where)s: unexplored, behind one of the ship's passages", { where })
+          : t("%(where)s: unexplored", { where }) })));
       return;
     }
     const kind = T.kinds[code >> 2], face = T.faces[code];
-    const label = `${where}: ${kind.reserve ? `reserve #${kind.reserve} ` : ""}${kind.name}` +
-      `${kind.event ? ` with ${EVENT_WORDS[kind.event]}` : ""}, ${landWords(face)} (rotation ${code & 3})`;
+    const label = t("%(where)s: %(tile)s, %(land)s (rotation %(rotation)s)", { where, tile: kindWords(kind), land: landWords(face),
+                                                                              rotation: code & 3 });
     const cls = `ed-tile${kind.reserve ? " ed-reserve" : ""}${placed.has(cell) ? " ed-new" : ""}${scoring.has(cell) ? " ed-scoring" : ""}`;
     layers.tiles.push(svg("g", { class: cls, dataset: { cell: String(cell), path: `board.${cell}` } }, svg("title", { text: label }), faceShapes(face, x0, y0, S),
       svg("rect", { class: "ed-tile-edge", x: x0, y: y0, width: S, height: S })));
     if (kind.event) {
-      layers.marks.push(svg("g", { class: `ed-event ev-${kind.event}` }, svg("title", { text: EVENT_WORDS[kind.event] }),
+      layers.marks.push(svg("g", { class: `ed-event ev-${kind.event}` }, svg("title", { text: eventWord(kind.event) }),
         svg("circle", { cx: x0 + 11, cy: y0 + 11, r: 8.5 }),
         svg("text", { x: x0 + 11, y: y0 + 14.5, text: EVENT_BADGE[kind.event] })));
     }
@@ -171,7 +186,8 @@ function mapSvg(state, ctx) {
       const [cx, cy] = circlePos(cell, d, T);
       const open = state.board[cell] < 0;
       layers.marks.push(svg("circle", { class: `ed-circle${open ? " open" : ""}`, cx, cy, r: 6 },
-        svg("title", { text: `start circle ${x} ${y} ${SIDES[d].toLowerCase()}${open ? "" : " (its cell is explored)"}` })));
+        svg("title", { text: open ? t("start circle %(x)s %(y)s %(side)s", { x, y, side: SIDES[d].toLowerCase() })
+          : t("start circle %(x)s %(y)s %(side)s (its cell is explored)", { x, y, side: SIDES[d].toLowerCase() }) })));
     }
   }
   if (mode === 1) {
@@ -184,7 +200,8 @@ function mapSvg(state, ctx) {
     layers.top.push(shipShape(M + x * S + jx * S, M + y * S + jy * S));
   }
   return svg("svg", { class: "ed-map", viewBox: `0 0 ${width} ${height}`, role: "img",
-                      "aria-label": `The map: ${state.board.filter((c) => c >= 0).length} of ${state.board.length} cells explored` },
+                      "aria-label": t("The map: %(n)s of %(total)s cells explored", { n: state.board.filter((c) => c >= 0).length,
+                                                                                       total: state.board.length }) },
     svg("g", {}, layers.grid), svg("g", {}, layers.tiles), svg("g", {}, layers.marks), svg("g", {}, layers.units), svg("g", {}, layers.top));
 }
 
@@ -195,14 +212,21 @@ function miniFace(code, T, size = 34) {
     faceShapes(face, 0, 0, size), svg("rect", { class: "ed-tile-edge", x: 0, y: 0, width: size, height: size }));
 }
 
+function stackWords(k, size, top) {
+  const words = { stack: tg("component", "stack"), n: k + 1, tiles: tiles(size) };
+  if (!size) return t("%(stack)s %(n)s: %(tiles)s", words);
+  const back = top === 1 ? t("a '?' back") : top === 0 ? t("a plain back") : t("a back not yet seen");
+  return t("%(stack)s %(n)s: %(tiles)s, top shows %(back)s", { ...words, back });
+}
+
 function stacksBox(state, phase) {
   const drawing = phase === "draw" || phase === "stack back";
-  return el("div", { class: "ed-box ed-stacks" }, el("h3", { text: "Stacks (face down)" }),
+  return el("div", { class: "ed-box ed-stacks" }, el("h3", { text: t("%(stacks)s (face down)", { stacks: tg.heading("component", "stack") }) }),
     el("div", { class: "ed-row" }, state.stacks.map((size, k) => {
       const top = state.tops[k];
-      const back = size === 0 ? "empty" : top === 1 ? "?" : top === 0 ? "" : "…";
+      const back = size === 0 ? t("empty") : top === 1 ? "?" : top === 0 ? "" : "…";
       const cls = `ed-back${top === 1 ? " event" : ""}${size === 0 ? " empty" : ""}${drawing && state.stack === k ? " drawing" : ""}`;
-      return el("div", { class: "ed-stack", "data-path": `stacks.${k} tops.${k}${state.stack === k ? " stack" : ""}`, title: `stack ${k + 1}: ${plural(size, "tile")}${size ? `, top shows ${top === 1 ? "a '?' back" : top === 0 ? "a plain back" : "a back not yet seen"}` : ""}` },
+      return el("div", { class: "ed-stack", "data-path": `stacks.${k} tops.${k}${state.stack === k ? " stack" : ""}`, title: stackWords(k, size, top) },
         el("span", { class: cls, text: back }), el("span", { class: "ed-stack-no", text: `#${k + 1}` }),
         el("span", { class: "ed-num", text: String(size) }));
     })));
@@ -211,28 +235,34 @@ function stacksBox(state, phase) {
 function handBox(state, T) {
   if (state.tile === undefined || state.tile < 0) return null;
   const kind = T.kinds[state.tile];
-  return el("div", { class: "ed-box ed-hand", "data-path": "tile" }, el("h3", { text: "Tile drawn" }),
+  return el("div", { class: "ed-box ed-hand", "data-path": "tile" },
+    el("h3", { text: t("%(tile)s drawn", { tile: capitalised(tg("component", "tile")) }) }),
     el("div", { class: "ed-kv" }, miniFace(state.tile * 4, T, 44),
-      el("span", { text: `${kind.name}${kind.event ? ` with ${EVENT_WORDS[kind.event]}` : ""} (as printed, rotation 0)` })));
+      el("span", { text: t("%(tile)s (as printed, rotation 0)", { tile: kindWords(kind) }) })));
 }
 
 function reserveBox(state, T) {
-  return el("div", { class: "ed-box ed-reserve-box" }, el("h3", { text: "Reserve (face up)" }),
+  return el("div", { class: "ed-box ed-reserve-box" },
+    el("h3", { text: t("%(reserve)s (face up)", { reserve: tg.heading("component", "reserve tile") }) }),
     el("div", { class: "ed-row" }, state.reserve.map((count, i) =>
-      el("div", { class: "ed-res", title: `reserve #${i + 1}: ${plural(count, "tile")}` },
+      el("div", { class: "ed-res", title: t("%(reserve)s #%(n)s: %(tiles)s", { reserve: tg("component", "reserve tile"), n: i + 1,
+                                                                                tiles: tiles(count) }) },
         miniFace(T.reserve_kinds[i] * 4, T, 26), el("span", { class: "ed-num", text: `#${i + 1}·${count}` })))));
 }
 
 function poolBox(state, T) {
   const pool = state.pool;
   const total = Array.isArray(pool) ? pool.reduce((a, b) => a + b, 0) : pool;
-  const detail = Array.isArray(pool) ? T.chip_values.map((v, i) => el("span", { class: "ed-chip", title: `${pool[i]} chips worth ${v}` }, `${v}×${pool[i]}`)) : [];
+  const chips = tg.many("component", "discovery chip");
+  const detail = Array.isArray(pool) ? T.chip_values.map((v, i) => el("span", { class: "ed-chip",
+    title: t("%(n)s %(chips)s worth %(value)s", { n: pool[i], chips, value: v }) }, `${v}×${pool[i]}`)) : [];
   const discarded = Array.isArray(state.discarded) ? state.discarded.reduce((a, b) => a + b, 0) : 0;
-  return el("div", { class: "ed-box" }, el("h3", { text: "Bank" }),
-    el("div", { class: "ed-kv" }, el("span", { text: "chips face down" }), el("strong", { class: "ed-num", text: String(total) }), detail),
-    el("div", { class: "ed-kv" }, el("span", { text: "last spin" }), el("strong", { class: "ed-num", text: state.income ? String(state.income) : "–" }),
-      el("span", { class: "muted", text: `wheel ${T.wheel.join("/")}` })),
-    el("div", { class: "ed-kv" }, el("span", { text: "tiles out of the game" }), el("strong", { class: "ed-num", text: String(discarded) })));
+  return el("div", { class: "ed-box" }, el("h3", { text: t("Bank") }),
+    el("div", { class: "ed-kv" }, el("span", { text: t("%(chips)s face down", { chips }) }), el("strong", { class: "ed-num", text: String(total) }), detail),
+    el("div", { class: "ed-kv" }, el("span", { text: t("last spin") }), el("strong", { class: "ed-num", text: state.income ? String(state.income) : "–" }),
+      el("span", { class: "muted", text: t("%(wheel)s %(values)s", { wheel: tg("component", "income wheel"), values: T.wheel.join("/") }) })),
+    el("div", { class: "ed-kv" }, el("span", { text: t("%(tiles)s out of the game", { tiles: tg.many("component", "tile") }) }),
+      el("strong", { class: "ed-num", text: String(discarded) })));
 }
 
 const EXPEDITION_PHASES = ["buy", "explore", "draw", "stack back", "place", "friendly natives", "natives chip"];
@@ -241,15 +271,19 @@ function expeditionBox(state, ctx, phase) {
   const who = ctx.names[state.turn];
   const rows = [];
   if (EXPEDITION_PHASES.includes(phase)) {
-    rows.push(el("div", { class: "ed-kv" }, el("span", { text: `${who}'s expedition` })));
-    rows.push(el("div", { class: "ed-kv" }, el("span", { text: "paid draws left" }), el("strong", { class: "ed-num", text: String(state.draws_left) }),
-      el("span", { text: "drawn" }), el("strong", { class: "ed-num", text: String(state.drawn) })));
+    rows.push(el("div", { class: "ed-kv" }, el("span", { text: t("%(name)s's %(expedition)s", { name: who, expedition: tg("component", "expedition") }) })));
+    rows.push(el("div", { class: "ed-kv" }, el("span", { text: t("paid draws left") }), el("strong", { class: "ed-num", text: String(state.draws_left) }),
+      el("span", { text: t("drawn") }), el("strong", { class: "ed-num", text: String(state.drawn) })));
   }
-  if (state.storm) rows.push(el("div", { class: "ed-kv warn", text: "a storm ended the expedition" }));
+  if (state.storm) {
+    rows.push(el("div", { class: "ed-kv warn", text: t("a %(storm)s ended the %(expedition)s", { storm: tg("event", "storm"),
+                                                                                              expedition: tg("component", "expedition") }) }));
+  }
   if (state.islands && state.islands.length) {
-    rows.push(el("div", { class: "ed-kv" }, el("span", { text: `islands being scored: ${state.islands.map((i) => `size ${i[1]}`).join(", ")}` })));
+    const sizes = formatList(state.islands.map((i) => t("size %(n)s", { n: i[1] })));
+    rows.push(el("div", { class: "ed-kv" }, el("span", { text: t("%(islands)s being scored: %(sizes)s", { islands: tg.many("component", "island"), sizes }) })));
   }
-  return rows.length ? el("div", { class: "ed-box ed-expedition" }, el("h3", { text: "This turn" }), rows) : null;
+  return rows.length ? el("div", { class: "ed-box ed-expedition" }, el("h3", { text: t("This turn") }), rows) : null;
 }
 
 function playerCard(seat, state, ctx, T, phase) {
@@ -260,32 +294,35 @@ function playerCard(seat, state, ctx, T, phase) {
   const onMap = [0, 0, 0];
   for (const u of state.units) if (u && u[0] === seat) onMap[u[1]] += 1;
   const track = Array.from({ length: T.gold_max }, (_, i) => el("span", { class: `ed-pip${i < gold ? " on" : ""}` }));
-  const units = ["scout", "fort", "settlement"].map((unit, u) =>
-    el("span", { class: `ed-unit-chip p${seat}`, "data-path": `supply.${seat}.${u}`, title: `${supply[u]} ${unit}${supply[u] === 1 ? "" : "s"} in supply, ${onMap[u]} on the map (cost ${T.unit_costs[u]})` },
+  const units = UNITS.map((unit, u) =>
+    el("span", { class: `ed-unit-chip p${seat}`, "data-path": `supply.${seat}.${u}`,
+                 title: t("%(units)s in supply, %(n)s on the map (cost %(cost)s)", { units: tg.count(supply[u], "unit", unit), n: onMap[u],
+                                                                                    cost: T.unit_costs[u] }) },
       el("span", { class: `ed-u u${u}` }), `${supply[u]}`, onMap[u] ? el("span", { class: "muted", text: `+${onMap[u]}` }) : null));
   const chips = state.chips[seat];
   return el("article", { class: `ed-player p${seat}${toAct ? " to-act" : ""}${state.turn === seat && phase !== "over" ? " active" : ""}`,
-                         "aria-label": `${name}'s supply` },
+                         "aria-label": t("%(name)s's supply", { name }) },
     el("header", {}, el("span", { class: "swatch" }), el("h3", { text: name }),
-      toAct ? el("span", { class: "badge act", text: "to act" }) : null,
-      el("span", { class: "spacer" }), el("span", { class: "ed-score", title: "score", text: `${state.score[seat]} pts`, "data-path": `score.${seat}` })),
-    el("div", { class: "ed-kv" }, el("span", { class: "ed-coin", title: `${gold} gold`, text: String(gold), "data-path": `gold.${seat}` }),
+      toAct ? el("span", { class: "badge act", text: t("to act") }) : null,
+      el("span", { class: "spacer" }), el("span", { class: "ed-score", title: t("score"), text: t("%(score)s pts", { score: state.score[seat] }),
+                                                    "data-path": `score.${seat}` })),
+    el("div", { class: "ed-kv" }, el("span", { class: "ed-coin", title: tg.count(gold, "component", "gold", "gold"), text: String(gold),
+                                               "data-path": `gold.${seat}` }),
       el("span", { class: "ed-track", "aria-hidden": "true" }, track)),
     el("div", { class: "ed-kv" }, units),
-    el("div", { class: "ed-kv ed-chips", "data-path": `chips.${seat}` }, el("span", { text: "chips" }),
-      chips.length ? chips.map((v) => el("span", { class: "ed-chip", title: `discovery chip worth ${v}`, text: String(v) }))
-        : el("span", { class: "muted", text: "none" })));
+    el("div", { class: "ed-kv ed-chips", "data-path": `chips.${seat}` }, el("span", { text: tg.many("component", "discovery chip", "chips") }),
+      chips.length ? chips.map((v) => el("span", { class: "ed-chip", title: t("%(chip)s worth %(value)s", { chip: tg("component", "discovery chip"), value: v }),
+                                                   text: String(v) }))
+        : el("span", { class: "muted", text: t("none") })));
 }
 
 function legend() {
   return el("div", { class: "ed-legend" },
     Object.entries(EVENT_BADGE).map(([event, badge]) => el("span", { class: `ed-legend-item ev-${event}` },
-      el("span", { class: "ed-badge", text: badge }), EVENT_WORDS[event])),
-    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-u u0" }), "scout"),
-    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-u u1" }), "fort"),
-    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-u u2" }), "settlement"),
-    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-swatch-new" }), "laid this turn"),
-    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-swatch-target" }), "behind the ship's passages"));
+      el("span", { class: "ed-badge", text: badge }), eventWord(event))),
+    UNITS.map((unit, u) => el("span", { class: "ed-legend-item" }, el("span", { class: `ed-u u${u}` }), tg("unit", unit))),
+    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-swatch-new" }), t("laid this turn")),
+    el("span", { class: "ed-legend-item" }, el("span", { class: "ed-swatch-target" }), t("behind the ship's passages")));
 }
 
 /** Draw the board of `state` into `container`. */

@@ -6,8 +6,10 @@
 
 import { el, redraw } from "../dom.js";
 import { capitalised, gameTerms, t } from "../i18n.js";
+import { lettersFor } from "./letters.js";
 
 const tg = gameTerms("puerto_rico");
+let letters = null;  // each tile kind's letters, made when the board is first drawn (lettersFor)
 // Two letters per tile kind in English: corn and coffee share a first letter.
 const ABBREVIATIONS = { corn: "Co", indigo: "In", sugar: "Su", tobacco: "To", coffee: "Cf", quarry: "Q" };
 const sum = (values) => values.reduce((a, b) => a + b, 0);
@@ -23,19 +25,9 @@ function tileWord(name) {
   return name === "quarry" ? tg("tile", "quarry") : tg("plantation", `${name} plantation`);
 }
 
-const letters = new Map();
-
-/** The letters of a good or plantation, so that a colour is never the only thing saying which: English's own, else
- *  the first letters of the word (one Chinese character), another second letter where two kinds would share them. */
+/** The letters of a good or plantation, so that a colour is never the only thing saying which. */
 function abbreviation(name) {
-  if (!letters.has(name)) {
-    const word = Array.from(kindWord(name));
-    const taken = new Set(letters.values());
-    const options = /\p{Script=Han}/u.test(word[0]) ? word : word.slice(1).map((next) => word[0].toUpperCase() + next);
-    const found = word.join("") === name ? ABBREVIATIONS[name] || name.slice(0, 2) : options.find((o) => !taken.has(o));
-    letters.set(name, found || word[0]);
-  }
-  return letters.get(name);
+  return letters?.[name] || name.slice(0, 2);
 }
 
 function coin(n, label = tg.count(n, "component", "doubloon")) {
@@ -224,6 +216,7 @@ function playerBoard(player, seat, state, ctx) {
 /** Draw the board of `state` into `container`. */
 export function renderBoard(container, state, ctx) {
   const C = ctx.components;
+  letters ??= lettersFor(C.tiles, kindWord, ABBREVIATIONS);
   const board = el("div", { class: "pr" },
     rolesRow(state, ctx),
     el("div", { class: "pr-common" }, shipsBox(state, C), tradingHouse(state, C), colonistsBox(state),
