@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import page_blueprint
-from service.games.claims import make_claim
+from service.games.claims import claim_refusal, make_claim
 from service.games.insights import settle_claim
 from service.i18n import _
 from service.store.claims import CONFIRMED, DECLINED
@@ -105,14 +105,19 @@ def claim_player() -> ResponseReturnValue:
     if user is None:
         return _sign_in_first()
     typed = {"game": request.form.get("game", "")[:300], "player": request.form.get("player", "")[:200].strip()}
-    try:
-        made = make_claim(api().games, api().stores.claims, user, game_id_of(typed["game"]), typed["player"])
-    except StoreError as exc:
-        return _page(user, claim=typed | {"error": _claim_refused(exc, typed["player"])}, status=_status_of(exc))
-    settle_claim(api().stores.insights, made)
-    done = (_("Claimed: %(player)s is you.", player=made.player) if made.status == CONFIRMED else
-            _("Asked: the game's uploader will confirm that %(player)s is you.", player=made.player))
-    return _page(user, claim={"game": "", "player": "", "done": done})
+    gid, claims = game_id_of(typed["game"]), api().stores.claims
+    refused = claim_refusal(api().games, user, gid, typed["player"])
+    if refused is None:
+        try:
+            made = make_claim(api().games, claims, user, gid, typed["player"])
+        except ConflictError as exc:  # a seat or a game claimed already: the form again, with the reason
+            refused = exc
+        else:
+            settle_claim(api().stores.insights, made)
+            done = (_("Claimed: %(player)s is you.", player=made.player) if made.status == CONFIRMED else
+                    _("Asked: the game's uploader will confirm that %(player)s is you.", player=made.player))
+            return _page(user, claim={"game": "", "player": "", "done": done})
+    return _page(user, claim=typed | {"error": _claim_refused(refused, typed["player"])}, status=_status_of(refused))
 
 
 def _status_of(exc: StoreError) -> int:
@@ -123,21 +128,19 @@ def _status_of(exc: StoreError) -> int:
 @bp.post("/account/claims/<cid>/<answer>")
 def change_claim(cid: str, answer: str) -> ResponseReturnValue:
     """Take back one's own claim (``delete``), or confirm or decline (``confirm``, ``decline``) a claim on one's game;
-    a claim gone or answered meanwhile shows the page again with the reason."""
+    a claim answered meanwhile shows the page again with the reason."""
     user = signed_in_user()
     if user is None:
         return _sign_in_first()
     claims = api().stores.claims
-    try:
-        if answer == "delete":
-            changed = claims.delete(cid, user)
-        elif answer in ("confirm", "decline"):
-            changed = claims.answer(cid, user, CONFIRMED if answer == "confirm" else DECLINED)
-        else:
-            raise NotFoundError(f"no such answer {answer!r}")
-    except StoreError as exc:
-        return _page(user, claim={"game": "", "player": "", "error": _("That claim was changed meanwhile, or is not "
-                                                                         "yours to change.")}, status=_status_of(exc))
+    if answer not in ("delete", "confirm", "decline"):
+        raise NotFoundError(f"no such answer {answer!r}")
+    try:  # a claim gone or not the caller's is the error page's (404, 403); one answered meanwhile, the page's reason
+        changed = (claims.delete(cid, user) if answer == "delete" else
+                   claims.answer(cid, user, CONFIRMED if answer == "confirm" else DECLINED))
+    except ConflictError:
+        return _page(user, claim={"game": "", "player": "", "error": _("That claim was answered meanwhile.")},
+                     status=409)
     settle_claim(api().stores.insights, changed)
     return _page(user)
 

@@ -143,4 +143,5 @@ def test_the_account_page_claims_lists_and_answers_claims(app, client, users, re
         assert client.post(f"/account/claims/{own.id}/delete", data={"csrf_token": csrf}).status_code == 200
     assert claims.of_user("dora") == []
     assert client.post(f"/account/claims/{cid}/delete", data={"csrf_token": csrf}).status_code == 404, "bob's"
+    assert client.post("/account/claims/nosuch/confirm", data={"csrf_token": csrf}).status_code == 404
     assert client.post("/account/claims", data={"game": theirs, "player": "Ben"}).status_code == 403, "CSRF"
