@@ -3,9 +3,15 @@ game or by their own BGA import of the same name, else by the game's uploader; e
 
 from __future__ import annotations
 
+import threading
+
 from engine import Setup
 from service.api.claims import ClaimSchema, ClaimsSchema
+from service.games.claims import make_claim
+from service.store.claims import ClaimStore
+from service.store.errors import ConflictError
 from service.store.games import GameStore
+from service.store.users import UserStore
 from tests.service.api.helpers import assert_error, assert_matches
 from tests.service.api.test_notifications import _csrf, _signed_in
 
@@ -145,3 +151,29 @@ def test_the_account_page_claims_lists_and_answers_claims(app, client, users, re
     assert client.post(f"/account/claims/{cid}/delete", data={"csrf_token": csrf}).status_code == 404, "bob's"
     assert client.post("/account/claims/nosuch/confirm", data={"csrf_token": csrf}).status_code == 404
     assert client.post("/account/claims", data={"game": theirs, "player": "Ben"}).status_code == 403, "CSRF"
+
+
+def test_racing_claims_on_one_seat_confirm_one_claimant_only(client, users, redis_client):
+    racers = [f"racer{i}" for i in range(8)]
+    for name in racers:  # each proves the BGA name "Star" in a BGA game of their own
+        UserStore(redis_client).add(name)
+        own = _game(redis_client, owner=name, source="bga", players=("Star", "Other"))
+        make_claim(GameStore(redis_client), ClaimStore(redis_client), name, own, "Star")
+    contested = _game(redis_client, owner="alice", source="bga", players=("Star", "Bea"))
+    start, outcomes = threading.Barrier(len(racers)), []
+
+    def race(name: str) -> None:
+        start.wait()
+        try:
+            outcomes.append(make_claim(GameStore(redis_client), ClaimStore(redis_client), name, contested, "Star").status)
+        except ConflictError as exc:
+            outcomes.append(f"refused: {exc.details.get('claimed_by')}")
+
+    threads = [threading.Thread(target=race, args=(name,)) for name in racers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("confirmed") == 1 and len(outcomes) == len(racers)
+    winner = next(c.user for c in ClaimStore(redis_client).on_game(contested) if c.status == "confirmed")
+    assert sorted(outcomes) == ["confirmed"] + [f"refused: {winner}"] * (len(racers) - 1)
