@@ -7,6 +7,7 @@ stranger, through every route that serves insights or puzzles)."""
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -17,6 +18,7 @@ from service.games.insights import count_analysis
 from service.store import keys
 from service.store.games import MAIN, GameStore
 from service.store.puzzles import PuzzleStore
+from tests.helpers import ROOT, ludolog_env, run_to_end
 from tests.service.api.helpers import assert_matches
 from tests.service.api.test_analysis_api import _run_jobs
 
@@ -187,7 +189,7 @@ def test_the_insights_page_shows_the_figures_and_hides_a_private_game_from_other
 
 
 def test_the_rebuild_counts_the_analyses_that_ended_before_and_never_twice(app, client, users, redis_client,
-                                                                           analysed):
+                                                                           redis_server, analysed):
     from service.games.insights import rebuild
 
     public = analysed["public"]
@@ -200,7 +202,9 @@ def test_the_rebuild_counts_the_analyses_that_ended_before_and_never_twice(app, 
     redis_client.delete(keys.insights_user("alice", "public", "pig"), keys.insights_user("alice", "all", "pig"),
                         keys.insights_user_counted("alice", "public"), keys.insights_user_counted("alice", "all"),
                         keys.insights_user_worst("alice", "public", "pig"), keys.insights_user_worst("alice", "all", "pig"))
-    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS) == 2
+    done = run_to_end([sys.executable, "-m", "ludolog.cli", "insights", "rebuild", "--rollouts", str(ROLLOUTS)],
+                      "ludolog insights rebuild", cwd=ROOT, env=ludolog_env(redis_server.url))
+    assert done.returncode == 0 and "insights: 2 analysed games counted" in done.stdout, done.stdout + done.stderr
     assert _pig(client.get(INSIGHTS.format(name="alice")).get_json()) == before
     assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS) == 0
     assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS + 1) == 0
