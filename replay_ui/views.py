@@ -8,6 +8,8 @@ API, so a private game stays invisible.
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +50,20 @@ THEME_COOKIE = "ludolog-theme"
 @blueprint.app_context_processor
 def page_globals() -> dict[str, Any]:
     """What every page's header needs: the signed-in user, the CSRF token and the theme chosen (None: the system's);
-    and the words for a game's source (:data:`SOURCE_LABELS`) that the lists and the game pages show."""
+    and the words for a game's source (:data:`SOURCE_LABELS`) that the lists and the game pages show; the games'
+    titles the scripts name games by (``gameTitle`` in ``static/js/i18n.js``)."""
     theme = request.cookies.get(THEME_COOKIE)
     return {"ui_user": signed_in_user(), "csrf_token": csrf_token, "sessions_enabled": sessions_enabled(),
             "ui_theme": theme if theme in ("light", "dark") else None,
-            "source_labels": {source: _(label) for source, label in SOURCE_LABELS.items()}}
+            "source_labels": {source: _(label) for source, label in SOURCE_LABELS.items()},
+            "game_titles": game_titles(), "game_label": game_label}
+
+
+@cache
+def game_titles() -> str:
+    """Every game with rules by its title, as JSON: the title is the game's proper name, the same in every language
+    (as its box prints it)."""
+    return json.dumps({game: game_label(game) for game in registered_games()}, ensure_ascii=False)
 
 
 def harden_pages(response: Any) -> Any:

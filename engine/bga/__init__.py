@@ -12,7 +12,15 @@ notes (:mod:`.generic`). Export: :func:`export_log` (:mod:`.export`). Errors: :m
 """
 
 from engine.bga.envelope import EXPECTED_ENVELOPES, parse_document, parse_log
-from engine.bga.errors import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaShapeError, BgaStatusError, BgaSyntaxError
+from engine.bga.errors import (
+    BgaEnvelopeError,
+    BgaLanguageError,
+    BgaLogError,
+    BgaPlayersError,
+    BgaShapeError,
+    BgaStatusError,
+    BgaSyntaxError,
+)
 from engine.bga.export import DEFAULT_START_TIME, export_log
 from engine.bga.history import INFERRED, REFUSED, SKIPPED, USED, HistoryBuilder, LogImport, LogNote, ReportRow
 from engine.bga.importer import (
@@ -67,6 +75,7 @@ __all__ = [
     "RECORD_FORMAT",
     "UNKNOWN_GAME",
     "BgaEnvelopeError",
+    "BgaLanguageError",
     "BgaLog",
     "BgaLogError",
     "BgaShapeError",

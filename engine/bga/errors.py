@@ -35,6 +35,14 @@ class BgaSyntaxError(BgaLogError):
     """
 
 
+class BgaLanguageError(BgaSyntaxError):
+    """Text that reads as no log, in a language other than English (:mod:`engine.bga.language`): the importer reads
+    BGA's English log text only, and BGA's archive JSON or the bookmarklet carry a log in any language.
+
+    ``details`` holds ``language`` (a BCP 47 tag, ``de``) and ``language_name`` (its English name, ``German``).
+    """
+
+
 class BgaEnvelopeError(BgaLogError):
     """Valid JSON, but not one of the known BGA envelopes.
 

@@ -31,7 +31,7 @@ from engine import (
     StateFormatError,
     UnknownGameError,
 )
-from engine.bga import BgaEnvelopeError, BgaLogError, BgaPlayersError, BgaSyntaxError
+from engine.bga import BgaEnvelopeError, BgaLanguageError, BgaLogError, BgaPlayersError, BgaSyntaxError
 from service.store.errors import (
     BranchClosingError,
     BranchGoneError,
@@ -69,6 +69,7 @@ ERROR_TABLE: tuple[tuple[type[Exception], int, str], ...] = (
     (IdempotencyKeyReusedError, 422, "idempotency_key_reused"),
     (StoreError, 500, "store_error"),
     # uploaded logs: unreadable bytes are 400, a readable document that is no usable log 422
+    (BgaLanguageError, 400, "log_language"),  # log text in another language: names it, points to the JSON
     (BgaSyntaxError, 400, "bad_json"),
     (BgaEnvelopeError, 422, "unknown_envelope"),
     (BgaPlayersError, 422, "bad_setup"),

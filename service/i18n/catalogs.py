@@ -20,7 +20,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from service.i18n.locales import DEFAULT_LOCALE, bcp47
+from service.i18n.locales import DEFAULT_LOCALE, LOCALES, bcp47
+from service.i18n.pseudo import PSEUDO_LOCALE, pseudo_catalog
 
 #: The site's own catalogs (domain ``messages``).
 SITE_FOLDER = Path(__file__).parent / "translations"
@@ -42,7 +43,11 @@ def po_path(locale: str, domain: str = SITE_DOMAIN) -> Path:
 
 @cache
 def catalog(locale: str, domain: str = SITE_DOMAIN) -> Catalog | None:
-    """The parsed ``.po`` of ``domain`` in ``locale``; None for English (the source language) or a missing file."""
+    """The parsed ``.po`` of ``domain`` in ``locale``; None for English (the source language) or a missing file. The
+    pseudo-locale's is made from the first translated language's (:mod:`service.i18n.pseudo`)."""
+    if locale == PSEUDO_LOCALE:
+        source = catalog(LOCALES[1], domain)
+        return pseudo_catalog(source) if source is not None else None
     path = po_path(locale, domain) if locale != DEFAULT_LOCALE and domain in _FOLDERS else None
     if path is None or not path.is_file():
         return None

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 
-from service.i18n.locales import DEFAULT_LOCALE, LOCALES
+from service.i18n.locales import ANSWERABLE, DEFAULT_LOCALE
 
 _LOCALE: ContextVar[str] = ContextVar("ludolog_locale", default=DEFAULT_LOCALE)
 
@@ -22,10 +22,10 @@ def current_locale() -> str:
 
 
 def set_locale(locale: str) -> Token[str]:
-    """Write in ``locale`` (Babel's id, one of :data:`~service.i18n.locales.LOCALES`) from now on in this context;
+    """Write in ``locale`` (Babel's id, one of :data:`~service.i18n.locales.ANSWERABLE`) from now on in this context;
     the token undoes it (:func:`reset_locale`). ValueError for a locale not offered."""
-    if locale not in LOCALES:
-        raise ValueError(f"locale {locale!r} is not offered: expected one of {', '.join(LOCALES)}")
+    if locale not in ANSWERABLE:
+        raise ValueError(f"locale {locale!r} is not offered: expected one of {', '.join(ANSWERABLE)}")
     return _LOCALE.set(locale)
 
 

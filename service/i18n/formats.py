@@ -14,11 +14,15 @@ from typing import Literal
 from babel import Locale, dates, lists, numbers
 
 from service.i18n.current import current_locale
+from service.i18n.locales import DEFAULT_LOCALE
+from service.i18n.pseudo import PSEUDO_LOCALE
 
 
 def babel_locale(locale: str | None = None) -> Locale:
-    """Babel's :class:`~babel.Locale` for ``locale`` (default: the current one)."""
-    return Locale.parse(locale or current_locale())
+    """Babel's :class:`~babel.Locale` for ``locale`` (default: the current one); English for the pseudo-locale, which
+    CLDR does not know."""
+    wanted = locale or current_locale()
+    return Locale.parse(DEFAULT_LOCALE if wanted == PSEUDO_LOCALE else wanted)
 
 
 def format_datetime(value: dt.datetime | float, width: str = "medium", tzinfo: dt.tzinfo | None = None,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from service.i18n.pseudo import PSEUDO_LOCALE, PSEUDO_TAG
+
 
 @dataclass(frozen=True)
 class Language:
@@ -32,7 +34,12 @@ DEFAULT_LOCALE = "en"
 #: The locale ids (Babel's spelling) offered.
 LOCALES: tuple[str, ...] = tuple(language.locale for language in LANGUAGES)
 
-_BY_KEY = {key.lower(): language for language in LANGUAGES for key in (language.tag, language.locale)}
+#: The pseudo-locale (:mod:`service.i18n.pseudo`): answered when asked for by name, listed in no menu.
+PSEUDO = Language(PSEUDO_TAG, PSEUDO_LOCALE, "⟦Ƥšéûðö⟧")
+#: Every locale a request may be answered in: those offered, and the pseudo-locale.
+ANSWERABLE: tuple[str, ...] = (*LOCALES, PSEUDO.locale)
+
+_BY_KEY = {key.lower(): language for language in (*LANGUAGES, PSEUDO) for key in (language.tag, language.locale)}
 #: Chinese without a script subtag: the region says which script its readers read.
 _CHINESE_REGIONS = {"tw": "zh_Hant", "hk": "zh_Hant", "mo": "zh_Hant", "cn": "zh_Hans", "sg": "zh_Hans", "my": "zh_Hans"}
 

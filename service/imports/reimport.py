@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 from engine import CHANCE, EngineError, Event, Setup, action_event, apply_event, game_created, get_rules
-from engine.bga import BgaLog, BgaShapeError, BgaSyntaxError, export_log, parse_document, parse_log
+from engine.bga import BgaLanguageError, BgaLog, BgaShapeError, BgaSyntaxError, export_log, parse_document, parse_log
+from engine.bga.language import LANGUAGE_NAMES, seems_written_in
 from service.imports.jsontext import JsonTextError, parse_json
 
 #: The first line of a text export: ``puerto_rico (rules version 3): seat 0 Anna, seat 1 Ben``.
@@ -46,11 +47,25 @@ def read_upload(raw: bytes | str) -> BgaLog:
         raise _explained(not_bga, text) from None
 
 
+#: Where a log in any language can be had: what the refusal of a log in another language points to.
+LOG_IN_ANY_LANGUAGE = ("upload the game's archive JSON from Board Game Arena, or send the game with the bookmarklet "
+                       "(see /help/bga-logs): both carry BGA's log templates, which are the same in every language")
+
+
 def _explained(error: BgaSyntaxError, text: str) -> BgaSyntaxError:
     """Broken JSON stays a JSON error, and so does anything that is not text at all (bad UTF-8, empty);
-    other text is told which formats a paste may be in."""
+    text in another language than English (a German review page, say: :func:`engine.bga.language.seems_written_in`)
+    is told so and where a log in any language can be had; other text is told which formats a paste may be in."""
     if text.lstrip()[:1] in ("{", "[") or "column" not in error.details:
         return error
+    language = seems_written_in(text)
+    if language is not None:
+        name = LANGUAGE_NAMES[language]
+        return BgaLanguageError(
+            f"This log seems to be in {name}: ludolog reads Board Game Arena's log text in English only; "
+            f"{LOG_IN_ANY_LANGUAGE}",
+            details={"language": language, "language_name": name, "help": "/help/bga-logs"},
+        )
     return BgaSyntaxError(
         "not a log we can read: expected BGA JSON (any envelope), ludolog's jsonl or text export, "
         "or BGA log text with 'Move N :' lines",

@@ -48,7 +48,7 @@ def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password
     page.fill("#password", password)
     page.fill("#password2", password)
     page.click("button[type=submit]")
-    page.wait_for_selector("text=Signed in as")
+    page.wait_for_selector(".who strong")  # the header's "Signed in as", in whatever language the page is in
 
 
 def demo_states(game: str, n: int = 1) -> list[Any]:

@@ -9,6 +9,7 @@ import random
 
 from engine import Setup, get_rules, random_playout
 from service.games.analysis import enqueue_analysis
+from service.i18n.games.stored import stored_text
 from service.jobs import make_queue
 from service.store.games import MAIN, GameStore
 from service.store.puzzles import PuzzleStore
@@ -55,7 +56,7 @@ def test_a_puzzle_is_solved_right_with_the_keyboard_and_wrong_on_a_phone(live_se
     said = _verdict(page)
     assert said.startswith("Right!"), said
     played, best_move = puzzle["played"], puzzle["best_move"]
-    assert f"Played {played['text']} (win {round(100 * played['win'])}%), best {best_move['text']} " \
+    assert f"Played {stored_text(played, 'en')} (win {round(100 * played['win'])}%), best {stored_text(best_move, 'en')} " \
            f"({round(100 * best_move['win'])}%)" in said
     assert "95% intervals" in said and page.evaluate("document.activeElement.id") == "puzzle-verdict"
     assert "Your rating: 1,500 → 1," in said  # a first right answer raises the solver's rating

@@ -9,7 +9,15 @@ import { locale, t } from "./i18n.js";
 
 const CSRF = document.querySelector('meta[name="csrf-token"]')?.content || "";
 
-/** What a page says for each of the API's error codes, in the page's language. */
+/** The languages a log may be said to be in (the API's `log_language` error, engine/bga/language.py), by tag. */
+const LANGUAGE_NAMES = {
+  en: t("English"), de: t("German"), hu: t("Hungarian"), fr: t("French"), es: t("Spanish"), it: t("Italian"),
+  pt: t("Portuguese"), nl: t("Dutch"), pl: t("Polish"), ja: t("Japanese"), ko: t("Korean"), ru: t("Russian"),
+  zh: t("Chinese"),
+};
+
+/** What a page says for each of the API's error codes, in the page's language (a function of the error's details where
+ *  the words need them). */
 const CODE_MESSAGES = {
   bad_notation: t("That move is written in a way the game cannot read."),
   illegal_action: t("The rules do not allow that move now."),
@@ -38,6 +46,9 @@ const CODE_MESSAGES = {
   bad_json: t("That is not readable JSON."),
   unknown_envelope: t("That file is no log this site can read."),
   bad_log: t("That log cannot be read or breaks the game's rules."),
+  // One literal, however long: the catalog's extraction and the English scan read a message whole.
+  log_language: (details) => t("This log seems to be in %(language)s: ludolog reads Board Game Arena's log text in English only. Upload the game's archive JSON from Board Game Arena, or send the game with the bookmarklet (see the help page on BGA logs): both carry BGA's log templates, which are the same in every language.",
+    { language: LANGUAGE_NAMES[details.language] || details.language_name || details.language }),
   idempotency_key_reused: t("This request was already sent with other content."),
   unavailable: t("The server cannot reach its store just now: try again shortly."),
   too_many_requests: t("Too many requests: try again in a moment."),
@@ -45,14 +56,16 @@ const CODE_MESSAGES = {
 };
 
 /** An error as a page says it: the API's English `message` to an English reader, else the words for its `code`. */
-export function errorText(status, code, message) {
+export function errorText(status, code, message, details = {}) {
   if (locale === "en" && message) return message;
-  return CODE_MESSAGES[code] || t("The request failed (%(status)s).", { status });
+  const said = CODE_MESSAGES[code];
+  if (typeof said === "function") return said(details || {});
+  return said || t("The request failed (%(status)s).", { status });
 }
 
 export class ApiError extends Error {
   constructor(status, code, message, details) {
-    super(errorText(status, code, message));
+    super(errorText(status, code, message, details));
     this.apiMessage = message;
     this.status = status;
     this.code = code;

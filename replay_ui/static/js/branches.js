@@ -42,7 +42,7 @@ export class Branches {
       const where = branch.parent ? t("from %(parent)s at move %(seq)s · %(luck)s", { parent: branch.parent, seq: branch.fork_seq, luck })
         : t("the game as played");
       return el("li", { class: here ? "here" : "", dataset: { branch: branch.id } },
-        el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null,
+        el("a", { class: "branch-link", href: this.linkTo(branch), "aria-current": here ? "page" : null, translate: "no",
                   dataset: { head: String(branch.head) }, text: branch.name || branch.id }),
         el("span", { class: "muted", text: t(" · %(owner)s · %(where)s · %(moves)s moves", { owner, where, moves: branch.head }) }),
         here ? null : el("a", { class: "compare-link", href: this.compareTo(branch), title: t("both boards side by side at this move"),

@@ -3,7 +3,7 @@
 
 import { api, query } from "./api.js";
 import { el, replaceChildren } from "./dom.js";
-import { formatDateTime, formatList, formatNumber, t, tn, tParts } from "./i18n.js";
+import { formatDateTime, formatList, formatNumber, gameTitle, t, tn, tParts } from "./i18n.js";
 import { openStream } from "./live.js";
 import { noticeTables } from "./turnalerts.js";
 import { followUpload, reportSections, uploadError, uploadSummary } from "./uploadreport.js";
@@ -38,7 +38,7 @@ function gameRow(game) {
   const when = whenText(game.created);
   return el("tr", {},
     el("td", {}, el("a", { href: `/games/${encodeURIComponent(game.id)}`, text: game.title || game.id }),
-       el("div", { class: "muted", text: game.game.replaceAll("_", " ") })),
+       el("div", { class: "muted", text: gameTitle(game.game) })),
     el("td", { text: game.players.join(", ") }),
     el("td", { class: "result", text: resultText(game) }),
     el("td", { text: SOURCES[game.source] || game.source }),
@@ -265,7 +265,7 @@ function tableTurn(table) {
 function tableRow(table) {
   return el("li", { class: table.your_turn ? "table-row your-turn" : "table-row", "data-game": table.game, "data-branch": table.branch },
     el("a", { href: table.url, text: table.title || table.game }),
-    el("span", { class: "muted", text: ` ${table.rules.replaceAll("_", " ")}${table.branch === "main" ? "" : ` · ${table.branch}`} · ` }),
+    el("span", { class: "muted", text: ` ${gameTitle(table.rules)}${table.branch === "main" ? "" : ` · ${table.branch}`} · ` }),
     el("span", { class: "table-turn", text: tableTurn(table) }));
 }
 

@@ -5,9 +5,9 @@ import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 function groupLabel(move, players) {
-  if (!move.phase) return "Setup";
-  const who = typeof move.actor === "number" && move.pick ? players[move.actor] + ": " : "";
-  return who + move.phase;
+  if (!move.phase) return t("Setup");
+  if (typeof move.actor !== "number" || !move.pick) return move.phase;
+  return t("%(who)s: %(phase)s", { who: players[move.actor], phase: move.phase });
 }
 
 /** Split moves into rounds, and each round into runs of one phase (a pick opens a new run). */

@@ -5,7 +5,7 @@
 import { api, query } from "./api.js";
 import { rendererFor } from "./boards/index.js";
 import { el, pageData, replaceChildren, svg } from "./dom.js";
-import { formatNumber, t, tn } from "./i18n.js";
+import { formatNumber, gameTitle, t, tn } from "./i18n.js";
 
 const page = pageData();
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,7 @@ async function showList() {
     $("puzzle-count").textContent = puzzles.length ? tn("%(num)d puzzle", "%(num)d puzzles", puzzles.length) : t("No puzzles yet.");
     replaceChildren($("puzzle-list"), puzzles.map((p) => el("li", {},
       el("a", { href: `/puzzles/${encodeURIComponent(p.id)}`,
-                text: t("%(game)s: %(theme)s", { game: p.game.replaceAll("_", " "), theme: p.theme }) }),
+                text: t("%(game)s: %(theme)s", { game: gameTitle(p.game), theme: p.theme }) }),
       el("span", { class: "hint",
                    text: t(" · %(stage)s · %(players)s players", { stage: stageName(p.stage), players: p.players }) }))));
   } catch (error) {

@@ -7,7 +7,7 @@
 // down (under a Web Lock where the browser has them, so that two tabs cannot both read "not yet told") tells it; the
 // notification's tag names the table, so even a race the lock cannot close shows one notification, not two.
 
-import { t } from "./i18n.js";
+import { gameTitle, t } from "./i18n.js";
 import { api } from "./api.js";
 import { openStream } from "./live.js";
 
@@ -27,7 +27,7 @@ const TEXT = {
   title: (table) => t("Your turn: %(table)s", { table: table.title || table.game }),
   body: (table) => {
     const who = table.to_move ? t("%(player)s is to move", { player: table.to_move.player }) : t("It is your turn");
-    return t("%(who)s · %(game)s", { who, game: table.rules.replaceAll("_", " ") });
+    return t("%(who)s · %(game)s", { who, game: gameTitle(table.rules) });
   },
 };
 

@@ -89,7 +89,7 @@ export function uploadSummary(body) {
 
 export function uploadError(error) {
   const where = [error.move_id !== undefined ? t("move %(n)s", { n: error.move_id }) : null, error.line, error.rule].filter(Boolean);
-  const said = errorText(422, error.code, error.message || error.code);
+  const said = errorText(422, error.code, error.message || error.code, error.details);
   return where.length ? t("%(error)s (%(where)s)", { error: said, where: where.join(" · ") }) : said;
 }
 

@@ -21,6 +21,7 @@ from babel.messages.pofile import read_po
 from engine import Rules, get_rules
 from engine.core.messages import CORE_TEMPLATES, Language, Message, Template, Term, english_plural, render
 from service.i18n.games.glossary import term_word
+from service.i18n.pseudo import PSEUDO_TAG, pseudo, pseudo_template
 
 TRANSLATIONS = Path(__file__).with_name("translations")
 DOMAIN = "games"
@@ -34,9 +35,11 @@ _CHINESE = {"hant": "zh-Hant", "tw": "zh-Hant", "hk": "zh-Hant", "mo": "zh-Hant"
 
 
 def language_of(locale: str | None) -> str:
-    """The language of :data:`LANGUAGES` that ``locale`` (``hu``, ``de_AT``, ``zh-Hant``, ``zh_TW`` …) reads;
-    English for any other."""
+    """The language of :data:`LANGUAGES` that ``locale`` (``hu``, ``de_AT``, ``zh-Hant``, ``zh_TW`` …) reads, or the
+    pseudo-locale (``en-XA``, :mod:`service.i18n.pseudo`); English for any other."""
     parts = (locale or "en").replace("_", "-").lower().split("-")
+    if parts == PSEUDO_TAG.lower().split("-"):
+        return PSEUDO_TAG
     if parts[0] == "zh":
         return next((_CHINESE[part] for part in parts[1:] if part in _CHINESE), "zh-Hans")
     return parts[0] if parts[0] in LANGUAGES else "en"
@@ -84,6 +87,8 @@ def language_table(language: str) -> Language:
     words for terms, its plural rule."""
     if language == "en":
         return Language(english_template, _english_term, english_plural)
+    if language == PSEUDO_TAG:
+        return Language(_pseudo_template, _pseudo_term, english_plural)
     templates, plural = translations(language)
 
     def template(message_id: str) -> Template:
@@ -98,6 +103,14 @@ def language_table(language: str) -> Language:
 
 def _english_term(value: Term) -> str:
     return value.en
+
+
+def _pseudo_template(message_id: str) -> Template:
+    return pseudo_template(english_template(message_id))
+
+
+def _pseudo_term(value: Term) -> str:
+    return pseudo(value.en)
 
 
 def render_message(message: Message, locale: str | None) -> str:

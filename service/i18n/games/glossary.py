@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from service.i18n.pseudo import PSEUDO_TAG, pseudo
+
 GLOSSARY_DIR = Path(__file__).with_name("glossary")
 #: The languages every glossary entry is given in, besides the English key.
 LANGUAGES = ("hu", "de", "zh-Hant", "zh-Hans")
@@ -73,6 +75,8 @@ def glossaries() -> dict[str, Glossary]:
 def term_word(game: str, kind: str, en: str, language: str) -> str:
     """The word for ``game``'s term in ``language``; the English word where the glossary has none (a custom
     component set's own names, say)."""
+    if language == PSEUDO_TAG:
+        return pseudo(en)
     glossary = glossaries().get(game)
     word = glossary.word(kind, en, language) if glossary is not None else None
     return word if word is not None else en
@@ -82,6 +86,9 @@ def term_word(game: str, kind: str, en: str, language: str) -> str:
 def script_terms(language: str) -> dict[str, dict[str, dict[str, str]]]:
     """Every game's words in ``language`` as the pages' scripts read them (``static/js/i18n.js``'s ``gameTerms``):
     ``{game: {kind: {en: word}}}``; empty for English, whose words are the keys themselves."""
+    if language == PSEUDO_TAG:
+        return {game: {kind: {en: pseudo(en) for en in terms} for kind, terms in glossary.terms.items()}
+                for game, glossary in glossaries().items()}
     return {game: {kind: {en: entries[language].word for en, entries in terms.items() if language in entries}
                    for kind, terms in glossary.terms.items()}
             for game, glossary in glossaries().items()}

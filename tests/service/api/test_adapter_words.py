@@ -35,15 +35,15 @@ EXPECTED: dict[str, dict[str, dict[str, Any]]] = {
         "hu": {"page": ["Kör", "A térképrészletek, kupacok, tartalék lapok", "a pontsáv: szigetek, romok"],
                "group": "Vegyél térképrészleteket (darabja 1 arany)", "phases": {"Felfedezés", "Bevétel meghatározása"},
                "column": "szigetek pontjai", "tiebreak": "holtverseny"},
-        "zh-Hant": {"page": ["回合", "地圖板塊組、牌堆、備用板塊與收入轉盤", "計分軌:島嶼、遺跡"], "group": "購買地圖板塊(每塊 1 金幣)",
+        "zh-Hant": {"page": ["回合", "地圖板塊組、牌堆、備用板塊與收入轉盤", "計分軌：島嶼、遺跡"], "group": "購買地圖板塊（每塊 1 金幣）",
                     "phases": {"探險", "收入"}, "column": "島嶼分數", "tiebreak": "同分者並列"},
     },
     "golden_city": {
         "hu": {"page": ["Fázis", "A tábla elrendezése a szabálykönyvből rekonstruált", "kereskedőlevelek eddig"],
                "group": "Licitálj egy terepkártya párra", "phases": {"Licitszakasz", "Építési szakasz"},
                "column": "házak az Aranyvárosban", "tiebreak": "a városban, majd"},
-        "zh-Hant": {"page": ["階段", "版圖配置依規則書重建(地點", "目前的推薦信"], "group": "競標一組地形卡",
-                    "phases": {"競標", "建造"}, "column": "黃金城中的房屋", "tiebreak": "棟房屋,其次"},
+        "zh-Hant": {"page": ["階段", "版圖配置依規則書重建（地點", "目前的推薦信"], "group": "競標一組地形卡",
+                    "phases": {"競標", "建造"}, "column": "黃金城中的房屋", "tiebreak": "棟房屋，其次"},
     },
 }
 
