@@ -46,6 +46,10 @@ ENGINE_STRENGTH = {
         {"bot": "sailor", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
         {"bot": "builder", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
     ],
+    "normal": [
+        {"bot": "sailor", "seats": 4, "games": 8, "win": 0.125, "low": 0.022, "high": 0.471},
+        {"bot": "builder", "seats": 4, "games": 7, "win": 0.143, "low": 0.026, "high": 0.513},
+    ],
     "strong": [
         {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
         {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
