@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import AbstractContextManager
+from typing import Any
 
 from redis.exceptions import RedisError
 from rq.job import Job, get_current_job
@@ -154,10 +155,27 @@ class LeaseKept:
 
 
 def engine_move_failed(job: Job, connection: object, *exc_info: object) -> None:
-    """RQ's failure callback of the engine seat's job: the pages at the table are told that the move failed, and
-    whether RQ tries it again (else the upkeep does, after ``LUDOLOG_JOB_DEADLINE``)."""
-    gid, bid, _ = job.args
-    current_stores().engine_status.failed(str(gid), str(bid), reason=ERROR, retried=bool(job.retries_left))
+    """RQ's failure callback of the engine seat's job: the pages at the table are told that the move failed (its
+    search, or what came before it), and whether RQ tries it again (else the upkeep does, after
+    ``LUDOLOG_JOB_DEADLINE``). Nothing of the error is said: it stays in RQ's failed job, for the operator."""
+    gid, bid, seq = str(job.args[0]), str(job.args[1]), int(job.args[2])
+    stores = current_stores()
+    stores.engine_status.failed(gid, bid, reason=ERROR, retried=bool(job.retries_left),
+                                move=_failed_move(stores, gid, bid, seq))
+
+
+def _failed_move(stores: Stores, gid: str, bid: str, seq: int) -> dict[str, Any]:
+    """The move a failed job was to play, as the pages name it: its seq, and the seat to move there with its level
+    where they can be read (reading them may be what failed the job: then the pages name no seat)."""
+    move: dict[str, Any] = {"seq": seq}
+    try:
+        position = stores.reader.position(gid, bid)
+        actor = position.rules.current_actor(position.state)
+        if position.seq == seq and isinstance(actor, int) and actor >= 0:
+            move |= {"seat": actor, "level": stores.seats.seat(gid, bid, actor).level}
+    except Exception as exc:  # noqa: BLE001 - the job's own fault, met again: the move is said without its seat
+        log.warning("engine seat: the failed move's seat on %s/%s is not known: %s", gid, bid, exc)
+    return move
 
 
 def engine_move_killed(stores: Stores, job: Job) -> bool:

@@ -3,10 +3,10 @@
 The engine seat's job (``workers/engine_seat.py``) says when it starts searching (:meth:`EngineStatus.thinking`), renews
 a short lease while it searches (:meth:`EngineStatus.renew`, between two playouts), and says when its move is stored
 (:meth:`EngineStatus.moved`, which also adds the search's time to the level's running mean) or failed
-(:meth:`EngineStatus.failed`: the job raised, or the process running it was killed). Each change but a renewal adds a
-notice ``{branch, change: "engine"}`` to the game's seat-changes stream, which the table's pages follow (the seats
-stream, ``service/api/seats.py``): so every open page says "the engine is thinking" while it does, and stops saying it
-when the move is stored or the job fails.
+(:meth:`EngineStatus.failed`: the job raised, during its search or before it, or the process running it was
+killed). Each change but a renewal adds a notice ``{branch, change: "engine"}`` to the game's seat-changes stream,
+which the table's pages follow (the seats stream, ``service/api/seats.py``): so every open page says "the engine is
+thinking" while it does, and stops saying it when the move is stored or the job fails.
 
 A process killed with its worker (a machine lost) says nothing: its lease is then not renewed, and a lapsed lease is
 read as a move that stopped (:meth:`EngineStatus.shown`); the worker's upkeep queues such a move again at once
@@ -83,14 +83,19 @@ class EngineStatus:
         if seconds is not None:
             self._time(game, level, seconds)
 
-    def failed(self, gid: str, bid: str, *, reason: str, retried: bool, now: float | None = None) -> None:
+    def failed(self, gid: str, bid: str, *, reason: str, retried: bool, move: dict[str, Any] | None = None,
+               now: float | None = None) -> None:
         """The engine's move on the branch failed (``reason``: :data:`WORKER_STOPPED` or :data:`ERROR`) and is tried
-        again (``retried``) or not. Said of the search the status names; without one (it failed before it searched),
-        nothing is said: the pages never said it was thinking."""
+        again (``retried``) or not. Said of the search the status names; when it names no search of the move after
+        ``move["seq"]`` (the job raised before it searched), of ``move`` (``seq``, and ``seat`` and ``level`` where
+        known), so that the pages are told of a move that keeps failing; with neither, nothing is said (a job killed
+        before it searched: the pages never said it was thinking, and it is tried again)."""
         record = self.status(gid, bid)
+        now = time.time() if now is None else now
+        if move is not None and (record is None or record.get("seq") != move["seq"]):
+            record = {"seat": None, "level": None, "since": now} | move
         if record is None:
             return
-        now = time.time() if now is None else now
         failed = {k: record[k] for k in ("seat", "level", "seq", "since")} | {
             "state": FAILED, "reason": reason, "retried": retried, "at": now}
         pipe = self.redis.pipeline(transaction=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.store import keys
-from service.store.engine_status import FAILED, LEASE_SECONDS, THINKING, WORKER_STOPPED, EngineStatus
+from service.store.engine_status import ERROR, FAILED, LEASE_SECONDS, THINKING, WORKER_STOPPED, EngineStatus
 
 
 @pytest.fixture
@@ -55,6 +55,27 @@ def test_a_renewal_after_the_move_was_stored_brings_nothing_back(status: EngineS
     assert status.think_time("amerigo", "normal") is None, "another copy's move is not timed"
 
 
-def test_a_failure_before_any_search_says_nothing(status: EngineStatus, redis_client) -> None:
-    status.failed("g", "b", reason="error", retried=True)
+def test_a_kill_before_any_search_says_nothing(status: EngineStatus, redis_client) -> None:
+    status.failed("g", "b", reason=WORKER_STOPPED, retried=True)
     assert status.status("g", "b") is None and _notices(redis_client, "g") == []
+
+
+def test_a_job_that_raised_before_its_search_is_said_of_its_move_with_what_is_known_of_it(
+        status: EngineStatus, redis_client) -> None:
+    status.failed("g", "b", reason=ERROR, retried=True, move={"seq": 4}, now=50.0)
+    said = status.shown("g", "b", now=51.0)
+    assert said == {"state": FAILED, "seat": None, "level": None, "seq": 4, "since": 50.0, "reason": ERROR,
+                    "retried": True, "at": 50.0}, "no seat named when it could not be read"
+    status.failed("g", "b", reason=ERROR, retried=False, move={"seq": 4, "seat": 1, "level": "easy"}, now=52.0)
+    assert status.shown("g", "b")["retried"] is False, "the same move again: said again"
+    # A status of an earlier move is not this move's: a failure before this move's search replaces it.
+    status.failed("g", "b", reason=ERROR, retried=True, move={"seq": 6, "seat": 1, "level": "easy"}, now=60.0)
+    said = status.shown("g", "b", now=61.0)
+    assert (said["seq"], said["seat"], said["level"], said["since"]) == (6, 1, "easy", 60.0)
+    # A search of this move that started: the failure is said of it (its start, its seat), whatever else is known.
+    status.thinking("g", "b", seat=1, level="easy", seq=8, now=70.0)
+    status.failed("g", "b", reason=ERROR, retried=True, move={"seq": 8}, now=75.0)
+    said = status.shown("g", "b", now=76.0)
+    assert (said["state"], said["seat"], said["since"], said["at"]) == (FAILED, 1, 70.0, 75.0)
+    assert status.lapsed(now=1e12) == [], "no lease left"
+    assert len(_notices(redis_client, "g")) == 5, "each change said"

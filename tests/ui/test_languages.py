@@ -226,6 +226,53 @@ def test_a_game_page_fits_its_width_in_each_language(browser: Any, live_server: 
         context.close()
 
 
+#: Every page a visitor reaches without a game of their own (a game page of each game, the lists, the help, the
+#: explorer), then the pages of a signed-in user.
+EVERY_PAGE = ("/", "/signin", "/signup", "/help/bga-logs", "/puzzles", "/explore/puerto_rico",
+              *(f"/games/demo-{game}-1/b/main/40" for game in ("puerto-rico", "amerigo", "entdecker", "golden-city")))
+SIGNED_IN_PAGES = ("/", "/account", "/tokens")
+
+
+def _fits(page: Any, server: LiveServer, path: str, name: str, artifacts: Path) -> str | None:
+    """Open ``path``, save its screenshot as ``name``; what runs over the page's width, if anything does."""
+    page.goto(server.url + path)
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(artifacts / f"i18n-{name}.png"), full_page=True)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    return f"{path}: {overflow} px too wide" if overflow > 0 else None
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("tag", ["de", "zh-Hant"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_every_page_fits_its_width_in_german_and_chinese(browser: Any, live_server: LiveServer, artifacts: Path,
+                                                        tag: str, width: int) -> None:
+    """Screenshots of every page in German (its long words) and traditional Chinese (its line breaking) at a laptop's
+    and a phone's width (test-artifacts/i18n-<page>-<tag>-<width>.png), none wider than the window."""
+    context, page = _context_page(browser, locale=tag, width=width, height=900 if width > 500 else 844)
+    try:
+        found = [_fits(page, live_server, path, f"{path.strip('/').replace('/', '-') or 'home'}-{tag}-{width}", artifacts)
+                 for path in EVERY_PAGE]
+        sign_up_in(page, live_server, f"fit{width}")
+        found += [_fits(page, live_server, path, f"{path.strip('/') or 'home'}-signed-in-{tag}-{width}", artifacts)
+                  for path in SIGNED_IN_PAGES]
+        assert not [problem for problem in found if problem], [problem for problem in found if problem]
+        assert page.script_errors == []
+    finally:
+        context.close()
+
+
+def sign_up_in(page: Any, server: LiveServer, name: str) -> None:
+    """Sign up as ``name`` on ``page`` (whatever language it is in)."""
+    page.goto(f"{server.url}/signup")
+    page.fill("#name", name)
+    page.fill("#password", "correct horse")
+    page.fill("#password2", "correct horse")
+    page.click("main button[type=submit]")
+    page.wait_for_selector(".who strong")
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.parametrize("tag", ["hu", "de", "zh-Hant", "zh-Hans"])

@@ -751,7 +751,7 @@ function renderLog(container, events, seq) {
   container.replaceChildren(el("div", { class: "log-only" },
     el("p", { class: "muted", text: t("A log-only game: no rules engine behind it, so these are the log's own lines.") }),
     el("ol", { class: "log-lines" }, shown.map((e) => el("li", { class: e.seq === seq ? "current" : "" },
-      el("span", { class: "mv-seq", text: String(e.seq) }), linesOf(e).map((line) => el("span", { class: "log-line", text: line })))))));
+      el("span", { class: "mv-seq", text: String(e.seq) }), linesOf(e).map((line) => el("span", { class: "log-line", translate: "no", text: line })))))));
 }
 
 // ---- start ------------------------------------------------------------------------------------

@@ -36,7 +36,7 @@ function timeTitle(move) {
 }
 
 function lineItem(line, query) {
-  const item = el("li", { class: "log-line", title: line.raw ? t("BGA: %(line)s", { line: line.raw }) : null });
+  const item = el("li", { class: "log-line", translate: "no", title: line.raw ? t("BGA: %(line)s", { line: line.raw }) : null });
   if (!query) { item.textContent = line.text; return item; }
   // Matches are marked with <mark>; the text goes in as text nodes, never as markup.
   const lower = line.text.toLowerCase();

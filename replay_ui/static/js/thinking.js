@@ -15,6 +15,10 @@ const WORDS = {
     : t("The engine is thinking for %(name)s (%(level)s) (%(sofar)s s so far)", args),
   failed: (status, name) => {
     const stopped = status.reason === "worker_stopped";
+    if (name === undefined) {  // it failed before its search, reading the very things that name its seat
+      return status.retried ? t("The engine's move failed; it is tried again.")
+        : t("The engine's move failed; it will be tried again later.");
+    }
     if (status.retried) {
       return stopped ? t("The engine's move for %(name)s stopped: the worker running it stopped; it is tried again.", { name })
         : t("The engine's move for %(name)s failed; it is tried again.", { name });
@@ -65,7 +69,7 @@ export class EngineLine {
       this.tick();
       this.timer = setInterval(() => this.tick(), 1000);
     } else {
-      this.box.textContent = WORDS.failed(status, this.players[status.seat]);
+      this.box.textContent = WORDS.failed(status, status.seat === null ? undefined : this.players[status.seat]);
     }
   }
 

@@ -103,7 +103,7 @@ def test_the_page_turns_the_button_off_and_says_why(app: Flask, client: FlaskCli
     assert 'id="analysis-refused"' in page and "Analysis refused" in page
     assert len(re.findall(r'class="seat-waiting hint">· to move', page)) == 1, "the seat to move says it waits"
     shown = re.search(r'id="analysis-refused"[^>]*>([^<]*)<', page)
-    assert shown is not None and f"branch &#39;{fork}&#39;" in shown.group(1), "the branch as it is spelled"
+    assert shown is not None and f"branch '{fork}'" in shown.group(1), "the branch as it is spelled"
     main_page = client.get(f"/games/{gid}/b/main").get_data(as_text=True)
     assert 'id="analysis-refused"' not in main_page, "the line the table forked from is not refused"
     assert not re.search(r'id="analysis-request"\s+disabled', main_page)

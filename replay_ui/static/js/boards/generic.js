@@ -13,5 +13,5 @@ function cell(value) {
 export function renderBoard(container, state) {
   const rows = Object.entries(state || {}).map(([key, value]) =>
     el("tr", {}, el("th", { scope: "row", text: key.replaceAll("_", " ") }), el("td", {}, cell(value))));
-  redraw(container, el("table", { class: "generic-state" }, el("tbody", {}, rows)));
+  redraw(container, el("table", { class: "generic-state", translate: "no" }, el("tbody", {}, rows)));
 }
