@@ -45,9 +45,14 @@ def stage_label(stage: str) -> str:
 
 
 def choice_label(game: str, stage: str, choice: str) -> str:
-    """A choice in the reader's language where the game's glossary names it (the stages its UI adapter's
-    ``explorer_terms`` name: Puerto Rico's roles and buildings)."""
-    kind = next((kind for prefix, kind in adapter_for(game).explorer_terms if stage.startswith(prefix)), None)
+    """A choice in the reader's language: as the game's UI adapter words it (``explorer_choice``: Amerigo's actions,
+    Entdecker's purchases and pieces, Die goldene Stadt's sites and bonus cards), or the glossary's word where the
+    adapter's ``explorer_terms`` name the stage's kind (Puerto Rico's roles and buildings)."""
+    adapter = adapter_for(game)
+    said = adapter.explorer_choice(stage, choice)
+    if said is not None:
+        return said
+    kind = next((kind for prefix, kind in adapter.explorer_terms if stage.startswith(prefix)), None)
     return choice if kind is None else term_word(game, kind, choice, language_of(current_locale()))
 
 

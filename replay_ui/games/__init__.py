@@ -64,6 +64,11 @@ class GenericAdapter:
     #: of another stage is shown as the counters key it.
     explorer_terms: tuple[tuple[str, str], ...] = ()
 
+    def explorer_choice(self, stage: str, choice: str) -> str | None:
+        """A choice of the explorer (as its counters key it: ``build scout``) in the current locale, game terms from
+        the glossary; None where the page says it through :attr:`explorer_terms` or as it is keyed."""
+        return None
+
     def components(self, setup: Setup) -> dict[str, Any]:
         """Static data for the board renderer of the game set up by ``setup`` (none for a generic game).
 

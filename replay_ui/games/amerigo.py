@@ -44,6 +44,10 @@ ENGINE_STRENGTH = {
         {"bot": "sailor", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
         {"bot": "builder", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
     ],
+    "normal": [
+        {"bot": "sailor", "seats": 4, "games": 8, "win": 0.125, "low": 0.022, "high": 0.471},
+        {"bot": "builder", "seats": 4, "games": 7, "win": 0.143, "low": 0.026, "high": 0.513},
+    ],
     "strong": [
         {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
         {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
@@ -120,6 +124,19 @@ class AmerigoAdapter(GenericAdapter):
             "engine_strength": ENGINE_STRENGTH,
             "notice": _(NOTICE_DEFAULT if catalog.custom is None else NOTICE_CUSTOM),
         }
+
+    def explorer_choice(self, stage: str, choice: str) -> str | None:
+        """An action chosen: a colour of the action field with its action ("blue: sailing"), the white special action,
+        gold instead of an action, or scoring the cubes with PT21 (:mod:`engine.amerigo.explore`)."""
+        if choice in c.COLOURS:
+            colour = c.COLOURS.index(choice)
+            return _("%(colour)s: %(action)s", colour=term(GAME, "colour", choice),
+                     action=term(GAME, "action", ACTION_NAMES[colour]))
+        if choice == "special":
+            return term(GAME, "action", "special action")
+        if choice == "gold":
+            return term(GAME, "component", "gold")
+        return _("score cubes") if choice == "score cubes" else None
 
     def _group_of(self, state: State) -> tuple[int, str]:
         if state.round == 0:

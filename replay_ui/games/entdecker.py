@@ -30,7 +30,7 @@ from engine.entdecker.state import (
 )
 from engine.entdecker.turn import RUINS, RUINS_VP
 from replay_ui.games import GenericAdapter, term, translated, upper_first
-from service.i18n import N_, _
+from service.i18n import N_, _, ngettext
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
@@ -102,6 +102,15 @@ class EntdeckerAdapter(GenericAdapter):
         self._islands: list[list[int]] = []
         self._ruins: list[int] = []
         self._ruins_due: int | None = None  # the seat that finds ruins with the move being folded
+
+    def explorer_choice(self, stage: str, choice: str) -> str | None:
+        """Tiles bought for an expedition ("buy 2 tiles") or a piece built ("build fort"), the glossary's words
+        (:mod:`engine.entdecker.explore`)."""
+        verb, _space, what = choice.partition(" ")
+        if verb == "buy" and what.split(" ")[0].isdigit():
+            return ngettext("buy %(num)d %(tile)s", "buy %(num)d %(tile)ss", int(what.split(" ")[0]),
+                            tile=term(GAME, "component", "tile"))
+        return _("build %(unit)s", unit=term(GAME, "unit", what)) if verb == "build" else None
 
     def components(self, setup: Setup) -> dict[str, Any]:
         """The game's component set's tables, the unit and event names, and the picker's and jump-to's words."""

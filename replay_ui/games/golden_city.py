@@ -194,6 +194,23 @@ class GoldenCityAdapter(GenericAdapter):
 
     renderer = "golden_city"
 
+    def explorer_choice(self, stage: str, choice: str) -> str | None:
+        """A house built, by the site's kind and landscape ("build on a mountains suburb", a harbour, the Golden
+        City), or a bonus card kept, the glossary's words (:mod:`engine.golden_city.explore`)."""
+        verb, _space, what = choice.partition(" ")
+        if verb == "bonus":
+            return _("%(card)s %(id)s", card=term(GAME, "card", "bonus card"), id=what)
+        if verb != "build":
+            return None
+        if what == "inner city":
+            return _("build in the %(city)s", city=term(GAME, "site", "golden city"))
+        if what == "HA":
+            return _("build on a %(site)s", site=term(GAME, "site", "harbour"))
+        if what in TERRAINS:
+            return _("build on a %(terrain)s %(site)s", terrain=term(GAME, "terrain", TERRAIN_NAMES[TERRAINS.index(what)]),
+                     site=term(GAME, "site", "suburb"))
+        return None
+
     def components(self, setup: Setup) -> dict[str, Any]:
         """The static tables the board draws with: the game's component set, for its number of players."""
         comp = component_set(setup.options.get("components"))

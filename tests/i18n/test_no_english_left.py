@@ -39,9 +39,8 @@ ALLOWED_TEXT = {
 #: as they are done and none is forgotten.
 TEMPLATES_LEFT: tuple[str, ...] = ()
 SCRIPTS_LEFT = (
-    # the boards, the mayor's form and the chance summaries name game terms (buildings, goods, tiles, colonists, "tower
-    # throw"): the games' glossaries' (service/i18n/games), which the scripts cannot read yet
-    "game.js", "movelist.js", "boards/golden_city.js",
+    # the chance summaries name game terms ("tower throw"): the games' glossaries' (gameTerms in i18n.js, as the boards)
+    "game.js", "movelist.js",
 )
 
 _JINJA = [

@@ -15,6 +15,8 @@ from engine.amerigo import components as amerigo
 from engine.amerigo.describe import ACTION_NAMES
 from engine.entdecker.components import EVENT_NAMES, UNIT_NAMES
 from engine.entdecker.describe import TOPOLOGY_WORDS
+from engine.golden_city.components import GOODS as GOLDEN_CITY_GOODS
+from engine.golden_city.components import TERRAIN_NAMES
 from engine.puerto_rico import components as pr
 from service.i18n.games.glossary import glossaries
 from tests.ui.conftest import DEMO_PR, LiveServer, Watched
@@ -70,11 +72,24 @@ BOARDS = {
                  "drawn", "This turn", "to act", "pts", "chips", "hostile natives", "friendly natives", "laid this turn",
                  "expedition", "none"),
     ),
+    "golden_city": Board(
+        "golden_city", "demo-golden-city-1", 88,
+        shown=(("card", "scoring card"), ("card", "landscape card"), ("card", "goods card"), ("component", "draw pile"),
+               ("component", "discard pile"), ("site", "suburb"), ("site", "outer city part"), ("component", "letter")),
+        terms=(*(("terrain", name) for name in TERRAIN_NAMES), *(("good", good) for good in GOLDEN_CITY_GOODS),
+               ("site", "harbour"), ("site", "suburb"), ("site", "outer city part"), ("site", "inner city part"),
+               ("card", "landscape card"), ("card", "key card"), ("card", "bonus card"), ("card", "goods card"),
+               ("card", "scoring card")),
+        english=("Scoring card", "Landscape cards", "Landscape pairs", "Goods cards", "Supply", "draw pile", "discards",
+                 "coins", "key cards", "letters", "keys", "houses", "hand", "goods", "bonus", "to act", "start key", "left",
+                 "scored", "Pair", "free", "river", "coin", "card", "none"),
+    ),
 }
 #: What each language must show, spelt out: the glossary is read by the test too, so this pins it to the rulebook.
 RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長",
             ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔",
-            ("entdecker", "hu"): "felderítő", ("entdecker", "zh-Hant"): "偵察兵"}
+            ("entdecker", "hu"): "felderítő", ("entdecker", "zh-Hant"): "偵察兵",
+            ("golden_city", "hu"): "terepkártya", ("golden_city", "zh-Hant"): "地形卡"}
 
 
 def _board_text(watched: Watched, server: LiveServer, board: Board, language: str) -> str:
@@ -88,7 +103,8 @@ def _board_text(watched: Watched, server: LiveServer, board: Board, language: st
 
 
 def _left(text: str, words: list[str]) -> list[str]:
-    return [word for word in words if re.search(rf"(?<!\w){re.escape(word.lower())}(?!\w)", text)]
+    """The words of ``words`` still in ``text``, as words (not inside a card's id such as ``B-GOODS``)."""
+    return [word for word in words if re.search(rf"(?<![\w-]){re.escape(word.lower())}(?![\w-])", text)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -104,3 +120,29 @@ def test_the_board_reads_in_the_glossary_s_words(game: str, language: str, live_
     english = [en for kind, en in board.terms if glossary.word(kind, en, language) not in (None, en)]
     left = _left(text, english + list(board.english))
     assert left == [], f"{game} in {language}: English left on the board: {left}\n{text}"
+
+
+def test_the_mayor_s_form_reads_in_the_glossary_s_words(live_server: LiveServer, watched: Watched) -> None:
+    """Puerto Rico's mayor's form in Hungarian: its colonists, circles, San Juan and the slots' plantations and
+    buildings are the Hungarian rulebook's words, and none of its English is left."""
+    from tests.ui.helpers import sign_up
+    from tests.ui.test_turn_forms import _table_at_mayor
+
+    glossary = glossaries()["puerto_rico"]
+    sign_up(watched, live_server, "alice")
+    bid, _seq, state = _table_at_mayor(live_server)
+    page: Any = watched.page
+    page.goto(f"{live_server.url}/games/{DEMO_PR}/b/{bid}?lang=hu")
+    page.wait_for_selector(".turn-form[data-form='mayor'] .turn-form-confirm")
+    text = page.inner_text(".turn-form").lower()
+    assert "telepes" in text and "san juan" in text, text
+    names = page.eval_on_selector_all(".turn-form-slot", "slots => slots.map(s => s.dataset.name)")
+    english = ["colonist", "colonists", "circle", "circles", "place", "start again"]
+    for name in names:
+        kind = "building" if name in pr.BUILDING_NAMES else "tile" if name == "quarry" else "plantation"
+        word = glossary.word(kind, name if kind != "plantation" else f"{name} plantation", "hu")
+        assert word and word.lower() in text, (name, word, text)
+        english += [name] if word != name else []  # "hacienda" is Hungarian too
+    left = _left(text, english)
+    assert left == [], f"English left in the mayor's form: {left}\n{text}"
+    watched.assert_clean()

@@ -196,7 +196,7 @@ def test_golden_city_board_draws_a_custom_set_in_rings(live_server: LiveServer, 
     assert page.locator(".gc-map .gc-region").count() == 0 and page.locator(".gc-map .gc-river").count() == 0
     assert page.locator(".gc-map .gc-house").count() == sum(p.houses.bit_count() for p in state.players)
     card = page.inner_text(".gc-scoring-card")
-    assert f"{state.scoring_card} · back" in card and "the river R1" in card
+    assert f"{state.scoring_card} · back" in card and "river R1" in card
     total = state.players[0].houses_left + state.players[0].houses.bit_count()
     assert f"{state.players[0].houses_left}/{total} houses" in page.locator(".gc-player").first.inner_text()
     assert "rings" in page.inner_text("#board-notice")

@@ -68,15 +68,17 @@ export function tn(singular, plural, count, args) {
 /** A game's terms in the page's language: `tg(kind, en)` is the word of the game's glossary
  *  (service/i18n/games/glossary/<game>.toml: buildings, goods, roles, tiles, phases as the rulebook prints them) for the
  *  engine's English word `en`, or `en` itself where there is none (English, a custom component set's own names).
- *  `tg.many(kind, en, plural)` is the word where English says the plural (`plural`: `en` + "s" unless given; the
- *  glossaries' languages say the word), `tg.count(n, kind, en, plural)` says `n` of it ("3 doubloons", "3 dublon"),
- *  `tg.heading(kind, en, plural)` is `tg.many` with a capital (a box's title). The scripts' catalog carries every
- *  game's terms under `games`. */
+ *  `tg.many(kind, en, english)` is the glossary's word, or in English `english` (the plural, `en` + "s", unless
+ *  given: the glossaries' languages say the word itself where English says the plural or a shorter word),
+ *  `tg.count(n, kind, en, plural, singular)` says `n` of it ("3 doubloons", "3 dublon"; English's words `plural` and
+ *  `singular` where they are not `en` + "s" and `en`), `tg.heading(kind, en, plural)` is `tg.many` with a capital (a
+ *  box's title). The scripts' catalog carries every game's terms under `games`. */
 export function gameTerms(game) {
   const terms = catalog.games?.[game] || {};
   const tg = (kind, en) => terms[kind]?.[en] ?? en;
-  tg.many = (kind, en, plural = `${en}s`) => terms[kind]?.[en] ?? plural;
-  tg.count = (n, kind, en, plural) => t("%(n)s %(term)s", { n, term: n === 1 ? tg(kind, en) : tg.many(kind, en, plural) });
+  tg.many = (kind, en, english = `${en}s`) => terms[kind]?.[en] ?? english;
+  tg.count = (n, kind, en, plural, singular = en) =>
+    t("%(n)s %(term)s", { n, term: tg.many(kind, en, n === 1 ? singular : plural) });
   tg.heading = (kind, en, plural) => capitalised(tg.many(kind, en, plural));
   return tg;
 }

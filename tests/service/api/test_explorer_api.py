@@ -108,3 +108,25 @@ def test_the_page_speaks_the_reader_s_language(client, counted):
     for row in rows:
         german = term_word(PR, "role", row["choice"], "de")
         assert german != row["choice"] and f">{german}</a>" in page
+
+
+@pytest.mark.parametrize("game", ["amerigo", "entdecker", "golden_city"])
+def test_every_game_s_choices_are_in_the_reader_s_language(client, counted, game):
+    """Amerigo's actions, Entdecker's purchases and pieces, Die goldene Stadt's sites and bonus cards: each choice's
+    link says a word of the game's Hungarian glossary, and none is left as the English key the counters use."""
+    import re
+
+    from service.i18n.games.glossary import glossaries
+
+    words = {entries["hu"].word for terms in glossaries()[game].terms.values() for entries in terms.values() if "hu" in entries}
+    stages = client.get(f"/api/explorer/{game}").get_json()["stages"]
+    assert stages
+    for stage in stages:
+        rows = client.get(f"/api/explorer/{game}", query_string={"stage": stage}).get_json()["rows"]
+        page = client.get(f"/explore/{game}", query_string={"stage": stage, "lang": "hu"}).text
+        links = re.findall(r'<th scope="row"><a href="[^"]*">([^<]*)</a></th>', page)
+        assert rows and len(links) == len(rows)
+        english = [row["choice"] for row in rows if row["choice"] in links]
+        assert english == [], f"{game} {stage}: choices left in English: {english}"
+        wordless = [link for link in links if not any(word in link for word in words)]
+        assert wordless == [], f"{game} {stage}: no glossary word in {wordless}"

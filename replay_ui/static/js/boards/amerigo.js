@@ -259,7 +259,7 @@ function circuit(state, C) {
       el("th", { text: tg("component", "storage board") }), el("th", { text: tg("component", "action field") }), el("th", { text: tower }))),
     el("tbody", {}, C.colours.map((colour, i) => el("tr", { class: inPhase && state.phase === i ? "am-now" : "" },
       el("th", { scope: "row" }, el("span", { class: `am-swatch c-${colour}` }), `${tg("colour", colour)} `,
-        el("span", { class: "am-action-name", text: C.action_names[i] })),
+        el("span", { class: "am-action-name", text: tg("action", C.action_names[i]) })),
       el("td", { "data-path": `storage.${i}` }, cubes(state.storage[i], colour, t("%(n)s %(colour)s on the %(board)s",
         { n: state.storage[i], colour: tg("colour", colour), board: tg("component", "storage board") }))),
       el("td", { "data-path": `field.${i}` }, cubes(state.field[i], colour, t("%(n)s %(colour)s in the %(field)s",
@@ -288,7 +288,7 @@ function roundBox(state, C) {
 function tokenChip(id, C, used = false) {
   const token = C.tokens[id];
   return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title: `${token.id} (${token.kind}): ${token.effect}` },
-    token.id);
+    el("span", { translate: "no", text: token.id }));
 }
 
 function progressBox(state, C) {
@@ -419,7 +419,7 @@ function playerCard(player, seat, state, ctx) {
   const toAct = ctx.actor === seat;
   const doing = toAct && state.action >= 0
     ? el("div", { class: "am-doing", "data-path": "action", text: t("performing %(action)s (%(colour)s), %(ap)s left", {
-        action: C.action_names[state.action], colour: tg("colour", C.colours[state.action]), ap: ap(state.ap) }) }) : null;
+        action: tg("action", C.action_names[state.action]), colour: tg("colour", C.colours[state.action]), ap: ap(state.ap) }) }) : null;
   return el("article", { class: `am-player p${seat}${toAct ? " to-act" : ""}`, "aria-label": t("%(name)s's sheet", { name: names[seat] }) },
     el("header", {}, el("span", { class: `am-disc p${seat}`, "aria-hidden": "true", text: initialsOf(names)[seat] }), el("h3", { text: names[seat] }),
       toAct ? el("span", { class: "badge act", text: t("to act") }) : null, el("span", { class: "spacer" }),

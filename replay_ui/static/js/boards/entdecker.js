@@ -91,10 +91,10 @@ function landWords(face) {
   return land.length ? t("%(land)s %(sides)s", { land: tg("tile", "land"), sides: land.join(", ") }) : t("all sea");
 }
 
-/** A tile kind in words: a reserve tile's number, the kind's name (the adapter's, in the page's language), its event. */
+/** A tile kind in words: a reserve tile's number, the kind's name, its event. */
 function kindWords(kind) {
-  const name = kind.reserve ? t("%(reserve)s #%(n)s %(tile)s", { reserve: tg("component", "reserve tile"), n: kind.reserve, tile: kind.name })
-    : kind.name;
+  const tile = tg("tile", kind.name);
+  const name = kind.reserve ? t("%(reserve)s #%(n)s %(tile)s", { reserve: tg("component", "reserve tile"), n: kind.reserve, tile }) : tile;
   return kind.event ? t("%(tile)s with %(event)s", { tile: name, event: eventWord(kind.event) }) : name;
 }
 
