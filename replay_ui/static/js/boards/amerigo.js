@@ -285,37 +285,6 @@ function roundBox(state, C) {
       el("strong", { text: `= ${sum(state.pirates)}` })));
 }
 
-/** What each progress token does, in the page's language (the engine's English words it: `token.effect`). */
-function tokenEffects() {
-  const w = { ap: tg("component", "AP"), vp: tg("component", "VP"), gold: tg("component", "gold"), pirates: tg("component", "pirates"),
-              cubes: tg.many("component", "cube"), post: tg("component", "trading post"), move: tg("phase", "order move"),
-              field: tg("component", "action field"), ship: tg("component", "ship"), tiles: tg.many("component", "neutral tile") };
-  const colour = (name) => tg("colour", name);
-  const plus = (n, name) => t("+%(n)s %(ap)s when performing %(colour)s", { ...w, n, colour: colour(name) });
-  const either = (one, other) => t("+%(n)s %(ap)s when performing %(colour)s or %(other)s", { ...w, n: 1, colour: colour(one), other: colour(other) });
-  return {
-    PT01: plus(2, "black"), PT02: plus(2, "red"), PT03: plus(2, "brown"), PT04: plus(2, "green"), PT05: plus(2, "yellow"),
-    PT06: t("+%(n)s %(ap)s when performing %(colour)s (%(move)s)", { ...w, n: 2, colour: colour("white") }),
-    PT07: either("blue", "black"), PT08: either("red", "green"), PT09: either("brown", "yellow"),
-    PT10: t("%(colour)s: each %(ship)s +8 %(ap)s this action", { ...w, colour: colour("blue") }),
-    PT11: t("%(pirates)s +2 against every other player", w),
-    PT12: t("failing against the %(pirates)s costs only half the %(vp)s, rounded up", w),
-    PT13: t("+2 %(gold)s after fully repelling the %(pirates)s", w),
-    PT14: t("%(colour)s: may take two %(tiles)s per phase", { ...w, colour: colour("red") }),
-    PT15: t("when choosing, %(red)s %(cubes)s count as %(green)s and %(green)s as %(red)s", { ...w, red: colour("red"), green: colour("green") }),
-    PT16: t("%(colour)s %(move)s: put the disc on top of the first player's disc", { ...w, colour: colour("white") }),
-    PT17: `+${tg.count(3, "component", "gold", "gold")}`, PT18: `+${tg.count(5, "component", "gold", "gold")}`,
-    PT19: t("+1 %(gold)s per %(post)s founded", w),
-    PT20: t("taking %(gold)s gives one per two %(cubes)s, rounded up", w),
-    PT21: t("instead of an action: %(vp)s equal to the %(cubes)s in the %(field)s", w),
-    PT22: t("final scoring: 1 %(vp)s per %(post)s founded", w),
-    PT23: t("final scoring: %(n)s %(vp)s", { ...w, n: 7 }),
-    PT24: t("final scoring: %(vp)s equal to the %(gold)s track", w),
-  };
-}
-
-let effects = null;  // tokenEffects(), made when a token is first drawn
-
 /** A progress token's kind in words: kept, used once, or scored at the end. */
 function tokenKind(kind) {
   return { permanent: t("permanent"), once: t("once"), end: t("end of game") }[kind] || kind;
@@ -323,8 +292,8 @@ function tokenKind(kind) {
 
 function tokenChip(id, C, used = false) {
   const token = C.tokens[id];
-  effects ??= tokenEffects();
-  const title = t("%(id)s (%(kind)s): %(effect)s", { id: token.id, kind: tokenKind(token.kind), effect: effects[token.id] || token.effect });
+  // the effect comes worded in the page's language (the adapter's: the games catalog's template of the token)
+  const title = t("%(id)s (%(kind)s): %(effect)s", { id: token.id, kind: tokenKind(token.kind), effect: token.effect });
   return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title },
     el("span", { translate: "no", text: token.id }));
 }
