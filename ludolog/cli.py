@@ -260,7 +260,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
                                                           "page", "engine-fairness", "engine-think", "tables", "analysis",
-                                                          "explore", "all"]))
+                                                          "explore", "learn", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
@@ -269,7 +269,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
               help="With live: thousands of clients from one address reconnecting streams every 2 s, probed (bench/storm.py).")
 def bench(suite: str, quick: bool, strength: bool, minutes: float, storm: bool) -> None:
     """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams, a
-    page following a game, a user's list of tables; the search player; a reconnect storm."""
+    page following a game, a user's list of tables, the explorer and puzzles; the search player; a reconnect storm."""
     if storm:
         if suite != "live":
             raise click.UsageError("--storm goes with the live suite: ludolog bench live --storm")
