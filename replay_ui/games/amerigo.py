@@ -10,6 +10,7 @@ the state's layout (each tile turned as chance said), so nothing of the map is c
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine import Setup
@@ -22,7 +23,7 @@ from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from engine.core.messages import Term, message
 from replay_ui.games import GenericAdapter, ordinal, said, term, translated
-from service.i18n import N_, _
+from service.i18n import N_, _, current_locale
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
@@ -71,6 +72,12 @@ FRAME_SIDES = (N_("top-left corner"), N_("top-right corner"), N_("bottom-left co
 
 def phase_name(colour: int) -> str:
     """``blue phase (sailing)``, in the current locale (the caption's template, the glossary's colour and action)."""
+    return _phase_name(colour, current_locale())
+
+
+@cache
+def _phase_name(colour: int, locale: str) -> str:
+    """:func:`phase_name` in ``locale``, worded once per process (every move of a fold names its phase)."""
     return said(message("amerigo.caption.phase", colour=Term(GAME, "colour", c.COLOURS[colour]),
                         action=Term(GAME, "action", ACTION_NAMES[colour])))
 
