@@ -21,23 +21,31 @@ from service.games.puzzles import Generator, rejection, same_moves
 GAMES = ("golden_city", "puerto_rico", "amerigo", "entdecker")
 
 
-def game_yield(game: str, rollouts: int) -> Counter[str]:
-    """The generator's decisions on demo game 1 of ``game``: ``kept`` and each rejection's count."""
+def game_yield(game: str, rollouts: int, most: int | None = None) -> tuple[Counter[str], float, float]:
+    """The generator's decisions on demo game 1 of ``game`` (its first ``most`` decisions, or all): ``kept`` and each
+    rejection's count; and the CPU seconds of the analysis (each decision judged as the analysis job judges it) and of
+    the generator on top of it (its criteria and the confirming judgements)."""
     events = demo_playout(game, 1).events
     rules, state = start(events[0])
     counts: Counter[str] = Counter()
+    analysis_cpu = generation_cpu = 0.0
     for event in events[1:]:
         actor = rules.current_actor(state)
         if actor is not None and actor != CHANCE and len(rules.legal_actions(state)) > 1:
             position = Position(event.seq - 1, int(actor), event.action)
+            started = time.process_time()
             result = analyse_position(rules, state, position.seq, rollouts, "full", event.action)
+            judged = time.process_time()
             reason = rejection(result, same_moves(rules, state, rules.parse_action(result["moves"][0]["action"])))
             if reason is None:
                 confirmed = Generator._confirm(rules, state, position, rollouts)
                 reason = Generator._confirmation_fails(rules, state, result, confirmed)
+            analysis_cpu, generation_cpu = analysis_cpu + judged - started, generation_cpu + time.process_time() - judged
             counts[reason or "kept"] += 1
+            if most is not None and sum(counts.values()) >= most:
+                break
         state = apply_event(rules, state, event, check=False)
-    return counts
+    return counts, analysis_cpu, generation_cpu
 
 
 def main() -> None:
@@ -47,11 +55,11 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
     for game in args.games.split(","):
-        started = time.process_time()
-        counts = game_yield(game, args.rollouts)
+        counts, analysis_cpu, generation_cpu = game_yield(game, args.rollouts)
         rejected = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()) if k != "kept")
         print(f"{game}: {sum(counts.values())} decisions, {counts['kept']} kept; rejected: {rejected}; "
-              f"{time.process_time() - started:.0f} CPU-s", flush=True)
+              f"{analysis_cpu + generation_cpu:.0f} CPU-s (the analysis {analysis_cpu:.0f}, the generator "
+              f"{generation_cpu:.0f})", flush=True)
 
 
 if __name__ == "__main__":

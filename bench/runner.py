@@ -38,6 +38,9 @@ def _suites(create_app: Callable[..., Any] | None) -> dict[str, Callable[[bool],
         from bench import tables as tables_bench
 
         suites["tables"] = lambda quick: tables_bench.run(create_app, quick=quick)
+        from bench import learn as learn_bench
+
+        suites["learn"] = lambda quick: learn_bench.run(create_app, quick=quick)
     from bench import analysis as analysis_bench
 
     suites["analysis"] = lambda quick: analysis_bench.run(quick=quick)

@@ -238,6 +238,29 @@ def explorer_rebuild() -> None:
 
 
 @cli.group()
+def insights() -> None:
+    """Players' mistakes by phase and stage, from their claimed games (issue 49)."""
+
+
+@insights.command("rebuild")
+@click.option("--rollouts", type=click.IntRange(1), default=None,
+              help="the budget of the analyses to count (default: each game's default budget)")
+def insights_rebuild(rollouts: int | None) -> None:
+    """Count every completed main-line analysis (full view, seed 0) the insights lack: resumable, never twice."""
+    from service.games.insights import rebuild
+
+    stores = _stores()
+    with click.progressbar(length=1, label="counting analyses", file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        counted = rebuild(stores.games, stores.redis, stores.insights, stores.claims, rollouts=rollouts,
+                          progress=progress)
+    click.echo(f"insights: {counted} analysed games counted")
+
+
+@cli.group()
 def user() -> None:
     """Manage users."""
 
@@ -260,7 +283,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
 @cli.command()
 @click.argument("suite", default="all", type=click.Choice(["store", "engine", "import", "restart", "list", "queue", "live",
                                                           "page", "engine-fairness", "engine-think", "tables", "analysis",
-                                                          "explore", "all"]))
+                                                          "explore", "learn", "all"]))
 @click.option("--quick", is_flag=True, help="Fewer iterations (a smoke run, not for the record).")
 @click.option("--strength", is_flag=True,
               help="With analysis: the search player against the strategy bots as sequential tests (bench/strength.py).")
@@ -269,7 +292,7 @@ def user_add(name: str, password: str | None, bare: bool) -> None:
               help="With live: thousands of clients from one address reconnecting streams every 2 s, probed (bench/storm.py).")
 def bench(suite: str, quick: bool, strength: bool, minutes: float, storm: bool) -> None:
     """Measure speed: the store, the engine, the importer, a restart, listing, uploads during analysis, live streams, a
-    page following a game, a user's list of tables; the search player; a reconnect storm."""
+    page following a game, a user's list of tables, the explorer and puzzles; the search player; a reconnect storm."""
     if storm:
         if suite != "live":
             raise click.UsageError("--storm goes with the live suite: ludolog bench live --storm")

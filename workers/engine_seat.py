@@ -12,7 +12,8 @@ turn before they reach the queue (:class:`service.store.analysis_turns.EngineTur
 
 While it searches, the pages at the table say so (:class:`service.store.engine_status.EngineStatus`: thinking under a
 lease it renews between two playouts, :class:`LeaseKept`); a job that raises says it failed (:func:`engine_move_failed`,
-RQ's failure callback), and so does the worker whose work horse was killed running it (:func:`engine_move_killed`).
+RQ's failure callback; a lent move, :class:`Lender`, says it itself), and so does the worker whose work horse was killed
+running it (:func:`engine_move_killed`).
 """
 
 from __future__ import annotations
@@ -115,8 +116,19 @@ class Lender:
         except Exception:  # noqa: BLE001 - the lent move's failure must not fail this one; its own job runs it again
             log.exception("engine seat: a lent move failed; it goes back to its owner's turn")
             hand_back_engine_move(queue, waiting)
+            _lent_move_failed(self.stores, waiting["args"])
         finally:
             _work_for(job, None)
+
+
+def _lent_move_failed(stores: Stores, args: list[Any]) -> None:
+    """A lent move raised: no RQ callback runs for it (it ran inside another job), so the pages are told here, at once,
+    and that it is tried again (it went back to its owner's turn), rather than left thinking until its lease lapses."""
+    gid, bid, seq = str(args[0]), str(args[1]), int(args[2])
+    try:
+        stores.engine_status.failed(gid, bid, reason=ERROR, retried=True, move=_failed_move(stores, gid, bid, seq))
+    except RedisError as exc:  # not said: its lease lapses instead, and the upkeep says it stopped
+        log.warning("engine seat: a lent move's failure not said: %s", exc)
 
 
 def _work_for(job: Job | None, owner: str | None) -> None:

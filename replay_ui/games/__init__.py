@@ -38,8 +38,10 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 Every word an adapter gives is in the current locale (:func:`service.i18n.current_locale`: the request's, or the
 timeline's language while it is folded): a game's term through its glossary (:func:`term`), any other phrase through
 the site's catalog (``N_`` for a constant, ``_`` where it is given, whole phrases with named placeholders). The
-component tables stay the engine's words (``phases``, ``roles``, ``goods``, ``terrain_names`` …): the boards' scripts
-compare them and say them through the glossaries themselves (``gameTerms`` in ``static/js/i18n.js``).
+component tables a board's script compares, or says through the glossaries itself (``gameTerms`` in
+``static/js/i18n.js``), stay the engine's words (``phases``, ``roles``, ``goods``, ``terrain_names`` …); the names a
+board shows as they come are worded here (Amerigo's ``action_names``, Entdecker's tile kinds' ``name``, Amerigo's
+tokens' ``effect``, Die goldene Stadt's scoring cards' ``region_names`` and bonus cards).
 """
 
 from __future__ import annotations
@@ -48,8 +50,9 @@ import importlib
 from typing import Any
 
 from engine import Setup
+from engine.core.messages import Message
 from service.i18n import _, current_locale
-from service.i18n.games.catalogs import language_of
+from service.i18n.games.catalogs import language_of, render_message
 from service.i18n.games.glossary import term_word
 
 
@@ -137,6 +140,11 @@ def term(game: str, kind: str, en: str) -> str:
     glossary (:mod:`service.i18n.games.glossary`); the English word where the glossary has none."""
     language = language_of(current_locale())
     return en if language == "en" else term_word(game, kind, en, language)
+
+
+def said(message: Message) -> str:
+    """A message of the game's templates (the engine's words for a token's effect, a region) in the current locale."""
+    return render_message(message, language_of(current_locale()))
 
 
 def upper_first(text: str) -> str:

@@ -10,6 +10,7 @@ the state's layout (each tile turned as chance said), so nothing of the map is c
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine import Setup
@@ -21,10 +22,8 @@ from engine.amerigo.describe import ACTION_NAMES, PREPARATION_STEPS, caption_mes
 from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from engine.core.messages import Term, message
-from replay_ui.games import GenericAdapter, ordinal, term, translated
+from replay_ui.games import GenericAdapter, ordinal, said, term, translated
 from service.i18n import N_, _, current_locale
-from service.i18n.games import render_message
-from service.i18n.games.catalogs import language_of
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
 PICKER_GROUPS = {
@@ -65,11 +64,22 @@ NOTICE_CUSTOM = N_("Played with a custom component set from the game's setup (ta
                    "rulebook reconstruction); the rules are the rulebook's.")
 
 
+#: Where a frame space lies, as :func:`engine.amerigo.board.frame_side` says it: marked for the catalog, said in the
+#: reader's language in the frame spaces' titles.
+FRAME_SIDES = (N_("top-left corner"), N_("top-right corner"), N_("bottom-left corner"), N_("bottom-right corner"),
+               N_("top side"), N_("bottom side"), N_("left side"), N_("right side"))
+
+
 def phase_name(colour: int) -> str:
     """``blue phase (sailing)``, in the current locale (the caption's template, the glossary's colour and action)."""
-    said = message("amerigo.caption.phase", colour=Term(GAME, "colour", c.COLOURS[colour]),
-                   action=Term(GAME, "action", ACTION_NAMES[colour]))
-    return render_message(said, language_of(current_locale()))
+    return _phase_name(colour, current_locale())
+
+
+@cache
+def _phase_name(colour: int, locale: str) -> str:
+    """:func:`phase_name` in ``locale``, worded once per process (every move of a fold names its phase)."""
+    return said(message("amerigo.caption.phase", colour=Term(GAME, "colour", c.COLOURS[colour]),
+                        action=Term(GAME, "action", ACTION_NAMES[colour])))
 
 
 def throw_words(action: Any) -> str:
@@ -108,14 +118,15 @@ class AmerigoAdapter(GenericAdapter):
         catalog = component_set(setup.options.get("components"))
         rows, cols = c.GRID[players]
         return {
-            "colours": list(c.COLOURS), "action_names": list(ACTION_NAMES), "goods": list(c.GOODS),
+            "colours": list(c.COLOURS), "action_names": [term(GAME, "action", name) for name in ACTION_NAMES], "goods": list(c.GOODS),
             "good_letters": c.GOOD_LETTERS, "island_tiles": {name: list(tile) for name, tile in catalog.island_tiles},
             "grid": [rows, cols], "tile_size": c.TILE_SIZE,
             "frames": [{"name": name, "cells": [list(cell) for cell in cells],
-                        "side": frame_side(cells, rows * c.TILE_SIZE, cols * c.TILE_SIZE)}
+                        "side": _(frame_side(cells, rows * c.TILE_SIZE, cols * c.TILE_SIZE))}
                        for name, cells in frame_spaces(rows, cols, players)],
             "kinds": _kinds(catalog), "neutral_kinds": list(catalog.neutral_kinds), "village_kinds": list(catalog.village_kinds),
-            "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": c.PROGRESS_TOKENS[i][2]} for i, t in enumerate(TOKEN_IDS)],
+            "tokens": [{"id": t, "kind": TOKEN_KINDS[i], "effect": said(message(f"amerigo.token.{t}"))}
+                       for i, t in enumerate(TOKEN_IDS)],
             "progress_spaces": list(c.PROGRESS_SPACES), "production_values": list(c.PRODUCTION_VALUES),
             "order_track": _order_track(catalog),
             "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},

@@ -72,7 +72,7 @@ def tables(cat: ComponentSet) -> dict[str, Any]:
     for kind in cat.kinds:
         kinds.append({"key": kind.key, "topology": kind.topology, "event": EVENT_NAMES[kind.event] if kind.event >= 0 else None,
                       "reserve": kind.reserve, "back": kind.back,
-                      "name": TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower())})
+                      "name": term(GAME, "tile", TOPOLOGY_WORDS.get(kind.topology, kind.topology.lower()))})
     faces = [{"land": face.land, "parts": list(face.parts), "regions": list(face.regions)} for face in cat.faces]
     return {"width": cat.width, "height": cat.height, "kinds": kinds, "faces": faces, "draw_kinds": cat.draw_kinds,
             "chip_values": list(cat.chip_values), "gold_max": cat.gold_max, "unit_costs": list(cat.unit_cost),

@@ -20,7 +20,7 @@ from engine import Setup
 from engine.golden_city import scoring
 from engine.golden_city.component_set import KINDS, REWARDS, ComponentSet, component_set
 from engine.golden_city.components import DEFAULT_COMPONENTS, TERRAIN_NAMES, TERRAINS
-from engine.golden_city.describe import caption_message
+from engine.golden_city.describe import caption_message, region_phrase
 from engine.golden_city.state import (
     BID,
     BUILD,
@@ -33,7 +33,7 @@ from engine.golden_city.state import (
     SETUP_GOODS,
     State,
 )
-from replay_ui.games import GenericAdapter, term, translated, upper_first
+from replay_ui.games import GenericAdapter, said, term, translated, upper_first
 from service.i18n import N_, _, ngettext
 
 #: The move picker's groups, by the notation's first word.
@@ -149,7 +149,7 @@ def regions(comp: ComponentSet) -> list[dict[str, Any]]:
 def _scoring_cards(comp: ComponentSet) -> dict[str, Any]:
     return {card: {"back": comp.scoring_back[card], "good": comp.goods[comp.scoring_good[card]],
                    "regions": list(comp.scoring_regions[card]),
-                   "region_names": [comp.region_name(r) for r in comp.scoring_regions[card]]}
+                   "region_names": [said(region_phrase(r)) for r in comp.scoring_regions[card]]}
             for card in comp.scoring_ids}
 
 

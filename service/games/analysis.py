@@ -290,16 +290,19 @@ def said(move: dict[str, Any]) -> str:
 
 
 def _entry(position: Position, result: dict[str, Any]) -> dict[str, Any]:
-    """One position of the report: chances, best moves, every evaluated move, and the played move's verdict."""
+    """One position of the report: chances, best moves, every evaluated move, and the played move's verdict (each
+    move's sentence rendered once: the best moves and the played one are among the options)."""
     moves = result["moves"]
+    shown = [_move(m) for m in moves]
     return {"seq": position.seq, "actor": position.actor, "win": result["win"], "win_ci": result["win_ci"],
-            "best": [_move(m) for m in moves[:BEST_SHOWN]],
-            "options": sorted((_move(m) for m in moves), key=lambda m: -m["win"]),
-            "played": _played(position, moves)}
+            "best": [dict(m) for m in shown[:BEST_SHOWN]],
+            "options": sorted(shown, key=lambda m: -m["win"]),
+            "played": _played(position, moves, {m["action"]: m["text"] for m in shown})}
 
 
-def _played(position: Position, moves: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The played move as the viewer may see it, with its loss and mark when it was judged."""
+def _played(position: Position, moves: list[dict[str, Any]], texts: dict[str, str]) -> dict[str, Any] | None:
+    """The played move as the viewer may see it, with its loss and mark when it was judged (``texts``: each judged
+    move's sentence, by notation)."""
     if position.played is None:
         return None
     if position.hidden:
@@ -309,5 +312,5 @@ def _played(position: Position, moves: list[dict[str, Any]]) -> dict[str, Any] |
     if judged is None:  # another seat's decision in a seat's view: not judged, only shown
         return {"action": position.played, "text": position.text, "win": None, "ci": None, "loss": None,
                 "loss_ci": None, "mark": None}
-    return {"action": judged["action"], "text": said(judged), "win": judged["win"], "ci": judged["ci"],
+    return {"action": judged["action"], "text": texts[judged["action"]], "win": judged["win"], "ci": judged["ci"],
             "loss": judged["loss"], "loss_ci": judged["loss_ci"], "mark": mark_for(judged["loss_ci"][0])}

@@ -85,6 +85,8 @@ BOARDS = {
                  "scored", "Pair", "free", "river", "coin", "card", "none"),
     ),
 }
+#: Titles (no visible text: read by the board's text version and screen readers) that must not stay English.
+FRAME_TITLES = {"amerigo": ("frame space", "top-left corner", "top side", "left side")}
 #: What each language must show, spelt out: the glossary is read by the test too, so this pins it to the rulebook.
 RULEBOOK = {("puerto_rico", "hu"): "polgármester", ("puerto_rico", "zh-Hant"): "市長",
             ("amerigo", "hu"): "kockatorony", ("amerigo", "zh-Hant"): "方塊塔",
@@ -97,7 +99,8 @@ def _board_text(watched: Watched, server: LiveServer, board: Board, language: st
     page.goto(f"{server.url}/games/{board.gid}/b/main/{board.seq}?lang={language}")
     page.wait_for_selector("body[data-ready='true']")
     page.wait_for_function("document.querySelector('#board').innerText.trim().length > 0")
-    text: str = page.inner_text("#board")
+    titles = page.eval_on_selector_all("#board svg title", "titles => titles.map(t => t.textContent).join('\\n')")
+    text: str = page.inner_text("#board") + "\n" + titles
     watched.assert_clean()
     return text.lower()  # as the reader sees it, in the stylesheet's capitals: the words compared without them
 
@@ -118,6 +121,7 @@ def test_the_board_reads_in_the_glossary_s_words(game: str, language: str, live_
     missing = [word for kind, en in board.shown if (word := glossary.word(kind, en, language) or en).lower() not in text]
     assert missing == [], f"{game} in {language}: the glossary's {missing} not on the board:\n{text}"
     english = [en for kind, en in board.terms if glossary.word(kind, en, language) not in (None, en)]
+    english += [title.lower() for title in FRAME_TITLES.get(game, ())]
     left = _left(text, english + list(board.english))
     assert left == [], f"{game} in {language}: English left on the board: {left}\n{text}"
 

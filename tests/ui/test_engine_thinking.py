@@ -2,7 +2,9 @@
 seat's job searches its move, the page of the other player (and the owner's) says "the engine is thinking", and the
 line goes when the move lands; the next time it says about how long its level takes here. A worker SIGKILLed with its
 work horse while the engine thinks: the pages do not say "thinking" for ever, they say the move stopped and is tried
-again, and the move lands once another worker runs. The seats card explains each level with its measured strength."""
+again, and the move lands once another worker runs. A move that fails reading its game (a real fault in the store) is
+said failed without the seat it could not read, and lands once the store is mended. The seats card explains each
+level with its measured strength."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from service.store import keys
 from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, started_workers, wait_until
 from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer, Watched
@@ -160,6 +163,27 @@ def test_a_worker_killed_while_the_engine_thinks_is_said_and_the_move_still_land
     page.wait_for_selector("#engine-status", state="hidden")
     events = table.stores.games.events(table.gid, table.bid, after=engine_at)
     assert events[0].actor == 2 and events[0].seq == engine_at + 1
+
+
+def test_a_move_that_failed_reading_its_game_is_said_without_the_seat_it_could_not_read(
+        live_server: LiveServer, watched: Watched, workers: Any) -> None:
+    """A real fault before the search: the branch's record in the store made unreadable once the page is open. The
+    job and its failure callback cannot read which seat moves; the page says the move failed (naming nobody, rather than
+    "undefined") and is tried again; mended, RQ's retry plays it and the line goes."""
+    sign_up(watched, live_server, "alice")
+    table = Table(live_server, "easy")
+    engine_at = table.play_people_until_the_engine_moves()
+    page = _watch(open_game(watched, live_server, gid=table.gid, bid=table.bid))
+    store, where = table.stores.redis, keys.branches_for(table.gid)
+    kept = store.hget(where, table.bid)
+    store.hset(where, table.bid, "unreadable")
+    workers()
+    page.wait_for_selector("body[data-engine='failed']")
+    assert page.inner_text("#engine-status") == "The engine's move failed; it is tried again."
+    assert table.head() == engine_at
+    store.hset(where, table.bid, kept)  # mended: RQ's next try plays the move
+    page.wait_for_function("head => Number(document.body.dataset.liveHead || 0) > head", arg=engine_at)
+    page.wait_for_selector("#engine-status", state="hidden")
 
 
 def test_the_seats_card_explains_each_level_with_its_measured_strength(live_server: LiveServer,

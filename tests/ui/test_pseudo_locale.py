@@ -32,9 +32,6 @@ TOKEN_NAME = "walk"
 #: The places on the game pages still showing English that went through no catalog: issue 47 item 6 is done when
 #: this list is empty. The test fails on any place not listed, and on a listed place that no longer shows English.
 BOARDS_LEFT: dict[str, str] = {
-    '#board span.am-token.k-end[title]': "Amerigo's progress tokens: the engine's English effect",
-    '#board span.am-token.k-once[title]': "Amerigo's progress tokens: the engine's English effect",
-    '#board span.am-token.k-permanent[title]': "Amerigo's progress tokens: the engine's English effect",
     '#moves span.mv-text': "Amerigo's chance events: the tower throw's sentence",
 }
 #: The same for the other pages.

@@ -37,10 +37,11 @@ def _play_service(stores: Stores) -> PlayService:
         FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores))))
 
 
-def _engine_game(stores: Stores, target: int) -> tuple[str, int]:
-    """A Pig game whose seat 1 is the engine's (easy), once seat 0 has played its turn: the engine is to move. Its head."""
+def _engine_game(stores: Stores, target: int, owner: str = "alice") -> tuple[str, int]:
+    """A Pig game of ``owner``'s whose seat 1 is the engine's (easy), once seat 0 has played its turn: the engine is to
+    move. Its head."""
     play = _play_service(stores)
-    record, head = play.create_game("pig", ["Anna", "Engine"], owner="alice", seed="engine", options={"target": target})
+    record, head = play.create_game("pig", ["Anna", "Engine"], owner=owner, seed="engine", options={"target": target})
     stores.seats.assign(record.id, MAIN, Seat(1, "engine", level="easy"))
     while _actor(stores, record.id) == 0:
         position = stores.reader.position(record.id, MAIN)
@@ -116,6 +117,26 @@ def test_a_work_horse_killed_while_the_engine_thinks_is_said_at_once_and_the_mov
     wait_until(lambda: stores.engine_status.status(gid, MAIN) is None or stores.engine_status.status(gid, MAIN)["seq"] > head,
                "nothing said of the move once it is stored")
     assert worker.poll() is None
+
+
+def test_a_lent_move_that_raises_is_said_failed_at_once_while_its_lender_still_searches(stores: Stores,
+                                                                                        workers) -> None:
+    """One worker searches alice's slow move and lends its process, between two playouts, to carol's waiting move
+    (``workers.engine_seat.Lender``), whose append meets a real fault (its stored idempotency record unreadable): no RQ
+    callback runs for a lent move, so the lender itself says it failed, at once, rather than leave it "thinking" until
+    its lease lapses or its own job comes."""
+    slow, slow_head = _engine_game(stores, target=SLOW_TARGET)
+    lent, lent_head = _engine_game(stores, target=100, owner="carol")
+    assert engine_queue(stores).count == 1, "carol's move waits for a process (her turn), not in RQ's queue"
+    stores.redis.set(keys.idempotency_for(lent, MAIN, ENGINE_AUTHOR, f"engine-move-{lent_head}"), "unreadable")
+    workers()
+    failed = wait_until(lambda: (s := stores.engine_status.status(lent, MAIN)) and s["state"] == FAILED and s,
+                        "carol's move said to have failed")
+    assert (stores.engine_status.status(slow, MAIN) or {}).get("state") == THINKING, "while alice's move searches"
+    assert stores.games.head(slow, MAIN) == slow_head, "alice's move not played yet: her job is still running"
+    assert (failed["reason"], failed["retried"], failed["seq"], failed["seat"]) == ("error", True, lent_head, 1)
+    assert not stores.redis.zscore(keys.engine_thinking(), f"{lent}/{MAIN}"), "no lease left to lapse"
+    assert stores.games.head(lent, MAIN) == lent_head
 
 
 def test_the_upkeep_queues_again_a_lost_engine_move_and_forgets_a_branch_with_none_to_play(stores: Stores) -> None:

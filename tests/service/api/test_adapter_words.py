@@ -16,7 +16,8 @@ from service.store.games import GameStore
 PAGE_DATA = re.compile(r'<script type="application/json" id="page-data">(.*?)</script>', re.S)
 
 #: Per game and language: what the page shows (phase label, notice, score hint), a picker group, the move list's
-#: phases (some of them), a result column and a tie-break's words (a piece of one).
+#: phases (some of them), a result column and a tie-break's words (a piece of one); where the adapter words a table
+#: the board shows (Amerigo's progress tokens' effects, Die goldene Stadt's scoring cards' regions): one entry's.
 EXPECTED: dict[str, dict[str, dict[str, Any]]] = {
     "puerto_rico": {
         "hu": {"page": ["Szerep", "jelzők + épületek + bónuszok eddig"], "group": "Válassz szerepet",
@@ -27,9 +28,11 @@ EXPECTED: dict[str, dict[str, dict[str, Any]]] = {
     "amerigo": {
         "hu": {"page": ["Fázis", "A tábla elrendezése a szabálykönyvből rekonstruált", "Győzelmi pontok eddig"],
                "group": "Válassz akciót", "phases": {"kék fázis (hajózás)", "Előkészület"},
-               "column": "Győzelmi pontok a vége előtt", "tiebreak": "a játékossorrendben", "throw": "kék"},
+               "column": "Győzelmi pontok a vége előtt", "tiebreak": "a játékossorrendben", "throw": "kék",
+               "table": ("tokens", "effect", "+2 AP a fekete akciónál")},
         "zh-Hant": {"page": ["階段", "版圖配置依規則書重建", "目前分數"], "group": "選擇行動",
-                    "phases": {"準備階段"}, "column": "結束前的分數", "tiebreak": "玩家順序第", "throw": "藍"},
+                    "phases": {"準備階段"}, "column": "結束前的分數", "tiebreak": "玩家順序第", "throw": "藍",
+                    "table": ("tokens", "effect", "執行黑色行動時+2行動點")},
     },
     "entdecker": {
         "hu": {"page": ["Kör", "A térképrészletek, kupacok, tartalék lapok", "a pontsáv: szigetek, romok"],
@@ -41,9 +44,11 @@ EXPECTED: dict[str, dict[str, dict[str, Any]]] = {
     "golden_city": {
         "hu": {"page": ["Fázis", "A tábla elrendezése a szabálykönyvből rekonstruált", "kereskedőlevelek eddig"],
                "group": "Licitálj egy terepkártya párra", "phases": {"Licitszakasz", "Építési szakasz"},
-               "column": "házak az Aranyvárosban", "tiebreak": "a városban, majd"},
+               "column": "házak az Aranyvárosban", "tiebreak": "a városban, majd",
+               "table": ("scoring_cards", "region_names", ["R-NE folyó"])},
         "zh-Hant": {"page": ["階段", "版圖配置依規則書重建（地點", "目前的推薦信"], "group": "競標一組地形卡",
-                    "phases": {"競標", "建造"}, "column": "黃金城中的房屋", "tiebreak": "棟房屋，其次"},
+                    "phases": {"競標", "建造"}, "column": "黃金城中的房屋", "tiebreak": "棟房屋，其次",
+                    "table": ("scoring_cards", "region_names", ["河流R-NE"])},
     },
 }
 
@@ -69,7 +74,12 @@ def test_the_adapter_speaks_the_reader_s_language(client, demo_games, game, lang
     assert page.status_code == 200
     for words in expected["page"]:
         assert words in page.text, (words, game, language)
-    assert expected["group"] in _page_data(page.text)["components"]["picker_groups"].values()
+    components = _page_data(page.text)["components"]
+    assert expected["group"] in components["picker_groups"].values()
+    if "table" in expected:
+        table, field, words = expected["table"]
+        rows = components[table].values() if isinstance(components[table], dict) else components[table]
+        assert words in [row[field] for row in rows], (table, field, words)
 
     timeline = client.get(f"/games/{gid}/b/main/timeline.json", query_string={"lang": language}).get_json()
     phases = {move["phase"] for move in timeline["moves"] if move.get("phase")}

@@ -285,9 +285,16 @@ function roundBox(state, C) {
       el("strong", { text: `= ${sum(state.pirates)}` })));
 }
 
+/** A progress token's kind in words: kept, used once, or scored at the end. */
+function tokenKind(kind) {
+  return { permanent: t("permanent"), once: t("once"), end: t("end of game") }[kind] || kind;
+}
+
 function tokenChip(id, C, used = false) {
   const token = C.tokens[id];
-  return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title: `${token.id} (${token.kind}): ${token.effect}` },
+  // the effect comes worded in the page's language (the adapter's: the games catalog's template of the token)
+  const title = t("%(id)s (%(kind)s): %(effect)s", { id: token.id, kind: tokenKind(token.kind), effect: token.effect });
+  return el("span", { class: `am-token k-${token.kind}${used ? " used" : ""}`, title },
     el("span", { translate: "no", text: token.id }));
 }
 
