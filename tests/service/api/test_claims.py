@@ -124,6 +124,10 @@ def test_the_account_page_claims_lists_and_answers_claims(app, client, users, re
     _signed_in(client, redis_client, "dora")
     mine = _game(redis_client, owner="dora", players=("Dora", "Ed"))
     theirs = _game(redis_client, owner="alice")
+    game_page = client.get(f"/games/{theirs}/b/main").get_data(as_text=True)  # a claim form on the game page too
+    assert 'id="claim-form"' in game_page and f'name="game" value="{theirs}"' in game_page
+    unlisted = _game(redis_client, owner="alice", visibility="unlisted")
+    assert 'id="claim-form"' not in client.get(f"/games/{unlisted}/b/main").get_data(as_text=True)
     html = client.get("/account").get_data(as_text=True)
     assert 'id="claims-h"' in html and "/users/dora/insights" in html
     csrf = _csrf(html)
