@@ -403,7 +403,10 @@ def feed_analysis(queue: Queue) -> int:
     room = analysis_capacity(queue) - analysis_in_flight(queue)
     fed = 0
     while fed < room and (job := turns.next_turn()) is not None:
-        _enqueue_analysis(queue, job["args"], job["description"], user=job.get("user"))
+        if job.get("func") == PUZZLES_JOB:
+            _enqueue_puzzles(queue, job["args"], user=job.get("user"))
+        else:
+            _enqueue_analysis(queue, job["args"], job["description"], user=job.get("user"))
         fed += 1
     return fed
 
@@ -415,12 +418,33 @@ def _enqueue_analysis(queue: Queue, args: list[Any], description: str, *, user: 
                   description=description, at_front=at_front, meta={"user": user} if user else None)
 
 
-def enqueue_puzzles(queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int) -> None:
-    """Queue the puzzle generator over an analysis that has just ended (one job id per analysis: the last two range jobs
-    ending at once queue it once; a second run would only skip every decision the first made)."""
-    queue.enqueue(PUZZLES_JOB, gid, bid, rollouts, view, seed, job_id=f"puzzles-{gid}-{bid}-{rollouts}-{view}-{seed}",
-                  retry=ANALYSIS_RETRY, result_ttl=24 * 3600, failure_ttl=24 * 3600, job_timeout=3600,
-                  description=f"puzzles from {gid}/{bid} (analysis {rollouts} {view} seed {seed})")
+def enqueue_puzzles(queue: Queue, gid: str, bid: str, rollouts: int, view: str, seed: int, *,
+                    user: str | None = None) -> None:
+    """Queue the puzzle generator over an analysis that has just ended. Its confirming judgements are analysis work
+    (four times the budget, on the positions kept), so it waits for ``user``'s turn as the analysis's own jobs did
+    (:func:`feed_analysis`): the user who asked for the analysis, or, for an analysis nobody asked for (the command
+    line's), straight into the queue."""
+    args = [gid, bid, rollouts, view, seed]
+    if user is None:
+        _enqueue_puzzles(queue, args)
+        return
+    AnalysisTurns(queue.connection, queue.name).hold(user, [{"func": PUZZLES_JOB, "args": args,
+                                                              "description": _puzzles_description(args)}])
+    feed_analysis(queue)
+
+
+def _puzzles_description(args: list[Any]) -> str:
+    gid, bid, rollouts, view, seed = args
+    return f"puzzles from {gid}/{bid} (analysis {rollouts} {view} seed {seed})"
+
+
+def _enqueue_puzzles(queue: Queue, args: list[Any], *, user: str | None = None) -> None:
+    """Put the puzzle generator's job into RQ: one job id per analysis (the last two range jobs ending at once queue it
+    once; a second run would only skip every decision the first made)."""
+    gid, bid, rollouts, view, seed = args
+    queue.enqueue(PUZZLES_JOB, *args, job_id=f"puzzles-{gid}-{bid}-{rollouts}-{view}-{seed}", retry=ANALYSIS_RETRY,
+                  result_ttl=24 * 3600, failure_ttl=24 * 3600, job_timeout=3600,
+                  description=_puzzles_description(args), meta={"user": user} if user else None)
 
 
 def enqueue_insights(queue: Queue, gid: str, rollouts: int) -> None:

@@ -22,6 +22,8 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 
+from rq import get_current_job
+
 from engine import CHANCE, apply_event
 from engine.core.protocol import Rules, State
 from service.games.analysis import Position, analyse_position, analysis_run, decisions, stored_results
@@ -106,10 +108,17 @@ def analyse_range(gid: str, bid: str, first: int, last: int, rollouts: int, view
         done += 1
     else:  # this range is done: if it was the analysis's last, the puzzle generator looks at it
         if done and _analysis_ended(stores.games, results, branches, gid, bid):
-            enqueue_puzzles(analysis_queue(stores), gid, bid, rollouts, view, seed)
+            enqueue_puzzles(analysis_queue(stores), gid, bid, rollouts, view, seed, user=_requester())
             if counts_for_insights(bid, view, seed):
                 enqueue_insights(job_queue(stores), gid, rollouts)
     return {"analysed": done}
+
+
+def _requester() -> str | None:
+    """The user whose turn this analysis job ran in (its RQ job's ``meta``), None outside RQ or for nobody's."""
+    job = get_current_job()
+    user = job.meta.get("user") if job is not None else None
+    return user if isinstance(user, str) else None
 
 
 def _analysis_ended(games: GameStore, results: AnalysisResults, branches: dict[str, Branch], gid: str,

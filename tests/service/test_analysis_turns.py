@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from service.jobs import (
+    PUZZLES_JOB,
+    analysis_args,
+    enqueue_puzzles,
+    feed_analysis,
+    hold_analysis,
+    make_queue,
+    waiting_analysis,
+)
 from service.store.analysis_turns import AnalysisTurns
 
 
@@ -71,3 +80,24 @@ def test_a_job_handed_back_is_its_users_next_and_the_user_waits_at_the_tail(redi
     assert turns.hand_back("ann", _job("ann", 0)) == 1
     assert turns.users() == ["bob", "ann"]
     assert _drain(turns) == ["bob 0", "ann 0"]
+
+
+def test_the_puzzle_generator_waits_for_the_turn_of_the_user_whose_analysis_it_follows(redis_client):
+    """The generator's confirming judgements are analysis work: they wait in the rotation as the analysis's jobs did,
+    behind the users waiting longer, never straight into a full queue (issue 49); an analysis nobody asked for (the
+    command line's) queues its generator at once."""
+    queue = make_queue(redis_client, "turns-puzzles-analysis")  # no worker listens: room for one job at a time
+    hold_analysis(queue, "bob", [waiting_analysis(analysis_args("g-bob", "main", 1, 9, 10, "full"), "bob 0")])
+    assert queue.count == 1, "bob's job fills the queue"
+    hold_analysis(queue, "cy", [waiting_analysis(analysis_args("g-cy", "main", 1, 9, 10, "full"), "cy 0")])
+    enqueue_puzzles(queue, "g-ann", "main", 10, "full", 0, user="ann")
+    assert queue.count == 1 and AnalysisTurns(redis_client, queue.name).users() == ["cy", "ann"]
+    queue.empty()  # bob's job done
+    assert feed_analysis(queue) == 1 and [job.description for job in queue.get_jobs()] == ["cy 0"]
+    queue.empty()
+    assert feed_analysis(queue) == 1
+    fed = queue.get_jobs()[0]
+    assert (fed.func_name, fed.id, fed.meta["user"]) == (PUZZLES_JOB, "puzzles-g-ann-main-10-full-0", "ann")
+    assert list(fed.args) == ["g-ann", "main", 10, "full", 0]
+    enqueue_puzzles(queue, "g-cli", "main", 10, "full", 0)
+    assert queue.count == 2, "nobody's analysis: its generator goes straight in"

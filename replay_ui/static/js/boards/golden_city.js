@@ -188,7 +188,7 @@ function scoringBox(state, ctx, T) {
         `${ctx.names[seat]} +${v}`)))
     : null;
   const C = ctx.components;
-  const counts = [t("%(cards)s left", { cards: landscapeCards(pile) }), next ? t("next back %(back)s", { back: next }) : null,
+  const counts = [t("%(cards)s left", { cards: tg.count(pile, "card", "scoring card", "cards", "card") }), next ? t("next back %(back)s", { back: next }) : null,
                   t("%(n)s scored", { n: state.scored.length })];
   return box(capitalised(tg("card", "scoring card")),
     card ? el("div", { class: "gc-scoring-card", title: t("%(card)s %(id)s", { card: tg("card", "scoring card"), id: state.scoring_card }) },
