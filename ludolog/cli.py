@@ -238,6 +238,29 @@ def explorer_rebuild() -> None:
 
 
 @cli.group()
+def insights() -> None:
+    """Players' mistakes by phase and stage, from their claimed games (issue 49)."""
+
+
+@insights.command("rebuild")
+@click.option("--rollouts", type=click.IntRange(1), default=None,
+              help="the budget of the analyses to count (default: each game's default budget)")
+def insights_rebuild(rollouts: int | None) -> None:
+    """Count every completed main-line analysis (full view, seed 0) the insights lack: resumable, never twice."""
+    from service.games.insights import rebuild
+
+    stores = _stores()
+    with click.progressbar(length=1, label="counting analyses", file=sys.stderr) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        counted = rebuild(stores.games, stores.redis, stores.insights, stores.claims, rollouts=rollouts,
+                          progress=progress)
+    click.echo(f"insights: {counted} analysed games counted")
+
+
+@cli.group()
 def user() -> None:
     """Manage users."""
 

@@ -22,6 +22,7 @@ from replay_ui import (
     compare_page,
     errors,
     explorer_page,
+    insights_page,
     invite_page,
     language,
     log_page,
@@ -37,7 +38,7 @@ __all__ = ["BLUEPRINTS", "blueprint", "forbidden_page"]
 #: The UI's blueprints: its own (static files, templates), then one per page module.
 BLUEPRINTS: tuple[Blueprint, ...] = (blueprint, views.bp, accounts.bp, tokens.bp, invite_page.bp, compare_page.bp,
                                      log_page.bp, bga_import.bp, account_page.bp, language.bp,
-                                     explorer_page.bp, puzzles_page.bp)
+                                     explorer_page.bp, puzzles_page.bp, insights_page.bp)
 
 for _ui in BLUEPRINTS:
     errors.handle_errors(_ui)

@@ -16,34 +16,30 @@ Every change of a claim settles the claimant's insights at once (:func:`service.
 from __future__ import annotations
 
 from service.store.claims import BY_BGA, BY_OWNER, CONFIRMED, PENDING, Claim, ClaimStore
-from service.store.errors import ForbiddenError, InvalidRequestError, NotFoundError
+from service.store.errors import ForbiddenError, InvalidRequestError, NotFoundError, StoreError
 from service.store.games import GameStore
-from service.store.records import GameRecord
 
 #: The sources of games imported from Board Game Arena (with rules, or as log lines only).
 BGA_SOURCES = ("bga", "bga-log")
 
 
-def _claimable(record: GameRecord, user: str) -> None:
-    """Refuse a game the user may not claim a player of (see the module docstring)."""
-    if record.owner == user:
-        return
-    if record.visibility == "private":
-        raise NotFoundError(f"no game {record.id!r}", game=record.id)
-    if record.visibility != "public":
-        raise ForbiddenError(f"game {record.id!r} is {record.visibility} and not yours: only a public game's players "
-                             "can be claimed by someone other than its uploader", game=record.id,
-                             visibility=record.visibility)
-
-
-def seat_of(record: GameRecord, player: str) -> int:
-    """The seat of ``player`` in the game (its name exactly as the game has it); InvalidRequestError naming the
-    game's players otherwise."""
+def claim_refusal(games: GameStore, user: str, gid: str, player: str) -> StoreError | None:
+    """Why ``user`` may not claim ``player`` of game ``gid`` (see the module docstring), as the error
+    :func:`make_claim` raises, or None when they may (the store still refuses a seat or a game claimed already). A
+    page shows the form again with the reason; the API answers the error."""
+    if not games.exists(gid):
+        return NotFoundError(f"no game {gid!r}", game=gid)
+    record = games.game(gid)
+    if record.owner != user and record.visibility == "private":
+        return NotFoundError(f"no game {gid!r}", game=gid)  # as every game route answers a private game not yours
+    if record.owner != user and record.visibility != "public":
+        return ForbiddenError(f"game {gid!r} is {record.visibility} and not yours: only a public game's players can "
+                              "be claimed by someone other than its uploader", game=gid, visibility=record.visibility)
     names = list(record.setup.players)
     if player not in names:
-        raise InvalidRequestError(f"game {record.id!r} has no player {player!r}: its players are {', '.join(names)}",
-                                  game=record.id, player=player, players=names)
-    return names.index(player)
+        return InvalidRequestError(f"game {gid!r} has no player {player!r}: its players are {', '.join(names)}",
+                                   game=gid, player=player, players=names)
+    return None
 
 
 def bga_confirms(claims: ClaimStore, games: GameStore, user: str, player: str) -> bool:
@@ -55,9 +51,11 @@ def bga_confirms(claims: ClaimStore, games: GameStore, user: str, player: str) -
 def make_claim(games: GameStore, claims: ClaimStore, user: str, gid: str, player: str) -> Claim:
     """``user`` claims ``player`` of game ``gid``: confirmed at once (their own game, or their BGA import confirms it)
     or pending the uploader's answer. The store refuses a second claim in one game or a seat confirmed to another."""
+    refused = claim_refusal(games, user, gid, player)
+    if refused is not None:
+        raise refused
     record = games.game(gid)
-    _claimable(record, user)
-    seat = seat_of(record, player)
+    seat = list(record.setup.players).index(player)
     status, by = PENDING, None
     if record.owner == user:
         status, by = CONFIRMED, BY_OWNER

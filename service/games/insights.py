@@ -8,7 +8,8 @@ Each decision is filed under its phase or role as the game names it in the mover
 the game), as puzzles are (:func:`service.games.puzzles.theme_of`, :func:`~service.games.puzzles.stage_of`).
 
 When counted: the analysis job that completes such an analysis queues :func:`count_analysis` (``workers.insights``),
-which summarises the game once and settles every claim on it; a claim made, answered or deleted settles its claimant
+which summarises the game once and settles every claim on it (``ludolog insights rebuild``: the analyses that ended
+before, :func:`rebuild`); a claim made, answered or deleted settles its claimant
 at once (:func:`settle_claim`). Nothing is recomputed from the verdicts when the insights are read.
 
 Who sees what (:func:`insights_of`): a user's own insights count every game they claimed; anyone else's count and
@@ -18,6 +19,7 @@ listed to another viewer. The all-players figures are those of every seat of eve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,9 +29,10 @@ from engine import CHANCE, apply_event, start
 from engine.analysis.verdict import mark_for
 from engine.core.played import STAGES, stage_of
 from engine.core.protocol import Rules, State
-from service.games.analysis import decisions, said, stored_results
+from service.games.analysis import analysis_budget, decisions, said, stored_results
 from service.games.puzzles import theme_of
 from service.store.claims import CONFIRMED, Claim, ClaimStore
+from service.store.errors import NotFoundError
 from service.store.games import MAIN, GameStore
 from service.store.insights import ALL, LOSS_UNIT, PUBLIC, SEPARATOR, InsightStore, figures_from
 from service.store.records import GameRecord
@@ -139,6 +142,32 @@ def count_analysis(games: GameStore, client: redis.Redis, insights: InsightStore
     for claim in claims.on_game(gid):
         insights.settle(claim)
     return recorded
+
+
+def rebuild(games: GameStore, client: redis.Redis, insights: InsightStore, claims: ClaimStore, *,
+            rollouts: int | None = None, progress: Callable[[int, int], None] | None = None, batch: int = 200) -> int:
+    """Count every game whose main line has a complete analysis (full view, seed 0) at ``rollouts`` (default: its
+    game's default budget) and no summary yet: the analyses that ended before the insights were kept, or whose job was
+    lost. Oldest first; safe to stop and run again (a game is summarised once). Returns how many were counted now."""
+    total, counted, offset = games.game_count(), 0, 0
+    while gids := games.game_ids(newest_first=False, limit=batch, offset=offset):
+        for gid in gids:
+            counted += _rebuild_one(games, client, insights, claims, gid, rollouts)
+        offset += len(gids)
+        if progress:
+            progress(min(offset, total), total)
+    return counted
+
+
+def _rebuild_one(games: GameStore, client: redis.Redis, insights: InsightStore, claims: ClaimStore, gid: str,
+                 rollouts: int | None) -> bool:
+    try:
+        record = games.game(gid)
+        if record.is_log_only or insights.game(gid) is not None:
+            return False
+        return count_analysis(games, client, insights, claims, gid, rollouts or analysis_budget(record.game))
+    except NotFoundError:  # deleted meanwhile
+        return False
 
 
 # -- reading ----------------------------------------------------------------------------------------------------------

@@ -445,11 +445,6 @@ def _insights() -> str:
     return f"{PREFIX}:in:{{in}}"
 
 
-def claims_counter() -> str:
-    """String: the last claim id handed out."""
-    return f"{_insights()}:claim-ids"
-
-
 def claim_for(cid: str) -> str:
     """String: one claim (JSON: its claimant, game, seat, player name, status and who confirmed it)."""
     return f"{_insights()}:claim:{cid}"

@@ -65,6 +65,7 @@ function initList() {
   const form = $("puzzle-filters");
   const wanted = new URLSearchParams(location.search);
   for (const name of ["game", "stage", "theme"]) if (wanted.get(name)) form.elements[name].value = wanted.get(name);
+  if (form.elements.mine && wanted.get("mine") === "true") form.elements.mine.checked = true;  // "puzzles from my games"
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const params = Object.fromEntries(new FormData(form).entries());

@@ -3,10 +3,17 @@ game or by their own BGA import of the same name, else by the game's uploader; e
 
 from __future__ import annotations
 
+import threading
+
 from engine import Setup
 from service.api.claims import ClaimSchema, ClaimsSchema
+from service.games.claims import make_claim
+from service.store.claims import ClaimStore
+from service.store.errors import ConflictError
 from service.store.games import GameStore
+from service.store.users import UserStore
 from tests.service.api.helpers import assert_error, assert_matches
+from tests.service.api.test_notifications import _csrf, _signed_in
 
 CLAIMS = "/api/me/claims"
 
@@ -111,3 +118,62 @@ def test_your_own_bga_import_confirms_the_same_bga_player_elsewhere(client, user
     assert _claim(client, users, "carol", _game(redis_client, players=("Cara", "X")), "Cara").status_code == 202
     assert _claim(client, users, "carol", _game(redis_client, source="bga", players=("Cara", "Y")),
                   "Cara").status_code == 202
+
+
+def test_the_account_page_claims_lists_and_answers_claims(app, client, users, redis_client):
+    _signed_in(client, redis_client, "dora")
+    mine = _game(redis_client, owner="dora", players=("Dora", "Ed"))
+    theirs = _game(redis_client, owner="alice")
+    html = client.get("/account").get_data(as_text=True)
+    assert 'id="claims-h"' in html and "/users/dora/insights" in html
+    csrf = _csrf(html)
+    done = client.post("/account/claims", data={"csrf_token": csrf, "game": f"http://x/games/{mine}/b/main/3",
+                                                "player": "Dora"})
+    assert done.status_code == 200 and 'id="claim-done"' in done.get_data(as_text=True)
+    refused = client.post("/account/claims", data={"csrf_token": csrf, "game": theirs, "player": "Zed"})
+    assert refused.status_code == 400 and 'id="claim-error"' in refused.get_data(as_text=True)
+    assert "Anna, Ben" in refused.get_data(as_text=True) and f'value="{theirs}"' in refused.get_data(as_text=True)
+    assert client.post("/account/claims", data={"csrf_token": csrf, "game": "nosuch", "player": "X"}).status_code == 404
+    asked = client.post("/account/claims", data={"csrf_token": csrf, "game": theirs, "player": "Ben"})
+    assert asked.status_code == 200 and "uploader will confirm" in asked.get_data(as_text=True)
+    # bob claims Ed in dora's game: dora confirms it on her page.
+    cid = _claim(client, users, "bob", mine, "Ed").get_json()["id"]
+    page = client.get("/account").get_data(as_text=True)
+    assert f"/account/claims/{cid}/confirm" in page
+    assert client.post(f"/account/claims/{cid}/confirm", data={"csrf_token": csrf}).status_code == 200
+    assert client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"][0]["status"] == "confirmed"
+    assert client.post(f"/account/claims/{cid}/confirm", data={"csrf_token": csrf}).status_code == 409
+    claims = app.extensions["ludolog"].stores.claims
+    for own in claims.of_user("dora"):
+        assert f"/account/claims/{own.id}/delete" in page
+        assert client.post(f"/account/claims/{own.id}/delete", data={"csrf_token": csrf}).status_code == 200
+    assert claims.of_user("dora") == []
+    assert client.post(f"/account/claims/{cid}/delete", data={"csrf_token": csrf}).status_code == 404, "bob's"
+    assert client.post("/account/claims/nosuch/confirm", data={"csrf_token": csrf}).status_code == 404
+    assert client.post("/account/claims", data={"game": theirs, "player": "Ben"}).status_code == 403, "CSRF"
+
+
+def test_racing_claims_on_one_seat_confirm_one_claimant_only(client, users, redis_client):
+    racers = [f"racer{i}" for i in range(8)]
+    for name in racers:  # each proves the BGA name "Star" in a BGA game of their own
+        UserStore(redis_client).add(name)
+        own = _game(redis_client, owner=name, source="bga", players=("Star", "Other"))
+        make_claim(GameStore(redis_client), ClaimStore(redis_client), name, own, "Star")
+    contested = _game(redis_client, owner="alice", source="bga", players=("Star", "Bea"))
+    start, outcomes = threading.Barrier(len(racers)), []
+
+    def race(name: str) -> None:
+        start.wait()
+        try:
+            outcomes.append(make_claim(GameStore(redis_client), ClaimStore(redis_client), name, contested, "Star").status)
+        except ConflictError as exc:
+            outcomes.append(f"refused: {exc.details.get('claimed_by')}")
+
+    threads = [threading.Thread(target=race, args=(name,)) for name in racers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes.count("confirmed") == 1 and len(outcomes) == len(racers)
+    winner = next(c.user for c in ClaimStore(redis_client).on_game(contested) if c.status == "confirmed")
+    assert sorted(outcomes) == ["confirmed"] + [f"refused: {winner}"] * (len(racers) - 1)

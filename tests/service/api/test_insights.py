@@ -7,6 +7,7 @@ stranger, through every route that serves insights or puzzles)."""
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 
 import pytest
@@ -17,6 +18,7 @@ from service.games.insights import count_analysis
 from service.store import keys
 from service.store.games import MAIN, GameStore
 from service.store.puzzles import PuzzleStore
+from tests.helpers import ROOT, ludolog_env, run_to_end
 from tests.service.api.helpers import assert_matches
 from tests.service.api.test_analysis_api import _run_jobs
 
@@ -165,3 +167,45 @@ def test_a_claim_made_before_the_analysis_counts_once_the_analysis_ends(client, 
     _run_jobs(redis_server)  # the analysis, then the insights' job it queues, which settles the claims on the game
     counted = _pig(client.get(INSIGHTS.format(name="alice")).get_json())
     assert counted["overall"]["decisions"] == _expected(client, users, gid)[1]["n"] > 0
+
+
+def test_the_insights_page_shows_the_figures_and_hides_a_private_game_from_others(client, users, redis_client,
+                                                                                  analysed):
+    public, private = analysed["public"], analysed["private"]
+    _claim(client, users, "alice", public, "Anna")
+    _claim(client, users, "alice", private, "Anna")
+    own = client.get("/users/alice/insights", headers=users.auth("alice"))
+    assert own.status_code == 200
+    page = own.get_data(as_text=True)
+    figures = _pig(client.get(INSIGHTS.format(name="alice"), headers=users.auth("alice")).get_json())
+    assert f'class="insights-decisions">{figures["overall"]["decisions"]}<' in page
+    assert f"/games/{public}/b/main" in page and f"/games/{private}/b/main" in page
+    assert "/puzzles?mine=true" in page
+    for headers in ({}, users.auth("bob")):
+        seen = client.get("/users/alice/insights", headers=headers)
+        assert seen.status_code == 200 and public in seen.get_data(as_text=True)
+        assert private not in seen.get_data(as_text=True)
+    assert client.get("/users/nobody/insights").status_code == 404
+
+
+def test_the_rebuild_counts_the_analyses_that_ended_before_and_never_twice(app, client, users, redis_client,
+                                                                           redis_server, analysed):
+    from service.games.insights import rebuild
+
+    public = analysed["public"]
+    _claim(client, users, "alice", public, "Anna")
+    before = _pig(client.get(INSIGHTS.format(name="alice")).get_json())
+    # As a store from before the insights: no summary, no all-players counts (the claim's counters go with them).
+    redis_client.delete(*(keys.insights_game_for(gid) for gid in analysed.values()), keys.insights_everyone("pig"),
+                        keys.insights_everyone_counted("pig"))
+    stores = app.extensions["ludolog"].stores
+    redis_client.delete(keys.insights_user("alice", "public", "pig"), keys.insights_user("alice", "all", "pig"),
+                        keys.insights_user_counted("alice", "public"), keys.insights_user_counted("alice", "all"),
+                        keys.insights_user_worst("alice", "public", "pig"), keys.insights_user_worst("alice", "all", "pig"))
+    done = run_to_end([sys.executable, "-m", "ludolog.cli", "insights", "rebuild", "--rollouts", str(ROLLOUTS)],
+                      "ludolog insights rebuild", cwd=ROOT, env=ludolog_env(redis_server.url))
+    assert done.returncode == 0 and "insights: 2 analysed games counted" in done.stdout, done.stdout + done.stderr
+    assert _pig(client.get(INSIGHTS.format(name="alice")).get_json()) == before
+    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS) == 0
+    assert rebuild(stores.games, redis_client, stores.insights, stores.claims, rollouts=ROLLOUTS + 1) == 0
+    assert _pig(client.get(INSIGHTS.format(name="alice")).get_json()) == before
