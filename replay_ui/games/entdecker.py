@@ -48,6 +48,10 @@ ENGINE_STRENGTH = {
         {"bot": "settler", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
         {"bot": "fort", "seats": 4, "games": 42, "win": 0.214, "low": 0.117, "high": 0.359},
     ],
+    "normal": [
+        {"bot": "settler", "seats": 4, "games": 29, "win": 0.259, "low": 0.134, "high": 0.439},
+        {"bot": "fort", "seats": 4, "games": 29, "win": 0.293, "low": 0.16, "high": 0.475},
+    ],
     "strong": [
         {"bot": "settler", "seats": 4, "games": 15, "win": 0.633, "low": 0.387, "high": 0.825},
         {"bot": "fort", "seats": 4, "games": 8, "win": 0.875, "low": 0.529, "high": 0.978},

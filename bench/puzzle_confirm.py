@@ -1,0 +1,150 @@
+"""The puzzle generator on games the strategy bots play (issue 49's "done when"): its yield, and how often a third
+judgement confirms what it kept (target: at least 95 %).
+
+Game ``index`` of a game: its strategy bots, one per seat (the game's bots in turn, from seat ``index``), play a
+three-player game from seed ``index``. Every decision is analysed as the analysis job analyses it (the full view, seed
+0, the budget given), the generator's criteria and its confirming judgement decide whether it is kept
+(:mod:`bench.puzzle_yield`'s loop), and each kept puzzle is judged a third time: the mover's view, a third seed, four
+times the budget. Confirmed when that judgement passes the generator's criteria with the same best move (or one the
+game treats as the same), as the generator's own confirmation must.
+
+A game is minutes of CPU, and a hundred are hours: each game's result is appended as one JSON line to
+``bench/results/puzzles.jsonl`` as soon as it is done, so runs in several sessions (and on several machines) add up;
+a game already recorded (same game, index and budget) is not played again.
+
+    python -m bench.puzzle_confirm --game golden_city --rollouts 50 --minutes 30
+    python -m bench.puzzle_confirm --summary
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
+from engine.analysis import judge, wilson_interval
+from engine.players.offered import strategy_players
+from service.games.analysis import Position, analyse_position, position_seed, stored_form
+from service.games.puzzles import CONFIRM_FACTOR, CONFIRM_SEED, Generator, rejection, same_moves
+
+RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
+PLAYERS = 3
+#: The third judgement's seed: neither the analysis's (0) nor the generator's confirmation's.
+THIRD_SEED = CONFIRM_SEED + 1
+
+
+def bot_game(game: str, index: int) -> list[tuple[Any, Any, int, Any]]:
+    """Game ``index`` played by the strategy bots: (rules, state, actor, action) at each player's decision."""
+    rules = get_rules(game)
+    bots = list(strategy_players(rules).values())
+    players = [bots[(index + seat) % len(bots)] for seat in range(PLAYERS)]
+    rng = random.Random(index)
+    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(PLAYERS))))
+    decisions = []
+    while (actor := rules.current_actor(state)) is not None:
+        if actor == CHANCE:
+            action = draw_chance(rules.chance_outcomes(state), rng.random())
+        else:
+            legal = list(rules.legal_actions(state))
+            action = players[actor](state, legal, rng)
+            if len(legal) > 1:
+                decisions.append((rules, state, int(actor), action))
+        state = rules.apply(state, action)
+    return decisions
+
+
+def _third(rules: Any, state: Any, position: Position, rollouts: int) -> dict[str, Any]:
+    verdict = judge(rules, state, seat=position.actor, rollouts=CONFIRM_FACTOR * rollouts,
+                    seed=position_seed(position.seq, THIRD_SEED), played=rules.parse_action(position.played or ""),
+                    screen_seed=position_seed(position.seq, THIRD_SEED))
+    return stored_form(rules, state, verdict)
+
+
+def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
+    """Game ``index``'s line: decisions, kept, rejections by criterion, kept ones confirmed by the third judgement."""
+    started = time.process_time()
+    counts: Counter[str] = Counter()
+    confirmed = 0
+    for seq, (rules, state, actor, action) in enumerate(bot_game(game, index), start=1):
+        position = Position(seq, actor, rules.format_action(action))
+        result = analyse_position(rules, state, seq, rollouts, "full", position.played)
+        reason = rejection(result, same_moves(rules, state, rules.parse_action(result["moves"][0]["action"])))
+        if reason is None:
+            reason = Generator._confirmation_fails(rules, state, result, Generator._confirm(rules, state, position,
+                                                                                             rollouts))
+        counts[reason or "kept"] += 1
+        if reason is None and Generator._confirmation_fails(rules, state, result,
+                                                            _third(rules, state, position, rollouts)) is None:
+            confirmed += 1
+    return {"game": game, "index": index, "rollouts": rollouts, "players": PLAYERS, "decisions": sum(counts.values()),
+            "kept": counts["kept"], "confirmed": confirmed,
+            "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"},
+            "cpu_s": round(time.process_time() - started, 1), "compiled": is_compiled(),
+            "when": time.strftime("%Y-%m-%d %H:%M")}
+
+
+def recorded(path: Path = RESULTS) -> list[dict[str, Any]]:
+    """Every game recorded so far."""
+    if not path.is_file():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS) -> int:
+    """Play, judge and record games of ``game`` not recorded yet, in index order, until ``minutes`` have passed (one
+    game at least; a game started is finished); how many were recorded."""
+    done = {(r["game"], r["index"], r["rollouts"]) for r in recorded(path)}
+    deadline, added = time.monotonic() + 60 * minutes, 0
+    for index in range(1, 10_000):
+        if (game, index, rollouts) in done:
+            continue
+        if added and time.monotonic() > deadline:  # at least one game a run, so a short run still adds up
+            break
+        line = game_record(game, index, rollouts)
+        with path.open("a") as out:
+            out.write(json.dumps(line) + "\n")
+        added += 1
+        print(f"{game} #{index}: {line['decisions']} decisions, {line['kept']} kept, {line['confirmed']} confirmed "
+              f"by a third judgement; {line['cpu_s']} CPU-s", flush=True)
+    return added
+
+
+def summary(path: Path = RESULTS) -> str:
+    """Per game and budget: games, decisions, kept (the yield), confirmed by the third judgement, with the confirmed
+    share's 95 % Wilson interval."""
+    totals: dict[tuple[str, int], Counter[str]] = {}
+    for line in recorded(path):
+        total = totals.setdefault((line["game"], line["rollouts"]), Counter())
+        total.update(games=1, decisions=line["decisions"], kept=line["kept"], confirmed=line["confirmed"])
+    rows = ["| game | rollouts | games | decisions | kept (yield) | confirmed | confirmed share, 95 % |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for (game, rollouts), t in sorted(totals.items()):
+        share = "no puzzle kept yet"
+        if t["kept"]:
+            low, high = wilson_interval(t["confirmed"], t["kept"])
+            share = f"{100 * t['confirmed'] / t['kept']:.0f} % ({100 * low:.0f}-{100 * high:.0f} %)"
+        rows.append(f"| {game} | {rollouts} | {t['games']} | {t['decisions']} | {t['kept']} "
+                    f"({100 * t['kept'] / max(1, t['decisions']):.1f} %) | {t['confirmed']} | {share} |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    """``python -m bench.puzzle_confirm``: record more games, or print the summary."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="golden_city")
+    parser.add_argument("--rollouts", type=int, default=50)
+    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--summary", action="store_true")
+    args = parser.parse_args()
+    if not args.summary:
+        run(args.game, args.rollouts, args.minutes)
+    print(summary())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""``python -m bench.puzzle_confirm`` plays, judges and records bot games one JSON line each, skips a game already
+recorded when run again (sessions add up), and sums the lines with the confirmed share's interval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench.puzzle_confirm import recorded, run, summary
+
+#: The slow tier: a whole Die goldene Stadt game judged at every decision (some 8 CPU-s at this tiny budget).
+pytestmark = pytest.mark.slow
+
+
+def test_games_are_recorded_once_and_summed(tmp_path: Path) -> None:
+    path = tmp_path / "puzzles.jsonl"
+    assert run("golden_city", 4, minutes=0, path=path) == 1  # a game started is finished, whatever the time
+    assert run("golden_city", 4, minutes=0, path=path) == 1, "the next run plays the next game"
+    lines = recorded(path)
+    assert [line["index"] for line in lines] == [1, 2]
+    assert all(line["decisions"] > 50 and 0 <= line["confirmed"] <= line["kept"] for line in lines)
+    assert sum(lines[0]["rejected"].values()) + lines[0]["kept"] == lines[0]["decisions"]
+    assert f"| golden_city | 4 | 2 | {lines[0]['decisions'] + lines[1]['decisions']} |" in summary(path)
