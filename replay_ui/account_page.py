@@ -17,7 +17,7 @@ from marshmallow import ValidationError
 
 from replay_ui.accounts import signed_in_user
 from replay_ui.blueprint import page_blueprint
-from service.games.claims import claim_refusal, make_claim
+from service.games.claims import claim_refusal, confirmed_by_proof, make_claim
 from service.games.insights import settle_claim
 from service.i18n import _
 from service.store.claims import CONFIRMED, DECLINED
@@ -113,7 +113,8 @@ def claim_player() -> ResponseReturnValue:
         except ConflictError as exc:  # a seat or a game claimed already: the form again, with the reason
             refused = exc
         else:
-            settle_claim(api().stores.insights, made)
+            for settled in (made, *confirmed_by_proof(api().games, claims, made)):
+                settle_claim(api().stores.insights, settled)
             done = (_("Claimed: %(player)s is you.", player=made.player) if made.status == CONFIRMED else
                     _("Asked: the game's uploader will confirm that %(player)s is you.", player=made.player))
             return _page(user, claim={"game": "", "player": "", "done": done})

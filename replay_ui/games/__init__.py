@@ -19,7 +19,9 @@ What the browser reads (all optional; see :meth:`GenericAdapter.components`):
 
 ``components`` static tables for the board, from :meth:`GenericAdapter.components` (once per page,
                given the game's own :class:`~engine.Setup`), plus ``picker_groups`` (notation's
-               first word → group title in the move picker), ``turn_forms`` (the verb every legal action of a
+               first word → group title in the move picker), ``throw_label`` (what the move list calls the events of
+               one chance draw it shows as one line, the marks' ``throw``: Amerigo's cube tower throw),
+               ``turn_forms`` (the verb every legal action of a
                turn of many steps shares → the form in ``static/js/forms/`` that plays the whole turn at once),
                ``engine_strength`` (per engine level, the strength bench's figures against the game's bots:
                ``bot``, ``seats``, ``games``, ``win``, ``low``, ``high``; the seats card explains the levels with them),

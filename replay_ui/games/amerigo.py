@@ -22,7 +22,7 @@ from engine.amerigo.describe import ACTION_NAMES, PREPARATION_STEPS, caption_mes
 from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from engine.core.messages import Term, message
-from replay_ui.games import GenericAdapter, ordinal, said, term, translated
+from replay_ui.games import GenericAdapter, ordinal, said, term, translated, upper_first
 from service.i18n import N_, _, current_locale
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
@@ -131,6 +131,8 @@ class AmerigoAdapter(GenericAdapter):
             "order_track": _order_track(catalog),
             "progress_track": {"last": catalog.progress_last, "vp": [list(p) for p in catalog.progress_vp]},
             "cannon_max": c.CANNON_MAX, "gold_max": c.GOLD_MAX, "posts": c.POSTS_PER_PLAYER, "time_values": list(c.TIME_VALUES),
+            # what the move list calls one throw's events, shown as one line (the marks' ``throw``)
+            "throw_label": _("%(tower)s throw", tower=upper_first(term(GAME, "component", "cube tower"))),
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
             "phase_label": _("Phase"), "score_hint": _("VP so far; the final scoring adds gold, goods, tokens and tracks"),
             "picker_groups": translated(PICKER_GROUPS),

@@ -22,7 +22,7 @@ from marshmallow import Schema, fields, validate
 from service.api.docs import documented
 from service.api.inputs import load_body
 from service.api.schemas import Strict
-from service.games.claims import make_claim
+from service.games.claims import confirmed_by_proof, make_claim
 from service.games.insights import insights_of, settle_claim
 from service.store.claims import CONFIRMED, DECLINED, Claim
 from service.store.errors import NotFoundError
@@ -158,6 +158,8 @@ def create_claim() -> ResponseReturnValue:
     user = require_user()
     body = load_body(ClaimBody)
     claim = _settled(make_claim(api().games, api().stores.claims, user, body["game"], body["player"]))
+    for proved in confirmed_by_proof(api().games, api().stores.claims, claim):
+        _settled(proved)
     return jsonify(claim.to_json()), 201 if claim.status == CONFIRMED else 202
 
 

@@ -6,7 +6,8 @@ decisions:
 - in a game they uploaded (own), the claim is confirmed at once;
 - in someone else's **public** game, it waits for the game's uploader to confirm it, unless the claimant's own BGA
   import confirms it: a confirmed claim of theirs on the same player name in a BGA game they uploaded themselves (BGA
-  names a player by their account, so a name they proved in their own upload is theirs);
+  names a player by their account, so a name they proved in their own upload is theirs; proved later, it confirms
+  the claims waiting on that name: :func:`confirmed_by_proof`);
 - someone else's unlisted game is refused (its players are not the public's to claim: 403), and someone else's private
   game is answered as the game routes answer it, as no game at all (404).
 
@@ -71,3 +72,17 @@ def make_claim(games: GameStore, claims: ClaimStore, user: str, gid: str, player
 def claimed_seats(claims: ClaimStore, user: str) -> set[tuple[str, int]]:
     """The (game id, seat) of each of ``user``'s confirmed claims: the decisions that are theirs."""
     return {(c.gid, c.seat) for c in claims.of_user(user) if c.status == CONFIRMED}
+
+
+def confirmed_by_proof(games: GameStore, claims: ClaimStore, claim: Claim) -> list[Claim]:
+    """After ``claim``: when it is the claimant's confirmed claim in a BGA game they uploaded, their claims pending on
+    the same player name in other BGA games are confirmed by it (as a claim made after it would be at once); those
+    claims as they are now, for the caller to settle."""
+    if claim.status != CONFIRMED or claim.owner != claim.user:
+        return []
+    if games.game(claim.gid).source not in BGA_SOURCES:
+        return []
+    waiting = [c for c in claims.of_user(claim.user) if c.status == PENDING and c.player == claim.player]
+    sources = {record.id: record.source for record in games.games([c.gid for c in waiting])}
+    confirmed = [c for c in waiting if sources.get(c.gid) in BGA_SOURCES and claims.confirm_by_bga(c)]
+    return [found for c in confirmed if (found := claims.get(c.id)) is not None]

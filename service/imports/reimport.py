@@ -49,7 +49,7 @@ def read_upload(raw: bytes | str) -> BgaLog:
 
 #: Where a log in any language can be had: what the refusal of a log in another language points to.
 LOG_IN_ANY_LANGUAGE = ("upload the game's archive JSON from Board Game Arena, or send the game with the bookmarklet "
-                       "(see /help/bga-logs): both carry BGA's log templates, which are the same in every language")
+                       "(see /help/bga-logs#review-language): both carry BGA's log templates, which are the same in every language")
 
 
 def _explained(error: BgaSyntaxError, text: str) -> BgaSyntaxError:
@@ -64,7 +64,7 @@ def _explained(error: BgaSyntaxError, text: str) -> BgaSyntaxError:
         return BgaLanguageError(
             f"This log seems to be in {name}: ludolog reads Board Game Arena's log text in English only; "
             f"{LOG_IN_ANY_LANGUAGE}",
-            details={"language": language, "language_name": name, "help": "/help/bga-logs"},
+            details={"language": language, "language_name": name, "help": "/help/bga-logs#review-language"},
         )
     return BgaSyntaxError(
         "not a log we can read: expected BGA JSON (any envelope), ludolog's jsonl or text export, "

@@ -68,12 +68,13 @@ if claim.status == 'confirmed' then decline_rivals(KEYS[1], claim, KEYS[4]) end
 return {'ok'}
 """
 
-# KEYS: the claim, the game's claims, the uploader's queue. ARGV: the caller, the answer (confirmed or declined).
+# KEYS: the claim, the game's claims, the uploader's queue. ARGV: the caller, the answer (confirmed or declined), who
+# answers (uploader, or bga: the claimant's own proof), and the claim's field the caller must be (owner or user).
 _ANSWER = _OTHERS + """
 local raw = redis.call('GET', KEYS[1])
 if not raw then return {'missing'} end
 local claim = cjson.decode(raw)
-if claim.owner ~= ARGV[1] then return {'forbidden', tostring(claim.owner)} end
+if claim[ARGV[4]] ~= ARGV[1] then return {'forbidden', tostring(claim.owner)} end
 if claim.status ~= 'pending' and not (claim.status == 'confirmed' and ARGV[2] == 'declined') then
   return {'settled', claim.status}
 end
@@ -83,7 +84,7 @@ if ARGV[2] == 'confirmed' then
   end
 end
 claim.status = ARGV[2]
-claim.by = 'uploader'
+claim.by = ARGV[3]
 redis.call('SET', KEYS[1], cjson.encode(claim))
 redis.call('ZREM', KEYS[3], claim.id)
 if claim.status == 'confirmed' then decline_rivals(KEYS[2], claim, KEYS[3]) end
@@ -194,7 +195,7 @@ class ClaimStore:
             raise NotFoundError(f"no claim {cid!r}", claim=cid)
         reply = as_text_list(self._answer(
             keys=[keys.claim_for(cid), keys.claims_on_game(claim.gid), keys.claims_to_confirm(owner)],
-            args=[owner, status]))
+            args=[owner, status, BY_UPLOADER, "owner"]))
         if reply[0] == "missing":
             raise NotFoundError(f"no claim {cid!r}", claim=cid)
         if reply[0] == "forbidden":
@@ -209,6 +210,14 @@ class ClaimStore:
         if answered is None:  # deleted by its claimant just now
             raise NotFoundError(f"no claim {cid!r}", claim=cid)
         return answered
+
+    def confirm_by_bga(self, claim: Claim) -> bool:
+        """Confirm ``claim`` (pending) on its claimant's own proof, their BGA import of the same player; False when it
+        is no longer pending or the seat was confirmed to someone else meanwhile (it stays as it is)."""
+        reply = as_text_list(self._answer(
+            keys=[keys.claim_for(claim.id), keys.claims_on_game(claim.gid), keys.claims_to_confirm(claim.owner or "")],
+            args=[claim.user, CONFIRMED, BY_BGA, "user"]))
+        return reply[0] == "ok"
 
     def delete(self, cid: str, user: str) -> Claim:
         """Delete ``user``'s own claim (any status); NotFoundError for an unknown claim or another user's."""

@@ -180,7 +180,7 @@ def test_one_throw_of_the_cube_tower_is_one_line(live_server: LiveServer, watche
     assert throws.count() >= 5
     first, last = (int(v) for v in page.eval_on_selector("#moves li.throw", "li => [li.dataset.first, li.dataset.last]"))
     assert last - first >= 6, "the seven tower events of one throw are one line"
-    assert page.locator("#moves li.throw").first.inner_text().count("Tower throw") == 1
+    assert page.locator("#moves li.throw").first.inner_text().count("Cube tower throw") == 1
     page.evaluate("s => window.ludolog.goTo(s)", first + 2)
     wait_board(page, first + 2)
     assert "current" in (page.get_attribute("#moves li.throw >> nth=0", "class") or "")

@@ -14,7 +14,7 @@ import { followView } from "./downloads.js";
 import { bindShortcutSwitch, onSelectChosen } from "./keys.js";
 import { markLastMove } from "./lastmove.js";
 import { followBranch, openStream, showTurnInTitle, turnText } from "./live.js";
-import { MoveList } from "./movelist.js";
+import { MoveList, throwWords } from "./movelist.js";
 import { Notes } from "./notes.js";
 import { paced } from "./pace.js";
 import { Picker } from "./picker.js";
@@ -303,7 +303,7 @@ function chanceSummary(moves) {
       parts.push(move.text);
     }
   }
-  return parts.map((p) => Array.isArray(p) ? `tower throw: ${p.join(", ") || "nothing"}` : p).join("; ");
+  return parts.map((p) => Array.isArray(p) ? throwWords(page.components.throw_label, p) : p).join("; ");
 }
 
 // ---- navigation -------------------------------------------------------------------------------
@@ -441,7 +441,7 @@ async function reloadForView() {
 }
 
 // ---- timeline, picker, notes, chart ----------------------------------------------------------
-const moves = new MoveList($("moves"), (seq) => userGoTo(seq));
+const moves = new MoveList($("moves"), (seq) => userGoTo(seq), page.components.throw_label);
 const chart = new ScoreChart($("chart"), (seq) => userGoTo(seq));
 const notes = new Notes({ gid: page.gid, bid: page.bid, user: page.user,
                           onChange: (seq, list) => moves.setNotes(seq, list) });

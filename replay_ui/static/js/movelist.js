@@ -30,6 +30,14 @@ export function groupMoves(moves, players) {
   return rounds;
 }
 
+/** One chance draw of several events in words: the game's name for it (its adapter's `throw_label`) and what came of
+ *  each event (the marks' `throw`, none of which is "0 …"). */
+export function throwWords(label, parts) {
+  const said = label || t("Chance draw");
+  return parts.length ? t("%(label)s: %(parts)s come out", { label: said, parts: parts.join(", ") })
+    : t("%(label)s: nothing comes out", { label: said });
+}
+
 /** Runs of moves: consecutive moves of one chance draw (marked `throw` by the game's adapter) in one run. */
 export function throwsJoined(moves) {
   const runs = [];
@@ -44,9 +52,12 @@ export function throwsJoined(moves) {
 }
 
 export class MoveList {
-  constructor(container, onSelect) {
+  /** The move list in `container`; `onSelect(seq)` when a move is chosen; `throwLabel`: the game's name for a chance
+   *  draw shown as one line (its adapter's `throw_label`). */
+  constructor(container, onSelect, throwLabel = null) {
     this.container = container;
     this.onSelect = onSelect;
+    this.throwLabel = throwLabel;
     this.items = new Map();
     this.current = null;
     this.rounds = []; // the rounds drawn: { section, end } (end: the index in drawnMoves after the round's last move)
@@ -130,7 +141,7 @@ export class MoveList {
     const button = el("button", { type: "button", class: "mv", tabindex: "-1", dataset: { seq: last },
                                   onclick: () => this.onSelect(last) },
       el("span", { class: "mv-seq", text: `${first}–${last}` }),
-      el("span", { class: "mv-text", text: `Tower throw: ${parts.length ? parts.join(", ") : "nothing"} come out` }),
+      el("span", { class: "mv-text", text: throwWords(this.throwLabel, parts) }),
       el("span", { class: "mv-glyphs" }));
     const li = el("li", { class: "chance throw", dataset: { first, last } }, button, el("ul", { class: "inline-notes" }));
     for (const move of run) this.items.set(move.seq, li);

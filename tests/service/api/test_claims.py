@@ -124,6 +124,10 @@ def test_the_account_page_claims_lists_and_answers_claims(app, client, users, re
     _signed_in(client, redis_client, "dora")
     mine = _game(redis_client, owner="dora", players=("Dora", "Ed"))
     theirs = _game(redis_client, owner="alice")
+    game_page = client.get(f"/games/{theirs}/b/main").get_data(as_text=True)  # a claim form on the game page too
+    assert 'id="claim-form"' in game_page and f'name="game" value="{theirs}"' in game_page
+    unlisted = _game(redis_client, owner="alice", visibility="unlisted")
+    assert 'id="claim-form"' not in client.get(f"/games/{unlisted}/b/main").get_data(as_text=True)
     html = client.get("/account").get_data(as_text=True)
     assert 'id="claims-h"' in html and "/users/dora/insights" in html
     csrf = _csrf(html)
@@ -151,6 +155,19 @@ def test_the_account_page_claims_lists_and_answers_claims(app, client, users, re
     assert client.post(f"/account/claims/{cid}/delete", data={"csrf_token": csrf}).status_code == 404, "bob's"
     assert client.post("/account/claims/nosuch/confirm", data={"csrf_token": csrf}).status_code == 404
     assert client.post("/account/claims", data={"game": theirs, "player": "Ben"}).status_code == 403, "CSRF"
+
+
+def test_your_bga_import_made_later_confirms_your_claim_waiting_on_the_same_player(client, users, redis_client):
+    elsewhere = _game(redis_client, owner="alice", source="bga", players=("Queen", "Bobby"))
+    waiting = _claim(client, users, "bob", elsewhere, "Bobby")
+    assert waiting.status_code == 202
+    other = _game(redis_client, owner="alice", players=("Bobby", "Ann"))  # not a BGA game: BGA's names prove nothing
+    assert _claim(client, users, "bob", other, "Bobby").status_code == 202
+    own = _game(redis_client, owner="bob", source="bga", players=("Bobby", "Rex"))
+    assert _claim(client, users, "bob", own, "Bobby").status_code == 201
+    mine = {c["gid"]: (c["status"], c["by"]) for c in client.get(CLAIMS, headers=users.auth("bob")).get_json()["claims"]}
+    assert mine == {elsewhere: ("confirmed", "bga"), other: ("pending", None), own: ("confirmed", "owner")}
+    assert [c["gid"] for c in client.get(CLAIMS, headers=users.auth("alice")).get_json()["to_confirm"]] == [other]
 
 
 def test_racing_claims_on_one_seat_confirm_one_claimant_only(client, users, redis_client):

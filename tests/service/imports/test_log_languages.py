@@ -26,10 +26,19 @@ def test_a_review_text_in_another_language_is_refused_naming_it(client, users, r
     error = assert_error(response, 400, "log_language")
     assert error["message"].startswith(f"This log seems to be in {name}: ")
     assert "archive JSON" in error["message"] and "bookmarklet" in error["message"]
-    assert error["details"] == {"language": language, "language_name": name, "help": "/help/bga-logs"}
+    assert error["details"] == {"language": language, "language_name": name, "help": "/help/bga-logs#review-language"}
     assert _stored(redis_client) == before, "nothing is stored"
 
 
 def test_english_text_that_is_no_log_gets_the_formats_as_before(client, users):
     error = assert_error(client.post("/api/uploads", data=ENGLISH_UNREADABLE, headers=users.auth("alice")), 400, "bad_json")
     assert error["message"].startswith("not a log we can read: expected BGA JSON") and "Move N" in error["message"]
+
+
+def test_the_refusal_s_help_link_says_so_in_the_reader_s_language(client, users):
+    error = assert_error(client.post("/api/uploads", data=HUNGARIAN_REVIEW, headers=users.auth("alice")), 400,
+                         "log_language")
+    path, anchor = error["details"]["help"].split("#")
+    page = client.get(path, query_string={"lang": "hu"})
+    assert page.status_code == 200 and f'id="{anchor}"' in page.text
+    assert "A ludolog a visszajátszás szövegét csak angolul olvassa" in page.text
