@@ -51,6 +51,10 @@ ENGINE_STRENGTH = {
         {"bot": "city", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
         {"bot": "trader", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
     ],
+    "normal": [
+        {"bot": "city", "seats": 4, "games": 24, "win": 0.5, "low": 0.314, "high": 0.686},
+        {"bot": "trader", "seats": 4, "games": 26, "win": 0.5, "low": 0.321, "high": 0.679},
+    ],
     "strong": [
         {"bot": "city", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
         {"bot": "trader", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
