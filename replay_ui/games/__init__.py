@@ -48,7 +48,11 @@ tokens' ``effect``, Die goldene Stadt's scoring cards' ``region_names`` and bonu
 
 from __future__ import annotations
 
+import copy
 import importlib
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engine import Setup
@@ -157,6 +161,25 @@ def upper_first(text: str) -> str:
 def translated(table: dict[str, str]) -> dict[str, str]:
     """A table of catalog messages (marked ``N_``) with each value in the current locale."""
     return {key: _(value) for key, value in table.items()}
+
+
+#: Every game's engine levels' strength, as the strength bench recorded it (see :func:`engine_strength`).
+ENGINE_STRENGTH_FILE = Path(__file__).with_name("engine_strength.json")
+
+
+@cache
+def _strength_figures() -> dict[str, dict[str, list[dict[str, Any]]]]:
+    figures: dict[str, dict[str, list[dict[str, Any]]]] = json.loads(ENGINE_STRENGTH_FILE.read_text())
+    return figures
+
+
+def engine_strength(game: str) -> dict[str, list[dict[str, Any]]]:
+    """``game``'s engine levels' strength against its strategy bots, the seats card's figures: per level, each bot's
+    ``games``, win share ``win`` and its 95 % Wilson interval ``low``-``high``, as ``bench.strength`` tables
+    bench/results/strength.jsonl (``tests/bench/test_level_strength.py`` keeps :data:`ENGINE_STRENGTH_FILE` equal to
+    it); a level without figures is not measured. One data file for every game: the figures are the bench's, not
+    the adapter's (a copy: the caller may change it)."""
+    return copy.deepcopy(_strength_figures().get(game, {}))
 
 
 def adapter_for(game: str) -> GenericAdapter:

@@ -22,7 +22,7 @@ from engine.amerigo.describe import ACTION_NAMES, PREPARATION_STEPS, caption_mes
 from engine.amerigo.state import LAYOUT, PHASE_NAMES, State
 from engine.amerigo.tokens import TOKEN_IDS, TOKEN_KINDS
 from engine.core.messages import Term, message
-from replay_ui.games import GenericAdapter, ordinal, said, term, translated, upper_first
+from replay_ui.games import GenericAdapter, engine_strength, ordinal, said, term, translated, upper_first
 from service.i18n import N_, _, current_locale
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
@@ -36,23 +36,6 @@ PICKER_GROUPS = {
     "move": N_("Move the order disc"), "plan": N_("Plan a tile into your stock"),
     "build": N_("Build a tile (kind, turn, a square it covers)"), "buy": N_("Buy a production token"),
     "end": N_("Or end the action"),
-}
-#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
-#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
-#: share with its 95 % Wilson interval; a level without games here is not measured.
-ENGINE_STRENGTH = {
-    "easy": [
-        {"bot": "sailor", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
-        {"bot": "builder", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
-    ],
-    "normal": [
-        {"bot": "sailor", "seats": 4, "games": 8, "win": 0.125, "low": 0.022, "high": 0.471},
-        {"bot": "builder", "seats": 4, "games": 7, "win": 0.143, "low": 0.026, "high": 0.513},
-    ],
-    "strong": [
-        {"bot": "sailor", "seats": 4, "games": 33, "win": 0.455, "low": 0.298, "high": 0.62},
-        {"bot": "builder", "seats": 4, "games": 22, "win": 0.545, "low": 0.347, "high": 0.731},
-    ],
 }
 
 
@@ -136,7 +119,7 @@ class AmerigoAdapter(GenericAdapter):
             "pirates": list(c.PIRATES), "rounds": c.ROUNDS, "big_island": c.BIG_ISLAND, "step_names": list(PHASE_NAMES),
             "phase_label": _("Phase"), "score_hint": _("VP so far; the final scoring adds gold, goods, tokens and tracks"),
             "picker_groups": translated(PICKER_GROUPS),
-            "engine_strength": ENGINE_STRENGTH,
+            "engine_strength": engine_strength(GAME),
             "notice": _(NOTICE_DEFAULT if catalog.custom is None else NOTICE_CUSTOM),
         }
 

@@ -29,7 +29,7 @@ from engine.entdecker.state import (
     State,
 )
 from engine.entdecker.turn import RUINS, RUINS_VP
-from replay_ui.games import GenericAdapter, term, translated, upper_first
+from replay_ui.games import GenericAdapter, engine_strength, term, translated, upper_first
 from service.i18n import N_, _, ngettext
 
 #: The move picker's groups, by the notation's first word: how a player thinks of the choices.
@@ -39,23 +39,6 @@ PICKER_GROUPS = {
     "place": N_("Place the tile (x y rotation)"), "build": N_("Build on the new land (unit, land part)"),
     "takeback": N_("Take a scout back"), "end": N_("Or stop"),
     "take": N_("Friendly natives' chip"), "decline": N_("Friendly natives' chip"),
-}
-#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
-#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
-#: share with its 95 % Wilson interval; a level without games here is not measured.
-ENGINE_STRENGTH = {
-    "easy": [
-        {"bot": "settler", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
-        {"bot": "fort", "seats": 4, "games": 42, "win": 0.214, "low": 0.117, "high": 0.359},
-    ],
-    "normal": [
-        {"bot": "settler", "seats": 4, "games": 29, "win": 0.259, "low": 0.134, "high": 0.439},
-        {"bot": "fort", "seats": 4, "games": 29, "win": 0.293, "low": 0.16, "high": 0.475},
-    ],
-    "strong": [
-        {"bot": "settler", "seats": 4, "games": 15, "win": 0.633, "low": 0.387, "high": 0.825},
-        {"bot": "fort", "seats": 4, "games": 8, "win": 0.875, "low": 0.529, "high": 0.978},
-    ],
 }
 
 
@@ -127,7 +110,7 @@ class EntdeckerAdapter(GenericAdapter):
             "phase_label": _("Turn"),
             "score_hint": _("the score track: islands, ruins, and at the end the most-chips bonus"),
             "picker_groups": translated(PICKER_GROUPS),
-            "engine_strength": ENGINE_STRENGTH,
+            "engine_strength": engine_strength(GAME),
             "notice": _(NOTICE_DEFAULT if cat.is_default else NOTICE_CUSTOM),
         }
 

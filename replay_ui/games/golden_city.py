@@ -33,7 +33,7 @@ from engine.golden_city.state import (
     SETUP_GOODS,
     State,
 )
-from replay_ui.games import GenericAdapter, said, term, translated, upper_first
+from replay_ui.games import GenericAdapter, engine_strength, said, term, translated, upper_first
 from service.i18n import N_, _, ngettext
 
 #: The move picker's groups, by the notation's first word.
@@ -42,23 +42,6 @@ PICKER_GROUPS = {
     "draw": N_("Reward: a landscape card"), "decline": N_("Or do without"), "bonus": N_("Reward: keep a bonus card"),
     "goods": N_("Reward: take a goods card"), "box": N_("Goods limit: return a card to the box"),
     "discard": N_("Hand limit: discard down to 5"),
-}
-#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
-#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
-#: share with its 95 % Wilson interval; a level without games here is not measured.
-ENGINE_STRENGTH = {
-    "easy": [
-        {"bot": "city", "seats": 4, "games": 20, "win": 0.1, "low": 0.028, "high": 0.301},
-        {"bot": "trader", "seats": 4, "games": 14, "win": 0.0, "low": 0.0, "high": 0.215},
-    ],
-    "normal": [
-        {"bot": "city", "seats": 4, "games": 24, "win": 0.5, "low": 0.314, "high": 0.686},
-        {"bot": "trader", "seats": 4, "games": 26, "win": 0.5, "low": 0.321, "high": 0.679},
-    ],
-    "strong": [
-        {"bot": "city", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
-        {"bot": "trader", "seats": 4, "games": 7, "win": 1.0, "low": 0.646, "high": 1.0},
-    ],
 }
 
 #: The angle (degrees, 0 = east, clockwise on screen) of each inland region's centre.
@@ -237,7 +220,7 @@ class GoldenCityAdapter(GenericAdapter):
             "phase_label": _("Phase"),
             "score_hint": _("trade letters so far; bonus cards are added at the end"),
             "picker_groups": translated(PICKER_GROUPS),
-            "engine_strength": ENGINE_STRENGTH,
+            "engine_strength": engine_strength(GAME),
             "notice": _notice(comp),
         }
 

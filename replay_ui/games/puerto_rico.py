@@ -16,7 +16,7 @@ from engine.puerto_rico import scoring
 from engine.puerto_rico.describe import caption_message
 from engine.puerto_rico.notation import PLACE_ACTIONS, format_action
 from engine.puerto_rico.state import PHASE_NAMES, State
-from replay_ui.games import GenericAdapter, term, translated
+from replay_ui.games import GenericAdapter, engine_strength, term, translated
 from service.i18n import N_, _
 
 GAME = "puerto_rico"
@@ -27,23 +27,6 @@ PICKER_GROUPS = {
     "build": N_("Build (what you can afford, at your price)"), "extra": N_("Take an extra barrel"),
     "sell": N_("Sell a barrel"), "load": N_("Load a ship"), "wharf": N_("Ship with the wharf"),
     "keep": N_("Barrels to keep"), "pass": N_("Or"),
-}
-#: The engine levels' strength against the game's strategy bots, as the strength bench recorded it
-#: (bench/results/strength.jsonl; tests/bench/test_level_strength.py keeps it equal to the bench's table): win
-#: share with its 95 % Wilson interval; a level without games here is not measured.
-ENGINE_STRENGTH = {
-    "easy": [
-        {"bot": "shipping", "seats": 3, "games": 9, "win": 0.111, "low": 0.02, "high": 0.435},
-        {"bot": "building", "seats": 3, "games": 9, "win": 0.333, "low": 0.121, "high": 0.646},
-    ],
-    "normal": [
-        {"bot": "shipping", "seats": 3, "games": 1, "win": 1.0, "low": 0.207, "high": 1.0},
-        {"bot": "building", "seats": 3, "games": 1, "win": 1.0, "low": 0.207, "high": 1.0},
-    ],
-    "strong": [
-        {"bot": "shipping", "seats": 3, "games": 8, "win": 1.0, "low": 0.676, "high": 1.0},
-        {"bot": "building", "seats": 3, "games": 10, "win": 0.9, "low": 0.596, "high": 0.982},
-    ],
 }
 #: Turns of many steps with nothing to decide between the steps, played from one form (``static/js/forms/``): the
 #: verb every legal action shares → the form. The mayor places all of a player's colonists at once.
@@ -89,7 +72,7 @@ class PuertoRicoAdapter(GenericAdapter):
             "phase_label": _("Role"),
             "score_hint": _("chips + buildings + bonuses so far"),
             "picker_groups": translated(PICKER_GROUPS),
-            "engine_strength": ENGINE_STRENGTH,
+            "engine_strength": engine_strength(GAME),
             "turn_forms": TURN_FORMS,
             # the mayor's form sends each colonist as the engine's own step: slot s (a tile kind, then a building) is
             # placed by this notation

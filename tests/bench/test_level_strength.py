@@ -1,8 +1,9 @@
 """The engine levels' strength the seats card shows (issue 46 item 4) is the strength bench's: each game's UI adapter's
-``engine_strength`` equals, level by level, the table ``bench.strength`` makes of the games recorded in
-bench/results/strength.jsonl for that level's player and budget (the strong level: the search player at the game's
-analysis budget; easy and normal: the tree search at 16 and 64 rollouts). A level with no recorded games has no figure
-(the card says "not measured"): no number is typed in without its games."""
+``engine_strength`` (read from replay_ui/games/engine_strength.json) equals, level by level, the table
+``bench.strength`` makes of the games recorded in bench/results/strength.jsonl for that level's player and budget (the
+strong level: the search player at the game's analysis budget; easy and normal: the tree search at 16 and 64
+rollouts). A level with no recorded games has no figure (the card says "not measured"): no number is typed in without
+its games."""
 
 from __future__ import annotations
 
