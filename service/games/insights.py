@@ -214,7 +214,10 @@ def insights_of(games: GameStore, insights: InsightStore, claims: ClaimStore, us
     counted = insights.counted(user, scope)
     summaries = insights.games(sorted(counted))
     names = {c.gid: c.player for c in claims.of_user(user) if c.status == CONFIRMED}
-    titles = {record.id: record.title for record in games.games(sorted(summaries))}
+    records = {record.id: record for record in games.games(sorted(summaries))}
+    titles = {gid: record.title for gid, record in records.items()}
+    if scope == PUBLIC:  # a game no longer public (were a route ever to change that) is listed to its players alone
+        summaries = {gid: s for gid, s in summaries.items() if gid in records and records[gid].visibility == "public"}
     kinds: dict[str, list[str]] = {}
     for gid, summary in summaries.items():
         kinds.setdefault(summary["game"], []).append(gid)

@@ -42,12 +42,17 @@ def open_home(watched: Watched, server: LiveServer, user: str) -> Any:
 
 def sign_up(watched: Watched, server: LiveServer, name: str = "tester", password: str = "correct horse") -> None:
     """Create an account through the sign-up form (which signs in)."""
-    page = watched.page
+    sign_up_on(watched.page, server, name, password)
+
+
+def sign_up_on(page: Any, server: LiveServer, name: str, password: str = "correct horse") -> None:
+    """Create an account through the sign-up form on ``page``, a page of any browser context, whatever language the
+    form is drawn in; signed in when it returns."""
     page.goto(f"{server.url}/signup")
     page.fill("#name", name)
     page.fill("#password", password)
     page.fill("#password2", password)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_selector(".who strong")  # the header's "Signed in as", in whatever language the page is in
 
 

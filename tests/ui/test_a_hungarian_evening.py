@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer
-from tests.ui.helpers import wait_board
+from tests.ui.helpers import sign_up_on, wait_board
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +31,7 @@ def _heading(page: Any, server: LiveServer, path: str, lang: str | None = None) 
 def _signed_up_in_hungarian(page: Any, server: LiveServer) -> None:
     page.goto(f"{server.url}/signup")
     assert page.get_attribute("html", "lang") == "hu"
-    page.fill("#name", "eszter")
-    page.fill("#password", "correct horse")
-    page.fill("#password2", "correct horse")
-    page.click("main button[type=submit]")
-    page.wait_for_selector(".who strong")
+    sign_up_on(page, server, "eszter")
     assert "Bejelentkezve" in page.inner_text(".who"), page.inner_text(".who")
 
 

@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.ui.conftest import DEMO_PR, LiveServer
+from tests.ui.helpers import sign_up_on
 from tests.ui.test_pages import csrf_of, sign_up
 
 GAME = f"/games/{DEMO_PR}/b/main"
@@ -173,13 +174,8 @@ def test_the_menu_switches_and_keeps_the_language(browser: Any, live_server: Liv
         page.keyboard.press("Tab")
         page.keyboard.press("Enter")
         page.wait_for_selector("html[lang='de']")
-        page.goto(f"{live_server.url}/signup")
+        sign_up_on(page, live_server, "zoe")
         assert page.get_attribute("html", "lang") == "de"
-        page.fill("#name", "zoe")
-        page.fill("#password", "correct horse")
-        page.fill("#password2", "correct horse")
-        page.click("main button[type=submit]")
-        page.wait_for_selector(".who strong")
         page.select_option("#language-menu", "zh-Hant")
         page.click(".language-menu input[type=submit]")
         page.wait_for_selector("html[lang='zh-Hant']")
@@ -254,23 +250,13 @@ def test_every_page_fits_its_width_in_german_and_chinese(browser: Any, live_serv
     try:
         found = [_fits(page, live_server, path, f"{path.strip('/').replace('/', '-') or 'home'}-{tag}-{width}", artifacts)
                  for path in EVERY_PAGE]
-        sign_up_in(page, live_server, f"fit{width}")
+        sign_up_on(page, live_server, f"fit{width}")
         found += [_fits(page, live_server, path, f"{path.strip('/') or 'home'}-signed-in-{tag}-{width}", artifacts)
                   for path in SIGNED_IN_PAGES]
         assert not [problem for problem in found if problem], [problem for problem in found if problem]
         assert page.script_errors == []
     finally:
         context.close()
-
-
-def sign_up_in(page: Any, server: LiveServer, name: str) -> None:
-    """Sign up as ``name`` on ``page`` (whatever language it is in)."""
-    page.goto(f"{server.url}/signup")
-    page.fill("#name", name)
-    page.fill("#password", "correct horse")
-    page.fill("#password2", "correct horse")
-    page.click("main button[type=submit]")
-    page.wait_for_selector(".who strong")
 
 
 @pytest.mark.browser

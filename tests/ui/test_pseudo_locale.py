@@ -155,7 +155,8 @@ def test_every_other_page_goes_through_the_catalogs(live_server: LiveServer, wat
           names, found, signed_in=False)
     sign_up(watched, live_server, "walker")
     table, invite = _seated_table(live_server, "walker")
-    _walk(page, live_server, ("/", "/account", "/tokens", f"/puzzles/{puzzle}", f"/games/{table}/b/main", invite,
+    _walk(page, live_server, ("/", "/account", "/tokens", "/users/walker/insights", f"/puzzles/{puzzle}",
+                              f"/games/{table}/b/main", invite,
                               "/games/demo-puerto-rico-1/compare?a=main&b=main&at=100"),
           [*names, "Anna", "Ben", "Cleo", TOKEN_NAME], found, signed_in=True)
     _check(found, PAGES_LEFT)

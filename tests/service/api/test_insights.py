@@ -138,6 +138,13 @@ def test_a_users_private_games_are_theirs_alone(client, users, redis_client, ana
         assert pig["overall"]["decisions"] == expected["n"]
         assert private not in str(seen)  # no position of the private game, not even its id
     assert client.get(INSIGHTS.format(name="nobody")).status_code == 404
+    # Were the public game made private later, its positions would no longer be listed to anyone but alice.
+    GameStore(redis_client).set_game_fields(public, visibility="private")
+    for headers in ({}, users.auth("bob")):
+        seen = client.get(INSIGHTS.format(name="alice"), headers=headers).get_json()
+        assert public not in str(seen) and private not in str(seen)
+    assert {g["gid"] for g in _pig(client.get(INSIGHTS.format(name="alice"), headers=users.auth("alice")).get_json())[
+        "games"]} == {public, private}
 
 
 def test_puzzles_from_my_games_are_those_of_my_claimed_players(client, users, redis_client, analysed):
