@@ -18,6 +18,7 @@ from engine import CHANCE, apply_event, get_rules, start
 from service.games.analysis import stored_results
 from service.games.demo import demo_playout, demo_setup
 from service.games.insights import COUNTED_SEED, COUNTED_VIEW, count_analysis
+from service.i18n.games.stored import message_json
 from service.store.analysis_results import holder_of
 from service.store.claims import ClaimStore
 from service.store.games import MAIN, GameStore
@@ -44,7 +45,8 @@ def _verdict(rules, state, actor: int, played: str, index: int) -> dict:
     loss = _loss(index)
 
     def move(action: str, win: float) -> dict:
-        return {"action": action, "text": rules.describe(state, rules.parse_action(action)), "win": win,
+        message = message_json(rules.describe_message(state, rules.parse_action(action)))  # as the analysis stores it
+        return {"action": action, "message": message, "win": win,
                 "ci": [win - 0.02, win + 0.02], "n": ROLLOUTS, "loss": round(0.5 - win, 4),
                 "loss_ci": [round(0.5 - win - 0.01, 4), round(0.5 - win + 0.01, 4)]}
 

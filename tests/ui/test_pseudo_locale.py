@@ -17,10 +17,13 @@ from typing import Any
 import pytest
 
 from engine import get_rules, registered_games
+from service.games.demo import demo_setup
 from service.games.titles import game_label
 from service.store.users import UserStore
 from tests.ui.conftest import LiveServer, Watched
 from tests.ui.helpers import open_game, sign_up, wait_board
+from tests.ui.test_insights_browser import GID as INSIGHTS_GID
+from tests.ui.test_insights_browser import USER, _analysed_copy
 from tests.ui.test_log_only import TOKAIDO, _imported, _sample
 from tests.ui.test_puzzles_browser import _puzzle
 
@@ -81,7 +84,7 @@ def _data_names(server: LiveServer) -> list[str]:
     """The data the pages show that no catalog translates: every listed game's title, owner and players, longest
     first (so that a name inside a longer one is taken out with it)."""
     client = server.app.test_client()
-    names = {"ludolog", "walker", "SHA-256", *(get_rules(game).title for game in registered_games())}
+    names = {"ludolog", USER, "SHA-256", *(get_rules(game).title for game in registered_games())}
     for listed in client.get("/api/games?limit=200").get_json()["games"]:
         game = client.get(f"/api/games/{listed['id']}").get_json()
         names.update([game["id"], game["title"], game_label(game["game"]), *game["players"], str(game.get("owner") or "")])
@@ -133,6 +136,17 @@ def _seated_table(server: LiveServer, user: str) -> tuple[str, str]:
     return str(made["id"]), "/invite/" + made["seats"][1]["invite_url"].rsplit("/", 1)[1]
 
 
+def _claimed_and_analysed(server: LiveServer, redis_client: Any) -> None:
+    """The user's own upload of the Puerto Rico demo game, analysed and counted, and their seat in it claimed: their
+    insights page has every part to show."""
+    _analysed_copy(redis_client)
+    token = UserStore(server.app.extensions["ludolog"].stores.redis).create_token(USER, TOKEN_NAME)[1]
+    player = demo_setup("puerto_rico", 1).players[0]
+    claimed = server.app.test_client().post("/api/me/claims", json={"game": INSIGHTS_GID, "player": player},
+                                            headers={"Authorization": f"Bearer {token}"})
+    assert claimed.status_code == 201, claimed.get_json()
+
+
 def _walk(page: Any, server: LiveServer, paths: tuple[str, ...], names: list[str], found: dict[str, str],
           signed_in: bool) -> None:
     for path in paths:
@@ -153,10 +167,11 @@ def test_every_other_page_goes_through_the_catalogs(live_server: LiveServer, wat
                               *(f"/explore/{g}" for g in GAMES), "/explore/puerto_rico/games?stage=early",
                               f"/games/{log_game}/b/main/40", "/games/no-such-game", "/mail/unsubscribe?token=x.y"),
           names, found, signed_in=False)
-    sign_up(watched, live_server, "walker")
-    table, invite = _seated_table(live_server, "walker")
-    _walk(page, live_server, ("/", "/account", "/tokens", "/users/walker/insights", f"/puzzles/{puzzle}",
+    sign_up(watched, live_server, USER)
+    table, invite = _seated_table(live_server, USER)
+    _claimed_and_analysed(live_server, redis_client)
+    _walk(page, live_server, ("/", "/account", "/tokens", f"/users/{USER}/insights", f"/puzzles/{puzzle}",
                               f"/games/{table}/b/main", invite,
                               "/games/demo-puerto-rico-1/compare?a=main&b=main&at=100"),
-          [*names, "Anna", "Ben", "Cleo", TOKEN_NAME], found, signed_in=True)
+          [*names, "Anna", "Ben", "Cleo", TOKEN_NAME, INSIGHTS_GID], found, signed_in=True)
     _check(found, PAGES_LEFT)
