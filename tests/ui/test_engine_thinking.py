@@ -15,6 +15,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service.store import keys
+from service.store.notifications import NotificationStore
 from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, started_workers, wait_until
 from tests.ui.conftest import BROWSER_WAIT_MS, LiveServer, Watched
@@ -174,6 +175,10 @@ def test_a_move_that_failed_reading_its_game_is_said_without_the_seat_it_could_n
     table = Table(live_server, "easy")
     engine_at = table.play_people_until_the_engine_moves()
     page = _watch(open_game(watched, live_server, gid=table.gid, bid=table.bid))
+    # the fault breaks every reader of the branch, the page's own streams too: it comes once they follow the table
+    page.wait_for_selector("body[data-seats-followed='true']", state="attached")
+    notifications = NotificationStore(table.stores.redis)
+    wait_until(lambda: notifications.has_page_open(table.gid, table.bid, "alice"), "the page's live stream open")
     store, where = table.stores.redis, keys.branches_for(table.gid)
     kept = store.hget(where, table.bid)
     store.hset(where, table.bid, "unreadable")

@@ -212,8 +212,11 @@ def test_deleting_a_branch_cancels_its_analysis_and_removes_its_results(client, 
         deleted = client.delete(f"/api/games/{gid}/branches/what-if", headers=users.auth("alice"))
         assert deleted.status_code == 204, deleted.get_json()
         _wait_for(lambda: report(games, redis_client, gid, MAIN, 20, "full")["status"] == "done", "bob's analysis")
-        queue = make_queue(redis_client, ANALYSIS)
-        _wait_for(lambda: queue.count + queue.started_job_registry.count == 0, "the worker to go idle")
+        queue, turns = make_queue(redis_client, ANALYSIS), AnalysisTurns(redis_client, ANALYSIS)
+        # idle: nothing queued or running, and nothing waiting for a turn (bob's finished analysis queues its puzzle
+        # generator in his turn, which the worker takes next)
+        _wait_for(lambda: queue.count + queue.started_job_registry.count == 0 and not turns.anyone_waiting(),
+                  "the worker to go idle")
     finally:
         kill_with_work_horses(worker)
         output = worker.stdout.read().decode() if worker.stdout else ""

@@ -134,6 +134,7 @@ export function followSeats(page, { onReleased, onDeleted, onEngine = () => {} }
   let mine = table.mine || [];
   source.addEventListener("seats", (message) => {
     const now = JSON.parse(message.data);
+    document.body.dataset.seatsFollowed = "true";  // the stream has read the table once: it is followed from here on
     showHolders(now);
     onEngine(now.engine || null);
     showTakeBack(page, now.takeback);
