@@ -35,6 +35,12 @@ const supported = "Notification" in window;
 const yourTurn = new Map();  // per tab: "gid/bid" → whether it was the user's turn when this tab last looked
 let watching = null;
 let audio = null;
+/** Whether this tab is the browser's one teller. Web Locks elect it: the first tab to ask holds the lock while it
+ *  lives, and the next tab in line takes it when that one closes. Every tab reads the same turns, and a record of
+ *  what was told in localStorage alone would not do: Chromium copies localStorage to the other tabs' processes a
+ *  moment later, so two tabs could both read "not told yet". Without Web Locks, every tab tells, guarded by TOLD. */
+let teller = !navigator.locks;
+navigator.locks?.request(`${LOCK}-teller`, () => { teller = true; return new Promise(() => {}); });
 
 /** True when the user turned alerts on in this browser and it may show notifications. */
 function alertsOn() {
@@ -74,6 +80,7 @@ function firstToTell(table) {
 }
 
 async function tell(table) {
+  if (!teller) return;
   const first = navigator.locks ? await navigator.locks.request(LOCK, () => firstToTell(table)) : firstToTell(table);
   if (!first) return;
   chime();
@@ -86,8 +93,11 @@ async function tell(table) {
  *  list a tab sees only sets what it knows (a turn already waiting when the tab opened is no news), as does a table
  *  it had not seen (one the user just made or sat at). */
 export async function noticeTables(tables) {
-  const news = tables.filter((t) => t.your_turn && yourTurn.get(key(t)) === false);
-  for (const table of tables) yourTurn.set(key(table), Boolean(table.your_turn));
+  // A table where chance is to draw (between a move and its dice) is nobody's turn yet: it changes nothing known, or
+  // a list read between a player's own roll and its die would make their next move of the same turn look like news.
+  const settled = tables.filter((t) => t.to_move !== null || t.over);
+  const news = settled.filter((t) => t.your_turn && yourTurn.get(key(t)) === false);
+  for (const table of settled) yourTurn.set(key(table), Boolean(table.your_turn));
   if (alertsOn()) for (const table of news) await tell(table);
   document.body.dataset.turnAlertsWaiting = String(tables.filter((t) => t.your_turn).length);
   document.body.dataset.turnAlertsChecked = String(Date.now());
