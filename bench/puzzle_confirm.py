@@ -6,7 +6,8 @@ three-player game from seed ``index``. Every decision is analysed as the analysi
 0, the budget given), the generator's criteria and its confirming judgement decide whether it is kept
 (:mod:`bench.puzzle_yield`'s loop), and each kept puzzle is judged a third time: the mover's view, a third seed, four
 times the budget. Confirmed when that judgement passes the generator's criteria with the same best move (or one the
-game treats as the same), as the generator's own confirmation must.
+game treats as the same), as the generator's own confirmation must. The positions are found and judged as
+:mod:`bench.puzzle_yield` finds and judges a demo game's (its ``decisions`` and ``decide``).
 
 A game is minutes of CPU, and a hundred are hours: each game's result is appended as one JSON line to
 ``bench/results/puzzles.jsonl`` as soon as it is done, so runs in several sessions (and on several machines) add up;
@@ -26,11 +27,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
-from engine.analysis import judge, wilson_interval
+from bench.puzzle_yield import decide, decisions
+from engine import Event, Setup, get_rules, is_compiled, random_playout
+from engine.analysis import wilson_interval
 from engine.players.offered import strategy_players
-from service.games.analysis import Position, analyse_position, position_seed, stored_form
-from service.games.puzzles import CONFIRM_FACTOR, CONFIRM_SEED, Generator, rejection, same_moves
+from service.games.puzzles import CONFIRM_SEED, Generator
 
 RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
 PLAYERS = 3
@@ -38,31 +39,18 @@ PLAYERS = 3
 THIRD_SEED = CONFIRM_SEED + 1
 
 
-def bot_game(game: str, index: int) -> list[tuple[Any, Any, int, Any]]:
-    """Game ``index`` played by the strategy bots: (rules, state, actor, action) at each player's decision."""
+def bot_game(game: str, index: int) -> list[Event]:
+    """Game ``index``'s events, played by the game's strategy bots (one per seat, in turn of the game's list from seat
+    ``index``) from seed ``index``."""
     rules = get_rules(game)
     bots = list(strategy_players(rules).values())
     players = [bots[(index + seat) % len(bots)] for seat in range(PLAYERS)]
-    rng = random.Random(index)
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(PLAYERS))))
-    decisions = []
-    while (actor := rules.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            legal = list(rules.legal_actions(state))
-            action = players[actor](state, legal, rng)
-            if len(legal) > 1:
-                decisions.append((rules, state, int(actor), action))
-        state = rules.apply(state, action)
-    return decisions
 
+    def seated(state: Any, actions: list[Any], rng: random.Random) -> Any:
+        return players[int(rules.current_actor(state))](state, actions, rng)
 
-def _third(rules: Any, state: Any, position: Position, rollouts: int) -> dict[str, Any]:
-    verdict = judge(rules, state, seat=position.actor, rollouts=CONFIRM_FACTOR * rollouts,
-                    seed=position_seed(position.seq, THIRD_SEED), played=rules.parse_action(position.played or ""),
-                    screen_seed=position_seed(position.seq, THIRD_SEED))
-    return stored_form(rules, state, verdict)
+    setup = Setup(tuple(f"P{i}" for i in range(PLAYERS)))
+    return random_playout(rules, setup, random.Random(index), check=False, player=seated).events
 
 
 def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
@@ -70,17 +58,12 @@ def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
     started = time.process_time()
     counts: Counter[str] = Counter()
     confirmed = 0
-    for seq, (rules, state, actor, action) in enumerate(bot_game(game, index), start=1):
-        position = Position(seq, actor, rules.format_action(action))
-        result = analyse_position(rules, state, seq, rollouts, "full", position.played)
-        reason = rejection(result, same_moves(rules, state, rules.parse_action(result["moves"][0]["action"])))
-        if reason is None:
-            reason = Generator._confirmation_fails(rules, state, result, Generator._confirm(rules, state, position,
-                                                                                             rollouts))
-        counts[reason or "kept"] += 1
-        if reason is None and Generator._confirmation_fails(rules, state, result,
-                                                            _third(rules, state, position, rollouts)) is None:
-            confirmed += 1
+    for rules, state, position in decisions(bot_game(game, index)):
+        decided = decide(rules, state, position, rollouts)
+        counts[decided.reason or "kept"] += 1
+        if decided.reason is None:
+            third = Generator._confirm(rules, state, position, rollouts, seed=THIRD_SEED)
+            confirmed += Generator._confirmation_fails(rules, state, decided.first, third) is None
     return {"game": game, "index": index, "rollouts": rollouts, "players": PLAYERS, "decisions": sum(counts.values()),
             "kept": counts["kept"], "confirmed": confirmed,
             "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"},

@@ -10,10 +10,15 @@ view, seed 0) at the budget given: the same decisions a worker would make, witho
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from engine import CHANCE, apply_event, start
+from engine import CHANCE, Event, apply_event, start
+from engine.core.protocol import Rules, State
 from service.games.analysis import Position, analyse_position
 from service.games.demo import demo_playout
 from service.games.puzzles import Generator, rejection, same_moves
@@ -21,30 +26,51 @@ from service.games.puzzles import Generator, rejection, same_moves
 GAMES = ("golden_city", "puerto_rico", "amerigo", "entdecker")
 
 
+def decisions(events: Sequence[Event]) -> Iterator[tuple[Rules, State, Position]]:
+    """Each player's decision in a played game's events (a move with more than one legal choice): the rules, the state
+    before it and where it is (its seq, mover and the move played), as the analysis job finds them."""
+    rules, state = start(events[0])
+    for event in events[1:]:
+        actor = rules.current_actor(state)
+        if actor is not None and actor != CHANCE and len(rules.legal_actions(state)) > 1:
+            yield rules, state, Position(event.seq - 1, int(actor), event.action)
+        state = apply_event(rules, state, event, check=False)
+
+
+@dataclass(frozen=True)
+class Decided:
+    """The generator's decision on one position, and what it cost."""
+
+    #: None when the position is kept as a puzzle, else the criterion that rejected it.
+    reason: str | None
+    #: The analysis's verdict (the stored form), which the confirming judgements are held against.
+    first: dict[str, Any]
+    analysis_cpu: float
+    generation_cpu: float
+
+
+def decide(rules: Rules, state: State, position: Position, rollouts: int) -> Decided:
+    """Judge ``position`` as the analysis job does (the full view, seed 0), then apply the generator's criteria and
+    its confirming judgement; the CPU of the analysis and of the generator on top of it, apart."""
+    started = time.process_time()
+    first = analyse_position(rules, state, position.seq, rollouts, "full", position.played)
+    judged = time.process_time()
+    reason = rejection(first, same_moves(rules, state, rules.parse_action(first["moves"][0]["action"])))
+    if reason is None:
+        reason = Generator._confirmation_fails(rules, state, first, Generator._confirm(rules, state, position, rollouts))
+    return Decided(reason, first, judged - started, time.process_time() - judged)
+
+
 def game_yield(game: str, rollouts: int, most: int | None = None) -> tuple[Counter[str], float, float]:
     """The generator's decisions on demo game 1 of ``game`` (its first ``most`` decisions, or all): ``kept`` and each
     rejection's count; and the CPU seconds of the analysis (each decision judged as the analysis job judges it) and of
     the generator on top of it (its criteria and the confirming judgements)."""
-    events = demo_playout(game, 1).events
-    rules, state = start(events[0])
     counts: Counter[str] = Counter()
     analysis_cpu = generation_cpu = 0.0
-    for event in events[1:]:
-        actor = rules.current_actor(state)
-        if actor is not None and actor != CHANCE and len(rules.legal_actions(state)) > 1:
-            position = Position(event.seq - 1, int(actor), event.action)
-            started = time.process_time()
-            result = analyse_position(rules, state, position.seq, rollouts, "full", event.action)
-            judged = time.process_time()
-            reason = rejection(result, same_moves(rules, state, rules.parse_action(result["moves"][0]["action"])))
-            if reason is None:
-                confirmed = Generator._confirm(rules, state, position, rollouts)
-                reason = Generator._confirmation_fails(rules, state, result, confirmed)
-            analysis_cpu, generation_cpu = analysis_cpu + judged - started, generation_cpu + time.process_time() - judged
-            counts[reason or "kept"] += 1
-            if most is not None and sum(counts.values()) >= most:
-                break
-        state = apply_event(rules, state, event, check=False)
+    for rules, state, position in itertools.islice(decisions(demo_playout(game, 1).events), most):
+        decided = decide(rules, state, position, rollouts)
+        counts[decided.reason or "kept"] += 1
+        analysis_cpu, generation_cpu = analysis_cpu + decided.analysis_cpu, generation_cpu + decided.generation_cpu
     return counts, analysis_cpu, generation_cpu
 
 

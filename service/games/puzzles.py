@@ -168,11 +168,12 @@ class Generator:
             counts.kept += 1
 
     @staticmethod
-    def _confirm(rules: Rules, state: State, position: Position, rollouts: int) -> dict[str, Any]:
-        """The independent judgement: the mover's own view, another seed, :data:`CONFIRM_FACTOR` budgets."""
+    def _confirm(rules: Rules, state: State, position: Position, rollouts: int, seed: int = CONFIRM_SEED) -> dict[str, Any]:
+        """The independent judgement: the mover's own view, another seed (``seed``: the confirmation's own, unless a
+        bench judges a third time), :data:`CONFIRM_FACTOR` budgets."""
         verdict = judge(rules, state, seat=position.actor, rollouts=CONFIRM_FACTOR * rollouts,
-                        seed=position_seed(position.seq, CONFIRM_SEED), played=rules.parse_action(position.played or ""),
-                        screen_seed=position_seed(position.seq, CONFIRM_SEED))
+                        seed=position_seed(position.seq, seed), played=rules.parse_action(position.played or ""),
+                        screen_seed=position_seed(position.seq, seed))
         return stored_form(rules, state, verdict)
 
     @staticmethod
