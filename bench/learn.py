@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import itertools
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from typing import Any
 import redis
 
 from bench.puzzle_yield import game_yield
-from bench.table import Row
+from bench.table import Row, timed
 from engine import CHANCE, apply_event, start
 from service.games.demo import demo_id, demo_playout, load_demo
 from service.games.explorer import explorer_table, picks_of
@@ -42,20 +41,6 @@ QUICK_SCALES = (200, 2_000)
 READ_GAME, GENERATE_GAME = "puerto_rico", "golden_city"
 
 
-def _percentiles(times: list[float]) -> tuple[float, float]:
-    ordered = sorted(times)
-    return 1000 * statistics.median(ordered), 1000 * ordered[int(0.99 * (len(ordered) - 1))]
-
-
-def _timed(call: Any, times: int) -> tuple[float, float]:
-    spent = []
-    for _ in range(times):
-        start_at = time.perf_counter()
-        call()
-        spent.append(time.perf_counter() - start_at)
-    return _percentiles(spent)
-
-
 def explorer_rows(client: redis.Redis, games: GameStore, scales: tuple[int, ...], reads: int) -> list[Row]:
     """The explorer's query at each number of counted games (the demo games' choices counted again under new ids)."""
     explorer = ExplorerStore(client)
@@ -70,7 +55,7 @@ def explorer_rows(client: redis.Redis, games: GameStore, scales: tuple[int, ...]
             explorer.count_game(READ_GAME, f"bench-{index}", players, picks or [])
         per_game = 1000 * (time.process_time() - started) / max(1, scale - counted)
         counted = scale
-        p50, p99 = _timed(lambda: explorer_table(explorer, READ_GAME), reads)
+        p50, p99 = timed(lambda: explorer_table(explorer, READ_GAME), reads)
         rows.append({"suite": "learn", "metric": f"explorer query p99, {scale:,} games", "value": round(p99, 2),
                      "unit": "ms", "note": f"p50 {p50:.2f} ms; {per_game:.2f} ms CPU to count a game; target <= 50 ms"})
     return rows
@@ -107,7 +92,7 @@ def serving_rows(create_app: Callable[..., Any], redis_url: str, games: GameStor
     cycle = itertools.cycle(pids)
     for pid in pids:  # each position's fold once, as a served puzzle's is after its first reader
         assert web.get(f"/api/puzzles/{pid}").status_code == 200
-    p50, p99 = _timed(lambda: web.get(f"/api/puzzles/{next(cycle)}"), reads)
+    p50, p99 = timed(lambda: web.get(f"/api/puzzles/{next(cycle)}"), reads)
     return [{"suite": "learn", "metric": "serving a puzzle p99", "value": round(p99, 2), "unit": "ms",
              "note": f"p50 {p50:.2f} ms; GET /api/puzzles/<id> in process over {len(pids)} puzzles; target <= 30 ms"}]
 

@@ -20,13 +20,12 @@ import os
 import re
 import selectors
 import socket
-import statistics
 import sys
 import threading
 import time
 
 from bench.processes import Gunicorn, served
-from bench.table import Row, format_rows
+from bench.table import Row, format_rows, percentiles
 
 SIZES = (100, 500, 1000)
 QUICK_SIZES = (20, 50)
@@ -42,11 +41,6 @@ ID_LINE = re.compile(rb"(?:^|\n)id: (\d+)\n")
 
 def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
     return {"suite": "live", "metric": metric, "value": value, "unit": unit, "note": note}
-
-
-def _percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 class Streams:
@@ -187,8 +181,8 @@ def run_size(web: Gunicorn, token: str, count: int, moves: int) -> list[Row]:
         time.sleep(MOVE_PAUSE_S)
     pages.stop()
     streams.close()
-    p50, p99 = _percentiles(latencies)
-    page50, page99 = _percentiles(pages.samples) if pages.samples else (0.0, 0.0)
+    p50, p99 = percentiles(latencies)
+    page50, page99 = percentiles(pages.samples) if pages.samples else (0.0, 0.0)
     label = f"{count:,} streams"
     return [
         _row(f"{label}: 201 to event on every stream p50", p50, "ms", f"{moves} moves × {count} streams; 0: came before the 201"),

@@ -30,6 +30,7 @@ from typing import Any
 import redis
 
 from bench.processes import Gunicorn
+from bench.table import percentiles
 from engine import Event, Setup, action_event, get_rules, random_playout, registered_games
 from service.games.demo import demo_games, load_demo
 from service.runtime.redis_server import EmbeddedRedis, fsync_policy
@@ -45,11 +46,6 @@ SNAPSHOT_EVERY = 50
 
 def _row(metric: str, value: float, unit: str, note: str = "") -> Row:
     return {"suite": "store", "metric": metric, "value": value, "unit": unit, "note": note}
-
-
-def _percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def _store_appender(games: GameStore, gid: str, event: Event) -> Callable[[int], None]:
@@ -149,7 +145,7 @@ def bench_state_reads(games: GameStore, snapshots: SnapshotStore, gid: str, head
             started = time.perf_counter()
             reader.position(gid, MAIN, seq)
             samples.append((time.perf_counter() - started) * 1000)
-        p50, p99 = _percentiles(samples)
+        p50, p99 = percentiles(samples)
         rows += [_row(f"state at random seq of {head} ({label}) p50", p50, "ms"),
                  _row(f"state at random seq of {head} ({label}) p99", p99, "ms", "target <= 5 ms" if use else "")]
     return rows
@@ -182,7 +178,7 @@ def bench_http_reads(web: Gunicorn, gid: str, head: int, reads: int) -> list[Row
         status, _ = web.request("GET", f"/api/games/{gid}/branches/{MAIN}/state?at={seq}", conn=conn)
         samples.append((time.perf_counter() - started) * 1000)
         assert status == 200, status
-    p50, p99 = _percentiles(samples)
+    p50, p99 = percentiles(samples)
     return [_row(f"HTTP state at random seq of {head} p50", p50, "ms"),
             _row(f"HTTP state at random seq of {head} p99", p99, "ms", "target <= 15 ms")]
 

@@ -8,11 +8,29 @@ from __future__ import annotations
 
 import operator
 import re
+import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 
 #: One figure of a benchmark: ``suite``, ``metric``, ``value``, ``unit``, ``note`` and, where it applies, ``game``.
 Row = dict[str, Any]
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of ``samples`` (the value 99 % of them do not exceed), in their unit."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def timed(call: Callable[[], object], times: int) -> tuple[float, float]:
+    """``call`` made ``times`` times, one after another: the median and 99th percentile of its wall time, in ms."""
+    spent = []
+    for _ in range(times):
+        started = time.perf_counter()
+        call()
+        spent.append(1000 * (time.perf_counter() - started))
+    return percentiles(spent)
 
 
 #: A target stated in a row's note: ``target <= 5 ms``, ``target >= 0.8``, ``target < 150 ms``.
