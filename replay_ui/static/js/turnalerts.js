@@ -13,7 +13,7 @@ import { openStream } from "./live.js";
 
 const OPT_IN = "ludolog.turn-alerts";  // "on" once this browser's user turned the alerts on
 const TOLD = "ludolog.turn-alerts.told";  // {"gid/bid": seq} of the turns a tab has told
-const LOCK = "ludolog-turn-alerts";
+const TELLER_LOCK = "ludolog-turn-alerts-teller";  // held by the one tab that tells (see teller)
 const RELOAD_PAUSE_MS = 300;
 
 /** The words of this module, in one place. */
@@ -40,7 +40,7 @@ let audio = null;
  *  what was told in localStorage alone would not do: Chromium copies localStorage to the other tabs' processes a
  *  moment later, so two tabs could both read "not told yet". Without Web Locks, every tab tells, guarded by TOLD. */
 let teller = !navigator.locks;
-navigator.locks?.request(`${LOCK}-teller`, () => { teller = true; return new Promise(() => {}); });
+navigator.locks?.request(TELLER_LOCK, () => { teller = true; return new Promise(() => {}); });
 
 /** True when the user turned alerts on in this browser and it may show notifications. */
 function alertsOn() {
@@ -79,10 +79,8 @@ function firstToTell(table) {
   return true;
 }
 
-async function tell(table) {
-  if (!teller) return;
-  const first = navigator.locks ? await navigator.locks.request(LOCK, () => firstToTell(table)) : firstToTell(table);
-  if (!first) return;
+function tell(table) {
+  if (!teller || !firstToTell(table)) return;  // the teller alone tells, once a turn (TOLD: for browsers without locks)
   chime();
   if (document.visibilityState === "visible" && location.pathname === table.url) return;  // its banner says it here
   const note = new Notification(TEXT.title(table), { body: TEXT.body(table), tag: `ludolog-turn-${key(table)}` });
@@ -92,13 +90,13 @@ async function tell(table) {
 /** Take in a list of the user's tables (GET /api/me/tables): tell each turn that has just become theirs. The first
  *  list a tab sees only sets what it knows (a turn already waiting when the tab opened is no news), as does a table
  *  it had not seen (one the user just made or sat at). */
-export async function noticeTables(tables) {
+export function noticeTables(tables) {
   // A table where chance is to draw (between a move and its dice) is nobody's turn yet: it changes nothing known, or
   // a list read between a player's own roll and its die would make their next move of the same turn look like news.
   const settled = tables.filter((t) => t.to_move !== null || t.over);
   const news = settled.filter((t) => t.your_turn && yourTurn.get(key(t)) === false);
   for (const table of settled) yourTurn.set(key(table), Boolean(table.your_turn));
-  if (alertsOn()) for (const table of news) await tell(table);
+  if (alertsOn()) for (const table of news) tell(table);
   document.body.dataset.turnAlertsWaiting = String(tables.filter((t) => t.your_turn).length);
   document.body.dataset.turnAlertsChecked = String(Date.now());
 }
