@@ -1,5 +1,5 @@
 """A real SMTP server on loopback for the tests of turn e-mails: aiosmtpd's threaded server, keeping every message it
-receives (parsed) for the test to read."""
+receives (parsed) for the test to read; and what the turn e-mails' checks (their RQ jobs) answered."""
 
 from __future__ import annotations
 
@@ -9,7 +9,21 @@ from email import policy
 from email.message import EmailMessage
 from typing import Any
 
+import redis
 from aiosmtpd.controller import Controller
+from rq import Queue
+from rq.job import Job
+from rq.serializers import JSONSerializer
+
+from service.jobs import TURN_MAIL_JOB
+
+
+def finished_checks(connection: redis.Redis, queue_name: str) -> list[Job]:
+    """The turn e-mails' checks that have finished on queue ``queue_name``, oldest first: each job's ``args`` are
+    (gid, bid, seq, user) and its return value what it did (``sent``, ``page open``, …)."""
+    queue = Queue(queue_name, connection=connection, serializer=JSONSerializer)
+    jobs = Job.fetch_many(queue.finished_job_registry.get_job_ids(), connection=connection, serializer=JSONSerializer)
+    return sorted((job for job in jobs if job is not None and job.func_name == TURN_MAIL_JOB), key=lambda j: j.enqueued_at)
 
 
 class Inbox:

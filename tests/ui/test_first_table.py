@@ -28,19 +28,15 @@ from typing import Any
 import pytest
 import redis
 from flask import Flask
-from rq import Queue
-from rq.job import Job
-from rq.serializers import JSONSerializer
 
 from ludolog.app import create_app
-from service.jobs import TURN_MAIL_JOB
 from service.runtime.config import Config
 from service.runtime.redis_server import EmbeddedRedis, free_port
 from service.store.context import Stores
 from service.store.notifications import NotificationStore
 from service.store.users import UserStore
 from tests.helpers import ROOT, kill_with_work_horses, ludolog_env, wait_until
-from tests.smtp import Inbox, SmtpServer
+from tests.smtp import Inbox, SmtpServer, finished_checks
 from tests.ui.conftest import LiveServer, StoredKey, Watched, restore
 from tests.ui.helpers import open_home
 from tests.ui.test_new_table import _second_user
@@ -219,11 +215,8 @@ def _a_new_turn_of_bob(table: Table) -> dict[str, Any]:
 
 def _checks_of(server: LiveServer, gid: str) -> list[str]:
     """The finished turn-mail checks of table ``gid``: what each answered (``sent``, ``page open`` …)."""
-    connection = server.app.extensions["ludolog"].stores.redis
-    queue = Queue(QUEUE, connection=connection, serializer=JSONSerializer)
-    jobs = Job.fetch_many(queue.finished_job_registry.get_job_ids(), connection=connection, serializer=JSONSerializer)
-    return [f"{job.args[2]}: {job.return_value()}" for job in jobs
-            if job is not None and job.func_name == TURN_MAIL_JOB and job.args[0] == gid]
+    jobs = finished_checks(server.app.extensions["ludolog"].stores.redis, QUEUE)
+    return [f"{job.args[2]}: {job.return_value()}" for job in jobs if job.args[0] == gid]
 
 
 def _the_one_mail(inbox: Inbox, table: Table, server: LiveServer) -> EmailMessage:

@@ -32,7 +32,7 @@ from service.store.users import UserStore
 from tests.helpers import kill_with_work_horses, start_worker, wait_until
 from tests.service.api.helpers import Users, branch_url, head_of
 from tests.service.api.sse import Gunicorn, SseClient
-from tests.smtp import SmtpServer
+from tests.smtp import SmtpServer, finished_checks
 
 QUEUE = "ludolog-test-mail"
 SITE = "http://ludolog.test"
@@ -86,15 +86,8 @@ def _end_turn(client: FlaskClient, users: Users, gid: str, who: str) -> int:
     return head_of(client, gid)
 
 
-def _checks(client_redis: redis.Redis) -> list[Job]:
-    """The turn e-mails' checks that have finished, oldest first."""
-    queue = Queue(QUEUE, connection=client_redis, serializer=JSONSerializer)
-    jobs = Job.fetch_many(queue.finished_job_registry.get_job_ids(), connection=client_redis, serializer=JSONSerializer)
-    return sorted((job for job in jobs if job is not None and job.func_name == TURN_MAIL_JOB), key=lambda j: j.enqueued_at)
-
-
 def _results(client_redis: redis.Redis, gid: str) -> list[str]:
-    return [str(job.return_value()) for job in _checks(client_redis) if job.args[0] == gid]
+    return [str(job.return_value()) for job in finished_checks(client_redis, QUEUE) if job.args[0] == gid]
 
 
 def _wait_results(client_redis: redis.Redis, gid: str, count: int) -> list[str]:
