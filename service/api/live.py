@@ -34,7 +34,7 @@ from service.store.live import Batch
 from service.web.auth import current_user, is_listed_for, readable_game
 from service.web.context import api
 from service.web.notifications import page_presence
-from service.web.viewing import branch_view, viewer_for_request
+from service.web.viewing import branch_view, viewer_for_request, views_allowed
 
 bp = Blueprint("live", __name__, url_prefix="/api/games/<gid>/branches")
 games_bp = Blueprint("live_games", __name__, url_prefix="/api/games")
@@ -72,7 +72,9 @@ def _resume_from(query: dict[str, Any]) -> int | None:
                        description="Each message: id = the event's seq, event = its type, data = the JSON the events route gives for "
                         "it in this view. Last-Event-ID (or last_event_id) resumes after that seq with no gap and no "
                         "duplicate; without either, the stream starts at the head. A line that is over (or a log-only "
-                        "game) gets its events and then one 'end' message, and the stream closes. Comments keep a quiet "
+                        "game) gets its events and then one 'end' message, and the stream closes. When seats change so that the "
+                        "view asked is no longer the reader's, one 'view' message ({\"head\", \"views\": the views "
+                        "the reader may have now, null for every view}) ends the stream. Comments keep a quiet "
                         "stream open; "
                         "when the store stops answering the stream ends and the browser reconnects after retry.")
 def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
@@ -119,13 +121,15 @@ class BranchFeed:
 
     def step(self, batches: list[Batch], lagged: bool) -> tuple[str, bool]:
         """The new events of ``batches`` after what was sent; what a lag or a gap left out is read from the store. A
-        view withdrawn from this reader ends the stream (the browser reconnects and is given the view it may have)."""
+        view withdrawn from this reader ends the stream with a 'view' message naming the views the reader may have now
+        (the page opens its stream again in one of them: reconnecting in the withdrawn view would be refused)."""
         if lagged:
             return self._catch_up(), True
         parts = []
         for batch in batches:
             if _view_withdrawn(batch, self.record, self.bid, self.view):
-                return "".join(parts) + sse.message("view", {"head": self.sent}), False
+                views = views_allowed(self.record, self.bid)
+                return "".join(parts) + sse.message("view", {"head": self.sent, "views": views}), False
             fresh = [e for e in batch.events if e.seq > self.sent]
             if fresh and fresh[0].seq != self.sent + 1:
                 parts.append(self._catch_up())  # a gap (the hub took the stream up after the catch-up read): read it

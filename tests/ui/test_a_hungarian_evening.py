@@ -51,7 +51,7 @@ def _fork_and_play(page: Any, server: LiveServer) -> None:
 
 def _reads(page: Any, words: tuple[str, ...]) -> None:
     """The board and the move list both say each of ``words`` (a board's heading may capitalise it)."""
-    page.wait_for_function("document.querySelectorAll('#moves .mv-text').length > 100")
+    page.wait_for_function("() => document.querySelectorAll('#moves .mv-text').length > 100")
     board = page.inner_text("#board").casefold()
     moves = "\n".join(page.eval_on_selector_all("#moves .mv-text", "spans => spans.map(s => s.textContent)")).casefold()
     for word in words:

@@ -98,7 +98,7 @@ def _board_text(watched: Watched, server: LiveServer, board: Board, language: st
     page: Any = watched.page
     page.goto(f"{server.url}/games/{board.gid}/b/main/{board.seq}?lang={language}")
     page.wait_for_selector("body[data-ready='true']")
-    page.wait_for_function("document.querySelector('#board').innerText.trim().length > 0")
+    page.wait_for_function("() => document.querySelector('#board').innerText.trim().length > 0")
     titles = page.eval_on_selector_all("#board svg title", "titles => titles.map(t => t.textContent).join('\\n')")
     text: str = page.inner_text("#board") + "\n" + titles
     watched.assert_clean()

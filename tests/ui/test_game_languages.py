@@ -21,7 +21,7 @@ def _move_texts(browser: Any, server: LiveServer, locale: str) -> tuple[str, str
         page.set_default_timeout(BROWSER_WAIT_MS)
         page.goto(f"{server.url}/games/{DEMO_PR}/b/main/120")
         page.wait_for_selector("body[data-ready='true']")
-        page.wait_for_function("document.querySelectorAll('#moves .mv-text').length > 100")
+        page.wait_for_function("() => document.querySelectorAll('#moves .mv-text').length > 100")
         texts: list[str] = page.eval_on_selector_all("#moves .mv-text", "spans => spans.map(s => s.textContent)")
         return "\n".join(texts), page.inner_text("#caption")
     finally:

@@ -9,7 +9,7 @@ from typing import Any
 
 from service.store.users import UserStore
 from tests.ui.conftest import LiveServer, Watched
-from tests.ui.helpers import sign_up
+from tests.ui.helpers import sign_up, wait_board
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -47,7 +47,7 @@ def test_the_friends_open_page_shows_the_release_then_the_deletion(watched: Watc
     client = live_server.app.test_client()
     assert client.delete(f"/api/games/{gid}/branches/{fork}/seats/1", headers=_auth(alice)).status_code == 200
     page.wait_for_selector("body[data-seat-released='true']")
-    page.wait_for_function("document.getElementById('view-select').value === 'spectator'")
+    page.wait_for_function("() => document.getElementById('view-select').value === 'spectator'")
     assert _banner(page).startswith("alice took back your seat (Ben): you are watching now")
     assert not page.is_visible(".seat[data-seat='1'] .seat-you")
     assert "alice (the owner)" in str(page.text_content(".seat[data-seat='1'] .seat-holder"))
@@ -84,6 +84,33 @@ def test_a_deletion_crossing_the_pages_request_leaves_it_saying_the_branch_is_go
     page.wait_for_selector("body[data-ready='true']")
     assert client.delete(f"/api/games/{gid}/branches/{fork}/seats/1", headers=_auth(alice)).status_code == 200
     page.wait_for_selector("body[data-branch-deleted='true']")
-    page.wait_for_function("document.getElementById('turn-banner').textContent.startsWith('This branch was deleted')")
+    page.wait_for_function("() => document.getElementById('turn-banner').textContent.startsWith('This branch was deleted')")
     gone = "Failed to load resource: the server responded with a status of 404 (NOT FOUND)"
     assert [e for e in watched.errors if gone not in e] == [] and not watched.dialogs, watched
+
+
+def test_a_full_view_page_whose_view_is_withdrawn_turns_to_the_one_it_may_have(watched: Watched,
+                                                                              live_server: LiveServer) -> None:
+    """A stranger watches alice's branch in the full view while she plays it alone (no table: the page follows no
+    seats stream). She invites someone to seat 1 and plays on: the branch stream ends saying the full view is
+    withdrawn and naming the spectator view as the stranger's; the page turns to it and follows on, never asking again
+    for the view it lost (before, the browser reconnected in it and was refused, a 403 in the console)."""
+    client = live_server.app.test_client()
+    alice = _auth(UserStore(live_server.app.extensions["ludolog"].stores.redis).add("alice"))
+    made = client.post("/api/games", json={"game": "puerto_rico", "players": ["Anna", "Ben", "Cleo"]},
+                       headers=alice).get_json()
+    gid = made["id"]
+    page = watched.page
+    page.goto(f"{live_server.url}/games/{gid}/b/main?view=full")
+    page.wait_for_selector("body[data-ready='true']")
+    assert page.input_value("#view-select") == "full"
+    assert client.put(f"/api/games/{gid}/branches/main/seats/1", json={"holder": "invite"},
+                      headers=alice).status_code == 200
+    legal = client.get(f"/api/games/{gid}/branches/main/legal", headers=alice).get_json()
+    played = client.post(f"/api/games/{gid}/branches/main/actions", headers=alice,
+                         json={"action": legal["actions"][0]["action"], "expected_seq": legal["seq"]})
+    assert played.status_code == 201, played.get_json()
+    page.wait_for_function("() => document.getElementById('view-select').value === 'spectator'")
+    assert page.is_disabled("#view-select option[value='full']")
+    wait_board(page, played.get_json()["seq"])  # the move that withdrew the view, shown in the view given
+    watched.assert_clean()

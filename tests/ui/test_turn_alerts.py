@@ -84,7 +84,7 @@ def test_one_notification_and_a_chime_when_it_becomes_your_turn(full_browser: An
         account.on("pageerror", lambda exc: errors.append(str(exc)))
         account.goto(f"{live_server.url}/account")
         account.wait_for_selector("[data-turn-alerts][aria-pressed='true']")  # on in this tab too: the same browser
-        account.wait_for_function("document.body.dataset.turnAlertsChecked")
+        account.wait_for_function("() => document.body.dataset.turnAlertsChecked")
         pages = [home, account]
         _, tones_before = _counts(pages)
 

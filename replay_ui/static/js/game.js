@@ -425,12 +425,13 @@ async function changeView(view) {
   follow();
 }
 
-/** At a table being played the menu offers only the views the viewer may have (their seats and spectator). */
+/** At a table being played the menu offers only the views the viewer may have (their seats and spectator); offered
+ *  again when seats change under the page. */
 function offerAllowedViews() {
   if (!Array.isArray(page.views)) return;
   for (const option of $("view-select").options) {
     option.disabled = !page.views.includes(option.value);
-    if (option.disabled) option.title = t("Not while the table is being played: hidden information is kept per seat");
+    option.title = option.disabled ? t("Not while the table is being played: hidden information is kept per seat") : "";
   }
 }
 
@@ -611,8 +612,25 @@ function showBranchLabel() {
 /** (Re)open the branch's stream in the current view, from the head the page has. */
 function follow() {
   if (app.live) app.live.close();
-  app.live = followBranch(branchApi, { view: app.view, after: app.head, onEvents: onLiveEvents,
+  app.live = followBranch(branchApi, { view: app.view, after: app.head, onEvents: onLiveEvents, onViewWithdrawn,
                                        onEnd: () => { document.body.dataset.liveEnded = "true"; } });
+}
+
+/** Seats changed so that the page's view is no longer its reader's (the stream ended saying so): the menu offers the
+ *  views they may have now and the page turns to the first of them, or, when the seats stream has already turned it
+ *  to one of them, follows on in that view. A reader who was at the latest move stays there (the move that came with
+ *  the change included), as the stream would have moved them. */
+async function onViewWithdrawn(views) {
+  if (app.deleted) return;
+  if (Array.isArray(views)) { page.views = views; offerAllowedViews(); }
+  if (!Array.isArray(views) || views.includes(app.view)) { follow(); return; }
+  const wasAtHead = app.seq === app.head;
+  $("view-select").value = views[0];
+  try {
+    await changeView(views[0]);
+    if (wasAtHead && app.seq !== app.head) await goTo(app.head, { history: "none" });
+    showTurn();
+  } catch (error) { branchGoneUnderfoot(error); }
 }
 
 /** New events arrived: take in the timeline; a user at the latest move is moved on with it (and the move picker with
