@@ -47,14 +47,18 @@ def _play(stores: Stores) -> PlayService:
         FoldScheduler(stores.folds, job_queue(stores)), EngineMoveScheduler(stores, engine_queue(stores))))
 
 
-def _actor(stores: Stores, gid: str) -> object:
-    position = stores.reader.position(gid, MAIN)
+def _actor(stores: Stores, gid: str, seq: int | None = None) -> object:
+    position = stores.reader.position(gid, MAIN, seq)
     return position.rules.current_actor(position.state)
 
 
 def _table(stores: Stores, owner: str, mover: str | None = None, *, level: str = "easy", target: int = 100) -> str:
     """A Pig game of ``owner``'s whose seat 1 is the engine's (at ``level``) and seat 0 ``mover``'s (the owner's if None);
-    seat 0 plays its turn, so that the engine is to move (its move is handed to the engine queue's turns)."""
+    seat 0 plays its turn, so that the engine is to move (its move is handed to the engine queue's turns).
+
+    Seat 0's turn is followed at the seq of its own last move, never at the branch's head: with a worker running, the
+    engine may answer at once and hand the turn back before the next look (the head then is the engine's, and a move
+    at it would be seat 0's second turn, or a stale write racing the engine's)."""
     play = _play(stores)
     record, head = play.create_game("pig", ["Anna", "Engine"], owner=owner, seed=f"turns-{owner}-{time.time_ns()}",
                                     options={"target": target})
@@ -62,11 +66,11 @@ def _table(stores: Stores, owner: str, mover: str | None = None, *, level: str =
         _, token = stores.seats.invite(record.id, MAIN, 0)
         stores.seats.redeem(token, mover, owner=owner)
     stores.seats.assign(record.id, MAIN, Seat(1, "engine", level=level))
-    while _actor(stores, record.id) == 0:
-        position = stores.reader.position(record.id, MAIN)
+    while _actor(stores, record.id, head) == 0:
+        position = stores.reader.position(record.id, MAIN, head)
         legal = [position.rules.format_action(a) for a in position.rules.legal_actions(position.state)]
         head = play.play(record.id, MAIN, "hold" if "hold" in legal else legal[0], head, author=mover or owner)[-1].seq
-    assert _actor(stores, record.id) == 1
+    assert _actor(stores, record.id, head) == 1
     return record.id
 
 
