@@ -5,9 +5,15 @@ Game ``index`` of a game: its strategy bots, one per seat (the game's bots in tu
 three-player game from seed ``index``. Every decision is analysed as the analysis job analyses it (the full view, seed
 0, the budget given), the generator's criteria and its confirming judgement decide whether it is kept
 (:mod:`bench.puzzle_yield`'s loop), and each kept puzzle is judged a third time: the mover's view, a third seed, four
-times the budget. Confirmed when that judgement passes the generator's criteria with the same best move (or one the
-game treats as the same), as the generator's own confirmation must. The positions are found and judged as
-:mod:`bench.puzzle_yield` finds and judges a demo game's (its ``decisions`` and ``decide``).
+times the budget. Confirmed when that judgement passes the generator's criteria (at their bounds: the replication
+margin is the generator's own, not asked of the test) with the same best move (or one the game treats as the same).
+The positions are found and judged as :mod:`bench.puzzle_yield` finds and judges a demo game's (its ``decisions`` and
+``decide``).
+
+Each line names the generator's version (:data:`service.games.puzzles.GENERATOR_VERSION`; a line without one is
+version 1) and, for every decision that reached the confirming judgement, what that judgement and the third found
+(``judged``: the played move's loss interval, the best move's smallest lead and interval gap over another move, and
+whether each passed), so that a rule is judged on the evidence, and the summary counts each version apart.
 
 A game is minutes of CPU, and a hundred are hours: each game's result is appended as one JSON line to
 ``bench/results/puzzles.jsonl`` as soon as it is done, so runs in several sessions (and on several machines) add up;
@@ -31,7 +37,7 @@ from bench.puzzle_yield import decide, decisions
 from engine import Event, Setup, get_rules, is_compiled, random_playout
 from engine.analysis import wilson_interval
 from engine.players.offered import strategy_players
-from service.games.puzzles import CONFIRM_SEED, Generator
+from service.games.puzzles import CONFIRM_SEED, GENERATOR_VERSION, Generator, same_moves
 
 RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
 PLAYERS = 3
@@ -58,21 +64,39 @@ def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
     started = time.process_time()
     counts: Counter[str] = Counter()
     confirmed = 0
+    judged: list[dict[str, Any]] = []
     for rules, state, position in decisions(bot_game(game, index)):
         decided = decide(rules, state, position, rollouts)
         counts[decided.reason or "kept"] += 1
-        if decided.reason is None:
-            third = Generator._confirm(rules, state, position, rollouts, seed=THIRD_SEED)
-            confirmed += Generator._confirmation_fails(rules, state, decided.first, third) is None
-    return {"game": game, "index": index, "rollouts": rollouts, "players": PLAYERS, "decisions": sum(counts.values()),
-            "kept": counts["kept"], "confirmed": confirmed,
-            "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"},
+        if decided.confirming is None:
+            continue
+        third = Generator._confirm(rules, state, position, rollouts, seed=THIRD_SEED)
+        holds = Generator._confirmation_fails(rules, state, decided.first, third, margin_z=0.0) is None
+        confirmed += decided.reason is None and holds
+        judged.append({"seq": position.seq, "kept": decided.reason is None,
+                       "second": evidence(rules, state, decided.confirming), "third": evidence(rules, state, third),
+                       "third_holds": holds})
+    return {"game": game, "index": index, "rollouts": rollouts, "players": PLAYERS, "generator": GENERATOR_VERSION,
+            "decisions": sum(counts.values()), "kept": counts["kept"], "confirmed": confirmed,
+            "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"}, "judged": judged,
             "cpu_s": round(time.process_time() - started, 1), "compiled": is_compiled(),
             "when": time.strftime("%Y-%m-%d %H:%M")}
 
 
+def evidence(rules: Any, state: Any, verdict: dict[str, Any]) -> dict[str, Any]:
+    """What a judgement says on the criteria: its best move, the played move's loss interval, and the best move's
+    smallest lead over another move and smallest gap between their intervals (None with no other move)."""
+    best = verdict["moves"][0]
+    same = same_moves(rules, state, rules.parse_action(best["action"]))
+    played = next((m for m in verdict["moves"] if m["action"] == verdict.get("played")), None)
+    others = [m for m in verdict["moves"][1:] if not same(m["action"])]
+    return {"best": best["action"], "loss_ci": [round(x, 4) for x in played["loss_ci"]] if played else None,
+            "lead": round(min(best["win"] - m["win"] for m in others), 4) if others else None,
+            "gap": round(min(best["ci"][0] - m["ci"][1] for m in others), 4) if others else None}
+
+
 def recorded(path: Path = RESULTS) -> list[dict[str, Any]]:
-    """Every game recorded so far."""
+    """Every game recorded so far (every generator version's)."""
     if not path.is_file():
         return []
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
@@ -81,7 +105,7 @@ def recorded(path: Path = RESULTS) -> list[dict[str, Any]]:
 def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS) -> int:
     """Play, judge and record games of ``game`` not recorded yet, in index order, until ``minutes`` have passed (one
     game at least; a game started is finished); how many were recorded."""
-    done = {(r["game"], r["index"], r["rollouts"]) for r in recorded(path)}
+    done = {(r["game"], r["index"], r["rollouts"]) for r in recorded(path) if r.get("generator", 1) == GENERATOR_VERSION}
     deadline, added = time.monotonic() + 60 * minutes, 0
     for index in range(1, 10_000):
         if (game, index, rollouts) in done:
@@ -100,18 +124,18 @@ def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS) -> int:
 def summary(path: Path = RESULTS) -> str:
     """Per game and budget: games, decisions, kept (the yield), confirmed by the third judgement, with the confirmed
     share's 95 % Wilson interval."""
-    totals: dict[tuple[str, int], Counter[str]] = {}
+    totals: dict[tuple[str, int, int], Counter[str]] = {}
     for line in recorded(path):
-        total = totals.setdefault((line["game"], line["rollouts"]), Counter())
+        total = totals.setdefault((line["game"], line["rollouts"], line.get("generator", 1)), Counter())
         total.update(games=1, decisions=line["decisions"], kept=line["kept"], confirmed=line["confirmed"])
-    rows = ["| game | rollouts | games | decisions | kept (yield) | confirmed | confirmed share, 95 % |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for (game, rollouts), t in sorted(totals.items()):
+    rows = ["| game | rollouts | generator | games | decisions | kept (yield) | confirmed | confirmed share, 95 % |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for (game, rollouts, generator), t in sorted(totals.items()):
         share = "no puzzle kept yet"
         if t["kept"]:
             low, high = wilson_interval(t["confirmed"], t["kept"])
             share = f"{100 * t['confirmed'] / t['kept']:.0f} % ({100 * low:.0f}-{100 * high:.0f} %)"
-        rows.append(f"| {game} | {rollouts} | {t['games']} | {t['decisions']} | {t['kept']} "
+        rows.append(f"| {game} | {rollouts} | {generator} | {t['games']} | {t['decisions']} | {t['kept']} "
                     f"({100 * t['kept'] / max(1, t['decisions']):.1f} %) | {t['confirmed']} | {share} |")
     return "\n".join(rows)
 

@@ -47,6 +47,8 @@ class Decided:
     first: dict[str, Any]
     analysis_cpu: float
     generation_cpu: float
+    #: The generator's confirming judgement (the stored form), where the first passed the criteria.
+    confirming: dict[str, Any] | None = None
 
 
 def decide(rules: Rules, state: State, position: Position, rollouts: int) -> Decided:
@@ -56,9 +58,11 @@ def decide(rules: Rules, state: State, position: Position, rollouts: int) -> Dec
     first = analyse_position(rules, state, position.seq, rollouts, "full", position.played)
     judged = time.process_time()
     reason = rejection(first, same_moves(rules, state, rules.parse_action(first["moves"][0]["action"])))
+    confirming = None
     if reason is None:
-        reason = Generator._confirmation_fails(rules, state, first, Generator._confirm(rules, state, position, rollouts))
-    return Decided(reason, first, judged - started, time.process_time() - judged)
+        confirming = Generator._confirm(rules, state, position, rollouts)
+        reason = Generator._confirmation_fails(rules, state, first, confirming)
+    return Decided(reason, first, judged - started, time.process_time() - judged, confirming)
 
 
 def game_yield(game: str, rollouts: int, most: int | None = None) -> tuple[Counter[str], float, float]:

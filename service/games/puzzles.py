@@ -9,8 +9,21 @@ After an analysis of a branch ends, the generator looks at every decision it jud
    overlap theirs;
 3. **confirmed**: an independent judgement, run here through the engine's verdict (:func:`engine.analysis.judge`) in
    the *mover's seat view* at another seed and :data:`CONFIRM_FACTOR` times the budget, finds (1) and (2) again with the
-   same best move. Only the confirming verdict is shown: it used what the mover knew and nothing else, with the larger
-   sample.
+   same best move, each **with a replication margin** (:data:`REPLICATION_Z`): far enough past its bound that a third
+   judgement of the same kind would find it too with 95 % probability. Only the confirming verdict is shown: it used
+   what the mover knew and nothing else, with the larger sample.
+
+Why the margin. A confirmation that only has to pass the criteria keeps the decisions whose second judgement happened
+to land just past a bound, and a third judgement lands on either side of it: on bot games, the first generator (version
+1, no margin) kept three puzzles of which a third judgement confirmed one (``bench.puzzle_confirm``). The margin is the
+normal replication argument (e.g. Killeen 2005, "An alternative to null-hypothesis significance tests", Psychol. Sci.
+16: the probability that a replication's estimate falls on the same side): a statistic estimated as ``x`` with
+standard error ``se`` is, in a replication of the same size, about ``N(x, 2 se²)``, so it clears a bound ``c`` with
+probability 95 % when ``x - c >= 1.645 * sqrt(2) * se``. Each criterion's statistic is taken so: the played move's loss
+interval's low end (``se`` read from the interval's width), and for every other move the best move's lead and the gap
+between their intervals (``se`` the root of the sum of their squared standard errors, read from their intervals'
+widths: the paired samples make the true one smaller, so this errs towards keeping fewer). The margin does not apply to
+the first criterion's screening (the analysis as stored) nor to a third judgement that tests the generator.
 
 This follows lichess-puzzler, which keeps a position only when one move is clearly best and checks it again. Every
 decision is recorded, kept or rejected with the criterion that failed (:data:`REJECTIONS`), so a rerun judges nothing
@@ -23,6 +36,7 @@ them, and never with its solution; the answer is checked against the confirmed b
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +44,7 @@ from typing import Any
 import redis
 
 from engine.analysis import judge
+from engine.analysis.stats import Z95
 from engine.analysis.verdict import mark_for
 from engine.core.played import stage_of
 from engine.core.protocol import Action, Rules, State
@@ -45,6 +60,12 @@ CLEAR_GAP = 0.10
 CONFIRM_FACTOR = 4
 #: The confirming judgement's seed: a seed of its own, far from any a user asks for (they are below 2**31).
 CONFIRM_SEED = 2**31 + 49
+#: How far past each criterion's bound the confirming judgement must be, in standard errors, for a third judgement of the
+#: same kind to clear it too with 95 % probability: the one-sided 95 % quantile times the square root of two (the
+#: difference of two estimates of one size has twice the variance). See the module docstring.
+REPLICATION_Z = 1.6448536269514722 * math.sqrt(2)
+#: The generator's method, written beside every benchmark line and every puzzle it keeps: 1 had no replication margin.
+GENERATOR_VERSION = 2
 #: The marks a puzzle is cut from.
 PUZZLE_MARKS = ("?", "??")
 #: Why a decision was not kept, by the criterion that failed (the first that did, in this order).
@@ -52,20 +73,35 @@ NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED = "not_judged", "no_mistake
 REJECTIONS = (NOT_JUDGED, NO_MISTAKE, NO_CLEAR_BEST, NOT_CONFIRMED)
 
 
-def rejection(result: dict[str, Any], same_as_best: Callable[[str], bool]) -> str | None:
-    """The criterion (1 or 2 of the module docstring) a stored verdict fails, or None when it passes both.
+def rejection(result: dict[str, Any], same_as_best: Callable[[str], bool], margin_z: float = 0.0) -> str | None:
+    """The criterion (1 or 2 of the module docstring) a stored verdict fails, or None when it passes both, each
+    statistic ``margin_z`` of its standard errors past its bound (0: the bound itself; the confirmation's
+    :data:`REPLICATION_Z`).
 
     ``same_as_best(action)``: True for a move the game treats as the best one (it leads to the same state)."""
     played = next((m for m in result["moves"] if m["action"] == result.get("played")), None)
     if played is None:
         return NOT_JUDGED
-    if mark_for(played["loss_ci"][0]) not in PUZZLE_MARKS:
+    low, high = played["loss_ci"]
+    if mark_for(low - margin_z * _standard_error(low, high)) not in PUZZLE_MARKS:
         return NO_MISTAKE
     best = result["moves"][0]
     others = [m for m in result["moves"][1:] if not same_as_best(m["action"])]
-    if any(best["win"] - m["win"] < CLEAR_GAP or best["ci"][0] <= m["ci"][1] for m in others):
+    if any(not _clearly_ahead(best, m, margin_z) for m in others):
         return NO_CLEAR_BEST
     return None
+
+
+def _standard_error(low: float, high: float) -> float:
+    """The standard error a 95 % interval from ``low`` to ``high`` stands for (its half-width over z)."""
+    return (high - low) / (2 * Z95)
+
+
+def _clearly_ahead(best: dict[str, Any], other: dict[str, Any], margin_z: float) -> bool:
+    """Whether ``best`` beats ``other`` by :data:`CLEAR_GAP` with intervals that do not overlap, both ``margin_z``
+    standard errors of their difference past the bound."""
+    margin = margin_z * math.hypot(_standard_error(*best["ci"]), _standard_error(*other["ci"]))
+    return best["win"] - other["win"] - margin >= CLEAR_GAP and best["ci"][0] - other["ci"][1] - margin > 0
 
 
 def same_moves(rules: Rules, state: State, action: Action) -> Callable[[str], bool]:
@@ -177,13 +213,16 @@ class Generator:
         return stored_form(rules, state, verdict)
 
     @staticmethod
-    def _confirmation_fails(rules: Rules, state: State, first: dict[str, Any], confirmed: dict[str, Any]) -> str | None:
-        """None when the confirming verdict passes criteria 1 and 2 with a best move the game treats as the first's."""
+    def _confirmation_fails(rules: Rules, state: State, first: dict[str, Any], confirmed: dict[str, Any],
+                            margin_z: float = REPLICATION_Z) -> str | None:
+        """None when the confirming verdict passes criteria 1 and 2, ``margin_z`` standard errors past their bounds
+        (the replication margin; a bench's third judgement asks none), with a best move the game treats as the
+        first's."""
         best = confirmed["moves"][0]["action"] if confirmed["moves"] else None
         if best is None:
             return NOT_CONFIRMED
         same = same_moves(rules, state, rules.parse_action(best))
-        if rejection(confirmed, same) is not None or not same(first["moves"][0]["action"]):
+        if rejection(confirmed, same, margin_z) is not None or not same(first["moves"][0]["action"]):
             return NOT_CONFIRMED
         return None
 
@@ -202,6 +241,7 @@ class Generator:
             "best_move": _shown(best), "played": _shown(played) | {"loss": played["loss"], "loss_ci": played["loss_ci"],
                                                                   "mark": mark_for(played["loss_ci"][0])},
             "judged": {"rollouts": CONFIRM_FACTOR * analysed.rollouts, "view": str(position.actor),
+                       "generator": GENERATOR_VERSION,
                        "from": {"rollouts": analysed.rollouts, "view": analysed.view, "seed": analysed.seed}},
         }
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench.puzzle_confirm import recorded, run, summary
+from service.games.puzzles import GENERATOR_VERSION
 
 #: The slow tier: a whole Die goldene Stadt game judged at every decision (some 8 CPU-s at this tiny budget).
 pytestmark = pytest.mark.slow
@@ -21,4 +22,5 @@ def test_games_are_recorded_once_and_summed(tmp_path: Path) -> None:
     assert [line["index"] for line in lines] == [1, 2]
     assert all(line["decisions"] > 50 and 0 <= line["confirmed"] <= line["kept"] for line in lines)
     assert sum(lines[0]["rejected"].values()) + lines[0]["kept"] == lines[0]["decisions"]
-    assert f"| golden_city | 4 | 2 | {lines[0]['decisions'] + lines[1]['decisions']} |" in summary(path)
+    assert all(line["generator"] == GENERATOR_VERSION and len(line["judged"]) >= line["kept"] for line in lines)
+    assert f"| golden_city | 4 | {GENERATOR_VERSION} | 2 | {lines[0]['decisions'] + lines[1]['decisions']} |" in summary(path)
