@@ -101,7 +101,9 @@ def _clearly_ahead(best: dict[str, Any], other: dict[str, Any], margin_z: float)
     """Whether ``best`` beats ``other`` by :data:`CLEAR_GAP` with intervals that do not overlap, both ``margin_z``
     standard errors of their difference past the bound."""
     margin = margin_z * math.hypot(_standard_error(*best["ci"]), _standard_error(*other["ci"]))
-    return best["win"] - other["win"] - margin >= CLEAR_GAP and best["ci"][0] - other["ci"][1] - margin > 0
+    lead: float = best["win"] - other["win"]
+    apart: float = best["ci"][0] - other["ci"][1]
+    return lead - margin >= CLEAR_GAP and apart - margin > 0
 
 
 def same_moves(rules: Rules, state: State, action: Action) -> Callable[[str], bool]:

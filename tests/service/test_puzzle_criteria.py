@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from service.games.puzzles import (CLEAR_GAP, NO_CLEAR_BEST, NO_MISTAKE, NOT_JUDGED, REPLICATION_Z, rejection)
+from service.games.puzzles import CLEAR_GAP, NO_CLEAR_BEST, NO_MISTAKE, NOT_JUDGED, REPLICATION_Z, rejection
 
 Z95 = 1.959963984540054
 
