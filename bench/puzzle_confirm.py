@@ -1,8 +1,15 @@
 """The puzzle generator on games the strategy bots play (issue 49's "done when"): its yield, and how often a third
 judgement confirms what it kept (target: at least 95 %).
 
-Game ``index`` of a game: its strategy bots, one per seat (the game's bots in turn, from seat ``index``), play a
-three-player game from seed ``index``. Every decision is analysed as the analysis job analyses it (the full view, seed
+Game ``index`` of a game, from one of two sources (``--source``):
+
+- ``bots``: its strategy bots, one per seat (the game's bots in turn, from seat ``index``), play a three-player game
+  from seed ``index``. They seldom make a mistake the analysis can call clear, so they keep few puzzles.
+- ``demo``: the game's ``index``-th demo game, played as the service's demo games are (its declared demo player, else
+  uniform random play; indices 1 to 5 are the demo games the service holds, the next ones more games played alike).
+  Their many mistakes give the confirmation rate a sample of some size.
+
+Every decision is analysed as the analysis job analyses it (the full view, seed
 0, the budget given), the generator's criteria and its confirming judgement decide whether it is kept
 (:mod:`bench.puzzle_yield`'s loop), and each kept puzzle is judged a third time: the mover's view, a third seed, four
 times the budget. Confirmed when that judgement passes the generator's criteria (at their bounds: the replication
@@ -20,6 +27,7 @@ A game is minutes of CPU, and a hundred are hours: each game's result is appende
 a game already recorded (same game, index and budget) is not played again.
 
     python -m bench.puzzle_confirm --game golden_city --rollouts 50 --minutes 30
+    python -m bench.puzzle_confirm --game golden_city --rollouts 400 --source demo --minutes 60
     python -m bench.puzzle_confirm --summary
 """
 
@@ -30,6 +38,7 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +46,7 @@ from bench.puzzle_yield import decide, decisions
 from engine import Event, Setup, get_rules, is_compiled, random_playout
 from engine.analysis import wilson_interval
 from engine.players.offered import strategy_players
+from service.games.demo import demo_playout, demo_setup
 from service.games.puzzles import CONFIRM_SEED, GENERATOR_VERSION, Generator, same_moves
 
 RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
@@ -59,13 +69,26 @@ def bot_game(game: str, index: int) -> list[Event]:
     return random_playout(rules, setup, random.Random(index), check=False, player=seated).events
 
 
-def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
+def demo_game(game: str, index: int) -> list[Event]:
+    """Game ``index``'s events, played as the service plays its demo games (:func:`service.games.demo.demo_playout`)."""
+    return list(demo_playout(game, index).events)
+
+
+#: Where the bench's games come from: (the played game's events, its player count) for (game, index).
+SOURCES: dict[str, Callable[[str, int], tuple[list[Event], int]]] = {
+    "bots": lambda game, index: (bot_game(game, index), PLAYERS),
+    "demo": lambda game, index: (demo_game(game, index), len(demo_setup(game, index).players)),
+}
+
+
+def game_record(game: str, index: int, rollouts: int, source: str = "bots") -> dict[str, Any]:
     """Game ``index``'s line: decisions, kept, rejections by criterion, kept ones confirmed by the third judgement."""
     started = time.process_time()
     counts: Counter[str] = Counter()
     confirmed = 0
     judged: list[dict[str, Any]] = []
-    for rules, state, position in decisions(bot_game(game, index)):
+    events, players = SOURCES[source](game, index)
+    for rules, state, position in decisions(events):
         decided = decide(rules, state, position, rollouts)
         counts[decided.reason or "kept"] += 1
         if decided.confirming is None:
@@ -76,7 +99,8 @@ def game_record(game: str, index: int, rollouts: int) -> dict[str, Any]:
         judged.append({"seq": position.seq, "kept": decided.reason is None,
                        "second": evidence(rules, state, decided.confirming), "third": evidence(rules, state, third),
                        "third_holds": holds})
-    return {"game": game, "index": index, "rollouts": rollouts, "players": PLAYERS, "generator": GENERATOR_VERSION,
+    return {"game": game, "source": source, "index": index, "rollouts": rollouts, "players": players,
+            "generator": GENERATOR_VERSION,
             "decisions": sum(counts.values()), "kept": counts["kept"], "confirmed": confirmed,
             "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"}, "judged": judged,
             "cpu_s": round(time.process_time() - started, 1), "compiled": is_compiled(),
@@ -102,40 +126,48 @@ def recorded(path: Path = RESULTS) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS) -> int:
-    """Play, judge and record games of ``game`` not recorded yet, in index order, until ``minutes`` have passed (one
-    game at least; a game started is finished); how many were recorded."""
-    done = {(r["game"], r["index"], r["rollouts"]) for r in recorded(path) if r.get("generator", 1) == GENERATOR_VERSION}
+def _key(line: dict[str, Any]) -> tuple[str, str, int, int]:
+    """What a line counts under: its game, source, budget and generator version (the first lines name neither of the
+    last two: bot games, version 1)."""
+    return line["game"], line.get("source", "bots"), line["rollouts"], line.get("generator", 1)
+
+
+def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS, source: str = "bots") -> int:
+    """Play, judge and record games of ``game`` from ``source`` not recorded yet, in index order, until ``minutes`` have
+    passed (one game at least; a game started is finished); how many were recorded."""
+    done = {(_key(r), r["index"]) for r in recorded(path)}
+    key = (game, source, rollouts, GENERATOR_VERSION)
     deadline, added = time.monotonic() + 60 * minutes, 0
     for index in range(1, 10_000):
-        if (game, index, rollouts) in done:
+        if (key, index) in done:
             continue
         if added and time.monotonic() > deadline:  # at least one game a run, so a short run still adds up
             break
-        line = game_record(game, index, rollouts)
+        line = game_record(game, index, rollouts, source)
         with path.open("a") as out:
             out.write(json.dumps(line) + "\n")
         added += 1
-        print(f"{game} #{index}: {line['decisions']} decisions, {line['kept']} kept, {line['confirmed']} confirmed "
+        print(f"{game} ({source}) #{index}: {line['decisions']} decisions, {line['kept']} kept, {line['confirmed']} confirmed "
               f"by a third judgement; {line['cpu_s']} CPU-s", flush=True)
     return added
 
 
 def summary(path: Path = RESULTS) -> str:
-    """Per game and budget: games, decisions, kept (the yield), confirmed by the third judgement, with the confirmed
-    share's 95 % Wilson interval."""
-    totals: dict[tuple[str, int, int], Counter[str]] = {}
+    """Per game, source, budget and generator version: games, decisions, kept (the yield), confirmed by the third
+    judgement, with the confirmed share's 95 % Wilson interval."""
+    totals: dict[tuple[str, str, int, int], Counter[str]] = {}
     for line in recorded(path):
-        total = totals.setdefault((line["game"], line["rollouts"], line.get("generator", 1)), Counter())
+        total = totals.setdefault(_key(line), Counter())
         total.update(games=1, decisions=line["decisions"], kept=line["kept"], confirmed=line["confirmed"])
-    rows = ["| game | rollouts | generator | games | decisions | kept (yield) | confirmed | confirmed share, 95 % |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for (game, rollouts, generator), t in sorted(totals.items()):
+    rows = ["| game | games by | rollouts | generator | games | decisions | kept (yield) | confirmed "
+            "| confirmed share, 95 % |",
+            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+    for (game, source, rollouts, generator), t in sorted(totals.items()):
         share = "no puzzle kept yet"
         if t["kept"]:
             low, high = wilson_interval(t["confirmed"], t["kept"])
             share = f"{100 * t['confirmed'] / t['kept']:.0f} % ({100 * low:.0f}-{100 * high:.0f} %)"
-        rows.append(f"| {game} | {rollouts} | {generator} | {t['games']} | {t['decisions']} | {t['kept']} "
+        rows.append(f"| {game} | {source} | {rollouts} | {generator} | {t['games']} | {t['decisions']} | {t['kept']} "
                     f"({100 * t['kept'] / max(1, t['decisions']):.1f} %) | {t['confirmed']} | {share} |")
     return "\n".join(rows)
 
@@ -146,10 +178,12 @@ def main() -> None:
     parser.add_argument("--game", default="golden_city")
     parser.add_argument("--rollouts", type=int, default=50)
     parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--source", choices=sorted(SOURCES), default="bots",
+                        help="bots: the strategy bots' games; demo: games played as the demo games are")
     parser.add_argument("--summary", action="store_true")
     args = parser.parse_args()
     if not args.summary:
-        run(args.game, args.rollouts, args.minutes)
+        run(args.game, args.rollouts, args.minutes, source=args.source)
     print(summary())
 
 

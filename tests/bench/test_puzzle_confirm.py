@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench.puzzle_confirm import recorded, run, summary
+from service.games.demo import demo_setup
 from service.games.puzzles import GENERATOR_VERSION
 
 #: The slow tier: a whole Die goldene Stadt game judged at every decision (some 8 CPU-s at this tiny budget).
@@ -23,4 +24,16 @@ def test_games_are_recorded_once_and_summed(tmp_path: Path) -> None:
     assert all(line["decisions"] > 50 and 0 <= line["confirmed"] <= line["kept"] for line in lines)
     assert sum(lines[0]["rejected"].values()) + lines[0]["kept"] == lines[0]["decisions"]
     assert all(line["generator"] == GENERATOR_VERSION and len(line["judged"]) >= line["kept"] for line in lines)
-    assert f"| golden_city | 4 | {GENERATOR_VERSION} | 2 | {lines[0]['decisions'] + lines[1]['decisions']} |" in summary(path)
+    assert f"| golden_city | bots | 4 | {GENERATOR_VERSION} | 2 | {lines[0]['decisions'] + lines[1]['decisions']} |" \
+        in summary(path)
+
+
+def test_demo_games_are_a_source_of_their_own(tmp_path: Path) -> None:
+    """Games played as the demo games are count apart from the bots' (a different sample), from demo game 1 on."""
+    path = tmp_path / "puzzles.jsonl"
+    assert run("golden_city", 4, minutes=0, path=path) == 1
+    assert run("golden_city", 4, minutes=0, path=path, source="demo") == 1
+    bots, demo = recorded(path)
+    assert (bots["source"], bots["index"], demo["source"], demo["index"]) == ("bots", 1, "demo", 1)
+    assert demo["players"] == len(demo_setup("golden_city", 1).players)
+    assert "| golden_city | demo | 4 |" in summary(path) and "| golden_city | bots | 4 |" in summary(path)
