@@ -26,6 +26,7 @@ from rq import Worker
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
+from bench.cpu_of import loop_seconds
 from bench.processes import start_worker, stop_worker, wait_for
 from engine import CHANCE
 from service.games.play import PlayService
@@ -105,14 +106,6 @@ def _is_move(actor: object) -> bool:
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
-
-
-def loop_seconds() -> float:
-    """CPU seconds of 10,000,000 additions in a Python loop: how fast this machine is now (for the record's reader)."""
-    started, total = time.process_time(), 0
-    for i in range(10_000_000):
-        total += i
-    return time.process_time() - started
 
 
 def measure(stores: Stores, url: str, *, workers: int, tables: int, samples: int, level: str = "strong") -> list[Row]:

@@ -31,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.cpu_of import loop_seconds
 from bench.processes import Gunicorn, children, served
 from bench.table import Row
 
@@ -59,14 +60,6 @@ def raise_fd_limit() -> int:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return hard
-
-
-def loop_seconds() -> float:
-    """CPU time of a fixed 10-million-step Python loop: how fast the machine is right now."""
-    started, total = time.process_time(), 0
-    for step in range(10_000_000):
-        total += step
-    return time.process_time() - started
 
 
 # --- the clients (a child process) -------------------------------------------------------------------------------
