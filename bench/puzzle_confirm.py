@@ -46,7 +46,7 @@ from bench.puzzle_yield import decide, decisions
 from engine import Event, Setup, get_rules, is_compiled, random_playout
 from engine.analysis import wilson_interval
 from engine.players.offered import strategy_players
-from service.games.demo import demo_playout, demo_setup
+from service.games.demo import demo_playout
 from service.games.puzzles import CONFIRM_SEED, GENERATOR_VERSION, Generator, same_moves
 
 RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
@@ -74,11 +74,8 @@ def demo_game(game: str, index: int) -> list[Event]:
     return list(demo_playout(game, index).events)
 
 
-#: Where the bench's games come from: (the played game's events, its player count) for (game, index).
-SOURCES: dict[str, Callable[[str, int], tuple[list[Event], int]]] = {
-    "bots": lambda game, index: (bot_game(game, index), PLAYERS),
-    "demo": lambda game, index: (demo_game(game, index), len(demo_setup(game, index).players)),
-}
+#: Where the bench's games come from: the played game's events for (game, index).
+SOURCES: dict[str, Callable[[str, int], list[Event]]] = {"bots": bot_game, "demo": demo_game}
 
 
 def game_record(game: str, index: int, rollouts: int, source: str = "bots") -> dict[str, Any]:
@@ -87,7 +84,7 @@ def game_record(game: str, index: int, rollouts: int, source: str = "bots") -> d
     counts: Counter[str] = Counter()
     confirmed = 0
     judged: list[dict[str, Any]] = []
-    events, players = SOURCES[source](game, index)
+    events = SOURCES[source](game, index)
     for rules, state, position in decisions(events):
         decided = decide(rules, state, position, rollouts)
         counts[decided.reason or "kept"] += 1
@@ -99,7 +96,8 @@ def game_record(game: str, index: int, rollouts: int, source: str = "bots") -> d
         judged.append({"seq": position.seq, "kept": decided.reason is None,
                        "second": evidence(rules, state, decided.confirming), "third": evidence(rules, state, third),
                        "third_holds": holds})
-    return {"game": game, "source": source, "index": index, "rollouts": rollouts, "players": players,
+    return {"game": game, "source": source, "index": index, "rollouts": rollouts,
+            "players": len(events[0].data["setup"]["players"]),
             "generator": GENERATOR_VERSION,
             "decisions": sum(counts.values()), "kept": counts["kept"], "confirmed": confirmed,
             "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"}, "judged": judged,
