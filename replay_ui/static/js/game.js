@@ -620,14 +620,22 @@ function follow() {
  *  views they may have now and the page turns to the first of them, or, when the seats stream has already turned it
  *  to one of them, follows on in that view. A reader who was at the latest move stays there (the move that came with
  *  the change included), as the stream would have moved them. */
-async function onViewWithdrawn(views) {
+function onViewWithdrawn(views) {
   if (app.deleted) return;
   if (Array.isArray(views)) { page.views = views; offerAllowedViews(); }
   if (!Array.isArray(views) || views.includes(app.view)) { follow(); return; }
+  turnToView(views[0]);
+}
+
+/** The server no longer gives the reader the page's view (their seat taken back, seats changed): the page turns to
+ *  `view`, the one it gives them now, and says whose turn it is. A reader who was at the latest move stays there (any
+ *  move that came with the change included), as the stream would have moved them; a branch deleted meanwhile is said
+ *  gone. */
+async function turnToView(view) {
   const wasAtHead = app.seq === app.head;
-  $("view-select").value = views[0];
+  $("view-select").value = view;
   try {
-    await changeView(views[0]);
+    await changeView(view);
     if (wasAtHead && app.seq !== app.head) await goTo(app.head, { history: "none" });
     showTurn();
   } catch (error) { branchGoneUnderfoot(error); }
@@ -664,10 +672,7 @@ function followTable() {
   followSeats(page, {
     onReleased: (text) => {
       app.tableNotice = text;
-      if (/^\d+$/.test(app.view)) {
-        $("view-select").value = "spectator";
-        changeView("spectator").then(showTurn).catch(branchGoneUnderfoot);
-      }
+      if (/^\d+$/.test(app.view)) turnToView("spectator");
       showTurn();
       document.body.dataset.seatReleased = "true";
     },
