@@ -31,6 +31,14 @@ def _alices_table_with_bob(server: LiveServer, bob: str) -> tuple[str, str, str]
     return gid, fork, alice
 
 
+def _wait_following(page: Any, view: str) -> None:
+    """Until the page is ready and its branch stream is open in ``view``. The owner's decisions below must find the
+    page following: a seat taken back before the page's first stream request reached the server gets that request
+    refused (403, logged by the browser), an interleaving these tests do not mean to test."""
+    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector(f"body[data-live-view='{view}']", state="attached")
+
+
 def _banner(page: Any) -> str:
     return str(page.text_content("#turn-banner") or "")
 
@@ -41,7 +49,7 @@ def test_the_friends_open_page_shows_the_release_then_the_deletion(watched: Watc
     gid, fork, alice = _alices_table_with_bob(live_server, bob)
     page = watched.page
     page.goto(f"{live_server.url}/games/{gid}/b/{fork}")
-    page.wait_for_selector("body[data-ready='true']")
+    _wait_following(page, "1")
     assert _banner(page) == "Anna's turn" and page.input_value("#view-select") == "1"
     assert page.is_visible(".seat[data-seat='1'] .seat-you")
     client = live_server.app.test_client()
@@ -81,7 +89,7 @@ def test_a_deletion_crossing_the_pages_request_leaves_it_saying_the_branch_is_go
 
     page.route("**/states.json?*view=spectator*", delete_first, times=1)
     page.goto(f"{live_server.url}/games/{gid}/b/{fork}")
-    page.wait_for_selector("body[data-ready='true']")
+    _wait_following(page, "1")
     assert client.delete(f"/api/games/{gid}/branches/{fork}/seats/1", headers=_auth(alice)).status_code == 200
     page.wait_for_selector("body[data-branch-deleted='true']")
     page.wait_for_function("() => document.getElementById('turn-banner').textContent.startsWith('This branch was deleted')")

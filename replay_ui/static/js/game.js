@@ -613,6 +613,7 @@ function showBranchLabel() {
 function follow() {
   if (app.live) app.live.close();
   app.live = followBranch(branchApi, { view: app.view, after: app.head, onEvents: onLiveEvents, onViewWithdrawn,
+                                       onOpen: () => { document.body.dataset.liveView = app.view; },
                                        onEnd: () => { document.body.dataset.liveEnded = "true"; } });
 }
 

@@ -45,9 +45,11 @@ export function openStream(url, listeners) {
 
 /** Follow `branchApi`'s stream as `view` from seq `after`: `onEvents(events)` with each batch of new events (as the
  *  events route gives them), `onEnd()` when the server says the line is over, `onViewWithdrawn(views)` when seats
- *  changed so that `view` is no longer the reader's (`views`: those they may have now, null for every view). Returns
+ *  changed so that `view` is no longer the reader's (`views`: those they may have now, null for every view), `onOpen()`
+ *  each time the stream is open (the server accepted the view). Returns
  *  its handle (close() it). */
-export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {}, onViewWithdrawn = () => {} }) {
+export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {}, onViewWithdrawn = () => {},
+                                          onOpen = () => {} }) {
   let last = after;  // a stream opened again after a refusal resumes after the last event seen
   const url = () => `${branchApi}/stream?view=${encodeURIComponent(view)}&last_event_id=${last}`;
   let pending = [];
@@ -69,7 +71,8 @@ export function followBranch(branchApi, { view, after, onEvents, onEnd = () => {
   // stream is closed here and the page opens another in a view it may have.
   const withdrawn = (message) => { stream.close(); flush(); onViewWithdrawn(JSON.parse(message.data).views); };
   // "deleted": the branch went while the stream was open (the seats stream tells the page why): stop following it
-  const stream = openStream(url, { ...listeners, end: ended, view: withdrawn, deleted: () => stream.close() });
+  const stream = openStream(url, { ...listeners, open: onOpen, end: ended, view: withdrawn,
+                                   deleted: () => stream.close() });
   return stream;
 }
 
