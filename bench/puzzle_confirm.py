@@ -24,10 +24,11 @@ whether each passed), so that a rule is judged on the evidence, and the summary 
 
 A game is minutes of CPU, and a hundred are hours: each game's result is appended as one JSON line to
 ``bench/results/puzzles.jsonl`` as soon as it is done, so runs in several sessions (and on several machines) add up;
-a game already recorded (same game, index and budget) is not played again.
+a game already recorded (same game, index and budget) is not played again. ``--jobs 2`` plays two games at a time.
 
     python -m bench.puzzle_confirm --game golden_city --rollouts 50 --minutes 30
     python -m bench.puzzle_confirm --game golden_city --rollouts 400 --source demo --minutes 60
+    python -m bench.puzzle_confirm --game golden_city --rollouts 400 --minutes 45 --jobs 2
     python -m bench.puzzle_confirm --summary
 """
 
@@ -39,6 +40,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -130,24 +132,50 @@ def _key(line: dict[str, Any]) -> tuple[str, str, int, int]:
     return line["game"], line.get("source", "bots"), line["rollouts"], line.get("generator", 1)
 
 
-def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS, source: str = "bots") -> int:
+def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS, source: str = "bots", jobs: int = 1) -> int:
     """Play, judge and record games of ``game`` from ``source`` not recorded yet, in index order, until ``minutes`` have
-    passed (one game at least; a game started is finished); how many were recorded."""
+    passed (one game at least; a game started is finished); how many were recorded. With ``jobs`` above 1 that many
+    processes play and judge games side by side; this process alone appends their lines, one whole line at a time."""
     done = {(_key(r), r["index"]) for r in recorded(path)}
     key = (game, source, rollouts, GENERATOR_VERSION)
-    deadline, added = time.monotonic() + 60 * minutes, 0
-    for index in range(1, 10_000):
-        if (key, index) in done:
-            continue
-        if added and time.monotonic() > deadline:  # at least one game a run, so a short run still adds up
-            break
-        line = game_record(game, index, rollouts, source)
-        with path.open("a") as out:
-            out.write(json.dumps(line) + "\n")
-        added += 1
-        print(f"{game} ({source}) #{index}: {line['decisions']} decisions, {line['kept']} kept, {line['confirmed']} confirmed "
-              f"by a third judgement; {line['cpu_s']} CPU-s", flush=True)
+    todo = (index for index in range(1, 10_000) if (key, index) not in done)
+    deadline = time.monotonic() + 60 * minutes
+    added = 0
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _InProcess() as pool:
+        running = {pool.submit(game_record, game, next(todo), rollouts, source) for _ in range(jobs)}
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                _append(path, future.result())
+                added += 1
+                if time.monotonic() < deadline:  # a short run still adds its first games
+                    running.add(pool.submit(game_record, game, next(todo), rollouts, source))
     return added
+
+
+def _append(path: Path, line: dict[str, Any]) -> None:
+    """Record one game's line and say so."""
+    with path.open("a") as out:
+        out.write(json.dumps(line) + "\n")
+    print(f"{line['game']} ({line['source']}) #{line['index']}: {line['decisions']} decisions, {line['kept']} kept, "
+          f"{line['confirmed']} confirmed by a third judgement; {line['cpu_s']} CPU-s", flush=True)
+
+
+class _InProcess:
+    """An executor of one that runs each task when it is submitted, in this process (``--jobs 1``: no pool to start,
+    and a profile or a debugger sees the work)."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def submit(self, task: Callable[..., dict[str, Any]], *args: Any) -> Future[dict[str, Any]]:
+        """``task(*args)``, already done."""
+        future: Future[dict[str, Any]] = Future()
+        future.set_result(task(*args))
+        return future
 
 
 def summary(path: Path = RESULTS) -> str:
@@ -178,10 +206,13 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--source", choices=sorted(SOURCES), default="bots",
                         help="bots: the strategy bots' games; demo: games played as the demo games are")
+    parser.add_argument("--jobs", type=int, default=1, help="games played and judged side by side (one per core)")
     parser.add_argument("--summary", action="store_true")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     if not args.summary:
-        run(args.game, args.rollouts, args.minutes, source=args.source)
+        run(args.game, args.rollouts, args.minutes, source=args.source, jobs=args.jobs)
     print(summary())
 
 

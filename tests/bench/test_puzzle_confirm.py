@@ -37,3 +37,11 @@ def test_demo_games_are_a_source_of_their_own(tmp_path: Path) -> None:
     assert (bots["source"], bots["index"], demo["source"], demo["index"]) == ("bots", 1, "demo", 1)
     assert demo["players"] == len(demo_setup("golden_city", 1).players)
     assert "| golden_city | demo | 4 |" in summary(path) and "| golden_city | bots | 4 |" in summary(path)
+
+
+def test_two_jobs_play_two_games_side_by_side_and_each_is_recorded_once(tmp_path: Path) -> None:
+    """``--jobs 2``: two processes play and judge, the bench alone appends, so every line is whole and no game twice."""
+    path = tmp_path / "puzzles.jsonl"
+    assert run("golden_city", 4, minutes=0, path=path, jobs=2) == 2
+    assert run("golden_city", 4, minutes=0, path=path, jobs=2) == 2
+    assert sorted(line["index"] for line in recorded(path)) == [1, 2, 3, 4]
