@@ -618,9 +618,8 @@ function follow() {
 }
 
 /** Seats changed so that the page's view is no longer its reader's (the stream ended saying so): the menu offers the
- *  views they may have now and the page turns to the first of them, or, when the seats stream has already turned it
- *  to one of them, follows on in that view. A reader who was at the latest move stays there (the move that came with
- *  the change included), as the stream would have moved them. */
+ *  views they may have now and the page turns to the first of them (turnToView), or, when the seats stream has already
+ *  turned it to one of them, follows on in that view. */
 function onViewWithdrawn(views) {
   if (app.deleted) return;
   if (Array.isArray(views)) { page.views = views; offerAllowedViews(); }
