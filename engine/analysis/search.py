@@ -190,13 +190,15 @@ def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> 
     The hottest loop of an analysis (a rollout is hundreds of steps): the rules' methods are bound once, a
     forced move (one legal action, one chance outcome) is taken without asking the policy or drawing a number,
     a policy's plan (:mod:`engine.players.picking`) is applied without asking for the legal actions in
-    between, and any other choice costs one ``legal_actions`` and one ``apply``.
+    between (at once where the game declares ``apply_plan``), and any other choice costs one ``legal_actions`` and
+    one ``apply``.
     """
     for hook in BETWEEN_PLAYOUTS:
         hook()
     current_actor, legal_actions, chance_outcomes, apply = (
         rules.current_actor, rules.legal_actions, rules.chance_outcomes, rules.apply)
     plan = plan_of(policy)
+    apply_plan = rules.declaration.apply_plan
     for _ in range(MAX_ROLLOUT_STEPS):
         actor = current_actor(state)
         if actor is None:
@@ -208,8 +210,11 @@ def play_out(rules: Rules, state: State, policy: Player, rng: random.Random) -> 
             continue
         planned = plan(state, rng) if plan is not None else ()
         if planned:
-            for action in planned:
-                state = apply(state, action)
+            if apply_plan is not None:
+                state = apply_plan(state, planned)
+            else:
+                for action in planned:
+                    state = apply(state, action)
             continue
         actions = legal_actions(state)
         state = apply(state, actions[0] if len(actions) == 1 else policy(state, list(actions), rng))

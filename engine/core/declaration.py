@@ -52,6 +52,10 @@ class Declaration:
     budget the reproducibility bench measured, ``rollouts → (decisions, verdicts marked, ?? marks, ?? marks the other
     seed kept, decisions with the same best move)`` (the analysis panel's note on how sure a budget is).
 
+    ``apply_plan``: the state after a planning player's plan (:mod:`engine.players.picking`), its actions applied in
+    turn, where the game can do it faster than one ``apply`` each; it must leave exactly what they leave one by one
+    (tests/engine/test_conformance.py checks it). None: the playout applies them one by one.
+
     ``explorer_choices``: the game's main choices in a finished game's moves, ``(seq, seat, stage, choice)`` each
     (:mod:`engine.core.played`; the explorer counts what players chose and how they fared); none, no explorer.
     """
@@ -76,3 +80,4 @@ class Declaration:
     analysis_verdict: Mapping[str, float] = field(default_factory=dict)
     analysis_measured: Mapping[int, tuple[int, int, int, int, int]] = field(default_factory=dict)
     explorer_choices: Callable[[Sequence[Any]], list[tuple[int, int, str, str]]] | None = None
+    apply_plan: Callable[[Any, Sequence[Any]], Any] | None = None

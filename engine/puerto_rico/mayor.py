@@ -15,6 +15,7 @@ circle of all players, at least one per player; a supply that cannot do it ends 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.core.records import add_at
@@ -174,6 +175,34 @@ def place(player: Player, slot: int) -> Player:
         new.city = add_at(player.city, slot - BUILDING_SLOT, 1)
     new.san_juan = player.san_juan - 1
     return new
+
+
+def apply_placements(state: State, actions: Sequence[Action]) -> State:
+    """The state after ``actions``, placements of the seat placing colonists in turn (a rollout policy's plan): what
+    :func:`apply` leaves after each of them, with one new board and state instead of one per colonist.
+
+    The caller checks that they are placements, no more than the colonists in San Juan; each must be legal in turn.
+    """
+    if not actions:
+        return state
+    seat = state.turn
+    player = state.players[seat]
+    workers, city = list(player.island_workers), list(player.city)
+    for action in actions:
+        slot = action[1]
+        if slot < BUILDING_SLOT:
+            workers[slot] += 1
+        else:
+            city[slot - BUILDING_SLOT] += 1
+    placed = player.copy()
+    placed.island_workers, placed.city = tuple(workers), tuple(city)
+    placed.san_juan = player.san_juan - len(actions)
+    new = with_player(state, seat, placed)
+    new.last_slot = actions[-1][1]
+    if placed.san_juan:
+        return new
+    new.turns_done += 1
+    return advance(new)
 
 
 def apply(state: State, action: Action) -> State:

@@ -7,7 +7,7 @@ for chance, or for nobody (the game is over).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.core.declaration import Declaration
@@ -46,6 +46,23 @@ APPLY = apply_table({
 
 
 
+def apply_plan(state: State, actions: Sequence[Action]) -> State:
+    """A rollout policy's plan applied in turn (the declaration's ``apply_plan``): a seat's colonist placements at
+    once (:func:`engine.puerto_rico.mayor.apply_placements`, three in four steps of a rollout), anything else one by one."""
+    if state.phase == Phase.PLACE and len(actions) <= state.players[state.turn].san_juan and _all_placements(actions):
+        return mayor.apply_placements(state, actions)
+    for action in actions:
+        state = RULES.apply(state, action)
+    return state
+
+
+def _all_placements(actions: Sequence[Action]) -> bool:
+    for action in actions:
+        if action[0] != "place":
+            return False
+    return True
+
+
 #: Puerto Rico as the tools read it (:mod:`engine.core.declaration`): its rollout policy is the shipping bot with a
 #: tenth of its moves random (:mod:`engine.puerto_rico.rollout`).
 DECLARATION: Final = Declaration(name="puerto_rico", title="Puerto Rico", version="2", min_players=3, max_players=5,
@@ -54,7 +71,7 @@ DECLARATION: Final = Declaration(name="puerto_rico", title="Puerto Rico", versio
                                  # confirms"; the small sample at 50 rollouts of issue 46): tests/bench/
                                  # test_budget_figures.py keeps these equal to bench/results/verdicts.jsonl.
                                  analysis_measured={200: (647, 111, 48, 47, 604), 50: (65, 1, 0, 0, 63)},
-                                 explorer_choices=explore.choices)
+                                 explorer_choices=explore.choices, apply_plan=apply_plan)
 
 
 class PuertoRicoRules(PhasedRules[State, Action]):

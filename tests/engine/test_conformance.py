@@ -15,6 +15,8 @@ import engine
 from engine import CHANCE, IllegalActionError, Setup, apply_event, fold, random_playout, replay
 from engine.core.fold import check_action
 from engine.core.phased import PhasedRules
+from engine.players.offered import policy_for
+from engine.players.picking import plan_of
 
 SEEDS = (1, 2, 3)
 
@@ -235,3 +237,30 @@ def test_an_action_of_no_known_shape_is_refused_by_notation_in_every_game(name):
             rules.check(state, shapeless)
         assert refused.value.rule == "notation"
         assert str(refused.value).count(name.replace("_", " ") + " action") == 1
+
+
+def _planners(rules):
+    """The game's players that plan (its rollout policy and strategy bots), with their names."""
+    players = {"rollout policy": policy_for(rules), **rules.declaration.strategy_players}
+    return [(name, plan) for name, player in players.items() if (plan := plan_of(player)) is not None]
+
+
+@pytest.mark.parametrize("name,setup,seed", [c for c in CASES if engine.get_rules(c.values[0]).declaration.apply_plan])
+def test_a_declared_apply_plan_leaves_what_its_actions_one_by_one_leave(name, setup, seed):
+    """A game's ``apply_plan`` is a shortcut for a playout: every plan of its planning players, and every prefix of
+    one, applied at once must leave the very state that applying its actions in turn leaves."""
+    playout = _playout(name, setup, seed)
+    rules = playout.rules
+    apply_plan = rules.declaration.apply_plan
+    checked = 0
+    for index, state in enumerate(_states(playout)):
+        for player_name, plan in _planners(rules):
+            actions = list(plan(state, random.Random(index)))
+            for end in range(1, len(actions) + 1):
+                one_by_one = state
+                for action in actions[:end]:
+                    one_by_one = rules.apply(one_by_one, action)
+                at_once = apply_plan(state, actions[:end])
+                assert _dump(rules, at_once) == _dump(rules, one_by_one), (player_name, index, actions[:end])
+                checked += 1
+    assert checked, "no state of the playout had a plan to check"
