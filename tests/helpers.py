@@ -136,6 +136,10 @@ def started_workers(redis_url: str, *args: str, **env: str) -> Iterator[Callable
                 kill_with_work_horses(process)
 
 
+#: How long a SIGKILLed process may take to die (at once on a quiet machine; the bound only names what was awaited).
+KILL_PATIENCE_SECONDS = 60
+
+
 def kill_with_work_horses(worker: subprocess.Popen) -> None:
     """SIGKILL a worker and its work horses at once, as a crash of the machine would.
 
@@ -144,9 +148,25 @@ def kill_with_work_horses(worker: subprocess.Popen) -> None:
     running, and an orphan goes on taking jobs from the queue that later tests fill.
     """
     children = open(f"/proc/{worker.pid}/task/{worker.pid}/children").read().split()
-    for pid in [int(c) for c in children] + [worker.pid]:
+    killed = [int(c) for c in children] + [worker.pid]
+    for pid in killed:
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
     worker.wait()
+    # A signal is delivered asynchronously: a work horse (not our child, so not waited for above) may still run for a
+    # moment after os.kill returns, and write. The kill is done when every killed process is gone or a zombie.
+    deadline = time.monotonic() + KILL_PATIENCE_SECONDS
+    while (alive := [pid for pid in killed if _running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not alive, f"processes {alive} still run {KILL_PATIENCE_SECONDS} s after SIGKILL"
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` exists and is not a zombie (a dead process not yet reaped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
