@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from engine.core.declaration import Declaration
 from engine.core.messages import Message, Template
 
-#: The actor of a chance event (a draw, a shuffle, a spin): nobody's decision.
-CHANCE = "chance"
+#: The actor of a chance event (a draw, a shuffle, a spin): nobody's decision. Final, so that the compiled engine
+#: reads it as a constant rather than a module global (a playout compares every step's actor with it).
+CHANCE: Final = "chance"
 
 #: A seat number (0 = first player), :data:`CHANCE`, or ``None`` when the game is over.
 Actor: TypeAlias = "int | str | None"

@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.records import add_at, set_at
-from engine.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SETUP, SMALL_WAREHOUSE, WHARF
+from engine.puerto_rico.components import HARBOR, LARGE_WAREHOUSE, SHIP_CAPACITIES, SMALL_WAREHOUSE, WHARF
 from engine.puerto_rico.flow import can_decline, end_phase
 from engine.puerto_rico.notation import (
     LOAD_ACTIONS,
@@ -37,7 +37,7 @@ from engine.puerto_rico.state import LOAD, STORE, Player, State, at_turn, begin_
 
 def capacities(state: State) -> tuple[int, ...]:
     """Cargo ship capacities for this player count."""
-    return SETUP[state.n].ship_capacities
+    return SHIP_CAPACITIES[state.n]
 
 
 def begin(state: State) -> State:

@@ -41,7 +41,18 @@ class Phase(IntEnum):
     OVER = 10
 
 
-(ROLE, SETTLE, PLACE, BUILD, CRAFT, TRADE, LOAD, STORE, DRAW, HACIENDA_DRAW, OVER) = Phase
+# The phases by name as Final constants (not unpacked from Phase): the compiled engine reads a constant, not a global.
+ROLE: Final = Phase.ROLE
+SETTLE: Final = Phase.SETTLE
+PLACE: Final = Phase.PLACE
+BUILD: Final = Phase.BUILD
+CRAFT: Final = Phase.CRAFT
+TRADE: Final = Phase.TRADE
+LOAD: Final = Phase.LOAD
+STORE: Final = Phase.STORE
+DRAW: Final = Phase.DRAW
+HACIENDA_DRAW: Final = Phase.HACIENDA_DRAW
+OVER: Final = Phase.OVER
 PHASE_NAMES = ("role", "settler", "mayor", "builder", "craftsman", "trader", "captain", "storage", "draw", "hacienda draw", "over")
 
 NOT_OWNED: Final = -1

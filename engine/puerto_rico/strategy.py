@@ -68,8 +68,6 @@ LARGE_CIRCLE: Final = 6.0
 BARREL: Final = 1.2
 #: A barrel's worth per good to the craftsman role's valuation: more for the dearer kinds.
 _BARREL_WORTH: Final = tuple(0.6 + PRICES[good] * 0.25 for good in range(5))
-#: The length of each verb's action without a declined bonus ("without" forms carry the count declined last).
-PLAIN_LENGTH: Final = {"role": 2, "plant": 2, "quarry": 1, "build": 2, "load": 3, "wharf": 2}
 
 
 @final
@@ -150,30 +148,35 @@ def _value(style: Style, state: State, action: Any, rounds_left: int) -> float:
     """The estimated worth of ``action`` for the seat to act, in victory points; ``rounds_left`` is
     :func:`_rounds_left` of ``state`` where ``action`` may be a build (only the builder's phase has builds)."""
     verb = action[0]
-    declined = DECLINE * float(action[-1]) if len(action) > PLAIN_LENGTH.get(verb, len(action)) else 0.0
     if verb == "role":
-        return _role_value(style, state, action[1]) - declined
+        return _role_value(style, state, action[1]) - _declined(action, 2)
     if verb == "plant":
-        return _tile_value(style, state.players[state.turn], action[1]) - declined
+        return _tile_value(style, state.players[state.turn], action[1]) - _declined(action, 2)
     if verb == "quarry":
-        return _tile_value(style, state.players[state.turn], QUARRY) - declined
+        return _tile_value(style, state.players[state.turn], QUARRY) - _declined(action, 1)
     if verb == "hacienda":
         player = state.players[state.turn]
         return 1.5 if sum(player.island) < ISLAND_SPACES - 1 else -1.0
     if verb == "build":
-        return _build_value(style, state, action[1], rounds_left) - declined
+        return _build_value(style, state, action[1], rounds_left) - _declined(action, 2)
     if verb == "extra":
         return 1.0 + PRICES[action[1]] * DOUBLOON
     if verb == "sell":
         return _sell_value(style, state, action[1])
     if verb == "load":
-        return _load_value(state, action[1], action[2]) - declined
+        return _load_value(state, action[1], action[2]) - _declined(action, 3)
     if verb == "wharf":
         shipped: int = state.players[state.turn].goods[action[1]]
-        return shipped - 1.5 - declined
+        return shipped - 1.5 - _declined(action, 2)
     if verb == "keep":
         return float(sum(kept * (1 + PRICES[good]) for good, kept in enumerate(action[1])))
     return 0.0  # pass
+
+
+def _declined(action: Any, plain_length: int) -> float:
+    """What declining costs where ``action`` is a form declining a privilege or bonus: longer than the verb's plain
+    form (``plain_length``), it carries the count declined last."""
+    return DECLINE * float(action[-1]) if len(action) > plain_length else 0.0
 
 
 # --- roles ---------------------------------------------------------------------------------------------

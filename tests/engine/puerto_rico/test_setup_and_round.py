@@ -127,3 +127,20 @@ def test_any_trigger_ends_the_game_at_the_end_of_that_round(trigger):
 def test_outcome_is_none_before_the_end():
     assert RULES.outcome(game()) is None
     assert RULES.initial_state(Setup(NAMES[3])).phase == DRAW
+
+
+def test_every_named_index_names_its_component():
+    """The goods, buildings, roles and phases are written as Final literals (constants to the compiled engine): each
+    must still be the index of the component it names."""
+    from engine.puerto_rico import components
+    from engine.puerto_rico.state import Phase
+
+    for index, name in enumerate(components.GOOD_NAMES):
+        assert getattr(components, name.upper()) == index, name
+    for index, name in enumerate(components.BUILDING_NAMES):
+        assert getattr(components, name.upper().replace(" ", "_")) == index, name
+    for index, name in enumerate(components.ROLE_NAMES):
+        assert getattr(components, name.upper().replace("PROSPECTOR2", "PROSPECTOR_2")) == index, name
+    import engine.puerto_rico.state as state_module
+    for phase in Phase:
+        assert getattr(state_module, phase.name) is phase, phase
