@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import end_to_end, reproducibility
+from bench.played import game_positions
 from bench.strength import search_player
 from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, judge, search, wilson_interval, win_shares
@@ -155,16 +156,10 @@ def _seeded_pr_game(events: int) -> Iterator[tuple[int, Any, Any, list[Any] | No
     """(seq, state, action, the legal actions or None at chance) along the first ``events`` events of the seeded
     Puerto Rico game the speed figures use, its moves by the rollout policy."""
     rules = get_rules("puerto_rico")
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
-    rng, player = random.Random(4), policy_for(rules)
-    for seq in range(events):
-        actor = rules.current_actor(state)
-        if actor is None:
+    for seq, state, action, actions in game_positions(rules, policy_for(rules), random.Random(4)):
+        if seq >= events or action is None:
             return
-        actions = None if actor == CHANCE else list(rules.legal_actions(state))
-        action = draw_chance(rules.chance_outcomes(state), rng.random()) if actions is None else player(state, actions, rng)
         yield seq, state, action, actions
-        state = rules.apply(state, action)
 
 
 def pr_decisions(events: int = 450) -> int:

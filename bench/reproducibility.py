@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import CHANCE, Setup, draw_chance, get_rules
+from bench.played import game_positions
+from engine import get_rules
 from engine.analysis import judge, search_version, win_shares
 from engine.analysis.verdict import mark_for
 from engine.core.fold import Player
@@ -92,22 +93,13 @@ def bot_game(game: str, index: int, every: int) -> tuple[Any, list[tuple[int, An
     verdict is asked."""
     rules = get_rules(game)
     _, player = strongest(rules)
-    rng = random.Random(40_000 + index)
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
     sampled: list[tuple[int, Any, Any, int]] = []
-    events = decisions = 0
-    while (actor := rules.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            actions = list(rules.legal_actions(state))
-            action = player(state, actions, rng)
-            if len(actions) > 1:
-                if decisions % every == index % every:
-                    sampled.append((events, state, action, int(actor)))
-                decisions += 1
-        state = rules.apply(state, action)
-        events += 1
+    decisions = 0
+    for events, state, action, actions in game_positions(rules, player, random.Random(40_000 + index), SEATS):
+        if actions is not None and len(actions) > 1:
+            if decisions % every == index % every:
+                sampled.append((events, state, action, int(rules.current_actor(state))))
+            decisions += 1
     return rules, sampled, events, state
 
 

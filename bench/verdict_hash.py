@@ -24,12 +24,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
+from bench.played import game_positions
+from engine import get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, Verdict, judge
 from engine.players.offered import policy_for
 
-#: The seats of the seeded game, and its seed (the speed figures' game: :func:`bench.analysis.verdict_seconds`).
-SEATS = 4
+#: The seeded game's seed (the speed figures' game: :func:`bench.analysis.verdict_seconds`).
 GAME_SEED = 4
 
 
@@ -48,20 +48,11 @@ def seeded_decisions(game: str, events: int) -> Iterator[tuple[int, Any, Any]]:
     """(seq, state, the move played) at every decision (two or more legal moves) among the first ``events`` events
     of the seeded game, its moves by the game's rollout policy."""
     rules = get_rules(game)
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(SEATS))))
-    rng, player = random.Random(GAME_SEED), policy_for(rules)
-    for seq in range(events):
-        actor = rules.current_actor(state)
-        if actor is None:
+    for seq, state, action, actions in game_positions(rules, policy_for(rules), random.Random(GAME_SEED)):
+        if seq >= events or action is None:
             return
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            actions = list(rules.legal_actions(state))
-            action = player(state, actions, rng)
-            if len(actions) > 1:
-                yield seq, state, action
-        state = rules.apply(state, action)
+        if actions is not None and len(actions) > 1:
+            yield seq, state, action
 
 
 def verdict_bytes(verdict: Verdict) -> bytes:
