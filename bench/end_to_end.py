@@ -1,15 +1,17 @@
 """A Puerto Rico game analysed end to end (``python -m bench.analysis --only end-to-end``): two real workers.
 
-Issue 30 keeps a speed target: the ~450-event Puerto Rico demo game (``demo-puerto-rico-2``) analysed at the default
-budget (:data:`engine.analysis.DEFAULT_ROLLOUTS`) in at most 60 s with two workers on a 2-core machine. This suite
+Issue 30 set a speed target: the ~450-event Puerto Rico demo game (``demo-puerto-rico-2``) analysed at the default
+budget (:data:`engine.analysis.DEFAULT_ROLLOUTS`) in at most 60 s with two workers on a 2-core machine. The machine's
+speed moves from day to day (its time for a fixed loop, 0.7 to 1.6 s), so the target is judged as the workers' CPU in
+loops (:data:`TARGET_LOOPS`, issue 49 item 7); the wall time is reported beside it. This suite
 measures it the way a user meets it, with real processes and nothing in between: its own embedded Redis in a
 temporary directory on a free port, ``ludolog demo`` to load the demo games, two ``ludolog worker`` processes, and,
 once both workers are listening and the demo's folds are done, ``ludolog analyze demo-puerto-rico-2 --rollouts N``,
 timed from its start until it returns, which it does when every decision has its result (it looks every
 0.5 s, so the wall time is that coarse; its own start, a second or so, is part of what a user waits for too).
 
-Reported: the wall time (the figure with the target); the CPU time of each worker with its work horses and
-scheduler (``os.wait4`` when the worker is reaped) and of every process the suite started, Redis and the two
+Reported: the wall time; the CPU time of each worker with its work horses and scheduler (``os.wait4`` when the
+worker is reaped), and their sum in loops, the figure with the target; the CPU of every process the suite started, Redis and the two
 commands included (``getrusage(RUSAGE_CHILDREN)`` after they are all reaped); the decisions analysed, as the
 analysis report counts them; the moves marked ``??``, ``?`` and ``?!`` as ``ludolog analyze`` printed them; the
 machine's 1-minute load average before the suite started anything and when the analysis ended (the workers' own
@@ -31,11 +33,12 @@ import signal
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rq import Worker
 
+from bench.cpu_of import loop_seconds
 from bench.processes import (
     LUDOLOG,
     descendants,
@@ -61,7 +64,11 @@ GAME = demo_id("puerto_rico", 2)
 BRANCH = "main"
 WORKERS = 2
 QUICK_ROLLOUTS = 4
-TARGET_S = 60
+#: Issue 30's 60 s held on the day it was set; issue 49 item 7 asks the same back: 60/102 = 0.59 of the CPU of the
+#: head it measured (e3a9c40), whose two workers took 117 and 123 CPU-s side by side with a loop of 0.71 s on
+#: 2026-11-29, about 169 loops. The target is therefore one of CPU in loops (the machine's time for the fixed loop of
+#: :func:`bench.cpu_of.loop_seconds`), which a day's machine speed moves far less than it moves the wall time.
+TARGET_LOOPS = 100
 QUEUE = "bench-e2e"
 SUITE = "bench end-to-end"
 #: Deadlines: loading the demo; both workers listening and the demo's folds done; the analysis itself.
@@ -82,6 +89,8 @@ class Analysis:
     events: int
     marks: dict[str, int]
     load_end: float
+    #: The machine's time for the fixed 10-million-step loop, taken just before the run.
+    loop: float = 0.0
 
 
 @dataclass
@@ -221,6 +230,7 @@ def _leftovers(run: Run) -> int:
 def measure(*, rollouts: int, timeout: float, scratch_parent: Path | None = None) -> Run:
     """One run at ``rollouts`` per decision: its rows, processes and (removed) temporary directory."""
     load_start = os.getloadavg()[0]
+    loop = loop_seconds()
     before = _cpu(resource.getrusage(resource.RUSAGE_CHILDREN))
     with tempfile.TemporaryDirectory(prefix="ludolog-e2e-", dir=scratch_parent) as folder:
         run = Run(scratch=Path(folder))
@@ -234,6 +244,7 @@ def measure(*, rollouts: int, timeout: float, scratch_parent: Path | None = None
             server.stop()
             left = _leftovers(run)
     whole = _cpu(resource.getrusage(resource.RUSAGE_CHILDREN)) - before
+    analysis = replace(analysis, loop=loop)
     run.analysis = analysis
     run.rows = rows_of(analysis, rollouts, whole=whole, load_start=load_start, left=left, seen=len(run.processes))
     return run
@@ -244,15 +255,20 @@ def rows_of(analysis: Analysis, rollouts: int, *, whole: float, load_start: floa
     before the run, and ``left`` of the ``seen`` processes still running after the stop."""
     build = "compiled" if is_compiled() else "pure"
     work = f"{analysis.total} decisions x {rollouts} rollouts, {build} engine"
-    if rollouts == DEFAULT_ROLLOUTS:
-        verdict = f"{work}, load {load_start:.1f} before, {analysis.load_end:.1f} at the end; target <= {TARGET_S} s"
+    default = rollouts == DEFAULT_ROLLOUTS
+    if default:
+        verdict = f"{work}, load {load_start:.1f} before, {analysis.load_end:.1f} at the end"
     else:
         verdict = f"{work}: not the default budget ({DEFAULT_ROLLOUTS}), a smoke run, not a figure"
     per_worker = " + ".join(f"{cpu:.1f}" for cpu in analysis.worker_cpu)
+    cpu = sum(analysis.worker_cpu)
+    in_loops = cpu / analysis.loop if analysis.loop > 0 else 0.0
+    loops_note = f"the workers' CPU over the loop's {analysis.loop:.2f} s" + (
+        f"; target <= {TARGET_LOOPS} loops (0.59 of the head issue 49 measured)" if default and analysis.loop > 0 else "")
     return [
         _row(f"{analysis.events}-event game, {WORKERS} workers (wall)", analysis.wall, "s", verdict),
-        _row("CPU of the workers", sum(analysis.worker_cpu), "s",
-             f"{per_worker} s, with their work horses (wait4), from start to stop"),
+        _row("CPU of the workers", cpu, "s", f"{per_worker} s, with their work horses (wait4), from start to stop"),
+        _row("CPU of the workers in loops", in_loops, "loops", loops_note),
         _row("CPU of every process started", whole, "s",
              "Redis, `ludolog demo`, the workers, `ludolog analyze` (getrusage of the children)"),
         _row("decisions analysed", analysis.done, "decisions", f"of {analysis.total} in {GAME}"),
