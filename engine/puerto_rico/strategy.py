@@ -54,7 +54,7 @@ from engine.puerto_rico.components import (
 )
 from engine.puerto_rico.craftsman import production
 from engine.puerto_rico.mayor import BUILDING_SLOT, N_SLOTS, free_at, free_from
-from engine.puerto_rico.notation import PLACE_ACTIONS
+from engine.puerto_rico.notation import PLACE_ACTIONS, declined
 from engine.puerto_rico.state import BUILD, PLACE, Player, State, city_spaces_used
 from engine.puerto_rico.trader import sale_price
 
@@ -149,34 +149,28 @@ def _value(style: Style, state: State, action: Any, rounds_left: int) -> float:
     :func:`_rounds_left` of ``state`` where ``action`` may be a build (only the builder's phase has builds)."""
     verb = action[0]
     if verb == "role":
-        return _role_value(style, state, action[1]) - _declined(action, 2)
+        return _role_value(style, state, action[1]) - DECLINE * declined(action)
     if verb == "plant":
-        return _tile_value(style, state.players[state.turn], action[1]) - _declined(action, 2)
+        return _tile_value(style, state.players[state.turn], action[1]) - DECLINE * declined(action)
     if verb == "quarry":
-        return _tile_value(style, state.players[state.turn], QUARRY) - _declined(action, 1)
+        return _tile_value(style, state.players[state.turn], QUARRY) - DECLINE * declined(action)
     if verb == "hacienda":
         player = state.players[state.turn]
         return 1.5 if sum(player.island) < ISLAND_SPACES - 1 else -1.0
     if verb == "build":
-        return _build_value(style, state, action[1], rounds_left) - _declined(action, 2)
+        return _build_value(style, state, action[1], rounds_left) - DECLINE * declined(action)
     if verb == "extra":
         return 1.0 + PRICES[action[1]] * DOUBLOON
     if verb == "sell":
         return _sell_value(style, state, action[1])
     if verb == "load":
-        return _load_value(state, action[1], action[2]) - _declined(action, 3)
+        return _load_value(state, action[1], action[2]) - DECLINE * declined(action)
     if verb == "wharf":
         shipped: int = state.players[state.turn].goods[action[1]]
-        return shipped - 1.5 - _declined(action, 2)
+        return shipped - 1.5 - DECLINE * declined(action)
     if verb == "keep":
         return float(sum(kept * (1 + PRICES[good]) for good, kept in enumerate(action[1])))
     return 0.0  # pass
-
-
-def _declined(action: Any, plain_length: int) -> float:
-    """What declining costs where ``action`` is a form declining a privilege or bonus: longer than the verb's plain
-    form (``plain_length``), it carries the count declined last."""
-    return DECLINE * float(action[-1]) if len(action) > plain_length else 0.0
 
 
 # --- roles ---------------------------------------------------------------------------------------------
