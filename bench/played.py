@@ -20,7 +20,7 @@ SEATS = 4
 
 
 def game_positions(rules: Rules, player: Player, rng: random.Random,
-           seats: int = SEATS) -> Iterator[tuple[int, Any, Any | None, list[Any] | None]]:
+                   seats: int = SEATS) -> Iterator[tuple[int, Any, Any | None, list[Any] | None]]:
     """(event number, state, the action taken there, the legal actions or None at chance) at every position of a game
     ``player`` plays in every seat, and last (the number of events, the final state, None, None)."""
     state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(seats))))

@@ -197,21 +197,21 @@ def apply_placements(state: State, actions: Sequence[Action]) -> State:
     placed = player.copy()
     placed.island_workers, placed.city = tuple(workers), tuple(city)
     placed.san_juan = player.san_juan - len(actions)
-    new = with_player(state, seat, placed)
-    new.last_slot = actions[-1][1]
-    if placed.san_juan:
-        return new
-    new.turns_done += 1
-    return advance(new)
+    return _after_placing(state, seat, placed, actions[-1][1])
 
 
 def apply(state: State, action: Action) -> State:
     """Place one colonist; the player's placement ends when San Juan is empty."""
     seat, slot = state.turn, action[1]
-    player = place(state.players[seat], slot)
-    new = with_player(state, seat, player)
-    new.last_slot = slot
-    if player.san_juan:
+    return _after_placing(state, seat, place(state.players[seat], slot), slot)
+
+
+def _after_placing(state: State, seat: int, placed: Player, last_slot: int) -> State:
+    """The state with ``seat``'s board as ``placed``, its last placement on ``last_slot``: the seat places on while
+    San Juan holds a colonist; once it is empty the next seat's placement is set up (:func:`advance`)."""
+    new = with_player(state, seat, placed)
+    new.last_slot = last_slot
+    if placed.san_juan:
         return new
     new.turns_done += 1
     return advance(new)
