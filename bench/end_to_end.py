@@ -33,7 +33,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rq import Worker
@@ -89,8 +89,6 @@ class Analysis:
     events: int
     marks: dict[str, int]
     load_end: float
-    #: The machine's time for the fixed 10-million-step loop, taken just before the run.
-    loop: float = 0.0
 
 
 @dataclass
@@ -244,15 +242,17 @@ def measure(*, rollouts: int, timeout: float, scratch_parent: Path | None = None
             server.stop()
             left = _leftovers(run)
     whole = _cpu(resource.getrusage(resource.RUSAGE_CHILDREN)) - before
-    analysis = replace(analysis, loop=loop)
     run.analysis = analysis
-    run.rows = rows_of(analysis, rollouts, whole=whole, load_start=load_start, left=left, seen=len(run.processes))
+    run.rows = rows_of(analysis, rollouts, whole=whole, load_start=load_start, loop=loop, left=left,
+                       seen=len(run.processes))
     return run
 
 
-def rows_of(analysis: Analysis, rollouts: int, *, whole: float, load_start: float, left: int, seen: int) -> list[Row]:
+def rows_of(analysis: Analysis, rollouts: int, *, whole: float, load_start: float, loop: float, left: int,
+            seen: int) -> list[Row]:
     """The table's rows for ``analysis`` at ``rollouts``: ``whole`` CPU seconds of every child, the load average
-    before the run, and ``left`` of the ``seen`` processes still running after the stop."""
+    before the run, the machine's time for the fixed loop (``loop`` seconds, taken before the run), and ``left`` of the
+    ``seen`` processes still running after the stop."""
     build = "compiled" if is_compiled() else "pure"
     work = f"{analysis.total} decisions x {rollouts} rollouts, {build} engine"
     default = rollouts == DEFAULT_ROLLOUTS
@@ -262,13 +262,12 @@ def rows_of(analysis: Analysis, rollouts: int, *, whole: float, load_start: floa
         verdict = f"{work}: not the default budget ({DEFAULT_ROLLOUTS}), a smoke run, not a figure"
     per_worker = " + ".join(f"{cpu:.1f}" for cpu in analysis.worker_cpu)
     cpu = sum(analysis.worker_cpu)
-    in_loops = cpu / analysis.loop if analysis.loop > 0 else 0.0
-    loops_note = f"the workers' CPU over the loop's {analysis.loop:.2f} s" + (
-        f"; target <= {TARGET_LOOPS} loops (0.59 of the head issue 49 measured)" if default and analysis.loop > 0 else "")
+    loops_note = f"the workers' CPU over the loop's {loop:.2f} s" + (
+        f"; target <= {TARGET_LOOPS} loops (0.59 of the head issue 49 measured)" if default else "")
     return [
         _row(f"{analysis.events}-event game, {WORKERS} workers (wall)", analysis.wall, "s", verdict),
         _row("CPU of the workers", cpu, "s", f"{per_worker} s, with their work horses (wait4), from start to stop"),
-        _row("CPU of the workers in loops", in_loops, "loops", loops_note),
+        _row("CPU of the workers in loops", cpu / loop, "loops", loops_note),
         _row("CPU of every process started", whole, "s",
              "Redis, `ludolog demo`, the workers, `ludolog analyze` (getrusage of the children)"),
         _row("decisions analysed", analysis.done, "decisions", f"of {analysis.total} in {GAME}"),
