@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.processes import is_running
 from engine import CHANCE, Event, Setup, action_event, draw_chance, fold, get_rules
 from service.store.games import MAIN, GameStore
 from service.store.snapshots import SnapshotStore
@@ -136,10 +137,6 @@ def started_workers(redis_url: str, *args: str, **env: str) -> Iterator[Callable
                 kill_with_work_horses(process)
 
 
-#: How long a SIGKILLed process may take to die (at once on a quiet machine; the bound only names what was awaited).
-KILL_PATIENCE_SECONDS = 60
-
-
 def kill_with_work_horses(worker: subprocess.Popen) -> None:
     """SIGKILL a worker and its work horses at once, as a crash of the machine would.
 
@@ -157,16 +154,5 @@ def kill_with_work_horses(worker: subprocess.Popen) -> None:
     worker.wait()
     # A signal is delivered asynchronously: a work horse (not our child, so not waited for above) may still run for a
     # moment after os.kill returns, and write. The kill is done when every killed process is gone or a zombie.
-    deadline = time.monotonic() + KILL_PATIENCE_SECONDS
-    while (alive := [pid for pid in killed if _running(pid)]) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert not alive, f"processes {alive} still run {KILL_PATIENCE_SECONDS} s after SIGKILL"
-
-
-def _running(pid: int) -> bool:
-    """Whether ``pid`` exists and is not a zombie (a dead process not yet reaped)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
+    wait_until(lambda: not any(is_running(pid) for pid in killed), f"the SIGKILLed processes {killed} to be gone",
+               every=0.01)
