@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine import CHANCE, IllegalActionError, Setup, SetupError
-from engine.puerto_rico import RULES
+from engine.puerto_rico import RULES, components
+from engine.puerto_rico import state as state_module
 from engine.puerto_rico.components import BUILDINGS, CORN, INDIGO, TOTAL_BUILDINGS
-from engine.puerto_rico.state import DRAW, OVER, ROLE
+from engine.puerto_rico.state import DRAW, OVER, ROLE, Phase
 from tests.engine.puerto_rico.helpers import NAMES, board, choose, game, legal, play, play_on
 
 SETUP_TABLE = {
@@ -132,15 +133,11 @@ def test_outcome_is_none_before_the_end():
 def test_every_named_index_names_its_component():
     """The goods, buildings, roles and phases are written as Final literals (constants to the compiled engine): each
     must still be the index of the component it names."""
-    from engine.puerto_rico import components
-    from engine.puerto_rico.state import Phase
-
     for index, name in enumerate(components.GOOD_NAMES):
         assert getattr(components, name.upper()) == index, name
     for index, name in enumerate(components.BUILDING_NAMES):
         assert getattr(components, name.upper().replace(" ", "_")) == index, name
     for index, name in enumerate(components.ROLE_NAMES):
         assert getattr(components, name.upper().replace("PROSPECTOR2", "PROSPECTOR_2")) == index, name
-    import engine.puerto_rico.state as state_module
     for phase in Phase:
         assert getattr(state_module, phase.name) is phase, phase
