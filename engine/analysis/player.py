@@ -36,7 +36,7 @@ def choose(rules: Rules, state: State, seat: int, *, rollouts: int, seed: int,
         return legal[0]
     seen = determinizer_for(rules)(state, seat, random.Random(seed ^ VIEW_STREAM))
     own = policy_for(rules)(seen, legal, random.Random(seed))
-    best = judge(rules, state, seat=seat, rollouts=rollouts, seed=seed, win_half_width=None, also=(own,)).best
+    best = judge(rules, state, seat=seat, rollouts=rollouts, seed=seed, narrow=False, also=(own,)).best
     return best.action if best is not None else legal[0]
 
 

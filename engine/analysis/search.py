@@ -58,7 +58,8 @@ from engine.players.picking import plan_of
 #: 9: a judged played move is compared with up to twelve of the tree's moves instead of four (the choice is unchanged).
 #: A game may name verdict settings of its own (:data:`engine.analysis.verdict.GAME_SETTINGS`); its verdicts then carry
 #: a version of their own, this one followed by those settings (:func:`engine.analysis.verdict.search_version`: Amerigo's
-#: and Entdecker's are "version 10" in docs/PERFORMANCE.md), and the other games keep this one and their stored verdicts.
+#: and Entdecker's are "version 10" in docs/PERFORMANCE.md; Puerto Rico's names a wider interval for its win chances,
+#: issue 49 item 7), and the other games keep this one and their stored verdicts.
 SEARCH_VERSION = "9"
 #: The version of the search player's own choice (a verdict without a played move, and the tree): what the strength
 #: bench counts its games by. It moves with :data:`SEARCH_VERSION` except where a version changed only how a played

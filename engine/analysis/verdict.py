@@ -80,15 +80,16 @@ such point estimates is noise (issue 30). A verdict therefore takes up to four s
 The position's win chances (every seat's) come from the best move's samples, each with a Wilson interval. The
 duel leaves the best move some fifty samples, too few for a chance a second look repeats (two seeds' estimates of
 a 25 % chance from 50 samples differ by 0.10 on average), so the best move is then played out further, in steps of
-:data:`WIN_STEP` samples on the same streams, until the mover's interval is at most :data:`WIN_HALF_WIDTH` either
-side or the best move has :data:`WIN_SAMPLES_FACTOR` times the budget: sequential estimation to a fixed-width
-interval (Chow & Robbins 1965, "On the asymptotic theory of fixed-width sequential confidence intervals for the
-mean", Ann. Math. Statist. 36). A decided position (every sample a win, or none) stops at once; an open one costs
-up to a few budgets more. These samples come after the choice and do not change it, nor the marks (a loss is
-measured over the samples both moves share); a caller that needs only the choice (the search player) asks for no
-top-up (``win_half_width=None``). Everything is deterministic for a given seed. Like the tree, a verdict for a
-seat depends only on that seat's view: the hidden part of the state is used only through fresh
-determinisations.
+:data:`WIN_STEP` samples on the same streams, until the mover's interval is at most :data:`WIN_HALF_WIDTH` (or the
+game's own ``win_half_width``) either side or the best move has :data:`WIN_SAMPLES_FACTOR` times the budget:
+sequential estimation to a fixed-width interval (Chow & Robbins 1965, "On the asymptotic theory of fixed-width
+sequential confidence intervals for the mean", Ann. Math. Statist. 36). A decided position (every sample a win, or
+none) stops at once; an open one costs up to a few budgets more. These samples come after the choice and do not
+change it, nor the marks (a loss is measured over the samples both moves share, and every other move has no more
+samples than the best had before), so a game's wider ``win_half_width`` changes its win chances' precision and
+nothing else; a caller that needs only the choice (the search player) asks for no top-up (``narrow=False``).
+Everything is deterministic for a given seed. Like the tree, a verdict for a seat depends only on that seat's view:
+the hidden part of the state is used only through fresh determinisations.
 """
 
 from __future__ import annotations
@@ -113,8 +114,12 @@ CANDIDATES = 4
 #: (version 9) is every legal move at most positions of every game but Amerigo's (docs/PERFORMANCE.md, version 9).
 #: The search player's choice keeps :data:`CANDIDATES`: its strength was measured so.
 JUDGED_CANDIDATES = 12
-#: The mover's win chance is estimated to within this either side (95 % Wilson interval) where the cap allows:
-#: two seeds' estimates then differ by about 0.029 on average (issue 30 asks at most 0.03).
+#: The mover's win chance is estimated to within this either side (95 % Wilson interval) where the cap allows. Two
+#: seeds' estimates of a chance known to a half-width h differ by 2σ/√π ≈ 0.58 h on average (σ = h / 1.96, the
+#: mean of the absolute difference of two normal estimates), 0.020 here, and less where a position is decided early
+#: (measured at this width: 0.01–0.02 for every game, docs/PERFORMANCE.md). Issue 30 asks at most 0.03, which holds
+#: up to h = 0.052 even where no position is decided early, so a game may name a wider one (``win_half_width``,
+#: :data:`GAME_SETTINGS`, Puerto Rico's 0.05): the samples narrowing needs fall with its square.
 WIN_HALF_WIDTH = 0.035
 #: The best move's samples for its win chance stop at this many times the budget, however wide the interval.
 WIN_SAMPLES_FACTOR = 4
@@ -146,8 +151,9 @@ SHARED_SCREENING = 0.0
 #: :func:`verdict_settings`), each the module's constant of its name in capitals unless named. How many samples a mark
 #: needs to repeat under a second seed depends on the game (how noisy its playouts are, how close its moves), as its
 #: budget does (``analysis_rollouts``). A game that names any is judged under a search version of its own
-#: (:func:`search_version`); they apply to a judged played move only, never to the search player's choice.
-GAME_SETTINGS = ("decide_samples_factor", "decide_min_factor", "first_round_samples", "shared_screening")
+#: (:func:`search_version`); they apply to a judged played move only, never to the search player's choice. A wider
+#: ``win_half_width`` makes the win chances less precise and the verdict cheaper, and changes nothing else.
+GAME_SETTINGS = ("decide_samples_factor", "decide_min_factor", "first_round_samples", "shared_screening", "win_half_width")
 
 
 @dataclass(frozen=True)
@@ -221,6 +227,7 @@ class Settings:
     decide_min_factor: float = DECIDE_MIN_FACTOR
     first_round_samples: float = FIRST_ROUND_SAMPLES
     shared_screening: float = SHARED_SCREENING
+    win_half_width: float = WIN_HALF_WIDTH
 
 
 def game_settings(rules: Rules) -> dict[str, float]:
@@ -325,14 +332,15 @@ def _stats(arm: _Arm, best: _Arm, mover: int) -> MoveStats:
 
 def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
           played: Action | None = None, policy: Player | None = None,
-          win_half_width: float | None = WIN_HALF_WIDTH, thresholds: Sequence[float] = tuple(MARK_THRESHOLDS.values()),
+          narrow: bool = True, thresholds: Sequence[float] = tuple(MARK_THRESHOLDS.values()),
           also: Sequence[Action] = (), screen_seed: int | None = None) -> Verdict:
     """The verdict at ``state`` for ``seat`` (None: full information) with about ``rollouts`` playouts.
 
     ``played``, a legal action of the mover, is judged against the best; a duel whose loss leans past one of the
     ``thresholds`` without its interval confirming it is played on (at most :data:`DECIDE_SAMPLES_FACTOR` budgets
-    a move). The best move is then played out until the mover's win chance is known to ``win_half_width`` either
-    side (None: not at all; at most :data:`WIN_SAMPLES_FACTOR` budgets). ``also``: legal actions of the mover to
+    a move). Where ``narrow``, the best move is then played out until the mover's win chance is known to
+    :data:`WIN_HALF_WIDTH` either side, or the game's own ``win_half_width`` for a judged played move (at most
+    :data:`WIN_SAMPLES_FACTOR` budgets). ``also``: legal actions of the mover to
     evaluate beside the tree's candidates (the search player adds its rollout policy's own move). ``screen_seed``: the
     position's own seed, which seeds the tree instead of ``seed`` where the game shares its screening. Raises ValueError
     for a budget below 1. See the module docstring.
@@ -356,8 +364,8 @@ def judge(rules: Rules, state: State, *, seat: int | None, rollouts: int = DEFAU
         halving.decide(finalists, pinned, thresholds, int(settings.decide_samples_factor * rollouts),
                        int(settings.decide_min_factor * rollouts))
     best = _best(finalists, pinned, mover)
-    if win_half_width is not None:
-        halving.narrow(best, win_half_width, WIN_SAMPLES_FACTOR * rollouts)
+    if narrow:
+        halving.narrow(best, settings.win_half_width, WIN_SAMPLES_FACTOR * rollouts)
     return _verdict(seat, mover, rollouts, seed, evaluated, pinned, best, halving.seats)
 
 

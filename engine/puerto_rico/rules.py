@@ -71,6 +71,13 @@ DECLARATION: Final = Declaration(name="puerto_rico", title="Puerto Rico", versio
                                  # confirms"; the small sample at 50 rollouts of issue 46): tests/bench/
                                  # test_budget_figures.py keeps these equal to bench/results/verdicts.jsonl.
                                  analysis_measured={200: (647, 111, 48, 47, 604), 50: (65, 1, 0, 0, 63)},
+                                 # Its win chances to ±0.05 rather than ±0.035, the widest round half-width at which
+                                 # two seeds' chances stay within issue 30's 0.03 of each other on average even where
+                                 # no position is decided early (0.58 h: engine.analysis.verdict.WIN_HALF_WIDTH).
+                                 # Narrowing them was half a verdict's CPU; the marks and best moves are the same
+                                 # either way (issue 49 item 7; docs/PERFORMANCE.md, search version
+                                 # 9+win_half_width=0.05).
+                                 analysis_verdict={"win_half_width": 0.05},
                                  explorer_choices=explore.choices, apply_plan=apply_plan)
 
 

@@ -156,7 +156,7 @@ def test_ludolog_analyze_names_an_unknown_game(redis_server):
 
 def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_version_of_its_own(
         games, redis_client, monkeypatch):
-    """Amerigo's and Entdecker's verdicts carry the search version followed by their own settings
+    """Amerigo's, Entdecker's and Puerto Rico's verdicts carry the search version followed by their own settings
     (engine.analysis.search_version), so they never read verdicts judged with another method; a game naming none keeps
     the search version and its stored verdicts."""
     from engine.analysis import SEARCH_VERSION
@@ -175,4 +175,5 @@ def test_a_game_naming_verdict_settings_is_stored_and_reported_under_a_search_ve
     mine = stored_results(redis_client, games.game(gid), 10, "full")
     assert mine.key(MAIN) != plain.key(MAIN) and own in mine.key(MAIN)
     assert analysis_version("amerigo") != SEARCH_VERSION != analysis_version("entdecker")
-    assert analysis_version("puerto_rico") == SEARCH_VERSION == analysis_version("golden_city")
+    assert analysis_version("puerto_rico") == SEARCH_VERSION + "+win_half_width=0.05"
+    assert analysis_version("golden_city") == SEARCH_VERSION

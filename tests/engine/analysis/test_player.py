@@ -55,7 +55,7 @@ def test_the_policys_own_move_is_read_from_the_seats_view_never_from_the_full_st
 def test_its_move_is_the_verdicts_best_with_the_policys_own_move_weighed_too():
     rules, state = WatchedPig(), _pig()
     own = rules.rollout_player(state, list(rules.legal_actions(state)), random.Random(5))
-    best = judge(rules, state, seat=0, rollouts=40, seed=5, win_half_width=None, also=(own,)).best
+    best = judge(rules, state, seat=0, rollouts=40, seed=5, narrow=False, also=(own,)).best
     assert best is not None and choose(WatchedPig(), state, 0, rollouts=40, seed=5) == best.action
 
 

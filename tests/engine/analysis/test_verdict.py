@@ -107,7 +107,7 @@ def test_a_merely_worse_move_is_not_called_a_blunder():
 
 
 def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_is_kept():
-    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="resign", win_half_width=None)
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=1, played="resign", narrow=False)
     assert verdict.best is not None and verdict.played is not None
     assert verdict.played.samples == verdict.best.samples == max(m.samples for m in verdict.moves)
     tree = int(200 * TREE_SHARE)
@@ -123,7 +123,7 @@ def test_the_played_move_gets_as_many_paired_samples_as_the_best_and_the_budget_
 
 
 def test_the_last_round_is_a_duel_of_the_played_move_and_its_strongest_rival():
-    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2, played="resign", win_half_width=None)
+    verdict = judge(EXTRAS, _pig(), seat=0, rollouts=300, seed=2, played="resign", narrow=False)
     assert verdict.played is not None and verdict.best is not None
     most = max(m.samples for m in verdict.moves)
     assert [m.action for m in verdict.moves if m.samples == most] == [verdict.best.action, "resign"]
@@ -169,7 +169,7 @@ def test_narrowing_the_chance_changes_neither_the_choice_nor_the_marks():
     for seed in range(6):
         for played in ("hold", "roll", "resign"):
             narrow = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=seed, played=played)
-            plain = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=seed, played=played, win_half_width=None)
+            plain = judge(EXTRAS, _pig(), seat=0, rollouts=120, seed=seed, played=played, narrow=False)
             assert narrow.best is not None and plain.best is not None and narrow.best.action == plain.best.action
             assert narrow.played is not None and plain.played is not None
             if narrow.played.action != narrow.best.action:
@@ -199,8 +199,8 @@ def test_a_duel_leaning_past_a_threshold_is_played_on_until_decided():
     state = PigState((19, 19), (1, 1), 0, 1, False, 20)
     played_on = 0
     for seed in range(12):
-        short = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", thresholds=(), win_half_width=None)
-        decided = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", win_half_width=None)
+        short = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", thresholds=(), narrow=False)
+        decided = judge(PIG, state, seat=0, rollouts=120, seed=seed, played="roll", narrow=False)
         loss, low, samples = _duel_loss(short)
         if not _leans(loss, low):
             assert decided == short, seed
@@ -261,12 +261,12 @@ class PigWithWaits(PigWithExtras):
 def test_a_move_given_in_also_is_evaluated_beside_the_trees_candidates():
     """The search player adds its rollout policy's own move this way (player version 5)."""
     rules, state = PigWithWaits(), _pig()
-    alone = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None)
+    alone = judge(rules, state, seat=0, rollouts=200, seed=3, narrow=False)
     screened = [m.action for m in alone.moves]
     left_out = next(a for a in rules.legal_actions(state) if a not in screened)
-    verdict = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None, also=(left_out,))
+    verdict = judge(rules, state, seat=0, rollouts=200, seed=3, narrow=False, also=(left_out,))
     assert left_out in [m.action for m in verdict.moves] and len(verdict.moves) == len(screened) + 1
-    again = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None, also=(screened[0],))
+    again = judge(rules, state, seat=0, rollouts=200, seed=3, narrow=False, also=(screened[0],))
     assert again == alone, "a move already among the candidates changes nothing"
 
 
@@ -276,11 +276,11 @@ def test_a_judged_move_is_compared_with_a_dozen_of_the_trees_moves_a_choice_with
     rules, state = PigWithWaits(), _pig()
     legal = rules.legal_actions(state)
     assert len(legal) == JUDGED_CANDIDATES + 1 > CANDIDATES
-    choice = judge(rules, state, seat=0, rollouts=200, seed=3, win_half_width=None)
+    choice = judge(rules, state, seat=0, rollouts=200, seed=3, narrow=False)
     assert len(choice.moves) == CANDIDATES
     for seed in range(3):
         for played in legal:
-            judged = judge(rules, state, seat=0, rollouts=200, seed=seed, win_half_width=None, played=played)
+            judged = judge(rules, state, seat=0, rollouts=200, seed=seed, narrow=False, played=played)
             evaluated = [move.action for move in judged.moves]
             assert played in evaluated and len(evaluated) == len(set(evaluated))
             # the tree tries every one of the 13 moves in its 50 rollouts: its twelve most visited, and the played
@@ -335,6 +335,24 @@ def test_a_seats_verdict_is_the_same_whatever_it_cannot_see():
         rules, other, seat=seat, rollouts=16, seed=4, played=played)
 
 
+def test_a_game_naming_a_wider_win_half_width_gets_the_same_marks_and_moves_for_fewer_samples():
+    """A game's ``win_half_width`` (Puerto Rico's 0.05, issue 49 item 7): the best move's chance is narrowed only to
+    it, so the best move has fewer samples and a wider interval within it, and every other figure of the verdict (the
+    best move, every move's samples and paired loss, the played move's mark) is what the default width gives."""
+    wider = WithSettings(EXTRAS, win_half_width=0.06)
+    for seed, played in ((1, "hold"), (2, "resign"), (3, "roll")):
+        plain = judge(EXTRAS, _pig(), seat=0, rollouts=200, seed=seed, played=played)
+        cheap = judge(wider, _pig(), seat=0, rollouts=200, seed=seed, played=played)
+        assert plain.best is not None and cheap.best is not None and cheap.played is not None
+        assert cheap.best.action == plain.best.action and cheap.played.action == plain.played.action
+        assert (cheap.played.loss, cheap.played.loss_low, cheap.played.loss_high) == (
+            plain.played.loss, plain.played.loss_low, plain.played.loss_high)
+        assert cheap.moves[1:] == plain.moves[1:]
+        assert cheap.best.samples < plain.best.samples, "an open position: the wider width stops sooner"
+        assert 2 * WIN_HALF_WIDTH < cheap.best.high - cheap.best.low <= 2 * 0.06
+    assert search_version(wider) == SEARCH_VERSION + "+win_half_width=0.06"
+
+
 class WithSettings:
     """``rules`` declaring verdict settings of its own (``analysis_verdict``), as a game may."""
 
@@ -353,8 +371,8 @@ def test_a_game_may_name_verdict_settings_of_its_own_and_is_judged_under_a_versi
     rules = WithSettings(PIG, decide_samples_factor=4, decide_min_factor=1)
     assert verdict_settings(rules) == Settings(decide_samples_factor=4.0, decide_min_factor=1.0)
     assert search_version(rules) == SEARCH_VERSION + "+decide_min_factor=1+decide_samples_factor=4"
-    for game in ("puerto_rico", "golden_city"):
-        assert search_version(get_rules(game)) == SEARCH_VERSION, "their verdicts are as at version 9"
+    assert search_version(get_rules("golden_city")) == SEARCH_VERSION, "its verdicts are as at version 9"
+    assert search_version(get_rules("puerto_rico")) == SEARCH_VERSION + "+win_half_width=0.05", "version 9's marks"
     for game in ("amerigo", "entdecker"):
         assert verdict_settings(get_rules(game)).decide_samples_factor > DECIDE_SAMPLES_FACTOR
         assert search_version(get_rules(game)).startswith(SEARCH_VERSION + "+")
@@ -376,8 +394,8 @@ def test_a_game_naming_a_longer_cap_plays_a_leaning_duel_on_further_and_nothing_
     longer = WithSettings(PIG, decide_samples_factor=4)
     went_on = 0
     for seed in range(12):
-        short = judge(PIG, state, seat=0, rollouts=60, seed=seed, played="roll", win_half_width=None)
-        long = judge(longer, state, seat=0, rollouts=60, seed=seed, played="roll", win_half_width=None)
+        short = judge(PIG, state, seat=0, rollouts=60, seed=seed, played="roll", narrow=False)
+        long = judge(longer, state, seat=0, rollouts=60, seed=seed, played="roll", narrow=False)
         _, _, samples = _duel_loss(short)
         if samples < DECIDE_SAMPLES_FACTOR * 60:
             assert long == short, seed
@@ -394,8 +412,8 @@ def test_a_game_naming_a_floor_plays_every_unconfirmed_duel_with_a_positive_loss
     floor = WithSettings(PigWithExtras(), decide_min_factor=1)
     for seed in range(6):
         for played in ("hold", "roll", "resign", "again"):
-            short = judge(EXTRAS, _pig(), seat=0, rollouts=60, seed=seed, played=played, win_half_width=None)
-            verdict = judge(floor, _pig(), seat=0, rollouts=60, seed=seed, played=played, win_half_width=None)
+            short = judge(EXTRAS, _pig(), seat=0, rollouts=60, seed=seed, played=played, narrow=False)
+            verdict = judge(floor, _pig(), seat=0, rollouts=60, seed=seed, played=played, narrow=False)
             top = max(MARK_THRESHOLDS.values())
             loss, low, samples = _duel_loss(short)
             if loss <= 0.0 or low >= top or samples >= 60:
@@ -434,18 +452,18 @@ def test_a_game_naming_a_shared_screening_has_every_seed_evaluate_the_positions_
     by the analysis seed, so a second seed evaluates the same candidate moves and only the paired samples differ;
     where the game does not name it, or no ``screen_seed`` is given, the analysis seed seeds the tree as before."""
     plain, shared, state = PigWithManyWaits(), WithSettings(PigWithManyWaits(), shared_screening=1), _pig()
-    screens = [judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None)
+    screens = [judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", narrow=False)
                for seed in range(6)]
     assert len({frozenset(_evaluated(v)) for v in screens}) > 1, "the seeds' own trees pick different candidates"
     for seed in range(6):
-        verdict = judge(shared, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None,
+        verdict = judge(shared, state, seat=0, rollouts=60, seed=seed, played="hold", narrow=False,
                         screen_seed=4)
         assert _evaluated(verdict) == _evaluated(screens[4]), seed
-        assert judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", win_half_width=None,
+        assert judge(plain, state, seat=0, rollouts=60, seed=seed, played="hold", narrow=False,
                      screen_seed=4) == screens[seed], "a game that does not name it ignores screen_seed"
         assert judge(shared, state, seat=0, rollouts=60, seed=seed, played="hold",
-                     win_half_width=None) == screens[seed], "no screen_seed: the analysis seed seeds the tree"
-    assert judge(shared, state, seat=0, rollouts=60, seed=4, played="hold", win_half_width=None,
+                     narrow=False) == screens[seed], "no screen_seed: the analysis seed seeds the tree"
+    assert judge(shared, state, seat=0, rollouts=60, seed=4, played="hold", narrow=False,
                  screen_seed=4) == screens[4]
 
 
@@ -456,8 +474,8 @@ def test_a_game_naming_a_first_round_gives_every_candidate_that_many_samples_bef
     and 2 for a move dropped at the first cut; with a first round of 16, 16 + 36 = 52 and 16."""
     plain, rules, state = PigWithWaits(), WithSettings(PigWithWaits(), first_round_samples=16), _pig()
     for seed in range(3):
-        before = judge(plain, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
-        after = judge(rules, state, seat=0, rollouts=200, seed=seed, played="hold", win_half_width=None, thresholds=())
+        before = judge(plain, state, seat=0, rollouts=200, seed=seed, played="hold", narrow=False, thresholds=())
+        after = judge(rules, state, seat=0, rollouts=200, seed=seed, played="hold", narrow=False, thresholds=())
         assert (min(m.samples for m in before.moves), max(m.samples for m in before.moves)) == (2, 38)
         assert (min(m.samples for m in after.moves), max(m.samples for m in after.moves)) == (16, 52)
         assert _evaluated(after) == _evaluated(before), "the same candidates, only more samples before the cut"
