@@ -48,11 +48,14 @@ from bench.puzzle_yield import decide, decisions
 from engine import Event, Setup, get_rules, is_compiled, random_playout
 from engine.analysis import wilson_interval
 from engine.players.offered import strategy_players
+from service.games.analysis import analysis_version
 from service.games.demo import demo_playout
 from service.games.puzzles import CONFIRM_SEED, GENERATOR_VERSION, Generator, same_moves
 
 RESULTS = Path(__file__).with_name("results") / "puzzles.jsonl"
 PLAYERS = 3
+#: The search version of every line recorded before lines named theirs (Puerto Rico's and Die goldene Stadt's then).
+UNRECORDED_SEARCH_VERSION = "9"
 #: The third judgement's seed: neither the analysis's (0) nor the generator's confirmation's.
 THIRD_SEED = CONFIRM_SEED + 1
 
@@ -100,7 +103,7 @@ def game_record(game: str, index: int, rollouts: int, source: str = "bots") -> d
                        "third_holds": holds})
     return {"game": game, "source": source, "index": index, "rollouts": rollouts,
             "players": len(events[0].data["setup"]["players"]),
-            "generator": GENERATOR_VERSION,
+            "generator": GENERATOR_VERSION, "search_version": analysis_version(game),
             "decisions": sum(counts.values()), "kept": counts["kept"], "confirmed": confirmed,
             "rejected": {k: v for k, v in sorted(counts.items()) if k != "kept"}, "judged": judged,
             "cpu_s": round(time.process_time() - started, 1), "compiled": is_compiled(),
@@ -126,10 +129,12 @@ def recorded(path: Path = RESULTS) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def _key(line: dict[str, Any]) -> tuple[str, str, int, int]:
-    """What a line counts under: its game, source, budget and generator version (the first lines name neither of the
-    last two: bot games, version 1)."""
-    return line["game"], line.get("source", "bots"), line["rollouts"], line.get("generator", 1)
+def _key(line: dict[str, Any]) -> tuple[str, str, int, int, str]:
+    """What a line counts under: its game, source, budget, generator version and the analysis's search version (the
+    verdicts the generator reads and its judgements are made under). The first lines name none of the last three (bot
+    games, generator 1); the lines before the search version was recorded were all judged under version 9."""
+    return (line["game"], line.get("source", "bots"), line["rollouts"], line.get("generator", 1),
+            line.get("search_version", UNRECORDED_SEARCH_VERSION))
 
 
 def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS, source: str = "bots", jobs: int = 1) -> int:
@@ -137,7 +142,7 @@ def run(game: str, rollouts: int, minutes: float, path: Path = RESULTS, source: 
     passed (one game at least; a game started is finished); how many were recorded. With ``jobs`` above 1 that many
     processes play and judge games side by side; this process alone appends their lines, one whole line at a time."""
     done = {(_key(r), r["index"]) for r in recorded(path)}
-    key = (game, source, rollouts, GENERATOR_VERSION)
+    key = (game, source, rollouts, GENERATOR_VERSION, analysis_version(game))
     todo = (index for index in range(1, 10_000) if (key, index) not in done)
     deadline = time.monotonic() + 60 * minutes
     added = 0
@@ -179,21 +184,21 @@ class _InProcess:
 
 
 def summary(path: Path = RESULTS) -> str:
-    """Per game, source, budget and generator version: games, decisions, kept (the yield), confirmed by the third
-    judgement, with the confirmed share's 95 % Wilson interval."""
-    totals: dict[tuple[str, str, int, int], Counter[str]] = {}
+    """Per game, source, budget, generator version and search version: games, decisions, kept (the yield), confirmed
+    by the third judgement, with the confirmed share's 95 % Wilson interval."""
+    totals: dict[tuple[str, str, int, int, str], Counter[str]] = {}
     for line in recorded(path):
         total = totals.setdefault(_key(line), Counter())
         total.update(games=1, decisions=line["decisions"], kept=line["kept"], confirmed=line["confirmed"])
-    rows = ["| game | games by | rollouts | generator | games | decisions | kept (yield) | confirmed "
+    rows = ["| game | games by | rollouts | generator | search version | games | decisions | kept (yield) | confirmed "
             "| confirmed share, 95 % |",
-            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for (game, source, rollouts, generator), t in sorted(totals.items()):
+            "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |"]
+    for (game, source, rollouts, generator, version), t in sorted(totals.items()):
         share = "no puzzle kept yet"
         if t["kept"]:
             low, high = wilson_interval(t["confirmed"], t["kept"])
             share = f"{100 * t['confirmed'] / t['kept']:.0f} % ({100 * low:.0f}-{100 * high:.0f} %)"
-        rows.append(f"| {game} | {source} | {rollouts} | {generator} | {t['games']} | {t['decisions']} | {t['kept']} "
+        rows.append(f"| {game} | {source} | {rollouts} | {generator} | {version} | {t['games']} | {t['decisions']} | {t['kept']} "
                     f"({100 * t['kept'] / max(1, t['decisions']):.1f} %) | {t['confirmed']} | {share} |")
     return "\n".join(rows)
 
