@@ -8,10 +8,11 @@ seeded by the position), and prints the CPU time with a SHA-256 over every verdi
 Run it before and after the change, on the same engine build (compiled or pure): the hashes must be equal, and the
 CPU times, side by side, are the speed-up.
 
-Puerto Rico at 200 rollouts, compiled engine (2026-11-29, before and after issue 49's hot-path work, 853182e and
-its successors): ``--events 60`` → ``b32c099ca4107d2e`` (42 decisions), ``--events 150`` → ``a5f2abcdd2ce22c1``
-(100 decisions). The import is run as a module (``python -m``): run as a file from ``bench/``, its ``engine.py``
-would hide the engine package.
+Puerto Rico at 200 rollouts, compiled engine: under search version 9 (2026-11-29, before and after issue 49's
+hot-path work, 853182e and its successors) ``--events 60`` → ``b32c099ca4107d2e`` (42 decisions), ``--events 150`` →
+``a5f2abcdd2ce22c1`` (100 decisions); under its own ``9+win_half_width=0.05`` since (chances less precise, nothing
+else changed) ``b38c5a3ef4d0c612`` and ``bb6b81c28b053073``. The import is run as a module (``python -m``): run as a
+file from ``bench/``, its ``engine.py`` would hide the engine package.
 """
 
 from __future__ import annotations
