@@ -35,16 +35,16 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bench import end_to_end, reproducibility
-from bench.played import game_positions
+from bench.played import opening, seated_positions
 from bench.strength import search_player
-from engine import CHANCE, Setup, draw_chance, get_rules, is_compiled
+from engine import get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, judge, search, wilson_interval, win_shares
 from engine.core.fold import Player, uniform_player
 from engine.players.offered import policy_for
@@ -79,20 +79,12 @@ FULL = Budget(games=6, rollouts=25, calibration_games=1, calibration_rollouts=16
 
 def _play(rules: Any, players: list[Player], seed: int,
           observe: Callable[[Any, int], None] | None = None) -> tuple[tuple[float, ...], int]:
-    """One game with one Player per seat; every seat's win share and the number of events."""
-    rng = random.Random(seed)
-    state = rules.initial_state(Setup(tuple(f"P{i}" for i in range(len(players)))))
-    events = 0
-    while (actor := rules.current_actor(state)) is not None:
-        if actor == CHANCE:
-            action = draw_chance(rules.chance_outcomes(state), rng.random())
-        else:
-            if observe is not None:
-                observe(state, events)
-            action = players[actor](state, list(rules.legal_actions(state)), rng)
-        state = rules.apply(state, action)
-        events += 1
-    outcome = rules.outcome(state)
+    """One game with one Player per seat, ``observe`` shown every decision's position (forced ones too) and its event
+    number; every seat's win share and the number of events."""
+    for events, state, _, actions in seated_positions(rules, players, random.Random(seed)):
+        if observe is not None and actions is not None:
+            observe(state, events)
+    outcome = rules.outcome(state)  # the last position is the final state
     assert outcome is not None
     return win_shares(outcome), events
 
@@ -152,19 +144,9 @@ def policy_games(game: str, count: int) -> float:
     return total
 
 
-def _seeded_pr_game(events: int) -> Iterator[tuple[int, Any, Any, list[Any] | None]]:
-    """(seq, state, action, the legal actions or None at chance) along the first ``events`` events of the seeded
-    Puerto Rico game the speed figures use, its moves by the rollout policy."""
-    rules = get_rules("puerto_rico")
-    for seq, state, action, actions in game_positions(rules, policy_for(rules), random.Random(4)):
-        if seq >= events or action is None:
-            return
-        yield seq, state, action, actions
-
-
 def pr_decisions(events: int = 450) -> int:
     """Decisions (two or more legal moves) in the first ``events`` events of a seeded Puerto Rico game."""
-    return sum(1 for _, _, _, actions in _seeded_pr_game(events) if actions is not None and len(actions) > 1)
+    return sum(1 for _, _, _, actions in opening(get_rules("puerto_rico"), events) if actions is not None and len(actions) > 1)
 
 
 def verdict_seconds(rollouts: int, events: int = 450) -> tuple[float, int]:
@@ -172,7 +154,7 @@ def verdict_seconds(rollouts: int, events: int = 450) -> tuple[float, int]:
     the number of decisions; process time, so that other load on the machine inflates it little."""
     rules = get_rules("puerto_rico")
     count, spent = 0, 0.0
-    for seq, state, action, actions in _seeded_pr_game(events):
+    for seq, state, action, actions in opening(rules, events):
         if actions is not None and len(actions) > 1:
             begin = time.process_time()
             judge(rules, state, seat=None, rollouts=rollouts, seed=seq, played=action)

@@ -19,19 +19,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bench.played import game_positions
+from bench.played import opening
 from engine import get_rules, is_compiled
 from engine.analysis import DEFAULT_ROLLOUTS, Verdict, judge
-from engine.players.offered import policy_for
-
-#: The seeded game's seed (the speed figures' game: :func:`bench.analysis.verdict_seconds`).
-GAME_SEED = 4
 
 
 @dataclass(frozen=True)
@@ -48,10 +43,7 @@ class Fingerprint:
 def seeded_decisions(game: str, events: int) -> Iterator[tuple[int, Any, Any]]:
     """(seq, state, the move played) at every decision (two or more legal moves) among the first ``events`` events
     of the seeded game, its moves by the game's rollout policy."""
-    rules = get_rules(game)
-    for seq, state, action, actions in game_positions(rules, policy_for(rules), random.Random(GAME_SEED)):
-        if seq >= events or action is None:
-            return
+    for seq, state, action, actions in opening(get_rules(game), events):
         if actions is not None and len(actions) > 1:
             yield seq, state, action
 
