@@ -21,7 +21,7 @@ from engine.amerigo.state import CHANCE_PHASES, OVER, Phase, State, initial_stat
 from engine.amerigo.strategy import strategy_players
 from engine.amerigo.turns import apply_cash, apply_spend, end_action
 from engine.core.declaration import Declaration
-from engine.core.phased import PhasedRules, apply_table
+from engine.core.phased import PhasedRules, Turns, Words, apply_table
 from engine.core.protocol import GameRules, Setup
 
 LEGAL: Final[dict[int, Callable[[State], list[Action]]]] = {
@@ -131,11 +131,8 @@ class AmerigoRules(PhasedRules[State, Action]):
         return tuple(super().legal_actions(state))
 
 
+#: How the game's turns go, and how its moves are written and told (:mod:`engine.core.phased`).
+TURNS: Final = Turns(LEGAL, APPLY, CHANCE_PHASES, chance.outcomes, OVER, scoring.outcome)
+WORDS: Final = Words(parse_action, format_action, explain, TEMPLATES, message_after=describe_message)
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = AmerigoRules(
-    DECLARATION,
-    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, message_after=describe_message,
-    templates=TEMPLATES, view=serialize.view,
-    dump_state=serialize.dump_state, load_state=serialize.load_state,
-)
+RULES: GameRules[State, Action] = AmerigoRules(DECLARATION, TURNS, WORDS, serialize.SNAPSHOTS)

@@ -10,7 +10,7 @@ secret, and the face-down pirates, the progress and production pools are chance 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from engine.amerigo import components as c
 from engine.amerigo.board import Board, board_for
@@ -18,6 +18,7 @@ from engine.amerigo.component_set import ComponentSet, component_set
 from engine.amerigo.state import PHASE_NAMES, Phase, Player, State
 from engine.core.errors import EngineError
 from engine.core.jsonread import JsonReader
+from engine.core.phased import Snapshots
 
 PLAYER_FIELDS = Player.FIELDS
 STATE_FIELDS = tuple(f for f in State.FIELDS if f not in ("components", "board"))
@@ -151,3 +152,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     for i, player in enumerate(data["players"]):
         player["name"] = state.names[i]
     return data
+
+
+#: The state's view, dump and load, as the game's rules object takes them.
+SNAPSHOTS: Final = Snapshots(view, dump_state, load_state)

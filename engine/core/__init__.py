@@ -15,6 +15,6 @@ Every game package has the same skeleton (``docs/ARCHITECTURE.md`` § The game-p
 ``components``), ``state`` (the immutable ``State``, its phases, ``initial_state``), ``notation``,
 a module per phase or decision kind (``legal_*`` and ``apply*``), ``flow`` (the round's skeleton),
 chance, ``scoring``, ``explain`` (why an action is illegal), ``describe`` (the log sentence),
-``serialize`` (view, dump, load) and ``rules`` (``LEGAL``, ``APPLY``, ``DECLARATION``, the ``PhasedRules`` subclass,
-``RULES``).
+``serialize`` (view, dump, load: ``SNAPSHOTS``) and ``rules`` (``LEGAL``, ``APPLY``, ``DECLARATION``, ``TURNS``,
+``WORDS``, the ``PhasedRules`` subclass, ``RULES``).
 """

@@ -7,7 +7,8 @@ protocol but ``initial_state``: who acts (chance in a chance phase, nobody once 
 seat), the legal actions (the phase's legal-actions function), chance's outcomes, ``check`` (legal, or
 the game's explanation of why not, raised as :class:`~engine.core.errors.IllegalActionError`),
 ``apply`` (the phase's apply function), the outcome once over, and the view, notation, sentence
-and snapshot functions of the game's own modules. It also owns the setup checks every game
+and snapshot functions of the game's own modules, handed over in three bundles (:class:`Turns`, :class:`Words`,
+:class:`Snapshots`) so that every game makes its rules object alike in one line. It also owns the setup checks every game
 shares (:meth:`PhasedRules.seated_players`: the player count, distinct names, known options), and
 :func:`apply_table` builds every game's phase → apply table the same way.
 """
@@ -19,7 +20,7 @@ from typing import Any, Generic
 
 from engine.core.declaration import Declaration
 from engine.core.errors import IllegalActionError, SetupError
-from engine.core.messages import Message, Template, english, text_message
+from engine.core.messages import Message, Template, english
 from engine.core.protocol import CHANCE, A, Outcome, S, Setup
 
 
@@ -43,28 +44,64 @@ def distinct_players(setup: Setup) -> tuple[str, ...]:
     return names
 
 
+class Turns(Generic[S, A]):
+    """How a phased game's turns go, from its phase tables and the functions its chance and its end call.
+
+    * ``legal``: phase → the legal actions of the seat to act, in a stable order (a phase not listed has
+      none: chance phases and the end);
+    * ``apply``: phase → the function that applies an action in that phase, chance phases included (assumed
+      legal; it resolves whatever follows by itself), built with :func:`apply_table`;
+    * ``chance_phases``, where chance acts, with ``chance_outcomes(state)`` (outcomes and weights);
+    * ``over``, the phase of a finished game, with ``outcome(state)`` (called only then);
+    * ``surely_legal(state, action)``, where the game has one: True for a legal action found without listing
+      every legal action (a tuple action only; False means "compare with the list", never "illegal").
+
+    (A plain class, not a dataclass: compiled by mypyc, a generic dataclass fails at import.)
+    """
+
+    def __init__(self, legal: Mapping[int, Callable[[S], Sequence[A]]], apply: Mapping[int, Callable[[S, A], S]],
+                 chance_phases: Collection[int], chance_outcomes: Callable[[S], Sequence[tuple[A, int]]], over: int,
+                 outcome: Callable[[S], Outcome], *, surely_legal: Callable[[S, Any], bool] | None = None) -> None:
+        self.legal, self.apply, self.over = legal, apply, over
+        self.chance_phases, self.chance_outcomes = chance_phases, chance_outcomes
+        self.outcome, self.surely_legal = outcome, surely_legal
+
+
+class Words(Generic[S, A]):
+    """How a game writes and tells its moves: its notation (``parse_action`` / ``format_action``), why a move is
+    not legal (``explain(state, action)``: ``(reason, rule)``) and a game-log sentence per move, as a
+    :class:`~engine.core.messages.Message` its English ``templates`` render: ``message(state, action)``, or
+    ``message_after(state, action, after)`` for a game whose sentence also says what followed by itself (it is
+    given the state the action leads to). Exactly one of the two: TypeError otherwise."""
+
+    def __init__(self, parse_action: Callable[[object], A], format_action: Callable[[A], str],
+                 explain: Callable[[S, A], tuple[str, str]], templates: Mapping[str, Template], *,
+                 message: Callable[[S, A], Message] | None = None,
+                 message_after: Callable[[S, A, S], Message] | None = None) -> None:
+        if (message is None) == (message_after is None):
+            raise TypeError("a game's Words take exactly one of message and message_after")
+        self.parse_action, self.format_action, self.explain, self.templates = parse_action, format_action, explain, templates
+        self.message, self.message_after = message, message_after
+
+
+class Snapshots(Generic[S]):
+    """How a game's state is shown and stored: ``view(state, seat)`` (the state as a seat may see it, None for a
+    spectator), ``dump_state`` (the full state, JSON-safe) and ``load_state`` (back from that data)."""
+
+    def __init__(self, view: Callable[[S, int | None], dict[str, Any]], dump_state: Callable[[S], dict[str, Any]],
+                 load_state: Callable[[Any], S]) -> None:
+        self.view, self.dump_state, self.load_state = view, dump_state, load_state
+
+
 class PhasedRules(Generic[S, A]):
     """A game's rules object, assembled from its declaration, its phase tables and its modules' functions: a
     :class:`~engine.core.protocol.GameRules` over the game's state type ``S`` and action type ``A``.
 
     A game subclasses it with ``initial_state`` (which starts with :meth:`seated_players`), overrides
-    :meth:`phase_of` and :meth:`seat_of`, where every question starts, and makes its rules object with its
-    :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known options, and what it
-    offers the tools) and:
-
-    * ``legal``: phase → the legal actions of the seat to act, in a stable order (a phase not
-      listed has none: chance phases and the end);
-    * ``apply``: phase → the function that applies an action in that phase, chance phases included
-      (assumed legal; it resolves whatever follows by itself), built with :func:`apply_table`;
-    * ``chance_phases``, where chance acts, with ``chance_outcomes(state)`` (outcomes and weights);
-      ``over``, the phase of a finished game, with ``outcome(state)`` (called only then);
-    * ``explain(state, action)``: ``(reason, rule)`` for an action that is not legal;
-    * ``parse_action`` / ``format_action`` (the notation), ``message(state, action)`` (a game-log
-      sentence as a :class:`~engine.core.messages.Message`, with ``templates``, the game's English templates), or
-      ``message_after(state, action, after)`` for a game whose sentence also says what followed by itself (it is
-      given the state the action leads to); a game not yet worded in messages passes ``describe`` or
-      ``describe_after`` (an English sentence) instead, which every language shows as it is,
-      ``view`` (the state as a seat may see it), ``dump_state`` / ``load_state`` (snapshots).
+    :meth:`phase_of` and :meth:`seat_of`, where every question starts, and makes its rules object from four
+    things: its :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known
+    options, and what it offers the tools), its :class:`Turns` (the phase tables, chance and the end), its
+    :class:`Words` (notation, explanations, sentences) and its :class:`Snapshots` (view, dump, load).
     """
 
     declaration: Declaration
@@ -76,51 +113,29 @@ class PhasedRules(Generic[S, A]):
     #: The ``Setup.options`` keys the game understands; :meth:`seated_players` refuses any other.
     known_options: tuple[str, ...]
 
-    def __init__(
-        self,
-        declaration: Declaration,
-        *,
-        legal: Mapping[int, Callable[[S], Sequence[A]]],
-        apply: Mapping[int, Callable[[S, A], S]],
-        chance_phases: Collection[int],
-        chance_outcomes: Callable[[S], Sequence[tuple[A, int]]],
-        over: int,
-        outcome: Callable[[S], Outcome],
-        explain: Callable[[S, A], tuple[str, str]],
-        parse_action: Callable[[object], A],
-        format_action: Callable[[A], str],
-        describe: Callable[[S, A], str] | None = None,
-        describe_after: Callable[[S, A, S], str] | None = None,
-        message: Callable[[S, A], Message] | None = None,
-        message_after: Callable[[S, A, S], Message] | None = None,
-        templates: Mapping[str, Template] | None = None,
-        view: Callable[[S, int | None], dict[str, Any]],
-        dump_state: Callable[[S], dict[str, Any]],
-        load_state: Callable[[Any], S],
-    ) -> None:
+    def __init__(self, declaration: Declaration, turns: Turns[S, A], words: Words[S, A], snapshots: Snapshots[S]) -> None:
         self.declaration = declaration
         self.name, self.title, self.version = declaration.name, declaration.title, declaration.version
         self.min_players, self.max_players = declaration.min_players, declaration.max_players
         self.known_options = declaration.known_options
-        self._legal = dict(legal)
-        self._apply = dict(apply)
-        self._chance_phases = frozenset(chance_phases)
-        self._chance_outcomes = chance_outcomes
-        self._over = over
-        self._outcome = outcome
-        self._explain = explain
-        self._parse_action = parse_action
-        self._format_action = format_action
-        if sum(f is not None for f in (describe, describe_after, message, message_after)) != 1:
-            raise TypeError("pass exactly one of describe, describe_after, message and message_after")
-        self._describe = describe
-        self._describe_after = describe_after
-        self._message = message
-        self._message_after = message_after
-        self.templates: Mapping[str, Template] = dict(templates or {})
-        self._view = view
-        self._dump_state = dump_state
-        self._load_state = load_state
+        # Unpacked into attributes of their own: the hot path (a playout's legal actions and applies) reads one
+        # attribute, not two.
+        self._legal = dict(turns.legal)
+        self._apply = dict(turns.apply)
+        self._chance_phases = frozenset(turns.chance_phases)
+        self._chance_outcomes = turns.chance_outcomes
+        self._over = turns.over
+        self._outcome = turns.outcome
+        self._surely_legal = turns.surely_legal
+        self._explain = words.explain
+        self._parse_action = words.parse_action
+        self._format_action = words.format_action
+        self._message = words.message
+        self._message_after = words.message_after
+        self.templates: Mapping[str, Template] = dict(words.templates)
+        self._view = snapshots.view
+        self._dump_state = snapshots.dump_state
+        self._load_state = snapshots.load_state
 
     def phase_of(self, state: S) -> int:
         """The phase ``state`` waits in, where every question starts: the game reads its own field
@@ -174,7 +189,11 @@ class PhasedRules(Generic[S, A]):
         return ()
 
     def check(self, state: S, action: A) -> None:
-        """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act."""
+        """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act: legal when the
+        game's ``surely_legal`` says so (where it has one), else when it is in the list of legal actions."""
+        surely_legal = self._surely_legal
+        if surely_legal is not None and type(action) is tuple and surely_legal(state, action):
+            return
         if action in self.legal_actions(state):
             return
         try:
@@ -206,19 +225,14 @@ class PhasedRules(Generic[S, A]):
 
     def describe(self, state: S, action: A) -> str:
         """A game-log sentence for ``action`` taken in ``state``, in English."""
-        if self._describe is not None:
-            return self._describe(state, action)
-        if self._describe_after is not None:
-            return self._describe_after(state, action, self.apply(state, action))
         return english(self.describe_message(state, action), self.templates)
 
     def describe_message(self, state: S, action: A) -> Message:
         """The game-log sentence for ``action`` taken in ``state`` as a message (the game's templates render it)."""
         if self._message is not None:
             return self._message(state, action)
-        if self._message_after is not None:
-            return self._message_after(state, action, self.apply(state, action))
-        return text_message(self.describe(state, action))
+        assert self._message_after is not None  # Words take one of the two (checked when the rules are made)
+        return self._message_after(state, action, self.apply(state, action))
 
     def dump_state(self, state: S) -> dict[str, Any]:
         """The full state, JSON-safe."""

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from engine.core.declaration import Declaration
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, apply_table
+from engine.core.phased import PhasedRules, Turns, Words, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.entdecker import chance, explore, scoring, serialize, turn
 from engine.entdecker.component_set import component_set
@@ -74,13 +74,6 @@ class EntdeckerRules(PhasedRules[State, Action]):
         """The seat to decide outside chance phases."""
         return state.turn
 
-    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
-        """Raise IllegalActionError naming the rule unless ``action`` is legal; a legal action is found without
-        listing every legal action (:func:`~engine.entdecker.turn.surely_legal`), the rest is compared with the list."""
-        if type(action) is tuple and turn.surely_legal(state, action):
-            return
-        super().check(state, action)
-
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""
         names = self.seated_players(setup)
@@ -88,11 +81,8 @@ class EntdeckerRules(PhasedRules[State, Action]):
         return initial_state(component_set(options.get("components")), names, _income_each_turn(options))
 
 
+#: How the game's turns go, and how its moves are written and told (:mod:`engine.core.phased`).
+TURNS: Final = Turns(LEGAL, APPLY, CHANCE_PHASES, chance.outcomes, OVER, scoring.outcome, surely_legal=turn.surely_legal)
+WORDS: Final = Words(parse_action, format_action, explain, TEMPLATES, message_after=describe_message)
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = EntdeckerRules(
-    DECLARATION,
-    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, message_after=describe_message,
-    templates=TEMPLATES, view=serialize.view,
-    dump_state=serialize.dump_state, load_state=serialize.load_state,
-)
+RULES: GameRules[State, Action] = EntdeckerRules(DECLARATION, TURNS, WORDS, serialize.SNAPSHOTS)

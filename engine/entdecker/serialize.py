@@ -9,10 +9,11 @@ its size); everything else, including the chips players hold face up, is open.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.jsonread import JsonReader
+from engine.core.phased import Snapshots
 from engine.entdecker.component_set import ComponentSet, component_set
 from engine.entdecker.state import (
     NO_UNIT,
@@ -139,3 +140,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     data["phase_name"] = PHASE_NAMES[state.phase]
     data["seat"] = seat
     return data
+
+
+#: The state's view, dump and load, as the game's rules object takes them.
+SNAPSHOTS: Final = Snapshots(view, dump_state, load_state)

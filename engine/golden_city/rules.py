@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from engine.core.declaration import Declaration
 from engine.core.errors import SetupError
-from engine.core.phased import PhasedRules, apply_table
+from engine.core.phased import PhasedRules, Turns, Words, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.golden_city import bidding, building, chance, explore, rewards, scoring, serialize
 from engine.golden_city.component_set import check_for_players, component_set
@@ -96,18 +96,6 @@ class GoldenCityRules(PhasedRules[State, Action]):
         """The seat to decide outside chance phases."""
         return state.turn
 
-    def check(self, state: State, action: Any) -> None:  # Any: a check refuses any object, also compiled
-        """Raise IllegalActionError naming the rule unless ``action`` is legal; a bid or a build is found legal
-        without listing every legal action (:func:`~engine.golden_city.building.build_listed`), the rest is
-        compared with the list."""
-        if type(action) is tuple and action:
-            phase = state.phase
-            if phase == BUILD and building.build_listed(state, action):
-                return
-            if phase == BID and bidding.bid_listed(state, action):
-                return
-        super().check(state, action)
-
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.
 
@@ -121,11 +109,17 @@ class GoldenCityRules(PhasedRules[State, Action]):
         return initial_state(components, names, _start_seat(setup.options, len(names)), _late_reshuffle(setup.options))
 
 
+def _surely_legal(state: State, action: Any) -> bool:
+    """True for a bid or a build found legal without listing every legal action
+    (:func:`~engine.golden_city.building.build_listed`, :func:`~engine.golden_city.bidding.bid_listed`)."""
+    if not action:
+        return False
+    phase = state.phase
+    return (phase == BUILD and building.build_listed(state, action)) or (phase == BID and bidding.bid_listed(state, action))
+
+
+#: How the game's turns go, and how its moves are written and told (:mod:`engine.core.phased`).
+TURNS: Final = Turns(LEGAL, APPLY, CHANCE_PHASES, chance.outcomes, OVER, scoring.outcome, surely_legal=_surely_legal)
+WORDS: Final = Words(parse_action, format_action, explain, TEMPLATES, message=describe_message)
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = GoldenCityRules(
-    DECLARATION,
-    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, message=describe_message, templates=TEMPLATES,
-    view=serialize.view,
-    dump_state=serialize.dump_state, load_state=serialize.load_state,
-)
+RULES: GameRules[State, Action] = GoldenCityRules(DECLARATION, TURNS, WORDS, serialize.SNAPSHOTS)

@@ -13,10 +13,11 @@ the next scoring card), and the bonus pile as a size except to the player choosi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import SetupError
 from engine.core.jsonread import JsonReader
+from engine.core.phased import Snapshots
 from engine.golden_city.component_set import ComponentSet, component_set
 from engine.golden_city.components import TERRAINS
 from engine.golden_city.state import BONUS_CHOICE, OVER, PHASE_NAMES, Phase, Player, State
@@ -186,3 +187,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     choosing = state.phase == BONUS_CHOICE and seat == state.turn
     data["bonus_pile"] = list(state.bonus_pile) if choosing else len(state.bonus_pile)
     return data
+
+
+#: The state's view, dump and load, as the game's rules object takes them.
+SNAPSHOTS: Final = Snapshots(view, dump_state, load_state)

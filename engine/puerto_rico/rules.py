@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.core.declaration import Declaration
-from engine.core.phased import PhasedRules, apply_table
+from engine.core.phased import PhasedRules, Turns, Words, apply_table
 from engine.core.protocol import GameRules, Setup
 from engine.puerto_rico import builder, captain, chance, craftsman, explore, mayor, roles, scoring, serialize, settler, trader
 from engine.puerto_rico.describe import TEMPLATES, describe_message
@@ -97,11 +97,8 @@ class PuertoRicoRules(PhasedRules[State, Action]):
         return initial_state(self.seated_players(setup))
 
 
+#: How the game's turns go, and how its moves are written and told (:mod:`engine.core.phased`).
+TURNS: Final = Turns(LEGAL, APPLY, CHANCE_PHASES, chance.outcomes, OVER, scoring.outcome)
+WORDS: Final = Words(parse_action, format_action, explain, TEMPLATES, message=describe_message)
 #: The game's rules object (typed as the protocol, so that mypy checks it keeps the contract).
-RULES: GameRules[State, Action] = PuertoRicoRules(
-    DECLARATION,
-    legal=LEGAL, apply=APPLY, chance_phases=CHANCE_PHASES, chance_outcomes=chance.outcomes, over=OVER, outcome=scoring.outcome,
-    explain=explain, parse_action=parse_action, format_action=format_action, message=describe_message, templates=TEMPLATES,
-    view=serialize.view,
-    dump_state=serialize.dump_state, load_state=serialize.load_state,
-)
+RULES: GameRules[State, Action] = PuertoRicoRules(DECLARATION, TURNS, WORDS, serialize.SNAPSHOTS)

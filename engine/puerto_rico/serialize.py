@@ -6,9 +6,10 @@ and shows the face-down stack only as a count; everything else is open.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.jsonread import JsonReader
+from engine.core.phased import Snapshots
 from engine.puerto_rico.components import N_BUILDINGS
 from engine.puerto_rico.state import PHASE_NAMES, Phase, Player, State
 
@@ -83,3 +84,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     data["stack"] = sum(state.stack)
     data["phase_name"] = PHASE_NAMES[state.phase]
     return data
+
+
+#: The state's view, dump and load, as the game's rules object takes them.
+SNAPSHOTS: Final = Snapshots(view, dump_state, load_state)
