@@ -67,18 +67,17 @@ def _resume_from(query: dict[str, Any]) -> int | None:
 
 @bp.get("/<bid>/stream")
 @sse.documented_stream("Follow a branch live: its new events as Server-Sent Events (text/event-stream)",
-                       query=StreamQuery, errors=(400, 404, 503),
-                       headers=((LAST_EVENT_ID, "the last seq the client has: the stream resumes after it"),),
-                       description="Each message: id = the event's seq, event = its type, data = the JSON the events route gives for "
-                        "it in this view. Last-Event-ID (or last_event_id) resumes after that seq with no gap and no "
-                        "duplicate; without either, the stream starts at the head. A line that is over (or a log-only "
-                        "game) gets its events and then one 'end' message, and the stream closes. When seats change so that the "
-                        "view asked is no longer the reader's, one 'view' message ({\"head\", \"views\": the views "
-                        "the reader may have now, null for every view}) ends the stream. Comments keep a quiet "
-                        "stream open; "
-                        "when the store stops answering the stream ends and the browser reconnects after retry.")
+                       query=StreamQuery, errors=(400, 404, 503), resumes=True,
+                       headers=((LAST_EVENT_ID, "the last seq the client has: the stream resumes after it"),))
 def stream_branch(gid: str, bid: str) -> ResponseReturnValue:
-    """``text/event-stream`` of the branch's events after Last-Event-ID (or the head)."""
+    """``text/event-stream`` of the branch's events after Last-Event-ID (or the head).
+
+    Each message: id = the event's seq, event = its type, data = the JSON the events route gives for it in this view.
+    Last-Event-ID (or last_event_id) resumes after that seq with no gap and no duplicate; without either, the stream
+    starts at the head. A line that is over (or a log-only game) gets its events and then one 'end' message, and the
+    stream closes. When seats change so that the view asked is no longer the reader's, one 'view' message ({"head",
+    "views": the views the reader may have now, null for every view}) ends the stream.
+    """
     record, query, view, head = _opened(gid, bid)
     after = _resume_from(query)
     start = head if after is None else min(after, head)
@@ -147,15 +146,15 @@ class BranchFeed:
 
 @bp.get("/<bid>/analysis/stream")
 @sse.documented_stream("Follow a branch's analysis live: a notice per verdict stored for this view",
-                       query=StreamQuery, errors=(400, 404, 503),
-                       description="Server-Sent Events: 'event: analysis' with data {\"seq\", \"rollouts\", "
-                        "\"seed\", \"left\"} each time a worker stores the verdict of a position of this branch (its own or "
-                        "its ancestors' up to the fork point) for the view asked (left: the seconds the analysis still "
-                        "needs at its pace so far, absent before it is known); the panel then loads the report "
-                        "(GET …/analysis) through the viewer rule. The notices carry no verdict. Starts now; "
-                        "last_event_id is ignored.")
+                       query=StreamQuery, errors=(400, 404, 503))
 def stream_analysis(gid: str, bid: str) -> ResponseReturnValue:
-    """``text/event-stream`` of the analysis progress of a branch in one view."""
+    """``text/event-stream`` of the analysis progress of a branch in one view.
+
+    Server-Sent Events: 'event: analysis' with data {"seq", "rollouts", "seed", "left"} each time a worker stores the
+    verdict of a position of this branch (its own or its ancestors' up to the fork point) for the view asked (left:
+    the seconds the analysis still needs at its pace so far, absent before it is known); the panel then loads the
+    report (GET …/analysis) through the viewer rule. The notices carry no verdict.
+    """
     record, _, view, _ = _opened(gid, bid)
     holders = _line_of(api().games.branches(gid), bid)
     hub = api().stores.live
@@ -198,7 +197,7 @@ def _progress(notice: dict[str, str]) -> dict[str, object]:
 @sse.documented_stream("Follow a game's annotations live: a notice per annotation added, edited, deleted or undone",
                        tag="annotations",
                        description="Server-Sent Events: 'event: annotation' with data {\"id\"} (the annotation changed); the notes "
-                        "panel then loads the annotations (GET …/annotations). Starts now; no resume.")
+                        "panel then loads the annotations (GET …/annotations).")
 def stream_annotations(gid: str) -> ResponseReturnValue:
     """``text/event-stream`` of notices of changed annotations of a game the caller may read."""
     readable_game(gid)
@@ -226,8 +225,8 @@ def _annotation_id(notice: dict[str, str]) -> str | None:
                        "shows", errors=(503,),
                        description="Server-Sent Events: 'event: game' with data {\"id\": gid} when a game is created or its listed "
                         "fields (title, visibility, result) change, only for games the caller's listing shows (public "
-                        "ones and the caller's own: a private game never appears to others). Starts now; no resume "
-                        "(a page that reconnects reloads its list).")
+                        "ones and the caller's own: a private game never appears to others); a page that reconnects "
+                        "reloads its list.")
 def stream_games() -> ResponseReturnValue:
     """``text/event-stream`` of notices of listed games that changed."""
     hub = api().stores.live

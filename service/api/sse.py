@@ -29,7 +29,7 @@ import redis
 from flask import Response, request, stream_with_context
 from marshmallow import Schema
 
-from service.api.docs import F, documented
+from service.api.docs import F, docstring_body, documented
 from service.store.errors import NotFoundError
 from service.store.live import Batch, LiveHub, Subscription
 from service.web.streamgate import STREAM_SLOT, StreamSlot
@@ -141,14 +141,29 @@ def open_stream(hub: LiveHub, stream: str, feed: Feed, *, notices: bool = False,
     return event_stream(around(messages) if around is not None else messages)
 
 
-def documented_stream(summary: str, *, description: str, query: type[Schema] | None = None,
+#: What the API document says of every live route after its own description (what :func:`follow` does for all).
+EVERY_STREAM = ("Comments keep a quiet stream open; when the store stops answering the stream ends and the browser "
+                "reconnects after retry. 429 with Retry-After when this address holds LUDOLOG_STREAMS_PER_ADDRESS "
+                "streams open already.")
+#: What the API document says of a live route that follows what happens from now on only.
+NO_RESUME = "Starts now; no resume (Last-Event-ID is ignored)."
+
+
+def documented_stream(summary: str, *, description: str = "", query: type[Schema] | None = None,
                       errors: tuple[int, ...] = (404, 503), headers: tuple[tuple[str, str], ...] = (),
-                      tag: str = "games") -> Callable[[F], F]:
+                      tag: str = "games", resumes: bool = False) -> Callable[[F], F]:
     """:func:`~service.api.docs.documented` for a live route (no JSON response: an event stream; 429 when the
-    client's address holds the most streams it may)."""
-    return documented(summary, response=None, query=query, errors=(*errors, 429), headers=headers, tag=tag,
-                      description=description + " 429 with Retry-After when this address holds "
-                                                "LUDOLOG_STREAMS_PER_ADDRESS streams open already.")
+    client's address holds the most streams it may). What every stream does alike (:func:`follow`) is said here once,
+    after the route's own ``description`` (or its docstring's body); a stream that does not ``resumes`` after
+    Last-Event-ID says so too."""
+
+    def mark(view: F) -> F:
+        start = "" if resumes else f" {NO_RESUME}"
+        said = f"{description or docstring_body(view)}{start} {EVERY_STREAM}"
+        return documented(summary, response=None, query=query, errors=(*errors, 429), headers=headers, tag=tag,
+                          description=said)(view)
+
+    return mark
 
 
 def event_stream(messages: Iterator[str]) -> Response:

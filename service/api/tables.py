@@ -84,8 +84,7 @@ def list_my_tables() -> ResponseReturnValue:
 @sse.documented_stream("Follow your tables live: a notice when one of them changed", errors=(401, 503), tag="seats",
                        description="Server-Sent Events: 'event: tables' with data {\"game\", \"branch\"} when a move is "
                                    "made at a table you sit at, one of its seats changes or it is deleted (or you are "
-                                   "seated at a new one); the home page then reads GET /api/me/tables again. Starts "
-                                   "now; no resume.")
+                                   "seated at a new one); the home page then reads GET /api/me/tables again.")
 def stream_my_tables() -> ResponseReturnValue:
     """``text/event-stream`` of notices of the caller's tables that changed."""
     user = require_user()
