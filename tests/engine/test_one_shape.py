@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 
@@ -126,3 +127,27 @@ def test_a_memo_keeps_at_most_its_limit_and_answers_alike_beyond_it():
     memo: dict[str, str] = {}
     assert [remembered(memo, t, shout, 2) for t in ("a", "b", "c", "a", "c")] == ["A", "B", "C", "A", "C"]
     assert memo == {"a": "A", "b": "B"} and made == ["a", "b", "c", "c"]
+
+
+@pytest.mark.parametrize("messages", [{}, {"message": lambda s, a: None, "message_after": lambda s, a, after: None}])
+def test_a_games_words_take_exactly_one_way_of_telling_a_move(messages):
+    """A game's sentence is ``message`` or ``message_after`` (PhasedRules.describe_message asks one of them): both or
+    neither is refused when the game's Words are made, not at its first sentence."""
+    from engine.core.phased import Words
+
+    with pytest.raises(TypeError, match="exactly one of message and message_after"):
+        Words(str, str, lambda state, action: ("", ""), {}, **messages)
+
+
+@pytest.mark.parametrize("name", ["entdecker", "golden_city"])
+def test_a_game_with_a_surely_legal_test_refuses_what_it_does_not_accept_as_before(name):
+    """Entdecker's and Die goldene Stadt's ``surely_legal`` (a build or a bid found legal without listing every legal
+    action) only spares the list: along a seeded game every legal action passes ``check`` and a spoiled one is still
+    refused with the game's own explanation."""
+    rules = engine.get_rules(name)
+    for state, action in itertools.islice(_played(name, 0), 150):
+        if rules.current_actor(state) == engine.CHANCE:
+            continue
+        rules.check(state, action)
+        with pytest.raises(engine.IllegalActionError):
+            rules.check(state, (*action, "spoiled") if isinstance(action, tuple) else ("spoiled",))

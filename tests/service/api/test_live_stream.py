@@ -262,3 +262,19 @@ def test_a_full_view_stream_opened_before_the_seats_were_given_ends_when_they_ar
     status, seat_zero = server.get(f"/api/games/{gid}/branches/main/events?after={head - 1}&view=0", token)
     assert status == 200 and mine.next_message().json() == seat_zero["events"][0], "the owner follows her own seat"
     mine.close()
+
+
+def test_every_stream_documents_what_every_stream_does_and_only_the_branch_stream_resumes(client):
+    """What every live route does alike (keep-alive comments, the retry, the 429) is in each stream's description,
+    said once by documented_stream; 'no resume' in every one but the branch's own, which resumes after Last-Event-ID
+    and says how (its description is its view's docstring)."""
+    from service.api.sse import EVERY_STREAM, NO_RESUME
+
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    streams = {path: ops["get"]["description"] for path, ops in paths.items() if path.endswith("/stream")}
+    branch = "/api/games/{gid}/branches/{bid}/stream"
+    assert branch in streams and len(streams) >= 7, sorted(streams)
+    for path, description in streams.items():
+        assert description.endswith(EVERY_STREAM), path
+        assert (NO_RESUME in description) is (path != branch), path
+    assert "Last-Event-ID (or last_event_id) resumes after that seq with no gap" in streams[branch]
