@@ -109,10 +109,6 @@ class AmerigoRules(PhasedRules[State, Action]):
     ``colour``); the seat to act is the ``turn``-th of the turn order; the view hides the tower's contents.
     """
 
-    def phase_of(self, state: State) -> int:
-        """The phase ``state`` waits in."""
-        return state.phase
-
     def seat_of(self, state: State) -> int:
         """The seat whose turn it is in the current turn order."""
         return state.turn_order[state.turn]

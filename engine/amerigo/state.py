@@ -26,7 +26,7 @@ from engine.amerigo import components as c
 from engine.amerigo.board import Board
 from engine.amerigo.component_set import ComponentSet
 from engine.core.errors import SetupError
-from engine.core.records import Record
+from engine.core.records import PhasedRecord, Record, own_slots
 
 
 class Phase(IntEnum):
@@ -154,8 +154,10 @@ class Player(Record):
 
 
 @final
-class State(Record):
-    """The whole game. ``board`` is None until the island layout is complete."""
+class State(PhasedRecord):
+    """The whole game. ``board`` is None until the island layout is complete. ``phase`` (PhasedRecord's) is the wait
+    point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES); ``turn`` is the index into ``turn_order`` of the
+    player to act."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "names", "components", "layout", "board", "phase", "round", "colour", "tower", "storage", "field", "stray",
@@ -164,13 +166,12 @@ class State(Record):
         "turn_order", "turn", "phase_ap", "action", "ap", "ships_moved", "sailed", "neutral_taken", "tokens_due",
         "track_gold", "final", "before_fight", "before_final", "players",
     )
-    __slots__ = FIELDS
+    __slots__ = own_slots(FIELDS)
 
     names: tuple[str, ...]
     components: ComponentSet
     layout: tuple[tuple[int, int], ...]  # (island tile, rotation) per grid cell so far
     board: Board | None
-    phase: Phase  # the wait point: a chance step or a decision (CHOOSE, SAIL, …; PHASE_NAMES)
     round: int  # 0 during setup, then 1..5
     colour: int  # the colour of the action phase under way (0 blue .. 6 white): the rulebook's "phase"
     tower: tuple[int, ...]  # cubes inside the tower, per colour
@@ -193,7 +194,6 @@ class State(Record):
     pirate_pool: tuple[int, ...]  # the values still face down or in the box (sorted)
     stamps: int  # the last order stamp handed out
     turn_order: tuple[int, ...]  # this phase's order (a snapshot at the start of the phase)
-    turn: int  # index into turn_order of the player to act
     phase_ap: int
     action: int  # the colour being performed, NO_ACTION between actions
     ap: int  # AP left in the action (for sailing: each unmoved ship's budget)

@@ -16,12 +16,17 @@ shares (:meth:`PhasedRules.seated_players`: the player count, distinct names, kn
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from engine.core.declaration import Declaration
 from engine.core.errors import IllegalActionError, SetupError
 from engine.core.messages import Message, Template, english
 from engine.core.protocol import CHANCE, A, Outcome, S, Setup
+from engine.core.records import PhasedRecord
+
+#: A phased game's state: a :class:`~engine.core.records.PhasedRecord` (bound, so that compiled, its phase and seat
+#: are read from the record's layout).
+PS = TypeVar("PS", bound=PhasedRecord)
 
 
 def apply_table(decisions: Mapping[int, Callable[[S, A], S]], chance_phases: Collection[int],
@@ -93,12 +98,13 @@ class Snapshots(Generic[S]):
         self.view, self.dump_state, self.load_state = view, dump_state, load_state
 
 
-class PhasedRules(Generic[S, A]):
+class PhasedRules(Generic[PS, A]):
     """A game's rules object, assembled from its declaration, its phase tables and its modules' functions: a
-    :class:`~engine.core.protocol.GameRules` over the game's state type ``S`` and action type ``A``.
+    :class:`~engine.core.protocol.GameRules` over the game's state type ``PS`` and action type ``A``.
 
-    A game subclasses it with ``initial_state`` (which starts with :meth:`seated_players`), overrides
-    :meth:`phase_of` and :meth:`seat_of`, where every question starts, and makes its rules object from four
+    A game's state is a :class:`~engine.core.records.PhasedRecord` (its ``phase`` and ``turn``, where every question
+    starts: :meth:`phase_of`, :meth:`seat_of`); the game subclasses this class with ``initial_state`` (which starts
+    with :meth:`seated_players`) and makes its rules object from four
     things: its :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known
     options, and what it offers the tools), its :class:`Turns` (the phase tables, chance and the end), its
     :class:`Words` (notation, explanations, sentences) and its :class:`Snapshots` (view, dump, load).
@@ -113,7 +119,7 @@ class PhasedRules(Generic[S, A]):
     #: The ``Setup.options`` keys the game understands; :meth:`seated_players` refuses any other.
     known_options: tuple[str, ...]
 
-    def __init__(self, declaration: Declaration, turns: Turns[S, A], words: Words[S, A], snapshots: Snapshots[S]) -> None:
+    def __init__(self, declaration: Declaration, turns: Turns[PS, A], words: Words[PS, A], snapshots: Snapshots[PS]) -> None:
         self.declaration = declaration
         self.name, self.title, self.version = declaration.name, declaration.title, declaration.version
         self.min_players, self.max_players = declaration.min_players, declaration.max_players
@@ -137,18 +143,19 @@ class PhasedRules(Generic[S, A]):
         self._dump_state = snapshots.dump_state
         self._load_state = snapshots.load_state
 
-    def phase_of(self, state: S) -> int:
-        """The phase ``state`` waits in, where every question starts: the game reads its own field
-        (``return state.phase``), which compiled is one load and a direct call (read by name through a
-        generic getter, it took a twentieth of a compiled Puerto Rico playout)."""
-        raise NotImplementedError(f"{type(self).__name__} must define phase_of")
+    def phase_of(self, state: PS) -> int:
+        """The phase ``state`` waits in, where every question starts. Compiled, ``state`` is known to be a
+        :class:`~engine.core.records.PhasedRecord`, so this is one load from its layout (read by name through a
+        generic getter, as a state of unknown type must be, it took a twentieth of a compiled Puerto Rico playout)."""
+        phase: int = state.phase  # the game's Phase, an IntEnum: read as the int it is
+        return phase
 
-    def seat_of(self, state: S) -> int:
-        """The seat to decide outside chance phases (the state's ``turn``, or Amerigo's ``turn``-th seat of its
-        turn order)."""
-        raise NotImplementedError(f"{type(self).__name__} must define seat_of")
+    def seat_of(self, state: PS) -> int:
+        """The seat to decide outside chance phases: the state's ``turn`` (Amerigo's is the ``turn``-th seat of its
+        turn order: it says so itself)."""
+        return state.turn
 
-    def initial_state(self, setup: Setup) -> S:
+    def initial_state(self, setup: Setup) -> PS:
         """The state before the first move; raises SetupError for a bad setup (the game's own)."""
         raise NotImplementedError(f"{type(self).__name__} must define initial_state")
 
@@ -168,7 +175,7 @@ class PhasedRules(Generic[S, A]):
             raise SetupError(f"unknown {game} options {unknown}: expected some of {known}")
         return distinct_players(setup)
 
-    def current_actor(self, state: S) -> int | str | None:
+    def current_actor(self, state: PS) -> int | str | None:
         """The seat to decide, CHANCE in a chance phase, None when the game is over."""
         phase = self.phase_of(state)
         if phase in self._chance_phases:
@@ -177,18 +184,18 @@ class PhasedRules(Generic[S, A]):
             return None
         return self.seat_of(state)
 
-    def legal_actions(self, state: S) -> Sequence[A]:
+    def legal_actions(self, state: PS) -> Sequence[A]:
         """Every legal action of the seat to act, in a stable order; () for chance and at the end."""
         legal = self._legal.get(self.phase_of(state))
         return legal(state) if legal is not None else ()
 
-    def chance_outcomes(self, state: S) -> Sequence[tuple[A, int]]:
+    def chance_outcomes(self, state: PS) -> Sequence[tuple[A, int]]:
         """Every outcome of the chance phase under way with its weight; () otherwise."""
         if self.phase_of(state) in self._chance_phases:
             return self._chance_outcomes(state)
         return ()
 
-    def check(self, state: S, action: A) -> None:
+    def check(self, state: PS, action: A) -> None:
         """Raise IllegalActionError naming the rule unless ``action`` is legal for the seat to act: legal when the
         game's ``surely_legal`` says so (where it has one), else when it is in the list of legal actions."""
         surely_legal = self._surely_legal
@@ -203,15 +210,15 @@ class PhasedRules(Generic[S, A]):
         reason, rule = self._explain(state, action)
         raise IllegalActionError(notation, reason, rule=rule)
 
-    def apply(self, state: S, action: A) -> S:
+    def apply(self, state: PS, action: A) -> PS:
         """The state after ``action`` (assumed legal: use :meth:`check` on untrusted input)."""
         return self._apply[self.phase_of(state)](state, action)
 
-    def outcome(self, state: S) -> Outcome | None:
+    def outcome(self, state: PS) -> Outcome | None:
         """Scores, tie-breaks and winners once the game is over, else None."""
         return self._outcome(state) if self.phase_of(state) == self._over else None
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: PS, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (None: as a spectator), JSON-safe."""
         return self._view(state, seat)
 
@@ -223,22 +230,22 @@ class PhasedRules(Generic[S, A]):
         """The notation of ``action``."""
         return self._format_action(action)
 
-    def describe(self, state: S, action: A) -> str:
+    def describe(self, state: PS, action: A) -> str:
         """A game-log sentence for ``action`` taken in ``state``, in English."""
         return english(self.describe_message(state, action), self.templates)
 
-    def describe_message(self, state: S, action: A) -> Message:
+    def describe_message(self, state: PS, action: A) -> Message:
         """The game-log sentence for ``action`` taken in ``state`` as a message (the game's templates render it)."""
         if self._message is not None:
             return self._message(state, action)
         assert self._message_after is not None  # Words take one of the two (checked when the rules are made)
         return self._message_after(state, action, self.apply(state, action))
 
-    def dump_state(self, state: S) -> dict[str, Any]:
+    def dump_state(self, state: PS) -> dict[str, Any]:
         """The full state, JSON-safe."""
         return self._dump_state(state)
 
-    def load_state(self, data: Any) -> S:
+    def load_state(self, data: Any) -> PS:
         """The state from :meth:`dump_state` data; raises StateFormatError."""
         return self._load_state(data)
 

@@ -15,7 +15,7 @@ copy cost about 4,400 instructions, a third of a random playout).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 R = TypeVar("R", bound="Record")
 
@@ -62,6 +62,29 @@ class Record:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in self.items())})"
+
+
+#: The fields a :class:`PhasedRecord` holds itself.
+PHASED_FIELDS: Final = ("phase", "turn")
+
+
+class PhasedRecord(Record):
+    """A game's state that waits in a phase (``phase``, of the game's ``Phase``) at a seat (``turn``): the two fields
+    :class:`~engine.core.phased.PhasedRules` reads first for every question, declared here once.
+
+    A subclass lists them in its ``FIELDS`` where they stand in its order, leaves them out of its own ``__slots__``
+    (:func:`own_slots`) and sets them in ``__init__`` as its other fields. Compiled, the rules read them from this
+    class's layout with one load each, whichever game's state it is.
+    """
+
+    __slots__ = PHASED_FIELDS
+    phase: Any  # the game's Phase (an IntEnum): typed Any so that compiled, it stays one (an int field would not)
+    turn: int
+
+
+def own_slots(fields: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``__slots__`` of a :class:`PhasedRecord` subclass with these ``FIELDS``: all but the two of the base."""
+    return tuple(name for name in fields if name not in PHASED_FIELDS)
 
 
 def add_at(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

@@ -66,14 +66,6 @@ DECLARATION: Final = Declaration(
 class EntdeckerRules(PhasedRules[State, Action]):
     """Entdecker for 2 to 4 players, after the Hungarian rulebook (see the package docstring)."""
 
-    def phase_of(self, state: State) -> int:
-        """The phase ``state`` waits in."""
-        return state.phase
-
-    def seat_of(self, state: State) -> int:
-        """The seat to decide outside chance phases."""
-        return state.turn
-
     def initial_state(self, setup: Setup) -> State:
         """The set-up game; chance first turns up the backs of the stacks' top tiles, then spins the wheel."""
         names = self.seated_players(setup)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar, Final, NamedTuple, final
 
-from engine.core.records import Record
+from engine.core.records import PhasedRecord, own_slots
 from engine.entdecker.component_set import ComponentSet
 
 
@@ -76,22 +76,20 @@ class Island(NamedTuple):
 
 
 @final
-class State(Record):
-    """The whole game; see the module docstring."""
+class State(PhasedRecord):
+    """The whole game; see the module docstring. ``turn`` (PhasedRecord's, with ``phase``) is the active seat."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "components", "names", "income_each_turn", "phase", "round", "turn", "gold", "score", "supply", "chips", "pool",
         "board", "units", "stacks", "tops", "undrawn", "discarded", "reserve", "ship", "draws_left", "drawn", "stack",
         "tile", "placed", "storm", "islands", "chip_queue", "chip_best", "income",
     )
-    __slots__ = FIELDS
+    __slots__ = own_slots(FIELDS)
 
     components: ComponentSet
     names: tuple[str, ...]
     income_each_turn: bool
-    phase: Phase
     round: int
-    turn: int  # the active seat
     gold: tuple[int, ...]
     score: tuple[int, ...]
     supply: tuple[tuple[int, ...], ...]  # per seat: scouts, forts, settlements not on the map

@@ -88,14 +88,6 @@ DECLARATION: Final = Declaration(
 class GoldenCityRules(PhasedRules[State, Action]):
     """Die goldene Stadt for 3 or 4 players, after the Hungarian rulebook (see the package docstring)."""
 
-    def phase_of(self, state: State) -> int:
-        """The phase ``state`` waits in."""
-        return state.phase
-
-    def seat_of(self, state: State) -> int:
-        """The seat to decide outside chance phases."""
-        return state.turn
-
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance dealing each player a landscape card.
 

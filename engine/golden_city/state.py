@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar, Final, final
 
-from engine.core.records import Record
+from engine.core.records import PhasedRecord, Record, own_slots
 from engine.golden_city.component_set import ComponentSet
 
 
@@ -114,7 +114,7 @@ class Player(Record):
 
 
 @final
-class State(Record):
+class State(PhasedRecord):
     """The whole game; ``turn`` is the seat the phase is at (the seat dealt to during the setup deal)."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -123,13 +123,11 @@ class State(Record):
         "goods_display", "goods_boxed", "bonus_pile", "scoring_pile", "scoring_card", "scored", "last_scoring",
         "end_triggered", "resume", "late_reshuffle",
     )
-    __slots__ = FIELDS
+    __slots__ = own_slots(FIELDS)
 
     components: ComponentSet
     names: tuple[str, ...]
     players: tuple[Player, ...]
-    phase: Phase
-    turn: int
     round: int
     start_seat: int  # who holds the start key
     taken: int  # bitmask of the harbours and suburbs holding a house

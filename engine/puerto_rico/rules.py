@@ -84,14 +84,6 @@ DECLARATION: Final = Declaration(name="puerto_rico", title="Puerto Rico", versio
 class PuertoRicoRules(PhasedRules[State, Action]):
     """Puerto Rico for 3 to 5 players, after the Hungarian rulebook (see the package docstring)."""
 
-    def phase_of(self, state: State) -> int:
-        """The phase ``state`` waits in."""
-        return state.phase
-
-    def seat_of(self, state: State) -> int:
-        """The seat to decide outside chance phases."""
-        return state.turn
-
     def initial_state(self, setup: Setup) -> State:
         """The rulebook's setup; the game opens with chance turning up the face-up row."""
         return initial_state(self.seated_players(setup))

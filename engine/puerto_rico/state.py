@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar, Final, final
 
-from engine.core.records import Record, set_at
+from engine.core.records import PhasedRecord, Record, own_slots, set_at
 from engine.puerto_rico.components import (
     BARRELS,
     BUILDINGS,
@@ -99,7 +99,7 @@ class Player(Record):
 
 
 @final
-class State(Record):
+class State(PhasedRecord):
     """The whole game. See the module docstring; ``turn`` is the seat the phase is at."""
 
     FIELDS: ClassVar[tuple[str, ...]] = (
@@ -108,13 +108,11 @@ class State(Record):
         "trading_house", "face_up", "stack", "discards", "quarries", "building_supply", "to_draw", "hacienda_used",
         "captain_bonus_used", "wharf_used", "last_slot", "produced", "end_triggered",
     )
-    __slots__ = FIELDS
+    __slots__ = own_slots(FIELDS)
 
     names: tuple[str, ...]
     players: tuple[Player, ...]
     governor: int
-    phase: Phase
-    turn: int
     chooser: int  # who chose the role being played (its privilege is theirs)
     turns_done: int  # players done in the phase; in the captain phase, turns in a row without a load
     picks: int  # roles chosen this round
