@@ -103,11 +103,11 @@ class PhasedRules(Generic[PS, A]):
     :class:`~engine.core.protocol.GameRules` over the game's state type ``PS`` and action type ``A``.
 
     A game's state is a :class:`~engine.core.records.PhasedRecord` (its ``phase`` and ``turn``, where every question
-    starts: :meth:`phase_of`, :meth:`seat_of`); the game subclasses this class with ``initial_state`` (which starts
-    with :meth:`seated_players`) and makes its rules object from four
-    things: its :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known
-    options, and what it offers the tools), its :class:`Turns` (the phase tables, chance and the end), its
-    :class:`Words` (notation, explanations, sentences) and its :class:`Snapshots` (view, dump, load).
+    starts: :meth:`phase_of`, :meth:`seat_of`). The game subclasses this class with ``initial_state`` (which starts
+    with :meth:`seated_players`) and makes its rules object from four things: its
+    :class:`~engine.core.declaration.Declaration` (its name, version, player counts and known options, and what it
+    offers the tools), its :class:`Turns` (the phase tables, chance and the end), its :class:`Words` (notation,
+    explanations, sentences) and its :class:`Snapshots` (view, dump, load).
     """
 
     declaration: Declaration
