@@ -15,6 +15,8 @@
 * It waits for its store for ever: its connections retry until the store answers again
   (:class:`service.store.ready.PatientRetry`), and the outage is told in one line, not by a traceback
   or a line per retry. Asked to stop, it stops waiting.
+* Asked to stop (SIGTERM), it stops, even where the signal finds it writing a log line, which would swallow
+  RQ's way of stopping an idle worker (an exception raised from the signal handler).
 * Nothing it forks outlives it (:mod:`service.runtime.lifetime`), and its scheduler, asked to stop,
   gets :data:`SCHEDULER_STOP_SECONDS` before it is killed.
 """
@@ -27,10 +29,12 @@ import signal
 import time
 from contextlib import suppress
 from resource import struct_rusage
+from types import FrameType
 from typing import Any
 
 import redis
 from rq import Queue, Worker
+from rq.exceptions import StopRequested
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
@@ -58,14 +62,24 @@ class LudologWorker(Worker):
         self.stores = stores
         self.outage = outage
 
-    def request_stop(self, signum: int, frame: Any) -> None:
-        """Stop waiting for the store, then RQ's warm shutdown (which may write to a store that is away)."""
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
+        """Stop waiting for the store, then RQ's warm shutdown (which may write to a store that is away).
+
+        The request is kept as a flag before anything else. RQ stops an idle worker by raising StopRequested from
+        this handler, wherever the main thread happens to be; where that is a log line being written, logging
+        would catch the exception (and print a traceback) and the worker would run on for ever. There it is not
+        raised: the flag stops the worker when its upkeep ends (:meth:`run_maintenance_tasks`) or before its next job.
+        """
+        self._stop_requested = True
         if self.outage is not None:
             self.outage.give_up()
         try:
             super().request_stop(signum, frame)  # type: ignore[no-untyped-call]  # rq leaves it unannotated
         except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
-            self._stop_requested = True
+            pass
+        except StopRequested:
+            if not _writing_a_log_record(frame):
+                raise
 
     def stop_scheduler(self) -> None:
         """Ask RQ's scheduler to stop (it releases its locks), and kill it if it has not within a few seconds."""
@@ -88,7 +102,15 @@ class LudologWorker(Worker):
             log.warning("stopped without the store (%s): its registration expires by itself", exc)
 
     def run_maintenance_tasks(self) -> None:
-        """RQ's maintenance (registries, scheduler), then ours: stuck imports fail, dead folds run again."""
+        """RQ's maintenance (registries, scheduler), then ours: stuck imports fail, dead folds run again.
+
+        RQ runs it only while the worker is idle; a stop asked meanwhile ends the worker here, before it listens again.
+        """
+        self._upkeep()
+        if self._stop_requested:
+            raise StopRequested()
+
+    def _upkeep(self) -> None:
         super().run_maintenance_tasks()  # type: ignore[no-untyped-call]  # rq leaves it unannotated
         config = self.stores.config
         try:
@@ -122,3 +144,12 @@ class LudologWorker(Worker):
             log.warning("engine move %s: its process %s died; the pages are told, RQ tries it again", job.args, pid)
         elif import_horse_killed(self.stores.uploads, job, wait_status):
             log.warning("upload %s failed: its import's process %s died on the last attempt", job.args[0], pid)
+
+
+def _writing_a_log_record(frame: FrameType | None) -> bool:
+    """Whether the interrupted code is inside :mod:`logging` (which catches every exception a handler raises)."""
+    while frame is not None:
+        if frame.f_globals.get("__name__") == "logging":
+            return True
+        frame = frame.f_back
+    return False

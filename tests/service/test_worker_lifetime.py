@@ -11,14 +11,18 @@ tested is the process, not a job.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 from contextlib import suppress
 from pathlib import Path
+from typing import IO
 
 import redis
 from rq import Queue
@@ -29,18 +33,29 @@ from service.runtime.redis_server import EmbeddedRedis
 from tests.helpers import PATIENCE_SECONDS, ROOT, wait_until
 from tests.service.serving import children_of, clean_env, command_of, is_alive
 
+#: The smallest pipe Linux makes (a page): what a slow reader's worker fills first.
+PIPE_PAGE = 4096
+#: Looks 0.1 s apart at a full pipe that did not change: the writer waits (it writes a line a second).
+STILL_LOOKS = 30
+#: An idle worker stops within its upkeep's interval (1 s here) of SIGTERM: this is ample.
+STOP_SECONDS = 60
 #: The queue of imports and folds (LUDOLOG_QUEUE's default), which every worker takes first.
 QUEUE = "ludolog"
 
 
 class Worker:
-    """``ludolog worker --no-reconcile`` on ``server``, its output collected line by line."""
+    """``ludolog worker --no-reconcile`` on ``server``, its output collected line by line (from :meth:`read` on)."""
 
-    def __init__(self, server: EmbeddedRedis, data_dir: Path) -> None:
+    def __init__(self, server: EmbeddedRedis, data_dir: Path, *, reading: bool = True) -> None:
         env = clean_env(LUDOLOG_REDIS_URL=server.url, LUDOLOG_DATA_DIR=str(data_dir), LUDOLOG_HEAL_EVERY="1")
         self.process = subprocess.Popen([sys.executable, "-m", "ludolog.cli", "worker", "--no-reconcile"], cwd=ROOT,
                                         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
+        if reading:
+            self.read()
+
+    def read(self) -> None:
+        """Collect its output from now on (a worker started with ``reading=False`` writes until its pipe is full)."""
         threading.Thread(target=self._collect, daemon=True).start()
 
     def _collect(self) -> None:
@@ -122,3 +137,38 @@ def test_a_worker_waits_for_its_killed_redis_in_one_line_and_works_on_when_it_is
         worker.stop()
     assert worker.process.returncode == 0, worker.output
     assert "Traceback" not in worker.output, worker.output
+
+
+def bytes_waiting_in(pipe: IO[str]) -> int:
+    """How many bytes the writer put into ``pipe`` that nobody has read yet."""
+    return struct.unpack("i", fcntl.ioctl(pipe.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+
+
+def test_a_worker_asked_to_stop_while_it_writes_a_line_stops_without_a_traceback(own_redis: EmbeddedRedis, tmp_path: Path):
+    """Its SIGTERM arrives while a log line is being written (the reader of its output is slow): it stops all the same.
+
+    RQ stops an idle worker by raising an exception from the signal handler. Raised inside a log line's write, logging
+    caught it (and printed a traceback), and the worker ran on, cleaning its registries every second, until a CI run's
+    patience (900 s) ran out and SIGKILL ended it.
+    """
+    worker = Worker(own_redis, tmp_path, reading=False)
+    assert worker.process.stdout
+    fcntl.fcntl(worker.process.stdout.fileno(), fcntl.F_SETPIPE_SZ, PIPE_PAGE)  # a page fills in seconds, not minutes
+    try:
+        sizes: list[int] = []
+
+        def blocked_writing() -> bool:
+            sizes.append(bytes_waiting_in(worker.process.stdout))  # type: ignore[arg-type]  # asserted above
+            return len(sizes) > STILL_LOOKS and len(set(sizes[-STILL_LOOKS:])) == 1 and sizes[-1] > PIPE_PAGE // 2
+
+        # It logs a line a second or more (LUDOLOG_HEAL_EVERY=1): a pipe that stays full for 3 s has it waiting in a write.
+        wait_until(blocked_writing, "the worker blocked writing into its full pipe", every=0.1)
+        worker.process.terminate()
+        time.sleep(0.5)  # the signal is there before the write can end
+        worker.read()
+        with suppress(subprocess.TimeoutExpired):
+            worker.process.wait(STOP_SECONDS)
+        assert worker.process.poll() == 0, f"still running {STOP_SECONDS} s after SIGTERM (or failed):\n{worker.output}"
+    finally:
+        worker.stop()
+    assert "Traceback" not in worker.output and "Logging error" not in worker.output, worker.output
